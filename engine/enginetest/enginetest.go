@@ -1,0 +1,192 @@
+// Package enginetest is the conformance suite every game must pass: random
+// games end, chance outcomes sum to 1, move text round-trips, clones are
+// independent, records replay exactly, and the fast path does not allocate.
+package enginetest
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"tabula/engine"
+)
+
+// Config tunes the suite for one game.
+type Config struct {
+	// Options are settings for the states under test ("players=4").
+	Options []string
+	// Games is the number of random games to play (default 50).
+	Games int
+	// MaxPlies bounds a random game; the suite fails if a game is longer.
+	MaxPlies int
+}
+
+// Run plays the conformance suite on g.
+func Run(t *testing.T, g engine.Game, cfg Config) {
+	t.Helper()
+	if cfg.Games == 0 {
+		cfg.Games = 50
+	}
+	if cfg.MaxPlies == 0 {
+		cfg.MaxPlies = 100000
+	}
+	opts, err := engine.ParseOptions(g, cfg.Options)
+	if err != nil {
+		t.Fatalf("options %v: %v", cfg.Options, err)
+	}
+	reg, err := engine.Lookup(g.ID())
+	if err != nil || reg.ID() != g.ID() {
+		t.Errorf("game %s is not registered: %v", g.ID(), err)
+	}
+	t.Run("RandomGames", func(t *testing.T) {
+		for i := 0; i < cfg.Games; i++ {
+			randomGame(t, g, opts, uint64(i), cfg.MaxPlies)
+		}
+	})
+	t.Run("NoAllocs", func(t *testing.T) { noAllocs(t, g, opts) })
+}
+
+// randomGame plays one random game, checking every state on the way.
+func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, maxPlies int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 99))
+	s, err := g.NewState(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := engine.NewRecord(g, opts)
+	var moves []engine.Move
+	for step := 0; !s.Terminal(); step++ {
+		if step > maxPlies {
+			t.Fatalf("seed %d: random game still going after %d turns", seed, maxPlies)
+		}
+		if _, ok := s.Outcome(); ok {
+			t.Fatalf("seed %d: outcome before the end", seed)
+		}
+		actors := s.Actors(nil)
+		if len(actors) == 0 {
+			t.Fatalf("seed %d: no actors but not terminal", seed)
+		}
+		moves = moves[:0]
+		if actors[0] == engine.ChancePlayer {
+			outs := s.ChanceOutcomes(nil)
+			sum := 0.0
+			for _, o := range outs {
+				if o.Prob < 0 {
+					t.Fatalf("negative probability %v", o)
+				}
+				sum += o.Prob
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Fatalf("seed %d: chance outcomes sum to %v", seed, sum)
+			}
+			u := rng.Float64()
+			m := outs[len(outs)-1].Move
+			for _, o := range outs {
+				if u < o.Prob {
+					m = o.Move
+					break
+				}
+				u -= o.Prob
+			}
+			moves = append(moves, m)
+		} else {
+			if len(s.ChanceOutcomes(nil)) != 0 {
+				t.Fatalf("seed %d: chance outcomes at a player's turn", seed)
+			}
+			for _, a := range actors {
+				legal := s.Legal(a, nil)
+				if len(legal) == 0 {
+					t.Fatalf("seed %d: actor %d has no legal move", seed, a)
+				}
+				moves = append(moves, legal[rng.IntN(len(legal))])
+			}
+		}
+		for i, a := range actors {
+			text := s.MoveText(a, moves[i])
+			back, err := s.ParseMove(a, text)
+			if err != nil || back != moves[i] {
+				t.Fatalf("seed %d: move %d of actor %d has text %q that parses to %d, %v", seed, moves[i], a, text, back, err)
+			}
+		}
+		text := engine.TurnText(s, actors, moves)
+		rec.Moves = append(rec.Moves, text)
+
+		before := s.Hash()
+		c := s.Clone()
+		engine.ApplyTurn(c, moves)
+		if s.Hash() != before {
+			t.Fatalf("seed %d: applying to a clone changed the original", seed)
+		}
+		engine.ApplyTurn(s, moves)
+		if s.Hash() != c.Hash() {
+			t.Fatalf("seed %d: clone and original differ after the same move", seed)
+		}
+		if _, err := engine.MarshalState(s); err != nil {
+			t.Fatalf("seed %d: state JSON: %v", seed, err)
+		}
+	}
+	o, ok := s.Outcome()
+	if !ok {
+		t.Fatalf("seed %d: terminal without outcome", seed)
+	}
+	if o.Winner >= s.NumPlayers() {
+		t.Fatalf("seed %d: winner %d of %d players", seed, o.Winner, s.NumPlayers())
+	}
+	if len(s.Actors(nil)) != 0 {
+		t.Fatalf("seed %d: actors after the end", seed)
+	}
+	if got := len(s.Scores(nil)); got != s.NumPlayers() {
+		t.Fatalf("seed %d: %d scores for %d players", seed, got, s.NumPlayers())
+	}
+	back, err := rec.Load()
+	if err != nil {
+		t.Fatalf("seed %d: record does not replay: %v", seed, err)
+	}
+	if back.Hash() != s.Hash() || !slices.Equal(back.Scores(nil), s.Scores(nil)) {
+		t.Fatalf("seed %d: replayed record ends in another state", seed)
+	}
+}
+
+// noAllocs checks that Legal, Apply and CopyFrom do not allocate once the
+// buffers have grown, over the first turns of a random game.
+func noAllocs(t *testing.T, g engine.Game, opts engine.Options) {
+	root, err := g.NewState(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := root.Clone()
+	moves := make([]engine.Move, 0, 512)
+	joint := make([]engine.Move, 0, 8)
+	actors := make([]int, 0, 8)
+	outs := make([]engine.ChanceOutcome, 0, 64)
+	rng := rand.New(rand.NewPCG(1, 2))
+	playout := func() {
+		s.CopyFrom(root)
+		for n := 0; n < 200 && !s.Terminal(); n++ {
+			actors = s.Actors(actors[:0])
+			joint = joint[:0]
+			if actors[0] == engine.ChancePlayer {
+				outs = s.ChanceOutcomes(outs[:0])
+				joint = append(joint, outs[rng.IntN(len(outs))].Move)
+			} else {
+				for _, a := range actors {
+					moves = s.Legal(a, moves[:0])
+					joint = append(joint, moves[rng.IntN(len(moves))])
+				}
+			}
+			if len(joint) == 1 {
+				s.Apply(joint[0])
+			} else {
+				s.ApplyJoint(joint)
+			}
+		}
+	}
+	for i := 0; i < 20; i++ {
+		playout() // let the state's own buffers grow
+	}
+	if a := testing.AllocsPerRun(50, playout); a != 0 {
+		t.Errorf("%s: a random playout with CopyFrom, Legal and Apply allocates %.1f times; the hot path must not", g.ID(), a)
+	}
+}

@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// StateView is the game-independent part of a state's JSON form.
+type StateView struct {
+	Game     string              `json:"game"`
+	Options  map[string]any      `json:"options"`
+	Ply      int                 `json:"ply"`
+	ToMove   []int               `json:"toMove"`
+	Legal    map[string][]string `json:"legal"`
+	Chance   []ChanceView        `json:"chance,omitempty"`
+	Terminal bool                `json:"terminal"`
+	Scores   []float64           `json:"scores"`
+	Outcome  *OutcomeView        `json:"outcome"`
+}
+
+// ChanceView is one chance outcome in JSON.
+type ChanceView struct {
+	Move string  `json:"move"`
+	Prob float64 `json:"prob"`
+}
+
+// OutcomeView is the JSON form of an outcome: {"winner": i} or
+// {"draw": true}.
+type OutcomeView struct {
+	Winner *int `json:"winner,omitempty"`
+	Draw   bool `json:"draw,omitempty"`
+}
+
+// View returns the game-independent view of s. For a chance event, ToMove
+// holds ChancePlayer (-1) and Legal lists the outcomes under "-1"; games may
+// show who throws in their Details.
+func View(s State) StateView {
+	v := StateView{
+		Game:     s.Game().ID(),
+		Options:  s.Options().Map(),
+		Ply:      s.Ply(),
+		ToMove:   s.Actors([]int{}),
+		Legal:    map[string][]string{},
+		Terminal: s.Terminal(),
+		Scores:   s.Scores(nil),
+	}
+	for _, a := range v.ToMove {
+		v.Legal[strconv.Itoa(a)] = LegalTexts(s, a)
+	}
+	for _, c := range s.ChanceOutcomes(nil) {
+		v.Chance = append(v.Chance, ChanceView{Move: s.MoveText(ChancePlayer, c.Move), Prob: c.Prob})
+	}
+	if o, ok := s.Outcome(); ok {
+		if o.Draw() {
+			v.Outcome = &OutcomeView{Draw: true}
+		} else {
+			w := o.Winner
+			v.Outcome = &OutcomeView{Winner: &w}
+		}
+	}
+	return v
+}
+
+// MarshalState encodes s as one JSON object: the fields of View followed by
+// the fields of s.Details().
+func MarshalState(s State) ([]byte, error) {
+	common, err := json.Marshal(View(s))
+	if err != nil {
+		return nil, err
+	}
+	d := s.Details()
+	if d == nil {
+		return common, nil
+	}
+	extra, err := json.Marshal(d)
+	if err != nil {
+		return nil, err
+	}
+	extra = bytes.TrimSpace(extra)
+	if len(extra) < 2 || extra[0] != '{' {
+		return nil, fmt.Errorf("engine: %s details are not a JSON object", s.Game().ID())
+	}
+	if len(extra) == 2 {
+		return common, nil
+	}
+	out := make([]byte, 0, len(common)+len(extra))
+	out = append(out, common[:len(common)-1]...)
+	out = append(out, ',')
+	out = append(out, extra[1:]...)
+	return out, nil
+}

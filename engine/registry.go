@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+)
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]Game{}
+)
+
+// Register makes a game known by its ID. Games call it from an init
+// function; registering the same ID twice is a programming error.
+func Register(g Game) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[g.ID()]; dup {
+		panic("engine: game registered twice: " + g.ID())
+	}
+	registry[g.ID()] = g
+}
+
+// Lookup returns the game with the given ID.
+func Lookup(id string) (Game, error) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	if g, ok := registry[id]; ok {
+		return g, nil
+	}
+	ids := make([]string, 0, len(registry))
+	for k := range registry {
+		ids = append(ids, k)
+	}
+	slices.Sort(ids)
+	return nil, fmt.Errorf("unknown game %q (known: %s)", id, strings.Join(ids, ", "))
+}
+
+// Games returns every registered game, ordered by ID.
+func Games() []Game {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	out := make([]Game, 0, len(registry))
+	for _, g := range registry {
+		out = append(out, g)
+	}
+	slices.SortFunc(out, func(a, b Game) int { return strings.Compare(a.ID(), b.ID()) })
+	return out
+}
