@@ -54,7 +54,7 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	for i, name := range names {
 		seats[i].name = name
 		if name != "human" {
-			a, err := newAgent(name, *seed+uint64(i)+1)
+			a, err := ai.New(s.Game(), name, ai.Config{Seed: *seed + uint64(i) + 1})
 			if err != nil {
 				return usagef("--players: seat %d: %v", i, err)
 			}
@@ -84,15 +84,6 @@ func seatNames(players, vs string, n int) ([]string, error) {
 		return nil, usagef("--players: this game has %d players, got %d names", n, len(names))
 	}
 	return names, nil
-}
-
-// newAgent makes a computer player from its command-line name.
-func newAgent(name string, seed uint64) (ai.Agent, error) {
-	switch name {
-	case "random":
-		return ai.NewRandom(seed), nil
-	}
-	return nil, fmt.Errorf("unknown agent %q (known: human, random)", name)
 }
 
 type terminalGame struct {
