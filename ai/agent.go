@@ -1,10 +1,21 @@
 // Package ai holds the computer players. It knows only the engine: every
 // agent works for every game, and games help only through the optional
 // engine.Evaluator interface.
+//
+// Agents are named on the command line by a spec: "random", "greedy",
+// "mcts", "alphabeta", optionally followed by a level or a budget:
+// "mcts:hard", "mcts:5000" (iterations per move), "mcts:200ms" (time per
+// move), "alphabeta:6" (depth), "alphabeta:1s". A bare level ("hard") means
+// MCTS at that level.
 package ai
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"tabula/engine"
 )
@@ -19,22 +30,165 @@ type Agent interface {
 	Choose(s engine.State, player int) engine.Move
 }
 
+// Reseeder is implemented by agents whose random choices can be restarted
+// from a new seed without making a new agent (and its memory) again. The
+// simulator uses it to keep results independent of which goroutine plays
+// which game.
+type Reseeder interface {
+	Reseed(seed uint64)
+}
+
+// Config holds the settings that are not part of an agent's spec.
+type Config struct {
+	// Seed makes the agent's choices reproducible: an agent with an
+	// iteration or depth budget plays the same moves for the same seed.
+	Seed uint64
+	// Threads is the number of goroutines a search may use (0 or 1: one).
+	Threads int
+	// Options are the options of the games the agent will play. The zero
+	// value means the game's defaults. New uses them only to check that a
+	// search can handle the game (alpha-beta needs two players and no
+	// simultaneous turns).
+	Options engine.Options
+}
+
+// Levels are the strength names every search accepts, weakest first.
+var Levels = []string{"easy", "medium", "hard", "max"}
+
+// Kinds are the agent kinds New knows.
+var Kinds = []string{"random", "greedy", "mcts", "alphabeta"}
+
+// New makes the agent named by spec for game g.
+func New(g engine.Game, spec string, cfg Config) (Agent, error) {
+	spec = strings.TrimSpace(spec)
+	kind, param, hasParam := strings.Cut(spec, ":")
+	if slices.Contains(Levels, kind) && !hasParam {
+		kind, param, hasParam = "mcts", kind, true
+	}
+	if hasParam && param == "" {
+		return nil, fmt.Errorf("agent %q: empty level after ':'", spec)
+	}
+	switch kind {
+	case "random", "greedy":
+		if hasParam {
+			return nil, fmt.Errorf("agent %q: %s takes no level", spec, kind)
+		}
+		if kind == "random" {
+			return NewRandom(cfg.Seed), nil
+		}
+		return NewGreedy(cfg.Seed), nil
+	case "mcts":
+		b, err := parseBudget(param, mctsLevels, false)
+		if err != nil {
+			return nil, fmt.Errorf("agent %q: %v", spec, err)
+		}
+		return NewMCTS(spec, b, cfg), nil
+	case "alphabeta":
+		b, err := parseBudget(param, alphaBetaLevels, true)
+		if err != nil {
+			return nil, fmt.Errorf("agent %q: %v", spec, err)
+		}
+		if err := CheckAlphaBeta(g, cfg.Options); err != nil {
+			return nil, fmt.Errorf("agent %q: %w", spec, err)
+		}
+		return NewAlphaBeta(spec, b, cfg), nil
+	}
+	return nil, fmt.Errorf("unknown agent %q (known: %s, with an optional level :%s)",
+		spec, strings.Join(Kinds, ", "), strings.Join(Levels, "|"))
+}
+
+// Budget bounds the work of one search. Zero fields are no bound; a search
+// stops at the first bound reached.
+type Budget struct {
+	// Iterations is the number of MCTS iterations per move (per tree when
+	// several threads search).
+	Iterations int
+	// Depth is the deepest alpha-beta iteration, in plies.
+	Depth int
+	// Time is the wall-clock time per move.
+	Time time.Duration
+}
+
+// The budgets behind the levels. Iteration and depth bounds keep results
+// reproducible for a seed; the time bounds only protect slow machines.
+var (
+	mctsLevels = map[string]Budget{
+		"easy":   {Iterations: 300, Time: 250 * time.Millisecond},
+		"medium": {Iterations: 3000, Time: time.Second},
+		"hard":   {Iterations: 20000, Time: 3 * time.Second},
+		"max":    {Iterations: 400000, Time: 10 * time.Second},
+	}
+	alphaBetaLevels = map[string]Budget{
+		"easy":   {Depth: 2, Time: 250 * time.Millisecond},
+		"medium": {Depth: 4, Time: time.Second},
+		"hard":   {Depth: 8, Time: 3 * time.Second},
+		"max":    {Depth: 64, Time: 10 * time.Second},
+	}
+)
+
+// parseBudget reads a level name, a duration ("200ms") or a number
+// (iterations, or depth when depth is set). The empty string is "medium".
+func parseBudget(param string, levels map[string]Budget, depth bool) (Budget, error) {
+	if param == "" {
+		param = "medium"
+	}
+	if b, ok := levels[param]; ok {
+		return b, nil
+	}
+	if d, err := time.ParseDuration(param); err == nil {
+		if d <= 0 {
+			return Budget{}, fmt.Errorf("time per move %s must be positive", param)
+		}
+		return Budget{Time: d}, nil
+	}
+	n, err := strconv.Atoi(param)
+	switch {
+	case err != nil:
+		unit := "iterations"
+		if depth {
+			unit = "depth"
+		}
+		return Budget{}, fmt.Errorf("%q is not a level (%s), a time per move (200ms) or a number of %s",
+			param, strings.Join(Levels, ", "), unit)
+	case n <= 0:
+		return Budget{}, fmt.Errorf("%d must be positive", n)
+	case depth:
+		return Budget{Depth: n}, nil
+	}
+	return Budget{Iterations: n}, nil
+}
+
+// newRand returns the generator every agent uses, seeded reproducibly.
+func newRand(seed uint64, stream uint64) (*rand.Rand, *rand.PCG) {
+	src := rand.NewPCG(seed, stream)
+	return rand.New(src), src
+}
+
 // Random plays a uniformly random legal move.
 type Random struct {
+	src   *rand.PCG
 	rng   *rand.Rand
 	moves []engine.Move
 }
 
 // NewRandom returns a random mover that is deterministic for a seed.
 func NewRandom(seed uint64) *Random {
-	return &Random{rng: rand.New(rand.NewPCG(seed, 0x7a6275))}
+	r := &Random{}
+	r.rng, r.src = newRand(seed, 0x7a6275)
+	return r
 }
 
 // Name returns "random".
 func (r *Random) Name() string { return "random" }
 
+// Reseed restarts the random choices from seed.
+func (r *Random) Reseed(seed uint64) { r.src.Seed(seed, 0x7a6275) }
+
 // Choose returns a uniformly random legal move.
 func (r *Random) Choose(s engine.State, player int) engine.Move {
+	if player == engine.ChancePlayer {
+		return chanceMove(s, r.rng)
+	}
 	r.moves = s.Legal(player, r.moves[:0])
 	return r.moves[r.rng.IntN(len(r.moves))]
 }
@@ -49,4 +203,29 @@ func SampleChance(outcomes []engine.ChanceOutcome, u float64) engine.Move {
 		u -= o.Prob
 	}
 	return outcomes[len(outcomes)-1].Move
+}
+
+// chanceMove draws the pending chance event of s (for agents asked to act
+// for chance).
+func chanceMove(s engine.State, rng *rand.Rand) engine.Move {
+	return SampleChance(s.ChanceOutcomes(nil), rng.Float64())
+}
+
+// rewards fills dst with each player's reward in a finished game: 1 for
+// the winner, 0 for the others, 1/n each for a draw.
+func rewards(s engine.State, dst []float64) []float64 {
+	n := s.NumPlayers()
+	dst = dst[:0]
+	o, _ := s.Outcome()
+	for p := 0; p < n; p++ {
+		switch {
+		case o.Draw():
+			dst = append(dst, 1/float64(n))
+		case o.Winner == p:
+			dst = append(dst, 1)
+		default:
+			dst = append(dst, 0)
+		}
+	}
+	return dst
 }

@@ -1,0 +1,373 @@
+package ai
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"tabula/engine"
+)
+
+// AlphaBeta is minimax search with alpha-beta pruning for two-player
+// games: iterative deepening, a transposition table keyed by the state's
+// Hash, and move ordering (the table's best move first, then the others by
+// their immediate evaluation). Chance events are searched by expectation
+// (expectiminimax): the value of a throw is the probability-weighted mean
+// of its outcomes, which cost no depth. A player may move twice in a row
+// (a forced pass of the other): each node maximises or minimises by who
+// acts there, not by depth parity.
+//
+// Leaves are judged by the game's evaluation (engine.Evaluator, else the
+// scores): the root player's value minus the opponent's.
+type AlphaBeta struct {
+	name   string
+	budget Budget
+	src    *rand.PCG
+	rng    *rand.Rand
+	tt     []ttEntry
+	plies  []abPly
+	root   int
+	// Nodes is the number of positions the last search visited.
+	Nodes int64
+	// Depth is the deepest iteration the last search completed.
+	Depth int
+
+	deadline   time.Time
+	stopped    bool
+	exhaustive bool
+	vals       []float64
+	actors     []int
+	fallback   *MCTS
+	cfg        Config
+}
+
+type abPly struct {
+	moves  []engine.Move
+	order  []float64
+	outs   []engine.ChanceOutcome
+	child  engine.State
+	actors []int
+}
+
+type ttFlag uint8
+
+const (
+	ttEmpty ttFlag = iota
+	ttExact
+	ttLower
+	ttUpper
+)
+
+type ttEntry struct {
+	key     uint64
+	value   float64
+	depth   int16
+	best    engine.Move
+	hasBest bool
+	flag    ttFlag
+	player  int8
+}
+
+// NewAlphaBeta returns an alpha-beta searcher with the given budget; name is
+// its spec. With no bound at all, the budget is depth 4.
+func NewAlphaBeta(name string, b Budget, cfg Config) *AlphaBeta {
+	if b.Depth == 0 && b.Time == 0 {
+		b.Depth = 4
+	}
+	if b.Depth == 0 {
+		b.Depth = 64
+	}
+	a := &AlphaBeta{name: name, budget: b, cfg: cfg}
+	a.rng, a.src = newRand(cfg.Seed, 0x61626574)
+	return a
+}
+
+// Name returns the agent's spec.
+func (a *AlphaBeta) Name() string { return a.name }
+
+// Reseed restarts the agent's tie-breaking from seed.
+func (a *AlphaBeta) Reseed(seed uint64) {
+	a.src.Seed(seed, 0x61626574)
+	if a.fallback != nil {
+		a.fallback.Reseed(seed)
+	}
+}
+
+// ErrAlphaBetaGame is wrapped by the errors of CheckAlphaBeta.
+var ErrAlphaBetaGame = errors.New("alpha-beta cannot search this game")
+
+// CheckAlphaBeta reports, by probing random games from the start, whether
+// alpha-beta can search g under opts (the defaults when opts is the zero
+// value): the game must have two players and no simultaneous turns.
+func CheckAlphaBeta(g engine.Game, opts engine.Options) error {
+	if len(opts.Settings()) == 0 {
+		opts = engine.DefaultOptions(g)
+	}
+	start, err := g.NewState(opts)
+	if err != nil {
+		return err
+	}
+	if n := start.NumPlayers(); n != 2 {
+		return fmt.Errorf("%w: it needs two players, %s has %d here (use mcts)", ErrAlphaBetaGame, g.ID(), n)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := start.Clone()
+	var actors []int
+	var moves, joint []engine.Move
+	var outs []engine.ChanceOutcome
+	const probeGames, probeTurns = 20, 20000
+	turns := 0
+	for game := 0; game < probeGames && turns < probeTurns; game++ {
+		s.CopyFrom(start)
+		for !s.Terminal() && turns < probeTurns {
+			turns++
+			actors = s.Actors(actors[:0])
+			if len(actors) > 1 {
+				return fmt.Errorf("%w: %s has simultaneous turns (use mcts)", ErrAlphaBetaGame, g.ID())
+			}
+			if actors[0] == engine.ChancePlayer {
+				outs = s.ChanceOutcomes(outs[:0])
+				s.Apply(SampleChance(outs, rng.Float64()))
+				continue
+			}
+			moves = s.Legal(actors[0], moves[:0])
+			joint = append(joint[:0], moves[rng.IntN(len(moves))])
+			s.Apply(joint[0])
+		}
+	}
+	return nil
+}
+
+// Choose returns the best move found by the deepest completed iteration.
+func (a *AlphaBeta) Choose(s engine.State, player int) engine.Move {
+	if player == engine.ChancePlayer {
+		return chanceMove(s, a.rng)
+	}
+	a.actors = s.Actors(a.actors[:0])
+	if s.NumPlayers() != 2 || len(a.actors) != 1 {
+		// Not a position alpha-beta can search: let MCTS with the same
+		// time play it rather than fail.
+		if a.fallback == nil {
+			b := a.budget
+			b.Depth = 0
+			if b.Time == 0 {
+				b.Iterations = 2000
+			}
+			a.fallback = NewMCTS(a.name, b, a.cfg)
+		}
+		return a.fallback.Choose(s, player)
+	}
+	m, _ := a.Search(s, player)
+	return m
+}
+
+// Search returns player's best move in s and its value for her (the
+// evaluation difference, or about ±1e6 for a won or lost game).
+func (a *AlphaBeta) Search(s engine.State, player int) (engine.Move, float64) {
+	if a.tt == nil {
+		size := 1 << 20
+		if a.budget.Depth <= 4 && a.budget.Time == 0 {
+			size = 1 << 16
+		}
+		a.tt = make([]ttEntry, size)
+	}
+	a.root = player
+	a.Nodes = 0
+	a.Depth = 0
+	a.stopped = false
+	a.deadline = time.Time{}
+	if a.budget.Time > 0 {
+		a.deadline = time.Now().Add(a.budget.Time)
+	}
+	p := a.ply(0, s)
+	p.moves = s.Legal(player, p.moves[:0])
+	rootMoves := slices.Clone(p.moves)
+	if len(rootMoves) == 1 {
+		return rootMoves[0], 0
+	}
+	// Shuffle so that equal moves are chosen at random, then keep the
+	// order between iterations with the last best move first.
+	a.rng.Shuffle(len(rootMoves), func(i, j int) { rootMoves[i], rootMoves[j] = rootMoves[j], rootMoves[i] })
+	best, bestVal := rootMoves[0], math.Inf(-1)
+	for depth := 1; depth <= a.budget.Depth; depth++ {
+		a.exhaustive = true
+		m, v, ok := a.searchRoot(s, rootMoves, depth)
+		if !ok {
+			break
+		}
+		best, bestVal, a.Depth = m, v, depth
+		i := slices.Index(rootMoves, m)
+		copy(rootMoves[1:i+1], rootMoves[:i])
+		rootMoves[0] = m
+		if a.exhaustive || math.Abs(v) >= winValue/2 {
+			break
+		}
+	}
+	return best, bestVal
+}
+
+// searchRoot searches every root move to depth and reports false when the
+// time ran out first.
+func (a *AlphaBeta) searchRoot(s engine.State, moves []engine.Move, depth int) (engine.Move, float64, bool) {
+	alpha := math.Inf(-1)
+	best := moves[0]
+	p := a.ply(0, s)
+	for _, m := range moves {
+		p.child.CopyFrom(s)
+		p.child.Apply(m)
+		v := a.search(p.child, depth-1, alpha, math.Inf(1), 1)
+		if a.stopped {
+			return 0, 0, false
+		}
+		if v > alpha {
+			alpha, best = v, m
+		}
+	}
+	return best, alpha, true
+}
+
+// ply returns the scratch space for a ply of the search.
+func (a *AlphaBeta) ply(i int, like engine.State) *abPly {
+	for len(a.plies) <= i {
+		a.plies = append(a.plies, abPly{})
+	}
+	p := &a.plies[i]
+	if p.child == nil || p.child.Game().ID() != like.Game().ID() {
+		p.child = like.Clone()
+	}
+	return p
+}
+
+// leafValue judges s for the root player.
+func (a *AlphaBeta) leafValue(s engine.State) float64 {
+	a.vals = heuristic(s, a.root, a.vals)
+	return a.vals[0]
+}
+
+// search returns the value of s for the root player, exact when it lies
+// strictly between alpha and beta, else a bound on the side it fell.
+func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply int) float64 {
+	a.Nodes++
+	if a.Nodes&1023 == 0 && !a.deadline.IsZero() && time.Now().After(a.deadline) {
+		a.stopped = true
+	}
+	if a.stopped {
+		return 0
+	}
+	p := a.ply(ply, s)
+	p.actors = s.Actors(p.actors[:0])
+	if len(p.actors) == 0 {
+		return a.leafValue(s)
+	}
+	if depth <= 0 || len(p.actors) > 1 {
+		a.exhaustive = false
+		return a.leafValue(s)
+	}
+	key := s.Hash()
+	e := &a.tt[key&uint64(len(a.tt)-1)]
+	hasBest, ttBest := false, engine.Move(0)
+	if e.flag != ttEmpty && e.key == key {
+		hasBest, ttBest = e.hasBest, e.best
+		if int(e.player) == a.root && int(e.depth) >= depth {
+			switch {
+			case e.flag == ttExact:
+				return e.value
+			case e.flag == ttLower && e.value >= beta:
+				return e.value
+			case e.flag == ttUpper && e.value <= alpha:
+				return e.value
+			}
+		}
+	}
+	if p.actors[0] == engine.ChancePlayer {
+		p.outs = s.ChanceOutcomes(p.outs[:0])
+		v := 0.0
+		for i := range p.outs {
+			o := p.outs[i]
+			p.child.CopyFrom(s)
+			p.child.Apply(o.Move)
+			v += o.Prob * a.search(p.child, depth, math.Inf(-1), math.Inf(1), ply+1)
+			p = &a.plies[ply]
+		}
+		if !a.stopped {
+			*e = ttEntry{key: key, value: v, depth: int16(depth), flag: ttExact, player: int8(a.root)}
+		}
+		return v
+	}
+	mover := p.actors[0]
+	maximizing := mover == a.root
+	p.moves = s.Legal(mover, p.moves[:0])
+	a.orderMoves(s, ply, hasBest, ttBest, maximizing, depth)
+	p = &a.plies[ply]
+	alpha0, beta0 := alpha, beta
+	best, bestIdx := math.Inf(1), -1
+	if maximizing {
+		best = math.Inf(-1)
+	}
+	for i := range p.moves {
+		m := p.moves[i]
+		p.child.CopyFrom(s)
+		p.child.Apply(m)
+		v := a.search(p.child, depth-1, alpha, beta, ply+1)
+		p = &a.plies[ply]
+		if a.stopped {
+			return 0
+		}
+		if maximizing {
+			if v > best {
+				best, bestIdx = v, i
+			}
+			alpha = max(alpha, v)
+		} else {
+			if v < best {
+				best, bestIdx = v, i
+			}
+			beta = min(beta, v)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	flag := ttExact
+	switch {
+	case best <= alpha0:
+		flag = ttUpper
+	case best >= beta0:
+		flag = ttLower
+	}
+	*e = ttEntry{key: key, value: best, depth: int16(depth), best: p.moves[bestIdx], hasBest: true, flag: flag, player: int8(a.root)}
+	return best
+}
+
+// orderMoves sorts the moves of ply: the transposition table's best first,
+// then (when deep enough to pay) by the evaluation after the move, best for
+// the mover first.
+func (a *AlphaBeta) orderMoves(s engine.State, ply int, hasBest bool, first engine.Move, maximizing bool, depth int) {
+	p := &a.plies[ply]
+	p.order = p.order[:0]
+	for _, m := range p.moves {
+		score := 0.0
+		if depth >= 2 {
+			p.child.CopyFrom(s)
+			p.child.Apply(m)
+			score = a.leafValue(p.child)
+			if !maximizing {
+				score = -score
+			}
+		}
+		if hasBest && m == first {
+			score = math.Inf(1)
+		}
+		p.order = append(p.order, score)
+	}
+	// Insertion sort: move lists are short.
+	for i := 1; i < len(p.moves); i++ {
+		for j := i; j > 0 && p.order[j] > p.order[j-1]; j-- {
+			p.order[j], p.order[j-1] = p.order[j-1], p.order[j]
+			p.moves[j], p.moves[j-1] = p.moves[j-1], p.moves[j]
+		}
+	}
+}

@@ -1,0 +1,555 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"tabula/engine"
+)
+
+// MCTS is Monte Carlo tree search (UCT) for every kind of game the engine
+// models:
+//
+//   - a sequential turn picks the child by UCB1 on the mover's own reward,
+//     so with 3 or 4 players each player maximises her own share of a
+//     reward vector (1 for the winner, 1/n each for a draw);
+//   - a chance event draws its outcome by the game's probabilities, each
+//     outcome its own child;
+//   - a simultaneous turn is decoupled: each actor keeps statistics over her
+//     own moves only and picks by regret matching (Lanctot, Lisý and
+//     Winands 2013, "Monte Carlo Tree Search in Simultaneous Move Games"),
+//     the joint move leads to the child; the move played is drawn from the
+//     actor's average strategy, so a mixed equilibrium is played mixed.
+//
+// Playouts are uniformly random. Each search works in preallocated arenas
+// and copies positions with CopyFrom, so iterations do not allocate once
+// the arenas have grown. With several threads, independent trees are
+// searched from the root (root parallelism) and their root statistics
+// summed.
+type MCTS struct {
+	name    string
+	budget  Budget
+	threads int
+	seed    uint64
+	src     *rand.PCG
+	rng     *rand.Rand
+	trees   []*tree
+	// Iterations is the number of iterations of the last search, all
+	// threads together.
+	Iterations int
+}
+
+// Exploration constant of UCB1 for rewards in [0, 1].
+const uctC = 0.7
+
+// Exploration rate mixed into regret matching at simultaneous turns.
+const rmGamma = 0.1
+
+// maxNodes bounds a tree's size; past it the search goes on without
+// expanding.
+const maxNodes = 1 << 20
+
+// maxPlayoutTurns ends a playout that goes on too long; the position is
+// then judged by the evaluation.
+const maxPlayoutTurns = 20000
+
+// NewMCTS returns an MCTS agent with the given budget; name is its spec.
+// With no bound at all, the budget is 1000 iterations.
+func NewMCTS(name string, b Budget, cfg Config) *MCTS {
+	if b.Iterations == 0 && b.Time == 0 {
+		b.Iterations = 1000
+	}
+	m := &MCTS{name: name, budget: b, threads: max(cfg.Threads, 1), seed: cfg.Seed}
+	m.rng, m.src = newRand(cfg.Seed, 0x6d637473)
+	for i := 0; i < m.threads; i++ {
+		m.trees = append(m.trees, newTree(treeSeed(cfg.Seed, i)))
+	}
+	return m
+}
+
+func treeSeed(seed uint64, i int) uint64 {
+	return seed*0x9e3779b97f4a7c15 + uint64(i)*0xbf58476d1ce4e5b9 + 1
+}
+
+// Name returns the agent's spec.
+func (m *MCTS) Name() string { return m.name }
+
+// Reseed restarts the agent's random choices from seed.
+func (m *MCTS) Reseed(seed uint64) {
+	m.seed = seed
+	m.src.Seed(seed, 0x6d637473)
+	for i, t := range m.trees {
+		t.src.Seed(treeSeed(seed, i), 0x74726565)
+	}
+}
+
+// Choose searches and returns player's move: the most visited at a
+// sequential turn, a draw from the average strategy at a simultaneous one.
+func (m *MCTS) Choose(s engine.State, player int) engine.Move {
+	if player == engine.ChancePlayer {
+		return chanceMove(s, m.rng)
+	}
+	moves, weights, simultaneous := m.Policy(s, player)
+	if simultaneous {
+		total := 0.0
+		for _, w := range weights {
+			total += w
+		}
+		u := m.rng.Float64() * total
+		for i, w := range weights {
+			if u < w {
+				return moves[i]
+			}
+			u -= w
+		}
+		return moves[len(moves)-1]
+	}
+	best := 0
+	for i, w := range weights {
+		if w > weights[best] {
+			best = i
+		}
+	}
+	return moves[best]
+}
+
+// Policy searches s and returns player's legal moves with their weights:
+// the root visit counts at a sequential turn, the average strategy
+// (summing to the number of trees) at a simultaneous one, which is then
+// reported as true.
+func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights []float64, simultaneous bool) {
+	actors := s.Actors(nil)
+	simultaneous = len(actors) > 1
+	moves = s.Legal(player, nil)
+	weights = make([]float64, len(moves))
+	if len(moves) <= 1 {
+		for i := range weights {
+			weights[i] = 1
+		}
+		return moves, weights, simultaneous
+	}
+	var deadline time.Time
+	if m.budget.Time > 0 {
+		deadline = time.Now().Add(m.budget.Time)
+	}
+	if len(m.trees) == 1 {
+		m.trees[0].search(s, m.budget.Iterations, deadline)
+	} else {
+		var wg sync.WaitGroup
+		for _, t := range m.trees {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				t.search(s, m.budget.Iterations, deadline)
+			}()
+		}
+		wg.Wait()
+	}
+	m.Iterations = 0
+	for _, t := range m.trees {
+		m.Iterations += t.iterations
+		t.addRootPolicy(player, weights, simultaneous)
+	}
+	return moves, weights, simultaneous
+}
+
+type nodeKind uint8
+
+const (
+	turnNode nodeKind = iota
+	chanceNode
+	terminalNode
+)
+
+// node is one position of the tree. Its actors are slots[slot :
+// slot+numSlots]; its children, one for each joint move (mixed radix over
+// the actors' moves) or chance outcome, are children[child : child+n],
+// -1 until expanded.
+type node struct {
+	kind      nodeKind
+	visits    int32
+	slot      int32
+	numSlots  int32
+	child     int32
+	numChild  int32
+	terminalR int32 // index in terminal rewards, for terminal nodes
+}
+
+// slot is one actor of a node with its moves edges[edge : edge+n].
+type slot struct {
+	player int32
+	edge   int32
+	n      int32
+}
+
+// edge is one move of one actor (or one chance outcome) with its
+// statistics.
+type edge struct {
+	move   engine.Move
+	visits int32
+	reward float64 // sum of the actor's rewards
+	regret float64 // regret matching: cumulative regret
+	strat  float64 // regret matching: cumulative strategy; chance: probability
+}
+
+// step is one node on the path of an iteration and its chosen edges,
+// choices[choice : choice+numSlots]; choice is -1 at the leaf.
+type step struct {
+	node   int32
+	choice int32
+}
+
+// choice is the edge one actor took, with the probability it had.
+type choice struct {
+	edge int32
+	prob float64
+}
+
+// tree is one search tree with all its working memory.
+type tree struct {
+	src      *rand.PCG
+	rng      *rand.Rand
+	nodes    []node
+	slots    []slot
+	edges    []edge
+	children []int32
+	termR    []float64
+	path     []step
+	choices  []choice
+	scratch  scratchStates
+	actors   []int
+	moves    []engine.Move
+	joint    []engine.Move
+	outs     []engine.ChanceOutcome
+	reward   []float64
+	probs    []float64
+	nPlayers int
+	// iterations done by the last search.
+	iterations int
+}
+
+func newTree(seed uint64) *tree {
+	t := &tree{}
+	t.rng, t.src = newRand(seed, 0x74726565)
+	return t
+}
+
+// search runs iterations from root until the budget is spent.
+func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
+	t.nodes = t.nodes[:0]
+	t.slots = t.slots[:0]
+	t.edges = t.edges[:0]
+	t.children = t.children[:0]
+	t.termR = t.termR[:0]
+	t.nPlayers = root.NumPlayers()
+	t.newNode(root)
+	timed := !deadline.IsZero()
+	t.iterations = 0
+	for iterations == 0 || t.iterations < iterations {
+		if timed && t.iterations&31 == 0 && time.Now().After(deadline) && t.iterations > 0 {
+			break
+		}
+		t.iterate(root)
+		t.iterations++
+	}
+}
+
+// newNode adds the node for position s and returns its index.
+func (t *tree) newNode(s engine.State) int32 {
+	idx := int32(len(t.nodes))
+	n := node{slot: int32(len(t.slots)), child: int32(len(t.children))}
+	t.actors = s.Actors(t.actors[:0])
+	switch {
+	case len(t.actors) == 0:
+		n.kind = terminalNode
+		n.terminalR = int32(len(t.termR))
+		t.reward = rewards(s, t.reward)
+		t.termR = append(t.termR, t.reward...)
+	case t.actors[0] == engine.ChancePlayer:
+		n.kind = chanceNode
+		t.outs = s.ChanceOutcomes(t.outs[:0])
+		t.slots = append(t.slots, slot{player: engine.ChancePlayer, edge: int32(len(t.edges)), n: int32(len(t.outs))})
+		for _, o := range t.outs {
+			t.edges = append(t.edges, edge{move: o.Move, strat: o.Prob})
+		}
+		n.numSlots = 1
+		n.numChild = int32(len(t.outs))
+	default:
+		n.kind = turnNode
+		n.numSlots = int32(len(t.actors))
+		n.numChild = 1
+		for _, a := range t.actors {
+			t.moves = s.Legal(a, t.moves[:0])
+			t.slots = append(t.slots, slot{player: int32(a), edge: int32(len(t.edges)), n: int32(len(t.moves))})
+			for _, m := range t.moves {
+				t.edges = append(t.edges, edge{move: m})
+			}
+			n.numChild *= int32(len(t.moves))
+		}
+	}
+	for i := int32(0); i < n.numChild; i++ {
+		t.children = append(t.children, -1)
+	}
+	t.nodes = append(t.nodes, n)
+	return idx
+}
+
+// iterate runs one iteration: select and expand down the tree, play out,
+// back up the reward vector.
+func (t *tree) iterate(root engine.State) {
+	s := t.scratch.at(0, root)
+	s.CopyFrom(root)
+	t.path = t.path[:0]
+	t.choices = t.choices[:0]
+	cur := int32(0)
+	for {
+		n := &t.nodes[cur]
+		if n.kind == terminalNode {
+			t.reward = append(t.reward[:0], t.termR[n.terminalR:n.terminalR+int32(t.nPlayers)]...)
+			t.path = append(t.path, step{node: cur, choice: -1})
+			break
+		}
+		st := step{node: cur, choice: int32(len(t.choices))}
+		childIdx := t.selectJoint(cur)
+		t.path = append(t.path, st)
+		t.joint = t.joint[:0]
+		for _, c := range t.choices[st.choice:] {
+			t.joint = append(t.joint, t.edges[c.edge].move)
+		}
+		engine.ApplyTurn(s, t.joint)
+		slotChild := t.nodes[cur].child + childIdx
+		next := t.children[slotChild]
+		if next >= 0 {
+			cur = next
+			continue
+		}
+		if len(t.nodes) >= maxNodes {
+			t.playout(s)
+			break
+		}
+		next = t.newNode(s)
+		t.children[slotChild] = next
+		if t.nodes[next].kind == terminalNode {
+			cur = next
+			continue
+		}
+		t.path = append(t.path, step{node: next, choice: -1})
+		t.playout(s)
+		break
+	}
+	t.backup()
+}
+
+// selectJoint chooses an edge for each actor of node idx, appends them to
+// choices and returns the index of the joint child.
+func (t *tree) selectJoint(idx int32) int32 {
+	n := t.nodes[idx]
+	if n.kind == chanceNode {
+		sl := t.slots[n.slot]
+		u := t.rng.Float64()
+		k := sl.n - 1
+		for i := int32(0); i < sl.n; i++ {
+			p := t.edges[sl.edge+i].strat
+			if u < p {
+				k = i
+				break
+			}
+			u -= p
+		}
+		t.choices = append(t.choices, choice{edge: sl.edge + k, prob: t.edges[sl.edge+k].strat})
+		return k
+	}
+	if n.numSlots == 1 {
+		sl := t.slots[n.slot]
+		k := t.selectUCB(sl, n.visits)
+		t.choices = append(t.choices, choice{edge: sl.edge + k, prob: 1})
+		return k
+	}
+	joint, radix := int32(0), int32(1)
+	for j := n.slot; j < n.slot+n.numSlots; j++ {
+		sl := t.slots[j]
+		k, p := t.selectRegretMatching(sl)
+		t.choices = append(t.choices, choice{edge: sl.edge + k, prob: p})
+		joint += k * radix
+		radix *= sl.n
+	}
+	return joint
+}
+
+// selectUCB picks by UCB1 (untried moves first, in order).
+func (t *tree) selectUCB(sl slot, parentVisits int32) int32 {
+	es := t.edges[sl.edge : sl.edge+sl.n]
+	logN := math.Log(float64(parentVisits))
+	best, bestV := int32(0), math.Inf(-1)
+	for i := range es {
+		e := &es[i]
+		if e.visits == 0 {
+			return int32(i)
+		}
+		v := e.reward/float64(e.visits) + uctC*math.Sqrt(logN/float64(e.visits))
+		if v > bestV {
+			best, bestV = int32(i), v
+		}
+	}
+	return best
+}
+
+// regretStrategy fills t.probs with the current regret-matching strategy
+// of a slot (positive regrets normalised, uniform when none is positive).
+func (t *tree) regretStrategy(sl slot) []float64 {
+	es := t.edges[sl.edge : sl.edge+sl.n]
+	t.probs = t.probs[:0]
+	sum := 0.0
+	for i := range es {
+		r := max(es[i].regret, 0)
+		t.probs = append(t.probs, r)
+		sum += r
+	}
+	for i := range t.probs {
+		if sum > 0 {
+			t.probs[i] /= sum
+		} else {
+			t.probs[i] = 1 / float64(len(es))
+		}
+	}
+	return t.probs
+}
+
+// selectRegretMatching draws an actor's move from her regret-matching
+// strategy mixed with exploration, adds the strategy to her average and
+// returns the move with the probability it was drawn with.
+func (t *tree) selectRegretMatching(sl slot) (int32, float64) {
+	sigma := t.regretStrategy(sl)
+	es := t.edges[sl.edge : sl.edge+sl.n]
+	k := float64(len(es))
+	u := t.rng.Float64()
+	pick, pickP := int32(len(es)-1), 0.0
+	chosen := false
+	for i, p := range sigma {
+		es[i].strat += p
+		q := (1-rmGamma)*p + rmGamma/k
+		if !chosen && (u < q || i == len(es)-1) {
+			pick, pickP, chosen = int32(i), q, true
+		}
+		u -= q
+	}
+	return pick, pickP
+}
+
+// playout plays s to the end at random and leaves the rewards in t.reward.
+func (t *tree) playout(s engine.State) {
+	for turns := 0; ; turns++ {
+		t.actors = s.Actors(t.actors[:0])
+		if len(t.actors) == 0 {
+			t.reward = rewards(s, t.reward)
+			return
+		}
+		if turns >= maxPlayoutTurns {
+			t.reward = evalRewards(s, t.reward)
+			return
+		}
+		if t.actors[0] == engine.ChancePlayer {
+			t.outs = s.ChanceOutcomes(t.outs[:0])
+			s.Apply(SampleChance(t.outs, t.rng.Float64()))
+			continue
+		}
+		if len(t.actors) == 1 {
+			t.moves = s.Legal(t.actors[0], t.moves[:0])
+			s.Apply(t.moves[t.rng.IntN(len(t.moves))])
+			continue
+		}
+		t.joint = t.joint[:0]
+		for _, a := range t.actors {
+			t.moves = s.Legal(a, t.moves[:0])
+			t.joint = append(t.joint, t.moves[t.rng.IntN(len(t.moves))])
+		}
+		s.ApplyJoint(t.joint)
+	}
+}
+
+// evalRewards judges an unfinished position: the leaders by the
+// evaluation share a reward of 1.
+func evalRewards(s engine.State, dst []float64) []float64 {
+	if e, ok := s.(engine.Evaluator); ok {
+		dst = e.Eval(dst[:0])
+	} else {
+		dst = s.Scores(dst[:0])
+	}
+	best := math.Inf(-1)
+	for _, v := range dst {
+		best = max(best, v)
+	}
+	n := 0
+	for _, v := range dst {
+		if v == best {
+			n++
+		}
+	}
+	for i, v := range dst {
+		dst[i] = 0
+		if v == best {
+			dst[i] = 1 / float64(n)
+		}
+	}
+	return dst
+}
+
+// backup adds the reward vector to every node and chosen edge of the path.
+func (t *tree) backup() {
+	for _, st := range t.path {
+		n := &t.nodes[st.node]
+		n.visits++
+		if n.kind != turnNode || st.choice < 0 {
+			continue
+		}
+		for j := int32(0); j < n.numSlots; j++ {
+			sl := t.slots[n.slot+j]
+			c := t.choices[st.choice+j]
+			r := t.reward[sl.player]
+			e := &t.edges[c.edge]
+			e.visits++
+			e.reward += r
+			if n.numSlots > 1 {
+				// Outcome-sampling regret update: the estimated value
+				// of the chosen move is r/p, of the others 0.
+				es := t.edges[sl.edge : sl.edge+sl.n]
+				for i := range es {
+					es[i].regret -= r
+				}
+				e.regret += r / c.prob
+			}
+		}
+	}
+}
+
+// addRootPolicy adds to weights the root statistics of player: visits at
+// a sequential turn, the normalised average strategy at a simultaneous one.
+func (t *tree) addRootPolicy(player int, weights []float64, simultaneous bool) {
+	root := t.nodes[0]
+	for j := root.slot; j < root.slot+root.numSlots; j++ {
+		sl := t.slots[j]
+		if int(sl.player) != player {
+			continue
+		}
+		es := t.edges[sl.edge : sl.edge+sl.n]
+		if !simultaneous {
+			for i := range es {
+				weights[i] += float64(es[i].visits)
+			}
+			return
+		}
+		sum := 0.0
+		for i := range es {
+			sum += es[i].strat
+		}
+		for i := range es {
+			if sum > 0 {
+				weights[i] += es[i].strat / sum
+			} else {
+				weights[i] += 1 / float64(len(es))
+			}
+		}
+	}
+}
