@@ -1,0 +1,88 @@
+package ai
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"tabula/engine"
+)
+
+func benchName(s engine.State) string {
+	name := s.Game().ID()
+	for _, set := range s.Options().Settings() {
+		if strings.HasPrefix(set, "players=") {
+			name += "/" + set
+		}
+	}
+	return name
+}
+
+// BenchmarkRandomPlayout plays whole random games from the start through
+// the engine interfaces, as MCTS playouts and `tabula sim --agents
+// random,random` do; games/s is the speed of the rules.
+func BenchmarkRandomPlayout(b *testing.B) {
+	for _, start := range gameSetups(b) {
+		b.Run(benchName(start), func(b *testing.B) {
+			t := newTree(1)
+			s := start.Clone()
+			plies := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s.CopyFrom(start)
+				t.playout(s)
+				plies += s.Ply()
+			}
+			sec := b.Elapsed().Seconds()
+			b.ReportMetric(float64(b.N)/sec, "games/s")
+			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+		})
+	}
+}
+
+// BenchmarkMCTS runs MCTS iterations from the start position.
+func BenchmarkMCTS(b *testing.B) {
+	for _, start := range gameSetups(b) {
+		b.Run(benchName(start), func(b *testing.B) {
+			t := newTree(1)
+			t.search(start, 1000, time.Time{})
+			b.ReportAllocs()
+			b.ResetTimer()
+			iters := 0
+			for iters < b.N {
+				n := min(b.N-iters, 20000)
+				t.search(start, n, time.Time{})
+				iters += n
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
+		})
+	}
+}
+
+// BenchmarkAlphaBeta searches the start position (after the opening, where
+// the game has one) to a fixed depth, with a fresh table each time.
+func BenchmarkAlphaBeta(b *testing.B) {
+	for _, start := range gameSetups(b) {
+		if err := CheckAlphaBeta(start.Game(), start.Options()); errors.Is(err, ErrAlphaBetaGame) {
+			continue
+		}
+		b.Run(benchName(start), func(b *testing.B) {
+			s := start.Clone()
+			rnd := NewRandom(3)
+			for i := 0; i < 12 && !s.Terminal(); i++ {
+				a := s.Actors(nil)[0]
+				s.Apply(rnd.Choose(s, a))
+			}
+			var nodes int64
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				a := NewAlphaBeta("alphabeta", Budget{Depth: 7}, Config{Seed: 1})
+				a.Search(s, s.Actors(nil)[0])
+				nodes += a.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
