@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -30,8 +31,9 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	var opts optionList
 	fs.Var(&opts, "option", "name=value (repeatable)")
 	players := fs.String("players", "", "who plays each seat, comma-separated: human or an agent (default: human,random)")
-	vs := fs.String("vs", "", "shorthand: you in seat 0 against this agent in every other seat")
+	vs := fs.String("vs", "", "shorthand: you in seat 0 against this agent (mcts:hard, alphabeta:medium, or a level: hard) in every other seat")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
+	threads := fs.Int("threads", runtime.NumCPU(), "threads a computer player may search with")
 	if err := fs.Parse(args[1:]); err != nil {
 		return usagef("%v", err)
 	}
@@ -54,7 +56,7 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	for i, name := range names {
 		seats[i].name = name
 		if name != "human" {
-			a, err := ai.New(s.Game(), name, ai.Config{Seed: *seed + uint64(i) + 1})
+			a, err := ai.New(s.Game(), name, ai.Config{Seed: *seed + uint64(i) + 1, Threads: *threads, Options: s.Options()})
 			if err != nil {
 				return usagef("--players: seat %d: %v", i, err)
 			}

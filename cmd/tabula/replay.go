@@ -1,27 +1,40 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"tabula/engine"
 )
 
-func runReplay(args []string, _ io.Reader, stdout, _ io.Writer) error {
+func runReplay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	gameID := fs.String("game", "", "game id")
 	var opts optionList
 	fs.Var(&opts, "option", "name=value (repeatable)")
+	recordPath := fs.String("record", "", "replay a saved record instead: a file of JSON records, one a line ('-': standard input), as written by 'tabula sim --records'")
+	line := fs.Int("line", 1, "with --record: which record of the file (1 is the first)")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
-	if *gameID == "" {
-		return usagef("--game is required (see 'tabula games')")
+	var s engine.State
+	var err error
+	if *recordPath != "" {
+		if *gameID != "" || len(opts) > 0 || fs.NArg() > 0 {
+			return usagef("--record replaces --game, --option and the moves: give one or the other")
+		}
+		s, err = replayRecordFile(*recordPath, *line, stdin)
+	} else {
+		if *gameID == "" {
+			return usagef("--game is required (see 'tabula games'), or --record FILE")
+		}
+		s, err = replayState(*gameID, opts, fs.Args())
 	}
-	s, err := replayState(*gameID, opts, fs.Args())
 	if err != nil {
 		return err
 	}
@@ -53,4 +66,41 @@ func replayState(gameID string, settings, moves []string) (engine.State, error) 
 		return nil, usagef("%v", err)
 	}
 	return s, nil
+}
+
+// replayRecordFile replays record number line (1-based) of a file of JSON
+// lines.
+func replayRecordFile(path string, line int, stdin io.Reader) (engine.State, error) {
+	if line < 1 {
+		return nil, usagef("--line must be at least 1, got %d", line)
+	}
+	in := stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, usagef("--record: %v", err)
+		}
+		defer f.Close()
+		in = f
+	}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<28)
+	for n := 0; sc.Scan(); {
+		text := sc.Bytes()
+		if len(text) == 0 {
+			continue
+		}
+		if n++; n < line {
+			continue
+		}
+		rec, err := engine.ParseRecord(text)
+		if err != nil {
+			return nil, usagef("--record %s line %d: %v", path, n, err)
+		}
+		return replayState(rec.Game, rec.Options, rec.Moves)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("--record %s: %v", path, err)
+	}
+	return nil, usagef("--record %s: has no record %d", path, line)
 }

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"tabula/engine"
+)
+
+func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestSimJSONSummary(t *testing.T) {
+	code, out, errs := runCmd(t, "sim", "--game", "adji-boto", "--agents", "random,greedy", "--games", "12", "--json", "--threads", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if errs != "" {
+		t.Errorf("stderr not empty without a terminal: %q", errs)
+	}
+	var sum map[string]any
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("stdout is not one JSON object: %v\n%s", err, out)
+	}
+	if sum["games"] != 12.0 {
+		t.Errorf("games = %v", sum["games"])
+	}
+	wins, ok := sum["wins"].(map[string]any)
+	if !ok || len(wins) != 2 {
+		t.Fatalf("wins = %v", sum["wins"])
+	}
+	total := sum["draws"].(float64) + wins["random"].(float64) + wins["greedy"].(float64)
+	if total != 12 {
+		t.Errorf("wins and draws add up to %v, want 12", total)
+	}
+	if p, ok := sum["plies"].(float64); !ok || p <= 10 {
+		t.Errorf("plies = %v", sum["plies"])
+	}
+	for _, k := range []string{"winRates", "seats", "pliesMedian", "pliesMax", "captures"} {
+		if _, ok := sum[k]; !ok {
+			t.Errorf("summary has no %q", k)
+		}
+	}
+}
+
+func TestSimSameResultsForAnyThreadCount(t *testing.T) {
+	var sums []simSummary
+	for _, threads := range []string{"1", "2", "3"} {
+		code, out, errs := runCmd(t, "sim", "--game", "adji-boto", "--agents", "mcts:20,random", "--games", "70", "--seed", "9", "--json", "--threads", threads)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		var s simSummary
+		if err := json.Unmarshal([]byte(out), &s); err != nil {
+			t.Fatal(err)
+		}
+		s.Seconds, s.GamesPerSecond, s.Threads = 0, 0, 0
+		sums = append(sums, s)
+	}
+	a, _ := json.Marshal(sums[0])
+	for _, s := range sums[1:] {
+		if b, _ := json.Marshal(s); !bytes.Equal(a, b) {
+			t.Errorf("results differ with the thread count:\n%s\n%s", a, b)
+		}
+	}
+}
+
+func TestSimRotatesSeatsAndWritesReplayableRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.jsonl")
+	code, _, errs := runCmd(t, "sim", "--game", "adji-boto", "--agents", "greedy,random", "--games", "6", "--records", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("%d records, want 6", len(lines))
+	}
+	seat0 := map[string]int{}
+	for i, line := range lines {
+		rec, err := engine.ParseRecord([]byte(line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"greedy", "random"}
+		if i%2 == 1 {
+			want = []string{"random", "greedy"}
+		}
+		if !slices.Equal(rec.Players, want) {
+			t.Errorf("game %d seats %v, want %v", i, rec.Players, want)
+		}
+		seat0[rec.Players[0]]++
+		s, err := rec.Load()
+		if err != nil {
+			t.Fatalf("record %d does not replay: %v", i, err)
+		}
+		if o, _ := s.Outcome(); !s.Terminal() || o.String() != rec.Result {
+			t.Errorf("record %d replays to %v, recorded %q", i, o, rec.Result)
+		}
+	}
+	if seat0["greedy"] != 3 || seat0["random"] != 3 {
+		t.Errorf("seat 0 taken %v", seat0)
+	}
+	code, out, errs := runCmd(t, "replay", "--record", path, "--line", "4")
+	if code != 0 || !strings.Contains(out, `"terminal":true`) {
+		t.Errorf("replay --record: exit %d, %s %s", code, out, errs)
+	}
+}
+
+func TestBadInputExitsTwoWithOneLine(t *testing.T) {
+	cases := [][]string{
+		{"sim", "--game", "adji-boto", "--agents", "random,wizard", "--games", "2"},
+		{"sim", "--game", "adji-boto", "--agents", "random,random", "--games", "0"},
+		{"sim", "--game", "adji-boto", "--agents", "random,random", "--games", "-3"},
+		{"sim", "--game", "adji-boto", "--agents", "random,random", "--games", "x"},
+		{"sim", "--game", "adji-boto", "--agents", "random,random", "--threads", "0"},
+		{"sim", "--game", "adji-boto", "--agents", "random,random,random"},
+		{"sim", "--game", "adji-boto", "--agents", "random"},
+		{"sim", "--game", "adji-boto", "--agents", "mcts:huge,random"},
+		{"sim", "--game", "adji-boto"},
+		{"sim", "--game", "nosuchgame", "--agents", "random,random"},
+		{"sim", "--agents", "random,random"},
+		{"sim", "--game", "adji-boto", "--agents", "random,random", "--option", "seeds=999"},
+		{"tournament", "--game", "adji-boto", "--agents", "random"},
+		{"tournament", "--game", "adji-boto", "--agents", "random,bogus"},
+		{"tournament", "--game", "adji-boto", "--agents", "random,greedy", "--games", "0"},
+		{"play", "adji-boto", "--vs", "mcts:nope"},
+		{"replay", "--record", "/nonexistent/file.jsonl"},
+	}
+	for _, args := range cases {
+		code, out, errs := runCmd(t, args...)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2 (stderr %q)", args, code, errs)
+		}
+		if strings.Count(errs, "\n") != 1 || out != "" {
+			t.Errorf("%v: want one line on stderr and nothing on stdout, got %q / %q", args, errs, out)
+		}
+	}
+}
+
+func TestTournamentTable(t *testing.T) {
+	code, out, errs := runCmd(t, "tournament", "--game", "adji-boto", "--agents", "random,greedy,mcts:30", "--games", "4", "--threads", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"Elo", "95% interval", "mcts:30", "greedy", "random"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestEloFit(t *testing.T) {
+	// Even results give equal ratings; 3 of 4 points is about +190 Elo
+	// (less with the virtual draw).
+	even := eloFit([][]float64{{0, 5}, {5, 0}}, [][]float64{{0, 10}, {10, 0}})
+	if math.Abs(even[0]-even[1]) > 1e-6 || math.Abs(even[0]-1500) > 1e-6 {
+		t.Errorf("even: %v", even)
+	}
+	r := eloFit([][]float64{{0, 750}, {250, 0}}, [][]float64{{0, 1000}, {1000, 0}})
+	if d := r[0] - r[1]; d < 185 || d > 195 {
+		t.Errorf("75%% score: difference %.1f, want about 191", d)
+	}
+	if got := combinations(4, 2); len(got) != 6 || !slices.Equal(got[5], []int{2, 3}) {
+		t.Errorf("combinations(4,2) = %v", got)
+	}
+	if lo, hi := wilson(95, 100); lo < 0.88 || lo > 0.9 || hi < 0.97 || hi > 0.985 {
+		t.Errorf("wilson(95,100) = %v, %v", lo, hi)
+	}
+}

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// standing is one agent's line of the tournament table.
+type standing struct {
+	Agent  string  `json:"agent"`
+	Elo    float64 `json:"elo"`
+	Low    float64 `json:"eloLow"`
+	High   float64 `json:"eloHigh"`
+	Games  int     `json:"games"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	// Score is the share of points (a win 1, a draw 1/2) in its games.
+	Score float64 `json:"score"`
+	index int
+}
+
+// tournamentGame is one game reduced to what the ratings need.
+type tournamentGame struct {
+	players []int // agent indices that took part
+	winner  int   // agent index, -1 for a draw
+}
+
+func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f := addSelfPlayFlags(fs)
+	*f.games = 20
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	start, specs, err := f.parse(fs)
+	if err != nil {
+		return err
+	}
+	n := start.NumPlayers()
+	if len(specs) < 2 || len(specs) < n {
+		return usagef("--agents: a tournament needs at least %d agents, got %d", max(2, n), len(specs))
+	}
+	labels := agentLabels(specs)
+	sp := &selfPlay{start: start, specs: specs, seed: *f.seed, threads: *f.threads}
+	if err := sp.checkAgents("--agents"); err != nil {
+		return err
+	}
+	// Every group of n agents plays --games games, seats rotated.
+	var matches []match
+	for _, group := range combinations(len(specs), n) {
+		for i := 0; i < *f.games; i++ {
+			seats := make([]int, n)
+			for k := range seats {
+				seats[k] = group[(k+i)%n]
+			}
+			matches = append(matches, match{seats: seats})
+		}
+	}
+	games := make([]tournamentGame, len(matches))
+	bar := newProgressBar(stderr, len(matches), *f.progress, *f.quiet)
+	began := time.Now()
+	err = sp.run(matches, func(i int, r gameResult) {
+		g := tournamentGame{players: r.seats, winner: -1}
+		if r.winner >= 0 {
+			g.winner = r.seats[r.winner]
+		}
+		games[i] = g
+	}, bar.update)
+	bar.finish()
+	if err != nil {
+		return err
+	}
+	took := time.Since(began)
+	table := standings(labels, games, *f.seed)
+	if *f.json {
+		return json.NewEncoder(stdout).Encode(map[string]any{
+			"game": start.Game().ID(), "options": start.Options().Settings(), "gamesPerGroup": *f.games,
+			"games": len(games), "seed": *f.seed, "standings": table, "seconds": took.Seconds(),
+		})
+	}
+	fmt.Fprintf(stdout, "%s tournament: %d agents, %d games (%d per group of %d), seed %d, %.1fs\n",
+		start.Game().ID(), len(specs), len(games), *f.games, n, *f.seed, took.Seconds())
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "rank\tagent\tElo\t95% interval\tgames\twins\tdraws\tlosses\tscore\t")
+	for i, s := range table {
+		fmt.Fprintf(tw, "%d\t%s\t%.0f\t%.0f..%.0f\t%d\t%d\t%d\t%d\t%.1f%%\t\n",
+			i+1, s.Agent, s.Elo, s.Low, s.High, s.Games, s.Wins, s.Draws, s.Losses, 100*s.Score)
+	}
+	tw.Flush()
+	fmt.Fprintln(stdout, "\nscore of the row against the column (a win 1, a draw 1/2):")
+	printCrossTable(stdout, labels, table, games)
+	fmt.Fprintln(stdout, "Elo: Bradley-Terry fit of the head-to-head results, mean 1500; in games of more than two, the winner beats each other player. Intervals: 95%, bootstrap over games.")
+	return nil
+}
+
+// combinations lists the k-element subsets of 0..n-1 in order.
+func combinations(n, k int) [][]int {
+	var out [][]int
+	cur := make([]int, 0, k)
+	var rec func(from int)
+	rec = func(from int) {
+		if len(cur) == k {
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		for i := from; i < n; i++ {
+			cur = append(cur, i)
+			rec(i + 1)
+			cur = cur[:len(cur)-1]
+		}
+	}
+	rec(0)
+	return out
+}
+
+// headToHead turns games into points[i][j] (i's points against j) and
+// count[i][j] (their encounters): the winner beats each other player, a
+// draw is half a point each way, and losers of the same game do not meet.
+func headToHead(nAgents int, games []tournamentGame) (points, count [][]float64) {
+	points = make([][]float64, nAgents)
+	count = make([][]float64, nAgents)
+	for i := range points {
+		points[i] = make([]float64, nAgents)
+		count[i] = make([]float64, nAgents)
+	}
+	for _, g := range games {
+		for a, i := range g.players {
+			for _, j := range g.players[a+1:] {
+				if i == j {
+					continue
+				}
+				switch g.winner {
+				case -1:
+					points[i][j] += 0.5
+					points[j][i] += 0.5
+				case i:
+					points[i][j]++
+				case j:
+					points[j][i]++
+				default:
+					continue
+				}
+				count[i][j]++
+				count[j][i]++
+			}
+		}
+	}
+	return points, count
+}
+
+// eloFit returns Bradley-Terry ratings on the Elo scale (mean 1500) by
+// the MM algorithm, with one virtual draw between every two agents so that
+// an agent that won every game still has a finite rating.
+func eloFit(points, count [][]float64) []float64 {
+	n := len(points)
+	gamma := make([]float64, n)
+	for i := range gamma {
+		gamma[i] = 1
+	}
+	next := make([]float64, n)
+	for iter := 0; iter < 2000; iter++ {
+		change := 0.0
+		for i := 0; i < n; i++ {
+			w, den := 0.0, 0.0
+			for j := 0; j < n; j++ {
+				if i == j {
+					continue
+				}
+				w += points[i][j] + 0.5
+				den += (count[i][j] + 1) / (gamma[i] + gamma[j])
+			}
+			next[i] = w / den
+		}
+		// Normalise to geometric mean 1.
+		logMean := 0.0
+		for _, g := range next {
+			logMean += math.Log(g)
+		}
+		logMean /= float64(n)
+		for i := range next {
+			g := next[i] / math.Exp(logMean)
+			change = max(change, math.Abs(math.Log(g/gamma[i])))
+			gamma[i] = g
+		}
+		if change < 1e-10 {
+			break
+		}
+	}
+	elo := make([]float64, n)
+	for i, g := range gamma {
+		elo[i] = 1500 + 400*math.Log10(g)
+	}
+	return elo
+}
+
+// standings rates the agents and sorts them best first.
+func standings(labels []string, games []tournamentGame, seed uint64) []standing {
+	n := len(labels)
+	points, count := headToHead(n, games)
+	elo := eloFit(points, count)
+	// Bootstrap: resample the games and refit.
+	const samples = 200
+	rng := rand.New(rand.NewPCG(seed, 0x656c6f))
+	boot := make([][]float64, n)
+	resampled := make([]tournamentGame, len(games))
+	for b := 0; b < samples; b++ {
+		for k := range resampled {
+			resampled[k] = games[rng.IntN(len(games))]
+		}
+		p, c := headToHead(n, resampled)
+		for i, e := range eloFit(p, c) {
+			boot[i] = append(boot[i], e)
+		}
+	}
+	out := make([]standing, n)
+	for i := range out {
+		sort.Float64s(boot[i])
+		out[i] = standing{Agent: labels[i], Elo: elo[i], Low: boot[i][samples*25/1000], High: boot[i][samples*975/1000-1], index: i}
+	}
+	for _, g := range games {
+		for _, i := range g.players {
+			s := &out[i]
+			s.Games++
+			switch g.winner {
+			case -1:
+				s.Draws++
+			case i:
+				s.Wins++
+			default:
+				s.Losses++
+			}
+		}
+	}
+	for i := range out {
+		if out[i].Games > 0 {
+			out[i].Score = (float64(out[i].Wins) + float64(out[i].Draws)/2) / float64(out[i].Games)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Elo > out[b].Elo })
+	return out
+}
+
+func printCrossTable(w io.Writer, labels []string, table []standing, games []tournamentGame) {
+	points, count := headToHead(len(labels), games)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := []string{""}
+	for _, s := range table {
+		head = append(head, s.Agent)
+	}
+	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	for _, r := range table {
+		row := []string{r.Agent}
+		for _, c := range table {
+			switch {
+			case r.index == c.index:
+				row = append(row, "-")
+			case count[r.index][c.index] == 0:
+				row = append(row, "")
+			default:
+				row = append(row, fmt.Sprintf("%g/%g", points[r.index][c.index], count[r.index][c.index]))
+			}
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+	}
+	tw.Flush()
+}
