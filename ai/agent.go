@@ -58,7 +58,15 @@ var Levels = []string{"easy", "medium", "hard", "max"}
 // Kinds are the agent kinds New knows.
 var Kinds = []string{"random", "greedy", "mcts", "alphabeta"}
 
-// New makes the agent named by spec for game g.
+// Names lists the agent kinds New accepts (each takes an optional level,
+// except random and greedy).
+func Names() []string { return slices.Clone(Kinds) }
+
+// New makes an agent for game g from its command-line spec, "NAME" or
+// "NAME:LEVEL" ("random", "mcts:hard", "alphabeta:6", "mcts:200ms"). It
+// fails for an unknown name or level, or an agent the game does not allow
+// (alpha-beta for a game with simultaneous turns or more than two
+// players); such errors wrap ErrAlphaBetaGame.
 func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 	spec = strings.TrimSpace(spec)
 	kind, param, hasParam := strings.Cut(spec, ":")
