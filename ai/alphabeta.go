@@ -229,6 +229,9 @@ func (a *AlphaBeta) searchRoot(s engine.State, moves []engine.Move, depth int) (
 	return best, alpha, true
 }
 
+// clearTable forgets every stored position.
+func (a *AlphaBeta) clearTable() { clear(a.tt) }
+
 // ply returns the scratch space for a ply of the search.
 func (a *AlphaBeta) ply(i int, like engine.State) *abPly {
 	for len(a.plies) <= i {

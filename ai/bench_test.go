@@ -76,9 +76,10 @@ func BenchmarkAlphaBeta(b *testing.B) {
 				s.Apply(rnd.Choose(s, a))
 			}
 			var nodes int64
+			a := NewAlphaBeta("alphabeta", Budget{Depth: 7}, Config{Seed: 1})
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				a := NewAlphaBeta("alphabeta", Budget{Depth: 7}, Config{Seed: 1})
+				a.clearTable()
 				a.Search(s, s.Actors(nil)[0])
 				nodes += a.Nodes
 			}

@@ -248,7 +248,7 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	timed := !deadline.IsZero()
 	t.iterations = 0
 	for iterations == 0 || t.iterations < iterations {
-		if timed && t.iterations&31 == 0 && time.Now().After(deadline) && t.iterations > 0 {
+		if timed && t.iterations > 0 && time.Now().After(deadline) {
 			break
 		}
 		t.iterate(root)
