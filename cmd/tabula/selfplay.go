@@ -37,14 +37,21 @@ type gameResult struct {
 	// took (in the game's scoring unit). See countCaptures.
 	captureMoves int
 	captured     float64
-	scores       []float64
+	scores       [4]float64 // final score of each seat (2 to 4 players)
 	record       *engine.Record
 }
 
 // capturer is implemented by states that say what their last move
-// captured (Adji-Boto's seeds taken).
+// captured (Adji-Boto's seeds taken). For other games sim counts the rises
+// of the scores during play instead.
 type capturer interface {
 	Captured() int
+}
+
+// reportsCaptures reports whether the game says what each move captured.
+func reportsCaptures(s engine.State) bool {
+	_, ok := s.(capturer)
+	return ok
 }
 
 // checkAgents makes each agent once, to turn a bad spec into a usage
@@ -247,7 +254,8 @@ func (p *player) play(i int, m match) (gameResult, error) {
 	o, _ := s.Outcome()
 	r.winner = o.Winner
 	r.plies = s.Ply()
-	r.scores = s.Scores(nil)
+	p.after = s.Scores(p.after[:0])
+	copy(r.scores[:], p.after)
 	if r.record != nil {
 		r.record.Result = o.String()
 	}

@@ -43,9 +43,12 @@ type simSummary struct {
 	PliesMedian float64 `json:"pliesMedian"`
 	PliesMax    int     `json:"pliesMax"`
 	// Captures is the mean number of capturing turns per game, Captured
-	// the mean amount they took.
-	Captures float64 `json:"captures"`
-	Captured float64 `json:"captured"`
+	// the mean amount they took. CapturesBy says where they come from:
+	// "game" when the game reports what each move captured, "scores" when
+	// they are the turns that raised a score during play.
+	Captures   float64 `json:"captures"`
+	Captured   float64 `json:"captured"`
+	CapturesBy string  `json:"capturesBy"`
 	// Scores is each seat's mean final score.
 	Scores         []float64 `json:"meanScores"`
 	Seconds        float64   `json:"seconds"`
@@ -279,23 +282,27 @@ type simAccumulator struct {
 
 func newSimSummary(start engine.State, specs []string, sp *selfPlay) *simAccumulator {
 	n := start.NumPlayers()
-	return &simAccumulator{
+	a := &simAccumulator{
 		simSummary: simSummary{Game: start.Game().ID(), Options: start.Options().Settings(), Agents: specs,
-			Seed: sp.seed, Threads: sp.threads},
+			Seed: sp.seed, Threads: sp.threads, CapturesBy: "scores"},
 		labels:   agentLabels(specs),
 		seatWins: make([]int, n),
 		wins:     make([]int, len(specs)),
 		draw:     make([]int, len(specs)),
 		scores:   make([]float64, n),
 	}
+	if reportsCaptures(start) {
+		a.CapturesBy = "game"
+	}
+	return a
 }
 
 func (a *simAccumulator) add(r gameResult) {
 	a.plies = append(a.plies, r.plies)
 	a.capMoves += r.captureMoves
 	a.captured += r.captured
-	for k, v := range r.scores {
-		a.scores[k] += v
+	for k := range a.scores {
+		a.scores[k] += r.scores[k]
 	}
 	if r.winner < 0 {
 		a.draws++
@@ -372,5 +379,9 @@ func (a *simAccumulator) print(w io.Writer) {
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "game length (plies): mean %.1f, median %g, max %d\n", s.Plies, s.PliesMedian, s.PliesMax)
-	fmt.Fprintf(w, "captures per game: %.2f capturing turns taking %.2f in all\n", s.Captures, s.Captured)
+	if s.CapturesBy == "game" {
+		fmt.Fprintf(w, "captures per game: %.2f capturing turns taking %.2f in all\n", s.Captures, s.Captured)
+	} else {
+		fmt.Fprintf(w, "score gains per game (the game does not report captures): %.2f turns gaining %.2f in all\n", s.Captures, s.Captured)
+	}
 }

@@ -181,3 +181,17 @@ func TestEloFit(t *testing.T) {
 		t.Errorf("wilson(95,100) = %v, %v", lo, hi)
 	}
 }
+
+func TestSimProgressGoesToStderrOnly(t *testing.T) {
+	code, out, errs := runCmd(t, "sim", "--game", "adji-boto", "--agents", "random,random", "--games", "40", "--json", "--progress")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "40/40 games") {
+		t.Errorf("no progress bar on stderr: %q", errs)
+	}
+	var sum simSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil || sum.Games != 40 {
+		t.Errorf("stdout is not the JSON summary: %v %q", err, out)
+	}
+}
