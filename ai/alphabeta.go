@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"time"
 
 	"tabula/engine"
@@ -42,6 +43,8 @@ type AlphaBeta struct {
 	actors     []int
 	fallback   *MCTS
 	cfg        Config
+	// helpers search root moves in parallel when cfg.Threads > 1.
+	helpers []*AlphaBeta
 }
 
 type abPly struct {
@@ -194,7 +197,14 @@ func (a *AlphaBeta) Search(s engine.State, player int) (engine.Move, float64) {
 	best, bestVal := rootMoves[0], math.Inf(-1)
 	for depth := 1; depth <= a.budget.Depth; depth++ {
 		a.exhaustive = true
-		m, v, ok := a.searchRoot(s, rootMoves, depth)
+		var m engine.Move
+		var v float64
+		var ok bool
+		if a.cfg.Threads > 1 && depth >= 3 {
+			m, v, ok = a.searchRootParallel(s, rootMoves, depth)
+		} else {
+			m, v, ok = a.searchRoot(s, rootMoves, depth)
+		}
 		if !ok {
 			break
 		}
@@ -227,6 +237,71 @@ func (a *AlphaBeta) searchRoot(s engine.State, moves []engine.Move, depth int) (
 		}
 	}
 	return best, alpha, true
+}
+
+// searchRootParallel is searchRoot with the root moves shared among
+// Threads searchers, each with its own table: the first (best so far)
+// move is searched alone to set the bound, the others in parallel against
+// the best bound found so far. The value found is the same as with one
+// thread; among equal moves the one kept may depend on timing.
+func (a *AlphaBeta) searchRootParallel(s engine.State, moves []engine.Move, depth int) (engine.Move, float64, bool) {
+	p := a.ply(0, s)
+	p.child.CopyFrom(s)
+	p.child.Apply(moves[0])
+	bestVal := a.search(p.child, depth-1, math.Inf(-1), math.Inf(1), 1)
+	if a.stopped {
+		return 0, 0, false
+	}
+	best := moves[0]
+	for len(a.helpers) < a.cfg.Threads-1 {
+		h := NewAlphaBeta(a.name, a.budget, Config{Seed: a.cfg.Seed + uint64(len(a.helpers)) + 1})
+		h.tt = make([]ttEntry, len(a.tt))
+		a.helpers = append(a.helpers, h)
+	}
+	var mu sync.Mutex
+	next := 1
+	var wg sync.WaitGroup
+	searchers := append([]*AlphaBeta{a}, a.helpers...)
+	for _, h := range searchers {
+		if h != a {
+			h.root, h.deadline, h.stopped, h.exhaustive, h.Nodes = a.root, a.deadline, false, true, 0
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			child := h.ply(0, s).child
+			for {
+				mu.Lock()
+				i, alpha := next, bestVal
+				next++
+				mu.Unlock()
+				if i >= len(moves) {
+					return
+				}
+				child.CopyFrom(s)
+				child.Apply(moves[i])
+				v := h.search(child, depth-1, alpha, math.Inf(1), 1)
+				if h.stopped {
+					return
+				}
+				mu.Lock()
+				if v > bestVal {
+					bestVal, best = v, moves[i]
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	for _, h := range a.helpers {
+		a.Nodes += h.Nodes
+		a.stopped = a.stopped || h.stopped
+		a.exhaustive = a.exhaustive && h.exhaustive
+	}
+	if a.stopped {
+		return 0, 0, false
+	}
+	return best, bestVal, true
 }
 
 // clearTable forgets every stored position.
