@@ -128,8 +128,8 @@ var (
 	}
 	alphaBetaLevels = map[string]Budget{
 		"easy":   {Depth: 2, Time: 250 * time.Millisecond},
-		"medium": {Depth: 4, Time: time.Second},
-		"hard":   {Depth: 8, Time: 3 * time.Second},
+		"medium": {Depth: 5, Time: time.Second},
+		"hard":   {Depth: 10, Time: 3 * time.Second},
 		"max":    {Depth: 64, Time: 10 * time.Second},
 	}
 )

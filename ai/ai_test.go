@@ -79,7 +79,7 @@ func playGame(t testing.TB, s engine.State, seats []Agent, chanceSeed uint64, ma
 }
 
 func TestEveryAgentPlaysLegalMovesInEveryGame(t *testing.T) {
-	specs := []string{"random", "greedy", "mcts:40", "alphabeta:2"}
+	specs := []string{"random", "greedy", "mcts:10", "alphabeta:2"}
 	for _, start := range gameSetups(t) {
 		g := start.Game()
 		for _, spec := range specs {
@@ -99,7 +99,9 @@ func TestEveryAgentPlaysLegalMovesInEveryGame(t *testing.T) {
 				}
 				seats = append(seats, a)
 			}
-			playGame(t, start.Clone(), seats, 3, 400)
+			t.Run(benchName(start)+"/"+spec, func(t *testing.T) {
+				playGame(t, start.Clone(), seats, 3, 40)
+			})
 		}
 	}
 }

@@ -17,9 +17,9 @@ import (
 // Hash, and move ordering (the table's best move first, then the others by
 // their immediate evaluation). Chance events are searched by expectation
 // (expectiminimax): the value of a throw is the probability-weighted mean
-// of its outcomes, which cost no depth. A player may move twice in a row
-// (a forced pass of the other): each node maximises or minimises by who
-// acts there, not by depth parity.
+// of its outcomes; a throw costs no depth unless it follows another throw.
+// A player may move twice in a row (a forced pass of the other): each node
+// maximises or minimises by who acts there, not by depth parity.
 //
 // Leaves are judged by the game's evaluation (engine.Evaluator, else the
 // scores): the root player's value minus the opponent's.
@@ -186,6 +186,7 @@ func (a *AlphaBeta) Search(s engine.State, player int) (engine.Move, float64) {
 		a.deadline = time.Now().Add(a.budget.Time)
 	}
 	p := a.ply(0, s)
+	p.actors = append(p.actors[:0], player)
 	p.moves = s.Legal(player, p.moves[:0])
 	rootMoves := slices.Clone(p.moves)
 	if len(rootMoves) == 1 {
@@ -361,13 +362,20 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 		}
 	}
 	if p.actors[0] == engine.ChancePlayer {
+		// A throw right after a move costs no depth; a throw after a
+		// throw (a game may throw again and again) costs one, so chains
+		// of throws end.
+		childDepth := depth
+		if ply > 0 && len(a.plies[ply-1].actors) > 0 && a.plies[ply-1].actors[0] == engine.ChancePlayer {
+			childDepth--
+		}
 		p.outs = s.ChanceOutcomes(p.outs[:0])
 		v := 0.0
 		for i := range p.outs {
 			o := p.outs[i]
 			p.child.CopyFrom(s)
 			p.child.Apply(o.Move)
-			v += o.Prob * a.search(p.child, depth, math.Inf(-1), math.Inf(1), ply+1)
+			v += o.Prob * a.search(p.child, childDepth, math.Inf(-1), math.Inf(1), ply+1)
 			p = &a.plies[ply]
 		}
 		if !a.stopped {
