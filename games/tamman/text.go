@@ -25,7 +25,9 @@ func moveText(player int, m engine.Move) string {
 // ParseMove reads "t1", "t2", "t3", "t4" or "t8" for chance and
 // "SQUARE+N" (a square a1-e5, a throw value 1-255 without leading zeros)
 // for a player.
-func (s *State) ParseMove(player int, text string) (engine.Move, error) { return parseMove(player, text) }
+func (s *State) ParseMove(player int, text string) (engine.Move, error) {
+	return parseMove(player, text)
+}
 
 func parseMove(player int, text string) (engine.Move, error) {
 	if player == engine.ChancePlayer {
