@@ -144,11 +144,11 @@ func (s *State) String() string {
 		}
 		b.WriteString("\n" + line)
 	}
-	b.WriteString("     " + strings.Repeat(" ", w/2))
+	files := strings.Repeat(" ", 4+w/2)
 	for file := 0; file < 5; file++ {
-		fmt.Fprintf(&b, "%-*c", w+1, 'a'+file)
+		files += fmt.Sprintf("%-*c", w+1, 'a'+file)
 	}
-	b.WriteString("\n")
+	b.WriteString(strings.TrimRight(files, " ") + "\n")
 	for p := 0; p < int(s.r.players); p++ {
 		mark := " "
 		if int(s.turn) == p && s.phase != Over {
