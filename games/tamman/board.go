@@ -91,13 +91,23 @@ var seatPaths = func() (p [4][Steps + 1]Square) {
 func Path(seat int) [Steps + 1]Square { return seatPaths[seat] }
 
 // seatsFor gives the seats of the players in turn order: two players sit
-// opposite (c1, c5), three take c1, e3, c5, four take all four.
-func seatsFor(players int) []int {
+// opposite (c1, c5), three take c1, e3, c5, four take all four, the turn
+// going round anti-clockwise (c1, e3, c5, a3). Clockwise, it goes c1, a3,
+// c5, e3 (three players: c1, a3, c5).
+func seatsFor(players int, clockwise bool) []int {
+	var seats []int
 	switch players {
 	case 2:
-		return []int{0, 2}
+		seats = []int{0, 2}
 	case 3:
-		return []int{0, 1, 2}
+		seats = []int{0, 1, 2}
+	default:
+		seats = []int{0, 1, 2, 3}
 	}
-	return []int{0, 1, 2, 3}
+	if clockwise {
+		for i, s := range seats {
+			seats[i] = (4 - s) % 4
+		}
+	}
+	return seats
 }

@@ -24,7 +24,8 @@ func TestConformanceOptions(t *testing.T) {
 		{"players=2", "throw-use=total"},
 		{"players=4", "throw-use=total", "capture-on-landing=true"},
 		{"players=2", "triple-tamman=reset", "mouth-up=0.2"},
-		{"players=3", "mouth-up=0.9"},
+		{"players=3", "mouth-up=0.9", "turn-order=clockwise"},
+		{"players=4", "may-pass=true", "turn-order=clockwise"},
 	} {
 		t.Run(fmt.Sprint(o), func(t *testing.T) {
 			enginetest.Run(t, tamman.Game{}, enginetest.Config{Options: o, Games: 20})

@@ -124,7 +124,7 @@ func TestBoardDrawing(t *testing.T) {
 	pos := tamman.Position{Men: [][]string{men("c1", "c1", "d1", "c3"), men("d1", "c5", "c5", "c5")}, Throws: []int{3, 4}}
 	s := setup(t, pos)
 	out := s.String()
-	for _, want := range []string{" c1 A", " c3 H", " c2 D", " e3 A", "01", " 00 ", " 111 ", "player 0 to move; throws waiting: [3 4]", "1 on habarti"} {
+	for _, want := range []string{" c1 A", " c3 H", " c2 D", " e3 A", "01", " 00 ", " 111 ", "player 0 to move; throws waiting: 3 (talad), 4 (waraq)", "1 on habarti"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("drawing lacks %q:\n%s", want, out)
 		}

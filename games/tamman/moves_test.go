@@ -2,6 +2,7 @@ package tamman_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"tabula/engine"
@@ -157,5 +158,56 @@ func TestScoresCountMenOnHabarti(t *testing.T) {
 	s := setup(t, pos, "players=3")
 	if got := s.Scores(nil); !slices.Equal(got, []float64{2, 1, 0}) {
 		t.Errorf("scores %v", got)
+	}
+}
+
+func TestNoPassWhileAThrowCanBeUsed(t *testing.T) {
+	s := start(t)
+	play(t, s, "t2")
+	if got := legal(s); !slices.Equal(got, []string{"c1+2"}) {
+		t.Errorf("legal %v", got)
+	}
+	if err := engine.Play(s, "pass"); err == nil {
+		t.Errorf("pass accepted")
+	}
+}
+
+func TestMayPassOption(t *testing.T) {
+	s := start(t, "may-pass=true")
+	play(t, s, "t4", "t2")
+	if got := legal(s); !slices.Equal(got, []string{"c1+2", "c1+4", "pass"}) {
+		t.Fatalf("legal %v", got)
+	}
+	play(t, s, "c1+2", "pass")
+	if s.Turn() != 1 || s.Phase() != tamman.ThrowPhase || len(s.Throws()) != 0 {
+		t.Errorf("after pass: turn %d phase %s throws %v", s.Turn(), s.Phase(), s.Throws())
+	}
+}
+
+func TestTurnOrder(t *testing.T) {
+	for _, c := range []struct {
+		settings []string
+		want     string
+	}{
+		{[]string{"players=4"}, "c1 e3 c5 a3"},
+		{[]string{"players=4", "turn-order=clockwise"}, "c1 a3 c5 e3"},
+		{[]string{"players=3", "turn-order=clockwise"}, "c1 a3 c5"},
+		{[]string{"players=2", "turn-order=clockwise"}, "c1 c5"},
+	} {
+		s := start(t, c.settings...)
+		var got []string
+		for p := 0; p < s.NumPlayers(); p++ {
+			got = append(got, s.Seat(p).String())
+			if s.Turn() != p {
+				t.Fatalf("%v: turn %d, want %d", c.settings, s.Turn(), p)
+			}
+			play(t, s, "t1", s.Seat(p).String()+"+1")
+		}
+		if s.Turn() != 0 {
+			t.Errorf("%v: the turn does not come back to player 0", c.settings)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%v: seats %v, want %s", c.settings, got, c.want)
+		}
 	}
 }

@@ -21,6 +21,10 @@
 //   - safe-ayn: every 'ayn is safe (default), or only a man's own 'ayn;
 //   - triple-tamman: 8, 8, 8 loses the turn's throws (void, default) or
 //     also sends the thrower's men in play back to the 'ayn (reset);
+//   - may-pass: a player must use every throw a man can use (default), or
+//     may give up the rest of her throws;
+//   - turn-order: the turn goes round the 'ayn anti-clockwise, c1, e3, c5,
+//     a3 (default, as the issue fixes it), or clockwise;
 //   - mouth-up: the chance that one cowrie falls mouth up (default 0.5).
 //
 // A man's place is his step on his own path: 0 is his 'ayn, 24 is habarti
@@ -48,6 +52,8 @@ const (
 	OptSafeAyn          = "safe-ayn"
 	OptThrowUse         = "throw-use"
 	OptTripleTamman     = "triple-tamman"
+	OptMayPass          = "may-pass"
+	OptTurnOrder        = "turn-order"
 )
 
 // Values of the enum options.
@@ -58,6 +64,8 @@ const (
 	ThrowTotal    = "total"
 	TripleVoid    = "void"
 	TripleReset   = "reset"
+	AntiClockwise = "anticlockwise"
+	Clockwise     = "clockwise"
 )
 
 var specs = []engine.OptionSpec{
@@ -77,6 +85,10 @@ var specs = []engine.OptionSpec{
 		Doc: "each throw moves one man (separate) or the throws are added up and move one man (total)"},
 	{Name: OptTripleTamman, Kind: engine.Enum, Default: TripleVoid, Values: []string{TripleVoid, TripleReset},
 		Doc: "8 then 8, 8 loses the turn's throws (void) or also sends the thrower's men in play home (reset)"},
+	{Name: OptMayPass, Kind: engine.Bool, Default: "false",
+		Doc: "a player may pass and give up the throws she has not used, though a man could use them"},
+	{Name: OptTurnOrder, Kind: engine.Enum, Default: AntiClockwise, Values: []string{AntiClockwise, Clockwise},
+		Doc: "the turn goes round the 'ayn c1, e3, c5, a3 (anticlockwise) or c1, a3, c5, e3 (clockwise)"},
 }
 
 // Game is Tamman; its zero value is ready to use.
@@ -95,6 +107,10 @@ func (Game) Specs() []engine.OptionSpec { return specs }
 
 // NewState returns the start position.
 func (Game) NewState(opts engine.Options) (engine.State, error) { return New(opts) }
+
+// Pass is the move that gives up the throws left (option may-pass); its
+// text is "pass".
+const Pass engine.Move = 0xff << 8
 
 // Throw values: the number of cowries mouth up, with none up counting 8.
 var throwValues = [5]uint8{1, 2, 3, 4, 8}
@@ -119,6 +135,7 @@ type rules struct {
 	ownSafe bool
 	total   bool
 	reset   bool
+	mayPass bool
 }
 
 func newRules(opts engine.Options) *rules {
@@ -131,12 +148,13 @@ func newRules(opts engine.Options) *rules {
 		ownSafe: opts.Enum(OptSafeAyn) == SafeOwn,
 		total:   opts.Enum(OptThrowUse) == ThrowTotal,
 		reset:   opts.Enum(OptTripleTamman) == TripleReset,
+		mayPass: opts.Bool(OptMayPass),
 	}
 	r.safe = 1 << Habarti
 	if !r.ownSafe {
 		r.safe |= aynMask
 	}
-	for p, seat := range seatsFor(int(r.players)) {
+	for p, seat := range seatsFor(int(r.players), opts.Enum(OptTurnOrder) == Clockwise) {
 		r.seats[p] = uint8(seat)
 		r.path[p] = seatPaths[seat]
 		for k, q := range r.path[p] {
@@ -286,6 +304,9 @@ func (s *State) Legal(player int, dst []engine.Move) []engine.Move {
 				dst = append(dst, engine.Move(path[k])<<8|engine.Move(v))
 			}
 		}
+		if s.r.mayPass {
+			dst = append(dst, Pass)
+		}
 	}
 	return dst
 }
@@ -321,11 +342,15 @@ func (s *State) ApplyJoint(ms []engine.Move) { s.Apply(ms[0]) }
 // move is legal.
 func (s *State) Apply(m engine.Move) {
 	s.ply++
-	if s.phase == ThrowPhase {
+	switch {
+	case s.phase == ThrowPhase:
 		s.throw(uint8(m))
-		return
+	case m == Pass:
+		s.lost, s.zeroed, s.captured = 0, false, 0
+		s.endTurn()
+	default:
+		s.move(Square(m>>8), uint8(m))
 	}
-	s.move(Square(m>>8), uint8(m))
 }
 
 // throw adds a throw of value v to the pool and decides what follows.

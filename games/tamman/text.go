@@ -19,12 +19,15 @@ func moveText(player int, m engine.Move) string {
 	if player == engine.ChancePlayer {
 		return "t" + strconv.Itoa(int(m))
 	}
+	if m == Pass {
+		return "pass"
+	}
 	return Square(m>>8).String() + "+" + strconv.Itoa(int(m&0xff))
 }
 
-// ParseMove reads "t1", "t2", "t3", "t4" or "t8" for chance and
-// "SQUARE+N" (a square a1-e5, a throw value 1-255 without leading zeros)
-// for a player.
+// ParseMove reads "t1", "t2", "t3", "t4" or "t8" for chance, and
+// "SQUARE+N" (a square a1-e5, a throw value 1-255 without leading zeros) or
+// "pass" for a player.
 func (s *State) ParseMove(player int, text string) (engine.Move, error) {
 	return parseMove(player, text)
 }
@@ -36,6 +39,9 @@ func parseMove(player int, text string) (engine.Move, error) {
 			return engine.Move(text[1] - '0'), nil
 		}
 		return 0, fmt.Errorf("tamman: a throw is t1, t2, t3, t4 or t8, not %q", text)
+	}
+	if text == "pass" {
+		return Pass, nil
 	}
 	sq, num, ok := strings.Cut(text, "+")
 	q, okq := parseSquare(sq)
@@ -62,6 +68,40 @@ func parseThrow(s string) (int, bool) {
 		v = 10*v + int(s[i]-'0')
 	}
 	return v, v <= maxThrowText
+}
+
+// ThrowName gives the source's name of a throw: wahid (1), tinteyn (2),
+// talad (3), waraq (4) or tamman (8); other values (totals under
+// throw-use=total) have none.
+func ThrowName(v int) string {
+	switch v {
+	case 1:
+		return "wahid"
+	case 2:
+		return "tinteyn"
+	case 3:
+		return "talad"
+	case 4:
+		return "waraq"
+	case 8:
+		return "tamman"
+	}
+	return ""
+}
+
+// throwsText lists throws with their names: "3 (talad), 4 (waraq)".
+func throwsText(vs []int) string {
+	if len(vs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = strconv.Itoa(v)
+		if n := ThrowName(v); n != "" {
+			parts[i] += " (" + n + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Details is the game-specific part of the state's JSON.
@@ -161,19 +201,19 @@ func (s *State) String() string {
 	case s.phase == Over:
 		fmt.Fprintf(&b, "player %d has all four men on habarti\n", s.winner)
 	case s.capDue > 0:
-		fmt.Fprintf(&b, "player %d: %d capture throw(s) due; throws waiting: %v\n", s.turn, s.capDue, s.Throws())
+		fmt.Fprintf(&b, "player %d: %d capture throw(s) due; throws waiting: %s\n", s.turn, s.capDue, throwsText(s.Throws()))
 	case s.phase == ThrowPhase && s.seq == 0:
 		fmt.Fprintf(&b, "player %d to throw\n", s.turn)
 	case s.phase == ThrowPhase:
-		fmt.Fprintf(&b, "player %d: %d extra throw(s) due; thrown so far: %v\n", s.turn, s.due, s.Throws())
+		fmt.Fprintf(&b, "player %d: %d extra throw(s) due; thrown so far: %s\n", s.turn, s.due, throwsText(s.Throws()))
 	default:
-		fmt.Fprintf(&b, "player %d to move; throws waiting: %v\n", s.turn, s.Throws())
+		fmt.Fprintf(&b, "player %d to move; throws waiting: %s\n", s.turn, throwsText(s.Throws()))
 	}
 	if s.captured > 0 {
 		fmt.Fprintf(&b, "the last move sent %d man (men) back to the 'ayn\n", s.captured)
 	}
 	if s.zeroed {
-		b.WriteString("the last turn threw 8, 8, 8: it scored 0\n")
+		b.WriteString("the last turn threw tamman three times (8, 8, 8): it scored 0\n")
 	} else if s.lost > 0 {
 		fmt.Fprintf(&b, "the last turn lost %d throw(s) no man could use\n", s.lost)
 	}
