@@ -26,6 +26,8 @@ func TestConformanceOptions(t *testing.T) {
 		{"players=2", "triple-tamman=reset", "mouth-up=0.2"},
 		{"players=3", "mouth-up=0.9", "turn-order=clockwise"},
 		{"players=4", "may-pass=true", "turn-order=clockwise"},
+		{"players=4", "use-most=true"},
+		{"players=2", "use-most=true", "capture-on-landing=true"},
 	} {
 		t.Run(fmt.Sprint(o), func(t *testing.T) {
 			enginetest.Run(t, tamman.Game{}, enginetest.Config{Options: o, Games: 20})

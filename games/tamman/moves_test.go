@@ -211,3 +211,25 @@ func TestTurnOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestUseMostOption(t *testing.T) {
+	// Men on d3 (step 21) and c2 (step 23), the rest home; throws 1 and 3.
+	// d3+1 loses the 3 (no man can then use it); c2+1 and d3+3 keep both.
+	pos := tamman.Position{Men: [][]string{men("d3", "c2", "c3", "c3"), men("c5", "c5", "c5", "c5")}, Throws: []int{1, 3}}
+	s := setup(t, pos)
+	if got := legal(s); !slices.Equal(got, []string{"d3+1", "c2+1", "d3+3"}) {
+		t.Errorf("default: legal %v", got)
+	}
+	s = setup(t, pos, "use-most=true")
+	if got := legal(s); !slices.Equal(got, []string{"c2+1", "d3+3"}) {
+		t.Errorf("use-most: legal %v", got)
+	}
+	// When the throws cannot all be used, any move that uses the most is
+	// allowed.
+	pos.Men[0] = men("c2", "c2", "c3", "c3")
+	pos.Throws = []int{1, 2}
+	s = setup(t, pos, "use-most=true")
+	if got := legal(s); !slices.Equal(got, []string{"c2+1"}) {
+		t.Errorf("use-most, one usable: legal %v", got)
+	}
+}

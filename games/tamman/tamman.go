@@ -23,6 +23,8 @@
 //     also sends the thrower's men in play back to the 'ayn (reset);
 //   - may-pass: a player must use every throw a man can use (default), or
 //     may give up the rest of her throws;
+//   - use-most: a move need not keep the most throws usable (default), or
+//     must, as in backgammon;
 //   - turn-order: the turn goes round the 'ayn anti-clockwise, c1, e3, c5,
 //     a3 (default, as the issue fixes it), or clockwise;
 //   - mouth-up: the chance that one cowrie falls mouth up (default 0.5).
@@ -54,6 +56,7 @@ const (
 	OptTripleTamman     = "triple-tamman"
 	OptMayPass          = "may-pass"
 	OptTurnOrder        = "turn-order"
+	OptUseMost          = "use-most"
 )
 
 // Values of the enum options.
@@ -89,6 +92,8 @@ var specs = []engine.OptionSpec{
 		Doc: "a player may pass and give up the throws she has not used, though a man could use them"},
 	{Name: OptTurnOrder, Kind: engine.Enum, Default: AntiClockwise, Values: []string{AntiClockwise, Clockwise},
 		Doc: "the turn goes round the 'ayn c1, e3, c5, a3 (anticlockwise) or c1, a3, c5, e3 (clockwise)"},
+	{Name: OptUseMost, Kind: engine.Bool, Default: "false",
+		Doc: "a move must let the player use as many of her throws as she can (as in backgammon)"},
 }
 
 // Game is Tamman; its zero value is ready to use.
@@ -136,6 +141,7 @@ type rules struct {
 	total   bool
 	reset   bool
 	mayPass bool
+	useMost bool
 }
 
 func newRules(opts engine.Options) *rules {
@@ -149,6 +155,7 @@ func newRules(opts engine.Options) *rules {
 		total:   opts.Enum(OptThrowUse) == ThrowTotal,
 		reset:   opts.Enum(OptTripleTamman) == TripleReset,
 		mayPass: opts.Bool(OptMayPass),
+		useMost: opts.Bool(OptUseMost) && opts.Bool(OptExactFinish),
 	}
 	r.safe = 1 << Habarti
 	if !r.ownSafe {
@@ -285,6 +292,18 @@ func (s *State) Legal(player int, dst []engine.Move) []engine.Move {
 	case s.phase == MovePhase && player == int(s.turn):
 		men := &s.men[player]
 		path := &s.r.path[player]
+		best := -1 // under use-most: the most throws she can use
+		if s.r.useMost {
+			sum := 0
+			for _, v := range s.pool[:s.nPool] {
+				sum += int(v)
+			}
+			// When the least advanced man can use all the throws, every
+			// move leaves them all usable.
+			if int(men[0])+sum > Home {
+				best = mostUsable(*men, s.pool, s.nPool)
+			}
+		}
 		last := uint8(0)
 		for i := uint8(0); i < s.nPool; i++ {
 			v := s.pool[i]
@@ -300,6 +319,9 @@ func (s *State) Legal(player int, dst []engine.Move) []engine.Move {
 				prev = k
 				if s.r.exact && int(k)+int(v) > Home {
 					break // men are ascending: the rest overshoot too
+				}
+				if best >= 0 && 1+mostUsable(moved(*men, k, v), without(s.pool, s.nPool, v), s.nPool-1) < best {
+					continue
 				}
 				dst = append(dst, engine.Move(path[k])<<8|engine.Move(v))
 			}
@@ -544,6 +566,59 @@ func (s *State) move(q Square, v uint8) {
 		return
 	}
 	s.startMoves()
+}
+
+// mostUsable returns how many of the n throws in pool (ascending) the
+// men can use, one after another, each landing on or before habarti.
+// Capture throws cannot change it: captures never move the mover's men.
+func mostUsable(men [4]uint8, pool [maxPool]uint8, n uint8) int {
+	best := 0
+	last := uint8(0)
+	for i := uint8(0); i < n; i++ {
+		v := pool[i]
+		if v == last {
+			continue
+		}
+		last = v
+		prev := uint8(255)
+		for _, k := range men {
+			if k == prev || int(k)+int(v) > Home {
+				continue
+			}
+			prev = k
+			u := 1 + mostUsable(moved(men, k, v), without(pool, n, v), n-1)
+			if u > best {
+				best = u
+				if best == int(n) {
+					return best
+				}
+			}
+		}
+	}
+	return best
+}
+
+// moved returns men with one man moved from step k by v, kept ascending.
+func moved(men [4]uint8, k, v uint8) [4]uint8 {
+	for i := range men {
+		if men[i] == k {
+			men[i] = k + v
+			break
+		}
+	}
+	sortMen(&men)
+	return men
+}
+
+// without returns the first n throws of pool with one v taken out.
+func without(pool [maxPool]uint8, n, v uint8) [maxPool]uint8 {
+	i := uint8(0)
+	for i < n && pool[i] != v {
+		i++
+	}
+	copy(pool[i:n-1], pool[i+1:n])
+	pool[n-1] = 0
+	return pool
 }
 
 // sortMen puts four steps in ascending order.
