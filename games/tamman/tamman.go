@@ -368,7 +368,7 @@ func (s *State) Apply(m engine.Move) {
 	case s.phase == ThrowPhase:
 		s.throw(uint8(m))
 	case m == Pass:
-		s.lost, s.zeroed, s.captured = 0, false, 0
+		s.captured = 0
 		s.endTurn()
 	default:
 		s.move(Square(m>>8), uint8(m))
@@ -424,8 +424,8 @@ func (s *State) zeroTurn() {
 		}
 		sortMen(men)
 	}
-	s.zeroed = true
 	s.endTurn()
+	s.zeroed = true
 }
 
 // push inserts v into the ascending pool.
@@ -484,7 +484,7 @@ func (s *State) canMove() bool {
 
 // endTurn loses the throws left and passes the turn to the next player.
 func (s *State) endTurn() {
-	s.lost = s.nPool
+	s.lost, s.zeroed = s.nPool, false
 	for i := uint8(0); i < s.nPool; i++ {
 		s.pool[i] = 0
 	}
@@ -503,7 +503,6 @@ func (s *State) endTurn() {
 func (s *State) move(q Square, v uint8) {
 	p := s.turn
 	r := s.r
-	s.lost, s.zeroed = 0, false
 	from := r.step[p][q]
 	to := int(from) + int(v)
 	if to > Home {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"tabula/engine"
@@ -146,6 +147,13 @@ func TestThreeEightsScoreZero(t *testing.T) {
 	}
 	if d := s.Details().(tamman.Details); !d.Zeroed || d.Lost != 3 {
 		t.Errorf("details: zeroed %v, lost %d", d.Zeroed, d.Lost)
+	}
+	if !strings.Contains(s.String(), "it scored 0") {
+		t.Errorf("drawing does not tell:\n%s", s)
+	}
+	play(t, s, "t2", "e3+2")
+	if d := s.Details().(tamman.Details); d.Zeroed || d.Lost != 0 || s.Turn() != 2 {
+		t.Errorf("after player 1's turn: zeroed %v, lost %d, turn %d", d.Zeroed, d.Lost, s.Turn())
 	}
 }
 
