@@ -99,7 +99,7 @@ func TestPlayTammanRefusesWrongSeatCount(t *testing.T) {
 	}
 }
 
-func replayJSON(t *testing.T, args ...string) map[string]any {
+func tammanJSON(t *testing.T, args ...string) map[string]any {
 	t.Helper()
 	var out, errb bytes.Buffer
 	if code := run(append([]string{"replay", "--game", "tamman"}, args...), nil, &out, &errb); code != 0 {
@@ -113,14 +113,14 @@ func replayJSON(t *testing.T, args ...string) map[string]any {
 }
 
 func TestReplayTammanJSON(t *testing.T) {
-	d := replayJSON(t, "--option", "players=4")
+	d := tammanJSON(t, "--option", "players=4")
 	if fmt.Sprint(d["toMove"]) != "[-1]" || fmt.Sprint(d["legal"]) != "map[-1:[t1 t2 t3 t4 t8]]" {
 		t.Errorf("start: toMove %v legal %v", d["toMove"], d["legal"])
 	}
 	if d["phase"] != "throw" || d["thrower"] != 0.0 || len(d["chance"].([]any)) != 5 {
 		t.Errorf("start: phase %v thrower %v chance %v", d["phase"], d["thrower"], d["chance"])
 	}
-	d = replayJSON(t, "--option", "players=4", "t3")
+	d = tammanJSON(t, "--option", "players=4", "t3")
 	for f, want := range map[string]string{
 		"toMove": "[0]",
 		"legal":  "map[0:[c1+3]]",
@@ -137,11 +137,11 @@ func TestReplayTammanJSON(t *testing.T) {
 	if _, ok := d["thrower"]; ok {
 		t.Errorf("thrower shown at a move")
 	}
-	d = replayJSON(t, "--option", "players=4", "t3", "c1+3")
+	d = tammanJSON(t, "--option", "players=4", "t3", "c1+3")
 	if d["thrower"] != 1.0 || fmt.Sprint(d["pieces"].([]any)[0]) != "[c1 c1 c1 e2]" || fmt.Sprint(d["throws"]) != "[]" {
 		t.Errorf("after t3 c1+3: thrower %v pieces %v throws %v", d["thrower"], d["pieces"], d["throws"])
 	}
-	d = replayJSON(t, "t8", "t8", "t8")
+	d = tammanJSON(t, "t8", "t8", "t8")
 	if d["zeroed"] != true || d["turn"] != 1.0 {
 		t.Errorf("after 8 8 8: zeroed %v turn %v", d["zeroed"], d["turn"])
 	}
