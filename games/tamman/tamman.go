@@ -31,7 +31,8 @@
 //
 // A man's place is his step on his own path: 0 is his 'ayn, 24 is habarti
 // (Home). A move is encoded as square<<8 | throw, with the text "c1+3"; a
-// throw (a chance move) is encoded as its value, with the text "t3".
+// throw (a chance move) is encoded as its value, with the text "t3"; Pass
+// ("pass", only under may-pass) gives up the throws left.
 package tamman
 
 import (
