@@ -223,6 +223,9 @@ type State struct {
 	r *rules
 	// men[p] holds the path steps of player p's four men, ascending.
 	men [4][4]uint8
+	// occ[p] has a bit for each square where player p has a man in play
+	// (steps 1 to 23), so most moves see at once that they capture nothing.
+	occ [4]uint32
 	// pool holds the throws not yet used this turn, ascending.
 	pool  [maxPool]uint8
 	nPool uint8
@@ -424,6 +427,7 @@ func (s *State) zeroTurn() {
 			}
 		}
 		sortMen(men)
+		s.occ[s.turn] = 0
 	}
 	s.endTurn()
 	s.zeroed = true
@@ -519,6 +523,12 @@ func (s *State) move(q Square, v uint8) {
 		men[i], men[i+1] = men[i+1], men[i]
 		i++
 	}
+	if men[0] != from && men[1] != from && men[2] != from && men[3] != from {
+		s.occ[p] &^= 1 << q
+	}
+	if to < Home {
+		s.occ[p] |= 1 << r.path[p][to]
+	}
 	s.remove(v)
 
 	// The squares passed over: steps from+1 .. to-1.
@@ -533,9 +543,10 @@ func (s *State) move(q Square, v uint8) {
 	caught := uint8(0)
 	if hit != 0 {
 		for e := uint8(0); e < r.players; e++ {
-			if e == p {
+			if e == p || hit&s.occ[e] == 0 {
 				continue
 			}
+			s.occ[e] &^= hit // every man of e on those squares goes back
 			em := &s.men[e]
 			sent := false
 			for j, k := range em {
@@ -619,6 +630,16 @@ func without(pool [maxPool]uint8, n, v uint8) [maxPool]uint8 {
 	copy(pool[i:n-1], pool[i+1:n])
 	pool[n-1] = 0
 	return pool
+}
+
+// setOcc recomputes occ[p] from the men.
+func (s *State) setOcc(p int) {
+	s.occ[p] = 0
+	for _, k := range s.men[p] {
+		if k != 0 && k != Home {
+			s.occ[p] |= 1 << s.r.path[p][k]
+		}
+	}
 }
 
 // sortMen puts four steps in ascending order.

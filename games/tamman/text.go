@@ -296,6 +296,7 @@ func FromPosition(opts engine.Options, pos Position) (*State, error) {
 			s.men[p][i] = s.r.step[p][q]
 		}
 		sortMen(&s.men[p])
+		s.setOcc(p)
 	}
 	if len(pos.Throws)+pos.CaptureThrows > maxPool || pos.CaptureThrows < 0 {
 		return nil, fmt.Errorf("tamman: at most %d throws may wait", maxPool)
