@@ -195,3 +195,14 @@ func TestSimProgressGoesToStderrOnly(t *testing.T) {
 		t.Errorf("stdout is not the JSON summary: %v %q", err, out)
 	}
 }
+
+func TestPlayComputerAgainstComputer(t *testing.T) {
+	code, out, errs := runCmd(t, "play", "adji-boto", "--players", "greedy,mcts:20", "--seed", "4", "--threads", "1")
+	if code != 0 || !strings.Contains(out, "Game over") {
+		t.Errorf("exit %d: %s\n%s", code, errs, out)
+	}
+	code, out, errs = runCmd(t, "play", "tamman", "--vs", "easy", "--seed", "4")
+	if code != 1 || !strings.Contains(errs, "input ended") || !strings.Contains(out, "player 1: easy") {
+		t.Errorf("--vs easy: exit %d: %s\n%s", code, errs, out)
+	}
+}
