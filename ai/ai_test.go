@@ -442,3 +442,14 @@ func TestParallelAlphaBetaFindsTheSameValue(t *testing.T) {
 		}
 	}
 }
+
+func TestAlphaBetaFallsBackToMCTSWhereItCannotSearch(t *testing.T) {
+	b := build("three", 3)
+	g3 := b.game(b.turn(0, b.turn(1, b.leaf(1), b.leaf(2)), b.turn(1, b.leaf(0), b.leaf(2))))
+	// Made for the defaults of another game, then given a 3-player state.
+	a := NewAlphaBeta("alphabeta:2", Budget{Depth: 2}, Config{Seed: 1})
+	s, _ := g3.NewState(engine.Options{})
+	if m := a.Choose(s, 0); m != 0 && m != 1 {
+		t.Errorf("illegal move %d", m)
+	}
+}

@@ -76,6 +76,10 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  tabula %s %s\n      %s\n", c.name, c.args, c.doc)
 	}
+	fmt.Fprintln(w, "\nAgents (--players, --vs, --agents): random, greedy, mcts[:LEVEL], alphabeta[:LEVEL]")
+	fmt.Fprintln(w, "  LEVEL is easy, medium (the default), hard or max; or a budget per move: mcts:5000")
+	fmt.Fprintln(w, "  (iterations), alphabeta:8 (depth), mcts:200ms or alphabeta:1s (time). A bare level")
+	fmt.Fprintln(w, "  (hard) means mcts at that level. alphabeta needs two players and no simultaneous turns.")
 }
 
 // optionList collects repeated --option name=value flags.
