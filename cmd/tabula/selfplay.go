@@ -208,6 +208,9 @@ func (p *player) play(i int, m match) (gameResult, error) {
 		r.record = &rec
 	}
 	capt, hasCapt := s.(capturer)
+	if !hasCapt {
+		p.before = s.Scores(p.before[:0])
+	}
 	for turn := 0; !s.Terminal(); turn++ {
 		if turn >= maxTurns {
 			return r, fmt.Errorf("game %d has not ended after %d turns", i, maxTurns)
@@ -226,29 +229,27 @@ func (p *player) play(i int, m match) (gameResult, error) {
 		if r.record != nil {
 			r.record.Moves = append(r.record.Moves, engine.TurnText(s, p.actors, p.moves))
 		}
-		if !hasCapt && !chance {
-			p.before = s.Scores(p.before[:0])
-		}
 		engine.ApplyTurn(s, p.moves)
 		switch {
-		case chance:
 		case hasCapt:
-			if c := capt.Captured(); c > 0 {
+			if c := capt.Captured(); !chance && c > 0 {
 				r.captureMoves++
 				r.captured += float64(c)
 			}
 		case !s.Terminal():
 			// Without the game's word, a capture is a rise of a score
-			// during play (the settlement at the end does not count).
+			// during play by a player's turn (the settlement at the end
+			// does not count).
 			p.after = s.Scores(p.after[:0])
 			gain := 0.0
 			for k := range p.after {
 				gain += max(0, p.after[k]-p.before[k])
 			}
-			if gain > 0 {
+			if gain > 0 && !chance {
 				r.captureMoves++
 				r.captured += gain
 			}
+			p.before, p.after = p.after, p.before
 		}
 	}
 	o, _ := s.Outcome()

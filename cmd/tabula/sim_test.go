@@ -206,3 +206,37 @@ func TestPlayComputerAgainstComputer(t *testing.T) {
 		t.Errorf("--vs easy: exit %d: %s\n%s", code, errs, out)
 	}
 }
+
+// BenchmarkSimRandom measures `tabula sim --agents random,...` without
+// output: games/s on one and on all threads, for every game.
+func BenchmarkSimRandom(b *testing.B) {
+	for _, g := range engine.Games() {
+		for _, threads := range []int{1, 2} {
+			b.Run(g.ID()+"/threads="+string(rune('0'+threads)), func(b *testing.B) {
+				start, err := g.NewState(engine.DefaultOptions(g))
+				if err != nil {
+					b.Fatal(err)
+				}
+				specs := make([]string, start.NumPlayers())
+				matches := make([]match, b.N)
+				for i := range specs {
+					specs[i] = "random"
+				}
+				for i := range matches {
+					seats := make([]int, len(specs))
+					for k := range seats {
+						seats[k] = (k + i) % len(seats)
+					}
+					matches[i] = match{seats: seats}
+				}
+				sp := &selfPlay{start: start, specs: specs, seed: 1, threads: threads}
+				b.ResetTimer()
+				plies := 0
+				if err := sp.run(matches, func(_ int, r gameResult) { plies += r.plies }, nil); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			})
+		}
+	}
+}
