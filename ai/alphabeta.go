@@ -171,8 +171,9 @@ func (a *AlphaBeta) Choose(s engine.State, player int) engine.Move {
 // evaluation difference, or about ±1e6 for a won or lost game).
 func (a *AlphaBeta) Search(s engine.State, player int) (engine.Move, float64) {
 	if a.tt == nil {
+		// 32 bytes an entry: 2 MB for shallow searches, 32 MB for deep.
 		size := 1 << 20
-		if a.budget.Depth <= 4 && a.budget.Time == 0 {
+		if a.budget.Depth <= 5 {
 			size = 1 << 16
 		}
 		a.tt = make([]ttEntry, size)
