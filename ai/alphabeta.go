@@ -214,7 +214,10 @@ func (a *AlphaBeta) Search(s engine.State, player int) (engine.Move, float64) {
 		i := slices.Index(rootMoves, m)
 		copy(rootMoves[1:i+1], rootMoves[:i])
 		rootMoves[0] = m
-		if a.exhaustive || math.Abs(v) >= winValue/2 {
+		// Stop when the whole tree was searched, or the game is won or
+		// lost for certain (a mean over throws can be near but not at
+		// the bound).
+		if a.exhaustive || math.Abs(v) >= winValue*0.999 {
 			break
 		}
 	}
@@ -352,6 +355,8 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 	if e.flag != ttEmpty && e.key == key {
 		hasBest, ttBest = e.hasBest, e.best
 		if int(e.player) == a.root && int(e.depth) >= depth {
+			// The stored search may have been cut by depth.
+			a.exhaustive = false
 			switch {
 			case e.flag == ttExact:
 				return e.value
