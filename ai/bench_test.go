@@ -71,7 +71,7 @@ func BenchmarkAlphaBeta(b *testing.B) {
 		b.Run(benchName(start), func(b *testing.B) {
 			s := start.Clone()
 			rnd := NewRandom(3)
-			for i := 0; i < 12 && !s.Terminal(); i++ {
+			for i := 0; (i < 12 || s.Actors(nil)[0] == engine.ChancePlayer) && !s.Terminal(); i++ {
 				a := s.Actors(nil)[0]
 				s.Apply(rnd.Choose(s, a))
 			}
