@@ -93,10 +93,21 @@ func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 	}
 	moves, weights, simultaneous := m.Policy(s, player)
 	if simultaneous {
-		total := 0.0
+		// Draw from the average strategy, leaving out the moves it plays
+		// less than 5% of the time (the noise of exploration).
+		total, most := 0.0, 0.0
 		for _, w := range weights {
 			total += w
+			most = max(most, w)
 		}
+		kept := 0.0
+		for i, w := range weights {
+			if w < min(0.05*total, most) {
+				weights[i] = 0
+			}
+			kept += weights[i]
+		}
+		total = kept
 		u := m.rng.Float64() * total
 		for i, w := range weights {
 			if u < w {
