@@ -372,7 +372,9 @@ func (a *simAccumulator) print(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f-%.1f%%\t%g\t\n", l, a.wins[i], 100*r.Rate, 100*r.Low, 100*r.High, s.Points[l])
 	}
 	fmt.Fprintf(tw, "draws\t%d\t%.1f%%\t\t\t\n", s.Draws, 100*float64(s.Draws)/float64(max(s.Games, 1)))
-	fmt.Fprintln(tw, "\t\t\t\t\t")
+	tw.Flush()
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "seat\twins\twin rate\t95% interval\tmean score\t")
 	for k, st := range s.Seats {
 		fmt.Fprintf(tw, "%d\t%d\t%.1f%%\t%.1f-%.1f%%\t%.2f\t\n", k, st.Wins, 100*st.Rate, 100*st.Low, 100*st.High, s.Scores[k])
