@@ -202,7 +202,13 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	n := start.NumPlayers()
 	if len(specs) != n {
-		return usagef("--agents: %s has %d players here, so give %d agents, got %d", start.Game().ID(), n, n, len(specs))
+		hint := ""
+		for _, o := range start.Game().Specs() {
+			if o.Name == "players" {
+				hint = fmt.Sprintf(" (or set --option players=%d)", len(specs))
+			}
+		}
+		return usagef("--agents: %s has %d players here, so give %d agents, got %d%s", start.Game().ID(), n, n, len(specs), hint)
 	}
 	sp := &selfPlay{start: start, specs: specs, seed: *f.seed, threads: *f.threads, records: *recordsPath != ""}
 	if err := sp.checkAgents("--agents"); err != nil {
