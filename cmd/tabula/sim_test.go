@@ -240,3 +240,40 @@ func BenchmarkSimRandom(b *testing.B) {
 		}
 	}
 }
+
+func TestSimRotatesThreeSeatsInAChanceGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.jsonl")
+	code, out, errs := runCmd(t, "sim", "--game", "tamman", "--option", "players=3", "--agents", "random,greedy,mcts:5",
+		"--games", "6", "--records", path, "--json", "--threads", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var sum simSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Seats) != 3 || !sum.Balanced {
+		t.Errorf("seats %v balanced %v", sum.Seats, sum.Balanced)
+	}
+	data, _ := os.ReadFile(path)
+	seatsOf := map[string][3]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		rec, err := engine.ParseRecord([]byte(line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rec.Load(); err != nil {
+			t.Fatalf("record with throws does not replay: %v", err)
+		}
+		for seat, a := range rec.Players {
+			c := seatsOf[a]
+			c[seat]++
+			seatsOf[a] = c
+		}
+	}
+	for a, c := range seatsOf {
+		if c != [3]int{2, 2, 2} {
+			t.Errorf("%s sat in seats %v times, want 2 each", a, c)
+		}
+	}
+}
