@@ -453,3 +453,42 @@ func TestAlphaBetaFallsBackToMCTSWhereItCannotSearch(t *testing.T) {
 		t.Errorf("illegal move %d", m)
 	}
 }
+
+func TestAlphaBetaTakesTheBiggestCaptureAtAdjiBoto(t *testing.T) {
+	g, _ := engine.Lookup("adji-boto")
+	rnd := NewRandom(21)
+	checked := 0
+	for game := 0; game < 30 && checked < 10; game++ {
+		s, _ := g.NewState(engine.DefaultOptions(g))
+		for i := 0; i < 16+game && !s.Terminal(); i++ {
+			s.Apply(rnd.Choose(s, s.Actors(nil)[0]))
+		}
+		if s.Terminal() {
+			continue
+		}
+		p := s.Actors(nil)[0]
+		gains := map[engine.Move]float64{}
+		best := math.Inf(-1)
+		for _, m := range s.Legal(p, nil) {
+			c := s.Clone()
+			c.Apply(m)
+			gains[m] = c.Scores(nil)[p] - s.Scores(nil)[p]
+			best = max(best, gains[m])
+		}
+		if best <= 0 {
+			continue // no capture to find here
+		}
+		checked++
+		a := NewAlphaBeta("alphabeta:1", Budget{Depth: 1}, Config{Seed: uint64(game)})
+		if m := a.Choose(s, p); gains[m] != best && !s.Terminal() {
+			c := s.Clone()
+			c.Apply(m)
+			if !c.Terminal() {
+				t.Errorf("game %d: took %v seeds with %d, %v were there", game, gains[m], m, best)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d positions with a capture", checked)
+	}
+}
