@@ -236,16 +236,16 @@ func (p *player) play(i int, m match) (gameResult, error) {
 				r.captureMoves++
 				r.captured += float64(c)
 			}
-		case !s.Terminal():
+		case !chance && !s.Terminal():
 			// Without the game's word, a capture is a rise of a score
-			// during play by a player's turn (the settlement at the end
-			// does not count).
+			// during play, over a player's turn and the throws before it
+			// (the settlement at the end does not count).
 			p.after = s.Scores(p.after[:0])
 			gain := 0.0
 			for k := range p.after {
 				gain += max(0, p.after[k]-p.before[k])
 			}
-			if gain > 0 && !chance {
+			if gain > 0 {
 				r.captureMoves++
 				r.captured += gain
 			}
