@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -252,8 +253,8 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if recw != nil {
-		if err := recw.Flush(); err != nil || writeErr != nil {
-			return fmt.Errorf("--records: %v", errors2(err, writeErr))
+		if err := errors.Join(writeErr, recw.Flush()); err != nil {
+			return fmt.Errorf("--records: %v", err)
 		}
 	}
 	sum.finish(time.Since(began), *f.games%n == 0)
@@ -263,13 +264,6 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	sum.print(stdout)
 	return nil
-}
-
-func errors2(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // simAccumulator gathers results into a summary.
