@@ -219,7 +219,7 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *recordsPath != "" {
 		file, err := os.Create(*recordsPath)
 		if err != nil {
-			return fmt.Errorf("--records: %v", err)
+			return usagef("--records: %v", err)
 		}
 		defer file.Close()
 		recw = bufio.NewWriter(file)

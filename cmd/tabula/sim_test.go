@@ -139,6 +139,7 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{"tournament", "--game", "adji-boto", "--agents", "random,greedy", "--games", "0"},
 		{"play", "adji-boto", "--vs", "mcts:nope"},
 		{"replay", "--record", "/nonexistent/file.jsonl"},
+		{"sim", "--game", "adji-boto", "--agents", "random,random", "--records", "/nonexistent/dir/x.jsonl"},
 	}
 	for _, args := range cases {
 		code, out, errs := runCmd(t, args...)
