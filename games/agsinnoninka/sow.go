@@ -96,7 +96,7 @@ func (s *State) run(b *board) {
 					tort, power, lambda = k, power*2, 0
 				}
 			}
-			if s.decide(b, false, &s.last) {
+			if s.decide(b, [2]bool{}, &s.last) {
 				break
 			}
 		}
@@ -109,14 +109,14 @@ func (s *State) run(b *board) {
 		s.drop(&tb, &rec)
 		s.drop(&hb, &rec)
 		for j := 0; j < lambda; j++ {
-			s.decide(&hb, false, &rec)
+			s.decide(&hb, [2]bool{}, &rec)
 			s.drop(&hb, &rec)
 		}
 		mu := 0
 		for s.cycleKey(&tb) != s.cycleKey(&hb) {
-			s.decide(&tb, false, &rec)
+			s.decide(&tb, [2]bool{}, &rec)
 			s.drop(&tb, &rec)
-			s.decide(&hb, false, &rec)
+			s.decide(&hb, [2]bool{}, &rec)
 			s.drop(&hb, &rec)
 			mu++
 		}
@@ -125,7 +125,8 @@ func (s *State) run(b *board) {
 		*b, s.last = start, startLast
 		for i := 0; ; i++ {
 			s.drop(b, &s.last)
-			if s.decide(b, i >= mu+lambda, &s.last) {
+			c := i >= mu+lambda
+			if s.decide(b, [2]bool{c, c}, &s.last) {
 				break
 			}
 		}
@@ -154,9 +155,9 @@ func (s *State) drop(b *board, rec *TurnRecord) {
 // decide ends a step after the drops: each active player whose hand is
 // empty lifts the next hole (relay) or stops; the same-hole conflict is
 // settled; the lifts are made; then the players who stopped capture, both
-// from the counts before either. With cut, a player about to lift is cut by
-// the cycle rule instead. decide reports whether anyone stopped.
-func (s *State) decide(b *board, cut bool, rec *TurnRecord) bool {
+// from the counts before either. With cut[p], player p is cut by the cycle
+// rule instead of lifting. decide reports whether anyone stopped.
+func (s *State) decide(b *board, cut [2]bool, rec *TurnRecord) bool {
 	target := [2]int{noHole, noHole}
 	var stop, capture [2]bool
 	var endAt [2]int
@@ -174,7 +175,7 @@ func (s *State) decide(b *board, cut bool, rec *TurnRecord) bool {
 			stop[p], endAt[p] = true, storePos
 		case b.holes[t] == 0:
 			stop[p], endAt[p], capture[p] = true, s.endHole(int(w.pos), t), true
-		case cut:
+		case cut[p]:
 			stop[p], endAt[p], capture[p] = true, s.endHole(int(w.pos), t), s.r.cycleCapture
 			rec.P[p].Cut = true
 		default:
