@@ -19,8 +19,8 @@
 //   - skip-origin, sow-stores, store-end, burnt-next: where seeds go;
 //   - cycle and repetition: the rules for relays and rounds that never end,
 //     which the source does not have;
-//   - match, refill-order, max-rounds, max-turns: rounds, burnt holes and
-//     the safeguards that make every match end.
+//   - match, refill-order, max-rounds, max-turns, max-steps: rounds, burnt
+//     holes and the safeguards that make every match end.
 //
 // Holes are numbered as in the diagram: 0-4 is player 1's row (top, left to
 // right), 5-9 is player 0's row (bottom, drawn right to left), and hole i
@@ -57,6 +57,7 @@ const (
 	OptRefillOrder  = "refill-order"
 	OptMaxRounds    = "max-rounds"
 	OptMaxTurns     = "max-turns"
+	OptMaxSteps     = "max-steps"
 )
 
 // Values of the simultaneity option.
@@ -125,6 +126,8 @@ var specs = []engine.OptionSpec{
 		Doc: "a match ends after this many rounds and more seeds wins (not in the source)"},
 	{Name: OptMaxTurns, Kind: engine.Int, Default: "0", Min: 0, Max: 1000000,
 		Doc: "a round ends after this many turns as if a row were empty (0: no limit; not in the source)"},
+	{Name: OptMaxSteps, Kind: engine.Int, Default: "10000000", Min: 0, Max: 1000000000,
+		Doc: "after this many steps of a turn, a player about to lift stops as if cut by the cycle rule (0: no limit; not in the source)"},
 }
 
 // Game is Agsinnoninka; its zero value is ready to use.
@@ -168,6 +171,7 @@ type rules struct {
 	refillRight  bool
 	maxRounds    int
 	maxTurns     int
+	maxSteps     int
 }
 
 func decode(opts engine.Options) (*rules, error) {
@@ -186,6 +190,7 @@ func decode(opts engine.Options) (*rules, error) {
 		refillRight:  opts.Enum(OptRefillOrder) == RefillRight,
 		maxRounds:    opts.Int(OptMaxRounds),
 		maxTurns:     opts.Int(OptMaxTurns),
+		maxSteps:     opts.Int(OptMaxSteps),
 	}
 	switch opts.Enum(OptSimultaneity) {
 	case ChanceOrder:

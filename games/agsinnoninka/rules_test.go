@@ -185,6 +185,19 @@ func TestCyclingRelayIsCut(t *testing.T) {
 	wantBoard(t, s, [Holes]int{1, 0, 0, 1, 0, 1, 0, 0, 1, 0}, [2]int{1, 1})
 }
 
+// max-steps: after so many steps of a turn, a player about to lift stops as
+// if cut by the cycle rule. On the cycling board, both are cut in step 3.
+func TestMaxStepsSafeguard(t *testing.T) {
+	s := setup(t, []string{"max-steps=3"}, [Holes]int{1, 0, 1, 0, 1, 1, 0, 1, 0, 1}, [2]int{})
+	play(t, s, "9,4")
+	wantBoard(t, s, [Holes]int{0, 1, 0, 1, 1, 0, 1, 0, 1, 1}, [2]int{})
+	wantMove(t, s, 0, PlayerTurn{Hole: 9, Lifts: 2, End: 3, Cut: true})
+	wantMove(t, s, 1, PlayerTurn{Hole: 4, Lifts: 2, End: 8, Cut: true})
+	if !s.LastTurn().Capped {
+		t.Error("not marked as capped")
+	}
+}
+
 // A long cycle: the cut comes at the first lift whose configuration
 // repeats, found without memory for every configuration. Checked against
 // a direct simulation that remembers them all.

@@ -28,7 +28,7 @@ type cycleKey [2]uint64
 
 // stepHook, when set by a test, is called after every step of every turn,
 // including the steps of a pass that is rewound.
-var stepHook func(s *State, b *board)
+var stepHook func(s *State, b board)
 
 // resolve plays a turn in which player 0 chose hole a and player 1 hole b.
 // first is -1 for lockstep sowing, else the player who sows first.
@@ -72,7 +72,8 @@ func (s *State) resolve(a, b, first int) {
 // configuration, so nothing before a stop can recur after it.) run finds
 // lambda with Brent's algorithm, then mu, then replays the steps from the
 // last stop and cuts there: constant memory, about five times the steps of
-// the relay.
+// the relay. (Pass 1 also applies the max-steps safeguard; a cycle found
+// before it is cut before it, so the replay needs no such check.)
 func (s *State) run(b *board) {
 	var rec TurnRecord // what rewound passes record, thrown away
 	for b.w[0].active || b.w[1].active {
@@ -96,7 +97,10 @@ func (s *State) run(b *board) {
 					tort, power, lambda = k, power*2, 0
 				}
 			}
-			if s.decide(b, [2]bool{}, &s.last) {
+			// The max-steps safeguard cuts like the cycle rule.
+			capped := s.r.maxSteps > 0 && s.last.Steps >= uint32(s.r.maxSteps)
+			if s.decide(b, [2]bool{capped, capped}, &s.last) {
+				s.last.Capped = s.last.Capped || capped
 				break
 			}
 		}
@@ -208,9 +212,7 @@ func (s *State) decide(b *board, cut [2]bool, rec *TurnRecord) bool {
 		w := &b.w[p]
 		w.hand, b.holes[t] = b.holes[t], 0
 		w.pos, w.origin = int8(t), int8(t)
-		if rec.P[p].Lifts < 255 {
-			rec.P[p].Lifts++
-		}
+		rec.P[p].Lifts++
 	}
 	if any {
 		// Captures, both from the counts before either.
@@ -233,7 +235,7 @@ func (s *State) decide(b *board, cut [2]bool, rec *TurnRecord) bool {
 		}
 	}
 	if stepHook != nil {
-		stepHook(s, b)
+		stepHook(s, *b)
 	}
 	return any
 }

@@ -49,12 +49,12 @@ const storePos = Holes
 
 // PlayerTurn is what one player's move did in the last turn.
 type PlayerTurn struct {
-	Hole     int8  // the hole she chose, noHole before the first turn
-	Lifts    uint8 // relays: holes lifted after the first (saturates at 255)
-	End      int8  // the hole her move finished in for the capture rule (storePos: her store)
-	Captured uint8 // seeds taken from the facing hole
-	Cut      bool  // her relay was cut by the cycle rule
-	Conflict bool  // she found a hole empty because its owner lifted it in the same step
+	Hole     int8   // the hole she chose, noHole before the first turn
+	Lifts    uint32 // relays: holes lifted after the first
+	End      int8   // the hole her move finished in for the capture rule (storePos: her store)
+	Captured uint8  // seeds taken from the facing hole
+	Cut      bool   // her relay was cut by the cycle rule
+	Conflict bool   // she found a hole empty because its owner lifted it in the same step
 	Steps    uint32
 }
 
@@ -63,6 +63,8 @@ type TurnRecord struct {
 	P     [2]PlayerTurn
 	First int8 // sequential readings: who sowed first (-1 in lockstep)
 	Steps uint32
+	// Capped: a move was cut by the max-steps safeguard.
+	Capped bool
 }
 
 // RoundRecord is how the last round ended.

@@ -80,6 +80,8 @@ type TurnView struct {
 	First   *int         `json:"first,omitempty"`
 	Steps   int          `json:"steps"`
 	Players []PlayerView `json:"players"`
+	// Capped: a move was cut by the max-steps safeguard.
+	Capped bool `json:"capped,omitempty"`
 }
 
 // PlayerView is the JSON of one player's move in the last turn.
@@ -121,7 +123,7 @@ func (s *State) Details() any {
 		d.Pending = []int{int(s.pending[0]), int(s.pending[1])}
 	}
 	if s.last.P[0].Hole != noHole {
-		t := &TurnView{Steps: int(s.last.Steps)}
+		t := &TurnView{Steps: int(s.last.Steps), Capped: s.last.Capped}
 		if s.last.First >= 0 {
 			f := int(s.last.First)
 			t.First = &f
