@@ -2,21 +2,33 @@ package ai
 
 import (
 	"fmt"
+	"strings"
 
 	"tabula/engine"
 )
 
-// Config tunes the agents made by New.
+// Config holds what every agent may use besides its name and level.
 type Config struct {
-	// Seed makes a random agent deterministic.
+	// Seed makes the agent deterministic.
 	Seed uint64
+	// Threads is the number of goroutines a search may use (0 or 1: one).
+	Threads int
 }
 
-// New makes the agent named by a command-line spec ("random") for game g.
+// New makes an agent for game g from its command-line spec, "NAME" or
+// "NAME:LEVEL" ("random", "mcts:hard"). It fails for an unknown name or
+// level, or an agent the game does not allow.
 func New(g engine.Game, spec string, cfg Config) (Agent, error) {
-	switch spec {
+	name, level, _ := strings.Cut(spec, ":")
+	switch name {
 	case "random":
+		if level != "" {
+			return nil, fmt.Errorf("agent %q: random has no levels", spec)
+		}
 		return NewRandom(cfg.Seed), nil
 	}
-	return nil, fmt.Errorf("unknown agent %q for %s (known: human, random)", spec, g.ID())
+	return nil, fmt.Errorf("unknown agent %q (known: %s)", spec, strings.Join(Names(), ", "))
 }
+
+// Names lists the agent names New accepts.
+func Names() []string { return []string{"random"} }

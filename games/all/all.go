@@ -5,4 +5,5 @@ package all
 import (
 	_ "tabula/games/adjiboto"
 	_ "tabula/games/agsinnoninka"
+	_ "tabula/games/tamman"
 )
