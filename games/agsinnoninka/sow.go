@@ -70,8 +70,8 @@ func (s *State) resolve(a, b, first int) {
 // and the first player about to lift at or after step mu+lambda is the one
 // the rule cuts. (A stop changes who is sowing, which is part of the
 // configuration, so nothing before a stop can recur after it.) run finds
-// lambda with Brent's algorithm, then mu, then replays the steps from the
-// last stop and cuts there: constant memory, about five times the steps of
+// lambda with Brent's algorithm, then mu while replaying the steps from the
+// last stop, and cuts there: constant memory, about four times the steps of
 // the relay. (Pass 1 also applies the max-steps safeguard; a cycle found
 // before it is cut before it, so the replay needs no such check.)
 func (s *State) run(b *board) {
@@ -108,32 +108,26 @@ func (s *State) run(b *board) {
 			continue
 		}
 		// mu: the first index whose configuration comes back lambda steps
-		// later.
-		tb, hb := start, start
+		// later. The hare replays the turn from the last stop, recording
+		// it; when it stands at step mu+lambda it goes on from there and
+		// cuts the first player about to lift.
+		tb, hb, hrec := start, start, startLast
 		s.drop(&tb, &rec)
-		s.drop(&hb, &rec)
+		s.drop(&hb, &hrec)
 		for j := 0; j < lambda; j++ {
-			s.decide(&hb, [2]bool{}, &rec)
-			s.drop(&hb, &rec)
+			s.decide(&hb, [2]bool{}, &hrec)
+			s.drop(&hb, &hrec)
 		}
-		mu := 0
 		for s.cycleKey(&tb) != s.cycleKey(&hb) {
 			s.decide(&tb, [2]bool{}, &rec)
 			s.drop(&tb, &rec)
-			s.decide(&hb, [2]bool{}, &rec)
-			s.drop(&hb, &rec)
-			mu++
+			s.decide(&hb, [2]bool{}, &hrec)
+			s.drop(&hb, &hrec)
 		}
-		// Replay from the last stop and cut at the first lift from step
-		// mu+lambda on.
-		*b, s.last = start, startLast
-		for i := 0; ; i++ {
-			s.drop(b, &s.last)
-			c := i >= mu+lambda
-			if s.decide(b, [2]bool{c, c}, &s.last) {
-				break
-			}
+		for !s.decide(&hb, [2]bool{true, true}, &hrec) {
+			s.drop(&hb, &hrec)
 		}
+		*b, s.last = hb, hrec
 	}
 }
 
@@ -162,6 +156,13 @@ func (s *State) drop(b *board, rec *TurnRecord) {
 // from the counts before either. With cut[p], player p is cut by the cycle
 // rule instead of lifting. decide reports whether anyone stopped.
 func (s *State) decide(b *board, cut [2]bool, rec *TurnRecord) bool {
+	if w := &b.w; (!w[0].active || w[0].hand > 0) && (!w[1].active || w[1].hand > 0) {
+		// Most steps: both still have seeds in hand.
+		if stepHook != nil {
+			stepHook(s, *b)
+		}
+		return false
+	}
 	target := [2]int{noHole, noHole}
 	var stop, capture [2]bool
 	var endAt [2]int
