@@ -111,6 +111,8 @@ func (s *State) key() posKey {
 	return posKey{lo, hi}
 }
 
+var _ engine.Evaluator = (*State)(nil)
+
 // Owner returns the player whose row holds hole h.
 func Owner(h int) int {
 	if h >= 5 {
@@ -264,10 +266,18 @@ func (s *State) CopyState(src *State) {
 }
 
 // Hash digests the board (holes, stores, burnt holes), the round, a turn
-// waiting for chance and the end of the match.
+// waiting for chance and the end of the match; and what else decides the
+// future under the options: the parity of the turn with
+// simultaneity=alternating, the turns of the round with max-turns.
 func (s *State) Hash() uint64 {
 	k := s.key()
 	x := uint64(s.round) | uint64(uint8(s.pending[0]))<<16 | uint64(uint8(s.pending[1]))<<24 | uint64(s.end)<<32
+	if s.r.order == orderAlternating {
+		x |= uint64(s.turns&1) << 40
+	}
+	if s.r.maxTurns > 0 {
+		x |= uint64(s.roundTurns) << 41
+	}
 	return mix(k[0] ^ mix(k[1]^mix(x)))
 }
 
