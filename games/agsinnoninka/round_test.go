@@ -130,3 +130,29 @@ func TestMaxTurns(t *testing.T) {
 		t.Errorf("round end %+v, end %v", s.LastRound(), s.End())
 	}
 }
+
+// Option seeds sets the seeds in each hole at the start (default 5), and
+// so the seeds a hole takes at each refill.
+func TestSeedsOption(t *testing.T) {
+	for _, c := range []struct {
+		settings []string
+		n        int
+	}{{nil, 5}, {[]string{"seeds=3"}, 3}} {
+		s := start(t, c.settings...)
+		for h := range Holes {
+			if s.Hole(h) != c.n {
+				t.Fatalf("%v: hole %d holds %d", c.settings, h, s.Hole(h))
+			}
+		}
+		if got := s.Scores(nil); !slices.Equal(got, []float64{float64(5 * c.n), float64(5 * c.n)}) || s.Seeds() != 10*c.n {
+			t.Errorf("%v: scores %v, seeds %d", c.settings, got, s.Seeds())
+		}
+	}
+	// With seeds=3, 17 seeds fill five holes and leave 2; 12 fill four.
+	s := setup(t, []string{"seeds=3"}, endBoard, [2]int{10, 12})
+	play(t, s, "7,0")
+	wantBoard(t, s, [Holes]int{0, 3, 3, 3, 3, 3, 3, 3, 3, 3}, [2]int{2, 0})
+	if !s.Burnt(0) || s.Burnt(1) {
+		t.Errorf("burnt holes wrong\n%s", s)
+	}
+}
