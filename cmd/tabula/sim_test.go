@@ -13,7 +13,7 @@ import (
 	"tabula/engine"
 )
 
-func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
+func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code = run(args, strings.NewReader(""), &out, &errb)
@@ -21,7 +21,7 @@ func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
 }
 
 func TestSimJSONSummary(t *testing.T) {
-	code, out, errs := runCmd(t, "sim", "--game", "adji-boto", "--agents", "random,greedy", "--games", "12", "--json", "--threads", "2")
+	code, out, errs := runArgs(t, "sim", "--game", "adji-boto", "--agents", "random,greedy", "--games", "12", "--json", "--threads", "2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -56,7 +56,7 @@ func TestSimJSONSummary(t *testing.T) {
 func TestSimSameResultsForAnyThreadCount(t *testing.T) {
 	var sums []simSummary
 	for _, threads := range []string{"1", "2", "3"} {
-		code, out, errs := runCmd(t, "sim", "--game", "adji-boto", "--agents", "mcts:20,random", "--games", "70", "--seed", "9", "--json", "--threads", threads)
+		code, out, errs := runArgs(t, "sim", "--game", "adji-boto", "--agents", "mcts:20,random", "--games", "70", "--seed", "9", "--json", "--threads", threads)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
@@ -77,7 +77,7 @@ func TestSimSameResultsForAnyThreadCount(t *testing.T) {
 
 func TestSimRotatesSeatsAndWritesReplayableRecords(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.jsonl")
-	code, _, errs := runCmd(t, "sim", "--game", "adji-boto", "--agents", "greedy,random", "--games", "6", "--records", path)
+	code, _, errs := runArgs(t, "sim", "--game", "adji-boto", "--agents", "greedy,random", "--games", "6", "--records", path)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -114,7 +114,7 @@ func TestSimRotatesSeatsAndWritesReplayableRecords(t *testing.T) {
 	if seat0["greedy"] != 3 || seat0["random"] != 3 {
 		t.Errorf("seat 0 taken %v", seat0)
 	}
-	code, out, errs := runCmd(t, "replay", "--record", path, "--line", "4")
+	code, out, errs := runArgs(t, "replay", "--record", path, "--line", "4")
 	if code != 0 || !strings.Contains(out, `"terminal":true`) {
 		t.Errorf("replay --record: exit %d, %s %s", code, out, errs)
 	}
@@ -142,7 +142,7 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{"sim", "--game", "adji-boto", "--agents", "random,random", "--records", "/nonexistent/dir/x.jsonl"},
 	}
 	for _, args := range cases {
-		code, out, errs := runCmd(t, args...)
+		code, out, errs := runArgs(t, args...)
 		if code != 2 {
 			t.Errorf("%v: exit %d, want 2 (stderr %q)", args, code, errs)
 		}
@@ -153,7 +153,7 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 }
 
 func TestTournamentTable(t *testing.T) {
-	code, out, errs := runCmd(t, "tournament", "--game", "adji-boto", "--agents", "random,greedy,mcts:30", "--games", "4", "--threads", "2")
+	code, out, errs := runArgs(t, "tournament", "--game", "adji-boto", "--agents", "random,greedy,mcts:30", "--games", "4", "--threads", "2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -184,7 +184,7 @@ func TestEloFit(t *testing.T) {
 }
 
 func TestSimProgressGoesToStderrOnly(t *testing.T) {
-	code, out, errs := runCmd(t, "sim", "--game", "adji-boto", "--agents", "random,random", "--games", "40", "--json", "--progress")
+	code, out, errs := runArgs(t, "sim", "--game", "adji-boto", "--agents", "random,random", "--games", "40", "--json", "--progress")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -198,11 +198,11 @@ func TestSimProgressGoesToStderrOnly(t *testing.T) {
 }
 
 func TestPlayComputerAgainstComputer(t *testing.T) {
-	code, out, errs := runCmd(t, "play", "adji-boto", "--players", "greedy,mcts:20", "--seed", "4", "--threads", "1")
+	code, out, errs := runArgs(t, "play", "adji-boto", "--players", "greedy,mcts:20", "--seed", "4", "--threads", "1")
 	if code != 0 || !strings.Contains(out, "Game over") {
 		t.Errorf("exit %d: %s\n%s", code, errs, out)
 	}
-	code, out, errs = runCmd(t, "play", "tamman", "--vs", "easy", "--seed", "4")
+	code, out, errs = runArgs(t, "play", "tamman", "--vs", "easy", "--seed", "4")
 	if code != 1 || !strings.Contains(errs, "input ended") || !strings.Contains(out, "player 1: easy") {
 		t.Errorf("--vs easy: exit %d: %s\n%s", code, errs, out)
 	}
@@ -244,7 +244,7 @@ func BenchmarkSimRandom(b *testing.B) {
 
 func TestSimRotatesThreeSeatsInAChanceGame(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.jsonl")
-	code, out, errs := runCmd(t, "sim", "--game", "tamman", "--option", "players=3", "--agents", "random,greedy,mcts:5",
+	code, out, errs := runArgs(t, "sim", "--game", "tamman", "--option", "players=3", "--agents", "random,greedy,mcts:5",
 		"--games", "6", "--records", path, "--json", "--threads", "2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
