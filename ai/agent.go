@@ -115,6 +115,10 @@ type Budget struct {
 	Depth int
 	// Time is the wall-clock time per move.
 	Time time.Duration
+	// PlayoutTurns is the length of an MCTS playout in games with an
+	// evaluation: 0 means DefaultPlayoutTurns, a negative number plays
+	// every playout to the end.
+	PlayoutTurns int
 }
 
 // The budgets behind the levels. Iteration and depth bounds keep results

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -42,11 +43,24 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	}
 }
 
-// BenchmarkMCTS runs MCTS iterations from the start position.
+// BenchmarkMCTS runs MCTS iterations from the start position, with the
+// agents' playouts (DefaultPlayoutTurns, then the evaluation) and with
+// playouts to the end of the game.
 func BenchmarkMCTS(b *testing.B) {
+	for _, horizon := range []int{DefaultPlayoutTurns, -1} {
+		name := "playouts=" + strconv.Itoa(horizon)
+		if horizon < 0 {
+			name = "playouts=full"
+		}
+		b.Run(name, func(b *testing.B) { benchmarkMCTS(b, horizon) })
+	}
+}
+
+func benchmarkMCTS(b *testing.B, horizon int) {
 	for _, start := range gameSetups(b) {
 		b.Run(benchName(start), func(b *testing.B) {
 			t := newTree(1)
+			t.horizon = horizon
 			t.search(start, 1000, time.Time{})
 			b.ReportAllocs()
 			b.ResetTimer()
