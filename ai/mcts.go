@@ -23,7 +23,9 @@ import (
 //     the joint move leads to the child; the move played is drawn from the
 //     actor's average strategy, so a mixed equilibrium is played mixed.
 //
-// Playouts are uniformly random. Each search works in preallocated arenas
+// Playouts are uniformly random; in a game with an evaluation they stop
+// after Budget.PlayoutTurns turns (DefaultPlayoutTurns) and the leader by
+// the evaluation takes the reward. Each search works in preallocated arenas
 // and copies positions with CopyFrom, so iterations do not allocate once
 // the arenas have grown. With several threads, independent trees are
 // searched from the root (root parallelism) and their root statistics
