@@ -75,8 +75,9 @@ func gameSeed(seed uint64, game, purpose int) uint64 {
 	return x
 }
 
-// chunk is the number of games a goroutine takes at once.
-const chunk = 32
+// maxChunk is the most games a goroutine takes at once; runs of few
+// games take fewer, so that the threads stay busy to the end.
+const maxChunk = 32
 
 // run plays the matches and calls emit for each result in order, and
 // progress (if not nil) from time to time with the number of games done.
@@ -86,6 +87,7 @@ func (sp *selfPlay) run(matches []match, emit func(i int, r gameResult), progres
 		results []gameResult
 		err     error
 	}
+	chunk := max(1, min(maxChunk, len(matches)/(8*max(1, sp.threads))))
 	threads := max(1, min(sp.threads, (len(matches)+chunk-1)/chunk))
 	var next atomic.Int64
 	out := make(chan batch, threads*2)
@@ -96,7 +98,7 @@ func (sp *selfPlay) run(matches []match, emit func(i int, r gameResult), progres
 			defer wg.Done()
 			p := newPlayer(sp)
 			for {
-				first := int(next.Add(chunk)) - chunk
+				first := int(next.Add(int64(chunk))) - chunk
 				if first >= len(matches) {
 					return
 				}
