@@ -33,6 +33,7 @@ func init() {
 		{"games", "", "list the games and their options", runGames},
 		{"replay", "--game ID [--option name=value]... MOVE...", "apply moves from the start and print the state as JSON", runReplay},
 		{"play", "GAME [--option name=value]... [--players human,random,...]", "play in the terminal", runPlay},
+		{"serve", "[--addr 127.0.0.1:8080]", "play in the browser: serve the web app and its JSON API", runServe},
 	}
 }
 
