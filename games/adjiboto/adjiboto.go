@@ -128,6 +128,7 @@ func New(opts engine.Options) (*State, error) {
 	if r.opening != OpeningNone {
 		s.openingLeft = 2 * Holes / 2
 	}
+	s.mask = s.legalMask(0)
 	s.hist = append(s.hist, s.Hash())
 	return s, nil
 }
@@ -157,7 +158,8 @@ type State struct {
 	openingLeft uint8    // opening moves still to play, 10 down to 0
 	opened      [2]uint8 // bit k: the player's k-th hole (in sowing order) played in the opening
 	end         EndReason
-	captured    uint8 // seeds the last move captured
+	captured    uint8  // seeds the last move captured
+	mask        uint16 // bit h: hole h is a legal move of the player to move
 	ply         int32
 	// hist holds the hashes of the positions since the last capture; an
 	// earlier position can never come back, since stores only grow.
@@ -218,19 +220,25 @@ func (s *State) InOpening() bool { return s.openingLeft > 0 }
 func (s *State) legalMask(p int) uint16 {
 	var mask uint16
 	start := rowStart(p)
+	if s.openingLeft == 0 {
+		for h := start - 4; h <= start; h++ {
+			if s.holes[h] >= 2 {
+				mask |= 1 << h
+			}
+		}
+		return mask
+	}
 	for k := 0; k < 5; k++ {
 		h := start - k
 		if s.holes[h] < 2 {
 			continue
 		}
-		if s.openingLeft > 0 {
-			if s.opened[p]&(1<<k) != 0 {
-				continue
-			}
-			// Ordered opening: only the first hole not yet played.
-			if s.r.opening == OpeningOrdered && s.opened[p] != (1<<k)-1 {
-				continue
-			}
+		if s.opened[p]&(1<<k) != 0 {
+			continue
+		}
+		// Ordered opening: only the first hole not yet played.
+		if s.r.opening == OpeningOrdered && s.opened[p] != (1<<k)-1 {
+			continue
 		}
 		mask |= 1 << h
 	}
@@ -242,7 +250,7 @@ func (s *State) Legal(player int, dst []engine.Move) []engine.Move {
 	if s.end != NotOver || player != int(s.turn) {
 		return dst
 	}
-	mask := s.legalMask(player)
+	mask := s.mask
 	for h := rowStart(player); h > rowStart(player)-5; h-- {
 		if mask&(1<<h) != 0 {
 			dst = append(dst, engine.Move(h))
@@ -341,10 +349,12 @@ func (s *State) capture(last int) uint8 {
 // settle passes for a blocked player and ends the game when nobody can
 // move or a safeguard applies.
 func (s *State) settle(wasOpening bool) {
-	if s.legalMask(int(s.turn)) == 0 {
+	s.mask = s.legalMask(int(s.turn))
+	if s.mask == 0 {
 		// Forced pass: the other player goes on while she can.
 		s.turn ^= 1
-		if s.legalMask(int(s.turn)) == 0 {
+		s.mask = s.legalMask(int(s.turn))
+		if s.mask == 0 {
 			s.finish(Blockade)
 			return
 		}
@@ -372,6 +382,7 @@ func (s *State) settle(wasOpening bool) {
 // finish ends the game: each player takes the seeds left on her own side.
 func (s *State) finish(why EndReason) {
 	s.end = why
+	s.mask = 0
 	for h := range s.holes {
 		s.stores[Owner(h)] += s.holes[h]
 		s.holes[h] = 0
