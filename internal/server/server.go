@@ -72,9 +72,14 @@ func New(cfg Config) *Server {
 	})
 	if cfg.Static != nil {
 		files := http.FileServerFS(cfg.Static)
-		s.mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
+		s.route("/", func(w http.ResponseWriter, r *http.Request) error {
+			if r.Method != http.MethodGet && r.Method != http.MethodHead {
+				w.Header().Set("Allow", "GET, HEAD")
+				return &httpError{http.StatusMethodNotAllowed, "method not allowed"}
+			}
 			w.Header().Set("Cache-Control", "no-cache")
 			files.ServeHTTP(w, r)
+			return nil
 		})
 	}
 	return s
