@@ -67,8 +67,8 @@ const mancala = {
       const label = t('store', { owner: playerName(p), n: v.stores[p] });
       o += `<g class="store" role="img" aria-label="${esc(label)}"><ellipse cx="${x}" cy="155" rx="42" ry="108" class="pit"/>`;
       o += seedsAt(x, 150, v.stores[p], 7.5, 13, 60);
-      o += `<text x="${x}" y="${p === 0 ? 250 : 75}" class="count store-count" text-anchor="middle">${v.stores[p]}</text>`;
-      o += shape(p, x, p === 0 ? 60 : 250, 9, 'class="owner-mark"') + `</g>`;
+      o += `<text x="${x}" y="${p === 0 ? 75 : 250}" class="count store-count" text-anchor="middle">${v.stores[p]}</text>`;
+      o += shape(p, x, p === 0 ? 245 : 65, 10, 'class="owner-mark"') + `</g>`;
     }
     for (let h = 0; h < 10; h++) {
       const x = holeX(h), y = holeY(h);
