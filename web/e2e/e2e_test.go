@@ -362,9 +362,15 @@ func TestAdjiBotoAgainstComputer(t *testing.T) {
 		t.Fatalf("keyboard move: %d moves in the list", movesPlayed(t, ctx))
 	}
 	screenshot(t, ctx, "board-adji-boto", "#board")
+	// A sowing, caught in the middle: the seeds go one by one.
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','slow')`), jsDo(`document.querySelector('#legal button.move').click()`))
+	waitFor(t, ctx, `!!document.querySelector('#board .hand')`, 5*time.Second)
+	screenshot(t, ctx, "board-adji-boto-sowing", "#board")
+	status(t, ctx)
 	// Undo takes back the person's move and the computer's reply.
+	before := movesPlayed(t, ctx)
 	must(t, ctx, jsDo(`document.getElementById('undo').click()`))
-	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length === 0`, 5*time.Second)
+	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#movelist li').length === %d`, before-2), 5*time.Second)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
 	turns := playThrough(t, ctx, 400, nil)
 	res := eval[string](t, ctx, `document.querySelector('#result .resulttext').textContent`)
@@ -457,7 +463,9 @@ func TestAgsinnoninkaAgainstComputer(t *testing.T) {
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	status(t, ctx)
-	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','slow')`), jsDo(`document.querySelector('#legal button.move').click()`))
+	waitFor(t, ctx, `document.querySelectorAll('#board .hand').length === 2`, 5*time.Second)
+	screenshot(t, ctx, "board-agsinnoninka-sowing", "#board")
 	status(t, ctx)
 	screenshot(t, ctx, "board-agsinnoninka", "#board")
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))

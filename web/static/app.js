@@ -297,7 +297,7 @@ function uiFor() {
       if (!pm) continue;
       if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
       if (P.selected === pm.from) {
-        const to = tammanTarget(c, n, pm.from, pm.n);
+        const to = tammanTarget(c, n, pm.from, pm.n, s.seats);
         if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
       }
     }
@@ -334,6 +334,7 @@ function phaseText(s) {
   if (s.phase === 'opening') parts.push(t('phase_opening'));
   if (s.round) parts.push(t('round', { n: s.round }));
   if (P.board.kind === 'tamman' && !s.terminal) parts.push(s.phase === 'throw' ? t('phase_throw') : t('phase_move'));
+  if (s.terminal && s.end) parts.push(t('endReason', { why: t('end_' + s.end) !== 'end_' + s.end ? t('end_' + s.end) : s.end }));
   return parts.join(' ');
 }
 
@@ -424,7 +425,7 @@ function drawBoard(frame) {
     const cv = frame && frame.cowries ? frame : { cowries: P.cowries };
     tray.innerHTML = P.board.tray(cv);
     const th = document.getElementById('throws');
-    const throws = (frame || P.board.view(P.shown)).throws || [];
+    const throws = P.shown.terminal ? [] : ((frame || P.board.view(P.shown)).throws || []);
     let txt = `${t('throwsLeft')}: ` + (throws.length ? throws.join(' ') : t('noThrows'));
     const cw = (frame && frame.cowries && !frame.cowries.rolling) ? frame.cowries : P.cowries;
     if (cw && cw.value) txt = t('thrown', { n: cw.value, name: cw.name }) + ' · ' + txt;

@@ -137,6 +137,9 @@ function agsFrames(prev, turn, next) {
   const v = mancala.view(prev);
   const parts = turn.move.split(',').map(Number);
   if (parts.length !== 2 || parts.some(isNaN)) return [];
+  // another reading of "simultaneous" (the sowings one after the other, in
+  // an order chance draws): no lockstep frames, the server's state shows it
+  if (next.pending || (prev.options && prev.options.simultaneity && prev.options.simultaneity !== 'lockstep')) return [];
   const burnt = v.burnt.length ? v.burnt : new Array(10).fill(false);
   if (burnt.every(Boolean)) return [];
   const nextHole = (h) => { do { h = h === 0 ? 9 : h - 1; } while (burnt[h]); return h; };
@@ -197,11 +200,16 @@ const DAF = ['c2', 'd3', 'c4', 'b3'];
 const basePath = 'c1 d1 e1 e2 e3 e4 e5 d5 c5 b5 a5 a4 a3 a2 a1 b1 b2 b3 b4 c4 d4 d3 d2 c2 c3'.split(' ');
 const rot = (sq) => { const [x, y] = parseSq(sq); return sqName(4 - y, x); };
 
-export function seatOf(p, n) { return n === 2 ? [0, 2][p] : p; }
+// seatOf is the index in AYN of player p's 'ayn: from the state's seats
+// when it gives them, else by the rule of issue 3 (two players sit opposite).
+export function seatOf(p, n, seats) {
+  if (seats && seats[p] && AYN.includes(seats[p])) return AYN.indexOf(seats[p]);
+  return n === 2 ? [0, 2][p] : p;
+}
 
-export function tammanPath(p, n) {
+export function tammanPath(p, n, seats) {
   let path = basePath;
-  for (let k = 0; k < seatOf(p, n); k++) path = path.map(rot);
+  for (let k = 0; k < seatOf(p, n, seats); k++) path = path.map(rot);
   return path;
 }
 
@@ -219,8 +227,8 @@ export function parseTammanMove(m) {
   return x ? { from: x[1], n: Number(x[2]) } : null;
 }
 
-function tammanTarget(p, n, from, k) {
-  const path = tammanPath(p, n);
+function tammanTarget(p, n, from, k, seats) {
+  const path = tammanPath(p, n, seats);
   const i = path.indexOf(from);
   if (i < 0) return null;
   return path[Math.min(i + k, path.length - 1)];
@@ -231,7 +239,7 @@ const tamman = {
     return {
       pieces: (s.pieces || []).map((a) => a.slice()), throws: (s.throws || []).slice(),
       n: (s.pieces || []).length || 2, phase: s.phase, cowries: null, marks: {}, moving: null,
-      toMove: s.toMove,
+      toMove: s.toMove, seats: s.seats,
     };
   },
 
@@ -263,16 +271,19 @@ const tamman = {
         o += `<g class="${cls}" data-square="${sq}" ${attrs} aria-label="${esc(label)}">`;
         o += `<rect x="${x}" y="${y}" width="${w}" height="${h}" class="cell"/>`;
         if (kind === 'ayn') {
-          const seat = AYN.indexOf(sq);
+          const seat = v.seats ? v.seats.indexOf(sq) : AYN.indexOf(sq);
           o += `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.38}" class="ayn-eye"/>`;
           o += `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.1}" class="ayn-pupil"/>`;
           o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">'ayn</text>`;
-          o += `<text x="${x + w - 6}" y="${y + 15}" class="seatno" text-anchor="end">${seat}</text>`;
+          if (seat >= 0) o += `<g aria-hidden="true">${shape(seat, x + w - 14, y + 14, 7)}</g>`;
         } else if (kind === 'dafandaf') {
           o += `<polygon points="${x + w / 2},${y + 10} ${x + w - 10},${y + h / 2} ${x + w / 2},${y + h - 10} ${x + 10},${y + h / 2}" class="daf-mark"/>`;
           o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">dafandaf</text>`;
         } else if (kind === 'habarti') {
-          o += `<rect x="${x + 8}" y="${y + 8}" width="${w - 16}" height="${h - 16}" class="habarti-mark"/>`;
+          const cx = x + w / 2, cy = y + h / 2, R = Math.min(w, h) * 0.42, r = R * 0.45;
+          let pts = '';
+          for (let k = 0; k < 16; k++) { const a = Math.PI * k / 8 - Math.PI / 2; const d = k % 2 ? r : R; pts += `${(cx + Math.cos(a) * d).toFixed(1)},${(cy + Math.sin(a) * d).toFixed(1)} `; }
+          o += `<polygon points="${pts}" class="habarti-mark"/>`;
           o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">habarti</text>`;
         }
         o += `<text x="${x + 5}" y="${y + 14}" class="coord">${sq}</text>`;
@@ -344,7 +355,7 @@ function tammanFrames(prev, turn, next) {
   const pm = parseTammanMove(turn.move);
   if (!pm) return frames;
   const p = turn.actors[0];
-  const path = tammanPath(p, v.n);
+  const path = tammanPath(p, v.n, v.seats);
   const i = path.indexOf(pm.from);
   const idx = v.pieces[p] ? v.pieces[p].indexOf(pm.from) : -1;
   if (i < 0 || idx < 0) return frames;

@@ -93,6 +93,10 @@ const strings = {
     computer: 'computer',
     you: 'you',
     footer: 'Tabula: the server judges every move; this page only shows what it sends.',
+    endReason: 'The game ended by {why}.',
+    end_blockade: 'blockade: neither player can move',
+    end_repetition: 'repetition of a position',
+    'end_max-plies': 'the move limit',
   },
   de: {
     title: 'Tabula',
@@ -185,6 +189,10 @@ const strings = {
     computer: 'Computer',
     you: 'du',
     footer: 'Tabula: der Server prüft jeden Zug; diese Seite zeigt nur, was er sendet.',
+    endReason: 'Das Spiel endete durch {why}.',
+    end_blockade: 'Blockade: keiner kann ziehen',
+    end_repetition: 'Wiederholung einer Stellung',
+    'end_max-plies': 'das Zuglimit',
   },
 };
 
