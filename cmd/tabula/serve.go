@@ -36,14 +36,17 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Rules:  docs.RulesFS(),
 		Agents: server.DefaultAgents,
 	})
+	// Catch the signals before saying where we listen, so that a signal
+	// sent by whoever reads that line stops us gracefully.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	log.Info("listening", "addr", ln.Addr().String())
 	fmt.Fprintf(stdout, "Tabula is being served at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {

@@ -497,6 +497,7 @@ async function choose(mv) {
 
 async function send(text) {
   clearError();
+  if (P.match.seats.some((x) => x !== 'human')) P.lastLine = t('computerThinks');
   P.busy = true;
   P.shownTurns = P.match.turns.length;
   renderPlay();
