@@ -131,55 +131,67 @@ function adjiFrames(prev, turn, next) {
   return frames;
 }
 
-// Agsinnoninka: both sowings at once, in lockstep, with relays. The frames
-// follow the default reading; the final state always comes from the server.
+// Agsinnoninka: both sowings at once, in lockstep, with relays (pussa
+// kanawa), the same-hole conflict and the captures, step by step as
+// games/agsinnoninka resolves a turn. The final state always comes from
+// the server; the frames show how it came about.
 function agsFrames(prev, turn, next) {
   const v = mancala.view(prev);
   const parts = turn.move.split(',').map(Number);
   if (parts.length !== 2 || parts.some(isNaN)) return [];
-  // another reading of "simultaneous" (the sowings one after the other, in
-  // an order chance draws): no lockstep frames, the server's state shows it
-  if (next.pending || (prev.options && prev.options.simultaneity && prev.options.simultaneity !== 'lockstep')) return [];
+  const o = prev.options || {};
+  // another reading of "simultaneous" (the sowings one after the other):
+  // no lockstep frames, the server's state shows the result
+  if (next.pending || (o.simultaneity && o.simultaneity !== 'lockstep')) return [];
   const burnt = v.burnt.length ? v.burnt : new Array(10).fill(false);
   if (burnt.every(Boolean)) return [];
-  const nextHole = (h) => { do { h = h === 0 ? 9 : h - 1; } while (burnt[h]); return h; };
-  const P = parts.map((h, i) => ({ i, pos: h, hand: v.holes[h], active: true }));
+  const prevHole = (h) => (h === 0 ? 9 : h - 1);
+  const P = parts.map((h, i) => ({ i, pos: h, origin: h, hand: v.holes[h], active: true }));
+  const sow = (p) => { let h = p.pos; do { h = prevHole(h); } while (burnt[h] || (o['skip-origin'] && h === p.origin)); return h; };
+  const look = (pos) => { let h = prevHole(pos); if (o['burnt-next'] !== 'empty') { let k = 0; while (burnt[h] && k++ < 10) h = prevHole(h); } return h; };
+  const endHole = (pos, t) => (o['end-hole'] === 'last' ? pos : t);
   for (const p of P) v.holes[p.pos] = 0;
   const frames = [];
   const snap = (marks) => frames.push({ ...v, holes: v.holes.slice(), stores: v.stores.slice(),
     hands: P.filter((p) => p.active).map((p) => ({ pos: p.pos, count: p.hand, player: p.i })), marks });
   snap({ [P[0].pos]: 'origin', [P[1].pos]: 'origin' });
   let guard = 0;
-  while (P.some((p) => p.active) && guard++ < 400) {
+  while (P.some((p) => p.active) && guard++ < 600) {
     const marks = {};
     for (const p of P) {
       if (!p.active) continue;
-      if (p.hand === 0) { p.active = false; continue; }
-      p.pos = nextHole(p.pos);
+      p.pos = sow(p);
       v.holes[p.pos]++;
       p.hand--;
       marks[p.pos] = 'last';
     }
-    const lifts = [];
-    const ends = [];
+    const target = [-1, -1];
+    const stop = [false, false];
+    const endAt = [-1, -1];
     for (const p of P) {
       if (!p.active || p.hand > 0) continue;
-      const nx = nextHole(p.pos);
-      if (v.holes[nx] > 0) lifts.push([p, nx]); else ends.push(p);
+      const t = look(p.pos);
+      if (v.holes[t] === 0 || burnt[t]) { stop[p.i] = true; endAt[p.i] = endHole(p.pos, t); }
+      else target[p.i] = t;
     }
-    if (lifts.length === 2 && lifts[0][1] === lifts[1][1]) {
-      const o = owner(lifts[0][1]);
-      const loser = lifts[0][0].i === o ? 1 : 0;
-      ends.push(lifts[loser][0]);
-      lifts.splice(loser, 1);
+    if (target[0] >= 0 && target[0] === target[1]) {
+      const t = target[0];
+      const losers = o.conflict === 'both-stop' ? [0, 1] : [1 - owner(t)];
+      for (const q of losers) { target[q] = -1; stop[q] = true; endAt[q] = endHole(P[q].pos, t); }
     }
-    for (const [p, nx] of lifts) { p.hand = v.holes[nx]; v.holes[nx] = 0; p.pos = nx; marks[nx] = 'origin'; }
-    const caps = [];
-    for (const p of ends) {
-      if (owner(p.pos) === p.i) caps.push([p.i, 9 - p.pos, v.holes[9 - p.pos]]);
+    for (const p of P) {
+      const t = target[p.i];
+      if (t < 0) continue;
+      p.hand = v.holes[t]; v.holes[t] = 0; p.pos = t; p.origin = t;
+      marks[t] = 'origin';
+    }
+    const take = [0, 0];
+    for (const p of P) if (stop[p.i] && owner(endAt[p.i]) === p.i) take[p.i] = v.holes[9 - endAt[p.i]];
+    for (const p of P) {
+      if (!stop[p.i]) continue;
+      if (take[p.i] > 0) { v.holes[9 - endAt[p.i]] = 0; v.stores[p.i] += take[p.i]; marks[9 - endAt[p.i]] = 'capture'; }
       p.active = false;
     }
-    for (const [pi, f, c] of caps) { if (c > 0) { v.stores[pi] += c; v.holes[f] = 0; marks[f] = 'capture'; } }
     snap(marks);
   }
   return frames;
