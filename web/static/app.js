@@ -146,7 +146,7 @@ async function pageGame(id) {
   document.title = `${g.name} – ${t('title')}`;
   const saved = setupValues[id] || { options: {}, seats: [] };
   let o = `<section id="game" data-game="${esc(g.id)}" aria-labelledby="game-h"><h1 id="game-h">${esc(g.name)}</h1>`;
-  o += `<div class="gamegrid"><div class="rules"><h2>${esc(t('rules'))}</h2><ul class="summary">`;
+  o += `<div class="gamegrid"><div class="rules"><div class="gamethumb">${thumbnail(g.id, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
   const sum = summaries[g.id];
   if (sum) o += (sum[getLanguage()] || sum.en).map((p) => `<li>${esc(p)}</li>`).join('');
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
@@ -335,7 +335,34 @@ function phaseText(s) {
   if (s.round) parts.push(t('round', { n: s.round }));
   if (P.board.kind === 'tamman' && !s.terminal) parts.push(s.phase === 'throw' ? t('phase_throw') : t('phase_move'));
   if (s.terminal && s.end) parts.push(t('endReason', { why: t('end_' + s.end) !== 'end_' + s.end ? t('end_' + s.end) : s.end }));
-  return parts.join(' ');
+  return parts.join(' · ');
+}
+
+// events tells in words what the last turn did, from the state's fields.
+function events(s) {
+  const out = [];
+  if (s.lastTurn && s.lastTurn.players) {
+    s.lastTurn.players.forEach((p, i) => {
+      out.push(t('ev_sow', { player: playerName(i), hole: p.hole, seeds: p.seedsSown !== undefined ? p.seedsSown : '?', relays: p.relays || 0 })
+        + (p.captured ? ' ' + t('ev_capture', { n: p.captured }) : '')
+        + (p.conflict ? ' ' + t('ev_conflict') : '') + (p.cut ? ' ' + t('ev_cut') : ''));
+    });
+  }
+  if (s.lastRound && s.lastRound.round && (s.roundTurns === 0 || s.terminal)) {
+    const why = s.lastRound.why || '';
+    out.push(t('ev_round', { n: s.lastRound.round, why: t('why_' + why) !== 'why_' + why ? t('why_' + why) : why }));
+  }
+  if (s.burnt && s.burnt.some(Boolean)) {
+    out.push(t('ev_burnt', { holes: s.burnt.map((b, h) => (b ? h : -1)).filter((h) => h >= 0).join(', ') }));
+  }
+  if (P.board.kind === 'mancala' && !s.lastTurn && s.ply > 0 && s.captured) out.push(t('ev_capture_last', { n: s.captured }));
+  if (P.board.kind === 'tamman') {
+    if (s.captured) out.push(t('ev_sentback', { n: s.captured }));
+    if (s.zeroed) out.push(t('ev_zeroed'));
+    else if (s.lost) out.push(t('ev_lost', { n: s.lost }));
+    if (!s.terminal && s.thrower !== undefined && s.thrower !== null) out.push(t('ev_throws', { player: playerName(s.thrower) }));
+  }
+  return out;
 }
 
 function renderPlay() {
@@ -352,6 +379,8 @@ function renderPlay() {
   o += `<div id="board" class="boardbox"></div>`;
   if (P.board.tray) o += `<div class="traybox"><div id="tray"></div><p id="throws" class="throws"></p></div>`;
   o += `<p id="phase" class="phase">${esc(phaseText(s))}</p>`;
+  const ev = P.busy || P.replay ? [] : events(s);
+  if (ev.length) o += `<ul id="events" class="events" aria-live="polite">` + ev.map((x) => `<li>${esc(x)}</li>`).join('') + `</ul>`;
   if (st === 'handover') {
     const who = playerName(c);
     o += `<div id="handover" class="handover" role="dialog" aria-modal="false" aria-labelledby="handover-h"><h2 id="handover-h">${esc(t('hidden_title', { player: who }))}</h2>`;
