@@ -526,6 +526,8 @@ func TestEveryRegisteredGame(t *testing.T) {
 		t.Run(g.ID(), func(t *testing.T) {
 			ctx := tab(t, 90*time.Second)
 			openGame(t, ctx, g.ID(), nil, nil)
+			// A person against the random agent in every other seat.
+			must(t, ctx, jsDo(`document.querySelectorAll('#seats select').forEach((s, i) => { s.value = i === 0 ? 'human' : 'random'; })`))
 			must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
 			status(t, ctx)
 			screenshot(t, ctx, "board-"+g.ID(), "#board")

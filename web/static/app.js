@@ -47,6 +47,8 @@ function renderChrome() {
   sel.value = getLanguage();
   document.getElementById('langlabel').textContent = t('language');
   document.getElementById('footer').textContent = t('footer');
+  document.querySelector('.skip').textContent = t('skip');
+  document.querySelector('nav').setAttribute('aria-label', t('mainNav'));
 }
 
 function showError(err) {

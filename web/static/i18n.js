@@ -4,6 +4,8 @@
 const strings = {
   en: {
     title: 'Tabula',
+    skip: 'Skip to content',
+    mainNav: 'Main',
     tagline: 'Traditional board games from ethnographic sources',
     language: 'Language',
     home: 'All games',
@@ -117,6 +119,8 @@ const strings = {
   },
   de: {
     title: 'Tabula',
+    skip: 'Zum Inhalt springen',
+    mainNav: 'Hauptnavigation',
     tagline: 'Traditionelle Brettspiele aus ethnografischen Quellen',
     language: 'Sprache',
     home: 'Alle Spiele',
