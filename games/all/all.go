@@ -4,4 +4,5 @@ package all
 
 import (
 	_ "tabula/games/adjiboto"
+	_ "tabula/games/tamman"
 )

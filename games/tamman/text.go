@@ -1,0 +1,325 @@
+package tamman
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tabula/engine"
+)
+
+// maxThrowText is the largest throw value a move's text may name: a total
+// of capture throws (12 men times 8) stays below it.
+const maxThrowText = 255
+
+// MoveText gives "t3" for a throw and "c1+3" for a move.
+func (s *State) MoveText(player int, m engine.Move) string { return moveText(player, m) }
+
+func moveText(player int, m engine.Move) string {
+	if player == engine.ChancePlayer {
+		return "t" + strconv.Itoa(int(m))
+	}
+	if m == Pass {
+		return "pass"
+	}
+	return Square(m>>8).String() + "+" + strconv.Itoa(int(m&0xff))
+}
+
+// ParseMove reads "t1", "t2", "t3", "t4" or "t8" for chance, and
+// "SQUARE+N" (a square a1-e5, a throw value 1-255 without leading zeros) or
+// "pass" for a player.
+func (s *State) ParseMove(player int, text string) (engine.Move, error) {
+	return parseMove(player, text)
+}
+
+func parseMove(player int, text string) (engine.Move, error) {
+	if player == engine.ChancePlayer {
+		switch text {
+		case "t1", "t2", "t3", "t4", "t8":
+			return engine.Move(text[1] - '0'), nil
+		}
+		return 0, fmt.Errorf("tamman: a throw is t1, t2, t3, t4 or t8, not %q", text)
+	}
+	if text == "pass" {
+		return Pass, nil
+	}
+	sq, num, ok := strings.Cut(text, "+")
+	q, okq := parseSquare(sq)
+	if !ok || !okq {
+		return 0, fmt.Errorf("tamman: a move is SQUARE+THROW such as c1+3, not %q", text)
+	}
+	v, ok := parseThrow(num)
+	if !ok {
+		return 0, fmt.Errorf("tamman: %q: the throw after '+' is a number 1-%d", text, maxThrowText)
+	}
+	return engine.Move(q)<<8 | engine.Move(v), nil
+}
+
+// parseThrow reads 1-255 written without sign or leading zeros.
+func parseThrow(s string) (int, bool) {
+	if len(s) == 0 || len(s) > 3 || s[0] == '0' {
+		return 0, false
+	}
+	v := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		v = 10*v + int(s[i]-'0')
+	}
+	return v, v <= maxThrowText
+}
+
+// ThrowName gives the source's name of a throw: wahid (1), tinteyn (2),
+// talad (3), waraq (4) or tamman (8); other values (totals under
+// throw-use=total) have none.
+func ThrowName(v int) string {
+	switch v {
+	case 1:
+		return "wahid"
+	case 2:
+		return "tinteyn"
+	case 3:
+		return "talad"
+	case 4:
+		return "waraq"
+	case 8:
+		return "tamman"
+	}
+	return ""
+}
+
+// throwsText lists throws with their names: "3 (talad), 4 (waraq)".
+func throwsText(vs []int) string {
+	if len(vs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = strconv.Itoa(v)
+		if n := ThrowName(v); n != "" {
+			parts[i] += " (" + n + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Details is the game-specific part of the state's JSON.
+type Details struct {
+	// Pieces holds, for each player, the squares of her four men, least
+	// advanced first ("c3" is habarti).
+	Pieces [][]string `json:"pieces"`
+	// Steps holds, for each player, how far each man has gone along his
+	// path (0: on the 'ayn, 24: on habarti), in the order of Pieces.
+	Steps [][]int `json:"steps"`
+	// Seats gives each player's 'ayn.
+	Seats []string `json:"seats"`
+	// Throws are the values thrown and not yet used this turn, ascending.
+	Throws []int `json:"throws"`
+	// Phase is "throw" (a throw is due), "move" or "over".
+	Phase string `json:"phase"`
+	// Turn is the player whose turn it is.
+	Turn int `json:"turn"`
+	// Thrower is the player who throws, while a throw is due.
+	Thrower *int `json:"thrower,omitempty"`
+	// ExtraThrows is how many of the turn's opening throws are still due;
+	// CaptureThrows how many capture throws are.
+	ExtraThrows   int `json:"extraThrows"`
+	CaptureThrows int `json:"captureThrows"`
+	// Captured is the number of men the last move sent back.
+	Captured int `json:"captured"`
+	// Lost is the number of throws lost when the last turn ended;
+	// Zeroed says it ended with 8, 8, 8.
+	Lost   int  `json:"lost"`
+	Zeroed bool `json:"zeroed"`
+}
+
+// Details returns the men and throws for the state's JSON.
+func (s *State) Details() any {
+	n := int(s.r.players)
+	d := Details{Pieces: make([][]string, n), Steps: make([][]int, n), Seats: make([]string, n),
+		Throws: s.Throws(), Phase: s.phase.String(), Turn: int(s.turn),
+		ExtraThrows: s.ExtraThrowsDue(), CaptureThrows: int(s.capDue),
+		Captured: int(s.captured), Lost: int(s.lost), Zeroed: s.zeroed}
+	for p := 0; p < n; p++ {
+		men := s.Men(p)
+		d.Pieces[p] = make([]string, 4)
+		for i, q := range men {
+			d.Pieces[p][i] = q.String()
+		}
+		st := s.Steps(p)
+		d.Steps[p] = st[:]
+		d.Seats[p] = s.Seat(p).String()
+	}
+	if s.phase == ThrowPhase {
+		t := int(s.turn)
+		d.Thrower = &t
+	}
+	return d
+}
+
+// String draws the board with rank 5 on top: each square's name, its kind
+// ('ayn A, dafandaf D, habarti H) and the men on it, one digit (the
+// player) per man; then the men and throws of each player.
+func (s *State) String() string {
+	var cells [Squares][]byte
+	for p := 0; p < int(s.r.players); p++ {
+		for _, q := range s.Men(p) {
+			cells[q] = append(cells[q], byte('0'+p))
+		}
+	}
+	const w = 9
+	var b strings.Builder
+	line := "   +" + strings.Repeat(strings.Repeat("-", w)+"+", 5) + "\n"
+	b.WriteString(line)
+	for rank := 4; rank >= 0; rank-- {
+		fmt.Fprintf(&b, " %d |", rank+1)
+		for file := 0; file < 5; file++ {
+			q := Square(file + 5*rank)
+			fmt.Fprintf(&b, "%-*s|", w, " "+q.String()+" "+kind(q))
+		}
+		b.WriteString("\n   |")
+		for file := 0; file < 5; file++ {
+			fmt.Fprintf(&b, "%-*s|", w, " "+menText(cells[file+5*rank], w-1))
+		}
+		b.WriteString("\n" + line)
+	}
+	files := strings.Repeat(" ", 4+w/2)
+	for file := 0; file < 5; file++ {
+		files += fmt.Sprintf("%-*c", w+1, 'a'+file)
+	}
+	b.WriteString(strings.TrimRight(files, " ") + "\n")
+	for p := 0; p < int(s.r.players); p++ {
+		mark := " "
+		if int(s.turn) == p && s.phase != Over {
+			mark = ">"
+		}
+		st := s.Steps(p)
+		fmt.Fprintf(&b, "%s player %d ('ayn %s): steps %v, %d on habarti\n", mark, p, s.Seat(p), st, s.Home(p))
+	}
+	switch {
+	case s.phase == Over:
+		fmt.Fprintf(&b, "player %d has all four men on habarti\n", s.winner)
+	case s.capDue > 0:
+		fmt.Fprintf(&b, "player %d: %d capture throw(s) due; throws waiting: %s\n", s.turn, s.capDue, throwsText(s.Throws()))
+	case s.phase == ThrowPhase && s.seq == 0:
+		fmt.Fprintf(&b, "player %d to throw\n", s.turn)
+	case s.phase == ThrowPhase:
+		fmt.Fprintf(&b, "player %d: %d extra throw(s) due; thrown so far: %s\n", s.turn, s.due, throwsText(s.Throws()))
+	default:
+		fmt.Fprintf(&b, "player %d to move; throws waiting: %s\n", s.turn, throwsText(s.Throws()))
+	}
+	if s.captured > 0 {
+		fmt.Fprintf(&b, "the last move sent %d man (men) back to the 'ayn\n", s.captured)
+	}
+	if s.zeroed {
+		b.WriteString("the last turn threw tamman three times (8, 8, 8): it scored 0\n")
+	} else if s.lost > 0 {
+		fmt.Fprintf(&b, "the last turn lost %d throw(s) no man could use\n", s.lost)
+	}
+	return b.String()
+}
+
+// kind marks the named squares: A for 'ayn, D for dafandaf, H for habarti.
+func kind(q Square) string {
+	switch {
+	case q == Habarti:
+		return "H"
+	case q.IsAyn():
+		return "A"
+	}
+	for _, d := range Dafandaf {
+		if q == d {
+			return "D"
+		}
+	}
+	return ""
+}
+
+// menText lists the men of a square, one player digit per man, or counts
+// ("0:4 1:3") when that is too long.
+func menText(men []byte, w int) string {
+	if len(men) <= w {
+		return string(men)
+	}
+	var parts []string
+	for i := 0; i < len(men); {
+		j := i
+		for j < len(men) && men[j] == men[i] {
+			j++
+		}
+		parts = append(parts, fmt.Sprintf("%c:%d", men[i], j-i))
+		i = j
+	}
+	return strings.Join(parts, " ")
+}
+
+// Position describes a position to set up, for tests, puzzles and studies.
+type Position struct {
+	// Turn is the player whose turn it is.
+	Turn int
+	// Men gives, for each player, the squares of her four men ("c3" for
+	// habarti). Each square is on every path once, so it fixes the step.
+	Men [][]string
+	// Throws are the values waiting to be used. With none and no capture
+	// throws due, the turn's first throw is due.
+	Throws []int
+	// CaptureThrows is the number of capture throws still to be thrown.
+	CaptureThrows int
+}
+
+// FromPosition sets up a position under the given options. With throws
+// waiting and no capture throws due, the turn goes on as after its last
+// throw: if no man can use any throw, they are lost and the next player's
+// turn begins.
+func FromPosition(opts engine.Options, pos Position) (*State, error) {
+	s, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	n := int(s.r.players)
+	if len(pos.Men) != n {
+		return nil, fmt.Errorf("tamman: position has men for %d players, the game has %d", len(pos.Men), n)
+	}
+	if pos.Turn < 0 || pos.Turn >= n {
+		return nil, fmt.Errorf("tamman: turn %d is not a player", pos.Turn)
+	}
+	for p, squares := range pos.Men {
+		if len(squares) != 4 {
+			return nil, fmt.Errorf("tamman: player %d has %d men, not 4", p, len(squares))
+		}
+		for i, name := range squares {
+			q, ok := parseSquare(name)
+			if !ok {
+				return nil, fmt.Errorf("tamman: %q is not a square", name)
+			}
+			s.men[p][i] = s.r.step[p][q]
+		}
+		sortMen(&s.men[p])
+		s.setOcc(p)
+	}
+	if len(pos.Throws)+pos.CaptureThrows > maxPool || pos.CaptureThrows < 0 {
+		return nil, fmt.Errorf("tamman: at most %d throws may wait", maxPool)
+	}
+	s.turn = uint8(pos.Turn)
+	for p := 0; p < n; p++ {
+		if s.men[p][0] == Home {
+			s.phase, s.winner = Over, int8(p)
+			return s, nil
+		}
+	}
+	for _, v := range pos.Throws {
+		if v < 1 || v > maxThrowText {
+			return nil, fmt.Errorf("tamman: throw %d out of range", v)
+		}
+		s.push(uint8(v))
+	}
+	switch {
+	case pos.CaptureThrows > 0:
+		s.seq, s.due = 0, 0
+		s.capDue = uint8(pos.CaptureThrows)
+	case len(pos.Throws) > 0:
+		s.startMoves()
+	}
+	return s, nil
+}
