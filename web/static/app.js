@@ -457,10 +457,10 @@ function drawBoard(frame) {
     tray.innerHTML = P.board.tray(cv);
     const th = document.getElementById('throws');
     const throws = P.shown.terminal ? [] : ((frame || P.board.view(P.shown)).throws || []);
-    let txt = `${t('throwsLeft')}: ` + (throws.length ? throws.join(' ') : t('noThrows'));
+    let txt = `${t('throwsLeft')}:` + (throws.length ? '' : ' ' + t('noThrows'));
     const cw = (frame && frame.cowries && !frame.cowries.rolling) ? frame.cowries : P.cowries;
     if (cw && cw.value) txt = t('thrown', { n: cw.value, name: cw.name }) + ' · ' + txt;
-    th.innerHTML = `<span>${esc(txt)}</span>` + throws.map((x) => `<span class="chip" aria-hidden="true">${esc(x)}</span>`).join('');
+    th.innerHTML = `<span>${esc(txt)}</span>` + throws.map((x) => `<span class="chip">${esc(x)}</span>`).join('');
   }
   if (focused) {
     const el = box.querySelector(`[data-square="${focused}"][tabindex], [data-hole="${focused}"][tabindex]`);
