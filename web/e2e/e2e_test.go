@@ -379,6 +379,10 @@ func TestAdjiBotoAgainstComputer(t *testing.T) {
 	}
 	t.Logf("adji-boto: %d person turns, %s", turns, res)
 	screenshot(t, ctx, "result-adji-boto", "")
+	// The language switches on the play page too, board labels included.
+	setSelect(t, ctx, "#lang", "de")
+	waitFor(t, ctx, `/gewinnt|Unentschieden/.test(document.querySelector('#result .resulttext').textContent) && document.querySelector('#board [data-hole]').getAttribute('aria-label').startsWith('Loch')`, 5*time.Second)
+	setSelect(t, ctx, "#lang", "en")
 	checkReplayAndRecord(t, ctx)
 }
 
@@ -445,12 +449,32 @@ func TestTammanFourPlayers(t *testing.T) {
 	}
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	status(t, ctx)
-	// Pick a man: the legal targets light up.
-	if eval[bool](t, ctx, `!!document.querySelector('#board [data-pick]')`) {
-		must(t, ctx, chromedp.Click(chromedp.CSS(`#board [data-pick]`)))
-		waitFor(t, ctx, `!!document.querySelector('#board .target')`, 5*time.Second)
+	// With the keyboard alone: Tab to a man, Enter picks it and the
+	// legal targets light up; Tab to a target, Enter moves.
+	if !eval[bool](t, ctx, `!!document.querySelector('#board [data-pick]')`) {
+		t.Fatal("no man to pick")
 	}
+	before := movesPlayed(t, ctx)
+	tabTo := func(attr string) {
+		t.Helper()
+		for i := 0; i < 60; i++ {
+			if eval[bool](t, ctx, fmt.Sprintf(`!!(document.activeElement && document.activeElement.hasAttribute(%q))`, attr)) {
+				return
+			}
+			must(t, ctx, chromedp.KeyEvent("\t"))
+		}
+		t.Fatalf("Tab never reaches an element with %s", attr)
+	}
+	tabTo("data-pick")
+	must(t, ctx, chromedp.KeyEvent("\r"))
+	waitFor(t, ctx, `!!document.querySelector('#board .target')`, 5*time.Second)
 	screenshot(t, ctx, "board-tamman-4", "#play")
+	tabTo("data-move")
+	must(t, ctx, chromedp.KeyEvent("\r"))
+	status(t, ctx)
+	if movesPlayed(t, ctx) <= before {
+		t.Error("the keyboard move was not played")
+	}
 	must(t, ctx, chromedp.EmulateViewport(390, 844), chromedp.Sleep(200*time.Millisecond))
 	screenshot(t, ctx, "phone-tamman", "")
 }
