@@ -368,14 +368,14 @@ function events(s) {
 }
 
 function renderPlay() {
-  if (!P) return;
+  if (!P || !current || current.name !== 'play') return;
   const s = P.shown;
   const m = P.match;
   document.title = `${P.game.name} – ${t('title')}`;
   const st = status();
   const c = chooser();
   let o = `<section id="play" data-game="${esc(m.game)}" data-status="${st}" aria-labelledby="play-h">`;
-  o += `<h1 id="play-h">${esc(P.game.name)}</h1>`;
+  o += `<h1 id="play-h">${esc(P.game.name)}</h1><p class="back"><a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
   o += `<div class="playgrid"><div class="boardcol">`;
   o += `<p id="turn" class="turn" aria-live="polite">${esc(turnLine(st, c))}</p>`;
   o += `<div id="board" class="boardbox"></div>`;
@@ -445,7 +445,7 @@ function turnLine(st, c) {
 // drawBoard draws the shown state, or a frame of an animation.
 function drawBoard(frame) {
   const box = document.getElementById('board');
-  if (!box) return;
+  if (!box || !current || current.name !== 'play') return;
   const focused = document.activeElement && box.contains(document.activeElement)
     ? (document.activeElement.getAttribute('data-square') || document.activeElement.getAttribute('data-hole')) : null;
   const ui = frame ? { label: t('boardOf', { name: P.game.name }) } : uiFor();

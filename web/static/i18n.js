@@ -5,6 +5,7 @@ const strings = {
   en: {
     title: 'Tabula',
     skip: 'Skip to content',
+    rulesAndOptions: 'Rules and options of this game',
     mainNav: 'Main',
     tagline: 'Traditional board games from ethnographic sources',
     language: 'Language',
@@ -120,6 +121,7 @@ const strings = {
   de: {
     title: 'Tabula',
     skip: 'Zum Inhalt springen',
+    rulesAndOptions: 'Regeln und Optionen dieses Spiels',
     mainNav: 'Hauptnavigation',
     tagline: 'Traditionelle Brettspiele aus ethnografischen Quellen',
     language: 'Sprache',
