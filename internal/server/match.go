@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -148,9 +149,15 @@ func (m *Match) advance() ([]step, error) {
 // In a simultaneous turn where some actors are computer seats, text holds
 // only the people's moves (in Actors order, joined by commas) and the
 // computer chooses the others without seeing them.
-func (m *Match) play(text string) ([]step, error) {
+//
+// If ply is not nil it must be the state's ply: a move chosen in an older
+// state (sent twice, or from another tab) is refused with 409.
+func (m *Match) play(text string, ply *int) ([]step, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if ply != nil && *ply != m.state.Ply() {
+		return nil, &httpError{http.StatusConflict, fmt.Sprintf("the move was chosen at ply %d but the game is at ply %d", *ply, m.state.Ply())}
+	}
 	if m.state.Terminal() {
 		return nil, badRequest("the game is over")
 	}

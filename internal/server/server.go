@@ -380,15 +380,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 	if req.Move == "" {
 		return badRequest("no move given: want {\"move\": \"TEXT\"}")
 	}
-	if req.Ply != nil {
-		m.mu.Lock()
-		ply := m.state.Ply()
-		m.mu.Unlock()
-		if *req.Ply != ply {
-			return &httpError{http.StatusConflict, fmt.Sprintf("the move was chosen at ply %d but the game is at ply %d", *req.Ply, ply)}
-		}
-	}
-	steps, err := m.play(req.Move)
+	steps, err := m.play(req.Move, req.Ply)
 	if err != nil {
 		return err
 	}

@@ -364,3 +364,36 @@ func TestMemStoreEvicts(t *testing.T) {
 		t.Errorf("newest match lost: %v", err)
 	}
 }
+
+// TestConcurrentMoves sends the same move from many clients at once: one
+// is played, the others are refused as stale, and nothing breaks.
+func TestConcurrentMoves(t *testing.T) {
+	ts := newTestServer(t)
+	m := newAdji(t, ts)
+	const n = 8
+	codes := make(chan int, n)
+	for range n {
+		go func() {
+			res, err := http.Post(ts.URL+"/api/matches/"+m.ID+"/moves", "application/json", strings.NewReader(`{"move":"9","ply":0}`))
+			if err != nil {
+				codes <- 0
+				return
+			}
+			res.Body.Close()
+			codes <- res.StatusCode
+		}()
+	}
+	ok := 0
+	for range n {
+		switch c := <-codes; c {
+		case 200:
+			ok++
+		case 409:
+		default:
+			t.Errorf("status %d", c)
+		}
+	}
+	if ok != 1 {
+		t.Errorf("%d of %d identical moves were played, want 1", ok, n)
+	}
+}
