@@ -2,7 +2,7 @@
 // server judges every move; this code shows the states it sends, animates
 // the turns between them and sends back the person's moves as text.
 
-import { t, pick, summaries, detectLanguage, setLanguage, getLanguage } from './i18n.js';
+import { t, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
 import { boardFor, thumbnail, shape, playerName, parseTammanMove, tammanTarget, cowrieNames } from './boards.js';
 import { markdown } from './md.js';
 
@@ -174,7 +174,7 @@ async function pageGame(id) {
       const step = opt.kind === 'float' ? 'any' : '1';
       o += `<label for="${fid}">${esc(opt.name)}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
     }
-    o += `<small id="${fid}-doc">${esc(opt.doc)}</small></div>`;
+    o += `<small id="${fid}-doc">${esc(optionDoc(g.id, opt))}</small></div>`;
   }
   o += `</fieldset><fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
   o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button></form></div></section>`;

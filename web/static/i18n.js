@@ -322,3 +322,52 @@ export function pick(obj) {
   if (!obj) return '';
   return obj[lang] || obj.en || '';
 }
+
+// German descriptions of the games' options; the English ones come from
+// the server (the engine's option specs), which stay the reference.
+const optionDocsDe = {
+  'adji-boto': {
+    seeds: 'Samen in jedem Loch zu Beginn (Quelle: 10)',
+    'chain-through-empty': 'ein leeres Loch beendet eine Fangkette nicht; die Kette geht darüber hinweg',
+    'capture-from': 'woraus gefangen werden darf: aus jedem Loch (any) oder nur aus der Reihe des Gegners (opponent)',
+    opening: 'die ersten zehn Züge: jedes Loch einmal in beliebiger Reihenfolge (free), in Saatrichtung (ordered) oder keine Eröffnung (none)',
+    'skip-origin': 'eine Aussaat rund um das Brett überspringt das Ausgangsloch',
+    repetition: 'das Spiel endet als Blockade, wenn eine Stellung so oft vorkommt (0: nie; nicht in der Quelle)',
+    'max-plies': 'das Spiel endet als Blockade nach so vielen Zügen (0: ohne Grenze; nicht in der Quelle)',
+  },
+  tamman: {
+    players: "Zahl der Spieler: 2 sitzen auf gegenüberliegenden 'ayn (c1, c5), 3 auf c1, e3, c5, 4 auf allen",
+    'mouth-up': 'Wahrscheinlichkeit, dass eine Kaurimuschel mit der Öffnung nach oben fällt (nicht in der Quelle)',
+    'exact-finish': 'ein Stein muss genau auf habarti landen; aus: ein längerer Wurf hält ihn dort an',
+    'capture-on-landing': 'auch gegnerische Steine auf dem Zielfeld werden geschlagen, nicht nur die übersprungenen',
+    'capture-at-start': 'auch gegnerische Steine auf dem Ausgangsfeld werden geschlagen',
+    'safe-ayn': "Steine sind auf jedem 'ayn sicher (all) oder nur auf ihrem eigenen (own)",
+    'throw-use': 'jeder Wurf zieht einen Stein (separate) oder die Würfe werden addiert und ziehen einen Stein (total)',
+    'triple-tamman': '8, dann 8 und 8 verliert die Würfe des Zuges (void) oder schickt auch die Steine des Werfers nach Hause (reset)',
+    'may-pass': 'man darf passen und ungenutzte Würfe aufgeben, auch wenn ein Stein sie nutzen könnte',
+    'turn-order': "die Reihe geht um die 'ayn c1, e3, c5, a3 (anticlockwise) oder c1, a3, c5, e3 (clockwise)",
+    'use-most': 'ein Zug muss so viele Würfe wie möglich nutzbar lassen (wie beim Backgammon)',
+  },
+  agsinnoninka: {
+    seeds: 'Samen in jedem Loch zu Beginn (Quelle: „zum Beispiel fünf")',
+    simultaneity: 'wie sich die beiden Aussaaten treffen: im Gleichschritt (lockstep) oder nacheinander, in einer vom Zufall gezogenen, wechselnden oder festen Reihenfolge',
+    conflict: 'beide Staffeln nehmen im selben Schritt dasselbe Loch auf: sein Besitzer nimmt es (owner) oder beide Züge enden dort (both-stop)',
+    'end-hole': 'das Loch, in dem ein Zug für den Fang endet: das leere Loch nach dem letzten Samen (empty) oder das Loch des letzten Samens (last)',
+    'skip-origin': 'eine Runde um das ganze Brett überspringt das Loch, aus dem sie aufgenommen wurde',
+    'sow-stores': 'die Säende legt einen Samen in ihren eigenen Speicher, wenn sie an ihm vorbeikommt',
+    'store-end': 'mit sow-stores: ein letzter Samen im Speicher beendet den Zug (stop) oder das Loch danach zählt (relay)',
+    'burnt-next': 'ein verbranntes Loch nach dem letzten Samen wird übersprungen (skip) oder beendet den Zug wie ein leeres (empty)',
+    cycle: 'eine Staffel, die zu einer Lage ihres Zuges zurückkehrt, endet ohne Fang (stop) oder wie ein gewöhnlicher Zug (capture); nicht in der Quelle',
+    repetition: 'eine Runde endet, wenn die Stellung zu Beginn eines Zuges so oft vorkommt (0: nie; nicht in der Quelle)',
+    match: 'Runden mit verbrannten Löchern spielen, bis jemand kein Loch mehr füllen kann (aus: eine Runde, mehr Samen gewinnt)',
+    'refill-order': 'vom linken Loch aus Sicht der Spielerin auffüllen, wo ihre Aussaat beginnt (left), oder vom rechten (right)',
+    'max-rounds': 'ein Match endet nach so vielen Runden, mehr Samen gewinnt (nicht in der Quelle)',
+    'max-turns': 'eine Runde endet nach so vielen Zügen wie bei leerer Reihe (0: ohne Grenze; nicht in der Quelle)',
+  },
+};
+
+// optionDoc is the description of an option in the current language.
+export function optionDoc(game, opt) {
+  if (lang === 'de' && optionDocsDe[game] && optionDocsDe[game][opt.name]) return optionDocsDe[game][opt.name];
+  return opt.doc;
+}
