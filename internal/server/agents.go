@@ -16,7 +16,6 @@ var AgentSpecs = []string{
 	"random", "greedy",
 	"mcts:easy", "mcts:medium", "mcts:hard", "mcts:max",
 	"alphabeta:easy", "alphabeta:medium", "alphabeta:hard", "alphabeta:max",
-	"alphabeta:1", "alphabeta:2", "alphabeta:3", "alphabeta:4", "alphabeta:6", "alphabeta:8",
 }
 
 // DefaultAgents makes agents with the ai package, one search thread each
