@@ -305,6 +305,12 @@ func TestCatalogueAndLanguage(t *testing.T) {
 		t.Errorf("English heading %q", h)
 	}
 	screenshot(t, ctx, "home-en", "")
+	must(t, ctx, chromedp.EmulateViewport(390, 844), chromedp.Sleep(100*time.Millisecond))
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+		t.Errorf("the home page is %dpx wider than a phone", w)
+	}
+	screenshot(t, ctx, "phone-home", "")
+	must(t, ctx, chromedp.EmulateViewport(1280, 900))
 
 	setSelect(t, ctx, "#lang", "de")
 	waitFor(t, ctx, `document.getElementById('home-h').textContent === 'Die Spiele'`, 5*time.Second)
