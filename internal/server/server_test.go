@@ -397,3 +397,46 @@ func TestConcurrentMoves(t *testing.T) {
 		t.Errorf("%d of %d identical moves were played, want 1", ok, n)
 	}
 }
+
+// TestOddMovesAre400 sends malformed and illegal move texts to a match of
+// every registered game: each gets 400 with a message, none a 500.
+func TestOddMovesAre400(t *testing.T) {
+	ts := newTestServer(t)
+	odd := []string{" ", ",", ",,", "-1", "99999999999999999999", "c1+", "+3", "c9+1", "z1+1", "c1+0",
+		"c1+-3", "c1+99999999999", "t3", "t9", "pass", "7,", ",7", "7,2,1", "\x00", "ü", "c1+3,c1+3", "10", "٣", "0x7",
+		"h", "c3+1", "a1+1", strings.Repeat("9", 5000)}
+	for _, g := range engine.Games() {
+		t.Run(g.ID(), func(t *testing.T) {
+			s, err := g.NewState(engine.DefaultOptions(g))
+			if err != nil {
+				t.Fatal(err)
+			}
+			seats := make([]string, s.NumPlayers())
+			for i := range seats {
+				seats[i] = Human
+			}
+			body, _ := json.Marshal(map[string]any{"game": g.ID(), "seats": seats, "seed": 1})
+			var m matchJSON
+			if code := call(t, ts, "POST", "/api/matches", string(body), &m); code != 201 {
+				t.Fatalf("new: %d", code)
+			}
+			legal := map[string]bool{}
+			for _, l := range m.State.Legal {
+				for _, mv := range l {
+					legal[mv] = true
+				}
+			}
+			for _, mv := range odd {
+				if legal[mv] {
+					continue
+				}
+				var e errorBody
+				b, _ := json.Marshal(map[string]string{"move": mv})
+				code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", string(b), &e)
+				if code != 400 || e.Error == "" {
+					t.Errorf("move %q: %d %q, want 400 with a message", mv, code, e.Error)
+				}
+			}
+		})
+	}
+}
