@@ -543,6 +543,17 @@ async function send(text) {
   }
 }
 
+// announce tells screen readers what happened, in a live region that
+// stays in place while the page is redrawn.
+function announce(text) {
+  const el = document.getElementById('announce');
+  if (!el || !text) return;
+  const p = document.createElement('p');
+  p.textContent = text;
+  el.appendChild(p);
+  while (el.childNodes.length > 6) el.removeChild(el.firstChild);
+}
+
 async function animateSteps(steps) {
   P.busy = true;
   const base = P.match.turns.length - steps.length;
@@ -550,6 +561,7 @@ async function animateSteps(steps) {
     const step = steps[k];
     P.shownTurns = base + k;
     P.lastLine = describeTurn(step);
+    announce(P.lastLine);
     renderPlay();
     await animateTurn(P.shown, step, step.state);
     P.shown = step.state;
@@ -559,6 +571,9 @@ async function animateSteps(steps) {
   P.frame = null;
   P.shown = P.match.state;
   renderPlay();
+  const st = status();
+  if (st === 'over') announce(t('gameOver') + ' ' + resultText(P.shown));
+  else if (st === 'input' || st === 'handover') announce(turnLine(st, chooser()));
   const first = document.querySelector('#board [data-move], #board [data-pick], #ready, #legal button');
   if (first && status() !== 'over') first.focus({ preventScroll: true });
 }
