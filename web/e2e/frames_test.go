@@ -97,8 +97,8 @@ func TestAnimationFramesFollowTheServer(t *testing.T) {
 		}`},
 		{"tamman", "tamman", map[string]any{"players": 2}, `(prev, turn, next, frames) => {
 			if (turn.actors[0] < 0 || turn.move === 'pass') return '';
-			const last = frames[frames.length - 1];
-			if (!last || !last.moving) return 'no moving man';
+			const last = [...frames].reverse().find((f) => f.moving);
+			if (!last) return 'no moving man';
 			if (!next.pieces[turn.actors[0]].includes(last.moving.sq)) return 'the man ends on ' + last.moving.sq + ', the server has ' + next.pieces[turn.actors[0]].join(' ');
 			return '';
 		}`},

@@ -388,6 +388,16 @@ function tammanFrames(prev, turn, next) {
   if (Object.keys(marks).length) {
     const last = frames[frames.length - 1];
     frames.push({ ...last, marks }, { ...last, marks });
+    // the men sent back, shown on their 'ayn
+    const home = {};
+    prev.pieces.forEach((sqs, q) => {
+      if (q === p) return;
+      const back = (next.pieces[q] || []).filter((sq) => sq === (next.seats ? next.seats[q] : AYN[seatOf(q, v.n)])).length
+        - sqs.filter((sq) => sq === (next.seats ? next.seats[q] : AYN[seatOf(q, v.n)])).length;
+      if (back > 0) home[next.seats ? next.seats[q] : AYN[seatOf(q, v.n)]] = 'capture';
+    });
+    const after = { ...tamman.view(next), marks: home };
+    frames.push(after, after);
   }
   return frames;
 }
