@@ -77,7 +77,7 @@ func newMatch(g engine.Game, opts engine.Options, seats []string, moves []string
 			humans++
 			continue
 		}
-		a, err := newAg(g, name, seed+uint64(i)+1)
+		a, err := newAg(g, opts, name, seed+uint64(i)+1)
 		if err != nil {
 			return nil, nil, badRequest("seat %d: %v", i, err)
 		}

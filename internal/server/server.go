@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -42,7 +43,7 @@ type Config struct {
 type Server struct {
 	cfg    Config
 	mux    *http.ServeMux
-	agents sync.Map // game ID -> []string, the specs offered for it
+	agents sync.Map // game ID and option settings -> []string, the specs offered
 }
 
 // New returns a server for cfg.
@@ -60,6 +61,7 @@ func New(cfg Config) *Server {
 	s.route("GET /api/games", s.listGames)
 	s.route("GET /api/games/{id}", s.getGame)
 	s.route("GET /api/games/{id}/rules", s.getRules)
+	s.route("GET /api/games/{id}/agents", s.getAgents)
 	s.route("POST /api/matches", s.createMatch)
 	s.route("GET /api/matches/{id}", s.getMatch)
 	s.route("POST /api/matches/{id}/moves", s.postMove)
@@ -184,21 +186,46 @@ func (s *Server) gameView(e Entry) gameView {
 		}
 		v.Options = append(v.Options, o)
 	}
-	if a, ok := s.agents.Load(e.ID); ok {
-		v.Agents = a.([]string)
-	} else {
-		v.Agents = availableAgents(s.cfg.Agents, g)
-		if v.Agents == nil {
-			v.Agents = []string{}
-		}
-		s.agents.Store(e.ID, v.Agents)
-	}
+	v.Agents = s.agentsFor(g, engine.DefaultOptions(g))
 	if s.cfg.Rules != nil {
 		if _, err := fs.Stat(s.cfg.Rules, e.ID+".md"); err == nil {
 			v.HasRules = true
 		}
 	}
 	return v
+}
+
+// agentsFor lists the agent specs offered for g under opts, once per
+// game and settings.
+func (s *Server) agentsFor(g engine.Game, opts engine.Options) []string {
+	key := g.ID() + "\x00" + strings.Join(opts.Settings(), "\x00")
+	if a, ok := s.agents.Load(key); ok {
+		return a.([]string)
+	}
+	a := availableAgents(s.cfg.Agents, g, opts)
+	s.agents.Store(key, a)
+	return a
+}
+
+// getAgents answers GET /api/games/{id}/agents?name=value...: the agents
+// offered for the game under those options.
+func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
+	g, err := engine.Lookup(r.PathValue("id"))
+	if err != nil {
+		return notFound("%v", err)
+	}
+	var sets []string
+	for name, vals := range r.URL.Query() {
+		for _, v := range vals {
+			sets = append(sets, name+"="+v)
+		}
+	}
+	opts, err := engine.ParseOptions(g, sets)
+	if err != nil {
+		return badRequest("%v", err)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": s.agentsFor(g, opts)})
+	return nil
 }
 
 // entries is the catalogue plus any registered game it does not list.

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"tabula/ai"
 	"tabula/engine"
 	_ "tabula/games/all"
 )
@@ -438,5 +440,51 @@ func TestOddMovesAre400(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAgentsDependOnOptions: the agents offered follow the options, as
+// alpha-beta does for the number of players.
+func TestAgentsDependOnOptions(t *testing.T) {
+	s := New(Config{
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
+			switch {
+			case spec == "random":
+				return ai.NewRandom(seed), nil
+			case spec == "greedy" && g.ID() == "adji-boto" && opts.Int("seeds") < 5:
+				return ai.NewRandom(seed), nil
+			}
+			return nil, fmt.Errorf("no %s here", spec)
+		},
+	})
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	var out struct {
+		Agents []string `json:"agents"`
+	}
+	if code := call(t, ts, "GET", "/api/games/adji-boto/agents?seeds=3", "", &out); code != 200 || strings.Join(out.Agents, " ") != "random greedy" {
+		t.Errorf("seeds=3: %d %v", code, out.Agents)
+	}
+	if code := call(t, ts, "GET", "/api/games/adji-boto/agents", "", &out); code != 200 || strings.Join(out.Agents, " ") != "random" {
+		t.Errorf("defaults: %d %v", code, out.Agents)
+	}
+	var g gameView
+	call(t, ts, "GET", "/api/games/adji-boto", "", &g)
+	if strings.Join(g.Agents, " ") != "random" {
+		t.Errorf("game view agents %v", g.Agents)
+	}
+	var e errorBody
+	if code := call(t, ts, "GET", "/api/games/adji-boto/agents?seeds=99", "", &e); code != 400 {
+		t.Errorf("bad option: %d %q", code, e.Error)
+	}
+	if code := call(t, ts, "GET", "/api/games/go/agents", "", &e); code != 404 {
+		t.Errorf("unknown game: %d", code)
+	}
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","greedy"]}`, &e); code != 400 || !strings.Contains(e.Error, "no greedy here") {
+		t.Errorf("greedy at seeds=10: %d %q", code, e.Error)
+	}
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":4},"seats":["human","greedy"]}`, &e); code != 201 {
+		t.Errorf("greedy at seeds=4: %d %q", code, e.Error)
 	}
 }

@@ -243,6 +243,8 @@ func openGame(t *testing.T, ctx context.Context, id string, options map[string]s
 			t.Logf("option %s is not offered; left at its default", k)
 		}
 	}
+	// Changed options may change the seats and the agents offered.
+	waitFor(t, ctx, `!document.getElementById('seats').dataset.pending`, 10*time.Second)
 	for i, s := range seats {
 		setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), s)
 	}

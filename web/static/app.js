@@ -189,6 +189,22 @@ async function pageGame(id) {
     }
     return opts;
   };
+  let agents = g.agents;
+  // The agents offered depend on the options (alpha-beta needs two
+  // players): ask the server again when they change.
+  let pending = 0;
+  const refreshAgents = async () => {
+    const box = document.getElementById('seats');
+    box.dataset.pending = String(++pending);
+    const q = new URLSearchParams(readOptions()).toString();
+    try {
+      const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/agents?${q}`);
+      agents = r.agents;
+    } catch (e) { /* an invalid value: the start button will say so */ }
+    if (box.dataset.pending !== String(pending)) return; // a later change is on its way
+    renderSeats();
+    delete box.dataset.pending;
+  };
   const renderSeats = () => {
     const opts = readOptions();
     const n = opts.players ? Math.max(2, Math.min(4, Number(opts.players) || 2)) : 2;
@@ -196,17 +212,17 @@ async function pageGame(id) {
     const prevSeats = [...box.querySelectorAll('select')].map((s) => s.value);
     const seats = prevSeats.length ? prevSeats : saved.seats;
     let s = `<legend>${esc(t('whoPlays'))}</legend>`;
-    const choices = ['human', ...g.agents];
-    const defAgent = g.agents.includes('mcts:medium') ? 'mcts:medium' : (g.agents[0] || 'human');
+    const choices = ['human', ...agents];
+    const defAgent = agents.includes('mcts:medium') ? 'mcts:medium' : (agents[0] || 'human');
     for (let i = 0; i < n; i++) {
-      const cur = seats[i] || (i === 0 ? 'human' : defAgent);
+      const cur = seats[i] && choices.includes(seats[i]) ? seats[i] : (i === 0 ? 'human' : defAgent);
       s += `<div class="field seat"><label for="seat-${i}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg>${esc(t('seat', { n: i }))}</label>`;
       s += `<select id="seat-${i}" name="seat-${i}">` + choices.map((c) => `<option value="${esc(c)}" ${c === cur ? 'selected' : ''}>${esc(seatLabel(c))}</option>`).join('') + `</select></div>`;
     }
     box.innerHTML = s;
   };
   renderSeats();
-  form.addEventListener('change', (e) => { if (e.target.name === 'players') renderSeats(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value) }; });
+  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value) }; });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     clearError();
