@@ -2,7 +2,7 @@
 // server judges every move; this code shows the states it sends, animates
 // the turns between them and sends back the person's moves as text.
 
-import { t, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
+import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
 import { boardFor, thumbnail, shape, playerName, parseTammanMove, tammanTarget, cowrieNames } from './boards.js';
 import { markdown } from './md.js';
 
@@ -361,7 +361,7 @@ function events(s) {
   const out = [];
   if (s.lastTurn && s.lastTurn.players) {
     s.lastTurn.players.forEach((p, i) => {
-      out.push(t('ev_sow', { player: playerName(i), hole: p.hole, seeds: p.seedsSown !== undefined ? p.seedsSown : '?', relays: p.relays || 0 })
+      out.push(t('ev_sow', { player: playerName(i), hole: p.hole, seeds: tn('seeds', p.seedsSown || 0), relays: tn('relays', p.relays || 0) })
         + (p.captured ? ' ' + t('ev_capture', { n: p.captured }) : '')
         + (p.conflict ? ' ' + t('ev_conflict') : '') + (p.cut ? ' ' + t('ev_cut') : ''));
     });

@@ -79,7 +79,7 @@ const mancala = {
       const attrs = mv !== undefined ? `data-move="${esc(mv)}" tabindex="0" role="button"` : 'role="img"';
       const mark = v.marks[h] || '';
       o += `<g class="hole${mv !== undefined ? ' playable' : ''}${mark ? ' ' + mark : ''}" data-hole="${h}" ${attrs} aria-label="${esc(label)}">`;
-      o += `<circle cx="${x}" cy="${y}" r="45" class="pit" ${burnt ? 'fill="url(#burnt)"' : ''}/>`;
+      o += `<circle cx="${x}" cy="${y}" r="45" class="pit${burnt ? ' burnt' : ''}"/>`;
       if (!burnt) o += seedsAt(x, y, v.holes[h], 6.6, 6.6, 30);
       o += `<circle cx="${x}" cy="${y}" r="49" class="ring"/>`;
       const ty = h <= 4 ? y - 52 : y + 62;

@@ -97,7 +97,9 @@ const strings = {
     you: 'you',
     footer: 'Tabula: the server judges every move; this page only shows what it sends.',
     endReason: 'The game ended by {why}.',
-    ev_sow: '{player} sowed from hole {hole}: {seeds} seeds, {relays} relays.',
+    ev_sow: '{player} sowed from hole {hole}: {seeds}, {relays}.',
+    seeds_one: '1 seed', seeds_other: '{n} seeds',
+    relays_one: '1 relay', relays_other: '{n} relays',
     ev_capture: 'Captured {n}.',
     ev_conflict: 'Both relays reached the same hole; its owner lifted it.',
     ev_cut: 'The relay came back to an earlier configuration and was stopped.',
@@ -213,7 +215,9 @@ const strings = {
     you: 'du',
     footer: 'Tabula: der Server prüft jeden Zug; diese Seite zeigt nur, was er sendet.',
     endReason: 'Das Spiel endete durch {why}.',
-    ev_sow: '{player} säte aus Loch {hole}: {seeds} Samen, {relays} Staffeln.',
+    ev_sow: '{player} säte aus Loch {hole}: {seeds}, {relays}.',
+    seeds_one: '1 Samen', seeds_other: '{n} Samen',
+    relays_one: '1 Staffel', relays_other: '{n} Staffeln',
     ev_capture: '{n} gefangen.',
     ev_conflict: 'Beide Staffeln erreichten dasselbe Loch; sein Besitzer nahm es auf.',
     ev_cut: 'Die Staffel kehrte zu einer früheren Lage zurück und wurde beendet.',
@@ -315,6 +319,11 @@ export function t(key, vars = {}) {
   if (s === undefined) s = strings.en[key];
   if (s === undefined) return key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? String(vars[k]) : m));
+}
+
+// tn is t for a count: key_one for 1, key_other for any other number.
+export function tn(key, n) {
+  return t(key + (n === 1 ? '_one' : '_other'), { n });
 }
 
 // pick chooses the current language's text of a {en, de} object.
