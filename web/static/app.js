@@ -335,7 +335,8 @@ function legalList() {
 function describeTurn(turn) {
   if (turn.actors[0] === -1) {
     const m = /^t(\d+)$/.exec(turn.move);
-    return `${t('chance')}: ${turn.move}` + (m && cowrieNames[m[1]] ? ` (${cowrieNames[m[1]]})` : '');
+    const label = P && P.board.kind === 'tamman' ? t('chance') : t('chanceOther');
+    return `${label}: ${turn.move}` + (m && cowrieNames[m[1]] ? ` (${cowrieNames[m[1]]})` : '');
   }
   const who = turn.actors.map((a) => playerName(a)).join(' + ');
   return `${who}: ${turn.move}`;
