@@ -4,5 +4,6 @@ package all
 
 import (
 	_ "tabula/games/adjiboto"
+	_ "tabula/games/agsinnoninka"
 	_ "tabula/games/tamman"
 )

@@ -1,0 +1,33 @@
+package agsinnoninka_test
+
+import (
+	"fmt"
+
+	"tabula/engine"
+	"tabula/games/agsinnoninka"
+)
+
+// A lockstep turn on a literal board: player 1's first seed falls in hole 3
+// in the step in which player 0's last seed falls in hole 4, so player 0
+// relays with it; in step 2 both find hole 1 empty, and player 1, in her own
+// row, captures hole 8 across from it.
+func ExampleNewPosition() {
+	opts := engine.DefaultOptions(agsinnoninka.Game{})
+	s, _ := agsinnoninka.NewPosition(opts, agsinnoninka.Position{
+		Holes: [agsinnoninka.Holes]int{0, 0, 0, 0, 2, 1, 0, 0, 4, 3},
+	})
+	if err := engine.Play(s, "5,4"); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Print(s)
+	// Output:
+	// round 1, turn 2 of the round
+	//             player 1's store: 4
+	//    hole     0     1     2     3     4
+	//   p1 ->   [  0] [  0] [  2] [  0] [  1]
+	//   p0 ->   [  3] [  0] [  0] [  0] [  0]
+	//    hole     9     8     7     6     5
+	//             player 0's store: 0
+	//   player 0 played 5: 1 relay(s), ended at 1
+	//   player 1 played 4: 0 relay(s), ended at 1, captured 4
+}

@@ -1,0 +1,207 @@
+package agsinnoninka
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tabula/engine"
+)
+
+// Text of chance's moves under simultaneity=chance-order.
+const (
+	textFirst0 = "0-first"
+	textFirst1 = "1-first"
+)
+
+// MoveText gives a player's hole number, or chance's "0-first" / "1-first".
+func (s *State) MoveText(player int, m engine.Move) string {
+	if player == engine.ChancePlayer {
+		if m == FirstPlayer1 {
+			return textFirst1
+		}
+		return textFirst0
+	}
+	return strconv.Itoa(int(m))
+}
+
+// ParseMove reads a hole number of the player's row (5-9 for player 0, 0-4
+// for player 1), or for chance "0-first" or "1-first".
+func (s *State) ParseMove(player int, text string) (engine.Move, error) {
+	switch player {
+	case engine.ChancePlayer:
+		switch text {
+		case textFirst0:
+			return FirstPlayer0, nil
+		case textFirst1:
+			return FirstPlayer1, nil
+		}
+		return 0, fmt.Errorf("agsinnoninka: chance's move is %s or %s", textFirst0, textFirst1)
+	case 0, 1:
+	default:
+		return 0, fmt.Errorf("agsinnoninka: no player %d", player)
+	}
+	if len(text) != 1 || text[0] < '0' || text[0] > '9' {
+		return 0, fmt.Errorf("agsinnoninka: a move is a hole number, %s for player %d", rowText(player), player)
+	}
+	h := int(text[0] - '0')
+	if Owner(h) != player {
+		return 0, fmt.Errorf("agsinnoninka: hole %d is not in player %d's row (%s)", h, player, rowText(player))
+	}
+	return engine.Move(h), nil
+}
+
+func rowText(p int) string {
+	if p == 0 {
+		return "5-9"
+	}
+	return "0-4"
+}
+
+// Details is the JSON of the board and of what the last turn did.
+type Details struct {
+	Holes  []int  `json:"holes"`
+	Stores []int  `json:"stores"`
+	Burnt  []bool `json:"burnt"`
+	Round  int    `json:"round"`
+	// RoundTurns is the number of turns played in this round.
+	RoundTurns int `json:"roundTurns"`
+	// Pending holds the holes chosen in a turn that waits for chance to
+	// say who sows first (simultaneity=chance-order).
+	Pending   []int      `json:"pending,omitempty"`
+	LastTurn  *TurnView  `json:"lastTurn,omitempty"`
+	LastRound *RoundView `json:"lastRound,omitempty"`
+	End       string     `json:"end,omitempty"`
+}
+
+// TurnView is the JSON of the last turn.
+type TurnView struct {
+	// First is who sowed first in a sequential reading, absent in lockstep.
+	First   *int         `json:"first,omitempty"`
+	Steps   int          `json:"steps"`
+	Players []PlayerView `json:"players"`
+	// Capped: a move was cut by the max-steps safeguard.
+	Capped bool `json:"capped,omitempty"`
+}
+
+// PlayerView is the JSON of one player's move in the last turn.
+type PlayerView struct {
+	Hole   int `json:"hole"`
+	Relays int `json:"relays"`
+	// End is the hole the move finished in (for the capture rule), or -1
+	// when the last seed went to her store.
+	End      int  `json:"end"`
+	Captured int  `json:"captured"`
+	Cut      bool `json:"cut"`
+	Conflict bool `json:"conflict"`
+	Seeds    int  `json:"seedsSown"`
+}
+
+// RoundView is the JSON of how the last round ended.
+type RoundView struct {
+	Round int    `json:"round"`
+	Why   string `json:"why"`
+	Taken []int  `json:"taken"`
+	Seeds []int  `json:"seeds"`
+}
+
+// Details returns the board for the state's JSON.
+func (s *State) Details() any {
+	d := Details{
+		Holes:      make([]int, Holes),
+		Stores:     []int{int(s.stores[0]), int(s.stores[1])},
+		Burnt:      make([]bool, Holes),
+		Round:      int(s.round),
+		RoundTurns: int(s.roundTurns),
+		End:        s.end.String(),
+	}
+	for h := range s.holes {
+		d.Holes[h] = int(s.holes[h])
+		d.Burnt[h] = s.isBurnt(h)
+	}
+	if s.pending[0] >= 0 {
+		d.Pending = []int{int(s.pending[0]), int(s.pending[1])}
+	}
+	if s.last.P[0].Hole != noHole {
+		t := &TurnView{Steps: int(s.last.Steps), Capped: s.last.Capped}
+		if s.last.First >= 0 {
+			f := int(s.last.First)
+			t.First = &f
+		}
+		for _, p := range s.last.P {
+			end := int(p.End)
+			if end == storePos {
+				end = -1
+			}
+			t.Players = append(t.Players, PlayerView{Hole: int(p.Hole), Relays: int(p.Lifts), End: end,
+				Captured: int(p.Captured), Cut: p.Cut, Conflict: p.Conflict, Seeds: int(p.Steps)})
+		}
+		d.LastTurn = t
+	}
+	if r := s.lastRound; r.Why != RoundGoesOn {
+		d.LastRound = &RoundView{Round: int(r.Round), Why: r.Why.String(),
+			Taken: []int{int(r.Taken[0]), int(r.Taken[1])}, Seeds: []int{int(r.Seeds[0]), int(r.Seeds[1])}}
+	}
+	return d
+}
+
+// String draws the board as in the diagram: player 1's row on top (holes
+// 0-4 left to right), player 0's row below (holes 9-5); burnt holes show
+// as [ xx ]. Below it, what the last turn and the last round did.
+func (s *State) String() string {
+	var b strings.Builder
+	cell := func(h int) string {
+		if s.isBurnt(h) {
+			return "[ xx]"
+		}
+		return fmt.Sprintf("[%3d]", s.holes[h])
+	}
+	fmt.Fprintf(&b, "round %d, turn %d of the round\n", s.round, s.roundTurns+1)
+	fmt.Fprintf(&b, "            player 1's store: %d\n", s.stores[1])
+	b.WriteString("   hole     0     1     2     3     4\n")
+	b.WriteString("  p1 ->  ")
+	for h := 0; h <= 4; h++ {
+		b.WriteString(" " + cell(h))
+	}
+	b.WriteString("\n  p0 ->  ")
+	for h := 9; h >= 5; h-- {
+		b.WriteString(" " + cell(h))
+	}
+	b.WriteString("\n   hole     9     8     7     6     5\n")
+	fmt.Fprintf(&b, "            player 0's store: %d\n", s.stores[0])
+	if s.last.P[0].Hole != noHole {
+		if s.last.First >= 0 {
+			fmt.Fprintf(&b, "last turn: player %d sowed first\n", s.last.First)
+		}
+		for p, t := range s.last.P {
+			fmt.Fprintf(&b, "  player %d played %d: %d relay(s)", p, t.Hole, t.Lifts)
+			switch {
+			case t.End == storePos:
+				b.WriteString(", ended in her store")
+			case t.End >= 0:
+				fmt.Fprintf(&b, ", ended at %d", t.End)
+			}
+			if t.Conflict {
+				b.WriteString(" (the hole was lifted by its owner)")
+			}
+			if t.Cut {
+				b.WriteString(" (relay cut: it had come round again)")
+			}
+			if t.Captured > 0 {
+				fmt.Fprintf(&b, ", captured %d", t.Captured)
+			}
+			b.WriteString("\n")
+		}
+	}
+	if r := s.lastRound; r.Why != RoundGoesOn {
+		fmt.Fprintf(&b, "round %d ended (%s): rows taken %d and %d, seeds %d and %d\n",
+			r.Round, r.Why, r.Taken[0], r.Taken[1], r.Seeds[0], r.Seeds[1])
+	}
+	if s.pending[0] >= 0 {
+		fmt.Fprintf(&b, "chosen %d,%d: chance draws who sows first\n", s.pending[0], s.pending[1])
+	}
+	if s.end != NotOver {
+		fmt.Fprintf(&b, "match over (%s)\n", s.end)
+	}
+	return b.String()
+}
