@@ -23,7 +23,7 @@ var AgentSpecs = []string{
 // DefaultAgents makes agents with the ai package, one search thread each
 // (the server may run several matches at once).
 func DefaultAgents(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
-	return ai.New(g, spec, ai.Config{Seed: seed, Threads: 1})
+	return ai.New(g, spec, ai.Config{Seed: seed, Threads: 1, Options: opts})
 }
 
 // availableAgents lists the specs of AgentSpecs that f accepts for g
