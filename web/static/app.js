@@ -134,8 +134,8 @@ function agentLabel(spec) {
   if (spec === 'random') return t('agent_random');
   if (spec === 'greedy') return t('agent_greedy');
   const [kind, level] = spec.split(':');
-  const kinds = { mcts: 'MCTS', alphabeta: 'alpha-beta' };
-  return t('agent_level', { kind: kinds[kind] || kind, level: t('lvl_' + level) !== 'lvl_' + level ? t('lvl_' + level) : level });
+  const k = t('kind_' + kind);
+  return t('agent_level', { kind: k !== 'kind_' + kind ? k : kind, level: t('lvl_' + level) !== 'lvl_' + level ? t('lvl_' + level) : level });
 }
 
 function seatLabel(spec) { return spec === 'human' ? t('person') : agentLabel(spec); }
