@@ -22,6 +22,6 @@ func ExampleNew() {
 	_, err = ai.New(g, "mcts:huge", ai.Config{})
 	fmt.Println(err)
 	// Output:
-	// mcts:200 plays 6
+	// mcts:200 plays 8
 	// agent "mcts:huge": "huge" is not a level (easy, medium, hard, max), a time per move (200ms) or a number of iterations
 }

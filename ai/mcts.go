@@ -252,6 +252,10 @@ type tree struct {
 	reward   []float64
 	probs    []float64
 	nPlayers int
+	// evals, leadSum and leadN serve evalRewards.
+	evals   []float64
+	leadSum float64
+	leadN   int
 	// horizon is the playout length in turns for games with an
 	// evaluation; negative plays to the end.
 	horizon   int
@@ -274,6 +278,7 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	t.children = t.children[:0]
 	t.termR = t.termR[:0]
 	t.nPlayers = root.NumPlayers()
+	t.leadSum, t.leadN = 0, 0
 	_, t.evaluated = root.(engine.Evaluator)
 	t.newNode(root)
 	timed := !deadline.IsZero()
@@ -478,7 +483,7 @@ func (t *tree) playout(s engine.State) {
 			return
 		}
 		if turns >= maxPlayoutTurns || (t.evaluated && t.horizon > 0 && turns >= t.horizon) {
-			t.reward = evalRewards(s, t.reward)
+			t.evalRewards(s)
 			return
 		}
 		if t.actors[0] == engine.ChancePlayer {
@@ -500,31 +505,39 @@ func (t *tree) playout(s engine.State) {
 	}
 }
 
-// evalRewards judges an unfinished position: the leaders by the
-// evaluation share a reward of 1.
-func evalRewards(s engine.State, dst []float64) []float64 {
+// evalRewards judges an unfinished position by the evaluation (the
+// scores when the game has none): player p's lead d over the best of the
+// others becomes the reward 1/(1+exp(-d/scale)), where scale is the mean
+// size of the leads met so far in this search. So a player far behind
+// still prefers to lose less, and no game has to say what its units are.
+func (t *tree) evalRewards(s engine.State) {
 	if e, ok := s.(engine.Evaluator); ok {
-		dst = e.Eval(dst[:0])
+		t.evals = e.Eval(t.evals[:0])
 	} else {
-		dst = s.Scores(dst[:0])
+		t.evals = s.Scores(t.evals[:0])
 	}
-	best := math.Inf(-1)
-	for _, v := range dst {
-		best = max(best, v)
+	t.reward = t.reward[:0]
+	for p, v := range t.evals {
+		best := math.Inf(-1)
+		for q, w := range t.evals {
+			if q != p {
+				best = max(best, w)
+			}
+		}
+		d := v - best
+		t.leadSum += math.Abs(d)
+		t.leadN++
+		t.reward = append(t.reward, d)
 	}
-	n := 0
-	for _, v := range dst {
-		if v == best {
-			n++
+	scale := t.leadSum / float64(t.leadN)
+	for p, d := range t.reward {
+		switch {
+		case scale > 0:
+			t.reward[p] = 1 / (1 + math.Exp(-d/scale))
+		default:
+			t.reward[p] = 0.5
 		}
 	}
-	for i, v := range dst {
-		dst[i] = 0
-		if v == best {
-			dst[i] = 1 / float64(n)
-		}
-	}
-	return dst
 }
 
 // backup adds the reward vector to every node and chosen edge of the path.
