@@ -415,17 +415,7 @@ func (s *State) Hash() uint64 {
 	hi = uint64(s.holes[8]) | uint64(s.holes[9])<<8 | uint64(s.stores[0])<<16 | uint64(s.stores[1])<<24 |
 		uint64(s.turn)<<32 | uint64(s.openingLeft)<<36 | uint64(s.opened[0])<<44 | uint64(s.opened[1])<<49 |
 		uint64(s.end)<<54
-	return mix(lo ^ mix(hi))
-}
-
-// mix is the splitmix64 finaliser.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
+	return engine.Mix64(lo ^ engine.Mix64(hi))
 }
 
 // Terminal reports whether the game is over.

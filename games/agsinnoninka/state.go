@@ -278,17 +278,7 @@ func (s *State) Hash() uint64 {
 	if s.r.maxTurns > 0 {
 		x |= uint64(s.roundTurns) << 41
 	}
-	return mix(k[0] ^ mix(k[1]^mix(x)))
-}
-
-// mix is the splitmix64 finaliser.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
+	return engine.Mix64(k[0] ^ engine.Mix64(k[1]^engine.Mix64(x)))
 }
 
 // Terminal reports whether the match is over.

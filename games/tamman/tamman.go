@@ -673,20 +673,10 @@ func (s *State) Hash() uint64 {
 	}
 	h := uint64(s.turn) | uint64(s.phase)<<8 | uint64(s.seq)<<16 | uint64(s.due)<<24 |
 		uint64(s.capDue)<<32 | uint64(s.nPool)<<40 | uint64(uint8(s.winner))<<48
-	x := mix(h)
+	x := engine.Mix64(h)
 	for _, v := range w {
-		x = mix(x ^ v)
+		x = engine.Mix64(x ^ v)
 	}
-	return x
-}
-
-// mix is the splitmix64 finaliser.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
 	return x
 }
 

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is a bytes.Buffer for concurrent writers.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func TestServeAnswersAndStopsOnSIGTERM(t *testing.T) {
+	pr, pw := io.Pipe()
+	var logs lockedBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run([]string{"serve", "--addr", "127.0.0.1:0"}, strings.NewReader(""), pw, &logs)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no address line: %v (log: %s)", err, logs.String())
+	}
+	go io.Copy(io.Discard, pr)
+	i := strings.Index(line, "http://")
+	if i < 0 {
+		t.Fatalf("address line %q", line)
+	}
+	url := strings.Fields(line[i:])[0]
+	for _, path := range []string{"", "api/games"} {
+		res, err := http.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(string(body), "dji-Boto") && path != "" || !strings.Contains(string(body), "Tabula") && path == "" {
+			t.Errorf("GET /%s: %d %.200s", path, res.StatusCode, body)
+		}
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d after SIGTERM; log: %s", code, logs.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop on SIGTERM")
+	}
+	for _, want := range []string{"msg=request", "path=/api/games", "msg=\"shutting down\"", "msg=stopped"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("log lacks %s:\n%s", want, logs.String())
+		}
+	}
+}
+
+func TestServeBadFlagExitsTwo(t *testing.T) {
+	code, _, errOut := runTabula(t, "", "serve", "--port", "80")
+	if code != 2 || !strings.Contains(errOut, "tabula serve:") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}

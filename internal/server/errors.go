@@ -1,0 +1,60 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+)
+
+// httpError is an error with the status to answer it with. Handlers return
+// errors; errorResponse is the one place that turns them into responses.
+type httpError struct {
+	Status int
+	Msg    string
+}
+
+func (e *httpError) Error() string { return e.Msg }
+
+func badRequest(format string, args ...any) error {
+	return &httpError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+}
+
+func notFound(format string, args ...any) error {
+	return &httpError{http.StatusNotFound, fmt.Sprintf(format, args...)}
+}
+
+// errorBody is the JSON of every error response.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+// writeError answers err as JSON {"error": "..."}: its own status for an
+// httpError, 404 for an unknown match, 500 (logged, message hidden) for
+// anything else.
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	status, msg := http.StatusInternalServerError, "internal error"
+	var he *httpError
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &he):
+		status, msg = he.Status, he.Msg
+	case errors.Is(err, errNoMatch):
+		status, msg = http.StatusNotFound, "no such match (the server may have restarted)"
+	case errors.As(err, &mbe):
+		status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("request body is larger than %d bytes", mbe.Limit)
+	default:
+		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	writeJSON(w, status, errorBody{msg})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+}

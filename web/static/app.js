@@ -1,0 +1,685 @@
+// The Tabula browser app: a catalogue, a game page and a play page. The
+// server judges every move; this code shows the states it sends, animates
+// the turns between them and sends back the person's moves as text.
+
+import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
+import { boardFor, thumbnail, shape, playerName, parseTammanMove, tammanTarget, cowrieNames } from './boards.js';
+import { markdown } from './md.js';
+
+const app = document.getElementById('app');
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------------ API
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, opts);
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok) throw new Error((data && data.error) || res.statusText);
+  return data;
+}
+
+let gamesCache = null;
+async function games() {
+  if (!gamesCache) gamesCache = (await api('GET', '/api/games')).games;
+  return gamesCache;
+}
+
+// ------------------------------------------------------------------ chrome
+
+const speeds = { slow: 450, normal: 220, fast: 70, off: 0 };
+function speed() {
+  const s = localStorage.getItem('tabula.speed');
+  if (s && speeds[s] !== undefined) return s;
+  return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'off' : 'normal';
+}
+
+function renderChrome() {
+  document.getElementById('tagline').textContent = t('tagline');
+  document.getElementById('homelink').textContent = t('home');
+  const sel = document.getElementById('lang');
+  sel.value = getLanguage();
+  document.getElementById('langlabel').textContent = t('language');
+  document.getElementById('footer').textContent = t('footer');
+  document.querySelector('.skip').textContent = t('skip');
+  document.querySelector('nav').setAttribute('aria-label', t('mainNav'));
+}
+
+function showError(err) {
+  const box = document.getElementById('errors');
+  box.textContent = t('error', { msg: err.message || String(err) });
+  box.hidden = false;
+}
+function clearError() {
+  const box = document.getElementById('errors');
+  box.hidden = true;
+  box.textContent = '';
+}
+
+// ------------------------------------------------------------------ routing
+
+let current = null; // the page being shown: {name, rerender}
+
+async function route() {
+  clearError();
+  const hash = location.hash.replace(/^#\/?/, '');
+  const [page, id] = hash.split('/');
+  try {
+    if (page === 'game' && id) await pageGame(id);
+    else if (page === 'play' && id) await pagePlay(id);
+    else await pageHome();
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// ------------------------------------------------------------------ home
+
+async function pageHome() {
+  const list = await games();
+  current = { name: 'home', rerender: pageHome };
+  document.title = t('title');
+  let o = `<section id="home" aria-labelledby="home-h"><h1 id="home-h">${esc(t('catalogue'))}</h1><div class="cards">`;
+  for (const g of list) {
+    o += `<article class="card" data-game="${esc(g.id)}" aria-labelledby="card-${esc(g.id)}">`;
+    o += `<h2 id="card-${esc(g.id)}">${esc(g.name)}</h2>`;
+    o += `<div class="thumb">${thumbnail(g.id, g.name)}</div>`;
+    o += `<p class="kind">${esc(pick(g.kind))}</p><dl>`;
+    o += `<dt>${esc(t('people'))}</dt><dd>${esc(pick(g.people))}</dd>`;
+    o += `<dt>${esc(t('region'))}</dt><dd>${esc(pick(g.region))}</dd>`;
+    o += `<dt>${esc(t('date'))}</dt><dd>${esc(pick(g.date))}</dd>`;
+    o += `<dt>${esc(t('players'))}</dt><dd>${esc(g.players || '2')}</dd>`;
+    o += `<dt>${esc(t('sources'))}</dt><dd><ul>${(g.sources || []).map((s) => `<li>${esc(s)}</li>`).join('')}</ul></dd>`;
+    o += `<dt>${esc(t('evidence'))}</dt><dd>${esc(pick(g.evidence))}</dd></dl>`;
+    o += g.playable ? `<p><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`
+      : `<p class="note">${esc(t('notYet'))}</p>`;
+    o += `</article>`;
+  }
+  o += `</div>${loadBox()}</section>`;
+  app.innerHTML = o;
+  wireLoad();
+}
+
+function loadBox() {
+  return `<section class="load" aria-labelledby="load-h"><h2 id="load-h">${esc(t('loadRecord'))}</h2>
+    <p id="load-hint">${esc(t('loadHint'))}</p>
+    <input type="file" id="loadfile" accept="application/json,.json" aria-describedby="load-hint" aria-label="${esc(t('loadRecord'))}"></section>`;
+}
+
+function wireLoad() {
+  const input = document.getElementById('loadfile');
+  if (!input) return;
+  input.addEventListener('change', async () => {
+    const f = input.files[0];
+    if (!f) return;
+    try {
+      let rec;
+      try { rec = JSON.parse(await f.text()); } catch (e) { throw new Error(t('badFile', { msg: e.message })); }
+      const m = await api('POST', '/api/matches', { record: rec });
+      startedMatch = m;
+      location.hash = '#/play/' + m.id;
+    } catch (e) { showError(e); }
+  });
+}
+
+// ------------------------------------------------------------------ game page
+
+function agentLabel(spec) {
+  if (spec === 'random') return t('agent_random');
+  if (spec === 'greedy') return t('agent_greedy');
+  const [kind, level] = spec.split(':');
+  const k = t('kind_' + kind);
+  return t('agent_level', { kind: k !== 'kind_' + kind ? k : kind, level: t('lvl_' + level) !== 'lvl_' + level ? t('lvl_' + level) : level });
+}
+
+function seatLabel(spec) { return spec === 'human' ? t('person') : agentLabel(spec); }
+
+let setupValues = {}; // game id -> {options, seats}
+
+async function pageGame(id) {
+  const g = await api('GET', '/api/games/' + encodeURIComponent(id));
+  current = { name: 'game', rerender: () => pageGame(id) };
+  document.title = `${g.name} – ${t('title')}`;
+  const saved = setupValues[id] || { options: {}, seats: [] };
+  let o = `<section id="game" data-game="${esc(g.id)}" aria-labelledby="game-h"><h1 id="game-h">${esc(g.name)}</h1>`;
+  o += `<div class="gamegrid"><div class="rules"><div class="gamethumb">${thumbnail(g.id, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
+  const sum = summaries[g.id];
+  if (sum) o += (sum[getLanguage()] || sum.en).map((p) => `<li>${esc(p)}</li>`).join('');
+  o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
+  if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
+  o += `</div><form id="setup" class="setup" novalidate>`;
+  if (!g.playable) {
+    o += `<p class="note">${esc(t('notYet'))}</p></form></div></section>`;
+    app.innerHTML = o;
+    return;
+  }
+  o += `<fieldset><legend>${esc(t('options'))}</legend>`;
+  if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
+  for (const opt of g.options) {
+    const val = saved.options[opt.name] !== undefined ? saved.options[opt.name] : opt.default;
+    const fid = 'opt-' + opt.name;
+    o += `<div class="field" data-option="${esc(opt.name)}">`;
+    if (opt.kind === 'bool') {
+      o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(opt.name)}</label>`;
+    } else if (opt.kind === 'enum') {
+      o += `<label for="${fid}">${esc(opt.name)}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
+      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(v)}</option>`).join('') + `</select>`;
+    } else {
+      const step = opt.kind === 'float' ? 'any' : '1';
+      o += `<label for="${fid}">${esc(opt.name)}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
+    }
+    o += `<small id="${fid}-doc">${esc(optionDoc(g.id, opt))}</small></div>`;
+  }
+  o += `</fieldset><fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
+  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button></form></div></section>`;
+  app.innerHTML = o;
+
+  const form = document.getElementById('setup');
+  const readOptions = () => {
+    const opts = {};
+    for (const opt of g.options) {
+      const el = document.getElementById('opt-' + opt.name);
+      opts[opt.name] = opt.kind === 'bool' ? String(el.checked) : el.value;
+    }
+    return opts;
+  };
+  let agents = g.agents;
+  // The agents offered depend on the options (alpha-beta needs two
+  // players): ask the server again when they change.
+  let pending = 0;
+  const refreshAgents = async () => {
+    const box = document.getElementById('seats');
+    box.dataset.pending = String(++pending);
+    const q = new URLSearchParams(readOptions()).toString();
+    try {
+      const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/agents?${q}`);
+      agents = r.agents;
+    } catch (e) { /* an invalid value: the start button will say so */ }
+    if (box.dataset.pending !== String(pending)) return; // a later change is on its way
+    renderSeats();
+    delete box.dataset.pending;
+  };
+  const renderSeats = () => {
+    const opts = readOptions();
+    const n = opts.players ? Math.max(2, Math.min(4, Number(opts.players) || 2)) : 2;
+    const box = document.getElementById('seats');
+    const prevSeats = [...box.querySelectorAll('select')].map((s) => s.value);
+    const seats = prevSeats.length ? prevSeats : saved.seats;
+    let s = `<legend>${esc(t('whoPlays'))}</legend>`;
+    const choices = ['human', ...agents];
+    const defAgent = agents.includes('mcts:medium') ? 'mcts:medium' : (agents[0] || 'human');
+    for (let i = 0; i < n; i++) {
+      const cur = seats[i] && choices.includes(seats[i]) ? seats[i] : (i === 0 ? 'human' : defAgent);
+      s += `<div class="field seat"><label for="seat-${i}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg>${esc(t('seat', { n: i }))}</label>`;
+      s += `<select id="seat-${i}" name="seat-${i}">` + choices.map((c) => `<option value="${esc(c)}" ${c === cur ? 'selected' : ''}>${esc(seatLabel(c))}</option>`).join('') + `</select></div>`;
+    }
+    box.innerHTML = s;
+  };
+  renderSeats();
+  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value) }; });
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    clearError();
+    const options = readOptions();
+    const seats = [...document.querySelectorAll('#seats select')].map((s) => s.value);
+    setupValues[id] = { options, seats };
+    try {
+      const m = await api('POST', '/api/matches', { game: g.id, options, seats });
+      startedMatch = m;
+      location.hash = '#/play/' + m.id;
+    } catch (err) { showError(err); }
+  });
+  if (g.hasRules) {
+    try {
+      const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/rules`);
+      const doc = document.getElementById('rulesdoc');
+      if (doc) doc.innerHTML = markdown(r.markdown, 2);
+    } catch (e) { /* the summary stays */ }
+  }
+}
+
+// ------------------------------------------------------------------ play page
+
+let startedMatch = null; // the response that created the match, with its steps
+let P = null;            // the play page's state
+
+async function pagePlay(id) {
+  let m;
+  if (P && P.match.id === id) {
+    current = { name: 'play', rerender: renderPlay };
+    renderPlay();
+    return;
+  }
+  if (startedMatch && startedMatch.id === id) { m = startedMatch; startedMatch = null; }
+  else m = await api('GET', '/api/matches/' + encodeURIComponent(id));
+  const list = await games();
+  const g = list.find((x) => x.id === m.game) || { id: m.game, name: m.game };
+  P = { match: m, game: g, board: boardFor(m.game), shown: null, busy: false, selected: null,
+    secret: null, replay: null, frame: null, cowries: null, log: [] };
+  current = { name: 'play', rerender: renderPlay };
+  const steps = m.steps || [];
+  if (steps.length) {
+    // the start state is the one before the first step: rebuild it
+    const st = await api('GET', `/api/matches/${m.id}/states`);
+    P.shown = JSON.parse(JSON.stringify(st.states[Math.max(0, st.states.length - 1 - steps.length)]));
+    renderPlay();
+    await animateSteps(steps);
+  } else {
+    P.shown = m.state;
+    renderPlay();
+  }
+}
+
+function humans() { return P.match.seats.map((s, i) => (s === 'human' ? i : -1)).filter((i) => i >= 0); }
+
+// chooser is the person who chooses now, or -1.
+function chooser() {
+  const s = P.shown;
+  if (P.busy || P.replay || s.terminal) return -1;
+  const hs = s.toMove.filter((p) => P.match.seats[p] === 'human');
+  if (hs.length === 0) return -1;
+  if (hs.length > 1) {
+    if (!P.secret || P.secret.ply !== s.ply) P.secret = { ply: s.ply, order: hs, idx: 0, stage: 'lookaway', chosen: {} };
+    return P.secret.order[P.secret.idx];
+  }
+  return hs[0];
+}
+
+function status() {
+  if (P.replay) return 'replay';
+  if (P.busy) return 'busy';
+  if (P.shown.terminal) return 'over';
+  const c = chooser();
+  if (c < 0) return 'wait';
+  if (P.secret && P.secret.stage === 'lookaway') return 'handover';
+  return 'input';
+}
+
+// uiFor is what the person may click on the board now.
+function uiFor() {
+  const s = P.shown;
+  const c = chooser();
+  const ui = { moves: {}, picks: [], selected: null, player: c, label: t('boardOf', { name: P.game.name }) };
+  if (c < 0 || status() !== 'input') return ui;
+  const legal = (s.legal && s.legal[String(c)]) || [];
+  if (P.board.kind === 'tamman') {
+    const n = (s.pieces || []).length;
+    for (const mv of legal) {
+      const pm = parseTammanMove(mv);
+      if (!pm) continue;
+      if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
+      if (P.selected === pm.from) {
+        const to = tammanTarget(c, n, pm.from, pm.n, s.seats);
+        if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
+      }
+    }
+    ui.selected = P.selected;
+  } else {
+    for (const mv of legal) ui.moves[mv] = mv;
+  }
+  return ui;
+}
+
+function legalList() {
+  const c = chooser();
+  if (c < 0 || status() !== 'input') return [];
+  return (P.shown.legal && P.shown.legal[String(c)]) || [];
+}
+
+function describeTurn(turn) {
+  if (turn.actors[0] === -1) {
+    const m = /^t(\d+)$/.exec(turn.move);
+    const label = P && P.board.kind === 'tamman' ? t('chance') : t('chanceOther');
+    return `${label}: ${turn.move}` + (m && cowrieNames[m[1]] ? ` (${cowrieNames[m[1]]})` : '');
+  }
+  const who = turn.actors.map((a) => playerName(a)).join(' + ');
+  return `${who}: ${turn.move}`;
+}
+
+function resultText(s) {
+  if (!s.terminal || !s.outcome) return '';
+  if (s.outcome.draw) return t('draw');
+  return t('wins', { player: playerName(s.outcome.winner) });
+}
+
+function phaseText(s) {
+  const parts = [];
+  if (s.phase === 'opening') parts.push(t('phase_opening'));
+  if (s.round) parts.push(t('round', { n: s.round }));
+  if (P.board.kind === 'tamman' && !s.terminal) parts.push(s.phase === 'throw' ? t('phase_throw') : t('phase_move'));
+  if (s.terminal && s.end) parts.push(t('endReason', { why: t('end_' + s.end) !== 'end_' + s.end ? t('end_' + s.end) : s.end }));
+  return parts.join(' · ');
+}
+
+// events tells in words what the last turn did, from the state's fields.
+function events(s) {
+  const out = [];
+  if (s.lastTurn && s.lastTurn.players) {
+    s.lastTurn.players.forEach((p, i) => {
+      out.push(t('ev_sow', { player: playerName(i), hole: p.hole, seeds: tn('seeds', p.seedsSown || 0), relays: tn('relays', p.relays || 0) })
+        + (p.captured ? ' ' + t('ev_capture', { n: p.captured }) : '')
+        + (p.conflict ? ' ' + t('ev_conflict') : '') + (p.cut ? ' ' + t('ev_cut') : ''));
+    });
+  }
+  if (s.lastRound && s.lastRound.round && (s.roundTurns === 0 || s.terminal)) {
+    const why = s.lastRound.why || '';
+    out.push(t('ev_round', { n: s.lastRound.round, why: t('why_' + why) !== 'why_' + why ? t('why_' + why) : why }));
+  }
+  if (s.burnt && s.burnt.some(Boolean)) {
+    out.push(t('ev_burnt', { holes: s.burnt.map((b, h) => (b ? h : -1)).filter((h) => h >= 0).join(', ') }));
+  }
+  if (P.board.kind === 'mancala' && !s.lastTurn && s.ply > 0 && s.captured) out.push(t('ev_capture_last', { n: s.captured }));
+  if (P.board.kind === 'tamman') {
+    if (s.captured) out.push(t('ev_sentback', { n: s.captured }));
+    if (s.zeroed) out.push(t('ev_zeroed'));
+    else if (s.lost) out.push(t('ev_lost', { n: s.lost }));
+    if (!s.terminal && s.thrower !== undefined && s.thrower !== null) out.push(t('ev_throws', { player: playerName(s.thrower) }));
+  }
+  return out;
+}
+
+function renderPlay() {
+  if (!P || !current || current.name !== 'play') return;
+  const s = P.shown;
+  const m = P.match;
+  document.title = `${P.game.name} – ${t('title')}`;
+  const st = status();
+  const c = chooser();
+  let o = `<section id="play" data-game="${esc(m.game)}" data-status="${st}" aria-labelledby="play-h">`;
+  o += `<h1 id="play-h">${esc(P.game.name)}</h1><p class="back"><a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
+  o += `<div class="playgrid"><div class="boardcol">`;
+  o += `<p id="turn" class="turn" aria-live="polite">${esc(turnLine(st, c))}</p>`;
+  o += `<div id="board" class="boardbox"></div>`;
+  if (P.board.tray) o += `<div class="traybox"><div id="tray"></div><p id="throws" class="throws"></p></div>`;
+  o += `<p id="phase" class="phase">${esc(phaseText(s))}</p>`;
+  const ev = P.busy || P.replay ? [] : events(s);
+  if (ev.length) o += `<ul id="events" class="events" aria-live="polite">` + ev.map((x) => `<li>${esc(x)}</li>`).join('') + `</ul>`;
+  if (st === 'handover') {
+    const who = playerName(c);
+    o += `<div id="handover" class="handover" role="dialog" aria-modal="false" aria-labelledby="handover-h"><h2 id="handover-h">${esc(t('hidden_title', { player: who }))}</h2>`;
+    if (P.secret.idx > 0) o += `<p>${esc(t('hidden_chosen'))} ${esc(t('hidden_handover', { player: who }))}</p>`;
+    o += `<p>${esc(t('hidden_lookAway', { player: who }))}</p><button id="ready" class="primary">${esc(t('hidden_ready', { player: who }))}</button></div>`;
+  }
+  const legal = legalList();
+  o += `<div id="legal" class="legal" ${legal.length ? '' : 'hidden'}><h2>${esc(t('legalMoves'))}</h2><div class="movebuttons" role="group" aria-label="${esc(t('legalMoves'))}">`;
+  o += legal.map((mv) => `<button class="move" data-move="${esc(mv)}">${esc(mv)}</button>`).join('');
+  o += `</div></div></div><aside class="side">`;
+  if (s.terminal) {
+    o += `<div id="result" class="result" role="status"><h2>${esc(t('result'))}</h2><p class="resulttext">${esc(resultText(s))}</p></div>`;
+  }
+  o += `<h2>${esc(t('scores'))}</h2><ul class="seats">`;
+  m.seats.forEach((seat, i) => {
+    const active = s.toMove.includes(i) ? ' active' : '';
+    o += `<li class="seatline${active}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> ${esc(playerName(i))} (${esc(t('shape_' + (i % 4)))}) – ${esc(seatLabel(seat))}: <strong>${s.scores ? s.scores[i] : ''}</strong></li>`;
+  });
+  o += `</ul><div class="controls" role="group">`;
+  if (P.replay) {
+    const n = P.replay.turns.length;
+    o += `<p id="replaypos" aria-live="polite">${esc(t('replayPos', { i: P.replay.i, n }))}</p>`;
+    o += `<button id="r-first">${esc(t('first'))}</button><button id="r-prev">${esc(t('prev'))}</button><button id="r-next" class="primary">${esc(t('next'))}</button><button id="r-last">${esc(t('last'))}</button>`;
+    o += `<button id="r-exit">${esc(t('backToGame'))}</button>`;
+  } else {
+    o += `<button id="undo" ${m.canUndo && !P.busy ? '' : 'disabled'}>${esc(t('undo'))}</button>`;
+    o += `<button id="newgame" ${P.busy ? 'disabled' : ''}>${esc(t('newGame'))}</button>`;
+    o += `<button id="replay" ${P.busy || m.turns.length === 0 ? 'disabled' : ''}>${esc(t('replay'))}</button>`;
+    o += `<a id="download" class="button" href="/api/matches/${esc(m.id)}/record?download=1" download>${esc(t('download'))}</a>`;
+  }
+  o += `<label class="speed">${esc(t('speed'))} <select id="speed">` + Object.keys(speeds).map((k) => `<option value="${k}" ${k === speed() ? 'selected' : ''}>${esc(t('speed_' + k))}</option>`).join('') + `</select></label>`;
+  o += `</div><h2>${esc(t('moves'))}</h2>`;
+  const turns = P.replay ? P.replay.turns.slice(0, P.replay.i) : m.turns.slice(0, shownTurns());
+  o += turns.length ? `<ol id="movelist" class="movelist">` + turns.map((tn) => `<li class="${tn.actors[0] === -1 ? 'chance' : ''}">${esc(describeTurn(tn))}</li>`).join('') + `</ol>`
+    : `<p id="movelist" class="movelist">${esc(t('noMoves'))}</p>`;
+  o += `</aside></div></section>`;
+  app.innerHTML = o;
+  drawBoard(P.frame);
+  wirePlay();
+}
+
+// shownTurns is the number of turns that lead to the state shown.
+function shownTurns() {
+  const all = P.match.turns.length;
+  if (!P.busy) return all;
+  return Math.min(all, P.shownTurns !== undefined ? P.shownTurns : all);
+}
+
+function turnLine(st, c) {
+  switch (st) {
+    case 'input': return t('yourTurn', { player: playerName(c) });
+    case 'handover': return t('hidden_title', { player: playerName(c) });
+    case 'busy': return P.lastLine || t('waiting');
+    case 'over': return t('gameOver') + ' ' + resultText(P.shown);
+    case 'replay': return t('replayPos', { i: P.replay.i, n: P.replay.turns.length });
+    default: return t('computerThinks');
+  }
+}
+
+// drawBoard draws the shown state, or a frame of an animation.
+function drawBoard(frame) {
+  const box = document.getElementById('board');
+  if (!box || !current || current.name !== 'play') return;
+  const focused = document.activeElement && box.contains(document.activeElement)
+    ? (document.activeElement.getAttribute('data-square') || document.activeElement.getAttribute('data-hole')) : null;
+  const ui = frame ? { label: t('boardOf', { name: P.game.name }) } : uiFor();
+  const view = frame || P.board.view(P.shown);
+  box.innerHTML = P.board.svg(view, ui);
+  if (P.board.tray) {
+    const tray = document.getElementById('tray');
+    const cv = frame && frame.cowries ? frame : { cowries: P.cowries };
+    tray.innerHTML = P.board.tray(cv);
+    const th = document.getElementById('throws');
+    const throws = P.shown.terminal ? [] : ((frame || P.board.view(P.shown)).throws || []);
+    let txt = `${t('throwsLeft')}:` + (throws.length ? '' : ' ' + t('noThrows'));
+    const cw = (frame && frame.cowries && !frame.cowries.rolling) ? frame.cowries : P.cowries;
+    if (cw && cw.value) txt = t('thrown', { n: cw.value, name: cw.name }) + ' · ' + txt;
+    th.innerHTML = `<span>${esc(txt)}</span>` + throws.map((x) => `<span class="chip">${esc(x)}</span>`).join('');
+  }
+  if (focused) {
+    const el = box.querySelector(`[data-square="${focused}"][tabindex], [data-hole="${focused}"][tabindex]`);
+    if (el) el.focus();
+  }
+}
+
+function wirePlay() {
+  const box = document.getElementById('board');
+  const act = (el) => {
+    if (!el) return;
+    if (el.dataset.move !== undefined) { choose(el.dataset.move); return; }
+    if (el.dataset.pick !== undefined) {
+      P.selected = P.selected === el.dataset.pick ? null : el.dataset.pick;
+      drawBoard(null);
+      const again = box.querySelector(`[data-square="${el.dataset.pick}"]`);
+      if (again) again.focus();
+    }
+  };
+  box.addEventListener('click', (e) => act(e.target.closest('[data-move],[data-pick]')));
+  box.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      const el = e.target.closest('[data-move],[data-pick]');
+      if (el) { e.preventDefault(); act(el); }
+    } else if (e.key === 'Escape' && P.selected) { P.selected = null; drawBoard(null); }
+  });
+  document.querySelectorAll('#legal button.move').forEach((b) => b.addEventListener('click', () => choose(b.dataset.move)));
+  const on = (id, fn) => { const el = document.getElementById(id); if (el) el.addEventListener('click', fn); };
+  on('ready', () => { P.secret.stage = 'choose'; renderPlay(); const first = document.querySelector('#board [data-move]'); if (first) first.focus(); });
+  on('undo', undo);
+  on('newgame', newGame);
+  on('replay', startReplay);
+  on('r-first', () => replayTo(0));
+  on('r-prev', () => replayTo(P.replay.i - 1));
+  on('r-next', replayNext);
+  on('r-last', () => replayTo(P.replay.turns.length));
+  on('r-exit', () => { P.replay = null; P.shown = P.match.state; P.frame = null; renderPlay(); });
+  const sp = document.getElementById('speed');
+  if (sp) sp.addEventListener('change', () => localStorage.setItem('tabula.speed', sp.value));
+}
+
+async function choose(mv) {
+  if (status() !== 'input') return;
+  const s = P.shown;
+  const c = chooser();
+  P.selected = null;
+  if (P.secret && s.toMove.length > 1 && P.secret.order.length > 1) {
+    P.secret.chosen[c] = mv;
+    P.secret.idx++;
+    if (P.secret.idx < P.secret.order.length) {
+      P.secret.stage = 'lookaway';
+      renderPlay();
+      const r = document.getElementById('ready');
+      if (r) r.focus();
+      return;
+    }
+    const text = s.toMove.filter((a) => P.match.seats[a] === 'human').map((a) => P.secret.chosen[a]).join(',');
+    P.secret = null;
+    P.lastLine = t('reveal', { move: text });
+    await send(text);
+    return;
+  }
+  await send(mv);
+}
+
+async function send(text) {
+  clearError();
+  if (P.match.seats.some((x) => x !== 'human')) P.lastLine = t('computerThinks');
+  P.busy = true;
+  P.shownTurns = P.match.turns.length;
+  renderPlay();
+  try {
+    const m = await api('POST', `/api/matches/${P.match.id}/moves`, { move: text, ply: P.shown.ply });
+    P.match = m;
+    await animateSteps(m.steps);
+  } catch (e) {
+    showError(e);
+    P.busy = false;
+    renderPlay();
+  }
+}
+
+// announce tells screen readers what happened, in a live region that
+// stays in place while the page is redrawn.
+function announce(text) {
+  const el = document.getElementById('announce');
+  if (!el || !text) return;
+  const p = document.createElement('p');
+  p.textContent = text;
+  el.appendChild(p);
+  while (el.childNodes.length > 6) el.removeChild(el.firstChild);
+}
+
+async function animateSteps(steps) {
+  P.busy = true;
+  const base = P.match.turns.length - steps.length;
+  for (let k = 0; k < steps.length; k++) {
+    const step = steps[k];
+    P.shownTurns = base + k;
+    P.lastLine = describeTurn(step);
+    announce(P.lastLine);
+    renderPlay();
+    await animateTurn(P.shown, step, step.state);
+    P.shown = step.state;
+    P.shownTurns = base + k + 1;
+  }
+  P.busy = false;
+  P.frame = null;
+  P.shown = P.match.state;
+  renderPlay();
+  const st = status();
+  if (st === 'over') announce(t('gameOver') + ' ' + resultText(P.shown));
+  else if (st === 'input' || st === 'handover') announce(turnLine(st, chooser()));
+  const first = document.querySelector('#board [data-move], #board [data-pick], #ready, #legal button');
+  if (first && status() !== 'over') first.focus({ preventScroll: true });
+}
+
+async function animateTurn(prev, turn, next) {
+  const delay = speeds[speed()];
+  let frames = [];
+  try { frames = P.board.frames(prev, turn, next) || []; } catch (e) { frames = []; }
+  if (delay > 0) {
+    const per = Math.max(15, Math.min(delay, 4000 / Math.max(1, frames.length)));
+    for (const f of frames) {
+      P.frame = f;
+      drawBoard(f);
+      await sleep(per);
+    }
+  }
+  const last = frames.length ? frames[frames.length - 1] : null;
+  if (last && last.cowries && !last.cowries.rolling) P.cowries = last.cowries;
+  P.frame = null;
+}
+
+async function undo() {
+  clearError();
+  try {
+    const m = await api('POST', `/api/matches/${P.match.id}/undo`);
+    P.match = m;
+    P.shown = m.state;
+    P.secret = null;
+    P.selected = null;
+    renderPlay();
+  } catch (e) { showError(e); }
+}
+
+async function newGame() {
+  clearError();
+  const options = {};
+  for (const kv of P.match.options) { const i = kv.indexOf('='); options[kv.slice(0, i)] = kv.slice(i + 1); }
+  try {
+    const m = await api('POST', '/api/matches', { game: P.match.game, options, seats: P.match.seats });
+    startedMatch = m;
+    P = null;
+    location.hash = '#/play/' + m.id;
+  } catch (e) { showError(e); }
+}
+
+async function startReplay() {
+  clearError();
+  try {
+    const r = await api('GET', `/api/matches/${P.match.id}/states`);
+    P.replay = { states: r.states, turns: r.turns, i: 0 };
+    P.shown = r.states[0];
+    P.secret = null;
+    renderPlay();
+    const b = document.getElementById('r-next');
+    if (b) b.focus();
+  } catch (e) { showError(e); }
+}
+
+function replayTo(i) {
+  const R = P.replay;
+  R.i = Math.max(0, Math.min(R.turns.length, i));
+  P.shown = R.states[R.i];
+  P.cowries = null;
+  renderPlay();
+}
+
+async function replayNext() {
+  const R = P.replay;
+  if (R.i >= R.turns.length || R.animating) return;
+  R.animating = true;
+  await animateTurn(R.states[R.i], R.turns[R.i], R.states[R.i + 1]);
+  R.animating = false;
+  replayTo(R.i + 1);
+  const b = document.getElementById('r-next');
+  if (b) b.focus();
+}
+
+// ------------------------------------------------------------------ start
+
+function start() {
+  setLanguage(detectLanguage());
+  renderChrome();
+  document.getElementById('lang').addEventListener('change', (e) => {
+    setLanguage(e.target.value);
+    renderChrome();
+    if (current && current.rerender) current.rerender();
+  });
+  window.addEventListener('hashchange', route);
+  route();
+}
+
+start();
