@@ -123,6 +123,9 @@ func TestTwoCapturesInOneStep(t *testing.T) {
 	wantBoard(t, s, [Holes]int{0, 1, 0, 0, 0, 0, 1, 0, 2, 0}, [2]int{3, 4})
 	wantMove(t, s, 0, PlayerTurn{Hole: 7, End: 5, Captured: 3})
 	wantMove(t, s, 1, PlayerTurn{Hole: 2, End: 0, Captured: 4})
+	if s.Captured() != 7 {
+		t.Errorf("Captured() = %d, want 7 (both captures of the turn)", s.Captured())
+	}
 }
 
 // end-hole=last: a move finishes in the hole of its last seed. Here each

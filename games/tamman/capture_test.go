@@ -74,8 +74,8 @@ func TestTwoEnemiesOnOneSquareEarnTwoThrows(t *testing.T) {
 	if got := squares(s, 1); !slices.Equal(got, men("c5", "c5", "c5", "c5")) {
 		t.Errorf("player 1: %v", got)
 	}
-	if s.CaptureThrowsDue() != 2 {
-		t.Fatalf("capture throws due %d", s.CaptureThrowsDue())
+	if s.CaptureThrowsDue() != 2 || s.Captured() != 2 {
+		t.Fatalf("capture throws due %d, captured %d", s.CaptureThrowsDue(), s.Captured())
 	}
 	play(t, s, "t1", "t2")
 	if !slices.Equal(s.Throws(), []int{1, 2}) || s.Phase() != tamman.MovePhase {

@@ -680,6 +680,10 @@ func (s *State) Hash() uint64 {
 	return x
 }
 
+// Captured returns the men the last move sent back to their 'ayn
+// (self-play statistics count captures with it).
+func (s *State) Captured() int { return int(s.captured) }
+
 // Terminal reports whether someone has all four men on habarti.
 func (s *State) Terminal() bool { return s.phase == Over }
 
