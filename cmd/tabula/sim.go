@@ -360,7 +360,7 @@ func (a *simAccumulator) finish(took time.Duration, balanced bool) {
 
 func (a *simAccumulator) print(w io.Writer) {
 	s := &a.simSummary
-	fmt.Fprintf(w, "%s, %d games (%s), seed %d, %d threads: %.2fs, %.0f games/s\n",
+	fmt.Fprintf(w, "%s, %d games (%s), seed %d, %d threads: %.2fs, %.3g games/s\n",
 		s.Game, s.Games, strings.Join(s.Options, " "), s.Seed, s.Threads, s.Seconds, s.GamesPerSecond)
 	if !s.Balanced {
 		fmt.Fprintf(w, "note: %d games is not a multiple of %d seats, so seats are not balanced\n", s.Games, len(s.Seats))
