@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -360,8 +361,8 @@ func (a *simAccumulator) finish(took time.Duration, balanced bool) {
 
 func (a *simAccumulator) print(w io.Writer) {
 	s := &a.simSummary
-	fmt.Fprintf(w, "%s, %d games (%s), seed %d, %d threads: %.2fs, %.3g games/s\n",
-		s.Game, s.Games, strings.Join(s.Options, " "), s.Seed, s.Threads, s.Seconds, s.GamesPerSecond)
+	fmt.Fprintf(w, "%s, %d games (%s), seed %d, %d threads: %.2fs, %s games/s\n",
+		s.Game, s.Games, strings.Join(s.Options, " "), s.Seed, s.Threads, s.Seconds, humanRate(s.GamesPerSecond))
 	if !s.Balanced {
 		fmt.Fprintf(w, "note: %d games is not a multiple of %d seats, so seats are not balanced\n", s.Games, len(s.Seats))
 	}
@@ -386,4 +387,13 @@ func (a *simAccumulator) print(w io.Writer) {
 	} else {
 		fmt.Fprintf(w, "score gains per game (the game does not report captures): %.2f turns gaining %.2f in all\n", s.Captures, s.Captured)
 	}
+}
+
+// humanRate formats a rate for people: whole numbers when large, three
+// significant digits when small (a slow match gives 0.0274, not 0).
+func humanRate(r float64) string {
+	if r >= 100 {
+		return strconv.FormatFloat(r, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(r, 'g', 3, 64)
 }
