@@ -75,31 +75,40 @@ func (s *State) resolve(a, b, first int) {
 // the relay. (Pass 1 also applies the max-steps safeguard; a cycle found
 // before it is cut before it, so the replay needs no such check.)
 func (s *State) run(b *board) {
+	if !s.tab.ok || s.tab.burnt != s.burnt {
+		s.buildTables()
+	}
+	f := s.toFast(b)
 	var rec TurnRecord // what rewound passes record, thrown away
-	for b.w[0].active || b.w[1].active {
-		start, startLast := *b, s.last
+	for f.active[0] || f.active[1] {
+		start, startLast := f, s.last
 		// Pass 1: play until a stop, watching for a period.
 		power, lambda := 1, 0
-		var tort cycleKey
+		tort := f
 		found := false
 		for i := 0; ; i++ {
-			s.drop(b, &s.last)
-			k := s.cycleKey(b)
+			ev := s.fdrop(&f, &s.last)
 			if i == 0 {
-				tort = k
+				tort = f
 			} else {
 				lambda++
-				if k == tort {
+				if s.same(&f, &tort) {
 					found = true
 					break
 				}
 				if lambda == power {
-					tort, power, lambda = k, power*2, 0
+					tort, power, lambda = f, power*2, 0
 				}
+			}
+			if !ev {
+				if stepHook != nil {
+					stepHook(s, s.fromFast(&f))
+				}
+				continue
 			}
 			// The max-steps safeguard cuts like the cycle rule.
 			capped := s.r.maxSteps > 0 && s.last.Steps >= uint32(s.r.maxSteps)
-			if s.decide(b, [2]bool{capped, capped}, &s.last) {
+			if s.fdecide(&f, capped, &s.last) {
 				s.last.Capped = s.last.Capped || capped
 				break
 			}
@@ -112,23 +121,21 @@ func (s *State) run(b *board) {
 		// it; when it stands at step mu+lambda it goes on from there and
 		// cuts the first player about to lift.
 		tb, hb, hrec := start, start, startLast
-		s.drop(&tb, &rec)
-		s.drop(&hb, &hrec)
+		s.fdrop(&tb, &rec)
+		s.fdrop(&hb, &hrec)
 		for j := 0; j < lambda; j++ {
-			s.decide(&hb, [2]bool{}, &hrec)
-			s.drop(&hb, &hrec)
+			s.fstep(&hb, &hrec)
 		}
-		for s.cycleKey(&tb) != s.cycleKey(&hb) {
-			s.decide(&tb, [2]bool{}, &rec)
-			s.drop(&tb, &rec)
-			s.decide(&hb, [2]bool{}, &hrec)
-			s.drop(&hb, &hrec)
+		for !s.same(&tb, &hb) {
+			s.fstep(&tb, &rec)
+			s.fstep(&hb, &hrec)
 		}
-		for !s.decide(&hb, [2]bool{true, true}, &hrec) {
-			s.drop(&hb, &hrec)
+		for !s.fdecide(&hb, true, &hrec) {
+			s.fdrop(&hb, &hrec)
 		}
-		*b, s.last = hb, hrec
+		f, s.last = hb, hrec
 	}
+	*b = s.fromFast(&f)
 }
 
 // drop makes every active sower drop one seed.
