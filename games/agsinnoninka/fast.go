@@ -34,6 +34,12 @@ type tables struct {
 	burnt uint16
 	next  [2][16]uint8
 	look  [2][16]uint8
+	// path is each player's circuit of positions (her sowing order,
+	// without her lap origin), written out three times over; plen is its
+	// length, and idx gives a position's index in it.
+	path [2][48]uint8
+	plen [2]uint8
+	idx  [2][16]uint8
 }
 
 // fpos maps a position of the board form to the fast form.
@@ -68,6 +74,20 @@ func (s *State) buildTables() {
 			} else {
 				s.tab.look[p][i] = uint8(t)
 			}
+		}
+		// Every position of the circuit (the holes in use and, with
+		// sow-stores, her store) leads to the next, so the sowing order is
+		// one cycle through them.
+		q0 := s.tab.next[p][0]
+		n := 0
+		for q := q0; n == 0 || q != q0; q = s.tab.next[p][q&15] {
+			s.tab.path[p][n] = q
+			s.tab.idx[p][q&15] = uint8(n)
+			n++
+		}
+		s.tab.plen[p] = uint8(n)
+		for i := n; i < 3*n; i++ {
+			s.tab.path[p][i] = s.tab.path[p][i-n]
 		}
 	}
 }
@@ -227,4 +247,134 @@ func (s *State) fdecide(f *fboard, cut bool, rec *TurnRecord) bool {
 		stepHook(s, s.fromFast(f))
 	}
 	return any
+}
+
+// adv plays the steps up to the next one after which a sower's hand is
+// empty, all at once: every active sower's hand must hold seeds. The steps
+// in between need no decision, and the drops of different sowers commute.
+func (s *State) adv(f *fboard, rec *TurnRecord) {
+	k := uint8(0xff)
+	for p := range 2 {
+		if f.active[p] && f.c[fHand+p] < k {
+			k = f.c[fHand+p]
+		}
+	}
+	rec.Steps += uint32(k)
+	for p := range 2 {
+		if !f.active[p] {
+			continue
+		}
+		rec.P[p].Steps += uint32(k)
+		f.c[fHand+p] -= k
+		if s.r.skipOrigin {
+			next := &s.tab.next[p]
+			pos, o := f.c[fPos+p], f.origin[p]
+			for range k {
+				pos = next[pos&15]
+				if pos == o {
+					pos = next[pos&15]
+				}
+				f.c[pos&15]++
+			}
+			f.c[fPos+p] = pos
+			continue
+		}
+		path := &s.tab.path[p]
+		n, l := int(k), int(s.tab.plen[p])
+		i := int(s.tab.idx[p][f.c[fPos+p]&15])
+		if n >= l {
+			laps := uint8(n / l)
+			for _, q := range path[:l] {
+				f.c[q&15] += laps
+			}
+			n %= l
+		}
+		for _, q := range path[i+1 : i+1+n] {
+			f.c[q&15]++
+		}
+		f.c[fPos+p] = path[i+n]
+	}
+}
+
+// fastPhase plays run's steps up to the next stop like exactPhase, but
+// leaps from one step that needs a decision (a hand is empty) to the next
+// with adv, and applies Brent's algorithm and the replay to the
+// configurations at those steps only. That gives the same cut: the
+// configuration at a step is the same as at an earlier step exactly when
+// it is at or after mu+lambda, and whether a step needs a decision depends
+// only on its configuration; so the first such step at or after
+// mu+lambda is the first whose configuration occurred at an earlier such
+// step.
+//
+// The max-steps safeguard depends on when exactPhase would have found the
+// period, so fastPhase gives up, changing nothing, whenever the safeguard
+// could have cut before that: run then calls exactPhase. It also gives up
+// when a step hook is set, which wants every step.
+func (s *State) fastPhase(f *fboard) bool {
+	if stepHook != nil {
+		return false
+	}
+	for p := range 2 {
+		if f.active[p] && f.c[fHand+p] == 0 {
+			return false
+		}
+	}
+	capOn, maxSteps := s.r.maxSteps > 0, uint32(s.r.maxSteps)
+	g, last := *f, s.last
+	startSteps := last.Steps
+	power, lambda := 1, 0
+	var tort fboard
+	for i := 0; ; i++ {
+		s.adv(&g, &last)
+		if capOn && last.Steps >= maxSteps {
+			return false
+		}
+		if i == 0 {
+			tort = g
+		} else {
+			lambda++
+			if s.same(&g, &tort) {
+				break
+			}
+			if lambda == power {
+				tort, power, lambda = g, power*2, 0
+			}
+		}
+		if s.fdecide(&g, false, &last) {
+			// A stop, before any configuration came back.
+			*f, s.last = g, last
+			return true
+		}
+	}
+	// The replay, as in exactPhase, from one decision to the next.
+	tb, hb, trec, hrec := *f, *f, s.last, s.last
+	s.adv(&tb, &trec)
+	s.adv(&hb, &hrec)
+	for j := 0; j < lambda; j++ {
+		s.fdecide(&hb, false, &hrec)
+		s.adv(&hb, &hrec)
+	}
+	for !s.same(&tb, &hb) {
+		s.fdecide(&tb, false, &trec)
+		s.adv(&tb, &trec)
+		s.fdecide(&hb, false, &hrec)
+		s.adv(&hb, &hrec)
+	}
+	if capOn {
+		// exactPhase finds the period at step 2^k-1+lambda for the least
+		// k with 2^k-1 >= mu and 2^k >= lambda (counting steps from 0 after
+		// the last stop). The tortoise stands at or after step mu.
+		lam := uint64(hrec.Steps - trec.Steps)
+		mu := uint64(trec.Steps - startSteps - 1)
+		pow := uint64(1)
+		for pow-1 < mu || pow < lam {
+			pow *= 2
+		}
+		if uint64(startSteps)+pow-1+lam+1 >= uint64(maxSteps) {
+			return false
+		}
+	}
+	s.fdecide(&hb, true, &hrec)
+	*f, s.last = hb, hrec
+	return true
 }

@@ -398,8 +398,18 @@ func refTurn(t *testing.T, what string, s *State, rng *rand.Rand, legal []engine
 		ref.refApplyJoint(int(j[0]), int(j[1]))
 	}
 	sameState(t, what, s, ref)
+	if s.last.P[0].Cut || s.last.P[1].Cut {
+		refCuts++
+	}
+	if s.last.Capped {
+		refCapped++
+	}
 	return legal
 }
+
+// refCuts and refCapped count the compared turns with a cut relay and with
+// the max-steps safeguard.
+var refCuts, refCapped int
 
 // The engine resolves turns exactly as the reference does: full random
 // matches (which burn holes in later rounds), and random positions with
@@ -410,6 +420,7 @@ func TestMatchesReference(t *testing.T) {
 		matches, positions = 2, 100
 	}
 	turns := 0
+	refCuts, refCapped = 0, 0
 	var legal []engine.Move
 	for i, set := range refOptionSets {
 		opts, err := engine.ParseOptions(Game{}, set)
@@ -451,5 +462,55 @@ func TestMatchesReference(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d turns agree", turns)
+	t.Logf("%d turns agree, %d with a cut, %d capped", turns, refCuts, refCapped)
+	if refCuts == 0 || refCapped == 0 {
+		t.Error("no cut or no capped turn was compared")
+	}
+}
+
+// The engine agrees with the reference under every max-steps limit around
+// the length of turns that the cycle rule cuts: the safeguard's effect
+// depends on when the reference finds the period.
+func TestMatchesReferenceMaxSteps(t *testing.T) {
+	want := 120
+	if testing.Short() {
+		want = 30
+	}
+	found, compared := 0, 0
+	var legal []engine.Move
+	for i, set := range [][]string{nil, {"skip-origin=true"}, {"sow-stores=true", "store-end=relay", "cycle=capture"}, {"conflict=both-stop", "seeds=3"}} {
+		opts, err := engine.ParseOptions(Game{}, append([]string{"max-steps=0"}, set...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(i), 13))
+		for n := 0; n < want/4; {
+			s, _ := New(opts)
+			for !s.Terminal() && n < want/4 {
+				var j [2]engine.Move
+				for p := range j {
+					legal = s.Legal(p, legal[:0])
+					j[p] = legal[rng.IntN(len(legal))]
+				}
+				before := s.Clone().(*State)
+				s.ApplyJoint(j[:])
+				if !s.last.P[0].Cut && !s.last.P[1].Cut || s.last.Steps > 400 {
+					continue
+				}
+				n++
+				found++
+				for m := 1; m <= 3*int(s.last.Steps)+2; m++ {
+					r := *before.r
+					r.maxSteps = m
+					got, ref := before.Clone().(*State), before.Clone().(*State)
+					got.r, ref.r = &r, &r
+					got.ApplyJoint(j[:])
+					ref.refApplyJoint(int(j[0]), int(j[1]))
+					sameState(t, "max-steps", got, ref)
+					compared++
+				}
+			}
+		}
+	}
+	t.Logf("%d cut turns under %d limits agree", found, compared)
 }

@@ -79,63 +79,71 @@ func (s *State) run(b *board) {
 		s.buildTables()
 	}
 	f := s.toFast(b)
-	var rec TurnRecord // what rewound passes record, thrown away
 	for f.active[0] || f.active[1] {
-		start, startLast := f, s.last
-		// Pass 1: play until a stop, watching for a period.
-		power, lambda := 1, 0
-		tort := f
-		found := false
-		for i := 0; ; i++ {
-			ev := s.fdrop(&f, &s.last)
-			if i == 0 {
-				tort = f
-			} else {
-				lambda++
-				if s.same(&f, &tort) {
-					found = true
-					break
-				}
-				if lambda == power {
-					tort, power, lambda = f, power*2, 0
-				}
-			}
-			if !ev {
-				if stepHook != nil {
-					stepHook(s, s.fromFast(&f))
-				}
-				continue
-			}
-			// The max-steps safeguard cuts like the cycle rule.
-			capped := s.r.maxSteps > 0 && s.last.Steps >= uint32(s.r.maxSteps)
-			if s.fdecide(&f, capped, &s.last) {
-				s.last.Capped = s.last.Capped || capped
-				break
-			}
+		if !s.fastPhase(&f) {
+			s.exactPhase(&f)
 		}
-		if !found {
-			continue
-		}
-		// mu: the first index whose configuration comes back lambda steps
-		// later. The hare replays the turn from the last stop, recording
-		// it; when it stands at step mu+lambda it goes on from there and
-		// cuts the first player about to lift.
-		tb, hb, hrec := start, start, startLast
-		s.fdrop(&tb, &rec)
-		s.fdrop(&hb, &hrec)
-		for j := 0; j < lambda; j++ {
-			s.fstep(&hb, &hrec)
-		}
-		for !s.same(&tb, &hb) {
-			s.fstep(&tb, &rec)
-			s.fstep(&hb, &hrec)
-		}
-		for !s.fdecide(&hb, true, &hrec) {
-			s.fdrop(&hb, &hrec)
-		}
-		f, s.last = hb, hrec
 	}
 	*b = s.fromFast(&f)
+}
+
+// exactPhase plays run's steps up to the next stop one step at a time, as
+// described above.
+func (s *State) exactPhase(f *fboard) {
+	var rec TurnRecord // what rewound passes record, thrown away
+	start, startLast := *f, s.last
+	// Pass 1: play until a stop, watching for a period.
+	power, lambda := 1, 0
+	tort := *f
+	found := false
+	for i := 0; ; i++ {
+		ev := s.fdrop(f, &s.last)
+		if i == 0 {
+			tort = *f
+		} else {
+			lambda++
+			if s.same(f, &tort) {
+				found = true
+				break
+			}
+			if lambda == power {
+				tort, power, lambda = *f, power*2, 0
+			}
+		}
+		if !ev {
+			if stepHook != nil {
+				stepHook(s, s.fromFast(f))
+			}
+			continue
+		}
+		// The max-steps safeguard cuts like the cycle rule.
+		capped := s.r.maxSteps > 0 && s.last.Steps >= uint32(s.r.maxSteps)
+		if s.fdecide(f, capped, &s.last) {
+			s.last.Capped = s.last.Capped || capped
+			break
+		}
+	}
+	if !found {
+		return
+	}
+	// mu: the first index whose configuration comes back lambda steps
+	// later. The hare replays the turn from the last stop, recording
+	// it; when it stands at step mu+lambda it goes on from there and
+	// cuts the first player about to lift.
+	tb, hb, hrec := start, start, startLast
+	s.fdrop(&tb, &rec)
+	s.fdrop(&hb, &hrec)
+	for j := 0; j < lambda; j++ {
+		s.fstep(&hb, &hrec)
+	}
+	for !s.same(&tb, &hb) {
+		s.fstep(&tb, &rec)
+		s.fstep(&hb, &hrec)
+	}
+	for !s.fdecide(&hb, true, &hrec) {
+		s.fdrop(&hb, &hrec)
+	}
+	*f, s.last = hb, hrec
 }
 
 // drop makes every active sower drop one seed.
