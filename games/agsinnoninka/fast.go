@@ -323,15 +323,27 @@ func (s *State) fastPhase(f *fboard) bool {
 	g, last := *f, s.last
 	startSteps := last.Steps
 	power, lambda := 1, 0
-	var tort fboard
+	var tort, first fboard
+	var steps0 uint32
 	for i := 0; ; i++ {
 		s.adv(&g, &last)
 		if capOn && last.Steps >= maxSteps {
 			return false
 		}
 		if i == 0 {
-			tort = g
+			tort, first, steps0 = g, g, last.Steps
 		} else {
+			if s.same(&g, &first) {
+				// The first configuration came back, so it was in the
+				// cycle (mu is 0): this is the first that occurred before,
+				// where the cycle rule cuts, and no replay is needed.
+				if capOn && !s.beforeCap(startSteps, steps0, last.Steps) {
+					return false
+				}
+				s.fdecide(&g, true, &last)
+				*f, s.last = g, last
+				return true
+			}
 			lambda++
 			if s.same(&g, &tort) {
 				break
@@ -360,21 +372,28 @@ func (s *State) fastPhase(f *fboard) bool {
 		s.fdecide(&hb, false, &hrec)
 		s.adv(&hb, &hrec)
 	}
-	if capOn {
-		// exactPhase finds the period at step 2^k-1+lambda for the least
-		// k with 2^k-1 >= mu and 2^k >= lambda (counting steps from 0 after
-		// the last stop). The tortoise stands at or after step mu.
-		lam := uint64(hrec.Steps - trec.Steps)
-		mu := uint64(trec.Steps - startSteps - 1)
-		pow := uint64(1)
-		for pow-1 < mu || pow < lam {
-			pow *= 2
-		}
-		if uint64(startSteps)+pow-1+lam+1 >= uint64(maxSteps) {
-			return false
-		}
+	if capOn && !s.beforeCap(startSteps, trec.Steps, hrec.Steps) {
+		return false
 	}
 	s.fdecide(&hb, true, &hrec)
 	*f, s.last = hb, hrec
 	return true
+}
+
+// beforeCap reports whether exactPhase would find the period before the
+// max-steps safeguard could cut, when the turn had played startSteps steps
+// at the last stop, and the configuration after step a-1 of the turn (in
+// the cycle, so at or after mu) comes back after step b-1. exactPhase finds
+// the period at step 2^k-1+lambda for the least k with 2^k-1 >= mu and
+// 2^k >= lambda (counting steps from 0 after the last stop), and the
+// safeguard can cut only at a step after which the turn has played
+// max-steps steps.
+func (s *State) beforeCap(startSteps, a, b uint32) bool {
+	lam := uint64(b - a)
+	mu := uint64(a - startSteps - 1)
+	pow := uint64(1)
+	for pow-1 < mu || pow < lam {
+		pow *= 2
+	}
+	return uint64(startSteps)+pow-1+lam+1 < uint64(s.r.maxSteps)
 }
