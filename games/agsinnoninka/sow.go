@@ -69,11 +69,16 @@ func (s *State) resolve(a, b, first int) {
 // at a lift moment t repeats an earlier one exactly when t >= mu+lambda,
 // and the first player about to lift at or after step mu+lambda is the one
 // the rule cuts. (A stop changes who is sowing, which is part of the
-// configuration, so nothing before a stop can recur after it.) run finds
-// lambda with Brent's algorithm, then mu while replaying the steps from the
-// last stop, and cuts there: constant memory, about four times the steps of
-// the relay. (Pass 1 also applies the max-steps safeguard; a cycle found
-// before it is cut before it, so the replay needs no such check.)
+// configuration, so nothing before a stop can recur after it.) exactPhase
+// finds lambda with Brent's algorithm, then mu while replaying the steps
+// from the last stop, and cuts there: constant memory, about four times the
+// steps of the relay. (Pass 1 also applies the max-steps safeguard; a cycle
+// found before it is cut before it, so the replay needs no such check.)
+//
+// run plays each phase between two stops with fastPhase (fast.go), which
+// gives the same result with far less work, and falls back on exactPhase
+// when fastPhase cannot be sure of that (near the max-steps limit, or with
+// a step hook).
 func (s *State) run(b *board) {
 	if !s.tab.ok || s.tab.burnt != s.burnt {
 		s.buildTables()
