@@ -69,66 +69,86 @@ func (s *State) resolve(a, b, first int) {
 // at a lift moment t repeats an earlier one exactly when t >= mu+lambda,
 // and the first player about to lift at or after step mu+lambda is the one
 // the rule cuts. (A stop changes who is sowing, which is part of the
-// configuration, so nothing before a stop can recur after it.) run finds
-// lambda with Brent's algorithm, then mu while replaying the steps from the
-// last stop, and cuts there: constant memory, about four times the steps of
-// the relay. (Pass 1 also applies the max-steps safeguard; a cycle found
-// before it is cut before it, so the replay needs no such check.)
+// configuration, so nothing before a stop can recur after it.) exactPhase
+// finds lambda with Brent's algorithm, then mu while replaying the steps
+// from the last stop, and cuts there: constant memory, about four times the
+// steps of the relay. (Pass 1 also applies the max-steps safeguard; a cycle
+// found before it is cut before it, so the replay needs no such check.)
+//
+// run plays each phase between two stops with fastPhase (fast.go), which
+// gives the same result with far less work, and falls back on exactPhase
+// when fastPhase cannot be sure of that (near the max-steps limit, or with
+// a step hook).
 func (s *State) run(b *board) {
+	if !s.tab.ok || s.tab.burnt != s.burnt {
+		s.buildTables()
+	}
+	f := s.toFast(b)
+	for f.active[0] || f.active[1] {
+		if !s.fastPhase(&f) {
+			s.exactPhase(&f)
+		}
+	}
+	*b = s.fromFast(&f)
+}
+
+// exactPhase plays run's steps up to the next stop one step at a time, as
+// described above.
+func (s *State) exactPhase(f *fboard) {
 	var rec TurnRecord // what rewound passes record, thrown away
-	for b.w[0].active || b.w[1].active {
-		start, startLast := *b, s.last
-		// Pass 1: play until a stop, watching for a period.
-		power, lambda := 1, 0
-		var tort cycleKey
-		found := false
-		for i := 0; ; i++ {
-			s.drop(b, &s.last)
-			k := s.cycleKey(b)
-			if i == 0 {
-				tort = k
-			} else {
-				lambda++
-				if k == tort {
-					found = true
-					break
-				}
-				if lambda == power {
-					tort, power, lambda = k, power*2, 0
-				}
-			}
-			// The max-steps safeguard cuts like the cycle rule.
-			capped := s.r.maxSteps > 0 && s.last.Steps >= uint32(s.r.maxSteps)
-			if s.decide(b, [2]bool{capped, capped}, &s.last) {
-				s.last.Capped = s.last.Capped || capped
+	start, startLast := *f, s.last
+	// Pass 1: play until a stop, watching for a period.
+	power, lambda := 1, 0
+	tort := *f
+	found := false
+	for i := 0; ; i++ {
+		ev := s.fdrop(f, &s.last)
+		if i == 0 {
+			tort = *f
+		} else {
+			lambda++
+			if s.same(f, &tort) {
+				found = true
 				break
 			}
+			if lambda == power {
+				tort, power, lambda = *f, power*2, 0
+			}
 		}
-		if !found {
+		if !ev {
+			if stepHook != nil {
+				stepHook(s, s.fromFast(f))
+			}
 			continue
 		}
-		// mu: the first index whose configuration comes back lambda steps
-		// later. The hare replays the turn from the last stop, recording
-		// it; when it stands at step mu+lambda it goes on from there and
-		// cuts the first player about to lift.
-		tb, hb, hrec := start, start, startLast
-		s.drop(&tb, &rec)
-		s.drop(&hb, &hrec)
-		for j := 0; j < lambda; j++ {
-			s.decide(&hb, [2]bool{}, &hrec)
-			s.drop(&hb, &hrec)
+		// The max-steps safeguard cuts like the cycle rule.
+		capped := s.r.maxSteps > 0 && s.last.Steps >= uint32(s.r.maxSteps)
+		if s.fdecide(f, capped, &s.last) {
+			s.last.Capped = s.last.Capped || capped
+			break
 		}
-		for s.cycleKey(&tb) != s.cycleKey(&hb) {
-			s.decide(&tb, [2]bool{}, &rec)
-			s.drop(&tb, &rec)
-			s.decide(&hb, [2]bool{}, &hrec)
-			s.drop(&hb, &hrec)
-		}
-		for !s.decide(&hb, [2]bool{true, true}, &hrec) {
-			s.drop(&hb, &hrec)
-		}
-		*b, s.last = hb, hrec
 	}
+	if !found {
+		return
+	}
+	// mu: the first index whose configuration comes back lambda steps
+	// later. The hare replays the turn from the last stop, recording
+	// it; when it stands at step mu+lambda it goes on from there and
+	// cuts the first player about to lift.
+	tb, hb, hrec := start, start, startLast
+	s.fdrop(&tb, &rec)
+	s.fdrop(&hb, &hrec)
+	for j := 0; j < lambda; j++ {
+		s.fstep(&hb, &hrec)
+	}
+	for !s.same(&tb, &hb) {
+		s.fstep(&tb, &rec)
+		s.fstep(&hb, &hrec)
+	}
+	for !s.fdecide(&hb, true, &hrec) {
+		s.fdrop(&hb, &hrec)
+	}
+	*f, s.last = hb, hrec
 }
 
 // drop makes every active sower drop one seed.
