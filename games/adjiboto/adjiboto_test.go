@@ -1,12 +1,9 @@
 package adjiboto
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -55,31 +52,7 @@ func TestPerft(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s %d %d", p.name, d, enginetest.Perft(s, d)))
 		}
 	}
-	path := filepath.Join("testdata", "perft.txt")
-	if *update {
-		if err := os.WriteFile(path, []byte(perftHeader+strings.Join(got, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run TestPerft -update to create it)", err)
-	}
-	defer f.Close()
-	var want []string
-	for sc := bufio.NewScanner(f); sc.Scan(); {
-		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
-			want = append(want, line)
-		}
-	}
-	if len(want) != len(got) {
-		t.Fatalf("%d perft lines, testdata has %d", len(got), len(want))
-	}
-	for i := range got {
-		if got[i] != want[i] {
-			t.Errorf("perft %s, want %s", got[i], want[i])
-		}
-	}
+	enginetest.Golden(t, "perft.txt", perftHeader, got, *update)
 }
 
 func TestPerftOpeningByHand(t *testing.T) {

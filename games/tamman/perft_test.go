@@ -1,13 +1,9 @@
 package tamman_test
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"tabula/ai"
@@ -56,7 +52,7 @@ func TestPerft(t *testing.T) {
 	}
 	const header = "# Perft counts of Tamman: setup, depth, number of move sequences (each throw\n" +
 		"# outcome is a branch). Regenerate with: go test ./games/tamman -run TestPerft -update\n"
-	compareGolden(t, "perft.txt", header, got)
+	enginetest.Golden(t, "perft.txt", header, got, *update)
 }
 
 // TestPlaythrough pins a whole two-player game, seeded, state by state:
@@ -85,41 +81,5 @@ func TestPlaythrough(t *testing.T) {
 	const header = "# A seeded random two-player game of Tamman: each turn, then the phase and\n" +
 		"# player after it, the throws waiting, each player's men as path steps.\n" +
 		"# Regenerate with: go test ./games/tamman -run TestPlaythrough -update\n"
-	compareGolden(t, "playthrough-2p.txt", header, got)
-}
-
-// compareGolden checks lines against testdata/name, or rewrites the file
-// under -update.
-func compareGolden(t *testing.T, name, header string, got []string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(header+strings.Join(got, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	defer f.Close()
-	var want []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
-			want = append(want, line)
-		}
-	}
-	if len(want) != len(got) {
-		t.Fatalf("%s: %d lines, testdata has %d", name, len(got), len(want))
-	}
-	for i := range got {
-		if got[i] != want[i] {
-			t.Fatalf("%s line %d:\n got %s\nwant %s", name, i+1, got[i], want[i])
-		}
-	}
+	enginetest.Golden(t, "playthrough-2p.txt", header, got, *update)
 }
