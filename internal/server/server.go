@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"tabula/engine"
+	"tabula/internal/rooms"
 )
 
 // maxBody is the largest request body accepted (a record of a long game
@@ -37,6 +38,14 @@ type Config struct {
 	Static fs.FS
 	// Rules holds the rules pages, ID.md for each game (nil: none).
 	Rules fs.FS
+	// Rooms runs online play (nil: no online rooms).
+	Rooms *rooms.Manager
+	// Origins are the host patterns of other sites whose pages may open a
+	// room's WebSocket (the server's own host always may).
+	Origins []string
+	// RoomsPerMinute limits the rooms one address creates a minute
+	// (default 10).
+	RoomsPerMinute int
 }
 
 // Server serves the API and the app.
@@ -44,6 +53,11 @@ type Server struct {
 	cfg    Config
 	mux    *http.ServeMux
 	agents sync.Map // game ID and option settings -> []string, the specs offered
+
+	wsLimits wsLimits
+	conns    ipCounter      // live connections per address
+	created  perMinute      // rooms created per address
+	sockets  sync.WaitGroup // live connections, for a graceful stop
 }
 
 // New returns a server for cfg.
@@ -57,7 +71,11 @@ func New(cfg Config) *Server {
 	if cfg.Agents == nil {
 		cfg.Agents = DefaultAgents
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux()}
+	if cfg.RoomsPerMinute == 0 {
+		cfg.RoomsPerMinute = 10
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), wsLimits: defaultWSLimits}
+	s.onlineRoutes()
 	s.route("GET /api/games", s.listGames)
 	s.route("GET /api/games/{id}", s.getGame)
 	s.route("GET /api/games/{id}/rules", s.getRules)
