@@ -48,6 +48,7 @@ type Room struct {
 	subs      map[*Sub]struct{}
 	used      time.Time
 	thinking  context.CancelFunc // the running computer move, if any
+	ackTo     *Sub               // who gets the ack of the step being stored
 	closed    bool
 }
 
@@ -97,9 +98,13 @@ func (r *Room) Move(ctx context.Context, sub *Sub, version int, text string) (Ac
 	if !sub.live() {
 		return Ack{}, refuse(CodeBad, "this connection no longer holds seat %d", sub.Seat)
 	}
+	r.ackTo = sub
 	ack, err := r.move(ctx, sub.Seat, version, text, true)
+	r.ackTo = nil
 	if err == nil {
-		sub.send(ackMsg(ack))
+		if ack.Duplicate {
+			sub.send(ackMsg(ack))
+		}
 		r.afterChange()
 	}
 	return ack, err
@@ -306,6 +311,11 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...Event) error 
 	r.events = append(r.events, evs...)
 	r.version += len(evs)
 	r.used = time.Now()
+	if r.ackTo != nil && len(evs) > 0 {
+		// Stored, so acknowledged now, before the broadcast.
+		r.ackTo.send(ackMsg(Ack{Version: evs[0].Version}))
+		r.ackTo = nil
+	}
 	return nil
 }
 

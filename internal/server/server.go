@@ -46,6 +46,9 @@ type Config struct {
 	// RoomsPerMinute limits the rooms one address creates a minute
 	// (default 10).
 	RoomsPerMinute int
+	// MessageRate limits the messages of one live connection per second,
+	// on average (default 10, with bursts of three times as many).
+	MessageRate float64
 }
 
 // Server serves the API and the app.
@@ -75,6 +78,9 @@ func New(cfg Config) *Server {
 		cfg.RoomsPerMinute = 10
 	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), wsLimits: defaultWSLimits}
+	if cfg.MessageRate > 0 {
+		s.wsLimits.Rate, s.wsLimits.Burst = cfg.MessageRate, int(3*cfg.MessageRate)+1
+	}
 	s.onlineRoutes()
 	s.route("GET /api/games", s.listGames)
 	s.route("GET /api/games/{id}", s.getGame)
@@ -126,6 +132,10 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.status = code
 	w.ResponseWriter.WriteHeader(code)
 }
+
+// Unwrap lets http.ResponseController and the WebSocket upgrade reach the
+// connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // ServeHTTP logs each request and recovers from panics with a 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
