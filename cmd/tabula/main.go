@@ -35,7 +35,8 @@ func init() {
 		{"play", "GAME [--option name=value]... [--players human,mcts:hard,...] [--vs AGENT] [--threads T]", "play in the terminal", runPlay},
 		{"sim", "--game ID [--option name=value]... --agents A,B[,C,D] [--games N] [--seed S] [--threads T] [--json] [--records FILE]", "self-play: agents play each other, seats rotated; summary of wins, draws, lengths", runSim},
 		{"tournament", "--game ID [--option name=value]... --agents A,B,C... [--games N] [--seed S] [--threads T] [--json]", "round robin: every group of agents plays N games; Elo ratings with 95% intervals", runTournament},
-		{"serve", "[--addr 127.0.0.1:8080] [--db tabula.db] [--origins HOSTS] [--room-idle 168h] [--rooms-per-minute 10]", "play in the browser, at one device or online: serve the web app, its JSON API and online rooms", runServe},
+		{"loadtest", "[--rooms N] [--duration D] [--game ID] [--think D] [--server http://127.0.0.1:PORT]", "load generator: N rooms of bots play over WebSocket on loopback; moves/s, round trips, memory per room", runLoadtest},
+		{"serve", "[--addr 127.0.0.1:8080] [--db tabula.db] [--origins HOSTS] [--room-idle 168h] [--rooms-per-minute 10] [--conns-per-ip 32] [--msg-rate 10]", "play in the browser, at one device or online: serve the web app, its JSON API and online rooms", runServe},
 	}
 }
 

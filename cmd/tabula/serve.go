@@ -30,14 +30,16 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	origins := fs.String("origins", "", "comma-separated host patterns of other sites allowed to open a room's WebSocket")
 	idle := fs.Duration("room-idle", 7*24*time.Hour, "expire online rooms unchanged for this long")
 	perMinute := fs.Int("rooms-per-minute", 10, "rooms one address may create a minute")
+	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
+	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *idle <= 0 || *perMinute <= 0 {
-		return usagef("--room-idle and --rooms-per-minute must be positive")
+	if *idle <= 0 || *perMinute <= 0 || *perIP <= 0 || *rate <= 0 {
+		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip and --msg-rate must be positive")
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	db, err := store.OpenSQLite(*dbPath)
@@ -64,6 +66,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Rooms:          mgr,
 		Origins:        allowed,
 		RoomsPerMinute: *perMinute,
+		ConnsPerIP:     *perIP,
+		MessageRate:    *rate,
 	})
 	// Catch the signals before saying where we listen, so that a signal
 	// sent by whoever reads that line stops us gracefully.

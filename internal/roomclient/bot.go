@@ -20,7 +20,9 @@ type Bot struct {
 	Resend bool
 	// MaxMoves stops the bot after that many acknowledged moves (0: none).
 	MaxMoves int
-	Header   http.Header
+	// Think is how long the bot waits before each move, like a person.
+	Think  time.Duration
+	Header http.Header
 
 	mu sync.Mutex
 	// Acked maps each acknowledged version to the move text it recorded
@@ -90,6 +92,25 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 	sentAt, sentMove := -1, ""
 	var sentTime time.Time
 	resent := false
+	in := make(chan Msg, 64)
+	done := make(chan struct{})
+	defer close(done)
+	var readErr error
+	go func() {
+		defer close(in)
+		for {
+			m, err := c.Recv(ctx)
+			if err != nil {
+				readErr = err
+				return
+			}
+			select {
+			case in <- m:
+			case <-done:
+				return
+			}
+		}
+	}()
 	for {
 		if status != "open" && sentAt < 0 {
 			b.mu.Lock()
@@ -99,7 +120,18 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			return errDone
 		}
 		mine := !committed && sentAt < 0 && contains(st.ToMove, seat)
-		if mine {
+		var m Msg
+		var ok bool
+		if mine && b.Think > 0 {
+			// Think, but take what comes meanwhile.
+			t := time.NewTimer(b.Think)
+			select {
+			case m, ok = <-in:
+			case <-t.C:
+			}
+			t.Stop()
+		}
+		if !ok && mine {
 			legal := st.Legal[strconv.Itoa(seat)]
 			mv := legal[b.Rand.IntN(len(legal))]
 			sentAt, sentMove, sentTime, resent = version, mv, time.Now(), false
@@ -107,9 +139,10 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				return err
 			}
 		}
-		m, err := c.Recv(ctx)
-		if err != nil {
-			return err
+		if !ok {
+			if m, ok = <-in; !ok {
+				return readErr
+			}
 		}
 		switch m.Type {
 		case "event":

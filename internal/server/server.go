@@ -49,6 +49,8 @@ type Config struct {
 	// MessageRate limits the messages of one live connection per second,
 	// on average (default 10, with bursts of three times as many).
 	MessageRate float64
+	// ConnsPerIP caps the live connections of one address (default 32).
+	ConnsPerIP int
 }
 
 // Server serves the API and the app.
@@ -80,6 +82,9 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), wsLimits: defaultWSLimits}
 	if cfg.MessageRate > 0 {
 		s.wsLimits.Rate, s.wsLimits.Burst = cfg.MessageRate, int(3*cfg.MessageRate)+1
+	}
+	if cfg.ConnsPerIP > 0 {
+		s.wsLimits.PerIP = cfg.ConnsPerIP
 	}
 	s.onlineRoutes()
 	s.route("GET /api/games", s.listGames)
