@@ -18,8 +18,9 @@ type Bot struct {
 	// Resend sends every move a second time after its ack, as a client
 	// whose ack was lost would.
 	Resend bool
-	// MaxMoves stops the bot after that many acknowledged moves (0: none).
-	MaxMoves int
+	// StopAt stops the bot once the room reaches that version (0: play
+	// to the end); every bot of a room stops at the same point.
+	StopAt int
 	// Think is how long the bot waits before each move, like a person.
 	Think  time.Duration
 	Header http.Header
@@ -112,7 +113,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 		}
 	}()
 	for {
-		if status != "open" && sentAt < 0 {
+		if (status != "open" || b.StopAt > 0 && version >= b.StopAt) && sentAt < 0 {
 			b.mu.Lock()
 			b.Result = status
 			b.mu.Unlock()
@@ -175,7 +176,6 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				b.Acked[m.Version] = sentMove
 				b.RTT = append(b.RTT, time.Since(sentTime))
 			}
-			n := len(b.Acked)
 			b.mu.Unlock()
 			if b.Resend && !resent {
 				resent = true
@@ -185,9 +185,6 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				continue
 			}
 			sentAt = -1
-			if b.MaxMoves > 0 && n >= b.MaxMoves {
-				return errDone
-			}
 		case "reject":
 			b.mu.Lock()
 			b.Rejects = append(b.Rejects, m.Code+": "+m.Error)
@@ -208,4 +205,22 @@ func contains(xs []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// AckedCount is the number of moves acknowledged so far.
+func (b *Bot) AckedCount() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.Acked)
+}
+
+// AckedMoves is a copy of the acknowledged moves by version.
+func (b *Bot) AckedMoves() map[int]string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make(map[int]string, len(b.Acked))
+	for v, m := range b.Acked {
+		out[v] = m
+	}
+	return out
 }
