@@ -91,11 +91,13 @@ type selfPlayFlags struct {
 	quiet    *bool
 }
 
-func addSelfPlayFlags(fs *flag.FlagSet) *selfPlayFlags {
+// addSelfPlayFlags declares the shared flags; games is the default of
+// --games.
+func addSelfPlayFlags(fs *flag.FlagSet, games int) *selfPlayFlags {
 	f := &selfPlayFlags{
 		game:     fs.String("game", "", "the game, by its `ID` (see 'tabula games')"),
 		agents:   fs.String("agents", "", "agents, comma-separated (random, greedy, mcts[:LEVEL], alphabeta[:LEVEL])"),
-		games:    fs.Int("games", 100, "number of games"),
+		games:    fs.Int("games", games, "number of games"),
 		seed:     fs.Uint64("seed", 1, "random seed; a run is reproducible for a seed"),
 		threads:  fs.Int("threads", runtime.NumCPU(), "games played at once"),
 		json:     fs.Bool("json", false, "print the summary as one JSON object"),
@@ -192,7 +194,7 @@ func (p *progressBar) finish() {
 
 func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	f := addSelfPlayFlags(fs)
+	f := addSelfPlayFlags(fs, 100)
 	recordsPath := fs.String("records", "", "write every game as a JSON line (an engine record) to `FILE`")
 	if err := parseFlags(fs, args); err != nil {
 		return err

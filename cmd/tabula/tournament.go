@@ -37,8 +37,7 @@ type tournamentGame struct {
 
 func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
-	f := addSelfPlayFlags(fs)
-	*f.games = 20
+	f := addSelfPlayFlags(fs, 20)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
