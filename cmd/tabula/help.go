@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // helpRequest is returned by a command's run function when its arguments
@@ -31,7 +32,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 // help prints the command's synopsis, its flags with their defaults and an
 // example.
 func (c command) help(w io.Writer, h helpRequest) {
-	fmt.Fprintf(w, "tabula %s: %s\n\nUsage:\n  tabula %s %s\n", c.name, c.summary, c.name, c.usage)
+	fmt.Fprintf(w, "tabula %s: %s\n\nUsage:\n  %s\n", c.name, c.summary, strings.TrimSpace("tabula "+c.name+" "+c.usage))
 	if h.fs != nil {
 		first := true
 		h.fs.VisitAll(func(f *flag.Flag) {

@@ -60,7 +60,7 @@ func TestGeneralHelpListsEveryCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
 		}
 		for _, c := range commands {
-			if !strings.Contains(out, "tabula "+c.name+" ") {
+			if !strings.Contains(out, "\n  tabula "+c.name) {
 				t.Errorf("%v: usage lacks %s", args, c.name)
 			}
 		}

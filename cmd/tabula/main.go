@@ -117,7 +117,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "tabula: traditional board games from ethnographic sources")
 	fmt.Fprintln(w, "\nUsage:")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  tabula %s %s\n      %s\n", c.name, c.usage, c.summary)
+		fmt.Fprintf(w, "  %s\n      %s\n", strings.TrimSpace("tabula "+c.name+" "+c.usage), c.summary)
 	}
 	fmt.Fprintln(w, "\n'tabula help COMMAND' or 'tabula COMMAND --help' lists a command's flags.")
 	fmt.Fprintln(w, "\nAgents (--players, --vs, --agents): random, greedy, mcts[:LEVEL], alphabeta[:LEVEL]")

@@ -45,7 +45,7 @@ func versionText(bi *debug.BuildInfo) string {
 			text += " with local changes"
 		}
 	} else {
-		text += ", no VCS revision (built without version control information)"
+		text += ", no VCS revision (build it from a git checkout with -buildvcs=true to record one)"
 	}
 	return text + ", built with " + bi.GoVersion
 }
