@@ -22,8 +22,9 @@ const (
 	Pass
 	// Burn: place From is burnt (closed) for Player's row.
 	Burn
-	// Stop: Player's sowing ends at place From without a capture (N says
-	// why, in the game's own codes, for example a cut relay).
+	// Stop: Player's sowing ends at place From (N says why, in the game's
+	// own codes, for example a cut relay); a Capture event follows when
+	// she captures.
 	Stop
 	// Throw: chance's outcome for Player is N (a throw's value, or who
 	// goes first).
