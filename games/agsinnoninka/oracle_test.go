@@ -32,7 +32,7 @@ type oTurn struct {
 // oRules are the options the oracle reads, straight from engine.Options.
 type oRules struct {
 	endLast, skipOrigin, sowStores, storeRelay, burntEmpty, cycleCapture, bothStop bool
-	maxSteps                                                                     int
+	maxSteps                                                                       int
 }
 
 func oracleRules(opts engine.Options) oRules {
