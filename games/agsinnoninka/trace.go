@@ -132,7 +132,7 @@ func (s *State) traceRun(f *fboard, tr *tracer) {
 				return StopCycle
 			}
 		}
-		if step >= total {
+		if step > total {
 			return StopCycle // never reached when the replay agrees; it cannot run on
 		}
 		return 0
