@@ -32,7 +32,6 @@ import (
 // server's memory per room.
 func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	n := fs.Int("rooms", 100, "rooms played at once (1 to 5000)")
 	dur := fs.Duration("duration", 30*time.Second, "how long to play (at most 10m)")
 	game := fs.String("game", "adji-boto", "the game of every room")
@@ -40,8 +39,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	server := fs.String("server", "", "a running server on loopback (default: start one)")
 	seed := fs.Uint64("seed", 1, "seed of the bots' moves")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if *n < 1 || *n > 5000 || *dur <= 0 || *dur > 10*time.Minute || *think < 0 {
 		return usagef("--rooms must be 1 to 5000, --duration at most 10m")

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/store"
 )
@@ -304,19 +305,8 @@ func (r *Room) afterChange() {
 	}()
 }
 
-// choose is the one place that runs an agent, so that the switch to a
-// search that stops at the deadline is one change. It reports false if the
-// deadline passed first (the search then finishes on its own and is
-// dropped).
-func choose(ctx context.Context, ag interface {
-	Choose(engine.State, int) engine.Move
-}, s engine.State, player int) (engine.Move, bool) {
-	done := make(chan engine.Move, 1)
-	go func() { done <- ag.Choose(s, player) }()
-	select {
-	case m := <-done:
-		return m, true
-	case <-ctx.Done():
-		return 0, false
-	}
+// choose is the one place that runs an agent: a search that stops at the
+// deadline with its best move so far.
+func choose(ctx context.Context, ag ai.Agent, s engine.State, player int) (engine.Move, bool) {
+	return ai.ChooseContext(ctx, ag, s, player), true
 }

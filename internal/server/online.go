@@ -255,7 +255,7 @@ func (s *Server) getArchived(w http.ResponseWriter, r *http.Request) error {
 
 // OfferedAgents lists the agent specs a room may seat for g under opts.
 func OfferedAgents(g engine.Game, opts engine.Options) []string {
-	return availableAgents(DefaultAgents, g, opts)
+	return offeredAgents(g, opts)
 }
 
 // WaitSockets waits until every live connection has ended (after
