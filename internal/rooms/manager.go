@@ -37,6 +37,9 @@ type Config struct {
 	// and option name (default: DefaultLimits).
 	Limits map[string]map[string]Limit
 	Log    *slog.Logger
+	// Now is the time of the game clocks (default time.Now; tests set
+	// their own).
+	Now func() time.Time
 }
 
 // Limit caps an option of online rooms.
@@ -92,6 +95,9 @@ func NewManager(cfg Config) *Manager {
 	if cfg.Limits == nil {
 		cfg.Limits = DefaultLimits
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
 }
@@ -115,7 +121,7 @@ type Created struct {
 const maxName = 40
 
 // Create makes a room for game g under the option settings, with seats.
-func (m *Manager) Create(ctx context.Context, gameID string, settings []string, seats []SeatSpec) (Created, error) {
+func (m *Manager) Create(ctx context.Context, gameID string, settings []string, seats []SeatSpec, clock Clock) (Created, error) {
 	g, err := engine.Lookup(gameID)
 	if err != nil {
 		return Created{}, refuse(CodeBad, "%v", err)
@@ -133,6 +139,9 @@ func (m *Manager) Create(ctx context.Context, gameID string, settings []string, 
 	}
 	if len(seats) != s.NumPlayers() {
 		return Created{}, refuse(CodeBad, "this game has %d players, got %d seats", s.NumPlayers(), len(seats))
+	}
+	if err := clock.check(s.NumPlayers()); err != nil {
+		return Created{}, err
 	}
 	var offered []string
 	if m.cfg.Offered != nil {
@@ -172,7 +181,7 @@ func (m *Manager) Create(ctx context.Context, gameID string, settings []string, 
 		return Created{}, err
 	}
 	now := time.Now()
-	rs := store.Room{ID: c.ID, Game: g.ID(), Options: opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now}
+	rs := store.Room{ID: c.ID, Game: g.ID(), Options: opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: clock.String()}
 	if err := m.cfg.Store.CreateRoom(ctx, rs, stored); err != nil {
 		return Created{}, err
 	}
@@ -235,6 +244,7 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 	}
 	m.rooms[id] = r
 	r.mu.Lock()
+	r.armFlag()
 	r.afterChange()
 	r.mu.Unlock()
 	return r, nil
@@ -255,11 +265,17 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
 	}
-	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s,
+	clock, err := parseClock(sn.Room.Clock)
+	if err != nil {
+		return nil, err
+	}
+	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s, clock: clock, offer: -1,
 		commits: map[int]string{}, status: sn.Room.Status, result: sn.Room.Result, subs: map[*Sub]struct{}{}, used: time.Now()}
 	for _, st := range sn.Seats {
 		r.seats = append(r.seats, seat{Seat: st})
+		r.left = append(r.left, clock.Initial)
 	}
+	var clocks []int64
 	for _, se := range sn.Events {
 		var e Event
 		if err := jsonUnmarshal(se.Body, &e); err != nil {
@@ -269,12 +285,20 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 			return nil, fmt.Errorf("rooms: room %s: event %d stored at %d", r.ID, e.Version, len(r.events)+1)
 		}
 		r.events = append(r.events, e)
+		if e.Clocks != nil {
+			clocks = e.Clocks
+		}
 		switch e.Kind {
 		case KindTurn:
 			if err := engine.Play(s, e.Move); err != nil {
 				return nil, fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
 			}
 			r.turnStart = e.Version
+			r.offer = -1
+		case KindOffer:
+			r.offer = *e.Seat
+		case KindDecline:
+			r.offer = -1
 		case KindEnd:
 			r.turnStart = e.Version
 		case KindRematch:
@@ -284,6 +308,14 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	r.version = len(r.events)
 	for _, c := range sn.Commits {
 		r.commits[c.Seat] = c.Move
+	}
+	// The clocks go on from the last stored times: the time the server
+	// was down is not counted against anyone.
+	r.since = m.cfg.Now()
+	if clocks != nil {
+		for i, v := range clocks {
+			r.left[i] = time.Duration(v) * time.Millisecond
+		}
 	}
 	return r, nil
 }
@@ -303,6 +335,10 @@ func (r *Room) shut(code int, reason string) {
 	if r.thinking != nil {
 		r.thinking()
 		r.thinking = nil
+	}
+	if r.flagTimer != nil {
+		r.flagTimer.Stop()
+		r.flagTimer = nil
 	}
 	for s := range r.subs {
 		s.close(code, reason)

@@ -256,6 +256,10 @@ func (s *Server) dispatch(ctx context.Context, room *rooms.Room, sub *rooms.Sub,
 	case "rematch":
 		_, err := room.Rematch(ctx, sub)
 		return err
+	case "draw":
+		return room.OfferDraw(ctx, sub)
+	case "decline":
+		return room.DeclineDraw(ctx, sub)
 	case "ping":
 		trySend(sub, []byte(`{"type":"pong"}`))
 	}

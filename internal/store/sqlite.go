@@ -61,6 +61,7 @@ var migrations = []string{
 	);
 	CREATE INDEX finished_by_time ON finished(finished);
 	CREATE INDEX rooms_by_status ON rooms(status, updated);`,
+	`ALTER TABLE rooms ADD COLUMN clock TEXT NOT NULL DEFAULT ''`,
 }
 
 // SQLite is the SQLite backend.
@@ -166,9 +167,9 @@ func (s *SQLite) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated, clock)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli(), r.Clock); err != nil {
 		return fmt.Errorf("store: create room %s: %w", r.ID, err)
 	}
 	if err := putSeats(ctx, tx, r.ID, seats); err != nil {
@@ -345,8 +346,8 @@ func (s *SQLite) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
 	r := &sn.Room
 	var opts string
 	var created, updated int64
-	err = tx.QueryRowContext(ctx, `SELECT id, game, options, secret, version, status, result, created, updated FROM rooms WHERE id = ?`, id).
-		Scan(&r.ID, &r.Game, &opts, &r.Secret, &r.Version, &r.Status, &r.Result, &created, &updated)
+	err = tx.QueryRowContext(ctx, `SELECT id, game, options, secret, version, status, result, created, updated, clock FROM rooms WHERE id = ?`, id).
+		Scan(&r.ID, &r.Game, &opts, &r.Secret, &r.Version, &r.Status, &r.Result, &created, &updated, &r.Clock)
 	if errors.Is(err, sql.ErrNoRows) {
 		return sn, ErrNotFound
 	}
