@@ -52,6 +52,14 @@ const strings = {
     noMoves: 'No moves yet.',
     confirmResign: 'Resign this game?',
     confirmGiveUp: 'Give your seat to the computer? Your link will stop working.',
+    clock: 'Clock (two players): minutes per game',
+    increment: 'seconds added per move',
+    noClock: 'empty: no clock',
+    offerDraw: 'Offer a draw',
+    acceptDraw: 'Accept the draw',
+    decline: 'Decline',
+    offers: '{player} offers a draw.',
+    flagFell: '{player} ran out of time.',
   },
   de: {
     onlineTitle: '{name} online spielen',
@@ -94,6 +102,14 @@ const strings = {
     noMoves: 'Noch keine Züge.',
     confirmResign: 'Diese Partie aufgeben?',
     confirmGiveUp: 'Deinen Platz dem Computer geben? Dein Link gilt dann nicht mehr.',
+    clock: 'Uhr (zwei Spieler): Minuten je Partie',
+    increment: 'Sekunden dazu je Zug',
+    noClock: 'leer: ohne Uhr',
+    offerDraw: 'Remis anbieten',
+    acceptDraw: 'Remis annehmen',
+    decline: 'Ablehnen',
+    offers: '{player} bietet Remis an.',
+    flagFell: '{player} hat die Zeit überschritten.',
   },
 };
 
@@ -133,6 +149,10 @@ export async function pageOnline(id, query) {
   const shown = Object.entries(options).map(([k, v]) => `${k}=${v}`).join(', ');
   if (shown) o += `<p class="hint" id="r-options">${esc(appT('options'))}: ${esc(shown)}</p>`;
   o += `<fieldset id="r-seats"></fieldset><p class="hint">${esc(t('seatsHint'))}</p>`;
+  if (n === 2) {
+    o += `<div class="field"><label for="r-clock">${esc(t('clock'))}</label> <input type="number" id="r-clock" min="1" max="180" step="1" placeholder="${esc(t('noClock'))}">`;
+    o += ` + <input type="number" id="r-inc" min="0" max="60" step="1" value="0" aria-label="${esc(t('increment'))}"> <small>${esc(t('increment'))}</small></div>`;
+  }
   o += `<button type="submit" class="primary" id="create">${esc(t('create'))}</button></form></section>`;
   app.innerHTML = o;
   const seatsBox = document.getElementById('r-seats');
@@ -156,8 +176,11 @@ export async function pageOnline(id, query) {
       const name = document.getElementById('r-name-' + i).value.trim();
       seats.push(k === 'person' ? { kind: 'person', name } : { kind: 'computer', agent: k, name });
     }
+    const body = { game: g.id, options, seats };
+    const clk = document.getElementById('r-clock');
+    if (clk && clk.value) body.clock = { initial: Number(clk.value) * 60, increment: Number(document.getElementById('r-inc').value) || 0 };
     try {
-      const r = await api('POST', '/api/rooms', { game: g.id, options, seats });
+      const r = await api('POST', '/api/rooms', body);
       // The tokens exist only here: keep them for the invites page.
       sessionStorage.setItem('tabula.room.' + r.id, JSON.stringify(r));
       location.hash = '#/invites/' + r.id;
@@ -252,6 +275,7 @@ function handle(m) {
       R.version = m.view.version;
       R.conn = 'online';
       R.retry = 0;
+      R.clockAt = Date.now();
       break;
     case 'event': {
       const e = m.event;
@@ -261,6 +285,9 @@ function handle(m) {
       R.state = m.state;
       R.view.state = m.state;
       applyEvent(e);
+      if (R.view.clocks) {
+        R.view.running = R.view.status === 'open' ? m.state.toMove.filter((a) => a >= 0 && !R.view.seats[a].committed) : [];
+      }
       break;
     }
     case 'presence':
@@ -268,7 +295,7 @@ function handle(m) {
       break;
     case 'reject':
       R.note = m.error;
-      if (m.view) { R.view = m.view; R.state = m.view.state; R.version = m.view.version; }
+      if (m.view) { R.view = m.view; R.state = m.view.state; R.version = m.view.version; R.clockAt = Date.now(); }
       break;
     case 'token':
       R.token = m.token;
@@ -285,8 +312,19 @@ function handle(m) {
 
 function applyEvent(e) {
   const v = R.view;
+  if (e.clocks) { v.clocks = e.clocks; R.clockAt = Date.now(); }
   switch (e.kind) {
+    case 'draw-offer':
+      v.offer = e.seat;
+      break;
+    case 'draw-declined':
+      v.offer = -1;
+      break;
+    case 'flag':
+      R.note = t('flagFell', { player: playerName(e.seat) });
+      break;
     case 'turn':
+      v.offer = -1;
       v.turns.push({ version: e.version, actors: e.actors, move: e.move });
       v.seats.forEach((s) => { s.committed = false; });
       v.choice = '';
@@ -301,6 +339,7 @@ function applyEvent(e) {
       Object.assign(v.seats[e.seat], { kind: e.seatKind, agent: e.agent || '', name: e.name || '' });
       break;
     case 'end':
+      v.running = [];
       v.status = 'finished';
       v.result = e.result;
       v.secret = e.secret;
@@ -377,11 +416,16 @@ function renderRoom() {
     const active = s.toMove.includes(i) ? ' active' : '';
     o += `<li class="seatline${active}" data-seat="${i}" data-online="${seat.online}" data-committed="${seat.committed}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> `;
     o += `${esc(playerName(i))} – ${esc(who)}${i === me ? ' (' + esc(t('you')) + ')' : ''}: <strong>${s.scores ? s.scores[i] : ''}</strong>`;
-    o += ` <small>${esc(seat.online ? t('here') : t('away'))}${seat.committed ? ' · ' + esc(t('hasChosen')) : ''}</small></li>`;
+    o += ` <small>${esc(seat.online ? t('here') : t('away'))}${seat.committed ? ' · ' + esc(t('hasChosen')) : ''}</small>`;
+    if (v.clocks) o += ` <span class="clock${(v.running || []).includes(i) ? ' running' : ''}" data-clock="${i}">${esc(clockText(i))}</span>`;
+    o += `</li>`;
   });
   o += `</ul><div class="controls" role="group">`;
+  if (v.offer >= 0 && v.status === 'open') o += `<p id="offer" class="note">${esc(t('offers', { player: playerName(v.offer) }))}</p>`;
   if (me >= 0 && v.status === 'open') {
     if (v.seats.length === 2) o += `<button id="resign">${esc(t('resign'))}</button>`;
+    if (v.seats.length === 2 && v.offer === 1 - me) o += `<button id="drawbtn" class="primary">${esc(t('acceptDraw'))}</button><button id="declinebtn">${esc(t('decline'))}</button>`;
+    else if (v.seats.length === 2 && v.offer !== me) o += `<button id="drawbtn">${esc(t('offerDraw'))}</button>`;
     o += `<button id="giveup">${esc(t('giveUp'))}</button><button id="newlinkbtn">${esc(t('newLink'))}</button>`;
     o += `<p><input id="myname" maxlength="40" value="${esc(v.seats[me].name)}" aria-label="${esc(t('name'))}"> <button id="rename">${esc(t('rename'))}</button></p>`;
   }
@@ -413,8 +457,26 @@ function wireRoom() {
   on('giveup', () => { if (confirm(t('confirmGiveUp'))) send({ type: 'give-up' }); });
   on('newlinkbtn', () => send({ type: 'new-link' }));
   on('rematch', () => send({ type: 'rematch' }));
+  on('drawbtn', () => send({ type: 'draw' }));
+  on('declinebtn', () => send({ type: 'decline' }));
   on('rename', () => send({ type: 'name', name: document.getElementById('myname').value }));
 }
 
-// While offline, count down to the next try.
-setInterval(() => { if (R && R.conn === 'offline') { const el = document.getElementById('conn'); if (el) el.textContent = connLine(); } }, 1000);
+// clockText is seat i's time left as m:ss, counted down for a running
+// clock since the server's last word.
+function clockText(i) {
+  const v = R.view;
+  let ms = v.clocks[i];
+  if ((v.running || []).includes(i)) ms -= Date.now() - R.clockAt;
+  ms = Math.max(0, ms);
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// Once a second: count down to the next try while offline, and the
+// running clocks.
+setInterval(() => {
+  if (!R) return;
+  if (R.conn === 'offline') { const el = document.getElementById('conn'); if (el) el.textContent = connLine(); }
+  if (R.view && R.view.clocks) document.querySelectorAll('[data-clock]').forEach((el) => { el.textContent = clockText(Number(el.dataset.clock)); });
+}, 500);
