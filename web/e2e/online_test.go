@@ -97,6 +97,16 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 			}
 			screenshot(t, spec, "online-spectator-"+c.game, "")
 			t.Logf("%d moves clicked", moves)
+			// The finished game is in the games page and replays step by step.
+			must(t, creator, chromedp.Navigate(srv.URL+"/#/games"))
+			waitFor(t, creator, `!!document.getElementById('afilter')`, 10*time.Second)
+			must(t, creator, jsDo(`document.getElementById('a-player').value = 'bo'; document.getElementById('a-game').value = '`+c.game+`';
+				document.querySelector('#afilter button').click()`))
+			waitFor(t, creator, `document.querySelectorAll('#atable tbody tr').length === 1`, 10*time.Second)
+			must(t, creator, jsDo(`document.querySelector('#atable tbody a').click()`))
+			waitFor(t, creator, `!!document.getElementById('a-next')`, 10*time.Second)
+			must(t, creator, jsDo(`document.getElementById('a-next').click()`))
+			waitFor(t, creator, `document.getElementById('archived').dataset.step === '1'`, 10*time.Second)
 		})
 	}
 }

@@ -4,7 +4,7 @@
 
 import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
 import { boardFor, thumbnail, shape, playerName, cowrieNames, boardUI } from './boards.js';
-import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
+import { pageOnline, pageInvites, pageRoom, leaveRoom, pageArchive, pageArchived } from './online.js';
 import { markdown } from './md.js';
 
 const app = document.getElementById('app');
@@ -44,6 +44,7 @@ function speed() {
 function renderChrome() {
   document.getElementById('tagline').textContent = t('tagline');
   document.getElementById('homelink').textContent = t('home');
+  document.getElementById('gameslink').textContent = t('finishedGames');
   const sel = document.getElementById('lang');
   sel.value = getLanguage();
   document.getElementById('langlabel').textContent = t('language');
@@ -75,6 +76,8 @@ async function route() {
   try {
     if (page === 'room' && id) { current = { name: 'room', rerender: () => pageRoom(id, token) }; await pageRoom(id, token); }
     else if (page === 'online' && id) { current = { name: 'online', rerender: () => pageOnline(id, token) }; await pageOnline(id, token); }
+    else if (page === 'games') { current = { name: 'archive', rerender: pageArchive }; await pageArchive(); }
+    else if (page === 'archived' && id) { current = { name: 'archived', rerender: () => pageArchived(id) }; await pageArchived(id); }
     else if (page === 'invites' && id) { current = { name: 'invites', rerender: () => pageInvites(id) }; await pageInvites(id); }
     else if (page === 'game' && id) await pageGame(id);
     else if (page === 'play' && id) await pagePlay(id);

@@ -60,6 +60,20 @@ const strings = {
     decline: 'Decline',
     offers: '{player} offers a draw.',
     flagFell: '{player} ran out of time.',
+    finished: 'Finished games',
+    filter: 'Show',
+    anyGame: 'any game',
+    player: 'Player name',
+    result: 'Result',
+    since: 'From',
+    until: 'Until',
+    exportAll: 'Export these (JSON lines)',
+    importFile: 'Import records (JSON lines or JSON)',
+    imported: '{n} games imported.',
+    noneFinished: 'No finished games match.',
+    replayThis: 'Replay',
+    step: 'Move {i} of {n}',
+    first: 'First', prev: 'Back', next: 'Next', last: 'Last',
   },
   de: {
     onlineTitle: '{name} online spielen',
@@ -110,6 +124,20 @@ const strings = {
     decline: 'Ablehnen',
     offers: '{player} bietet Remis an.',
     flagFell: '{player} hat die Zeit überschritten.',
+    finished: 'Beendete Partien',
+    filter: 'Zeigen',
+    anyGame: 'jedes Spiel',
+    player: 'Spielername',
+    result: 'Ergebnis',
+    since: 'Von',
+    until: 'Bis',
+    exportAll: 'Diese exportieren (JSON-Zeilen)',
+    importFile: 'Partien importieren (JSON-Zeilen oder JSON)',
+    imported: '{n} Partien importiert.',
+    noneFinished: 'Keine beendete Partie passt.',
+    replayThis: 'Nachspielen',
+    step: 'Zug {i} von {n}',
+    first: 'Anfang', prev: 'Zurück', next: 'Weiter', last: 'Ende',
   },
 };
 
@@ -480,3 +508,88 @@ setInterval(() => {
   if (R.conn === 'offline') { const el = document.getElementById('conn'); if (el) el.textContent = connLine(); }
   if (R.view && R.view.clocks) document.querySelectorAll('[data-clock]').forEach((el) => { el.textContent = clockText(Number(el.dataset.clock)); });
 }, 500);
+
+// ------------------------------------------------------------- finished games
+
+let archiveFilter = {};
+
+export async function pageArchive() {
+  const list = (await api('GET', '/api/games')).games.filter((g) => g.playable);
+  const f = archiveFilter;
+  const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString();
+  const games = (await api('GET', '/api/archive?' + q)).games;
+  document.title = t('finished');
+  let o = `<section id="archive"><h1>${esc(t('finished'))}</h1><form id="afilter" class="filters">`;
+  o += `<label>${esc(appT('players'))}/${esc(t('anyGame'))} <select id="a-game"><option value="">${esc(t('anyGame'))}</option>`;
+  o += list.map((g) => `<option value="${esc(g.id)}" ${f.game === g.id ? 'selected' : ''}>${esc(g.name)}</option>`).join('') + `</select></label>`;
+  o += `<label>${esc(t('player'))} <input id="a-player" value="${esc(f.player || '')}"></label>`;
+  o += `<label>${esc(t('result'))} <input id="a-result" value="${esc(f.result || '')}" placeholder="player 0 wins"></label>`;
+  o += `<label>${esc(t('since'))} <input type="date" id="a-since" value="${esc(f.since || '')}"></label>`;
+  o += `<label>${esc(t('until'))} <input type="date" id="a-until" value="${esc(f.until || '')}"></label>`;
+  o += `<button type="submit" class="primary">${esc(t('filter'))}</button></form>`;
+  if (games.length === 0) o += `<p id="anone">${esc(t('noneFinished'))}</p>`;
+  else {
+    o += `<table id="atable" class="archive"><thead><tr><th>${esc(t('since'))}</th><th></th><th>${esc(appT('players'))}</th><th>${esc(t('result'))}</th><th></th></tr></thead><tbody>`;
+    o += games.map((g) => `<tr data-room="${esc(g.room)}"><td>${esc(g.finished.slice(0, 16).replace('T', ' '))}</td><td>${esc(g.game)}</td><td>${esc(g.players.join(', '))}</td><td>${esc(resultText(g.result))}</td>
+      <td><a class="button" href="#/archived/${esc(g.room)}">${esc(t('replayThis'))}</a></td></tr>`).join('');
+    o += `</tbody></table>`;
+  }
+  o += `<p><a class="button" id="aexport" href="/api/archive?format=jsonl&${esc(q)}" download>${esc(t('exportAll'))}</a></p>`;
+  o += `<p><label>${esc(t('importFile'))} <input type="file" id="aimport" accept=".jsonl,.json,application/json"></label></p></section>`;
+  app.innerHTML = o;
+  document.getElementById('afilter').addEventListener('submit', (e) => {
+    e.preventDefault();
+    archiveFilter = {};
+    for (const k of ['game', 'player', 'result', 'since', 'until']) archiveFilter[k] = document.getElementById('a-' + k).value.trim();
+    pageArchive().catch(showError);
+  });
+  document.getElementById('aimport').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    try {
+      const text = (await file.text()).trim();
+      let records;
+      if (text.startsWith('[')) records = JSON.parse(text);
+      else records = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+      const r = await api('POST', '/api/archive', { records });
+      await pageArchive();
+      const p = document.createElement('p');
+      p.id = 'aimported';
+      p.textContent = t('imported', { n: r.imported });
+      document.getElementById('archive').appendChild(p);
+    } catch (err) { showError(err); }
+  });
+}
+
+let RP = null; // the replay of a finished game: {room, game, states, turns, i}
+
+export async function pageArchived(room) {
+  if (!RP || RP.room !== room) {
+    const rec = await api('GET', '/api/archive/' + encodeURIComponent(room));
+    const st = await api('POST', '/api/replay', { game: rec.game, options: rec.options, moves: rec.moves, players: rec.players, result: rec.result });
+    RP = { room, rec, game: st.game, states: st.states, turns: st.turns, i: 0 };
+  }
+  renderArchived();
+}
+
+function renderArchived() {
+  const board = boardFor(RP.game);
+  const s = RP.states[RP.i];
+  const n = RP.turns.length;
+  let o = `<section id="archived" data-step="${RP.i}"><h1>${esc(RP.game)}: ${esc((RP.rec.players || []).join(' – '))}</h1>`;
+  o += `<p id="astep" aria-live="polite">${esc(t('step', { i: RP.i, n }))}${RP.i > 0 ? ' · ' + esc(RP.turns[RP.i - 1].move) : ''}</p>`;
+  o += `<div class="boardbox">${board.svg(board.view(s), { label: appT('boardOf', { name: RP.game }) })}</div>`;
+  o += `<div class="controls"><button id="a-first">${esc(t('first'))}</button><button id="a-prev">${esc(t('prev'))}</button>`;
+  o += `<button id="a-next" class="primary">${esc(t('next'))}</button><button id="a-last">${esc(t('last'))}</button>`;
+  o += `<input type="range" id="a-range" min="0" max="${n}" value="${RP.i}" aria-label="${esc(t('step', { i: RP.i, n }))}"></div>`;
+  if (s.terminal) o += `<p class="result">${esc(resultText(RP.rec.result))}</p>`;
+  if (RP.rec.secret) o += `<p class="note" id="seed">${esc(t('seed', { seed: RP.rec.secret }))}</p>`;
+  o += `</section>`;
+  app.innerHTML = o;
+  const go = (i) => { RP.i = Math.max(0, Math.min(n, i)); renderArchived(); };
+  document.getElementById('a-first').addEventListener('click', () => go(0));
+  document.getElementById('a-prev').addEventListener('click', () => go(RP.i - 1));
+  document.getElementById('a-next').addEventListener('click', () => go(RP.i + 1));
+  document.getElementById('a-last').addEventListener('click', () => go(n));
+  document.getElementById('a-range').addEventListener('input', (e) => go(Number(e.target.value)));
+}
