@@ -22,7 +22,11 @@ async function api(method, path, body) {
   const res = await fetch(path, opts);
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || res.statusText);
+  if (!res.ok) {
+    const err = new Error((data && data.error) || res.statusText);
+    err.status = res.status;
+    throw err;
+  }
   return data;
 }
 
@@ -550,6 +554,14 @@ async function send(text) {
     await animateSteps(m.steps);
   } catch (e) {
     showError(e);
+    if (e.status === 409) {
+      // Another tab moved first: show the match as it is now.
+      try {
+        P.match = await api('GET', '/api/matches/' + P.match.id);
+        P.shown = P.match.state;
+        P.secret = null;
+      } catch (e2) { /* keep what we have */ }
+    }
     P.busy = false;
     renderPlay();
   }
