@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -459,5 +460,30 @@ func TestReconnectGetsTheMissedEvents(t *testing.T) {
 	w := next(t, s, "welcome")
 	if w.View.Version != 2 || len(w.Missed) != 2 || w.Missed[0].Version != 1 || w.Missed[1].Version != 2 {
 		t.Fatalf("welcome after version 0: view %d, missed %+v", w.View.Version, w.Missed)
+	}
+}
+
+func TestSlowViewersAreDroppedNotWaitedFor(t *testing.T) {
+	m := testManager(t, fastStore(t))
+	r, c := create(t, m, "adji-boto", nil, people(2))
+	subs := []*Sub{join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])}
+	slow := join(t, r, "") // a spectator that never reads
+	for i := range 2 * outBuffer {
+		drain(subs...)
+		// Every change is an event for every viewer.
+		if err := r.SetName(bg, subs[i%2], fmt.Sprint("name ", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _ := slow.Closed(); code != CloseSlow {
+		t.Fatalf("the slow viewer: close code %d, want %d", code, CloseSlow)
+	}
+	if _, ok := r.subs[slow]; ok {
+		t.Fatal("the slow viewer is still subscribed")
+	}
+	for _, s := range subs {
+		if !s.live() {
+			t.Fatal("a reading viewer was dropped")
+		}
 	}
 }
