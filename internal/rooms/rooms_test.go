@@ -487,3 +487,41 @@ func TestSlowViewersAreDroppedNotWaitedFor(t *testing.T) {
 		}
 	}
 }
+
+func TestIdleRoomsExpireAndFinishedRoomsLeaveMemory(t *testing.T) {
+	st := testStore(t)
+	m := NewManager(Config{Store: st, IdleAfter: time.Hour, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	t.Cleanup(m.Close)
+	idle, c := create(t, m, "adji-boto", nil, people(2))
+	s := join(t, idle, c.Tokens[0])
+	done, c2 := create(t, m, "adji-boto", nil, people(2))
+	if err := done.Resign(bg, join(t, done, c2.Tokens[0])); err != nil {
+		t.Fatal(err)
+	}
+	// Nobody watches the finished room: the next sweep unloads it.
+	for sub := range done.subs {
+		done.Leave(sub)
+	}
+	if err := m.Sweep(bg, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if m.Loaded() != 1 {
+		t.Fatalf("%d rooms in memory after a sweep, want 1 (the open room)", m.Loaded())
+	}
+	// Two hours later the open room has expired.
+	if err := m.Sweep(bg, time.Now().Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := s.Closed(); code != CloseRoomGone {
+		t.Fatalf("a viewer of the expired room: close %d", code)
+	}
+	sn, _ := st.LoadRoom(bg, idle.ID)
+	if sn.Room.Status != store.Expired || m.Loaded() != 0 {
+		t.Fatalf("after expiry: status %q, %d rooms loaded", sn.Room.Status, m.Loaded())
+	}
+	// The finished room is still there to be read.
+	again, err := m.Room(bg, done.ID)
+	if err != nil || again.View(Spectator).Result != "player 1 wins" {
+		t.Fatalf("finished room after unloading: %v", err)
+	}
+}
