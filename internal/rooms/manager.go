@@ -236,14 +236,18 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 		return nil, err
 	}
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	if m.closed {
+		m.mu.Unlock()
 		return nil, ErrNoRoom
 	}
 	if old, ok := m.rooms[id]; ok { // loaded at the same time by another request
+		m.mu.Unlock()
 		return old, nil
 	}
 	m.rooms[id] = r
+	m.mu.Unlock()
+	// Locks are taken room first, then manager (a conflict forgets the
+	// room while holding it), never the other way round.
 	r.mu.Lock()
 	r.armFlag()
 	r.afterChange()
