@@ -103,7 +103,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 			waitFor(t, creator, `!!document.getElementById('afilter')`, 10*time.Second)
 			must(t, creator, jsDo(`document.getElementById('a-player').value = 'bo'; document.getElementById('a-game').value = '`+c.game+`';
 				document.querySelector('#afilter button').click()`))
-			waitFor(t, creator, `document.querySelectorAll('#atable tbody tr').length === 1`, 10*time.Second)
+			waitFor(t, creator, `(document.getElementById('archive')||{dataset:{}}).dataset.q === 'game=`+c.game+`&player=bo' && document.querySelectorAll('#atable tbody tr').length === 1`, 10*time.Second)
 			must(t, creator, jsDo(`document.querySelector('#atable tbody a').click()`))
 			waitFor(t, creator, `!!document.getElementById('a-next')`, 10*time.Second)
 			must(t, creator, jsDo(`document.getElementById('a-next').click()`))

@@ -518,8 +518,9 @@ export async function pageArchive() {
   const f = archiveFilter;
   const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString();
   const games = (await api('GET', '/api/archive?' + q)).games;
+  if (!location.hash.startsWith('#/games')) return; // the person went elsewhere meanwhile
   document.title = t('finished');
-  let o = `<section id="archive"><h1>${esc(t('finished'))}</h1><form id="afilter" class="filters">`;
+  let o = `<section id="archive" data-q="${esc(q)}"><h1>${esc(t('finished'))}</h1><form id="afilter" class="filters">`;
   o += `<label>${esc(appT('players'))}/${esc(t('anyGame'))} <select id="a-game"><option value="">${esc(t('anyGame'))}</option>`;
   o += list.map((g) => `<option value="${esc(g.id)}" ${f.game === g.id ? 'selected' : ''}>${esc(g.name)}</option>`).join('') + `</select></label>`;
   o += `<label>${esc(t('player'))} <input id="a-player" value="${esc(f.player || '')}"></label>`;
@@ -569,6 +570,7 @@ export async function pageArchived(room) {
     const st = await api('POST', '/api/replay', { game: rec.game, options: rec.options, moves: rec.moves, players: rec.players, result: rec.result });
     RP = { room, rec, game: st.game, states: st.states, turns: st.turns, i: 0 };
   }
+  if (!location.hash.startsWith('#/archived/')) return;
   renderArchived();
 }
 
