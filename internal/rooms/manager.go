@@ -351,6 +351,24 @@ func (r *Room) shut(code int, reason string) {
 	clear(r.subs)
 }
 
+// Unload takes a room out of memory and closes its connections with 4004,
+// so that their clients reconnect (and load it again from the store).
+func (m *Manager) Unload(id string) {
+	m.mu.Lock()
+	r := m.rooms[id]
+	m.mu.Unlock()
+	if r != nil {
+		m.unload(r, "the room was unloaded; reconnect")
+	}
+}
+
+func (m *Manager) unload(r *Room, reason string) {
+	m.forget(r)
+	r.mu.Lock()
+	r.shut(CloseRoomGone, reason)
+	r.mu.Unlock()
+}
+
 // Sweep unloads finished rooms nobody watches and rooms unused for an
 // hour, and expires open rooms unchanged for IdleAfter.
 func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
@@ -365,10 +383,7 @@ func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
 		unload := len(r.subs) == 0 && (r.status != store.Open || now.Sub(r.used) > time.Hour)
 		r.mu.Unlock()
 		if unload {
-			m.forget(r)
-			r.mu.Lock()
-			r.shut(CloseRoomGone, "the room was closed")
-			r.mu.Unlock()
+			m.unload(r, "the room was closed")
 		}
 	}
 	ids, err := m.cfg.Store.IdleRooms(ctx, now.Add(-m.cfg.IdleAfter))

@@ -53,7 +53,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 				must(t, ctx, chromedp.Navigate(links[i]))
 				waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
 			}
-			moves, reloaded := 0, false
+			moves, reloaded, dropped := 0, false, false
 			for iter := 0; ; iter++ {
 				if iter > 20000 {
 					t.Fatalf("the game did not end after %d moves", moves)
@@ -68,10 +68,20 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 						return 'wait'; })()`) {
 					case "moved":
 						moves++
-						if moves == 6 && !reloaded {
+						if moves == 3 && !reloaded {
 							// A reload mid-game resumes where it was.
 							reloaded = true
 							must(t, seats[1-i], chromedp.Reload())
+						}
+						if moves == 6 && !dropped {
+							// The server drops every connection of the room:
+							// the pages say they are offline, reconnect by
+							// themselves and go on.
+							dropped = true
+							mgr.Unload(strings.Split(links[2], "/room/")[1])
+							for _, ctx := range append(seats, spec) {
+								waitFor(t, ctx, `(() => { const r = document.getElementById('room'); return r.dataset.drops === '1' && r.dataset.conn === 'online'; })()`, 20*time.Second)
+							}
 						}
 					case "over":
 						over++
@@ -81,6 +91,9 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 					break
 				}
 				time.Sleep(5 * time.Millisecond) // let the page take the server's answer
+			}
+			if !reloaded || !dropped {
+				t.Fatalf("the game ended after %d moves, before the reload or the drop", moves)
 			}
 			// The spectator saw it to the end, with the same last version
 			// and no way to move.

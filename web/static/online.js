@@ -288,6 +288,7 @@ function connect() {
     // Back off: 0.5 s, 1 s, 2 s ... up to 10 s, with a little jitter.
     const delay = Math.min(10000, 500 * 2 ** me.retry) * (0.8 + 0.4 * Math.random());
     me.retry++;
+    me.drops = (me.drops || 0) + 1;
     me.conn = 'offline';
     me.retryAt = Date.now() + delay;
     renderRoom();
@@ -417,7 +418,7 @@ function connLine() {
 function renderRoom() {
   if (!R) return;
   const v = R.view;
-  let o = `<section id="room" data-conn="${R.conn}" data-version="${R.version}" data-status="${v ? esc(v.status) : ''}" data-seat="${v ? v.seat : ''}">`;
+  let o = `<section id="room" data-conn="${R.conn}" data-drops="${R.drops || 0}" data-version="${R.version}" data-status="${v ? esc(v.status) : ''}" data-seat="${v ? v.seat : ''}">`;
   o += `<p id="conn" class="conn ${R.conn}" role="status">${esc(connLine())}</p>`;
   if (!v) { app.innerHTML = o + `</section>`; return; }
   const board = boardFor(v.game);
