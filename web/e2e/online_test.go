@@ -21,10 +21,13 @@ import (
 // player reloads mid-game and goes on; the QR code of each link is the
 // code of that link.
 func TestOnlineGamesFromInviteLinks(t *testing.T) {
-	cases := []struct{ game, options string }{
-		{"adji-boto", `{"seeds":"2"}`},
-		{"agsinnoninka", `{"seeds":"2","match":false}`},
-		{"tamman", `{"exact-finish":false}`},
+	cases := []struct {
+		game, options string
+		clock         bool
+	}{
+		{"adji-boto", `{"seeds":"2"}`, true},
+		{"agsinnoninka", `{"seeds":"2","match":false}`, false},
+		{"tamman", `{"exact-finish":false}`, false},
 	}
 	for _, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
@@ -38,6 +41,9 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 				el.dispatchEvent(new Event('change', {bubbles: true})); } })()`),
 				jsDo(`document.getElementById('online').click()`))
 			waitFor(t, creator, `!!document.getElementById('r-name-1')`, 10*time.Second)
+			if c.clock {
+				must(t, creator, jsDo(`document.getElementById('r-clock').value = '5'; document.getElementById('r-inc').value = '2'`))
+			}
 			must(t, creator, jsDo(`document.getElementById('r-name-0').value = 'Ana'; document.getElementById('r-name-1').value = 'Bo'; document.getElementById('create').click()`))
 			waitFor(t, creator, `document.querySelectorAll('#invites input.link').length === 3`, 10*time.Second)
 			links := strings.Split(eval[string](t, creator, `[...document.querySelectorAll('#invites input.link')].map(i => i.value).join(' ')`), " ")
@@ -52,6 +58,13 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 			for i, ctx := range append(seats, spec) {
 				must(t, ctx, chromedp.Navigate(links[i]))
 				waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
+			}
+			if c.clock {
+				// Five minutes each, seat 0's clock running.
+				waitFor(t, seats[0], `document.querySelectorAll('[data-clock]').length === 2 && document.querySelector('[data-clock="0"]').classList.contains('running')`, 10*time.Second)
+				if got := eval[string](t, seats[1], `document.querySelector('[data-clock="1"]').textContent`); got != "5:00" {
+					t.Errorf("seat 1's clock shows %q, want 5:00", got)
+				}
 			}
 			moves, reloaded, dropped := 0, false, false
 			for iter := 0; ; iter++ {
