@@ -21,6 +21,10 @@
 // (top, left to right), 5-9 is player 0's row (bottom, drawn right to left),
 // so counter-clockwise sowing visits 9, 8, ..., 1, 0, 9, ... A move is the
 // number of the hole it starts from; its text is that number.
+//
+// A move's trace (ApplyTraced, for drawing it) numbers places as the
+// state's JSON does: holes 0-9 are places 0-9, player p's store (stores[p])
+// is place 10+p (trace.go).
 package adjiboto
 
 import (

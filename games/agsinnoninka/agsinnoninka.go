@@ -27,6 +27,10 @@
 // faces hole 9-i. Counter-clockwise sowing visits 9, 8, ..., 1, 0, 9, ...
 // Both players act in every turn: a turn is the joint move "A,B", A player
 // 0's hole and B player 1's.
+//
+// A turn's trace (ApplyTraced, for drawing it) numbers places as the
+// state's JSON does: holes 0-9 are places 0-9, player p's store (stores[p])
+// is place 10+p; its Time counts the steps of the turn (trace.go).
 package agsinnoninka
 
 import (
