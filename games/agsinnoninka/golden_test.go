@@ -63,9 +63,26 @@ func workedTurns(t *testing.T) []workedTurn {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(uint64(i), 2026))
-		for range 6 {
+		// Six turns, then two whose relays are cut (of at most 20,000
+		// steps, for the oracle's memory).
+		for n, cuts := 0, 0; n < 6 || cuts < 2 && n < 3000; n++ {
 			s := randomPosition(t, opts, rng)
+			if s.Terminal() || s.Round() != 1 {
+				continue // a row is empty: the round is over
+			}
 			j, first := randomTurn(s, rng)
+			c := s.Clone().(*State)
+			c.ApplyJoint(j[:])
+			if c.Pending() {
+				c.Apply(engine.Move(first))
+			}
+			cut := (c.last.P[0].Cut || c.last.P[1].Cut) && c.last.Steps <= 20000
+			if n >= 6 && !cut {
+				continue
+			}
+			if cut && n >= 6 {
+				cuts++
+			}
 			p := Position{Stores: [2]int{s.Store(0), s.Store(1)}}
 			for h := range Holes {
 				p.Holes[h], p.Burnt[h] = s.Hole(h), s.Burnt(h)
