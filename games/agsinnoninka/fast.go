@@ -276,6 +276,5 @@ func (s *State) phase(f *fboard) {
 	}
 	// The safeguard cuts at capAt.
 	s.decide(&capG, StopCapped, &capLast, nil)
-	capLast.Capped = capLast.P[0].Capped || capLast.P[1].Capped
 	*f, s.last = capG, capLast
 }

@@ -103,7 +103,9 @@ func (s *State) decide(f *fboard, cut uint8, rec *TurnRecord, tr *tracer) bool {
 		case cut != 0:
 			stop[p], endAt[p], capture[p], why[p] = true, s.endHole(pos, t), s.r.cycleCapture, cut
 			rec.P[p].Cut = true
-			rec.P[p].Capped = cut == StopCapped
+			if cut == StopCapped {
+				rec.P[p].Capped, rec.Capped = true, true
+			}
 		default:
 			target[p] = t
 		}
