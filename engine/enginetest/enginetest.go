@@ -164,7 +164,6 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 			t.Fatalf("seed %d: ply %d beyond the declared MaxLength %d", seed, s.Ply(), l)
 		}
 	}
-	checkReturns(t, seed, s, info, seen)
 	o, ok := s.Outcome()
 	if !ok {
 		t.Fatalf("seed %d: terminal without outcome", seed)
@@ -172,6 +171,7 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 	if o.Winner >= s.NumPlayers() {
 		t.Fatalf("seed %d: winner %d of %d players", seed, o.Winner, s.NumPlayers())
 	}
+	checkReturns(t, seed, s, info, seen)
 	if len(s.Actors(nil)) != 0 {
 		t.Fatalf("seed %d: actors after the end", seed)
 	}
