@@ -274,10 +274,9 @@ func (m *Match) play(ctx context.Context, text string, ply *int) ([]step, error)
 		return nil, err
 	}
 	more, err := m.advance(ctx)
-	if perr := m.publish(); err == nil {
-		err = perr
-	}
-	return append([]step{st}, more...), err
+	steps := append([]step{st}, more...)
+	m.publishState(steps[len(steps)-1].State)
+	return steps, err
 }
 
 // lastHumanTurn is the index of the last turn in which a person acted, or -1.
@@ -324,13 +323,18 @@ func (m *Match) publish() error {
 	if err != nil {
 		return err
 	}
+	m.publishState(js)
+	return nil
+}
+
+// publishState is publish with the state's JSON at hand (a step's).
+func (m *Match) publishState(js json.RawMessage) {
 	sn := &snapshot{turns: m.turns[:len(m.turns):len(m.turns)], state: js,
 		canUndo: m.lastHumanTurn() >= 0, bytes: 1024 + len(js) + m.turnBytes}
 	if o, ok := m.state.Outcome(); ok {
 		sn.result, sn.over = o.String(), true
 	}
 	m.snap.Store(sn)
-	return nil
 }
 
 // finished reports whether the game is over.
