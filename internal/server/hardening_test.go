@@ -107,7 +107,7 @@ func TestBusyPoolAnswers503(t *testing.T) {
 	pool := compute.NewPool(1, 4)
 	_, ts := quietServer(t, Config{Pool: pool, RequestTimeout: 20 * time.Millisecond})
 	var m matchJSON
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","random"]}`, &m); code != 201 {
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","mcts:easy"]}`, &m); code != 201 {
 		t.Fatalf("new: %d", code)
 	}
 	release, started := make(chan struct{}), make(chan struct{})
@@ -124,10 +124,14 @@ func TestBusyPoolAnswers503(t *testing.T) {
 	if res.StatusCode != 503 || res.Header.Get("Retry-After") == "" || !strings.Contains(e.Error, "busy") {
 		t.Errorf("move while busy: %d Retry-After %q %q", res.StatusCode, res.Header.Get("Retry-After"), e.Error)
 	}
-	// A match of people only needs no worker.
+	// A match of people, or against players that do not search, needs
+	// no worker.
 	var h matchJSON
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","human"]}`, &h); code != 201 {
-		t.Errorf("people only while busy: %d", code)
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","random"]}`, &h); code != 201 {
+		t.Errorf("against random while busy: %d", code)
+	}
+	if code := call(t, ts, "POST", "/api/matches/"+h.ID+"/moves", `{"move":"9"}`, &h); code != 200 {
+		t.Errorf("move against random while busy: %d", code)
 	}
 	var after matchJSON
 	call(t, ts, "GET", "/api/matches/"+m.ID, "", &after)
@@ -481,5 +485,33 @@ func TestLargeNumberOptions(t *testing.T) {
 	var e errorBody
 	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3.5}}`, &e); code != 400 || !strings.Contains(e.Error, "3.5") {
 		t.Errorf("seeds 3.5: %d %q", code, e.Error)
+	}
+}
+
+// Defect 2: a replay (undo, states, a loaded record) stops when the
+// request's budget is spent, with 503, instead of running on.
+func TestReplayStopsAtTheRequestBudget(t *testing.T) {
+	ts := newTestServer(t)
+	var m matchJSON
+	call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","human"]}`, &m)
+	for len(m.Turns) < 40 && !m.State.Terminal {
+		mv := m.State.Legal[fmt.Sprint(m.State.ToMove[0])][0]
+		if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"`+mv+`"}`, &m); code != 200 {
+			t.Fatalf("move %s: %d", mv, code)
+		}
+	}
+	var rec engine.Record
+	call(t, ts, "GET", "/api/matches/"+m.ID+"/record", "", &rec)
+	if len(rec.Moves) < 40 {
+		t.Fatalf("record of %d moves: too short for the test", len(rec.Moves))
+	}
+	_, spent := quietServer(t, Config{RequestTimeout: time.Nanosecond})
+	var e errorBody
+	if code := call(t, spent, "POST", "/api/replay", string(mustJSON(rec)), &e); code != 503 || !strings.Contains(e.Error, "longer") {
+		t.Errorf("replay past the budget: %d %q", code, e.Error)
+	}
+	rec.Players = []string{"human", "human"}
+	if code := call(t, spent, "POST", "/api/matches", `{"record":`+string(mustJSON(rec))+`}`, &e); code != 503 {
+		t.Errorf("loading past the budget: %d %q", code, e.Error)
 	}
 }
