@@ -50,7 +50,7 @@ const (
 type config struct {
 	addr, game, vs, cpuProfile string
 	games, pid, moves          int
-	duration                   time.Duration
+	duration, think            time.Duration
 	options                    map[string]any
 }
 
@@ -71,6 +71,7 @@ func run(args []string, out io.Writer) error {
 	fs.IntVar(&c.games, "games", 100, "concurrent matches")
 	fs.IntVar(&c.moves, "moves", 1_000_000, "stop after this many moves")
 	fs.DurationVar(&c.duration, "duration", 20*time.Second, "stop after this long")
+	fs.DurationVar(&c.think, "think", 0, "mean time a player thinks between moves (uniform in 0..2×think; 0: none, a closed loop)")
 	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of this process to the file")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -80,6 +81,8 @@ func run(args []string, out io.Writer) error {
 		return fmt.Errorf("--games %d: want 1 to %d", c.games, maxGames)
 	case c.duration <= 0 || c.duration > maxDuration:
 		return fmt.Errorf("--duration %s: want up to %s", c.duration, maxDuration)
+	case c.think < 0 || c.think > time.Minute:
+		return fmt.Errorf("--think %s: want 0 to 1m", c.think)
 	case c.moves < 1 || c.moves > maxMoves:
 		return fmt.Errorf("--moves %d: want 1 to %d", c.moves, maxMoves)
 	}
@@ -185,7 +188,11 @@ func (r *result) print(w io.Writer, c config) {
 	if c.vs != "" {
 		seats = "a person against " + c.vs
 	}
-	fmt.Fprintf(w, "%d concurrent %s matches (%s), %s on %d cores (GOMAXPROCS)\n", c.games, c.game, seats, r.elapsed.Round(time.Millisecond), runtime.GOMAXPROCS(0))
+	think := "no thinking (closed loop)"
+	if c.think > 0 {
+		think = fmt.Sprintf("thinking %s a move on average", c.think)
+	}
+	fmt.Fprintf(w, "%d concurrent %s matches (%s), %s, %s on %d cores (GOMAXPROCS)\n", c.games, c.game, seats, think, r.elapsed.Round(time.Millisecond), runtime.GOMAXPROCS(0))
 	fmt.Fprintf(w, "moves: %d (%.0f/s), matches started: %d\n", len(r.rtts), float64(len(r.rtts))/r.elapsed.Seconds(), r.matches.Load())
 	fmt.Fprintf(w, "move round trip: p50 %s  p95 %s  p99 %s  max %s\n", q(0.5), q(0.95), q(0.99), q(1))
 	if len(r.status) > 0 {
@@ -285,6 +292,9 @@ func (p *player) playMatch(ctx context.Context, c config, moves *atomic.Int64) b
 		if len(parts) == 0 {
 			return true
 		}
+		if c.think > 0 && !p.think(ctx, c.think) {
+			return true
+		}
 		body, _ := json.Marshal(map[string]any{"move": strings.Join(parts, ","), "ply": m.State.Ply})
 		t0 := time.Now()
 		code, err := p.post(ctx, "/api/matches/"+m.ID+"/moves", body, &m)
@@ -302,6 +312,19 @@ func (p *player) playMatch(ctx context.Context, c config, moves *atomic.Int64) b
 		moves.Add(1)
 	}
 	return true
+}
+
+// think waits as a person would before a move, a time drawn uniformly
+// from 0 to twice mean; it reports false when ctx ends first.
+func (p *player) think(ctx context.Context, mean time.Duration) bool {
+	t := time.NewTimer(time.Duration(p.rng.Int64N(int64(2 * mean))))
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 var errUnreachable = errors.New("server unreachable")
