@@ -216,3 +216,13 @@ func (s *State) Narrate(before engine.State) []string {
 	return []string{fmt.Sprintf("round %d ended (%s): rows taken %d and %d, seeds %d and %d",
 		r.Round, r.Why, r.Taken[0], r.Taken[1], r.Seeds[0], r.Seeds[1])}
 }
+
+// ChanceText says what chance's draw under simultaneity=chance-order
+// means: "chance: 1-first, player 1 sows first".
+func (s *State) ChanceText(m engine.Move) string {
+	first := 0
+	if m == FirstPlayer1 {
+		first = 1
+	}
+	return fmt.Sprintf("chance: %s, player %d sows first", s.MoveText(engine.ChancePlayer, m), first)
+}
