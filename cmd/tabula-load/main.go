@@ -86,11 +86,7 @@ func run(args []string, out io.Writer) error {
 	case c.moves < 1 || c.moves > maxMoves:
 		return fmt.Errorf("--moves %d: want 1 to %d", c.moves, maxMoves)
 	}
-	if c.game == "adji-boto" {
-		// Fewer seeds: shorter games, so that creating matches is part of
-		// the load too.
-		c.options = map[string]any{"seeds": 4}
-	}
+	c.options = gameOptions(c.game)
 	var sampler *heapSampler
 	if c.addr == "" {
 		addr, stop, err := startServer()
@@ -125,20 +121,25 @@ func run(args []string, out io.Writer) error {
 	return nil
 }
 
-// checkLoopback refuses an address that is not on loopback.
+// gameOptions are the options the matches of game are played with.
+func gameOptions(game string) map[string]any {
+	if game == "adji-boto" {
+		// Fewer seeds: shorter games, so that creating matches is part of
+		// the load too.
+		return map[string]any{"seeds": 4}
+	}
+	return nil
+}
+
+// checkLoopback refuses an address that is not on loopback: an IP
+// address, or localhost (no name is looked up).
 func checkLoopback(addr string) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return fmt.Errorf("--addr %q: %v", addr, err)
 	}
-	ips, err := net.LookupIP(host)
-	if err != nil {
-		return fmt.Errorf("--addr %q: %v", addr, err)
-	}
-	for _, ip := range ips {
-		if !ip.IsLoopback() {
-			return fmt.Errorf("--addr %q: not a loopback address; load is sent to loopback only", addr)
-		}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return fmt.Errorf("--addr %q: not a loopback address (127.0.0.1, [::1], localhost); load is sent to loopback only", addr)
 	}
 	return nil
 }
@@ -176,14 +177,18 @@ func (r *result) fail(what string) {
 	r.mu.Unlock()
 }
 
+// quantile returns the p-quantile of the round trips (sorted by print or
+// sortRTTs first).
+func (r *result) quantile(p float64) time.Duration {
+	if len(r.rtts) == 0 {
+		return 0
+	}
+	return r.rtts[min(len(r.rtts)-1, int(p*float64(len(r.rtts))))]
+}
+
 func (r *result) print(w io.Writer, c config) {
 	slices.Sort(r.rtts)
-	q := func(p float64) time.Duration {
-		if len(r.rtts) == 0 {
-			return 0
-		}
-		return r.rtts[min(len(r.rtts)-1, int(p*float64(len(r.rtts))))]
-	}
+	q := r.quantile
 	seats := "two people"
 	if c.vs != "" {
 		seats = "a person against " + c.vs

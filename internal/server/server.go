@@ -61,7 +61,7 @@ type Server struct {
 // New returns a server for cfg.
 func New(cfg Config) *Server {
 	if cfg.Store == nil {
-		cfg.Store = NewMemStore(1000)
+		cfg.Store = NewMemStore(DefaultMaxMatches)
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
