@@ -59,6 +59,9 @@ func (p *Pool) Do(ctx context.Context, f func(ctx context.Context)) error {
 	if err := p.ctx.Err(); err != nil {
 		return fmt.Errorf("%w: shutting down", ErrBusy)
 	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%w: the caller gave up: %w", ErrBusy, err) // no work for nobody
+	}
 	select {
 	case p.workers <- struct{}{}:
 	default:
