@@ -494,7 +494,7 @@ func TestReplayStopsAtTheRequestBudget(t *testing.T) {
 	ts := newTestServer(t)
 	var m matchJSON
 	call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","human"]}`, &m)
-	for len(m.Turns) < 40 && !m.State.Terminal {
+	for len(m.Turns) < 10 && !m.State.Terminal {
 		mv := m.State.Legal[fmt.Sprint(m.State.ToMove[0])][0]
 		if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"`+mv+`"}`, &m); code != 200 {
 			t.Fatalf("move %s: %d", mv, code)
@@ -502,7 +502,7 @@ func TestReplayStopsAtTheRequestBudget(t *testing.T) {
 	}
 	var rec engine.Record
 	call(t, ts, "GET", "/api/matches/"+m.ID+"/record", "", &rec)
-	if len(rec.Moves) < 40 {
+	if len(rec.Moves) < 10 {
 		t.Fatalf("record of %d moves: too short for the test", len(rec.Moves))
 	}
 	_, spent := quietServer(t, Config{RequestTimeout: time.Nanosecond})

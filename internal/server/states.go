@@ -59,7 +59,7 @@ func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []str
 		}
 	}
 	for i, text := range moves {
-		if i%32 == 31 && ctx.Err() != nil {
+		if ctx.Err() != nil {
 			return nil, errReplayTime
 		}
 		actors := s.Actors(nil)
