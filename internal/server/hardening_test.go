@@ -13,6 +13,8 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -513,5 +515,53 @@ func TestReplayStopsAtTheRequestBudget(t *testing.T) {
 	rec.Players = []string{"human", "human"}
 	if code := call(t, spent, "POST", "/api/matches", `{"record":`+string(mustJSON(rec))+`}`, &e); code != 503 {
 		t.Errorf("loading past the budget: %d %q", code, e.Error)
+	}
+}
+
+// countingAgent plays at random and counts how many of its kind choose at
+// once.
+type countingAgent struct {
+	ai.Agent
+	running, most *atomic.Int32
+}
+
+func (c countingAgent) Choose(s engine.State, p int) engine.Move {
+	n := c.running.Add(1)
+	for m := c.most.Load(); n > m && !c.most.CompareAndSwap(m, n); m = c.most.Load() {
+	}
+	for range 200 {
+		runtime.Gosched() // stay a while, so that overlaps show
+	}
+	c.running.Add(-1)
+	return c.Agent.Choose(s, p)
+}
+
+// Defect 1: twelve clients asking for computer moves at once get them
+// one per worker at a time, the others queued.
+func TestSearchesQueueForWorkers(t *testing.T) {
+	var running, most atomic.Int32
+	agents := func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
+		return countingAgent{ai.NewRandom(seed), &running, &most}, nil
+	}
+	_, ts := quietServer(t, Config{Agents: agents, Pool: compute.NewPool(2, 100)})
+	var wg sync.WaitGroup
+	for range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := http.Post(ts.URL+"/api/matches", "application/json", strings.NewReader(`{"game":"adji-boto","seats":["mcts:max","human"]}`))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			res.Body.Close()
+			if res.StatusCode != 201 {
+				t.Errorf("status %d", res.StatusCode)
+			}
+		}()
+	}
+	wg.Wait()
+	if m := most.Load(); m < 1 || m > 2 {
+		t.Errorf("%d searches ran at once on 2 workers", m)
 	}
 }
