@@ -35,6 +35,7 @@ func init() {
 		{"play", "GAME [--option name=value]... [--players human,mcts:hard,...] [--vs AGENT] [--threads T]", "play in the terminal", runPlay},
 		{"sim", "--game ID [--option name=value]... --agents A,B[,C,D] [--games N] [--seed S] [--threads T] [--json] [--records FILE]", "self-play: agents play each other, seats rotated; summary of wins, draws, lengths", runSim},
 		{"tournament", "--game ID [--option name=value]... --agents A,B,C... [--games N] [--seed S] [--threads T] [--json]", "round robin: every group of agents plays N games; Elo ratings with 95% intervals", runTournament},
+		{"analyze", "--game ID [--option k=v]... --vary k=v1,v2|k=all [--vary ...] --agents A[,B...] [--games N] [--skill AGENT] [--seed S] [--threads T] [--shard i/n] [--out DIR] | merge [--out DIR] DIR... | report DIR", "research workbench: every reading of the rules side by side, with 95% intervals, tests and an HTML report", runAnalyze},
 		{"serve", "[--addr 127.0.0.1:8080]", "play in the browser: serve the web app and its JSON API", runServe},
 	}
 }
