@@ -63,7 +63,7 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 			todo = append(todo, u)
 		}
 	}
-	total := (p.Units()-shard.Index+shard.Count-1)/shard.Count
+	total := (p.Units() - shard.Index + shard.Count - 1) / shard.Count
 	f, err := os.OpenFile(filepath.Join(dir, gamesFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return nil, err
