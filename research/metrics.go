@@ -249,8 +249,8 @@ func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
 				a, b = skillBy[i], skillBy[base]
 			}
 			x, y := paired(a, b, m.value)
-			if len(x) < 2 {
-				continue
+			if len(x) < 2 || slices.Equal(x, y) {
+				continue // nothing to test (a stall rate of 0 in both, say)
 			}
 			diff, pv := PairedT(x, y)
 			out = append(out, Comparison{Reading: i, Label: p.Readings[i].Label(), Metric: m.name, Diff: diff, P: pv})
