@@ -199,7 +199,7 @@ func measure(rd Reading, rs, skill []Result) Stats {
 			worst = k
 		}
 	}
-	st.SeatGap = GapInterval(frac(st.SeatWins[best], g), frac(st.SeatWins[worst], g), g)
+	st.SeatGap = SeatGapInterval(frac(st.SeatWins[best], g), frac(st.SeatWins[worst], g), g)
 	_, st.SeatP = ChiSquareUniform(st.SeatWins)
 	st.Draw = Proportion(draws, g)
 	st.Stall = Wilson(stalls, g)

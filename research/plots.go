@@ -126,12 +126,19 @@ func (rep *Report) seatPlot() (figure, error) {
 type heatGrid struct{ rep *Report }
 
 func (g heatGrid) Dims() (c, r int) { return g.rep.maxSeats(), len(g.rep.Stats) }
+
+// Z is seat c's share of the decided games of reading r: the fair
+// share is 1/n whatever the draws.
 func (g heatGrid) Z(c, r int) float64 {
-	rates := g.rep.Stats[r].SeatRates
-	if c >= len(rates) {
+	wins := g.rep.Stats[r].SeatWins
+	total := 0
+	for _, w := range wins {
+		total += w
+	}
+	if c >= len(wins) || total == 0 {
 		return math.NaN()
 	}
-	return rates[c].Value
+	return float64(wins[c]) / float64(total)
 }
 func (g heatGrid) X(c int) float64 { return float64(c) }
 func (g heatGrid) Y(r int) float64 { return float64(r) }
@@ -144,9 +151,12 @@ func (rep *Report) heatPlot() (figure, error) {
 	players := float64(len(rep.Stats[rep.Base].SeatRates))
 	fair := 1 / players
 	dev := 0.05
-	for _, s := range rep.Stats {
-		for _, r := range s.SeatRates {
-			dev = math.Max(dev, math.Abs(r.Value-fair))
+	rows, cols := g.Dims()
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			if z := g.Z(c, r); !math.IsNaN(z) {
+				dev = math.Max(dev, math.Abs(z-fair))
+			}
 		}
 	}
 	cmap := moreland.SmoothBlueRed()
@@ -169,7 +179,7 @@ func (rep *Report) heatPlot() (figure, error) {
 	p.NominalY(readingNames(len(rep.Stats))...)
 	s, err := svg(p, math.Max(10, 4+3*float64(len(seats))), math.Max(6, 2.5+0.6*float64(len(rep.Stats))))
 	return figure{ID: "heatmap", Title: "Reading by seat",
-		Caption: fmt.Sprintf("Win rate of each seat (%%) under each reading; blue below the fair share %.0f%%, red above (full colour at %.0f points off).", 100*fair, 100*dev), SVG: s}, err
+		Caption: fmt.Sprintf("Each seat's share (%%) of the games won under each reading (draws left out); blue below the fair share %.0f%%, red above (full colour at %.0f points off).", 100*fair, 100*dev), SVG: s}, err
 }
 
 // heatLabels writes each cell's percentage.

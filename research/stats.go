@@ -153,6 +153,14 @@ func GapInterval(pa, pb float64, n int) Interval {
 	return Interval{Value: d, Low: d - half, High: d + half, N: n}
 }
 
+// SeatGapInterval is GapInterval for the best and worst seats, whose gap
+// is at least 0: the low end is not below 0.
+func SeatGapInterval(best, worst float64, n int) Interval {
+	iv := GapInterval(best, worst, n)
+	iv.Low = max(0, iv.Low)
+	return iv
+}
+
 // Holm adjusts p-values for many comparisons by Holm's step-down method,
 // controlling the family-wise error rate: the i-th smallest of m p-values
 // is multiplied by m-i+1 (i from 1), made monotone and capped at 1.
