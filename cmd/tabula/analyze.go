@@ -36,25 +36,24 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return runAnalyzeKept(args[0], args[1:], stdout)
 	}
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var opts optionList
 	var vary varyList
-	fs.Var(&opts, "option", "name=value, fixed for every reading (repeatable)")
-	fs.Var(&vary, "vary", "name=v1,v2 or name=all: an option to vary (repeatable)")
-	game := fs.String("game", "", "game id")
+	fs.Var(&opts, "option", "fix an option for every reading, `name=value` (repeatable; see 'tabula games')")
+	fs.Var(&vary, "vary", "an option to vary, `name=v1,v2` or name=all (repeatable)")
+	game := fs.String("game", "", "the game, by its `ID` (see 'tabula games')")
 	design := fs.String("design", research.Grid, "grid (every combination) or each (one option at a time from the base)")
 	agents := fs.String("agents", "", "agents in the seats, rotated; one agent sits in every seat")
 	skill := fs.String("skill", "", "a strong agent: also play it against random players to measure the skill gap")
 	games := fs.Int("games", 200, "games per reading")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same numbers whatever --threads")
 	threads := fs.Int("threads", runtime.NumCPU(), "games played at once")
-	shardText := fs.String("shard", "0/1", "i/n: play only part i (0-based) of n; join the parts with 'analyze merge'")
-	out := fs.String("out", "", "directory for the games (JSON lines) and the reports; a run there resumes (default analyze-GAME)")
+	shardText := fs.String("shard", "0/1", "play only part `i/n` (i 0-based) of the run; join the parts with 'analyze merge'")
+	out := fs.String("out", "", "`DIR` for the games (JSON lines) and the reports; a run there resumes (default analyze-GAME)")
 	asJSON := fs.Bool("json", false, "print the report as JSON instead of tables")
 	progress := fs.Bool("progress", false, "show the progress bar even when stderr is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
@@ -109,11 +108,10 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 // `analyze report DIR`.
 func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("analyze "+verb, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	out := fs.String("out", "analyze-merged", "merge: the directory for the joined run and its reports")
+	out := fs.String("out", "analyze-merged", "merge: the `DIR` for the joined run and its reports")
 	asJSON := fs.Bool("json", false, "print the report as JSON instead of tables")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() == 0 || (verb == "report" && fs.NArg() != 1) {
 		return usagef("analyze %s: give the run director%s", verb, map[bool]string{true: "y", false: "ies"}[verb == "report"])
