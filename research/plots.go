@@ -151,7 +151,7 @@ func (rep *Report) heatPlot() (figure, error) {
 	players := float64(len(rep.Stats[rep.Base].SeatRates))
 	fair := 1 / players
 	dev := 0.05
-	rows, cols := g.Dims()
+	cols, rows := g.Dims()
 	for r := 0; r < rows; r++ {
 		for c := 0; c < cols; c++ {
 			if z := g.Z(c, r); !math.IsNaN(z) {

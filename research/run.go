@@ -30,7 +30,8 @@ type runHeader struct {
 
 // Progress is what a run reports as it goes.
 type Progress struct {
-	Done, Total int           // work units of this shard
+	Done, Total int           // work units of this shard, done and in all
+	Resumed     int           // of Done, those kept from an earlier run
 	Elapsed     time.Duration // since this run (not a resumed one) began
 	Left        time.Duration // estimated; 0 until a game has finished
 }
@@ -84,7 +85,7 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 		}
 		if o.Progress != nil {
 			el := time.Since(began)
-			pr := Progress{Done: total - len(todo) + done, Total: total, Elapsed: el}
+			pr := Progress{Done: total - len(todo) + done, Total: total, Resumed: total - len(todo), Elapsed: el}
 			pr.Left = time.Duration(float64(el) / float64(done) * float64(len(todo)-done))
 			o.Progress(pr)
 		}

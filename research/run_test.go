@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -162,5 +163,9 @@ func TestStallsAndRounds(t *testing.T) {
 	s = rep.Stats[0]
 	if s.RoundsMedian.Value != 1 || s.StallBy["max-rounds"] == 0 {
 		t.Errorf("one-round Agsinnoninka: rounds %v, stalls %v", s.RoundsMedian, s.StallBy)
+	}
+	// A run of one reading (one row of the heat map) draws too.
+	if err := rep.WriteHTML(io.Discard); err != nil {
+		t.Error(err)
 	}
 }

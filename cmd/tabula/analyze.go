@@ -18,7 +18,13 @@ import (
 // varyList collects repeated --vary flags.
 type varyList []research.Vary
 
-func (v *varyList) String() string { return fmt.Sprint(*v) }
+func (v *varyList) String() string {
+	var parts []string
+	for _, x := range *v {
+		parts = append(parts, x.String())
+	}
+	return strings.Join(parts, " ")
+}
 
 func (v *varyList) Set(s string) error {
 	x, err := research.ParseVary(s)
@@ -83,12 +89,19 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if dir == "" {
 		dir = "analyze-" + *game
 	}
-	total := (plan.Units() - shard.Index + shard.Count - 1) / shard.Count
-	bar := newProgressBar(stderr, total, *progress, *quiet)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	// The bar counts the games of this run, not those resumed, so that
+	// its rate and time left are right.
+	var bar *progressBar
+	made := false
 	results, err := research.Run(ctx, plan, shard, dir, research.Options{Threads: *threads,
-		Progress: func(p research.Progress) { bar.update(p.Done) }})
+		Progress: func(p research.Progress) {
+			if !made {
+				bar, made = newProgressBar(stderr, p.Total-p.Resumed, *progress, *quiet), true
+			}
+			bar.update(p.Done - p.Resumed)
+		}})
 	bar.finish()
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("interrupted; the games played are kept in %s: run the same command to resume", dir)
