@@ -22,7 +22,7 @@ func (rep *Report) WriteHTML(w io.Writer) error {
 		*Report
 		Figures []fig
 		Command string
-	}{Report: rep, Command: rep.command()}
+	}{Report: rep, Command: rep.Config.Command()}
 	for _, f := range figs {
 		// The SVG comes from gonum/plot, not from outside input.
 		data.Figures = append(data.Figures, fig{f, template.HTML(f.SVG)})
@@ -30,14 +30,15 @@ func (rep *Report) WriteHTML(w io.Writer) error {
 	return reportPage.Execute(w, data)
 }
 
-// command is the command line that plays the run.
-func (rep *Report) command() string {
-	c := rep.Config
+// Command is the `tabula analyze` command line that plays the run.
+func (c Config) Command() string {
 	parts := []string{"tabula analyze --game " + c.Game}
 	for _, o := range c.Options {
 		parts = append(parts, "--option "+o)
 	}
-	parts = append(parts, "--design "+c.Design)
+	if c.Design != "" {
+		parts = append(parts, "--design "+c.Design)
+	}
 	for _, v := range c.Vary {
 		parts = append(parts, "--vary "+v.String())
 	}
@@ -45,8 +46,7 @@ func (rep *Report) command() string {
 	if c.Skill != "" {
 		parts = append(parts, "--skill "+c.Skill)
 	}
-	parts = append(parts, fmt.Sprintf("--games %d --seed %d", c.Games, c.Seed))
-	return strings.Join(parts, " ")
+	return strings.Join(append(parts, fmt.Sprintf("--games %d --seed %d", c.Games, c.Seed)), " ")
 }
 
 var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
