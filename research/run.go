@@ -271,15 +271,14 @@ func LoadRun(dir string) (*Plan, Shard, []Result, error) {
 	}
 	have := map[int]Result{}
 	gp := filepath.Join(dir, gamesFile)
-	f, err := os.Open(gp)
+	data, err = os.ReadFile(gp)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, Shard{}, nil, err
 	}
-	if err == nil {
-		defer f.Close()
-		if err := readResults(p, head.Shard, f, gp, have); err != nil {
-			return nil, Shard{}, nil, err
-		}
+	// A run still going, or cut off, may end in part of a line: leave it.
+	data = data[:bytes.LastIndexByte(data, '\n')+1]
+	if err := readResults(p, head.Shard, bytes.NewReader(data), gp, have); err != nil {
+		return nil, Shard{}, nil, err
 	}
 	return p, head.Shard, sortedResults(p, have), nil
 }

@@ -118,8 +118,8 @@ func TestResumeAfterInterruption(t *testing.T) {
 	f.WriteString(`{"r":0,"g":11,"w`)
 	f.Close()
 	_, _, kept, err := LoadRun(dir)
-	if err == nil && len(kept) >= p.Units() {
-		t.Fatalf("interrupted run kept %d of %d games", len(kept), p.Units())
+	if err != nil || len(kept) < 10 || len(kept) >= p.Units() {
+		t.Fatalf("interrupted run: kept %d of %d games, err %v", len(kept), p.Units(), err)
 	}
 	resumed := mustRun(t, p, Whole, dir, 1)
 	if !reflect.DeepEqual(whole, resumed) {
