@@ -203,6 +203,9 @@ func NewPlan(cfg Config) (*Plan, error) {
 		p.Kinds = 2
 	}
 	for i, varied := range combos {
+		if varied == nil {
+			varied = []string{} // JSON [], not null
+		}
 		settings := append(slices.Clone(cfg.Options), varied...)
 		opts, err := engine.ParseOptions(g, settings)
 		if err != nil {
