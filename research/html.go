@@ -2,6 +2,8 @@ package research
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"html/template"
 	"io"
 	"strings"
@@ -61,8 +63,8 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	},
 	"stallBy": func(m map[string]int) string {
 		var b []string
-		for k, v := range m {
-			b = append(b, fmt.Sprintf("%s %d", k, v))
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			b = append(b, fmt.Sprintf("%s %d", k, m[k]))
 		}
 		return strings.Join(b, ", ")
 	},

@@ -202,10 +202,7 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	st.SeatGap = SeatGapInterval(frac(st.SeatWins[best], g), frac(st.SeatWins[worst], g), g)
 	_, st.SeatP = ChiSquareUniform(st.SeatWins)
 	st.Draw = Proportion(draws, g)
-	st.Stall = Wilson(stalls, g)
-	if stalls == 0 {
-		st.Stall = ClopperPearson(0, g)
-	}
+	st.Stall = Proportion(stalls, g)
 	st.TurnsMedian, st.TurnsP90 = Quantile(turns, 0.5), Quantile(turns, 0.9)
 	st.RoundsMedian, st.RoundsP90 = Quantile(rounds, 0.5), Quantile(rounds, 0.9)
 	st.Choice, st.Branching, st.LeadChanges = Mean(choice), Mean(branch), Mean(leadCh)
