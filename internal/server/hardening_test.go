@@ -178,6 +178,9 @@ func TestSlowOptionsAreRefused(t *testing.T) {
 	if code := call(t, ts, "POST", "/api/matches", `{"game":"agsinnoninka","options":{"seeds":25,"max-steps":0},"seats":["human","human"]}`, &e); code != 400 || !strings.Contains(e.Error, "max-steps") {
 		t.Errorf("max-steps=0: %d %q", code, e.Error)
 	}
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"agsinnoninka","options":{"max-steps":20000000}}`, &e); code != 400 || !strings.Contains(e.Error, "20000000 is out of range") {
+		t.Errorf("max-steps=20000000: %d %q", code, e.Error)
+	}
 	rec := `{"game":"agsinnoninka","options":["max-steps=0"],"moves":[]}`
 	if code := call(t, ts, "POST", "/api/replay", rec, &e); code != 400 || !strings.Contains(e.Error, "max-steps") {
 		t.Errorf("replay with max-steps=0: %d %q", code, e.Error)
