@@ -31,7 +31,8 @@ const maxBody = 4 << 20
 
 // Config sets up a Server; the zero value works.
 type Config struct {
-	// Store keeps the matches (default: 1000 in memory).
+	// Store keeps the matches (default: NewMemStore(DefaultMaxMatches),
+	// in memory).
 	Store Store
 	// Log receives one line per request (default: slog.Default()).
 	Log *slog.Logger
@@ -71,6 +72,7 @@ type Server struct {
 	cfg  Config
 	mux  *http.ServeMux
 	csrf *http.CrossOriginProtection
+	lab  lab // the Research page's studies (research.go)
 
 	wsLimits wsLimits
 	conns    ipCounter      // live connections per address
@@ -81,7 +83,7 @@ type Server struct {
 // New returns a server for cfg.
 func New(cfg Config) *Server {
 	if cfg.Store == nil {
-		cfg.Store = NewMemStore(1000)
+		cfg.Store = NewMemStore(DefaultMaxMatches)
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
@@ -117,6 +119,11 @@ func New(cfg Config) *Server {
 	s.route("GET /api/matches/{id}/record", s.getRecord)
 	s.route("GET /api/matches/{id}/states", s.getStates)
 	s.route("POST /api/replay", s.postReplay)
+	s.route("POST /api/research", s.postStudy)
+	s.route("GET /api/research", s.listStudies)
+	s.route("GET /api/research/{id}", s.getStudy)
+	s.route("DELETE /api/research/{id}", s.cancelStudy)
+	s.route("GET /api/research/{id}/report", s.getStudyReport)
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
 		files := http.FileServerFS(cfg.Static)
@@ -135,7 +142,10 @@ func New(cfg Config) *Server {
 
 // Close stops the computer players' searches and refuses new ones (503);
 // call it when shutting down.
-func (s *Server) Close() { s.cfg.Pool.Close() }
+func (s *Server) Close() {
+	s.cfg.Pool.Close()
+	s.lab.close()
+}
 
 // noRoute answers API paths that no route takes: 405 with Allow when the
 // path exists for other methods, else 404.
@@ -184,7 +194,8 @@ func (w *statusWriter) WriteHeader(code int) {
 // connection.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// ServeHTTP logs each request and recovers from panics with a 500.
+// ServeHTTP logs each request, recovers from panics with a 500, refuses
+// the requests admit refuses and gives each API request its time budget.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
