@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"encoding/json"
 	"io"
 	"log/slog"
 	"slices"
@@ -83,6 +84,13 @@ func TestClockCountsDownAddsIncrementsAndFlagFalls(t *testing.T) {
 	}
 	if r.result != "player 0 wins" || r.status != store.Finished {
 		t.Fatalf("after the flag: %s %s", r.status, r.result)
+	}
+	for len(b.Out) > 0 {
+		var m msg
+		json.Unmarshal(<-b.Out, &m)
+		if m.Type == "ack" {
+			t.Fatal("the move after the flag fell was acknowledged")
+		}
 	}
 	var kinds []string
 	for _, e := range r.events {
