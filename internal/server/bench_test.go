@@ -3,9 +3,9 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"net/http"
 	"strings"
-	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"testing"

@@ -475,7 +475,7 @@ func FuzzRoomRequests(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	ts, srv, _ := newOnlineServer(f)
+	_, srv, _ := newOnlineServer(f)
 	f.Fuzz(func(t *testing.T, body string) {
 		for _, path := range []string{"/api/rooms", "/api/archive"} {
 			req := httptest.NewRequest("POST", path, strings.NewReader(body))
