@@ -412,8 +412,17 @@ func (r *Room) publish(after engine.State, e Event) {
 		r.m.cfg.Log.Error("state", "room", r.ID, "err", err)
 		return
 	}
+	// What each viewer sees is decided by eventFor; most see the same
+	// event, which is encoded once.
+	msgs := map[string][]byte{}
 	for sub := range r.subs {
-		if !sub.send(eventMsg(eventFor(sub.Seat, e, r.commits), js)) {
+		seen := eventFor(sub.Seat, e, r.commits)
+		msg, ok := msgs[seen.Choice]
+		if !ok {
+			msg = eventMsg(seen, js)
+			msgs[seen.Choice] = msg
+		}
+		if !sub.send(msg) {
 			r.drop(sub, CloseSlow, "too slow to follow the room")
 		}
 	}
