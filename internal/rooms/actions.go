@@ -52,6 +52,7 @@ func (r *Room) Join(token string, last int) (*Sub, error) {
 	r.subs[sub] = struct{}{}
 	r.used = time.Now()
 	if seatIdx >= 0 {
+		delete(r.away, seatIdx)
 		r.sendPresence()
 	}
 	return sub, nil
@@ -170,6 +171,32 @@ func (r *Room) GiveUp(ctx context.Context, sub *Sub) error {
 		}
 		r.closeSeat(sub.Seat, "the seat was given to the computer")
 		return nil
+	})
+}
+
+// Replace gives another person's seat to the computer when that person
+// has been away (no connection) for the manager's AwayGrace: the game goes
+// on without them, and their token stops working.
+func (r *Room) Replace(ctx context.Context, sub *Sub, target int) error {
+	return r.act(sub, func() error {
+		if r.status != store.Open {
+			return refuse(CodeOver, "the game is over")
+		}
+		if target < 0 || target >= len(r.seats) || target == sub.Seat || r.seats[target].Kind != Person {
+			return refuse(CodeBad, "seat %d is not another person's seat", target)
+		}
+		since, away := r.away[target]
+		if !away {
+			return refuse(CodeBad, "seat %d is online", target)
+		}
+		if wait := r.m.cfg.AwayGrace - r.m.cfg.Now().Sub(since); wait > 0 {
+			return refuse(CodeBad, "seat %d has been away for less than %v; wait %v more", target, r.m.cfg.AwayGrace, wait.Round(time.Second))
+		}
+		agent := r.stand()
+		if agent == "" {
+			return refuse(CodeBad, "no computer player is offered for this game")
+		}
+		return r.changeSeat(ctx, store.Seat{Index: target, Kind: Computer, Agent: agent, Name: r.seats[target].Name})
 	})
 }
 

@@ -53,7 +53,8 @@ type Room struct {
 	left      []time.Duration // each seat's time at since
 	since     time.Time       // when the running clocks were last set
 	flagTimer *time.Timer
-	offer     int // the seat offering a draw, or -1
+	offer     int               // the seat offering a draw, or -1
+	away      map[int]time.Time // person seats without a connection, since when
 	closed    bool
 }
 

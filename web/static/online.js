@@ -446,6 +446,9 @@ function renderRoom() {
     o += `<li class="seatline${active}" data-seat="${i}" data-online="${seat.online}" data-committed="${seat.committed}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> `;
     o += `${esc(playerName(i))} – ${esc(who)}${i === me ? ' (' + esc(t('you')) + ')' : ''}: <strong>${s.scores ? s.scores[i] : ''}</strong>`;
     o += ` <small>${esc(seat.online ? t('here') : t('away'))}${seat.committed ? ' · ' + esc(t('hasChosen')) : ''}</small>`;
+    if (me >= 0 && i !== me && seat.kind === 'person' && !seat.online && v.status === 'open') {
+      o += ` <button class="replace" data-seat="${i}">${esc(t('replace'))}</button>`;
+    }
     if (v.clocks) o += ` <span class="clock${(v.running || []).includes(i) ? ' running' : ''}" data-clock="${i}">${esc(clockText(i))}</span>`;
     o += `</li>`;
   });
@@ -487,6 +490,7 @@ function wireRoom() {
   on('newlinkbtn', () => send({ type: 'new-link' }));
   on('rematch', () => send({ type: 'rematch' }));
   on('drawbtn', () => send({ type: 'draw' }));
+  document.querySelectorAll('button.replace').forEach((b) => b.addEventListener('click', () => send({ type: 'replace', seat: Number(b.dataset.seat) })));
   on('declinebtn', () => send({ type: 'decline' }));
   on('rename', () => send({ type: 'name', name: document.getElementById('myname').value }));
 }
