@@ -95,6 +95,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 							for _, ctx := range append(seats, spec) {
 								waitFor(t, ctx, `(() => { const r = document.getElementById('room'); return r.dataset.drops === '1' && r.dataset.conn === 'online'; })()`, 20*time.Second)
 							}
+							screenshot(t, seats[0], "online-player-"+c.game, "")
 						}
 					case "over":
 						over++

@@ -268,9 +268,13 @@ export function leaveRoom() {
 export async function pageRoom(id, token) {
   if (R && R.id === id && R.token === (token || '')) { renderRoom(); return; }
   leaveRoom();
-  R = { id, token: token || '', ws: null, view: null, state: null, version: -1, conn: 'connecting', retry: 0, selected: null, note: '' };
+  R = { id, token: token || '', ws: null, view: null, state: null, version: -1, conn: 'connecting', retry: 0, selected: null, note: '', names: {} };
   renderRoom();
   connect();
+  try {
+    for (const g of (await api('GET', '/api/games')).games) R.names[g.id] = g.name;
+    renderRoom();
+  } catch (e) { /* the game's id will do */ }
 }
 
 function connect() {
@@ -425,7 +429,9 @@ function renderRoom() {
   const s = R.state;
   const me = v.seat;
   const c = chooser();
-  o += `<h1>${esc(v.game)}</h1><div class="playgrid"><div class="boardcol">`;
+  const name = R.names[v.game] || v.game;
+  document.title = `${name} – ${appT('title')}`;
+  o += `<h1>${esc(name)}</h1><div class="playgrid"><div class="boardcol">`;
   let line = me < 0 ? t('spectating') : t('yourSeat', { player: playerName(me) });
   if (v.status !== 'open') line = t('over', { result: resultText(v.result) });
   else if (c >= 0) line += ' ' + t('yourTurn');
