@@ -34,7 +34,7 @@ func init() {
 		{"replay", "--game ID [--option name=value]... MOVE... | --record FILE [--line N]", "apply moves from the start (or a saved record) and print the state as JSON", runReplay},
 		{"play", "GAME [--option name=value]... [--players human,mcts:hard,...] [--vs AGENT] [--threads T]", "play in the terminal", runPlay},
 		{"sim", "--game ID [--option name=value]... --agents A,B[,C,D] [--games N] [--seed S] [--threads T] [--json] [--records FILE]", "self-play: agents play each other, seats rotated; summary of wins, draws, lengths", runSim},
-		{"tournament", "--game ID [--option name=value]... --agents A,B,C... [--games N] [--seed S] [--threads T] [--json]", "round robin: every group of agents plays N games; Elo ratings with 95% intervals", runTournament},
+		{"tournament", "--game ID [--option name=value]... --agents A,B,C... [--games N] [--neighbours N] [--seed S] [--threads T] [--json]", "round robin: every group of agents plays N games; Elo ratings with 95% intervals", runTournament},
 		{"serve", "[--addr 127.0.0.1:8080]", "play in the browser: serve the web app and its JSON API", runServe},
 	}
 }
