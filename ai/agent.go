@@ -90,7 +90,7 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 		if err != nil {
 			return nil, fmt.Errorf("agent %q: %v", spec, err)
 		}
-		return NewMCTS(spec, b, cfg), nil
+		return maxWithEndgame(g, param, NewMCTS(spec, b, cfg)), nil
 	case "alphabeta":
 		b, err := parseBudget(param, alphaBetaLevels, true)
 		if err != nil {
@@ -99,10 +99,19 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 		if err := CheckAlphaBeta(g, cfg.Options); err != nil {
 			return nil, fmt.Errorf("agent %q: %w", spec, err)
 		}
-		return NewAlphaBeta(spec, b, cfg), nil
+		return maxWithEndgame(g, param, NewAlphaBeta(spec, b, cfg)), nil
 	}
 	return nil, fmt.Errorf("unknown agent %q (known: %s, with an optional level :%s)",
 		spec, strings.Join(Kinds, ", "), strings.Join(Levels, "|"))
+}
+
+// maxWithEndgame gives the level "max" the game's endgame table, when one
+// is registered.
+func maxWithEndgame(g engine.Game, level string, a Agent) Agent {
+	if e := endgameFor(g.ID()); level == "max" && e != nil {
+		return withEndgame{Agent: a, table: e}
+	}
+	return a
 }
 
 // Budget bounds the work of one search. Zero fields are no bound; a search

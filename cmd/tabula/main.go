@@ -35,6 +35,7 @@ func init() {
 		{"play", "GAME [--option name=value]... [--players human,mcts:hard,...] [--vs AGENT] [--threads T]", "play in the terminal", runPlay},
 		{"sim", "--game ID [--option name=value]... --agents A,B[,C,D] [--games N] [--seed S] [--threads T] [--json] [--records FILE]", "self-play: agents play each other, seats rotated; summary of wins, draws, lengths", runSim},
 		{"tournament", "--game ID [--option name=value]... --agents A,B,C... [--games N] [--neighbours N] [--seed S] [--threads T] [--json]", "round robin: every group of agents plays N games; Elo ratings with 95% intervals", runTournament},
+		{"solve", "--game adji-boto [--option name=value]... --seeds-left K [--out FILE] [--from-start]", "endgame table: the best margin of every board with at most K seeds (docs/ai.md)", runSolve},
 		{"serve", "[--addr 127.0.0.1:8080]", "play in the browser: serve the web app and its JSON API", runServe},
 	}
 }
