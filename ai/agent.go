@@ -50,6 +50,10 @@ type Config struct {
 	// search can handle the game (alpha-beta needs two players and no
 	// simultaneous turns).
 	Options engine.Options
+	// Eval, when set, judges the positions where MCTS playouts stop
+	// instead of the game's own evaluation (to measure one evaluation
+	// against another at equal time).
+	Eval func(s engine.State, dst []float64) []float64
 }
 
 // Levels are the strength names every search accepts, weakest first.

@@ -79,6 +79,7 @@ func NewMCTS(name string, b Budget, cfg Config) *MCTS {
 	for i := 0; i < m.threads; i++ {
 		t := newTree(treeSeed(cfg.Seed, i))
 		t.horizon = b.PlayoutTurns
+		t.eval = cfg.Eval
 		m.trees = append(m.trees, t)
 	}
 	return m
@@ -256,6 +257,8 @@ type tree struct {
 	evals   []float64
 	leadSum float64
 	leadN   int
+	// eval replaces the game's evaluation when set (Config.Eval).
+	eval func(engine.State, []float64) []float64
 	// horizon is the playout length in turns for games with an
 	// evaluation; negative plays to the end.
 	horizon   int
@@ -511,7 +514,9 @@ func (t *tree) playout(s engine.State) {
 // size of the leads met so far in this search. So a player far behind
 // still prefers to lose less, and no game has to say what its units are.
 func (t *tree) evalRewards(s engine.State) {
-	if e, ok := s.(engine.Evaluator); ok {
+	if t.eval != nil {
+		t.evals = t.eval(s, t.evals[:0])
+	} else if e, ok := s.(engine.Evaluator); ok {
 		t.evals = e.Eval(t.evals[:0])
 	} else {
 		t.evals = s.Scores(t.evals[:0])
