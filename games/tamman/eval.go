@@ -11,14 +11,7 @@ func (s *State) Eval(dst []float64) []float64 {
 	n := int(s.r.players)
 	var val [4]float64
 	for p := 0; p < n; p++ {
-		t := 0
-		for _, k := range s.men[p] {
-			t += int(k)
-			if k == Home {
-				t++
-			}
-		}
-		val[p] = float64(t)
+		val[p] = float64(s.steps(p))
 	}
 	if s.phase != Over {
 		// The player whose turn it is will move by the throws she holds

@@ -722,16 +722,22 @@ func (s *State) RaceEval(dst []float64) []float64 {
 	n := int(s.r.players)
 	var prog [4]float64
 	for p := 0; p < n; p++ {
-		t := 0
-		for _, k := range s.men[p] {
-			t += int(k)
-			if k == Home {
-				t++
-			}
-		}
-		prog[p] = float64(t) / float64(4*(Steps+1))
+		prog[p] = float64(s.steps(p)) / float64(4*(Steps+1))
 	}
 	return s.leads(prog[:n], dst)
+}
+
+// steps is the steps player p's men have made, a man on habarti counting
+// a bonus step.
+func (s *State) steps(p int) int {
+	t := 0
+	for _, k := range s.men[p] {
+		t += int(k)
+		if k == Home {
+			t++
+		}
+	}
+	return t
 }
 
 // leads appends each player's value minus the best of the others', or
