@@ -1,17 +1,26 @@
 package tamman
 
-// Eval judges each player by her expected progress: the steps her men
+import "math"
+
+// ThreatEval judges each player by her expected progress: the steps her men
 // have made (a man on habarti a bonus step), plus the throws she holds or
 // is owed, minus what her men in danger stand to lose (a man passed over
 // goes back to his 'ayn and loses every step he made), plus what her men
 // threaten to take; in shares of the way, her value minus the best
-// opponent's, and +1/-1 once the game is won. docs/ai.md has how it was
-// measured against RaceEval.
-func (s *State) Eval(dst []float64) []float64 {
+// opponent's, and +1/-1 once the game is won. Measured against Eval as
+// the evaluation of MCTS playouts at equal time it won no more games
+// (docs/ai.md), so Eval stays the game's evaluation; ThreatEval is kept
+// for that measurement and for further work.
+func (s *State) ThreatEval(dst []float64) []float64 {
 	n := int(s.r.players)
 	var val [4]float64
 	for p := 0; p < n; p++ {
-		val[p] = float64(s.steps(p))
+		for _, k := range s.men[p] {
+			val[p] += float64(k)
+			if k == Home {
+				val[p]++
+			}
+		}
 	}
 	if s.phase != Over {
 		// The player whose turn it is will move by the throws she holds
@@ -42,7 +51,23 @@ func (s *State) Eval(dst []float64) []float64 {
 	for p := 0; p < n; p++ {
 		val[p] /= float64(4 * (Steps + 1))
 	}
-	return s.leads(val[:n], dst)
+	for p := 0; p < n; p++ {
+		best := math.Inf(-1)
+		for q := 0; q < n; q++ {
+			if q != p {
+				best = max(best, val[q])
+			}
+		}
+		switch {
+		case s.phase != Over:
+			dst = append(dst, val[p]-best)
+		case int(s.winner) == p:
+			dst = append(dst, 1)
+		default:
+			dst = append(dst, -1)
+		}
+	}
+	return dst
 }
 
 // usableShare discounts the throws a player holds or is owed: under exact

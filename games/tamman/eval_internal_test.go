@@ -42,12 +42,12 @@ func TestDangerIsTheChanceOfBeingPassedOverTimesTheSteps(t *testing.T) {
 	}
 }
 
-// The throws a player holds count for her, discounted.
+// In ThreatEval the throws a player holds count for her, discounted.
 func TestEvalCountsTheThrowsHeld(t *testing.T) {
 	men := [][]string{{"e5", "c1", "c1", "c1"}, {"a3", "c5", "c5", "c5"}}
 	s := evalSetup(t, Position{Turn: 0, Men: men, Throws: []int{8}})
-	race := s.RaceEval(nil)
-	got := s.Eval(nil)
+	race := s.Eval(nil)
+	got := s.ThreatEval(nil)
 	if want := race[0] + usableShare*8/float64(4*(Steps+1)); math.Abs(got[0]-want) > 1e-12 {
 		t.Errorf("eval %v, want the race %v plus the throw held, %v", got[0], race[0], want)
 	}

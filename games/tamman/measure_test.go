@@ -11,31 +11,31 @@ import (
 	"tabula/games/tamman"
 )
 
-// measureGames turns on the measurement of Eval against RaceEval (it takes
+// measureGames turns on the measurement of ThreatEval against Eval (it takes
 // minutes; docs/ai.md has the figures):
 //
-//	go test ./games/tamman -run MeasureEval -count=1 -measure-games 200 -measure-time 20ms -v
+//	go test ./games/tamman -run MeasureThreatEval -count=1 -measure-games 200 -measure-time 20ms -v
 var (
-	measureGames = flag.Int("measure-games", 0, "games for TestMeasureEvalAgainstRaceEval (0: skip)")
-	measureTime  = flag.Duration("measure-time", 20*time.Millisecond, "MCTS time per move in TestMeasureEvalAgainstRaceEval")
+	measureGames = flag.Int("measure-games", 0, "games for TestMeasureThreatEvalAgainstEval (0: skip)")
+	measureTime  = flag.Duration("measure-time", 20*time.Millisecond, "MCTS time per move in TestMeasureThreatEvalAgainstEval")
 )
 
-// TestMeasureEvalAgainstRaceEval plays MCTS with Eval against MCTS with
-// RaceEval at equal time per move, two players, seats alternating, and
-// reports the share of games Eval won with a 95% interval.
-func TestMeasureEvalAgainstRaceEval(t *testing.T) {
+// TestMeasureThreatEvalAgainstEval plays MCTS with ThreatEval against
+// MCTS with Eval at equal time per move, two players, seats alternating,
+// and reports the share of games ThreatEval won with a 95% interval.
+func TestMeasureThreatEvalAgainstEval(t *testing.T) {
 	if *measureGames == 0 {
 		t.Skip("a measurement: run with -measure-games N")
 	}
-	race := func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).RaceEval(dst) }
+	threat := func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).ThreatEval(dst) }
 	wins := 0
 	for i := 0; i < *measureGames; i++ {
 		seed := uint64(i + 1)
 		agents := []ai.Agent{
+			ai.NewMCTS("threat", ai.Budget{Time: *measureTime}, ai.Config{Seed: seed, Eval: threat}),
 			ai.NewMCTS("eval", ai.Budget{Time: *measureTime}, ai.Config{Seed: seed}),
-			ai.NewMCTS("race", ai.Budget{Time: *measureTime}, ai.Config{Seed: seed, Eval: race}),
 		}
-		newSeat := i % 2 // the seat of the agent with Eval
+		newSeat := i % 2 // the seat of the agent with ThreatEval
 		if newSeat == 1 {
 			agents[0], agents[1] = agents[1], agents[0]
 		}
@@ -56,5 +56,5 @@ func TestMeasureEvalAgainstRaceEval(t *testing.T) {
 	n := float64(*measureGames)
 	share := float64(wins) / n
 	half := 1.96 * math.Sqrt(share*(1-share)/n)
-	t.Logf("Eval against RaceEval, MCTS %v a move: won %d of %d, %.1f%% ± %.1f%%", *measureTime, wins, *measureGames, 100*share, 100*half)
+	t.Logf("ThreatEval against Eval, MCTS %v a move: won %d of %d, %.1f%% ± %.1f%%", *measureTime, wins, *measureGames, 100*share, 100*half)
 }

@@ -714,36 +714,23 @@ func (s *State) Scores(dst []float64) []float64 {
 	return dst
 }
 
-// RaceEval judges each player by the steps her men have made (a man home
+// Eval judges each player by the steps her men have made (a man home
 // counts a bonus step): her share of the way minus the best opponent's,
-// and +1/-1 once the game is won. It was Eval before the evaluation of
-// eval.go, and is kept to measure that one against.
-func (s *State) RaceEval(dst []float64) []float64 {
+// and +1/-1 once the game is won.
+func (s *State) Eval(dst []float64) []float64 {
 	n := int(s.r.players)
 	var prog [4]float64
 	for p := 0; p < n; p++ {
-		prog[p] = float64(s.steps(p)) / float64(4*(Steps+1))
-	}
-	return s.leads(prog[:n], dst)
-}
-
-// steps is the steps player p's men have made, a man on habarti counting
-// a bonus step.
-func (s *State) steps(p int) int {
-	t := 0
-	for _, k := range s.men[p] {
-		t += int(k)
-		if k == Home {
-			t++
+		t := 0
+		for _, k := range s.men[p] {
+			t += int(k)
+			if k == Home {
+				t++
+			}
 		}
+		prog[p] = float64(t) / float64(4*(Steps+1))
 	}
-	return t
-}
-
-// leads appends each player's value minus the best of the others', or
-// +1/-1 once the game is won.
-func (s *State) leads(vals []float64, dst []float64) []float64 {
-	for p := range vals {
+	for p := 0; p < n; p++ {
 		if s.phase == Over {
 			if int(s.winner) == p {
 				dst = append(dst, 1)
@@ -753,12 +740,12 @@ func (s *State) leads(vals []float64, dst []float64) []float64 {
 			continue
 		}
 		best := math.Inf(-1)
-		for q, v := range vals {
-			if q != p && v > best {
-				best = v
+		for q := 0; q < n; q++ {
+			if q != p && prog[q] > best {
+				best = prog[q]
 			}
 		}
-		dst = append(dst, vals[p]-best)
+		dst = append(dst, prog[p]-best)
 	}
 	return dst
 }
