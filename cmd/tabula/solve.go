@@ -18,15 +18,14 @@ import (
 // when all its seeds fit in the table.
 func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	gameID := fs.String("game", "", "the game (only adji-boto has a solver)")
-	k := fs.Int("seeds-left", -1, "solve every board with at most this many seeds")
-	out := fs.String("out", "", "file to write the table to (none: only report)")
+	gameID := fs.String("game", "", "the game, by its `ID` (only adji-boto has a solver)")
+	k := fs.Int("seeds-left", -1, "solve every board with at most `K` seeds on it")
+	out := fs.String("out", "", "`FILE` to write the table to (none: only report)")
 	fromStart := fs.Bool("from-start", false, "also solve the whole game from its start (needs --seeds-left at least 10 times seeds)")
 	var settings optionList
-	fs.Var(&settings, "option", "a rule option name=value (repeatable)")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	fs.Var(&settings, "option", "set an option of the game as `name=value` (repeatable; see 'tabula games')")
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))

@@ -37,12 +37,10 @@ type tournamentGame struct {
 
 func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	f := addSelfPlayFlags(fs)
-	*f.games = 20
+	f := addSelfPlayFlags(fs, 20)
 	neighbours := fs.Int("neighbours", 0, "more games for each group of agents next to each other in --agents")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if *neighbours < 0 {
 		return usagef("--neighbours: %d must not be negative", *neighbours)

@@ -58,6 +58,6 @@ func (s *State) SetPosition(holes [Holes]int, stores [2]int, toMove int) error {
 	}
 	// As after the last move of the opening: no history to repeat, and a
 	// blocked player passes.
-	s.settle(true)
+	s.settle(true, nil)
 	return nil
 }

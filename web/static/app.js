@@ -266,8 +266,9 @@ async function pagePlay(id) {
   const steps = m.steps || [];
   if (steps.length) {
     // the start state is the one before the first step: rebuild it
-    const st = await api('GET', `/api/matches/${m.id}/states`);
-    P.shown = JSON.parse(JSON.stringify(st.states[Math.max(0, st.states.length - 1 - steps.length)]));
+    const from = Math.max(0, m.turns.length - steps.length);
+    const st = await api('GET', `/api/matches/${m.id}/states?from=${from}&count=1`);
+    P.shown = st.states[0];
     renderPlay();
     await animateSteps(steps);
   } else {
@@ -639,8 +640,14 @@ async function newGame() {
 async function startReplay() {
   clearError();
   try {
-    const r = await api('GET', `/api/matches/${P.match.id}/states`);
-    P.replay = { states: r.states, turns: r.turns, i: 0 };
+    // the server answers the states in pages
+    let r = await api('GET', `/api/matches/${P.match.id}/states`);
+    const states = r.states;
+    while (r.next !== null && r.next !== undefined) {
+      r = await api('GET', `/api/matches/${P.match.id}/states?from=${r.next}`);
+      states.push(...r.states);
+    }
+    P.replay = { states, turns: r.turns, i: 0 };
     P.shown = r.states[0];
     P.secret = null;
     renderPlay();
