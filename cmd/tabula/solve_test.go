@@ -47,3 +47,17 @@ func TestSolveBadInputExitsTwo(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveAuditFindsNoLossForTheTablesOwnMoves(t *testing.T) {
+	code, stdout, stderr := runTabula(t, "", "solve", "--game", "adji-boto", "--seeds-left", "6", "--audit", "random,max", "--positions", "20")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "audit: 20 positions") {
+		t.Fatalf("no 20 positions audited:\n%s", stdout)
+	}
+	// max plays the table (built on demand, K=14 covers 6 seeds).
+	if !strings.Contains(stdout, "max              lost value in  0.0%") {
+		t.Errorf("max lost value:\n%s", stdout)
+	}
+}
