@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"context"
 	"testing"
 
 	"tabula/engine"
@@ -40,3 +41,37 @@ func TestMaxLevelPlaysTheEndgameTable(t *testing.T) {
 		}
 	}
 }
+
+// ChooseContext reaches through the table to the search: the table's
+// move where it knows one, the search (stopped by ctx) where not.
+func TestChooseContextWithEndgame(t *testing.T) {
+	g := &treeGame{id: "endgame-context-test", players: 2, nodes: []treeNode{
+		{actors: []int{0}, moveCounts: []int{2}, next: []int{1, 2}},
+		{winner: 0},
+		{winner: 1},
+	}}
+	s, _ := g.NewState(engine.Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, table := range []Endgame{oneMove{}, nothingKnown{}} {
+		RegisterEndgame(g.ID(), table)
+		a, err := New(g, "max", Config{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ChooseContext(ctx, a, s, 0)
+		if _, known := table.(oneMove); known && got != 1 {
+			t.Errorf("the table's move is 1, got %d", got)
+		}
+		if m := a.(withEndgame).Agent.(*MCTS); !known(table) && m.Iterations > 1 {
+			t.Errorf("a stopped search ran %d iterations", m.Iterations)
+		}
+	}
+}
+
+// nothingKnown is an endgame table that knows no position.
+type nothingKnown struct{}
+
+func (nothingKnown) BestMove(engine.State) (engine.Move, bool) { return 0, false }
+
+func known(e Endgame) bool { _, ok := e.(oneMove); return ok }
