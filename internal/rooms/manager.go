@@ -282,7 +282,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	}
 	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s, clock: clock, offer: -1,
 		commits: map[int]string{}, status: sn.Room.Status, result: sn.Room.Result, subs: map[*Sub]struct{}{}, used: time.Now()}
-	r.away = map[int]time.Time{}
+	r.away, r.moved = map[int]time.Time{}, map[int]bool{}
 	for _, st := range sn.Seats {
 		r.seats = append(r.seats, seat{Seat: st})
 		r.left = append(r.left, clock.Initial)
@@ -300,6 +300,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 			return nil, fmt.Errorf("rooms: room %s: event %d stored at %d", r.ID, e.Version, len(r.events)+1)
 		}
 		r.events = append(r.events, e)
+		r.noteMoved(e)
 		if e.Clocks != nil {
 			clocks = e.Clocks
 		}

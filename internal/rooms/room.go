@@ -55,6 +55,7 @@ type Room struct {
 	flagTimer *time.Timer
 	offer     int               // the seat offering a draw, or -1
 	away      map[int]time.Time // person seats without a connection, since when
+	moved     map[int]bool      // seats that have moved (their clocks run)
 	closed    bool
 }
 
@@ -339,6 +340,9 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...Event) error 
 		return fmt.Errorf("rooms: storing version %d of %s: %w", r.version+1, r.ID, err)
 	}
 	r.events = append(r.events, evs...)
+	for _, e := range evs {
+		r.noteMoved(e)
+	}
 	r.version += len(evs)
 	r.used = r.m.cfg.Now()
 	if r.ackTo != nil && len(evs) > 0 {

@@ -319,7 +319,9 @@ function handle(m) {
       R.view.state = m.state;
       applyEvent(e);
       if (R.view.clocks) {
-        R.view.running = R.view.status === 'open' ? m.state.toMove.filter((a) => a >= 0 && !R.view.seats[a].committed) : [];
+        // As the server: a clock runs once its player has moved.
+        const moved = (a) => R.view.turns.some((tn) => tn.actors.includes(a));
+        R.view.running = R.view.status === 'open' ? m.state.toMove.filter((a) => a >= 0 && !R.view.seats[a].committed && moved(a)) : [];
       }
       break;
     }
