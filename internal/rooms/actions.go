@@ -2,8 +2,8 @@ package rooms
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -363,10 +363,21 @@ func (r *Room) afterChange() {
 			r.seats[who].agent = nil
 		}
 		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), false); err != nil {
-			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "err", fmt.Sprint(err))
+			// Only the code: a refusal's message may name the move, which
+			// may be a hidden choice.
+			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "code", refusalCode(err))
 		}
 		r.afterChange()
 	}()
+}
+
+// refusalCode is the code of a refusal, or "error".
+func refusalCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return "error"
 }
 
 // choose is the one place that runs an agent: a search that stops at the
