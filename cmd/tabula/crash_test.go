@@ -220,3 +220,33 @@ func portOf(t *testing.T, base string) string {
 	}
 	return port
 }
+
+// TestGracefulStopClosesLiveConnectionsWith1001: SIGTERM closes every
+// live connection with 1001 and the server exits 0.
+func TestGracefulStopClosesLiveConnectionsWith1001(t *testing.T) {
+	srv := startTestServe(t, "127.0.0.1:0", filepath.Join(t.TempDir(), "stop.db"))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	id, tokens, err := createRoom(ctx, srv.base, "adji-boto", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := roomclient.Dial(ctx, srv.base, id, tokens[0], -1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	stopped := make(chan error, 1)
+	go func() { stopped <- srv.stop(20 * time.Second) }()
+	for {
+		if _, err := c.Recv(ctx); err != nil {
+			if code := roomclient.CloseStatus(err); code != 1001 {
+				t.Fatalf("closed with %d (%v), want 1001", code, err)
+			}
+			break
+		}
+	}
+	if err := <-stopped; err != nil {
+		t.Fatalf("the server did not exit 0: %v", err)
+	}
+}
