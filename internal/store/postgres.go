@@ -1,0 +1,328 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// pgMigrations are the migrations in PostgreSQL's dialect: the same
+// statements with its names of the column types (every integer 64-bit,
+// like SQLite's). TestMigrationsInStep checks that both give the same
+// tables and columns.
+var pgMigrations = func() []string {
+	dialect := strings.NewReplacer("BLOB", "BYTEA", "INTEGER", "BIGINT")
+	out := make([]string, len(migrations))
+	for i, m := range migrations {
+		out[i] = dialect.Replace(m)
+	}
+	return out
+}()
+
+// Channel is the PostgreSQL notification channel of room changes; the
+// payload is "room version".
+const Channel = "tabula_rooms"
+
+// Postgres is the PostgreSQL backend, for several server processes
+// sharing one database. Every step is one transaction that locks the
+// room's row (SELECT ... FOR UPDATE) and checks its version, so two
+// processes can never append the same version; a committed step notifies
+// Channel.
+type Postgres struct {
+	pool *pgxpool.Pool
+	dsn  string
+}
+
+// DefaultStatementTimeout bounds each statement unless the connection
+// string sets statement_timeout.
+const DefaultStatementTimeout = "10s"
+
+// OpenPostgres connects to the database of dsn (a postgres:// URL or
+// key=value string; pool_max_conns and statement_timeout may be set in it)
+// and applies the migrations it lacks. Several processes may open the
+// same database at once: migrations take an advisory lock.
+func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: postgres connection string: %w", err)
+	}
+	if _, ok := cfg.ConnConfig.RuntimeParams["statement_timeout"]; !ok {
+		cfg.ConnConfig.RuntimeParams["statement_timeout"] = DefaultStatementTimeout
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: postgres: %w", err)
+	}
+	p := &Postgres{pool: pool, dsn: dsn}
+	if err := p.migrate(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: postgres %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)
+	}
+	return p, nil
+}
+
+// migrateLock is the advisory lock key that serializes migrations.
+const migrateLock = 0x7461_6275_6c61 // "tabula"
+
+func (p *Postgres) migrate(ctx context.Context) error {
+	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(migrateLock)); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+			return err
+		}
+		var have int
+		err := tx.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&have)
+		if errors.Is(err, pgx.ErrNoRows) {
+			if _, err := tx.Exec(ctx, `INSERT INTO schema_version VALUES (0)`); err != nil {
+				return err
+			}
+		} else if err != nil {
+			return err
+		}
+		if have > len(pgMigrations) {
+			return fmt.Errorf("schema version %d is newer than this program (%d)", have, len(pgMigrations))
+		}
+		for i := have; i < len(pgMigrations); i++ {
+			if _, err := tx.Exec(ctx, pgMigrations[i]); err != nil {
+				return fmt.Errorf("migration %d: %w", i+1, err)
+			}
+		}
+		_, err = tx.Exec(ctx, `UPDATE schema_version SET version = $1`, len(pgMigrations))
+		return err
+	})
+}
+
+// Close closes the pool.
+func (p *Postgres) Close() error { p.pool.Close(); return nil }
+
+// Pool is the connection pool, for tests and tools.
+func (p *Postgres) Pool() *pgxpool.Pool { return p.pool }
+
+// SchemaVersion is the number of migrations applied.
+func (p *Postgres) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := p.pool.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	return v, err
+}
+
+// Ready reports an error unless the database answers and has every
+// migration of this program.
+func (p *Postgres) Ready(ctx context.Context) error {
+	v, err := p.SchemaVersion(ctx)
+	if err != nil {
+		return fmt.Errorf("store: postgres: %w", err)
+	}
+	if v != len(pgMigrations) {
+		return fmt.Errorf("store: postgres schema at version %d, this program needs %d", v, len(pgMigrations))
+	}
+	return nil
+}
+
+// CreateRoom stores a new room and its seats.
+func (p *Postgres) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
+	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli()); err != nil {
+			return fmt.Errorf("store: create room %s: %w", r.ID, err)
+		}
+		return pgSeats(ctx, tx, r.ID, seats)
+	})
+}
+
+func pgSeats(ctx context.Context, tx pgx.Tx, room string, seats []Seat) error {
+	for _, st := range seats {
+		if _, err := tx.Exec(ctx, `INSERT INTO seats (room, seat, kind, agent, name, token_hash) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (room, seat) DO UPDATE SET kind = excluded.kind, agent = excluded.agent, name = excluded.name, token_hash = excluded.token_hash`,
+			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash); err != nil {
+			return fmt.Errorf("store: seat %d of %s: %w", st.Index, room, err)
+		}
+	}
+	return nil
+}
+
+// Apply makes one change of a room in one transaction that holds the
+// room's row lock; ErrConflict if the room is not at st.From, ErrNotFound
+// if there is no such room.
+func (p *Postgres) Apply(ctx context.Context, st Step) error {
+	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		var v int
+		err := tx.QueryRow(ctx, `SELECT version FROM rooms WHERE id = $1 FOR UPDATE`, st.Room).Scan(&v)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if v != st.From {
+			return fmt.Errorf("%w: room %s is at version %d, not %d", ErrConflict, st.Room, v, st.From)
+		}
+		for i, e := range st.Events {
+			if e.Version != st.From+i+1 {
+				return fmt.Errorf("store: event %d of a step from %d has version %d", i, st.From, e.Version)
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO events (room, version, kind, body) VALUES ($1, $2, $3, $4)`,
+				st.Room, e.Version, e.Kind, string(e.Body)); err != nil {
+				return fmt.Errorf("store: event %d of %s: %w", e.Version, st.Room, err)
+			}
+		}
+		if err := pgSeats(ctx, tx, st.Room, st.Seats); err != nil {
+			return err
+		}
+		if st.ClearCommits {
+			if _, err := tx.Exec(ctx, `DELETE FROM commits WHERE room = $1`, st.Room); err != nil {
+				return err
+			}
+		}
+		for _, c := range st.Commits {
+			if _, err := tx.Exec(ctx, `INSERT INTO commits (room, seat, move, version) VALUES ($1, $2, $3, $4)`,
+				st.Room, c.Seat, c.Move, c.Version); err != nil {
+				return fmt.Errorf("store: commitment of seat %d in %s: %w", c.Seat, st.Room, err)
+			}
+		}
+		to := st.From + len(st.Events)
+		set := []string{"version = $2", "updated = $3"}
+		args := []any{st.Room, to, time.Now().UnixMilli()}
+		if st.Status != "" {
+			args = append(args, st.Status)
+			set = append(set, fmt.Sprintf("status = $%d", len(args)))
+		}
+		if st.Result != "" {
+			args = append(args, st.Result)
+			set = append(set, fmt.Sprintf("result = $%d", len(args)))
+		}
+		if _, err := tx.Exec(ctx, `UPDATE rooms SET `+strings.Join(set, ", ")+` WHERE id = $1`, args...); err != nil {
+			return err
+		}
+		if a := st.Archive; a != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO finished (room, game, players, result, finished, record) VALUES ($1, $2, $3, $4, $5, $6)
+				ON CONFLICT (room) DO UPDATE SET game = excluded.game, players = excluded.players, result = excluded.result,
+				finished = excluded.finished, record = excluded.record`,
+				a.Room, a.Game, jsonList(a.Players), a.Result, a.Finished.UnixMilli(), string(a.Record)); err != nil {
+				return fmt.Errorf("store: archive %s: %w", a.Room, err)
+			}
+		}
+		if to == st.From {
+			return nil
+		}
+		// Sent to the listeners of every process when the step commits.
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%s %d", st.Room, to))
+		return err
+	})
+}
+
+// LoadRoom reads everything stored about a room, as of one moment.
+func (p *Postgres) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
+	var sn Snapshot
+	err := pgx.BeginTxFunc(ctx, p.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly, IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+		r := &sn.Room
+		var opts string
+		var created, updated int64
+		err := tx.QueryRow(ctx, `SELECT id, game, options, secret, version, status, result, created, updated FROM rooms WHERE id = $1`, id).
+			Scan(&r.ID, &r.Game, &opts, &r.Secret, &r.Version, &r.Status, &r.Result, &created, &updated)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+		if err := json.Unmarshal([]byte(opts), &r.Options); err != nil {
+			return fmt.Errorf("store: options of %s: %w", id, err)
+		}
+		rows, _ := tx.Query(ctx, `SELECT seat, kind, agent, name, token_hash FROM seats WHERE room = $1 ORDER BY seat`, id)
+		if sn.Seats, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Seat, error) {
+			var st Seat
+			return st, row.Scan(&st.Index, &st.Kind, &st.Agent, &st.Name, &st.TokenHash)
+		}); err != nil {
+			return err
+		}
+		rows, _ = tx.Query(ctx, `SELECT version, kind, body FROM events WHERE room = $1 ORDER BY version`, id)
+		if sn.Events, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Event, error) {
+			var e Event
+			var body string
+			err := row.Scan(&e.Version, &e.Kind, &body)
+			e.Body = []byte(body)
+			return e, err
+		}); err != nil {
+			return err
+		}
+		rows, _ = tx.Query(ctx, `SELECT seat, move, version FROM commits WHERE room = $1 ORDER BY seat`, id)
+		sn.Commits, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Commit, error) {
+			var c Commit
+			return c, row.Scan(&c.Seat, &c.Move, &c.Version)
+		})
+		return err
+	})
+	return sn, err
+}
+
+// IdleRooms lists the open rooms not changed since before.
+func (p *Postgres) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
+	rows, _ := p.pool.Query(ctx, `SELECT id FROM rooms WHERE status = $1 AND updated < $2 ORDER BY updated LIMIT 1000`, Open, before.UnixMilli())
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// FinishedGames lists finished games, newest first.
+func (p *Postgres) FinishedGames(ctx context.Context, f Filter) ([]Game, error) {
+	where, args := []string{"true"}, []any{}
+	add := func(cond string, arg any) {
+		args = append(args, arg)
+		where = append(where, strings.ReplaceAll(cond, "$?", fmt.Sprintf("$%d", len(args))))
+	}
+	if f.Game != "" {
+		add("game = $?", f.Game)
+	}
+	if f.Result != "" {
+		add("result = $?", f.Result)
+	}
+	if f.Player != "" {
+		add("EXISTS (SELECT 1 FROM json_array_elements_text(players::json) AS p(name) WHERE strpos(lower(p.name), lower($?)) > 0)", f.Player)
+	}
+	if !f.Since.IsZero() {
+		add("finished >= $?", f.Since.UnixMilli())
+	}
+	if !f.Until.IsZero() {
+		add("finished < $?", f.Until.UnixMilli())
+	}
+	if f.Limit <= 0 || f.Limit > 1000 {
+		f.Limit = 100
+	}
+	args = append(args, f.Limit)
+	rows, _ := p.pool.Query(ctx, `SELECT room, game, players, result, finished, record FROM finished WHERE `+
+		strings.Join(where, " AND ")+fmt.Sprintf(` ORDER BY finished DESC, room LIMIT $%d`, len(args)), args...)
+	return pgx.CollectRows(rows, pgGame)
+}
+
+// FinishedGame returns one finished game by its room.
+func (p *Postgres) FinishedGame(ctx context.Context, room string) (Game, error) {
+	rows, _ := p.pool.Query(ctx, `SELECT room, game, players, result, finished, record FROM finished WHERE room = $1`, room)
+	g, err := pgx.CollectExactlyOneRow(rows, pgGame)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return g, ErrNotFound
+	}
+	return g, err
+}
+
+func pgGame(row pgx.CollectableRow) (Game, error) {
+	var g Game
+	var players, record string
+	var fin int64
+	if err := row.Scan(&g.Room, &g.Game, &players, &g.Result, &fin, &record); err != nil {
+		return g, err
+	}
+	g.Finished = time.UnixMilli(fin)
+	g.Record = []byte(record)
+	if err := json.Unmarshal([]byte(players), &g.Players); err != nil {
+		return g, fmt.Errorf("store: players of %s: %w", g.Room, err)
+	}
+	return g, nil
+}
