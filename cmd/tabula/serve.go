@@ -18,7 +18,6 @@ import (
 	"tabula/docs"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
-	"tabula/internal/store"
 	"tabula/web"
 )
 
@@ -26,10 +25,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	dbPath := fs.String("db", "tabula.db", "SQLite file of the online rooms (created on first start)")
+	dbPath := fs.String("db", "tabula.db", "SQLite file of the online rooms (created on first start), or a postgres:// URL shared by several instances")
 	origins := fs.String("origins", "", "comma-separated host patterns of other sites allowed to open a room's WebSocket")
 	idle := fs.Duration("room-idle", 7*24*time.Hour, "expire online rooms unchanged for this long")
 	perMinute := fs.Int("rooms-per-minute", 10, "rooms one address may create a minute")
+	sf := addSharedFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
 	}
@@ -39,8 +39,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *idle <= 0 || *perMinute <= 0 {
 		return usagef("--room-idle and --rooms-per-minute must be positive")
 	}
+	if err := sf.check(); err != nil {
+		return err
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	db, err := store.OpenSQLite(*dbPath)
+	db, err := openStore(*dbPath)
 	if err != nil {
 		return err
 	}
@@ -51,6 +54,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Offered:   server.OfferedAgents,
 		IdleAfter: *idle,
 		Log:       log,
+		Holder:    holderName(),
+		Lease:     sf.lease,
 	})
 	var allowed []string
 	if *origins != "" {
@@ -74,8 +79,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	go sweep(ctx, mgr, log)
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	log.Info("listening", "addr", ln.Addr().String(), "db", *dbPath)
+	var sh shared
+	go sh.run(ctx, db, mgr, sf, log)
+	hs := &http.Server{Handler: sh.handler(srv, db), ReadHeaderTimeout: 10 * time.Second}
+	log.Info("listening", "addr", ln.Addr().String(), "db", dbLabel(*dbPath))
 	fmt.Fprintf(stdout, "Tabula is being served at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
@@ -85,6 +92,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
+	sh.stopping.Store(true)
 	shutCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	// Stop accepting, close every live connection with 1001 (each move

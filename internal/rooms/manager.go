@@ -37,6 +37,12 @@ type Config struct {
 	// and option name (default: DefaultLimits).
 	Limits map[string]map[string]Limit
 	Log    *slog.Logger
+	// Holder names this process in the leases of computer moves, when
+	// Store is Shared by several processes (default: a random name).
+	Holder string
+	// Lease is how long a computer move's lease runs before another
+	// process may take it over (default: MoveDeadline + 10s).
+	Lease time.Duration
 }
 
 // Limit caps an option of online rooms.
@@ -85,6 +91,12 @@ func NewManager(cfg Config) *Manager {
 	}
 	if cfg.MoveDeadline == 0 {
 		cfg.MoveDeadline = 20 * time.Second
+	}
+	if cfg.Lease == 0 {
+		cfg.Lease = cfg.MoveDeadline + 10*time.Second
+	}
+	if cfg.Holder == "" {
+		cfg.Holder = newID()
 	}
 	if cfg.IdleAfter == 0 {
 		cfg.IdleAfter = 7 * 24 * time.Hour
@@ -268,17 +280,8 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 		if e.Version != len(r.events)+1 {
 			return nil, fmt.Errorf("rooms: room %s: event %d stored at %d", r.ID, e.Version, len(r.events)+1)
 		}
-		r.events = append(r.events, e)
-		switch e.Kind {
-		case KindTurn:
-			if err := engine.Play(s, e.Move); err != nil {
-				return nil, fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
-			}
-			r.turnStart = e.Version
-		case KindEnd:
-			r.turnStart = e.Version
-		case KindRematch:
-			r.next = e.Room
+		if err := r.replay(e); err != nil {
+			return nil, err
 		}
 	}
 	r.version = len(r.events)
@@ -286,6 +289,23 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 		r.commits[c.Seat] = c.Move
 	}
 	return r, nil
+}
+
+// replay appends a stored event to the room and applies it to the state.
+func (r *Room) replay(e Event) error {
+	r.events = append(r.events, e)
+	switch e.Kind {
+	case KindTurn:
+		if err := engine.Play(r.state, e.Move); err != nil {
+			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
+		}
+		r.turnStart = e.Version
+	case KindEnd:
+		r.turnStart = e.Version
+	case KindRematch:
+		r.next = e.Room
+	}
+	return nil
 }
 
 // forget removes a room from memory (it is loaded again when asked for).

@@ -113,19 +113,6 @@ func (p *Postgres) SchemaVersion(ctx context.Context) (int, error) {
 	return v, err
 }
 
-// Ready reports an error unless the database answers and has every
-// migration of this program.
-func (p *Postgres) Ready(ctx context.Context) error {
-	v, err := p.SchemaVersion(ctx)
-	if err != nil {
-		return fmt.Errorf("store: postgres: %w", err)
-	}
-	if v != len(pgMigrations) {
-		return fmt.Errorf("store: postgres schema at version %d, this program needs %d", v, len(pgMigrations))
-	}
-	return nil
-}
-
 // CreateRoom stores a new room and its seats.
 func (p *Postgres) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
 	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
