@@ -38,6 +38,7 @@ func TestThreeInstances(t *testing.T) {
 	for _, game := range []struct{ id, options string }{{"adji-boto", ""}, {"tamman", `{"players":3}`}, {"agsinnoninka", ""}} {
 		t.Run("WholeGame/"+game.id, func(t *testing.T) { wholeGame(t, ins, pg, game.id, game.options) })
 	}
+	t.Run("SameMoveTwice", func(t *testing.T) { sameMoveTwice(t, ins, pg) })
 	t.Run("KillLeaseHolder", func(t *testing.T) { killLeaseHolder(t, ins, pg, bin, db) })
 }
 
@@ -218,10 +219,18 @@ func wholeGame(t *testing.T, ins []*instance, pg *store.Postgres, game, options 
 		t.Fatal(specErr)
 	}
 	checkLog(t, pg, c.ID, bots, seen)
-	moves := 0
+	moves, rejects, reconnects := 0, 0, 0
 	for _, b := range bots {
 		moves += len(b.Acked)
+		rejects += len(b.Rejects)
+		reconnects += b.Reconnect
+		for i, r := range b.Rejects {
+			if i < 3 {
+				t.Log(r)
+			}
+		}
 	}
+	t.Logf("rejects %d reconnects %d", rejects, reconnects)
 	t.Logf("%s: %d events, %d person moves acknowledged", game, len(seen), moves)
 }
 

@@ -90,6 +90,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 	sentAt, sentMove := -1, ""
 	var sentTime time.Time
 	resent := false
+	ackedAt := 0 // the version of the last ack: its event is still to come
 	for {
 		if status != "open" && sentAt < 0 {
 			b.mu.Lock()
@@ -98,7 +99,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			*last = version
 			return errDone
 		}
-		mine := !committed && sentAt < 0 && contains(st.ToMove, seat)
+		mine := !committed && sentAt < 0 && version >= ackedAt && contains(st.ToMove, seat)
 		if mine {
 			legal := st.Legal[strconv.Itoa(seat)]
 			mv := legal[b.Rand.IntN(len(legal))]
@@ -144,6 +145,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			}
 			n := len(b.Acked)
 			b.mu.Unlock()
+			ackedAt = m.Version
 			if b.Resend && !resent {
 				resent = true
 				if err := c.Send(ctx, map[string]any{"type": "move", "version": sentAt, "move": sentMove}); err != nil {

@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"tabula/internal/store"
 )
 
 // Shared is a Store that several server processes use at once
@@ -13,6 +15,8 @@ import (
 // so that exactly one process computes each.
 type Shared interface {
 	Store
+	// LoadSince is LoadRoom with only the events after version after.
+	LoadSince(ctx context.Context, id string, after int) (store.Snapshot, error)
 	// Versions returns the stored version of each of the rooms.
 	Versions(ctx context.Context, ids []string) (map[string]int, error)
 	// Claim takes the lease on the computer move of room at version for
@@ -46,18 +50,24 @@ func (r *Room) leased() bool {
 // viewers in order, and seats, hidden commitments and status are taken as
 // stored. The caller holds r.mu.
 func (r *Room) catchUp(ctx context.Context) error {
-	sn, err := r.m.cfg.Store.LoadRoom(ctx, r.ID)
+	var sn store.Snapshot
+	var err error
+	if sh, ok := r.m.cfg.Store.(Shared); ok {
+		sn, err = sh.LoadSince(ctx, r.ID, r.version)
+	} else if sn, err = r.m.cfg.Store.LoadRoom(ctx, r.ID); err == nil && len(sn.Events) >= r.version {
+		sn.Events = sn.Events[r.version:]
+	}
 	if err != nil {
 		return err
 	}
-	if len(sn.Events) < r.version || sn.Room.Version != len(sn.Events) {
-		return fmt.Errorf("rooms: room %s has %d events stored at version %d, %d in memory", r.ID, len(sn.Events), sn.Room.Version, r.version)
+	if sn.Room.Version != r.version+len(sn.Events) {
+		return fmt.Errorf("rooms: room %s is stored at version %d with %d new events, %d in memory", r.ID, sn.Room.Version, len(sn.Events), r.version)
 	}
 	clear(r.commits)
 	for _, c := range sn.Commits {
 		r.commits[c.Seat] = c.Move
 	}
-	for _, se := range sn.Events[r.version:] {
+	for _, se := range sn.Events {
 		var e Event
 		if err := jsonUnmarshal(se.Body, &e); err != nil {
 			return fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)

@@ -208,6 +208,12 @@ func (p *Postgres) Apply(ctx context.Context, st Step) error {
 
 // LoadRoom reads everything stored about a room, as of one moment.
 func (p *Postgres) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
+	return p.LoadSince(ctx, id, 0)
+}
+
+// LoadSince is LoadRoom with only the events after version after: what
+// a process that has the room in memory needs to catch up.
+func (p *Postgres) LoadSince(ctx context.Context, id string, after int) (Snapshot, error) {
 	var sn Snapshot
 	err := pgx.BeginTxFunc(ctx, p.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly, IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		r := &sn.Room
@@ -232,7 +238,7 @@ func (p *Postgres) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
 		}); err != nil {
 			return err
 		}
-		rows, _ = tx.Query(ctx, `SELECT version, kind, body FROM events WHERE room = $1 ORDER BY version`, id)
+		rows, _ = tx.Query(ctx, `SELECT version, kind, body FROM events WHERE room = $1 AND version > $2 ORDER BY version`, id, after)
 		if sn.Events, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Event, error) {
 			var e Event
 			var body string
