@@ -37,6 +37,7 @@ type AlphaBeta struct {
 	Depth int
 
 	deadline   time.Time
+	done       <-chan struct{} // stops the search when closed (ChooseContext)
 	stopped    bool
 	exhaustive bool
 	vals       []float64
@@ -102,44 +103,19 @@ func (a *AlphaBeta) Reseed(seed uint64) {
 // ErrAlphaBetaGame is wrapped by the errors of CheckAlphaBeta.
 var ErrAlphaBetaGame = errors.New("alpha-beta cannot search this game")
 
-// CheckAlphaBeta reports, by probing random games from the start, whether
-// alpha-beta can search g under opts (the defaults when opts is the zero
-// value): the game must have two players and no simultaneous turns.
+// CheckAlphaBeta reports, from the facts g declares for opts (the defaults
+// when opts is the zero value), whether alpha-beta can search g: the game
+// must have two players and no simultaneous turns.
 func CheckAlphaBeta(g engine.Game, opts engine.Options) error {
-	if len(opts.Settings()) == 0 {
-		opts = engine.DefaultOptions(g)
-	}
-	start, err := g.NewState(opts)
+	info, err := engine.GameInfo(g, opts)
 	if err != nil {
 		return err
 	}
-	if n := start.NumPlayers(); n != 2 {
-		return fmt.Errorf("%w: it needs two players, %s has %d here (use mcts)", ErrAlphaBetaGame, g.ID(), n)
+	if info.Players != 2 {
+		return fmt.Errorf("%w: it needs two players, %s has %d here (use mcts)", ErrAlphaBetaGame, g.ID(), info.Players)
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	s := start.Clone()
-	var actors []int
-	var moves, joint []engine.Move
-	var outs []engine.ChanceOutcome
-	const probeGames, probeTurns = 20, 20000
-	turns := 0
-	for game := 0; game < probeGames && turns < probeTurns; game++ {
-		s.CopyFrom(start)
-		for !s.Terminal() && turns < probeTurns {
-			turns++
-			actors = s.Actors(actors[:0])
-			if len(actors) > 1 {
-				return fmt.Errorf("%w: %s has simultaneous turns (use mcts)", ErrAlphaBetaGame, g.ID())
-			}
-			if actors[0] == engine.ChancePlayer {
-				outs = s.ChanceOutcomes(outs[:0])
-				s.Apply(SampleChance(outs, rng.Float64()))
-				continue
-			}
-			moves = s.Legal(actors[0], moves[:0])
-			joint = append(joint[:0], moves[rng.IntN(len(moves))])
-			s.Apply(joint[0])
-		}
+	if info.Simultaneous {
+		return fmt.Errorf("%w: %s has simultaneous turns (use mcts)", ErrAlphaBetaGame, g.ID())
 	}
 	return nil
 }
@@ -161,6 +137,7 @@ func (a *AlphaBeta) Choose(s engine.State, player int) engine.Move {
 			}
 			a.fallback = NewMCTS(a.name, b, a.cfg)
 		}
+		a.fallback.setDone(a.done)
 		return a.fallback.Choose(s, player)
 	}
 	m, _ := a.Search(s, player)
@@ -270,6 +247,7 @@ func (a *AlphaBeta) searchRootParallel(s engine.State, moves []engine.Move, dept
 	for _, h := range searchers {
 		if h != a {
 			h.root, h.deadline, h.stopped, h.exhaustive, h.Nodes = a.root, a.deadline, false, true, 0
+			h.done = a.done
 		}
 		wg.Add(1)
 		go func() {
@@ -334,7 +312,7 @@ func (a *AlphaBeta) leafValue(s engine.State) float64 {
 // strictly between alpha and beta, else a bound on the side it fell.
 func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply int) float64 {
 	a.Nodes++
-	if a.Nodes&1023 == 0 && !a.deadline.IsZero() && time.Now().After(a.deadline) {
+	if a.Nodes&1023 == 0 && (!a.deadline.IsZero() && time.Now().After(a.deadline) || closed(a.done)) {
 		a.stopped = true
 	}
 	if a.stopped {

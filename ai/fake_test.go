@@ -35,6 +35,20 @@ func (g *treeGame) NewState(engine.Options) (engine.State, error) {
 	return &treeState{g: g}, nil
 }
 
+// Info declares the tree's facts, read off its nodes.
+func (g *treeGame) Info(engine.Options) (engine.Info, error) {
+	info := engine.Info{Players: g.players, MinPlayers: g.players, MaxPlayers: g.players, MaxLength: len(g.nodes)}
+	for _, n := range g.nodes {
+		if len(n.actors) > 1 {
+			info.Simultaneous = true
+		}
+		if len(n.actors) == 1 && n.actors[0] == engine.ChancePlayer {
+			info.Chance = true
+		}
+	}
+	return engine.WinLossInfo(info), nil
+}
+
 type treeState struct {
 	g   *treeGame
 	at  int
@@ -95,6 +109,11 @@ func (s *treeState) Outcome() (engine.Outcome, bool) {
 		return engine.Outcome{}, false
 	}
 	return engine.Outcome{Winner: s.node().winner}, true
+}
+
+func (s *treeState) Returns(dst []float64) []float64 {
+	o, over := s.Outcome()
+	return engine.WinLossReturns(o, over, s.g.players, dst)
 }
 
 func (s *treeState) Scores(dst []float64) []float64 {

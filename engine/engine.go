@@ -56,6 +56,8 @@ type Game interface {
 	Name() string
 	// Specs lists the options the game accepts, in a stable order.
 	Specs() []OptionSpec
+	// Info declares the game's facts under the given options.
+	Describer
 	// NewState returns the start position under the given options. Options
 	// made by ParseOptions for this game are always valid for it, except
 	// where options constrain each other; such conflicts are errors here.
@@ -112,6 +114,9 @@ type State interface {
 	// Scores appends one number for each player (the game's running score,
 	// such as seeds in store) and returns it.
 	Scores(dst []float64) []float64
+	// Returns appends each player's return (utility): 0 for all until the
+	// game is over, then within the bounds the game's Info declares.
+	Returner
 
 	// MoveText is the short text form of a move of the given actor.
 	MoveText(player int, m Move) string

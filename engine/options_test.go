@@ -20,6 +20,7 @@ func (optGame) Specs() []engine.OptionSpec {
 	}
 }
 func (optGame) NewState(engine.Options) (engine.State, error) { return nil, nil }
+func (optGame) Info(engine.Options) (engine.Info, error)      { return engine.Info{}, nil }
 
 func TestParseOptionsDefaultsAndValues(t *testing.T) {
 	o, err := engine.ParseOptions(optGame{}, []string{"n=7", "flag=1", "p=0.25", "mode=b", "n=8"})

@@ -23,6 +23,9 @@ func (coinGame) Specs() []engine.OptionSpec { return nil }
 func (coinGame) NewState(o engine.Options) (engine.State, error) {
 	return &coinState{opts: o}, nil
 }
+func (coinGame) Info(engine.Options) (engine.Info, error) {
+	return engine.WinLossInfo(engine.Info{Players: 2, MinPlayers: 2, MaxPlayers: 2, Chance: true, Simultaneous: true, MaxLength: 2}), nil
+}
 
 type coinState struct {
 	opts  engine.Options
@@ -66,6 +69,11 @@ func (s *coinState) CopyFrom(src engine.State)    { *s = *src.(*coinState) }
 func (s *coinState) Hash() uint64                 { return uint64(s.ply<<4 | s.coin<<2 | s.shown[0]<<1 | s.shown[1]) }
 func (s *coinState) Terminal() bool               { return s.ply == 2 }
 func (s *coinState) Scores(d []float64) []float64 { return append(d, 0, 0) }
+func (s *coinState) Returns(dst []float64) []float64 {
+	o, over := s.Outcome()
+	return engine.WinLossReturns(o, over, 2, dst)
+}
+
 func (s *coinState) Outcome() (engine.Outcome, bool) {
 	if s.ply < 2 {
 		return engine.Outcome{}, false

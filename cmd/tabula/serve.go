@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"tabula/docs"
+	"tabula/internal/compute"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/web"
@@ -23,21 +24,22 @@ import (
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	dbPath := fs.String("db", "tabula.db", "SQLite file of the online rooms (created on first start), or a postgres:// URL shared by several instances")
 	origins := fs.String("origins", "", "comma-separated host patterns of other sites allowed to open a room's WebSocket")
 	idle := fs.Duration("room-idle", 7*24*time.Hour, "expire online rooms unchanged for this long")
 	perMinute := fs.Int("rooms-per-minute", 10, "rooms one address may create a minute")
 	sf := addSharedFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
+	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *idle <= 0 || *perMinute <= 0 {
-		return usagef("--room-idle and --rooms-per-minute must be positive")
+	if *idle <= 0 || *perMinute <= 0 || *perIP <= 0 || *rate <= 0 {
+		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip and --msg-rate must be positive")
 	}
 	if err := sf.check(); err != nil {
 		return err
@@ -48,10 +50,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
+	pool := compute.NewPool(0, 0)
 	mgr := rooms.NewManager(rooms.Config{
 		Store:     db,
 		Agents:    rooms.AgentFunc(server.DefaultAgents),
 		Offered:   server.OfferedAgents,
+		Think:     pool.Do,
 		IdleAfter: *idle,
 		Log:       log,
 		Holder:    holderName(),
@@ -61,15 +65,6 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *origins != "" {
 		allowed = strings.Split(*origins, ",")
 	}
-	srv := server.New(server.Config{
-		Log:            log,
-		Static:         web.Static(),
-		Rules:          docs.RulesFS(),
-		Agents:         server.DefaultAgents,
-		Rooms:          mgr,
-		Origins:        allowed,
-		RoomsPerMinute: *perMinute,
-	})
 	// Catch the signals before saying where we listen, so that a signal
 	// sent by whoever reads that line stops us gracefully.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -78,10 +73,23 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	srv := server.New(server.Config{
+		Log:            log,
+		Static:         web.Static(),
+		Rules:          docs.RulesFS(),
+		Agents:         server.DefaultAgents,
+		LoopbackOnly:   isLoopback(ln.Addr()),
+		Pool:           pool,
+		Rooms:          mgr,
+		Origins:        allowed,
+		RoomsPerMinute: *perMinute,
+		ConnsPerIP:     *perIP,
+		MessageRate:    *rate,
+	})
 	go sweep(ctx, mgr, log)
 	var sh shared
 	go sh.run(ctx, db, mgr, sf, log)
-	hs := &http.Server{Handler: sh.handler(srv, db), ReadHeaderTimeout: 10 * time.Second}
+	hs := newHTTPServer(sh.handler(srv, db), server.DefaultRequestTimeout)
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbLabel(*dbPath))
 	fmt.Fprintf(stdout, "Tabula is being served at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	done := make(chan error, 1)
@@ -100,6 +108,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Shutdown(shutCtx) }()
 	mgr.Close()
+	srv.Close() // stop the computer players' searches
 	if err := srv.WaitSockets(shutCtx); err != nil {
 		log.Warn("live connections still open at the deadline", "err", err)
 	}
@@ -127,4 +136,25 @@ func sweep(ctx context.Context, mgr *rooms.Manager, log *slog.Logger) {
 			}
 		}
 	}
+}
+
+// newHTTPServer serves h with every timeout set, so that idle and slow
+// connections cannot pile up: a request may take its time budget to
+// answer (a computer player thinking), plus a margin to send the answer.
+func newHTTPServer(h http.Handler, budget time.Duration) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      budget + 30*time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
+
+// isLoopback reports whether the server listens on loopback only: then
+// it answers only loopback host names (against DNS rebinding).
+func isLoopback(a net.Addr) bool {
+	ta, ok := a.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
 }

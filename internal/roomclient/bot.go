@@ -18,9 +18,12 @@ type Bot struct {
 	// Resend sends every move a second time after its ack, as a client
 	// whose ack was lost would.
 	Resend bool
-	// MaxMoves stops the bot after that many acknowledged moves (0: none).
-	MaxMoves int
-	Header   http.Header
+	// StopAt stops the bot once the room reaches that version (0: play
+	// to the end); every bot of a room stops at the same point.
+	StopAt int
+	// Think is how long the bot waits before each move, like a person.
+	Think  time.Duration
+	Header http.Header
 
 	mu sync.Mutex
 	// Acked maps each acknowledged version to the move text it recorded
@@ -91,8 +94,27 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 	var sentTime time.Time
 	resent := false
 	ackedAt := 0 // the version of the last ack: its event is still to come
+	in := make(chan Msg, 64)
+	done := make(chan struct{})
+	defer close(done)
+	var readErr error
+	go func() {
+		defer close(in)
+		for {
+			m, err := c.Recv(ctx)
+			if err != nil {
+				readErr = err
+				return
+			}
+			select {
+			case in <- m:
+			case <-done:
+				return
+			}
+		}
+	}()
 	for {
-		if status != "open" && sentAt < 0 {
+		if (status != "open" || b.StopAt > 0 && version >= b.StopAt) && sentAt < 0 {
 			b.mu.Lock()
 			b.Result = status
 			b.mu.Unlock()
@@ -100,7 +122,18 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			return errDone
 		}
 		mine := !committed && sentAt < 0 && version >= ackedAt && contains(st.ToMove, seat)
-		if mine {
+		var m Msg
+		var ok bool
+		if mine && b.Think > 0 {
+			// Think, but take what comes meanwhile.
+			t := time.NewTimer(b.Think)
+			select {
+			case m, ok = <-in:
+			case <-t.C:
+			}
+			t.Stop()
+		}
+		if !ok && mine {
 			legal := st.Legal[strconv.Itoa(seat)]
 			mv := legal[b.Rand.IntN(len(legal))]
 			sentAt, sentMove, sentTime, resent = version, mv, time.Now(), false
@@ -108,9 +141,10 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				return err
 			}
 		}
-		m, err := c.Recv(ctx)
-		if err != nil {
-			return err
+		if !ok {
+			if m, ok = <-in; !ok {
+				return readErr
+			}
 		}
 		switch m.Type {
 		case "event":
@@ -143,7 +177,6 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				b.Acked[m.Version] = sentMove
 				b.RTT = append(b.RTT, time.Since(sentTime))
 			}
-			n := len(b.Acked)
 			b.mu.Unlock()
 			ackedAt = m.Version
 			if b.Resend && !resent {
@@ -154,9 +187,6 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				continue
 			}
 			sentAt = -1
-			if b.MaxMoves > 0 && n >= b.MaxMoves {
-				return errDone
-			}
 		case "reject":
 			b.mu.Lock()
 			b.Rejects = append(b.Rejects, m.Code+": "+m.Error)
@@ -177,4 +207,22 @@ func contains(xs []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// AckedCount is the number of moves acknowledged so far.
+func (b *Bot) AckedCount() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.Acked)
+}
+
+// AckedMoves is a copy of the acknowledged moves by version.
+func (b *Bot) AckedMoves() map[int]string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make(map[int]string, len(b.Acked))
+	for v, m := range b.Acked {
+		out[v] = m
+	}
+	return out
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/store"
 )
@@ -76,29 +77,66 @@ func (r *Room) act(sub *Sub, f func() error) error {
 // Resign ends a two-player game: the other seat wins.
 func (r *Room) Resign(ctx context.Context, sub *Sub) error {
 	return r.act(sub, func() error {
-		if r.status != store.Open {
-			return refuse(CodeOver, "the game is over")
-		}
-		if len(r.seats) != 2 {
-			return refuse(CodeBad, "in a game of more than two players, give your seat to the computer instead")
-		}
-		winner := 1 - sub.Seat
-		result := engine.Outcome{Winner: winner}.String()
-		evs := []Event{
-			{Version: r.version + 1, Kind: KindResign, Seat: intp(sub.Seat)},
-			{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hexSecret(r.secret)},
-		}
-		st := store.Step{Room: r.ID, From: r.version, Status: store.Finished, Result: result, ClearCommits: len(r.commits) > 0}
-		st.Archive = r.archiveEntry(evs, result)
-		if err := r.persist(ctx, &st, evs...); err != nil {
+		if err := r.twoOpen(); err != nil {
 			return err
 		}
-		clear(r.commits)
-		r.status, r.result = store.Finished, result
-		r.turnStart = r.version
-		for _, e := range evs {
-			r.publish(r.state, e)
+		result := engine.Outcome{Winner: 1 - sub.Seat}.String()
+		return r.finish(ctx, []Event{
+			{Version: r.version + 1, Kind: KindResign, Seat: intp(sub.Seat)},
+			{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hexSecret(r.secret)},
+		}, result)
+	})
+}
+
+func (r *Room) twoOpen() error {
+	if r.status != store.Open {
+		return refuse(CodeOver, "the game is over")
+	}
+	if len(r.seats) != 2 {
+		return refuse(CodeBad, "in a game of more than two players, give your seat to the computer instead")
+	}
+	return nil
+}
+
+// OfferDraw offers a draw to the other seat, or accepts the other seat's
+// offer (the game then ends drawn). An offer lapses with the next turn.
+func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
+	return r.act(sub, func() error {
+		if err := r.twoOpen(); err != nil {
+			return err
 		}
+		switch r.offer {
+		case sub.Seat:
+			return refuse(CodeBad, "you have already offered a draw")
+		case 1 - sub.Seat:
+			result := engine.Outcome{Winner: -1}.String()
+			return r.finish(ctx, []Event{
+				{Version: r.version + 1, Kind: KindOffer, Seat: intp(sub.Seat)},
+				{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hexSecret(r.secret)},
+			}, result)
+		}
+		e := Event{Version: r.version + 1, Kind: KindOffer, Seat: intp(sub.Seat)}
+		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
+			return err
+		}
+		r.offer = sub.Seat
+		r.publish(r.state, e)
+		return nil
+	})
+}
+
+// DeclineDraw declines the other seat's offer.
+func (r *Room) DeclineDraw(ctx context.Context, sub *Sub) error {
+	return r.act(sub, func() error {
+		if r.offer != 1-sub.Seat || len(r.seats) != 2 {
+			return refuse(CodeBad, "there is no draw offer to decline")
+		}
+		e := Event{Version: r.version + 1, Kind: KindDecline, Seat: intp(sub.Seat)}
+		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
+			return err
+		}
+		r.offer = -1
+		r.publish(r.state, e)
 		return nil
 	})
 }
@@ -214,7 +252,7 @@ func (r *Room) Rematch(ctx context.Context, sub *Sub) (string, error) {
 		secret := make([]byte, 32)
 		copy(secret, hashToken(newToken()))
 		now := time.Now()
-		nr := store.Room{ID: newID(), Game: r.game.ID(), Options: r.opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now}
+		nr := store.Room{ID: newID(), Game: r.game.ID(), Options: r.opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: r.clock.String()}
 		if err := r.m.cfg.Store.CreateRoom(ctx, nr, seats); err != nil {
 			return err
 		}
@@ -304,19 +342,8 @@ func (r *Room) afterChange() {
 	}()
 }
 
-// choose is the one place that runs an agent, so that the switch to a
-// search that stops at the deadline is one change. It reports false if the
-// deadline passed first (the search then finishes on its own and is
-// dropped).
-func choose(ctx context.Context, ag interface {
-	Choose(engine.State, int) engine.Move
-}, s engine.State, player int) (engine.Move, bool) {
-	done := make(chan engine.Move, 1)
-	go func() { done <- ag.Choose(s, player) }()
-	select {
-	case m := <-done:
-		return m, true
-	case <-ctx.Done():
-		return 0, false
-	}
+// choose is the one place that runs an agent: a search that stops at the
+// deadline with its best move so far.
+func choose(ctx context.Context, ag ai.Agent, s engine.State, player int) (engine.Move, bool) {
+	return ai.ChooseContext(ctx, ag, s, player), true
 }

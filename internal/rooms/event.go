@@ -13,12 +13,15 @@ import (
 
 // Event kinds of a room's log.
 const (
-	KindTurn    = "turn"    // a turn applied: a move, a joint move or a throw
-	KindCommit  = "commit"  // a seat chose in a simultaneous turn (not what)
-	KindSeat    = "seat"    // a seat changed: name, person or computer, new token
-	KindResign  = "resign"  // a seat resigned
-	KindEnd     = "end"     // the game is over; the chance secret is published
-	KindRematch = "rematch" // a new room with the seats rotated
+	KindTurn    = "turn"          // a turn applied: a move, a joint move or a throw
+	KindCommit  = "commit"        // a seat chose in a simultaneous turn (not what)
+	KindSeat    = "seat"          // a seat changed: name, person or computer, new token
+	KindResign  = "resign"        // a seat resigned
+	KindEnd     = "end"           // the game is over; the chance secret is published
+	KindRematch = "rematch"       // a new room with the seats rotated
+	KindFlag    = "flag"          // a seat's time ran out
+	KindOffer   = "draw-offer"    // a seat offers a draw
+	KindDecline = "draw-declined" // the offer was declined or lapsed
 )
 
 // Event is one entry of a room's log, as stored and as sent.
@@ -42,6 +45,9 @@ type Event struct {
 	Secret string `json:"secret,omitempty"`
 	// Rematch: the new room.
 	Room string `json:"room,omitempty"`
+	// Clocks is each seat's time left after the event, in milliseconds,
+	// in a room with a clock (turn, commit, flag).
+	Clocks []int64 `json:"clocks,omitempty"`
 
 	// Choice is a seat's own hidden choice, shown by playerView to that
 	// seat only; it is never stored with the event nor sent to others.

@@ -37,6 +37,9 @@ type Config struct {
 	// and option name (default: DefaultLimits).
 	Limits map[string]map[string]Limit
 	Log    *slog.Logger
+	// Now is the time of the game clocks (default time.Now; tests set
+	// their own).
+	Now func() time.Time
 	// Holder names this process in the leases of computer moves, when
 	// Store is Shared by several processes (default: a random name).
 	Holder string
@@ -104,6 +107,9 @@ func NewManager(cfg Config) *Manager {
 	if cfg.Limits == nil {
 		cfg.Limits = DefaultLimits
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
 }
@@ -127,7 +133,7 @@ type Created struct {
 const maxName = 40
 
 // Create makes a room for game g under the option settings, with seats.
-func (m *Manager) Create(ctx context.Context, gameID string, settings []string, seats []SeatSpec) (Created, error) {
+func (m *Manager) Create(ctx context.Context, gameID string, settings []string, seats []SeatSpec, clock Clock) (Created, error) {
 	g, err := engine.Lookup(gameID)
 	if err != nil {
 		return Created{}, refuse(CodeBad, "%v", err)
@@ -145,6 +151,9 @@ func (m *Manager) Create(ctx context.Context, gameID string, settings []string, 
 	}
 	if len(seats) != s.NumPlayers() {
 		return Created{}, refuse(CodeBad, "this game has %d players, got %d seats", s.NumPlayers(), len(seats))
+	}
+	if err := clock.check(s.NumPlayers()); err != nil {
+		return Created{}, err
 	}
 	var offered []string
 	if m.cfg.Offered != nil {
@@ -184,7 +193,7 @@ func (m *Manager) Create(ctx context.Context, gameID string, settings []string, 
 		return Created{}, err
 	}
 	now := time.Now()
-	rs := store.Room{ID: c.ID, Game: g.ID(), Options: opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now}
+	rs := store.Room{ID: c.ID, Game: g.ID(), Options: opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: clock.String()}
 	if err := m.cfg.Store.CreateRoom(ctx, rs, stored); err != nil {
 		return Created{}, err
 	}
@@ -247,6 +256,7 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 	}
 	m.rooms[id] = r
 	r.mu.Lock()
+	r.armFlag()
 	r.afterChange()
 	r.mu.Unlock()
 	return r, nil
@@ -267,10 +277,15 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
 	}
-	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s,
+	clock, err := parseClock(sn.Room.Clock)
+	if err != nil {
+		return nil, err
+	}
+	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s, clock: clock, offer: -1,
 		commits: map[int]string{}, status: sn.Room.Status, result: sn.Room.Result, subs: map[*Sub]struct{}{}, used: time.Now()}
 	for _, st := range sn.Seats {
 		r.seats = append(r.seats, seat{Seat: st})
+		r.left = append(r.left, clock.Initial)
 	}
 	for _, se := range sn.Events {
 		var e Event
@@ -288,18 +303,32 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	for _, c := range sn.Commits {
 		r.commits[c.Seat] = c.Move
 	}
+	// The clocks go on from the last stored times (set by replay): the
+	// time the server was down is not counted against anyone.
+	r.since = m.cfg.Now()
 	return r, nil
 }
 
-// replay appends a stored event to the room and applies it to the state.
+// replay appends a stored event to the room and applies it to the state
+// and the clocks.
 func (r *Room) replay(e Event) error {
 	r.events = append(r.events, e)
+	for i, v := range e.Clocks {
+		if i < len(r.left) {
+			r.left[i] = time.Duration(v) * time.Millisecond
+		}
+	}
 	switch e.Kind {
 	case KindTurn:
 		if err := engine.Play(r.state, e.Move); err != nil {
 			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
 		}
 		r.turnStart = e.Version
+		r.offer = -1
+	case KindOffer:
+		r.offer = *e.Seat
+	case KindDecline:
+		r.offer = -1
 	case KindEnd:
 		r.turnStart = e.Version
 	case KindRematch:
@@ -323,6 +352,10 @@ func (r *Room) shut(code int, reason string) {
 	if r.thinking != nil {
 		r.thinking()
 		r.thinking = nil
+	}
+	if r.flagTimer != nil {
+		r.flagTimer.Stop()
+		r.flagTimer = nil
 	}
 	for s := range r.subs {
 		s.close(code, reason)

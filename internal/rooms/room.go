@@ -49,6 +49,11 @@ type Room struct {
 	used      time.Time
 	thinking  context.CancelFunc // the running computer move, if any
 	ackTo     *Sub               // who gets the ack of the step being stored
+	clock     Clock
+	left      []time.Duration // each seat's time at since
+	since     time.Time       // when the running clocks were last set
+	flagTimer *time.Timer
+	offer     int // the seat offering a draw, or -1
 	closed    bool
 }
 
@@ -144,6 +149,12 @@ func (r *Room) move(ctx context.Context, s, version int, text string, person boo
 	if person != (r.seats[s].Kind == Person) {
 		return Ack{}, refuse(CodeNotYours, "seat %d is not played by a person", s)
 	}
+	if f := r.flagged(r.m.cfg.Now()); f >= 0 {
+		if err := r.flag(ctx, f); err != nil {
+			return Ack{}, err
+		}
+		return Ack{}, refuse(CodeOver, "the game is over: seat %d ran out of time", f)
+	}
 	text = strings.TrimSpace(text)
 	if len(actors) == 1 {
 		moves, err := engine.ParseTurn(r.state, text)
@@ -229,12 +240,14 @@ func (r *Room) commitVersion(s int) int {
 // commitHidden stores a choice of a simultaneous turn; the others learn
 // only that seat s has chosen.
 func (r *Room) commitHidden(ctx context.Context, s int, text string) (Ack, error) {
-	ev := Event{Version: r.version + 1, Kind: KindCommit, Seat: intp(s)}
+	now := r.m.cfg.Now()
+	ev := Event{Version: r.version + 1, Kind: KindCommit, Seat: intp(s), Clocks: r.clocksAfter(now, s)}
 	st := store.Step{Room: r.ID, From: r.version, Commits: []store.Commit{{Seat: s, Move: text, Version: ev.Version}}}
 	if err := r.persist(ctx, &st, ev); err != nil {
 		return Ack{}, err
 	}
 	r.commits[s] = text
+	r.setClocks(ev.Clocks, now)
 	r.publish(r.state, ev)
 	return Ack{Version: ev.Version}, nil
 }
@@ -258,7 +271,16 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 		engine.ApplyTurn(next, moves)
 		states = append(states, next.Clone())
 	}
+	now := r.m.cfg.Now()
+	var movers []int
+	for _, a := range actors {
+		if _, done := hidden[a]; a >= 0 && !done {
+			movers = append(movers, a)
+		}
+	}
+	clocks := r.clocksAfter(now, movers...)
 	add(actors, moves, by)
+	evs[0].Clocks = clocks
 	ack := Ack{Version: v}
 	for range maxThrows {
 		a := next.Actors(nil)
@@ -286,6 +308,13 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 	r.turnStart = evs[len(evs)-1].Version
 	if st.Status != "" {
 		r.status, r.result = st.Status, st.Result
+	}
+	if r.offer >= 0 {
+		r.offer = -1 // an offer lapses with the next turn
+	}
+	r.setClocks(clocks, now)
+	if st.Status != "" {
+		r.armFlag()
 	}
 	for i, e := range evs {
 		r.publish(states[i], e)
@@ -320,7 +349,7 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...Event) error 
 	}
 	r.events = append(r.events, evs...)
 	r.version += len(evs)
-	r.used = time.Now()
+	r.used = r.m.cfg.Now()
 	if r.ackTo != nil && len(evs) > 0 {
 		// Stored, so acknowledged now, before the broadcast.
 		r.ackTo.send(ackMsg(Ack{Version: evs[0].Version}))
@@ -335,7 +364,7 @@ func (r *Room) archiveEntry(evs []Event, result string) *store.Game {
 	rec := r.recordWith(evs)
 	rec.Result = result
 	body, _ := json.Marshal(rec)
-	return &store.Game{Room: r.ID, Game: r.game.ID(), Players: rec.Players, Result: result, Finished: time.Now(), Record: body}
+	return &store.Game{Room: r.ID, Game: r.game.ID(), Players: rec.Players, Result: result, Finished: r.m.cfg.Now(), Record: body}
 }
 
 // Record is an engine record with the room's published chance secret.

@@ -55,7 +55,7 @@ func people(n int) []SeatSpec {
 
 func create(t *testing.T, m *Manager, game string, opts []string, seats []SeatSpec) (*Room, Created) {
 	t.Helper()
-	c, err := m.Create(bg, game, opts, seats)
+	c, err := m.Create(bg, game, opts, seats, Clock{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -438,7 +438,7 @@ func TestCreateRefusesBadRooms(t *testing.T) {
 		{"agsinnoninka", []string{"max-steps=0"}, people(2), "limit"},
 	}
 	for _, c := range cases {
-		_, err := m.Create(bg, c.game, c.opts, c.seats)
+		_, err := m.Create(bg, c.game, c.opts, c.seats, Clock{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Create(%s %v %v): %v, want an error about %q", c.game, c.opts, c.seats, err, c.want)
 		}

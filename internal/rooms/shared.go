@@ -97,6 +97,11 @@ func (r *Room) catchUp(ctx context.Context) error {
 	}
 	r.status, r.result = sn.Room.Status, sn.Room.Result
 	r.used = time.Now()
+	if len(sn.Events) > 0 && r.clock.On() {
+		// The clocks go on from the times of the last event, from now.
+		r.since = r.m.cfg.Now()
+		r.armFlag()
+	}
 	return nil
 }
 

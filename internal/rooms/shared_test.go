@@ -63,7 +63,7 @@ func roomOn(t *testing.T, m *Manager, id string) *Room {
 // once, in order.
 func TestSameMoveOnTwoProcesses(t *testing.T) {
 	a, b, pg := twoProcesses(t, randomAgents)
-	c, err := a.Create(bg, "adji-boto", nil, people(2))
+	c, err := a.Create(bg, "adji-boto", nil, people(2), Clock{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestSameMoveOnTwoProcesses(t *testing.T) {
 // stored choice, which no viewer saw before the turn resolved.
 func TestHiddenChoicesAcrossProcesses(t *testing.T) {
 	a, b, _ := twoProcesses(t, randomAgents)
-	c, err := a.Create(bg, "agsinnoninka", nil, people(2))
+	c, err := a.Create(bg, "agsinnoninka", nil, people(2), Clock{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +220,7 @@ func TestLeaseTakeover(t *testing.T) {
 		ms = append(ms, m)
 	}
 	a, b := ms[0], ms[1]
-	c, err := a.Create(bg, "adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "random"}})
+	c, err := a.Create(bg, "adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "random"}}, Clock{})
 	if err != nil {
 		t.Fatal(err)
 	}

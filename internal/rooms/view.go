@@ -24,6 +24,13 @@ type View struct {
 	// Secret is the room's chance seed, once the game is over.
 	Secret string `json:"secret,omitempty"`
 	Next   string `json:"next,omitempty"`
+	// Clock is "initial+increment" in milliseconds, Clocks each seat's
+	// time left now and Running the seats whose clocks run.
+	Clock   string  `json:"clock,omitempty"`
+	Clocks  []int64 `json:"clocks,omitempty"`
+	Running []int   `json:"running,omitempty"`
+	// Offer is the seat that offers a draw, or -1.
+	Offer int `json:"offer"`
 }
 
 // SeatView is one seat as everyone sees it: never its token.
@@ -68,6 +75,14 @@ func (r *Room) playerView(viewer int) View {
 	}
 	if r.status != store.Open {
 		v.Secret = hexSecret(r.secret)
+	}
+	v.Offer = r.offer
+	if r.clock.On() {
+		v.Clock = r.clock.String()
+		for _, d := range r.leftAt(r.m.cfg.Now()) {
+			v.Clocks = append(v.Clocks, d.Milliseconds())
+		}
+		v.Running = r.running()
 	}
 	return v
 }

@@ -1,7 +1,8 @@
 package server
 
 // Entry is what the catalogue says about a game, as its source gives it
-// (../shared/seeds/). Text for people comes in English and German.
+// (cited in README.md and docs/rules/). Text for people comes in English
+// and German.
 type Entry struct {
 	ID       string            `json:"id"`
 	Name     string            `json:"name"`

@@ -22,6 +22,9 @@ func (coins) ID() string                                    { return "test-coins
 func (coins) Name() string                                  { return "Coins" }
 func (coins) Specs() []engine.OptionSpec                    { return nil }
 func (coins) NewState(engine.Options) (engine.State, error) { return &coinState{}, nil }
+func (coins) Info(engine.Options) (engine.Info, error) {
+	return engine.WinLossInfo(engine.Info{Players: 2, MinPlayers: 2, MaxPlayers: 2, Chance: true, Simultaneous: true}), nil
+}
 
 type coinState struct {
 	ply, round int
@@ -73,6 +76,11 @@ func (s *coinState) Clone() engine.State       { c := *s; return &c }
 func (s *coinState) CopyFrom(src engine.State) { *s = *src.(*coinState) }
 func (s *coinState) Hash() uint64              { return uint64(s.ply) }
 func (s *coinState) Terminal() bool            { return s.round >= 3 }
+func (s *coinState) Returns(dst []float64) []float64 {
+	o, over := s.Outcome()
+	return engine.WinLossReturns(o, over, 2, dst)
+}
+
 func (s *coinState) Outcome() (engine.Outcome, bool) {
 	return engine.Outcome{Winner: -1}, s.round >= 3
 }

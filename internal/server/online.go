@@ -62,6 +62,11 @@ type createRoomRequest struct {
 	Game    string           `json:"game"`
 	Options map[string]any   `json:"options"`
 	Seats   []rooms.SeatSpec `json:"seats"`
+	// Clock, in seconds, for two-player games.
+	Clock *struct {
+		Initial   float64 `json:"initial"`
+		Increment float64 `json:"increment"`
+	} `json:"clock"`
 }
 
 type seatLink struct {
@@ -116,7 +121,14 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c, err := m.Create(r.Context(), req.Game, sets, req.Seats)
+	var clock rooms.Clock
+	if c := req.Clock; c != nil {
+		if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
+			return badRequest("clock: want {\"initial\": seconds, \"increment\": seconds}")
+		}
+		clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
+	}
+	c, err := m.Create(r.Context(), req.Game, sets, req.Seats, clock)
 	if err != nil {
 		return roomErr(err)
 	}
@@ -255,7 +267,7 @@ func (s *Server) getArchived(w http.ResponseWriter, r *http.Request) error {
 
 // OfferedAgents lists the agent specs a room may seat for g under opts.
 func OfferedAgents(g engine.Game, opts engine.Options) []string {
-	return availableAgents(DefaultAgents, g, opts)
+	return offeredAgents(g, opts)
 }
 
 // WaitSockets waits until every live connection has ended (after

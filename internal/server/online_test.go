@@ -388,7 +388,7 @@ func FuzzDecodeClientMsg(f *testing.F) {
 			if m.Version == nil || m.Move == "" {
 				t.Fatal("move without version or text accepted")
 			}
-		case "name", "resign", "give-up", "new-link", "rematch", "ping":
+		case "name", "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":
 		default:
 			t.Fatalf("unknown type %q accepted", m.Type)
 		}

@@ -107,6 +107,12 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// The HTTP server's read and write timeouts would end a live
+	// connection; it has its own keepalive and write deadlines instead.
+	rc := http.NewResponseController(w)
+	if err := errors.Join(rc.SetReadDeadline(time.Time{}), rc.SetWriteDeadline(time.Time{})); err != nil {
+		s.cfg.Log.Warn("websocket deadlines", "err", err)
+	}
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		// Accept has answered (403 for a foreign Origin).
@@ -250,6 +256,10 @@ func (s *Server) dispatch(ctx context.Context, room *rooms.Room, sub *rooms.Sub,
 	case "rematch":
 		_, err := room.Rematch(ctx, sub)
 		return err
+	case "draw":
+		return room.OfferDraw(ctx, sub)
+	case "decline":
+		return room.DeclineDraw(ctx, sub)
 	case "ping":
 		trySend(sub, []byte(`{"type":"pong"}`))
 	}

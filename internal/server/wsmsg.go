@@ -56,7 +56,7 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 		return m, need(m.Move != "", `"move" (the move's text)`)
 	case "name":
 		return m, need(m.Name != nil, `"name"`)
-	case "resign", "give-up", "new-link", "rematch", "ping":
+	case "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":
 		return m, nil
 	case "":
 		return m, fmt.Errorf(`malformed message: no "type"`)

@@ -116,9 +116,9 @@ func (p *Postgres) SchemaVersion(ctx context.Context) (int, error) {
 // CreateRoom stores a new room and its seats.
 func (p *Postgres) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
 	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli()); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated, clock)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli(), r.Clock); err != nil {
 			return fmt.Errorf("store: create room %s: %w", r.ID, err)
 		}
 		return pgSeats(ctx, tx, r.ID, seats)
@@ -219,8 +219,8 @@ func (p *Postgres) LoadSince(ctx context.Context, id string, after int) (Snapsho
 		r := &sn.Room
 		var opts string
 		var created, updated int64
-		err := tx.QueryRow(ctx, `SELECT id, game, options, secret, version, status, result, created, updated FROM rooms WHERE id = $1`, id).
-			Scan(&r.ID, &r.Game, &opts, &r.Secret, &r.Version, &r.Status, &r.Result, &created, &updated)
+		err := tx.QueryRow(ctx, `SELECT id, game, options, secret, version, status, result, created, updated, clock FROM rooms WHERE id = $1`, id).
+			Scan(&r.ID, &r.Game, &opts, &r.Secret, &r.Version, &r.Status, &r.Result, &created, &updated, &r.Clock)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		}

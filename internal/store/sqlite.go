@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" driver, pure Go
@@ -61,6 +62,7 @@ var migrations = []string{
 	);
 	CREATE INDEX finished_by_time ON finished(finished);
 	CREATE INDEX rooms_by_status ON rooms(status, updated);`,
+	`ALTER TABLE rooms ADD COLUMN clock TEXT NOT NULL DEFAULT ''`,
 	// Leases of computer moves, used when several processes share
 	// PostgreSQL (see leases.go); SQLite has them too, so that both
 	// schemas stay one.
@@ -75,7 +77,11 @@ var migrations = []string{
 
 // SQLite is the SQLite backend.
 type SQLite struct {
-	db *sql.DB
+	db      *sql.DB
+	queue   chan applyReq
+	closing chan struct{}
+	stopped chan struct{}
+	once    sync.Once
 }
 
 // OpenSQLite opens (creating it if needed) the database file at path in
@@ -94,11 +100,12 @@ func OpenSQLite(path string) (*SQLite, error) {
 	// One connection: SQLite has one writer anyway, and queueing in Go is
 	// cheaper than busy retries.
 	db.SetMaxOpenConns(1)
-	s := &SQLite{db: db}
+	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{})}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
+	go s.writer()
 	return s, nil
 }
 
@@ -134,8 +141,20 @@ func (s *SQLite) migrate(ctx context.Context) error {
 	return tx.Commit()
 }
 
-// Close closes the database.
-func (s *SQLite) Close() error { return s.db.Close() }
+// Close stops the writer after the batch it is committing, answers the
+// steps still queued with an error, and closes the database.
+func (s *SQLite) Close() error {
+	s.once.Do(func() { close(s.closing) })
+	<-s.stopped
+	for {
+		select {
+		case r := <-s.queue:
+			r.done <- errClosed
+		default:
+			return s.db.Close()
+		}
+	}
+}
 
 // SchemaVersion is the number of migrations applied.
 func (s *SQLite) SchemaVersion(ctx context.Context) (int, error) {
@@ -159,9 +178,9 @@ func (s *SQLite) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli()); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated, clock)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli(), r.Clock); err != nil {
 		return fmt.Errorf("store: create room %s: %w", r.ID, err)
 	}
 	if err := putSeats(ctx, tx, r.ID, seats); err != nil {
@@ -180,16 +199,100 @@ func putSeats(ctx context.Context, tx *sql.Tx, room string, seats []Seat) error 
 	return nil
 }
 
-// Apply makes one change of a room in one transaction; ErrConflict if the
-// room is not at st.From, ErrNotFound if there is no such room.
+// Apply makes one change of a room atomically; ErrConflict if the room is
+// not at st.From, ErrNotFound if there is no such room. Steps of many
+// rooms that arrive together are committed in one transaction (group
+// commit: one fsync for all), each in its own savepoint, so that one
+// failing step changes nothing and does not fail the others. Apply
+// returns only once its step is durable or has failed.
 func (s *SQLite) Apply(ctx context.Context, st Step) error {
+	req := applyReq{st: st, done: make(chan error, 1)}
+	select {
+	case s.queue <- req:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.closing:
+		return errClosed
+	}
+	// Once queued the step will be written or refused: wait for the
+	// answer whatever ctx says, so that no stored step is reported lost.
+	return <-req.done
+}
+
+var errClosed = errors.New("store: closed")
+
+type applyReq struct {
+	st   Step
+	done chan error
+}
+
+// maxBatch bounds the steps committed together.
+const maxBatch = 256
+
+// writer commits the queued steps in batches until the store closes.
+func (s *SQLite) writer() {
+	defer close(s.stopped)
+	for {
+		var batch []applyReq
+		select {
+		case r := <-s.queue:
+			batch = append(batch, r)
+		case <-s.closing:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-s.queue:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		errs := s.commitBatch(batch)
+		for i, r := range batch {
+			r.done <- errs[i]
+		}
+	}
+}
+
+func (s *SQLite) commitBatch(batch []applyReq) []error {
+	errs := make([]error, len(batch))
+	fail := func(err error) []error {
+		for i := range errs {
+			errs[i] = err
+		}
+		return errs
+	}
+	ctx := context.Background()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	defer tx.Rollback()
+	for i, r := range batch {
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT step`); err != nil {
+			return fail(err)
+		}
+		errs[i] = applyStep(ctx, tx, r.st)
+		if errs[i] != nil {
+			if _, err := tx.ExecContext(ctx, `ROLLBACK TO step`); err != nil {
+				return fail(err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `RELEASE step`); err != nil {
+			return fail(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fail(err)
+	}
+	return errs
+}
+
+func applyStep(ctx context.Context, tx *sql.Tx, st Step) error {
 	var v int
-	err = tx.QueryRowContext(ctx, `SELECT version FROM rooms WHERE id = ?`, st.Room).Scan(&v)
+	err := tx.QueryRowContext(ctx, `SELECT version FROM rooms WHERE id = ?`, st.Room).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound
 	}
@@ -240,7 +343,7 @@ func (s *SQLite) Apply(ctx context.Context, st Step) error {
 			return fmt.Errorf("store: archive %s: %w", a.Room, err)
 		}
 	}
-	return tx.Commit()
+	return nil
 }
 
 // LoadRoom reads everything stored about a room.
@@ -254,8 +357,8 @@ func (s *SQLite) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
 	r := &sn.Room
 	var opts string
 	var created, updated int64
-	err = tx.QueryRowContext(ctx, `SELECT id, game, options, secret, version, status, result, created, updated FROM rooms WHERE id = ?`, id).
-		Scan(&r.ID, &r.Game, &opts, &r.Secret, &r.Version, &r.Status, &r.Result, &created, &updated)
+	err = tx.QueryRowContext(ctx, `SELECT id, game, options, secret, version, status, result, created, updated, clock FROM rooms WHERE id = ?`, id).
+		Scan(&r.ID, &r.Game, &opts, &r.Secret, &r.Version, &r.Status, &r.Result, &created, &updated, &r.Clock)
 	if errors.Is(err, sql.ErrNoRows) {
 		return sn, ErrNotFound
 	}

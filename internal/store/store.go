@@ -41,6 +41,9 @@ type Room struct {
 	Result  string
 	Created time.Time
 	Updated time.Time
+	// Clock is the room's game clock ("" for none), in the rooms
+	// package's form.
+	Clock string
 }
 
 // Seat is one player's place. TokenHash is the SHA-256 of the seat's

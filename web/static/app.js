@@ -3,7 +3,8 @@
 // the turns between them and sends back the person's moves as text.
 
 import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
-import { boardFor, thumbnail, shape, playerName, parseTammanMove, tammanTarget, cowrieNames } from './boards.js';
+import { boardFor, thumbnail, shape, playerName, cowrieNames, boardUI } from './boards.js';
+import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
 import { markdown } from './md.js';
 
 const app = document.getElementById('app');
@@ -69,9 +70,13 @@ let current = null; // the page being shown: {name, rerender}
 async function route() {
   clearError();
   const hash = location.hash.replace(/^#\/?/, '');
-  const [page, id] = hash.split('/');
+  const [page, id, token] = hash.split('/');
+  if (page !== 'room') leaveRoom();
   try {
-    if (page === 'game' && id) await pageGame(id);
+    if (page === 'room' && id) { current = { name: 'room', rerender: () => pageRoom(id, token) }; await pageRoom(id, token); }
+    else if (page === 'online' && id) { current = { name: 'online', rerender: () => pageOnline(id, token) }; await pageOnline(id, token); }
+    else if (page === 'invites' && id) { current = { name: 'invites', rerender: () => pageInvites(id) }; await pageInvites(id); }
+    else if (page === 'game' && id) await pageGame(id);
     else if (page === 'play' && id) await pagePlay(id);
     else await pageHome();
   } catch (e) {
@@ -177,7 +182,8 @@ async function pageGame(id) {
     o += `<small id="${fid}-doc">${esc(optionDoc(g.id, opt))}</small></div>`;
   }
   o += `</fieldset><fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
-  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button></form></div></section>`;
+  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
+  o += ` <button type="button" id="online">${esc(t('playOnline'))}</button></form></div></section>`;
   app.innerHTML = o;
 
   const form = document.getElementById('setup');
@@ -223,6 +229,10 @@ async function pageGame(id) {
   };
   renderSeats();
   form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value) }; });
+  // Online play takes the options chosen here.
+  document.getElementById('online').addEventListener('click', () => {
+    location.hash = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
+  });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     clearError();
@@ -266,8 +276,9 @@ async function pagePlay(id) {
   const steps = m.steps || [];
   if (steps.length) {
     // the start state is the one before the first step: rebuild it
-    const st = await api('GET', `/api/matches/${m.id}/states`);
-    P.shown = JSON.parse(JSON.stringify(st.states[Math.max(0, st.states.length - 1 - steps.length)]));
+    const from = Math.max(0, m.turns.length - steps.length);
+    const st = await api('GET', `/api/matches/${m.id}/states?from=${from}&count=1`);
+    P.shown = st.states[0];
     renderPlay();
     await animateSteps(steps);
   } else {
@@ -303,27 +314,8 @@ function status() {
 
 // uiFor is what the person may click on the board now.
 function uiFor() {
-  const s = P.shown;
   const c = chooser();
-  const ui = { moves: {}, picks: [], selected: null, player: c, label: t('boardOf', { name: P.game.name }) };
-  if (c < 0 || status() !== 'input') return ui;
-  const legal = (s.legal && s.legal[String(c)]) || [];
-  if (P.board.kind === 'tamman') {
-    const n = (s.pieces || []).length;
-    for (const mv of legal) {
-      const pm = parseTammanMove(mv);
-      if (!pm) continue;
-      if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
-      if (P.selected === pm.from) {
-        const to = tammanTarget(c, n, pm.from, pm.n, s.seats);
-        if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
-      }
-    }
-    ui.selected = P.selected;
-  } else {
-    for (const mv of legal) ui.moves[mv] = mv;
-  }
-  return ui;
+  return boardUI(P.board, P.shown, status() === 'input' ? c : -1, P.selected, t('boardOf', { name: P.game.name }));
 }
 
 function legalList() {
@@ -639,8 +631,14 @@ async function newGame() {
 async function startReplay() {
   clearError();
   try {
-    const r = await api('GET', `/api/matches/${P.match.id}/states`);
-    P.replay = { states: r.states, turns: r.turns, i: 0 };
+    // the server answers the states in pages
+    let r = await api('GET', `/api/matches/${P.match.id}/states`);
+    const states = r.states;
+    while (r.next !== null && r.next !== undefined) {
+      r = await api('GET', `/api/matches/${P.match.id}/states?from=${r.next}`);
+      states.push(...r.states);
+    }
+    P.replay = { states, turns: r.turns, i: 0 };
     P.shown = r.states[0];
     P.secret = null;
     renderPlay();

@@ -436,3 +436,28 @@ export function thumbnail(id, name) {
 }
 
 export { cowrieNames, tammanTarget };
+
+// boardUI says what player may click on the board of state s: the legal
+// moves by element key, and for Tamman the squares to pick a man from
+// (selected is the picked square).
+export function boardUI(board, s, player, selected, label) {
+  const ui = { moves: {}, picks: [], selected: null, player, label };
+  if (player < 0) return ui;
+  const legal = (s.legal && s.legal[String(player)]) || [];
+  if (board.kind === 'tamman') {
+    const n = (s.pieces || []).length;
+    for (const mv of legal) {
+      const pm = parseTammanMove(mv);
+      if (!pm) continue;
+      if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
+      if (selected === pm.from) {
+        const to = tammanTarget(player, n, pm.from, pm.n, s.seats);
+        if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
+      }
+    }
+    ui.selected = selected;
+  } else {
+    for (const mv of legal) ui.moves[mv] = mv;
+  }
+  return ui;
+}

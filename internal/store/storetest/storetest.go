@@ -32,7 +32,7 @@ var ctx = context.Background()
 func newRoom(id string) (store.Room, []store.Seat) {
 	now := time.Now()
 	r := store.Room{ID: id, Game: "adji-boto", Options: []string{"seeds=3"}, Secret: []byte("0123456789abcdef0123456789abcdef"),
-		Status: store.Open, Created: now, Updated: now}
+		Status: store.Open, Created: now, Updated: now, Clock: "300000+2000"}
 	seats := []store.Seat{
 		{Index: 0, Kind: "person", Name: "Ana", TokenHash: bytes.Repeat([]byte{1}, 32)},
 		{Index: 1, Kind: "computer", Agent: "mcts:easy", Name: ""},
@@ -77,7 +77,7 @@ func roundTrip(t *testing.T, s rooms.Store, reopen func(t *testing.T, s rooms.St
 	}
 	r := sn.Room
 	if r.ID != "r1" || r.Game != "adji-boto" || !slices.Equal(r.Options, []string{"seeds=3"}) || r.Version != 4 ||
-		r.Status != store.Open || string(r.Secret) != "0123456789abcdef0123456789abcdef" {
+		r.Status != store.Open || string(r.Secret) != "0123456789abcdef0123456789abcdef" || r.Clock != "300000+2000" {
 		t.Errorf("room = %+v", r)
 	}
 	if len(sn.Events) != 4 || sn.Events[3].Kind != "seat" || string(sn.Events[0].Body) != `{"move":"9"}` {
