@@ -224,14 +224,8 @@ func wholeGame(t *testing.T, ins []*instance, pg *store.Postgres, game, options 
 		moves += len(b.Acked)
 		rejects += len(b.Rejects)
 		reconnects += b.Reconnect
-		for i, r := range b.Rejects {
-			if i < 3 {
-				t.Log(r)
-			}
-		}
 	}
-	t.Logf("rejects %d reconnects %d", rejects, reconnects)
-	t.Logf("%s: %d events, %d person moves acknowledged", game, len(seen), moves)
+	t.Logf("%s: %d events, %d person moves acknowledged, %d refused, %d reconnections", game, len(seen), moves, rejects, reconnects)
 }
 
 var logVersion = regexp.MustCompile(`version=(\d+)`)

@@ -108,7 +108,7 @@ func buildTabula(t *testing.T) string {
 // must answer 200.
 func startInstance(t *testing.T, bin, db string, extra ...string) *instance {
 	t.Helper()
-	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--rooms-per-minute", "10000",
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--rooms-per-minute", "10000", "--msg-rate", "1000",
 		"--lease", "3s", "--poll", "200ms"}, extra...)
 	in := &instance{cmd: exec.Command(bin, args...), logs: &syncBuffer{}}
 	in.cmd.Stderr = in.logs

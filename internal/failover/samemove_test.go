@@ -66,9 +66,8 @@ func (f *follower) answer(ctx context.Context) (roomclient.Msg, error) {
 	}
 }
 
-// sameMoveTwice: each seat is connected to two instances, and in each of
-// the first 25 turns (the servers' message rate limit allows a burst of
-// 30 per connection) the mover sends the same move through both at the
+// sameMoveTwice: each seat is connected to two instances, and in every
+// turn of a whole game the mover sends the same move through both at the
 // same moment. Exactly one instance applies it; the other acknowledges it
 // as a duplicate; the log has each move once.
 func sameMoveTwice(t *testing.T, ins []*instance, pg *store.Postgres) {
@@ -87,7 +86,7 @@ func sameMoveTwice(t *testing.T, ins []*instance, pg *store.Postgres) {
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	turns := 0
-	for ; !conns[0][0].ended && turns < 25; turns++ {
+	for ; !conns[0][0].ended && !conns[0][0].st.Terminal && turns < 1000; turns++ {
 		v := conns[0][0].v
 		for _, pair := range conns {
 			for _, f := range pair {
@@ -131,8 +130,8 @@ func sameMoveTwice(t *testing.T, ins []*instance, pg *store.Postgres) {
 			n++
 		}
 	}
-	if n != turns || turns < 20 {
-		t.Fatalf("%d turns sent twice each; the log has %d turns", turns, n)
+	if n != turns || sn.Room.Status != store.Finished {
+		t.Fatalf("%d turns sent twice each; the log has %d turns, the room is %s", turns, n, sn.Room.Status)
 	}
 	t.Logf("%d moves each sent to two instances at once: each applied once", turns)
 }
