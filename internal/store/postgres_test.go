@@ -121,6 +121,19 @@ func TestPostgresOpen(t *testing.T) {
 	if err := errors.Join(errs...); err != nil {
 		t.Fatalf("opening one new database four times at once: %v", err)
 	}
+	// Every statement is bounded: 10 s unless the URL says otherwise.
+	for _, c := range []struct{ query, want string }{{"", "10s"}, {"&statement_timeout=5s", "5s"}} {
+		s, err := store.OpenPostgres(bg, url+c.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		s.Pool().QueryRow(bg, `SHOW statement_timeout`).Scan(&got)
+		s.Close()
+		if got != c.want {
+			t.Errorf("statement_timeout with %q = %q, want %q", c.query, got, c.want)
+		}
+	}
 	s, err := store.OpenPostgres(bg, url)
 	if err != nil {
 		t.Fatal(err)
