@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -459,5 +460,68 @@ func TestReconnectGetsTheMissedEvents(t *testing.T) {
 	w := next(t, s, "welcome")
 	if w.View.Version != 2 || len(w.Missed) != 2 || w.Missed[0].Version != 1 || w.Missed[1].Version != 2 {
 		t.Fatalf("welcome after version 0: view %d, missed %+v", w.View.Version, w.Missed)
+	}
+}
+
+func TestSlowViewersAreDroppedNotWaitedFor(t *testing.T) {
+	m := testManager(t, fastStore(t))
+	r, c := create(t, m, "adji-boto", nil, people(2))
+	subs := []*Sub{join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])}
+	slow := join(t, r, "") // a spectator that never reads
+	for i := range 2 * outBuffer {
+		drain(subs...)
+		// Every change is an event for every viewer.
+		if err := r.SetName(bg, subs[i%2], fmt.Sprint("name ", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _ := slow.Closed(); code != CloseSlow {
+		t.Fatalf("the slow viewer: close code %d, want %d", code, CloseSlow)
+	}
+	if _, ok := r.subs[slow]; ok {
+		t.Fatal("the slow viewer is still subscribed")
+	}
+	for _, s := range subs {
+		if !s.live() {
+			t.Fatal("a reading viewer was dropped")
+		}
+	}
+}
+
+func TestIdleRoomsExpireAndFinishedRoomsLeaveMemory(t *testing.T) {
+	st := testStore(t)
+	m := NewManager(Config{Store: st, IdleAfter: time.Hour, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	t.Cleanup(m.Close)
+	idle, c := create(t, m, "adji-boto", nil, people(2))
+	s := join(t, idle, c.Tokens[0])
+	done, c2 := create(t, m, "adji-boto", nil, people(2))
+	if err := done.Resign(bg, join(t, done, c2.Tokens[0])); err != nil {
+		t.Fatal(err)
+	}
+	// Nobody watches the finished room: the next sweep unloads it.
+	for sub := range done.subs {
+		done.Leave(sub)
+	}
+	if err := m.Sweep(bg, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if m.Loaded() != 1 {
+		t.Fatalf("%d rooms in memory after a sweep, want 1 (the open room)", m.Loaded())
+	}
+	// Two hours later the open room has expired.
+	if err := m.Sweep(bg, time.Now().Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := s.Closed(); code != CloseRoomGone {
+		t.Fatalf("a viewer of the expired room: close %d", code)
+	}
+	sn, _ := st.LoadRoom(bg, idle.ID)
+	if sn.Room.Status != store.Expired || m.Loaded() != 0 {
+		t.Fatalf("after expiry: status %q, %d rooms loaded", sn.Room.Status, m.Loaded())
+	}
+	// The finished room is still there to be read.
+	again, err := m.Room(bg, done.ID)
+	if err != nil || again.View(Spectator).Result != "player 1 wins" {
+		t.Fatalf("finished room after unloading: %v", err)
 	}
 }

@@ -2,11 +2,15 @@ package rooms
 
 import (
 	"bytes"
+	"io"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
+	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/store"
 )
@@ -88,4 +92,55 @@ func TestHiddenChoicesNeverLeave(t *testing.T) {
 		}
 	}
 	t.Logf("%d turns in %d games", played, games)
+}
+
+// spyAgent records the positions it is asked about.
+type spyAgent struct {
+	mu     sync.Mutex
+	hashes []uint64
+	inner  ai.Agent
+}
+
+func (s *spyAgent) Name() string { return "spy" }
+func (s *spyAgent) Choose(st engine.State, p int) engine.Move {
+	s.mu.Lock()
+	s.hashes = append(s.hashes, st.Hash())
+	s.mu.Unlock()
+	return s.inner.Choose(st, p)
+}
+
+// TestComputerSeesNoChoice: the state a computer player chooses from is
+// the position before anyone chose, whoever committed first.
+func TestComputerSeesNoChoice(t *testing.T) {
+	spy := &spyAgent{}
+	m := NewManager(Config{Store: fastStore(t), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Offered: func(engine.Game, engine.Options) []string { return []string{"random"} },
+		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
+			a, err := ai.New(g, spec, ai.Config{Seed: seed, Options: opts})
+			spy.inner = a
+			return spy, err
+		}})
+	t.Cleanup(m.Close)
+	r, c := create(t, m, "agsinnoninka", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "random"}})
+	a := join(t, r, c.Tokens[0])
+	var before []uint64
+	for turn := 0; turn < 20 && !r.state.Terminal(); turn++ {
+		r.mu.Lock()
+		before = append(before, r.state.Hash())
+		v, mv := r.version, engine.LegalTexts(r.state, 0)[0]
+		r.mu.Unlock()
+		mustMove(t, r, a, v, mv)
+		for e := next(t, a, "event"); e.Event.Kind != KindTurn; e = next(t, a, "event") {
+		}
+	}
+	spy.mu.Lock()
+	defer spy.mu.Unlock()
+	if len(spy.hashes) != len(before) {
+		t.Fatalf("the computer chose %d times in %d turns", len(spy.hashes), len(before))
+	}
+	for i := range before {
+		if spy.hashes[i] != before[i] {
+			t.Fatalf("turn %d: the computer saw another position than the one before the choices", i)
+		}
+	}
 }

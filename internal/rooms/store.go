@@ -24,4 +24,7 @@ type Store interface {
 	FinishedGames(ctx context.Context, f store.Filter) ([]store.Game, error)
 	// FinishedGame reads one archived game (store.ErrNotFound if unknown).
 	FinishedGame(ctx context.Context, room string) (store.Game, error)
+	// AddFinished archives a game played elsewhere (an import); an id
+	// already archived is an error.
+	AddFinished(ctx context.Context, g store.Game) error
 }

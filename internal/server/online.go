@@ -27,6 +27,7 @@ func (s *Server) onlineRoutes() {
 	s.route("GET /api/qr", s.getQR)
 	s.route("GET /api/archive", s.listArchive)
 	s.route("GET /api/archive/{id}", s.getArchived)
+	s.route("POST /api/archive", s.importArchive)
 }
 
 // perMinute limits events per key (an address) in a sliding minute.
@@ -247,6 +248,33 @@ func parseDate(v string) (time.Time, error) {
 		return t, nil
 	}
 	return time.Parse(time.RFC3339, v)
+}
+
+// maxImport bounds the records of one import.
+const maxImport = 1000
+
+// importArchive answers POST /api/archive {"records": [RECORD...]}: it
+// archives finished games played elsewhere.
+func (s *Server) importArchive(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.online()
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Records []engine.Record `json:"records"`
+	}
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if len(req.Records) == 0 || len(req.Records) > maxImport {
+		return badRequest("want 1 to %d records", maxImport)
+	}
+	n, err := m.Import(r.Context(), req.Records)
+	if err != nil {
+		return roomErr(err)
+	}
+	writeJSON(w, http.StatusCreated, map[string]int{"imported": n})
+	return nil
 }
 
 // getArchived answers GET /api/archive/{id}: the record of a finished game

@@ -397,3 +397,68 @@ func FuzzDecodeClientMsg(f *testing.F) {
 
 var _ = fmt.Sprint
 var _ = engine.Lookup
+
+// finishedRecord plays random moves to the end of a game.
+func finishedRecord(t *testing.T, game string, seed uint64) engine.Record {
+	t.Helper()
+	g, _ := engine.Lookup(game)
+	opts := engine.DefaultOptions(g)
+	s, _ := g.NewState(opts)
+	rec := engine.NewRecord(g, opts)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for !s.Terminal() {
+		a := s.Actors(nil)
+		parts := make([]string, len(a))
+		for i, p := range a {
+			legal := engine.LegalTexts(s, p)
+			parts[i] = legal[rng.IntN(len(legal))]
+		}
+		text := strings.Join(parts, ",")
+		if err := engine.Play(s, text); err != nil {
+			t.Fatal(err)
+		}
+		rec.Moves = append(rec.Moves, text)
+	}
+	rec.Players = []string{"Ada", "Bea"}
+	return rec
+}
+
+func TestImportAndExportTheArchive(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	recs := []engine.Record{finishedRecord(t, "adji-boto", 1), finishedRecord(t, "tamman", 2)}
+	body, _ := json.Marshal(map[string]any{"records": recs})
+	var out map[string]any
+	if code := call(t, ts, "POST", "/api/archive", string(body), &out); code != http.StatusCreated || out["imported"] != 2.0 {
+		t.Fatalf("import: %d %v", code, out)
+	}
+	unfinished := recs[0]
+	unfinished.Moves = unfinished.Moves[:3]
+	bad, _ := json.Marshal(map[string]any{"records": []engine.Record{recs[1], unfinished}})
+	if code := call(t, ts, "POST", "/api/archive", string(bad), &out); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "record 2") {
+		t.Fatalf("import of an unfinished game: %d %v", code, out)
+	}
+	// The failed import kept the Tamman record before the bad one: two
+	// Tamman games now.
+	var list struct{ Games []archiveEntry }
+	call(t, ts, "GET", "/api/archive?player=ada&game=tamman", "", &list)
+	if len(list.Games) != 2 || list.Games[0].Game != "tamman" {
+		t.Fatalf("archive after imports: %+v", list.Games)
+	}
+	res, err := http.Get(ts.URL + "/api/archive?game=adji-boto&format=jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 1 {
+		t.Fatalf("export: %d lines", len(lines))
+	}
+	got, err := engine.ParseRecord([]byte(lines[0]))
+	if err != nil || strings.Join(got.Moves, " ") != strings.Join(recs[0].Moves, " ") || got.Result == "" {
+		t.Fatalf("exported record %+v: %v", got, err)
+	}
+	if code := call(t, ts, "GET", "/api/archive?since=yesterday", "", nil); code != 400 {
+		t.Fatalf("a bad date: %d", code)
+	}
+}

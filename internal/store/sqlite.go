@@ -468,6 +468,17 @@ func (s *SQLite) FinishedGames(ctx context.Context, f Filter) ([]Game, error) {
 	return out, rows.Err()
 }
 
+// AddFinished puts a game into the archive that was not played in a room
+// here (an imported record).
+func (s *SQLite) AddFinished(ctx context.Context, g Game) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO finished (room, game, players, result, finished, record) VALUES (?, ?, ?, ?, ?, ?)`,
+		g.Room, g.Game, jsonList(g.Players), g.Result, g.Finished.UnixMilli(), string(g.Record))
+	if err != nil {
+		return fmt.Errorf("store: archive %s: %w", g.Room, err)
+	}
+	return nil
+}
+
 // FinishedGame returns one finished game by its room.
 func (s *SQLite) FinishedGame(ctx context.Context, room string) (Game, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT room, game, players, result, finished, record FROM finished WHERE room = ?`, room)

@@ -4,7 +4,7 @@
 
 import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
 import { boardFor, thumbnail, shape, playerName, cowrieNames, boardUI } from './boards.js';
-import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
+import { pageOnline, pageInvites, pageRoom, leaveRoom, pageArchive, pageArchived } from './online.js';
 import { markdown } from './md.js';
 
 const app = document.getElementById('app');
@@ -22,7 +22,11 @@ async function api(method, path, body) {
   const res = await fetch(path, opts);
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || res.statusText);
+  if (!res.ok) {
+    const err = new Error((data && data.error) || res.statusText);
+    err.status = res.status;
+    throw err;
+  }
   return data;
 }
 
@@ -44,6 +48,7 @@ function speed() {
 function renderChrome() {
   document.getElementById('tagline').textContent = t('tagline');
   document.getElementById('homelink').textContent = t('home');
+  document.getElementById('gameslink').textContent = t('finishedGames');
   const sel = document.getElementById('lang');
   sel.value = getLanguage();
   document.getElementById('langlabel').textContent = t('language');
@@ -75,6 +80,8 @@ async function route() {
   try {
     if (page === 'room' && id) { current = { name: 'room', rerender: () => pageRoom(id, token) }; await pageRoom(id, token); }
     else if (page === 'online' && id) { current = { name: 'online', rerender: () => pageOnline(id, token) }; await pageOnline(id, token); }
+    else if (page === 'games') { current = { name: 'archive', rerender: pageArchive }; await pageArchive(); }
+    else if (page === 'archived' && id) { current = { name: 'archived', rerender: () => pageArchived(id) }; await pageArchived(id); }
     else if (page === 'invites' && id) { current = { name: 'invites', rerender: () => pageInvites(id) }; await pageInvites(id); }
     else if (page === 'game' && id) await pageGame(id);
     else if (page === 'play' && id) await pagePlay(id);
@@ -547,6 +554,14 @@ async function send(text) {
     await animateSteps(m.steps);
   } catch (e) {
     showError(e);
+    if (e.status === 409) {
+      // Another tab moved first: show the match as it is now.
+      try {
+        P.match = await api('GET', '/api/matches/' + P.match.id);
+        P.shown = P.match.state;
+        P.secret = null;
+      } catch (e2) { /* keep what we have */ }
+    }
     P.busy = false;
     renderPlay();
   }

@@ -52,6 +52,28 @@ const strings = {
     noMoves: 'No moves yet.',
     confirmResign: 'Resign this game?',
     confirmGiveUp: 'Give your seat to the computer? Your link will stop working.',
+    clock: 'Clock (two players): minutes per game',
+    increment: 'seconds added per move',
+    noClock: 'empty: no clock',
+    offerDraw: 'Offer a draw',
+    acceptDraw: 'Accept the draw',
+    decline: 'Decline',
+    offers: '{player} offers a draw.',
+    flagFell: '{player} ran out of time.',
+    finished: 'Finished games',
+    filter: 'Show',
+    anyGame: 'any game',
+    player: 'Player name',
+    result: 'Result',
+    since: 'From',
+    until: 'Until',
+    exportAll: 'Export these (JSON lines)',
+    importFile: 'Import records (JSON lines or JSON)',
+    imported: '{n} games imported.',
+    noneFinished: 'No finished games match.',
+    replayThis: 'Replay',
+    step: 'Move {i} of {n}',
+    first: 'First', prev: 'Back', next: 'Next', last: 'Last',
   },
   de: {
     onlineTitle: '{name} online spielen',
@@ -94,6 +116,28 @@ const strings = {
     noMoves: 'Noch keine Züge.',
     confirmResign: 'Diese Partie aufgeben?',
     confirmGiveUp: 'Deinen Platz dem Computer geben? Dein Link gilt dann nicht mehr.',
+    clock: 'Uhr (zwei Spieler): Minuten je Partie',
+    increment: 'Sekunden dazu je Zug',
+    noClock: 'leer: ohne Uhr',
+    offerDraw: 'Remis anbieten',
+    acceptDraw: 'Remis annehmen',
+    decline: 'Ablehnen',
+    offers: '{player} bietet Remis an.',
+    flagFell: '{player} hat die Zeit überschritten.',
+    finished: 'Beendete Partien',
+    filter: 'Zeigen',
+    anyGame: 'jedes Spiel',
+    player: 'Spielername',
+    result: 'Ergebnis',
+    since: 'Von',
+    until: 'Bis',
+    exportAll: 'Diese exportieren (JSON-Zeilen)',
+    importFile: 'Partien importieren (JSON-Zeilen oder JSON)',
+    imported: '{n} Partien importiert.',
+    noneFinished: 'Keine beendete Partie passt.',
+    replayThis: 'Nachspielen',
+    step: 'Zug {i} von {n}',
+    first: 'Anfang', prev: 'Zurück', next: 'Weiter', last: 'Ende',
   },
 };
 
@@ -133,6 +177,10 @@ export async function pageOnline(id, query) {
   const shown = Object.entries(options).map(([k, v]) => `${k}=${v}`).join(', ');
   if (shown) o += `<p class="hint" id="r-options">${esc(appT('options'))}: ${esc(shown)}</p>`;
   o += `<fieldset id="r-seats"></fieldset><p class="hint">${esc(t('seatsHint'))}</p>`;
+  if (n === 2) {
+    o += `<div class="field"><label for="r-clock">${esc(t('clock'))}</label> <input type="number" id="r-clock" min="1" max="180" step="1" placeholder="${esc(t('noClock'))}">`;
+    o += ` + <input type="number" id="r-inc" min="0" max="60" step="1" value="0" aria-label="${esc(t('increment'))}"> <small>${esc(t('increment'))}</small></div>`;
+  }
   o += `<button type="submit" class="primary" id="create">${esc(t('create'))}</button></form></section>`;
   app.innerHTML = o;
   const seatsBox = document.getElementById('r-seats');
@@ -156,8 +204,11 @@ export async function pageOnline(id, query) {
       const name = document.getElementById('r-name-' + i).value.trim();
       seats.push(k === 'person' ? { kind: 'person', name } : { kind: 'computer', agent: k, name });
     }
+    const body = { game: g.id, options, seats };
+    const clk = document.getElementById('r-clock');
+    if (clk && clk.value) body.clock = { initial: Number(clk.value) * 60, increment: Number(document.getElementById('r-inc').value) || 0 };
     try {
-      const r = await api('POST', '/api/rooms', { game: g.id, options, seats });
+      const r = await api('POST', '/api/rooms', body);
       // The tokens exist only here: keep them for the invites page.
       sessionStorage.setItem('tabula.room.' + r.id, JSON.stringify(r));
       location.hash = '#/invites/' + r.id;
@@ -252,6 +303,7 @@ function handle(m) {
       R.version = m.view.version;
       R.conn = 'online';
       R.retry = 0;
+      R.clockAt = Date.now();
       break;
     case 'event': {
       const e = m.event;
@@ -261,6 +313,9 @@ function handle(m) {
       R.state = m.state;
       R.view.state = m.state;
       applyEvent(e);
+      if (R.view.clocks) {
+        R.view.running = R.view.status === 'open' ? m.state.toMove.filter((a) => a >= 0 && !R.view.seats[a].committed) : [];
+      }
       break;
     }
     case 'presence':
@@ -268,7 +323,7 @@ function handle(m) {
       break;
     case 'reject':
       R.note = m.error;
-      if (m.view) { R.view = m.view; R.state = m.view.state; R.version = m.view.version; }
+      if (m.view) { R.view = m.view; R.state = m.view.state; R.version = m.view.version; R.clockAt = Date.now(); }
       break;
     case 'token':
       R.token = m.token;
@@ -285,8 +340,19 @@ function handle(m) {
 
 function applyEvent(e) {
   const v = R.view;
+  if (e.clocks) { v.clocks = e.clocks; R.clockAt = Date.now(); }
   switch (e.kind) {
+    case 'draw-offer':
+      v.offer = e.seat;
+      break;
+    case 'draw-declined':
+      v.offer = -1;
+      break;
+    case 'flag':
+      R.note = t('flagFell', { player: playerName(e.seat) });
+      break;
     case 'turn':
+      v.offer = -1;
       v.turns.push({ version: e.version, actors: e.actors, move: e.move });
       v.seats.forEach((s) => { s.committed = false; });
       v.choice = '';
@@ -301,6 +367,7 @@ function applyEvent(e) {
       Object.assign(v.seats[e.seat], { kind: e.seatKind, agent: e.agent || '', name: e.name || '' });
       break;
     case 'end':
+      v.running = [];
       v.status = 'finished';
       v.result = e.result;
       v.secret = e.secret;
@@ -377,11 +444,16 @@ function renderRoom() {
     const active = s.toMove.includes(i) ? ' active' : '';
     o += `<li class="seatline${active}" data-seat="${i}" data-online="${seat.online}" data-committed="${seat.committed}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> `;
     o += `${esc(playerName(i))} – ${esc(who)}${i === me ? ' (' + esc(t('you')) + ')' : ''}: <strong>${s.scores ? s.scores[i] : ''}</strong>`;
-    o += ` <small>${esc(seat.online ? t('here') : t('away'))}${seat.committed ? ' · ' + esc(t('hasChosen')) : ''}</small></li>`;
+    o += ` <small>${esc(seat.online ? t('here') : t('away'))}${seat.committed ? ' · ' + esc(t('hasChosen')) : ''}</small>`;
+    if (v.clocks) o += ` <span class="clock${(v.running || []).includes(i) ? ' running' : ''}" data-clock="${i}">${esc(clockText(i))}</span>`;
+    o += `</li>`;
   });
   o += `</ul><div class="controls" role="group">`;
+  if (v.offer >= 0 && v.status === 'open') o += `<p id="offer" class="note">${esc(t('offers', { player: playerName(v.offer) }))}</p>`;
   if (me >= 0 && v.status === 'open') {
     if (v.seats.length === 2) o += `<button id="resign">${esc(t('resign'))}</button>`;
+    if (v.seats.length === 2 && v.offer === 1 - me) o += `<button id="drawbtn" class="primary">${esc(t('acceptDraw'))}</button><button id="declinebtn">${esc(t('decline'))}</button>`;
+    else if (v.seats.length === 2 && v.offer !== me) o += `<button id="drawbtn">${esc(t('offerDraw'))}</button>`;
     o += `<button id="giveup">${esc(t('giveUp'))}</button><button id="newlinkbtn">${esc(t('newLink'))}</button>`;
     o += `<p><input id="myname" maxlength="40" value="${esc(v.seats[me].name)}" aria-label="${esc(t('name'))}"> <button id="rename">${esc(t('rename'))}</button></p>`;
   }
@@ -413,8 +485,111 @@ function wireRoom() {
   on('giveup', () => { if (confirm(t('confirmGiveUp'))) send({ type: 'give-up' }); });
   on('newlinkbtn', () => send({ type: 'new-link' }));
   on('rematch', () => send({ type: 'rematch' }));
+  on('drawbtn', () => send({ type: 'draw' }));
+  on('declinebtn', () => send({ type: 'decline' }));
   on('rename', () => send({ type: 'name', name: document.getElementById('myname').value }));
 }
 
-// While offline, count down to the next try.
-setInterval(() => { if (R && R.conn === 'offline') { const el = document.getElementById('conn'); if (el) el.textContent = connLine(); } }, 1000);
+// clockText is seat i's time left as m:ss, counted down for a running
+// clock since the server's last word.
+function clockText(i) {
+  const v = R.view;
+  let ms = v.clocks[i];
+  if ((v.running || []).includes(i)) ms -= Date.now() - R.clockAt;
+  ms = Math.max(0, ms);
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// Once a second: count down to the next try while offline, and the
+// running clocks.
+setInterval(() => {
+  if (!R) return;
+  if (R.conn === 'offline') { const el = document.getElementById('conn'); if (el) el.textContent = connLine(); }
+  if (R.view && R.view.clocks) document.querySelectorAll('[data-clock]').forEach((el) => { el.textContent = clockText(Number(el.dataset.clock)); });
+}, 500);
+
+// ------------------------------------------------------------- finished games
+
+let archiveFilter = {};
+
+export async function pageArchive() {
+  const list = (await api('GET', '/api/games')).games.filter((g) => g.playable);
+  const f = archiveFilter;
+  const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString();
+  const games = (await api('GET', '/api/archive?' + q)).games;
+  document.title = t('finished');
+  let o = `<section id="archive"><h1>${esc(t('finished'))}</h1><form id="afilter" class="filters">`;
+  o += `<label>${esc(appT('players'))}/${esc(t('anyGame'))} <select id="a-game"><option value="">${esc(t('anyGame'))}</option>`;
+  o += list.map((g) => `<option value="${esc(g.id)}" ${f.game === g.id ? 'selected' : ''}>${esc(g.name)}</option>`).join('') + `</select></label>`;
+  o += `<label>${esc(t('player'))} <input id="a-player" value="${esc(f.player || '')}"></label>`;
+  o += `<label>${esc(t('result'))} <input id="a-result" value="${esc(f.result || '')}" placeholder="player 0 wins"></label>`;
+  o += `<label>${esc(t('since'))} <input type="date" id="a-since" value="${esc(f.since || '')}"></label>`;
+  o += `<label>${esc(t('until'))} <input type="date" id="a-until" value="${esc(f.until || '')}"></label>`;
+  o += `<button type="submit" class="primary">${esc(t('filter'))}</button></form>`;
+  if (games.length === 0) o += `<p id="anone">${esc(t('noneFinished'))}</p>`;
+  else {
+    o += `<table id="atable" class="archive"><thead><tr><th>${esc(t('since'))}</th><th></th><th>${esc(appT('players'))}</th><th>${esc(t('result'))}</th><th></th></tr></thead><tbody>`;
+    o += games.map((g) => `<tr data-room="${esc(g.room)}"><td>${esc(g.finished.slice(0, 16).replace('T', ' '))}</td><td>${esc(g.game)}</td><td>${esc(g.players.join(', '))}</td><td>${esc(resultText(g.result))}</td>
+      <td><a class="button" href="#/archived/${esc(g.room)}">${esc(t('replayThis'))}</a></td></tr>`).join('');
+    o += `</tbody></table>`;
+  }
+  o += `<p><a class="button" id="aexport" href="/api/archive?format=jsonl&${esc(q)}" download>${esc(t('exportAll'))}</a></p>`;
+  o += `<p><label>${esc(t('importFile'))} <input type="file" id="aimport" accept=".jsonl,.json,application/json"></label></p></section>`;
+  app.innerHTML = o;
+  document.getElementById('afilter').addEventListener('submit', (e) => {
+    e.preventDefault();
+    archiveFilter = {};
+    for (const k of ['game', 'player', 'result', 'since', 'until']) archiveFilter[k] = document.getElementById('a-' + k).value.trim();
+    pageArchive().catch(showError);
+  });
+  document.getElementById('aimport').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    try {
+      const text = (await file.text()).trim();
+      let records;
+      if (text.startsWith('[')) records = JSON.parse(text);
+      else records = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+      const r = await api('POST', '/api/archive', { records });
+      await pageArchive();
+      const p = document.createElement('p');
+      p.id = 'aimported';
+      p.textContent = t('imported', { n: r.imported });
+      document.getElementById('archive').appendChild(p);
+    } catch (err) { showError(err); }
+  });
+}
+
+let RP = null; // the replay of a finished game: {room, game, states, turns, i}
+
+export async function pageArchived(room) {
+  if (!RP || RP.room !== room) {
+    const rec = await api('GET', '/api/archive/' + encodeURIComponent(room));
+    const st = await api('POST', '/api/replay', { game: rec.game, options: rec.options, moves: rec.moves, players: rec.players, result: rec.result });
+    RP = { room, rec, game: st.game, states: st.states, turns: st.turns, i: 0 };
+  }
+  renderArchived();
+}
+
+function renderArchived() {
+  const board = boardFor(RP.game);
+  const s = RP.states[RP.i];
+  const n = RP.turns.length;
+  let o = `<section id="archived" data-step="${RP.i}"><h1>${esc(RP.game)}: ${esc((RP.rec.players || []).join(' – '))}</h1>`;
+  o += `<p id="astep" aria-live="polite">${esc(t('step', { i: RP.i, n }))}${RP.i > 0 ? ' · ' + esc(RP.turns[RP.i - 1].move) : ''}</p>`;
+  o += `<div class="boardbox">${board.svg(board.view(s), { label: appT('boardOf', { name: RP.game }) })}</div>`;
+  o += `<div class="controls"><button id="a-first">${esc(t('first'))}</button><button id="a-prev">${esc(t('prev'))}</button>`;
+  o += `<button id="a-next" class="primary">${esc(t('next'))}</button><button id="a-last">${esc(t('last'))}</button>`;
+  o += `<input type="range" id="a-range" min="0" max="${n}" value="${RP.i}" aria-label="${esc(t('step', { i: RP.i, n }))}"></div>`;
+  if (s.terminal) o += `<p class="result">${esc(resultText(RP.rec.result))}</p>`;
+  if (RP.rec.secret) o += `<p class="note" id="seed">${esc(t('seed', { seed: RP.rec.secret }))}</p>`;
+  o += `</section>`;
+  app.innerHTML = o;
+  const go = (i) => { RP.i = Math.max(0, Math.min(n, i)); renderArchived(); };
+  document.getElementById('a-first').addEventListener('click', () => go(0));
+  document.getElementById('a-prev').addEventListener('click', () => go(RP.i - 1));
+  document.getElementById('a-next').addEventListener('click', () => go(RP.i + 1));
+  document.getElementById('a-last').addEventListener('click', () => go(n));
+  document.getElementById('a-range').addEventListener('input', (e) => go(Number(e.target.value)));
+}

@@ -230,6 +230,16 @@ func archive(t *testing.T, s rooms.Store) {
 	if _, err := s.FinishedGame(ctx, "x"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("FinishedGame(x): err = %v, want ErrNotFound", err)
 	}
+	imp := store.Game{Room: "imp", Game: "tamman", Players: []string{"Eve", "Fay"}, Result: "player 1 wins", Finished: base.Add(3 * time.Hour), Record: []byte(`{"game":"tamman"}`)}
+	if err := s.AddFinished(ctx, imp); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddFinished(ctx, imp); err == nil {
+		t.Error("the same game archived twice")
+	}
+	if got := rooms(store.Filter{Player: "eve"}); !slices.Equal(got, []string{"imp"}) {
+		t.Errorf("imported game: %v", got)
+	}
 	if sn, _ := s.LoadRoom(ctx, "a"); sn.Room.Status != store.Finished || sn.Room.Result != "player 0 wins" {
 		t.Errorf("archived room = %+v", sn.Room)
 	}
