@@ -295,6 +295,17 @@ func (p *Postgres) FinishedGames(ctx context.Context, f Filter) ([]Game, error) 
 	return pgx.CollectRows(rows, pgGame)
 }
 
+// AddFinished puts a game into the archive that was not played in a room
+// here (an imported record).
+func (p *Postgres) AddFinished(ctx context.Context, g Game) error {
+	_, err := p.pool.Exec(ctx, `INSERT INTO finished (room, game, players, result, finished, record) VALUES ($1, $2, $3, $4, $5, $6)`,
+		g.Room, g.Game, jsonList(g.Players), g.Result, g.Finished.UnixMilli(), string(g.Record))
+	if err != nil {
+		return fmt.Errorf("store: archive %s: %w", g.Room, err)
+	}
+	return nil
+}
+
 // FinishedGame returns one finished game by its room.
 func (p *Postgres) FinishedGame(ctx context.Context, room string) (Game, error) {
 	rows, _ := p.pool.Query(ctx, `SELECT room, game, players, result, finished, record FROM finished WHERE room = $1`, room)
