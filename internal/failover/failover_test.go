@@ -27,7 +27,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 // TestThreeInstances runs three `tabula serve` processes on one
 // PostgreSQL database.
 func TestThreeInstances(t *testing.T) {
-	db := pgtest.Database(t)
+	db := pgtest.Database(t) + "&pool_max_conns=5&statement_timeout=5s"
 	bin := buildTabula(t)
 	ins := []*instance{startInstance(t, bin, db), startInstance(t, bin, db), startInstance(t, bin, db)}
 	pg, err := store.OpenPostgres(context.Background(), db)

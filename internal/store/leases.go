@@ -83,7 +83,8 @@ func (p *Postgres) Listen(ctx context.Context, connected func(), changed func(ro
 }
 
 func (p *Postgres) listenOnce(ctx context.Context, connected func(), changed func(string, int)) error {
-	conn, err := pgx.Connect(ctx, p.dsn)
+	// The pool's settings, without its own (pool_max_conns and such).
+	conn, err := pgx.ConnectConfig(ctx, p.pool.Config().ConnConfig)
 	if err != nil {
 		return err
 	}

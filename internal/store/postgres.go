@@ -36,7 +36,6 @@ const Channel = "tabula_rooms"
 // Channel.
 type Postgres struct {
 	pool *pgxpool.Pool
-	dsn  string
 }
 
 // DefaultStatementTimeout bounds each statement unless the connection
@@ -59,7 +58,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: postgres: %w", err)
 	}
-	p := &Postgres{pool: pool, dsn: dsn}
+	p := &Postgres{pool: pool}
 	if err := p.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)

@@ -304,7 +304,8 @@ func TestLeases(t *testing.T) {
 // its room and version; a refused one sends nothing.
 func TestListen(t *testing.T) {
 	a, url := openPG(t)
-	b, err := store.OpenPostgres(bg, url)
+	// Settings of the pool in the URL do not reach the listener's connection.
+	b, err := store.OpenPostgres(bg, url+"&pool_max_conns=3&pool_min_conns=1")
 	if err != nil {
 		t.Fatal(err)
 	}
