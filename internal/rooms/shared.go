@@ -122,6 +122,9 @@ func (m *Manager) Changed(ctx context.Context, id string, version int) {
 		return
 	}
 	if err := r.catchUp(ctx); err != nil {
+		if ctx.Err() != nil {
+			return // stopping: the room closes with the others
+		}
 		r.m.cfg.Log.Warn("catching up", "room", r.ID, "err", err)
 		m.forget(r)
 		r.shut(CloseRoomGone, "the room could not be loaded; reconnect")

@@ -112,97 +112,141 @@ func (p *Postgres) SchemaVersion(ctx context.Context) (int, error) {
 	return v, err
 }
 
-// CreateRoom stores a new room and its seats.
+// CreateRoom stores a new room and its seats, in one round trip (the
+// statements of a batch run in one transaction).
 func (p *Postgres) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
-	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated, clock)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-			r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli(), r.Clock); err != nil {
-			return fmt.Errorf("store: create room %s: %w", r.ID, err)
-		}
-		return pgSeats(ctx, tx, r.ID, seats)
-	})
-}
-
-func pgSeats(ctx context.Context, tx pgx.Tx, room string, seats []Seat) error {
-	for _, st := range seats {
-		if _, err := tx.Exec(ctx, `INSERT INTO seats (room, seat, kind, agent, name, token_hash) VALUES ($1, $2, $3, $4, $5, $6)
-			ON CONFLICT (room, seat) DO UPDATE SET kind = excluded.kind, agent = excluded.agent, name = excluded.name, token_hash = excluded.token_hash`,
-			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash); err != nil {
-			return fmt.Errorf("store: seat %d of %s: %w", st.Index, room, err)
-		}
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	b.Queue(`INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated, clock)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli(), r.Clock)
+	queueSeats(b, r.ID, seats)
+	b.Queue(`COMMIT`) // after an error, the server skips to the end of the batch and rolls back
+	if err := p.pool.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("store: create room %s: %w", r.ID, err)
 	}
 	return nil
 }
 
-// Apply makes one change of a room in one transaction that holds the
-// room's row lock; ErrConflict if the room is not at st.From, ErrNotFound
-// if there is no such room.
+// queueSeats adds the upserts of seats to b and says what each does.
+func queueSeats(b *pgx.Batch, room string, seats []Seat) []string {
+	var what []string
+	for _, st := range seats {
+		b.Queue(`INSERT INTO seats (room, seat, kind, agent, name, token_hash) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (room, seat) DO UPDATE SET kind = excluded.kind, agent = excluded.agent, name = excluded.name, token_hash = excluded.token_hash`,
+			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash)
+		what = append(what, fmt.Sprintf("seat %d", st.Index))
+	}
+	return what
+}
+
+// Apply makes one change of a room in one transaction; ErrConflict if
+// the room is not at st.From, ErrNotFound if there is no such room. The
+// transaction's statements go in one round trip, the conditional update
+// of the room's version first (it takes the row's lock, so two processes
+// cannot both pass it), and the commit in a second.
 func (p *Postgres) Apply(ctx context.Context, st Step) error {
-	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		var v int
-		err := tx.QueryRow(ctx, `SELECT version FROM rooms WHERE id = $1 FOR UPDATE`, st.Room).Scan(&v)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
+	for i, e := range st.Events {
+		if e.Version != st.From+i+1 {
+			return fmt.Errorf("store: event %d of a step from %d has version %d", i, st.From, e.Version)
 		}
-		if err != nil {
-			return err
-		}
-		if v != st.From {
-			return fmt.Errorf("%w: room %s is at version %d, not %d", ErrConflict, st.Room, v, st.From)
-		}
-		for i, e := range st.Events {
-			if e.Version != st.From+i+1 {
-				return fmt.Errorf("store: event %d of a step from %d has version %d", i, st.From, e.Version)
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO events (room, version, kind, body) VALUES ($1, $2, $3, $4)`,
-				st.Room, e.Version, e.Kind, string(e.Body)); err != nil {
-				return fmt.Errorf("store: event %d of %s: %w", e.Version, st.Room, err)
-			}
-		}
-		if err := pgSeats(ctx, tx, st.Room, st.Seats); err != nil {
-			return err
-		}
-		if st.ClearCommits {
-			if _, err := tx.Exec(ctx, `DELETE FROM commits WHERE room = $1`, st.Room); err != nil {
-				return err
-			}
-		}
-		for _, c := range st.Commits {
-			if _, err := tx.Exec(ctx, `INSERT INTO commits (room, seat, move, version) VALUES ($1, $2, $3, $4)`,
-				st.Room, c.Seat, c.Move, c.Version); err != nil {
-				return fmt.Errorf("store: commitment of seat %d in %s: %w", c.Seat, st.Room, err)
-			}
-		}
-		to := st.From + len(st.Events)
-		set := []string{"version = $2", "updated = $3"}
-		args := []any{st.Room, to, time.Now().UnixMilli()}
-		if st.Status != "" {
-			args = append(args, st.Status)
-			set = append(set, fmt.Sprintf("status = $%d", len(args)))
-		}
-		if st.Result != "" {
-			args = append(args, st.Result)
-			set = append(set, fmt.Sprintf("result = $%d", len(args)))
-		}
-		if _, err := tx.Exec(ctx, `UPDATE rooms SET `+strings.Join(set, ", ")+` WHERE id = $1`, args...); err != nil {
-			return err
-		}
-		if a := st.Archive; a != nil {
-			if _, err := tx.Exec(ctx, `INSERT INTO finished (room, game, players, result, finished, record) VALUES ($1, $2, $3, $4, $5, $6)
-				ON CONFLICT (room) DO UPDATE SET game = excluded.game, players = excluded.players, result = excluded.result,
-				finished = excluded.finished, record = excluded.record`,
-				a.Room, a.Game, jsonList(a.Players), a.Result, a.Finished.UnixMilli(), string(a.Record)); err != nil {
-				return fmt.Errorf("store: archive %s: %w", a.Room, err)
-			}
-		}
-		if to == st.From {
-			return nil
-		}
+	}
+	to := st.From + len(st.Events)
+	b := &pgx.Batch{}
+	what := []string{"begin", "version"} // what each queued statement does, for errors
+	b.Queue(`BEGIN`)
+	set := []string{"version = $2", "updated = $3"}
+	args := []any{st.Room, to, time.Now().UnixMilli(), st.From}
+	if st.Status != "" {
+		args = append(args, st.Status)
+		set = append(set, fmt.Sprintf("status = $%d", len(args)))
+	}
+	if st.Result != "" {
+		args = append(args, st.Result)
+		set = append(set, fmt.Sprintf("result = $%d", len(args)))
+	}
+	b.Queue(`UPDATE rooms SET `+strings.Join(set, ", ")+` WHERE id = $1 AND version = $4`, args...)
+	for _, e := range st.Events {
+		b.Queue(`INSERT INTO events (room, version, kind, body) VALUES ($1, $2, $3, $4)`, st.Room, e.Version, e.Kind, string(e.Body))
+		what = append(what, fmt.Sprintf("event %d", e.Version))
+	}
+	what = append(what, queueSeats(b, st.Room, st.Seats)...)
+	if st.ClearCommits {
+		b.Queue(`DELETE FROM commits WHERE room = $1`, st.Room)
+		what = append(what, "clearing the commitments")
+	}
+	for _, c := range st.Commits {
+		b.Queue(`INSERT INTO commits (room, seat, move, version) VALUES ($1, $2, $3, $4)`, st.Room, c.Seat, c.Move, c.Version)
+		what = append(what, fmt.Sprintf("commitment of seat %d", c.Seat))
+	}
+	if a := st.Archive; a != nil {
+		b.Queue(`INSERT INTO finished (room, game, players, result, finished, record) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (room) DO UPDATE SET game = excluded.game, players = excluded.players, result = excluded.result,
+			finished = excluded.finished, record = excluded.record`,
+			a.Room, a.Game, jsonList(a.Players), a.Result, a.Finished.UnixMilli(), string(a.Record))
+		what = append(what, "archive")
+	}
+	if to != st.From {
 		// Sent to the listeners of every process when the step commits.
-		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%s %d", st.Room, to))
+		b.Queue(`SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%s %d", st.Room, to))
+		what = append(what, "notify")
+	}
+	conn, err := p.pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("store: postgres: %w", err)
+	}
+	// A connection released inside a transaction is closed by the pool.
+	defer conn.Release()
+	applied, err := runStep(ctx, conn.Conn(), b, what)
+	if err == nil && applied {
+		_, err = conn.Exec(ctx, `COMMIT`)
+		if err != nil {
+			return fmt.Errorf("store: commit of %s at %d: %w", st.Room, to, err)
+		}
+		return nil
+	}
+	if _, rerr := conn.Exec(context.WithoutCancel(ctx), `ROLLBACK`); rerr != nil {
+		conn.Conn().Close(context.WithoutCancel(ctx))
+		if err == nil {
+			err = rerr
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("store: step of %s from %d: %w", st.Room, st.From, err)
+	}
+	// The version did not match: another writer went first, or no room.
+	// (Asked on this connection: taking another could wait for ever on a
+	// pool that writers like this one have emptied.)
+	var v int
+	err = conn.QueryRow(ctx, `SELECT version FROM rooms WHERE id = $1`, st.Room).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
 		return err
-	})
+	}
+	return fmt.Errorf("%w: room %s is at version %d, not %d", ErrConflict, st.Room, v, st.From)
+}
+
+// runStep sends a step's batch and reads its answers; applied is false
+// if the room was not at the step's version.
+func runStep(ctx context.Context, conn *pgx.Conn, b *pgx.Batch, what []string) (applied bool, err error) {
+	br := conn.SendBatch(ctx, b)
+	defer func() {
+		if cerr := br.Close(); err == nil && applied {
+			err = cerr
+		}
+	}()
+	for i := range what {
+		tag, err := br.Exec()
+		if err != nil {
+			return false, fmt.Errorf("%s: %w", what[i], err)
+		}
+		if what[i] == "version" && tag.RowsAffected() != 1 {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // LoadRoom reads everything stored about a room, as of one moment.
