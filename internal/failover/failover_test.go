@@ -40,6 +40,13 @@ func TestThreeInstances(t *testing.T) {
 	}
 	t.Run("SameMoveTwice", func(t *testing.T) { sameMoveTwice(t, ins, pg) })
 	t.Run("KillLeaseHolder", func(t *testing.T) { killLeaseHolder(t, ins, pg, bin, db) })
+	// New instances in place of the killed ones.
+	for i, in := range ins {
+		if in.dead.Load() {
+			ins[i] = startInstance(t, bin, db)
+		}
+	}
+	t.Run("KillPersonsInstance", func(t *testing.T) { killPersonsInstance(t, ins, pg) })
 }
 
 type created struct {
@@ -360,4 +367,59 @@ func killLeaseHolder(t *testing.T, ins []*instance, pg *store.Postgres, bin, db 
 	if !took {
 		t.Error("no instance logged taking over a computer move")
 	}
+}
+
+// killPersonsInstance: two people play through different instances; the
+// instance of seat 0 is killed with SIGKILL in the middle of the game.
+// Seat 0's client resumes through another instance, and the game ends
+// with nothing lost or doubled. The time from the kill to seat 0's next
+// stored move is logged: the figure "time to resume after a kill".
+func killPersonsInstance(t *testing.T, ins []*instance, pg *store.Postgres) {
+	c := createRoom(t, ins[0], `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
+	ctx := ctxFor(t, 2*time.Minute)
+	seenCh := make(chan roomclient.Event, 4096)
+	var wg sync.WaitGroup
+	var seen []roomclient.Event
+	var specErr error
+	wg.Go(func() { seen, specErr = spectate(ctx, ins[2].URL, c.ID, func(e roomclient.Event) { seenCh <- e }) })
+	bots := make([]*roomclient.Bot, 2)
+	for i := range bots {
+		lb := newBalancer(t, fixed(ins[i], ins[2]))
+		bots[i] = &roomclient.Bot{Base: lb.URL, Room: c.ID, Token: tokenOf(c.Seats[i].Link), Rand: rand.New(rand.NewPCG(uint64(i), 11))}
+		wg.Go(func() {
+			if err := bots[i].Run(ctx); err != nil {
+				t.Errorf("seat %d: %v", i, err)
+			}
+		})
+	}
+	var killedAt time.Time
+	var resumed time.Duration
+	for resumed == 0 {
+		select {
+		case e := <-seenCh:
+			switch {
+			case e.Kind == rooms.KindEnd:
+				t.Fatal("the game ended before seat 0 moved after the kill")
+			case killedAt.IsZero() && e.Version >= 10 && slices.Contains(e.By, 0):
+				ins[0].kill()
+				killedAt = time.Now()
+			case !killedAt.IsZero() && slices.Contains(e.By, 0):
+				resumed = time.Since(killedAt)
+			}
+		case <-ctx.Done():
+			t.Fatal("seat 0 never moved again after its instance was killed")
+		}
+	}
+	go func() {
+		for range seenCh {
+		}
+	}()
+	wg.Wait()
+	close(seenCh)
+	if specErr != nil {
+		t.Fatal(specErr)
+	}
+	checkLog(t, pg, c.ID, bots, seen)
+	t.Logf("seat 0's instance killed: its client moved again, through another instance, %v later (%d reconnections)",
+		resumed.Round(time.Millisecond), bots[0].Reconnect)
 }
