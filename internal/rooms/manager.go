@@ -38,9 +38,12 @@ type Config struct {
 	// and option name (default: DefaultLimits).
 	Limits map[string]map[string]Limit
 	Log    *slog.Logger
-	// Now is the time of the game clocks (default time.Now; tests set
-	// their own).
+	// Now is the time of the game clocks and of absences (default
+	// time.Now; tests set their own).
 	Now func() time.Time
+	// AwayGrace is how long a person must be away before the others may
+	// give the seat to the computer (default 2 minutes).
+	AwayGrace time.Duration
 	// Holder names this process in the leases of computer moves, when
 	// Store is Shared by several processes (default: a random name).
 	Holder string
@@ -110,6 +113,9 @@ func NewManager(cfg Config) *Manager {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.AwayGrace == 0 {
+		cfg.AwayGrace = 2 * time.Minute
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
@@ -248,14 +254,18 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 		return nil, err
 	}
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	if m.closed {
+		m.mu.Unlock()
 		return nil, ErrNoRoom
 	}
 	if old, ok := m.rooms[id]; ok { // loaded at the same time by another request
+		m.mu.Unlock()
 		return old, nil
 	}
 	m.rooms[id] = r
+	m.mu.Unlock()
+	// Locks are taken room first, then manager (a conflict forgets the
+	// room while holding it), never the other way round.
 	r.mu.Lock()
 	r.armFlag()
 	r.afterChange()
@@ -284,9 +294,13 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	}
 	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s, clock: clock, offer: -1,
 		commits: map[int]string{}, status: sn.Room.Status, result: sn.Room.Result, subs: map[*Sub]struct{}{}, used: time.Now()}
+	r.away, r.moved = map[int]time.Time{}, map[int]bool{}
 	for _, st := range sn.Seats {
 		r.seats = append(r.seats, seat{Seat: st})
 		r.left = append(r.left, clock.Initial)
+		if st.Kind == Person {
+			r.away[st.Index] = m.cfg.Now()
+		}
 	}
 	for _, se := range sn.Events {
 		var e Event
@@ -314,6 +328,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 // and the clocks.
 func (r *Room) replay(e Event) error {
 	r.events = append(r.events, e)
+	r.noteMoved(e)
 	for i, v := range e.Clocks {
 		if i < len(r.left) {
 			r.left[i] = time.Duration(v) * time.Millisecond
@@ -364,6 +379,24 @@ func (r *Room) shut(code int, reason string) {
 	clear(r.subs)
 }
 
+// Unload takes a room out of memory and closes its connections with 4004,
+// so that their clients reconnect (and load it again from the store).
+func (m *Manager) Unload(id string) {
+	m.mu.Lock()
+	r := m.rooms[id]
+	m.mu.Unlock()
+	if r != nil {
+		m.unload(r, "the room was unloaded; reconnect")
+	}
+}
+
+func (m *Manager) unload(r *Room, reason string) {
+	m.forget(r)
+	r.mu.Lock()
+	r.shut(CloseRoomGone, reason)
+	r.mu.Unlock()
+}
+
 // Sweep unloads finished rooms nobody watches and rooms unused for an
 // hour, and expires open rooms unchanged for IdleAfter.
 func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
@@ -378,10 +411,7 @@ func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
 		unload := len(r.subs) == 0 && (r.status != store.Open || now.Sub(r.used) > time.Hour)
 		r.mu.Unlock()
 		if unload {
-			m.forget(r)
-			r.mu.Lock()
-			r.shut(CloseRoomGone, "the room was closed")
-			r.mu.Unlock()
+			m.unload(r, "the room was closed")
 		}
 	}
 	ids, err := m.cfg.Store.IdleRooms(ctx, now.Add(-m.cfg.IdleAfter))

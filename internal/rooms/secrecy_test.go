@@ -135,7 +135,8 @@ func TestComputerSeesNoChoice(t *testing.T) {
 	}
 	spy.mu.Lock()
 	defer spy.mu.Unlock()
-	if len(spy.hashes) != len(before) {
+	// (It may have started on the next turn already.)
+	if len(spy.hashes) < len(before) {
 		t.Fatalf("the computer chose %d times in %d turns", len(spy.hashes), len(before))
 	}
 	for i := range before {

@@ -2,7 +2,10 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
+	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -15,8 +18,7 @@ import (
 // real WebSockets and SQLite, 8 rooms at a time; it reports moves per
 // second and the mean round trip of a move.
 func BenchmarkOnlineGames(b *testing.B) {
-	ts, _, _ := newOnlineServer(&testing.T{})
-	defer ts.Close()
+	ts, _, _ := newOnlineServer(b)
 	var moves atomic.Int64
 	var rtt atomic.Int64
 	b.ResetTimer()
@@ -29,7 +31,13 @@ func BenchmarkOnlineGames(b *testing.B) {
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			var r roomJSON
-			call(&testing.T{}, ts, "POST", "/api/rooms", `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`, &r)
+			res, err := http.Post(ts.URL+"/api/rooms", "application/json", strings.NewReader(`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`))
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			json.NewDecoder(res.Body).Decode(&r)
+			res.Body.Close()
 			var bw sync.WaitGroup
 			for k := range 2 {
 				bot := &roomclient.Bot{Base: ts.URL, Room: r.ID, Token: token(r.Seats[k].Link), Rand: rand.New(rand.NewPCG(uint64(i), uint64(k)))}

@@ -25,7 +25,7 @@ import (
 )
 
 // newOnlineServer is a server with online rooms on a fresh SQLite file.
-func newOnlineServer(t *testing.T) (*httptest.Server, *Server, *store.SQLite) {
+func newOnlineServer(t testing.TB) (*httptest.Server, *Server, *store.SQLite) {
 	t.Helper()
 	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "online.db"))
 	if err != nil {
@@ -388,6 +388,10 @@ func FuzzDecodeClientMsg(f *testing.F) {
 			if m.Version == nil || m.Move == "" {
 				t.Fatal("move without version or text accepted")
 			}
+		case "replace":
+			if m.Seat == nil {
+				t.Fatal("replace without a seat accepted")
+			}
 		case "name", "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":
 		default:
 			t.Fatalf("unknown type %q accepted", m.Type)
@@ -461,4 +465,34 @@ func TestImportAndExportTheArchive(t *testing.T) {
 	if code := call(t, ts, "GET", "/api/archive?since=yesterday", "", nil); code != 400 {
 		t.Fatalf("a bad date: %d", code)
 	}
+}
+
+// FuzzRoomRequests sends arbitrary bodies to the endpoints of rooms that
+// read one: every answer is a success or a clear 4xx, never a 500.
+func FuzzRoomRequests(f *testing.F) {
+	for _, s := range []string{
+		`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`,
+		`{"game":"tamman","options":{"players":3},"seats":[{"kind":"person"},{"kind":"computer","agent":"random"},{"kind":"person","name":"x"}]}`,
+		`{"game":"agsinnoninka","clock":{"initial":60,"increment":1},"seats":[{"kind":"person"},{"kind":"person"}]}`,
+		`{"records":[{"game":"adji-boto","options":[],"moves":["9"]}]}`,
+		`{"seats":[{}]}`, `[]`, `{"game":1}`, ``,
+	} {
+		f.Add(s)
+	}
+	_, srv, _ := newOnlineServer(f)
+	f.Fuzz(func(t *testing.T, body string) {
+		for _, path := range []string{"/api/rooms", "/api/archive"} {
+			req := httptest.NewRequest("POST", path, strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			srv.ServeHTTP(w, req)
+			if w.Code >= 500 || w.Code < 200 {
+				t.Fatalf("POST %s %q: %d %s", path, body, w.Code, w.Body)
+			}
+			var e struct{ Error string }
+			if w.Code >= 400 && (json.Unmarshal(w.Body.Bytes(), &e) != nil || e.Error == "") {
+				t.Fatalf("POST %s %q: %d without an error message: %s", path, body, w.Code, w.Body)
+			}
+		}
+	})
 }

@@ -39,6 +39,7 @@ var (
 	browser   context.Context // the browser; each test opens its own tab
 	noBrowser string          // why the browser could not start
 	shotDir   string
+	mgr       *rooms.Manager // the online rooms
 )
 
 func chromiumPath() string {
@@ -74,7 +75,7 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer db.Close()
-	mgr := rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Log: discard})
+	mgr = rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Log: discard})
 	defer mgr.Close()
 	s := server.New(server.Config{
 		Log:            discard,

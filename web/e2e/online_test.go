@@ -21,10 +21,13 @@ import (
 // player reloads mid-game and goes on; the QR code of each link is the
 // code of that link.
 func TestOnlineGamesFromInviteLinks(t *testing.T) {
-	cases := []struct{ game, options string }{
-		{"adji-boto", `{"seeds":"2"}`},
-		{"agsinnoninka", `{"seeds":"2","match":false}`},
-		{"tamman", `{"exact-finish":false}`},
+	cases := []struct {
+		game, options string
+		clock         bool
+	}{
+		{"adji-boto", `{"seeds":"2"}`, true},
+		{"agsinnoninka", `{"seeds":"2","match":false}`, false},
+		{"tamman", `{"exact-finish":false}`, false},
 	}
 	for _, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
@@ -38,6 +41,9 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 				el.dispatchEvent(new Event('change', {bubbles: true})); } })()`),
 				jsDo(`document.getElementById('online').click()`))
 			waitFor(t, creator, `!!document.getElementById('r-name-1')`, 10*time.Second)
+			if c.clock {
+				must(t, creator, jsDo(`document.getElementById('r-clock').value = '5'; document.getElementById('r-inc').value = '2'`))
+			}
 			must(t, creator, jsDo(`document.getElementById('r-name-0').value = 'Ana'; document.getElementById('r-name-1').value = 'Bo'; document.getElementById('create').click()`))
 			waitFor(t, creator, `document.querySelectorAll('#invites input.link').length === 3`, 10*time.Second)
 			links := strings.Split(eval[string](t, creator, `[...document.querySelectorAll('#invites input.link')].map(i => i.value).join(' ')`), " ")
@@ -53,7 +59,17 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 				must(t, ctx, chromedp.Navigate(links[i]))
 				waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
 			}
-			moves, reloaded := 0, false
+			if c.clock {
+				// Five minutes each; no clock runs before its player's first move.
+				waitFor(t, seats[0], `document.querySelectorAll('[data-clock]').length === 2`, 10*time.Second)
+				if n := eval[int](t, seats[0], `document.querySelectorAll('.clock.running').length`); n != 0 {
+					t.Errorf("%d clocks run before the first move", n)
+				}
+				if got := eval[string](t, seats[1], `document.querySelector('[data-clock="1"]').textContent`); got != "5:00" {
+					t.Errorf("seat 1's clock shows %q, want 5:00", got)
+				}
+			}
+			moves, reloaded, dropped := 0, false, false
 			for iter := 0; ; iter++ {
 				if iter > 20000 {
 					t.Fatalf("the game did not end after %d moves", moves)
@@ -68,10 +84,21 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 						return 'wait'; })()`) {
 					case "moved":
 						moves++
-						if moves == 6 && !reloaded {
+						if moves == 3 && !reloaded {
 							// A reload mid-game resumes where it was.
 							reloaded = true
 							must(t, seats[1-i], chromedp.Reload())
+						}
+						if moves == 6 && !dropped {
+							// The server drops every connection of the room:
+							// the pages say they are offline, reconnect by
+							// themselves and go on.
+							dropped = true
+							mgr.Unload(strings.Split(links[2], "/room/")[1])
+							for _, ctx := range append(seats, spec) {
+								waitFor(t, ctx, `(() => { const r = document.getElementById('room'); return r.dataset.drops === '1' && r.dataset.conn === 'online'; })()`, 20*time.Second)
+							}
+							screenshot(t, seats[0], "online-player-"+c.game, "")
 						}
 					case "over":
 						over++
@@ -81,6 +108,9 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 					break
 				}
 				time.Sleep(5 * time.Millisecond) // let the page take the server's answer
+			}
+			if !reloaded || !dropped {
+				t.Fatalf("the game ended after %d moves, before the reload or the drop", moves)
 			}
 			// The spectator saw it to the end, with the same last version
 			// and no way to move.
@@ -103,7 +133,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 			waitFor(t, creator, `!!document.getElementById('afilter')`, 10*time.Second)
 			must(t, creator, jsDo(`document.getElementById('a-player').value = 'bo'; document.getElementById('a-game').value = '`+c.game+`';
 				document.querySelector('#afilter button').click()`))
-			waitFor(t, creator, `document.querySelectorAll('#atable tbody tr').length === 1`, 10*time.Second)
+			waitFor(t, creator, `(document.getElementById('archive')||{dataset:{}}).dataset.q === 'game=`+c.game+`&player=bo' && document.querySelectorAll('#atable tbody tr').length === 1`, 10*time.Second)
 			must(t, creator, jsDo(`document.querySelector('#atable tbody a').click()`))
 			waitFor(t, creator, `!!document.getElementById('a-next')`, 10*time.Second)
 			must(t, creator, jsDo(`document.getElementById('a-next').click()`))

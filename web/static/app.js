@@ -4,7 +4,8 @@
 
 import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
 import { boardFor, thumbnail, shape, playerName, cowrieNames, boardUI } from './boards.js';
-import { pageOnline, pageInvites, pageRoom, leaveRoom, pageArchive, pageArchived } from './online.js';
+import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
+import { pageArchive, pageArchived } from './archive.js';
 import { markdown } from './md.js';
 
 const app = document.getElementById('app');

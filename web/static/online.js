@@ -268,9 +268,13 @@ export function leaveRoom() {
 export async function pageRoom(id, token) {
   if (R && R.id === id && R.token === (token || '')) { renderRoom(); return; }
   leaveRoom();
-  R = { id, token: token || '', ws: null, view: null, state: null, version: -1, conn: 'connecting', retry: 0, selected: null, note: '' };
+  R = { id, token: token || '', ws: null, view: null, state: null, version: -1, conn: 'connecting', retry: 0, selected: null, note: '', names: {} };
   renderRoom();
   connect();
+  try {
+    for (const g of (await api('GET', '/api/games')).games) R.names[g.id] = g.name;
+    renderRoom();
+  } catch (e) { /* the game's id will do */ }
 }
 
 function connect() {
@@ -288,6 +292,7 @@ function connect() {
     // Back off: 0.5 s, 1 s, 2 s ... up to 10 s, with a little jitter.
     const delay = Math.min(10000, 500 * 2 ** me.retry) * (0.8 + 0.4 * Math.random());
     me.retry++;
+    me.drops = (me.drops || 0) + 1;
     me.conn = 'offline';
     me.retryAt = Date.now() + delay;
     renderRoom();
@@ -314,7 +319,9 @@ function handle(m) {
       R.view.state = m.state;
       applyEvent(e);
       if (R.view.clocks) {
-        R.view.running = R.view.status === 'open' ? m.state.toMove.filter((a) => a >= 0 && !R.view.seats[a].committed) : [];
+        // As the server: a clock runs once its player has moved.
+        const moved = (a) => R.view.turns.some((tn) => tn.actors.includes(a));
+        R.view.running = R.view.status === 'open' ? m.state.toMove.filter((a) => a >= 0 && !R.view.seats[a].committed && moved(a)) : [];
       }
       break;
     }
@@ -417,14 +424,16 @@ function connLine() {
 function renderRoom() {
   if (!R) return;
   const v = R.view;
-  let o = `<section id="room" data-conn="${R.conn}" data-version="${R.version}" data-status="${v ? esc(v.status) : ''}" data-seat="${v ? v.seat : ''}">`;
+  let o = `<section id="room" data-conn="${R.conn}" data-drops="${R.drops || 0}" data-version="${R.version}" data-status="${v ? esc(v.status) : ''}" data-seat="${v ? v.seat : ''}">`;
   o += `<p id="conn" class="conn ${R.conn}" role="status">${esc(connLine())}</p>`;
   if (!v) { app.innerHTML = o + `</section>`; return; }
   const board = boardFor(v.game);
   const s = R.state;
   const me = v.seat;
   const c = chooser();
-  o += `<h1>${esc(v.game)}</h1><div class="playgrid"><div class="boardcol">`;
+  const name = R.names[v.game] || v.game;
+  document.title = `${name} – ${appT('title')}`;
+  o += `<h1>${esc(name)}</h1><div class="playgrid"><div class="boardcol">`;
   let line = me < 0 ? t('spectating') : t('yourSeat', { player: playerName(me) });
   if (v.status !== 'open') line = t('over', { result: resultText(v.result) });
   else if (c >= 0) line += ' ' + t('yourTurn');
@@ -445,6 +454,9 @@ function renderRoom() {
     o += `<li class="seatline${active}" data-seat="${i}" data-online="${seat.online}" data-committed="${seat.committed}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> `;
     o += `${esc(playerName(i))} – ${esc(who)}${i === me ? ' (' + esc(t('you')) + ')' : ''}: <strong>${s.scores ? s.scores[i] : ''}</strong>`;
     o += ` <small>${esc(seat.online ? t('here') : t('away'))}${seat.committed ? ' · ' + esc(t('hasChosen')) : ''}</small>`;
+    if (me >= 0 && i !== me && seat.kind === 'person' && !seat.online && v.status === 'open') {
+      o += ` <button class="replace" data-seat="${i}">${esc(t('replace'))}</button>`;
+    }
     if (v.clocks) o += ` <span class="clock${(v.running || []).includes(i) ? ' running' : ''}" data-clock="${i}">${esc(clockText(i))}</span>`;
     o += `</li>`;
   });
@@ -486,6 +498,7 @@ function wireRoom() {
   on('newlinkbtn', () => send({ type: 'new-link' }));
   on('rematch', () => send({ type: 'rematch' }));
   on('drawbtn', () => send({ type: 'draw' }));
+  document.querySelectorAll('button.replace').forEach((b) => b.addEventListener('click', () => send({ type: 'replace', seat: Number(b.dataset.seat) })));
   on('declinebtn', () => send({ type: 'decline' }));
   on('rename', () => send({ type: 'name', name: document.getElementById('myname').value }));
 }
@@ -509,87 +522,4 @@ setInterval(() => {
   if (R.view && R.view.clocks) document.querySelectorAll('[data-clock]').forEach((el) => { el.textContent = clockText(Number(el.dataset.clock)); });
 }, 500);
 
-// ------------------------------------------------------------- finished games
-
-let archiveFilter = {};
-
-export async function pageArchive() {
-  const list = (await api('GET', '/api/games')).games.filter((g) => g.playable);
-  const f = archiveFilter;
-  const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString();
-  const games = (await api('GET', '/api/archive?' + q)).games;
-  document.title = t('finished');
-  let o = `<section id="archive"><h1>${esc(t('finished'))}</h1><form id="afilter" class="filters">`;
-  o += `<label>${esc(appT('players'))}/${esc(t('anyGame'))} <select id="a-game"><option value="">${esc(t('anyGame'))}</option>`;
-  o += list.map((g) => `<option value="${esc(g.id)}" ${f.game === g.id ? 'selected' : ''}>${esc(g.name)}</option>`).join('') + `</select></label>`;
-  o += `<label>${esc(t('player'))} <input id="a-player" value="${esc(f.player || '')}"></label>`;
-  o += `<label>${esc(t('result'))} <input id="a-result" value="${esc(f.result || '')}" placeholder="player 0 wins"></label>`;
-  o += `<label>${esc(t('since'))} <input type="date" id="a-since" value="${esc(f.since || '')}"></label>`;
-  o += `<label>${esc(t('until'))} <input type="date" id="a-until" value="${esc(f.until || '')}"></label>`;
-  o += `<button type="submit" class="primary">${esc(t('filter'))}</button></form>`;
-  if (games.length === 0) o += `<p id="anone">${esc(t('noneFinished'))}</p>`;
-  else {
-    o += `<table id="atable" class="archive"><thead><tr><th>${esc(t('since'))}</th><th></th><th>${esc(appT('players'))}</th><th>${esc(t('result'))}</th><th></th></tr></thead><tbody>`;
-    o += games.map((g) => `<tr data-room="${esc(g.room)}"><td>${esc(g.finished.slice(0, 16).replace('T', ' '))}</td><td>${esc(g.game)}</td><td>${esc(g.players.join(', '))}</td><td>${esc(resultText(g.result))}</td>
-      <td><a class="button" href="#/archived/${esc(g.room)}">${esc(t('replayThis'))}</a></td></tr>`).join('');
-    o += `</tbody></table>`;
-  }
-  o += `<p><a class="button" id="aexport" href="/api/archive?format=jsonl&${esc(q)}" download>${esc(t('exportAll'))}</a></p>`;
-  o += `<p><label>${esc(t('importFile'))} <input type="file" id="aimport" accept=".jsonl,.json,application/json"></label></p></section>`;
-  app.innerHTML = o;
-  document.getElementById('afilter').addEventListener('submit', (e) => {
-    e.preventDefault();
-    archiveFilter = {};
-    for (const k of ['game', 'player', 'result', 'since', 'until']) archiveFilter[k] = document.getElementById('a-' + k).value.trim();
-    pageArchive().catch(showError);
-  });
-  document.getElementById('aimport').addEventListener('change', async (e) => {
-    const file = e.target.files[0];
-    if (!file) return;
-    try {
-      const text = (await file.text()).trim();
-      let records;
-      if (text.startsWith('[')) records = JSON.parse(text);
-      else records = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
-      const r = await api('POST', '/api/archive', { records });
-      await pageArchive();
-      const p = document.createElement('p');
-      p.id = 'aimported';
-      p.textContent = t('imported', { n: r.imported });
-      document.getElementById('archive').appendChild(p);
-    } catch (err) { showError(err); }
-  });
-}
-
-let RP = null; // the replay of a finished game: {room, game, states, turns, i}
-
-export async function pageArchived(room) {
-  if (!RP || RP.room !== room) {
-    const rec = await api('GET', '/api/archive/' + encodeURIComponent(room));
-    const st = await api('POST', '/api/replay', { game: rec.game, options: rec.options, moves: rec.moves, players: rec.players, result: rec.result });
-    RP = { room, rec, game: st.game, states: st.states, turns: st.turns, i: 0 };
-  }
-  renderArchived();
-}
-
-function renderArchived() {
-  const board = boardFor(RP.game);
-  const s = RP.states[RP.i];
-  const n = RP.turns.length;
-  let o = `<section id="archived" data-step="${RP.i}"><h1>${esc(RP.game)}: ${esc((RP.rec.players || []).join(' – '))}</h1>`;
-  o += `<p id="astep" aria-live="polite">${esc(t('step', { i: RP.i, n }))}${RP.i > 0 ? ' · ' + esc(RP.turns[RP.i - 1].move) : ''}</p>`;
-  o += `<div class="boardbox">${board.svg(board.view(s), { label: appT('boardOf', { name: RP.game }) })}</div>`;
-  o += `<div class="controls"><button id="a-first">${esc(t('first'))}</button><button id="a-prev">${esc(t('prev'))}</button>`;
-  o += `<button id="a-next" class="primary">${esc(t('next'))}</button><button id="a-last">${esc(t('last'))}</button>`;
-  o += `<input type="range" id="a-range" min="0" max="${n}" value="${RP.i}" aria-label="${esc(t('step', { i: RP.i, n }))}"></div>`;
-  if (s.terminal) o += `<p class="result">${esc(resultText(RP.rec.result))}</p>`;
-  if (RP.rec.secret) o += `<p class="note" id="seed">${esc(t('seed', { seed: RP.rec.secret }))}</p>`;
-  o += `</section>`;
-  app.innerHTML = o;
-  const go = (i) => { RP.i = Math.max(0, Math.min(n, i)); renderArchived(); };
-  document.getElementById('a-first').addEventListener('click', () => go(0));
-  document.getElementById('a-prev').addEventListener('click', () => go(RP.i - 1));
-  document.getElementById('a-next').addEventListener('click', () => go(RP.i + 1));
-  document.getElementById('a-last').addEventListener('click', () => go(n));
-  document.getElementById('a-range').addEventListener('input', (e) => go(Number(e.target.value)));
-}
+export { t, esc, api, resultText, showError };
