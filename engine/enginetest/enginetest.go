@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 // Config tunes the suite for one game.
@@ -123,7 +124,7 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 		if s.Hash() != c.Hash() {
 			t.Fatalf("seed %d: clone and original differ after the same move", seed)
 		}
-		if _, err := engine.MarshalState(s); err != nil {
+		if _, err := view.State(s); err != nil {
 			t.Fatalf("seed %d: state JSON: %v", seed, err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"tabula/ai"
 	"tabula/engine"
+	"tabula/view"
 )
 
 // Human is the seat name of a person playing at the device.
@@ -109,7 +110,7 @@ func (m *Match) apply(actors []int, moves []engine.Move) (step, error) {
 	engine.ApplyTurn(m.state, moves)
 	t := turn{Actors: actors, Move: text}
 	m.turns = append(m.turns, t)
-	js, err := engine.MarshalState(m.state)
+	js, err := view.State(m.state)
 	if err != nil {
 		return step{}, err
 	}
@@ -269,7 +270,7 @@ type matchView struct {
 func (m *Match) view(steps []step) (matchView, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	js, err := engine.MarshalState(m.state)
+	js, err := view.State(m.state)
 	if err != nil {
 		return matchView{}, err
 	}
@@ -303,7 +304,7 @@ func replayStates(r engine.Record) (statesView, error) {
 		return statesView{}, badRequest("%v", err)
 	}
 	v := statesView{Game: g.ID(), Turns: []turn{}}
-	js, err := engine.MarshalState(s)
+	js, err := view.State(s)
 	if err != nil {
 		return v, err
 	}
@@ -314,7 +315,7 @@ func replayStates(r engine.Record) (statesView, error) {
 			return v, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
 		}
 		v.Turns = append(v.Turns, turn{Actors: actors, Move: text})
-		js, err := engine.MarshalState(s)
+		js, err := view.State(s)
 		if err != nil {
 			return v, err
 		}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 // maxBody is the largest request body accepted (a record of a long game
@@ -150,49 +151,29 @@ func decode(r *http.Request, v any) error {
 	return nil
 }
 
-// gameView is the JSON of a game: its catalogue entry, options and the
-// computer players offered for it.
+// gameView is the JSON of a game: its catalogue entry, facts and options
+// (from the game's package, through view.Game) and the computer players
+// offered for it.
 type gameView struct {
-	Entry
-	Playable bool         `json:"playable"`
-	Options  []optionView `json:"options"`
-	Agents   []string     `json:"agents"`
-	HasRules bool         `json:"hasRules"`
+	view.GameView
+	Playable bool     `json:"playable"`
+	Agents   []string `json:"agents"`
+	HasRules bool     `json:"hasRules"`
 }
 
-type optionView struct {
-	Name    string   `json:"name"`
-	Kind    string   `json:"kind"`
-	Default string   `json:"default"`
-	Min     *float64 `json:"min,omitempty"`
-	Max     *float64 `json:"max,omitempty"`
-	Values  []string `json:"values,omitempty"`
-	Doc     string   `json:"doc"`
-}
-
-func (s *Server) gameView(e Entry) gameView {
-	v := gameView{Entry: e, Options: []optionView{}, Agents: []string{}}
-	g, err := engine.Lookup(e.ID)
+func (s *Server) gameView(g engine.Game) (gameView, error) {
+	gv, err := view.Game(g, engine.Options{})
 	if err != nil {
-		return v
+		return gameView{}, err
 	}
-	v.Playable = true
-	v.Name = g.Name()
-	for _, sp := range g.Specs() {
-		o := optionView{Name: sp.Name, Kind: sp.Kind.String(), Default: sp.Default, Values: sp.Values, Doc: sp.Doc}
-		if sp.Kind == engine.Int || sp.Kind == engine.Float {
-			lo, hi := sp.Min, sp.Max
-			o.Min, o.Max = &lo, &hi
-		}
-		v.Options = append(v.Options, o)
-	}
+	v := gameView{GameView: gv, Playable: true}
 	v.Agents = s.agentsFor(g, engine.DefaultOptions(g))
 	if s.cfg.Rules != nil {
-		if _, err := fs.Stat(s.cfg.Rules, e.ID+".md"); err == nil {
+		if _, err := fs.Stat(s.cfg.Rules, g.ID()+".md"); err == nil {
 			v.HasRules = true
 		}
 	}
-	return v
+	return v, nil
 }
 
 // agentsFor lists the agent specs offered for g under opts, once per
@@ -228,39 +209,30 @@ func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// entries is the catalogue plus any registered game it does not list.
-func entries() []Entry {
-	out := append([]Entry(nil), Catalogue...)
-	for _, g := range engine.Games() {
-		known := false
-		for _, e := range Catalogue {
-			known = known || e.ID == g.ID()
-		}
-		if !known {
-			out = append(out, Entry{ID: g.ID(), Name: g.Name()})
-		}
-	}
-	return out
-}
-
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
-	var out []gameView
-	for _, e := range entries() {
-		out = append(out, s.gameView(e))
+	out := []gameView{}
+	for _, g := range engine.Games() {
+		v, err := s.gameView(g)
+		if err != nil {
+			return err
+		}
+		out = append(out, v)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
 	return nil
 }
 
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
-	id := r.PathValue("id")
-	for _, e := range entries() {
-		if e.ID == id {
-			writeJSON(w, http.StatusOK, s.gameView(e))
-			return nil
-		}
+	g, err := engine.Lookup(r.PathValue("id"))
+	if err != nil {
+		return notFound("%v", err)
 	}
-	return notFound("unknown game %q", id)
+	v, err := s.gameView(g)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, v)
+	return nil
 }
 
 func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {

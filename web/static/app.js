@@ -2,7 +2,7 @@
 // server judges every move; this code shows the states it sends, animates
 // the turns between them and sends back the person's moves as text.
 
-import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
+import { t, tn, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
 import { boardFor, thumbnail, shape, playerName, parseTammanMove, tammanTarget, cowrieNames } from './boards.js';
 import { markdown } from './md.js';
 
@@ -84,6 +84,7 @@ async function route() {
 async function pageHome() {
   const list = await games();
   current = { name: 'home', rerender: pageHome };
+  setWords(Object.assign({}, ...list.map((g) => g.words || {})));
   document.title = t('title');
   let o = `<section id="home" aria-labelledby="home-h"><h1 id="home-h">${esc(t('catalogue'))}</h1><div class="cards">`;
   for (const g of list) {
@@ -145,12 +146,12 @@ let setupValues = {}; // game id -> {options, seats}
 async function pageGame(id) {
   const g = await api('GET', '/api/games/' + encodeURIComponent(id));
   current = { name: 'game', rerender: () => pageGame(id) };
+  setWords(g.words);
   document.title = `${g.name} – ${t('title')}`;
   const saved = setupValues[id] || { options: {}, seats: [] };
   let o = `<section id="game" data-game="${esc(g.id)}" aria-labelledby="game-h"><h1 id="game-h">${esc(g.name)}</h1>`;
   o += `<div class="gamegrid"><div class="rules"><div class="gamethumb">${thumbnail(g.id, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
-  const sum = summaries[g.id];
-  if (sum) o += (sum[getLanguage()] || sum.en).map((p) => `<li>${esc(p)}</li>`).join('');
+  o += (g.summary || []).map((p) => `<li>${esc(pick(p))}</li>`).join('');
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
   if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
   o += `</div><form id="setup" class="setup" novalidate>`;
@@ -169,12 +170,12 @@ async function pageGame(id) {
       o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(opt.name)}</label>`;
     } else if (opt.kind === 'enum') {
       o += `<label for="${fid}">${esc(opt.name)}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
-      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(v)}</option>`).join('') + `</select>`;
+      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(valueLabel(opt, v))}</option>`).join('') + `</select>`;
     } else {
       const step = opt.kind === 'float' ? 'any' : '1';
       o += `<label for="${fid}">${esc(opt.name)}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
     }
-    o += `<small id="${fid}-doc">${esc(optionDoc(g.id, opt))}</small></div>`;
+    o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
   }
   o += `</fieldset><fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
   o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button></form></div></section>`;
@@ -260,6 +261,7 @@ async function pagePlay(id) {
   else m = await api('GET', '/api/matches/' + encodeURIComponent(id));
   const list = await games();
   const g = list.find((x) => x.id === m.game) || { id: m.game, name: m.game };
+  setWords(g.words);
   P = { match: m, game: g, board: boardFor(m.game), shown: null, busy: false, selected: null,
     secret: null, replay: null, frame: null, cowries: null, log: [] };
   current = { name: 'play', rerender: renderPlay };
