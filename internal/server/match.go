@@ -35,7 +35,9 @@ type Match struct {
 	state  engine.State
 	turns  []turn
 	seed   uint64
-	rng    *rand.Rand
+	// throws counts the chance events in turns: the next one is throw
+	// number throws of the match's stream (see throw).
+	throws int
 	newAg  AgentFunc
 }
 
@@ -71,7 +73,7 @@ func newMatch(g engine.Game, opts engine.Options, seats []string, moves []string
 		return nil, nil, badRequest("this game has %d players, got %d seats", n, len(seats))
 	}
 	m := &Match{game: g, opts: opts, seats: seats, agents: make([]ai.Agent, n), state: s,
-		seed: seed, rng: rand.New(rand.NewPCG(seed, 0x5eed)), newAg: newAg}
+		seed: seed, newAg: newAg}
 	humans := 0
 	for i, name := range seats {
 		if name == Human {
@@ -92,7 +94,7 @@ func newMatch(g engine.Game, opts engine.Options, seats []string, moves []string
 		if err := engine.Play(s, text); err != nil {
 			return nil, nil, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
 		}
-		m.turns = append(m.turns, turn{Actors: actors, Move: text})
+		m.addTurn(turn{Actors: actors, Move: text})
 	}
 	steps, err := m.advance()
 	if err != nil {
@@ -109,12 +111,29 @@ func (m *Match) apply(actors []int, moves []engine.Move) (step, error) {
 	text := engine.TurnText(m.state, actors, moves)
 	engine.ApplyTurn(m.state, moves)
 	t := turn{Actors: actors, Move: text}
-	m.turns = append(m.turns, t)
+	m.addTurn(t)
 	js, err := view.State(m.state)
 	if err != nil {
 		return step{}, err
 	}
 	return step{turn: t, State: js}, nil
+}
+
+// addTurn records an applied turn, counting the chance events.
+func (m *Match) addTurn(t turn) {
+	m.turns = append(m.turns, t)
+	if len(t.Actors) > 0 && t.Actors[0] == engine.ChancePlayer {
+		m.throws++
+	}
+}
+
+// throw draws the pending chance event of the match as the next one of
+// its own stream: the n-th chance event of a match always gets the n-th
+// number drawn from its seed, so taking back a move brings the same
+// throws again and a person cannot fish for better ones.
+func (m *Match) throw() engine.Move {
+	u := rand.New(rand.NewPCG(m.seed, 0x5eed^uint64(m.throws)<<16)).Float64()
+	return ai.SampleChance(m.state.ChanceOutcomes(nil), u)
 }
 
 // advance rolls chance and plays the computer's turns until a person must
@@ -128,7 +147,7 @@ func (m *Match) advance() ([]step, error) {
 		actors := m.state.Actors(nil)
 		var moves []engine.Move
 		if actors[0] == engine.ChancePlayer {
-			moves = []engine.Move{ai.SampleChance(m.state.ChanceOutcomes(nil), m.rng.Float64())}
+			moves = []engine.Move{m.throw()}
 		} else {
 			if slices.ContainsFunc(actors, m.isHuman) {
 				break
@@ -230,7 +249,11 @@ func (m *Match) undo() error {
 		return fmt.Errorf("undo: replaying the record: %w", err)
 	}
 	m.state = s
-	m.turns = m.turns[:i]
+	kept := m.turns[:i]
+	m.turns, m.throws = nil, 0
+	for _, t := range kept {
+		m.addTurn(t)
+	}
 	return nil
 }
 
