@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"net/http/httptest"
 	"testing"
 )
 
@@ -16,6 +17,18 @@ func chanceTurns(turns []turn) []string {
 	return out
 }
 
+// playFirst plays up to n person's turns of m, the first legal move each.
+func playFirst(t *testing.T, ts *httptest.Server, m *matchJSON, n int) {
+	t.Helper()
+	for i := 0; i < n && !m.State.Terminal; i++ {
+		p := fmt.Sprint(m.State.ToMove[0])
+		body := fmt.Sprintf(`{"move":%q}`, m.State.Legal[p][0])
+		if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", body, m); code != 200 {
+			t.Fatalf("move %d: %d", i, code)
+		}
+	}
+}
+
 // TestTakeBackBringsTheSameThrows: the throws of a match come from its own
 // seeded stream, so taking back a move and playing another one brings the
 // same throws again (rule correction 4: no fishing for better throws).
@@ -25,14 +38,7 @@ func TestTakeBackBringsTheSameThrows(t *testing.T) {
 	if code := call(t, ts, "POST", "/api/matches", `{"game":"tamman","options":{"players":2},"seats":["human","human"],"seed":12}`, &m); code != 201 {
 		t.Fatalf("create: %d", code)
 	}
-	// Play a dozen turns, always the first legal move.
-	for i := 0; i < 12 && !m.State.Terminal; i++ {
-		p := fmt.Sprint(m.State.ToMove[0])
-		body := fmt.Sprintf(`{"move":%q}`, m.State.Legal[p][0])
-		if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", body, &m); code != 200 {
-			t.Fatalf("move %d: %d", i, code)
-		}
-	}
+	playFirst(t, ts, &m, 12)
 	before := chanceTurns(m.Turns)
 	distinct := map[string]bool{}
 	for _, th := range before {
@@ -54,13 +60,7 @@ func TestTakeBackBringsTheSameThrows(t *testing.T) {
 	if code := call(t, ts, "POST", "/api/matches/"+u.ID+"/moves", body, &u); code != 200 {
 		t.Fatalf("move after undo: %d", code)
 	}
-	for i := 0; i < 6 && !u.State.Terminal; i++ {
-		p := fmt.Sprint(u.State.ToMove[0])
-		body := fmt.Sprintf(`{"move":%q}`, u.State.Legal[p][0])
-		if code := call(t, ts, "POST", "/api/matches/"+u.ID+"/moves", body, &u); code != 200 {
-			t.Fatalf("move %d after undo: %d", i, code)
-		}
-	}
+	playFirst(t, ts, &u, 6)
 	after := chanceTurns(u.Turns)
 	if len(after) <= len(kept) {
 		t.Fatalf("no throw after the take back: %v", after)
