@@ -106,9 +106,6 @@ func TestAnimationFramesFollowTheServer(t *testing.T) {
 	ctx := tab(t, 120*time.Second)
 	for _, g := range games {
 		t.Run(g.name, func(t *testing.T) {
-			if !registered(g.id) {
-				t.Skipf("%s is not registered yet", g.id)
-			}
 			replay := apiReplay(t, g.id, g.options, 150)
 			js := fmt.Sprintf(`(async () => {
 				const b = await import('/boards.js');
