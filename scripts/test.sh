@@ -3,13 +3,19 @@
 # need (Debian's chromium for the browser tests), then go test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v chromium >/dev/null 2>&1; then
+# Debian packages the tests need: chromium (browser tests) and postgresql
+# (the tests start and remove a throwaway cluster of their own; see
+# internal/pgtest). Installed only when missing.
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
 	if [ "$(id -u)" = 0 ]; then
-		echo "installing chromium for the browser tests..." >&2
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) ||
-			echo "warning: could not install chromium; browser tests will fail" >&2
+		echo "installing ${need[*]} for the tests..." >&2
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null) ||
+			echo "warning: could not install ${need[*]}; the tests that need them will fail" >&2
 	else
-		echo "warning: chromium is missing and this user cannot apt-get install it" >&2
+		echo "warning: ${need[*]} missing and this user cannot apt-get install them" >&2
 	fi
 fi
 go mod download
