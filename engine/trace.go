@@ -22,12 +22,24 @@ const (
 	Pass
 	// Burn: place From is burnt (closed) for Player's row.
 	Burn
-	// Stop: Player's sowing ends at place From without a capture (N says
-	// why, in the game's own codes, for example a cut relay).
+	// Stop: Player's sowing ends at place From (N says why, in the game's
+	// own codes, for example a cut relay); a Capture event follows when
+	// she captures.
 	Stop
+	// Throw: chance's outcome for Player is N (a throw's value, or who
+	// goes first).
+	Throw
+	// Transfer: N seeds go from place From to place To, not as a capture
+	// (the rows taken at the end of a game or round, holes refilled from a
+	// store).
+	Transfer
+	// Set: place From holds N now; with From -1, Player's hand holds N. It
+	// follows steps that the trace does not show one by one (a turn too
+	// long to animate), so that a replayer's board is right again.
+	Set
 )
 
-var eventNames = [...]string{"lift", "drop", "capture", "step", "send-back", "pass", "burn", "stop"}
+var eventNames = [...]string{"lift", "drop", "capture", "step", "send-back", "pass", "burn", "stop", "throw", "transfer", "set"}
 
 // String gives the kind's name as it appears in JSON ("lift").
 func (k EventKind) String() string {

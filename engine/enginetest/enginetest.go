@@ -1,6 +1,9 @@
 // Package enginetest is the conformance suite every game must pass: random
 // games end, chance outcomes sum to 1, move text round-trips, clones are
-// independent, records replay exactly, and the fast path does not allocate.
+// independent, records replay exactly (all compared by full state: the
+// JSON form with its details, legal moves, chance outcomes, scores and
+// returns), traces leave the state that Apply leaves, the game's declared
+// facts (engine.Info) hold, and the fast path does not allocate.
 package enginetest
 
 import (
@@ -10,7 +13,6 @@ import (
 	"testing"
 
 	"tabula/engine"
-	"tabula/view"
 )
 
 // Config tunes the suite for one game.
@@ -40,21 +42,30 @@ func Run(t *testing.T, g engine.Game, cfg Config) {
 	if err != nil || reg.ID() != g.ID() {
 		t.Errorf("game %s is not registered: %v", g.ID(), err)
 	}
+	info, err := engine.GameInfo(g, opts)
+	if err != nil {
+		t.Fatalf("Info(%v): %v", cfg.Options, err)
+	}
 	t.Run("RandomGames", func(t *testing.T) {
+		var seen facts
 		for i := 0; i < cfg.Games; i++ {
-			randomGame(t, g, opts, uint64(i), cfg.MaxPlies)
+			randomGame(t, g, opts, uint64(i), cfg.MaxPlies, info, &seen)
 		}
+		checkFacts(t, info, cfg.Games, &seen)
 	})
 	t.Run("NoAllocs", func(t *testing.T) { noAllocs(t, g, opts) })
 }
 
 // randomGame plays one random game, checking every state on the way.
-func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, maxPlies int) {
+func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, maxPlies int, info engine.Info, seen *facts) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 99))
 	s, err := g.NewState(opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if s.NumPlayers() != info.Players {
+		t.Fatalf("%d players, Info declares %d", s.NumPlayers(), info.Players)
 	}
 	rec := engine.NewRecord(g, opts)
 	var moves []engine.Move
@@ -68,6 +79,11 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 		actors := s.Actors(nil)
 		if len(actors) == 0 {
 			t.Fatalf("seed %d: no actors but not terminal", seed)
+		}
+		seen.simultaneous = seen.simultaneous || len(actors) > 1
+		seen.chance = seen.chance || actors[0] == engine.ChancePlayer
+		if r := s.Returns(nil); len(r) != s.NumPlayers() || slices.ContainsFunc(r, func(x float64) bool { return x != 0 }) {
+			t.Fatalf("seed %d: returns %v before the end, want %d zeros", seed, r, s.NumPlayers())
 		}
 		moves = moves[:0]
 		if actors[0] == engine.ChancePlayer {
@@ -114,20 +130,34 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 		text := engine.TurnText(s, actors, moves)
 		rec.Moves = append(rec.Moves, text)
 
-		before := s.Hash()
+		before := Full(t, s)
 		c := s.Clone()
 		engine.ApplyTurn(c, moves)
-		if s.Hash() != before {
-			t.Fatalf("seed %d: applying to a clone changed the original", seed)
+		if got := Full(t, s); got != before {
+			t.Fatalf("seed %d: applying %s to a clone changed the original:\n%s\nwas\n%s", seed, text, got, before)
+		}
+		var traced engine.State
+		var events []engine.Event
+		if tr, ok := s.Clone().(engine.Tracer); ok {
+			events = tr.ApplyTraced(moves, nil)
+			traced = tr.(engine.State)
 		}
 		engine.ApplyTurn(s, moves)
-		if s.Hash() != c.Hash() {
-			t.Fatalf("seed %d: clone and original differ after the same move", seed)
+		after := Full(t, s)
+		if got := Full(t, c); got != after {
+			t.Fatalf("seed %d: clone and original differ after %s:\n%s\n%s", seed, text, got, after)
 		}
-		if _, err := view.State(s); err != nil {
-			t.Fatalf("seed %d: state JSON: %v", seed, err)
+		if traced != nil {
+			if got := Full(t, traced); got != after {
+				t.Fatalf("seed %d: ApplyTraced(%s) leaves\n%s\nApply leaves\n%s", seed, text, got, after)
+			}
+			checkEvents(t, seed, text, events)
+		}
+		if l := info.MaxLength; l > 0 && s.Ply() > l {
+			t.Fatalf("seed %d: ply %d beyond the declared MaxLength %d", seed, s.Ply(), l)
 		}
 	}
+	checkReturns(t, seed, s, info, seen)
 	o, ok := s.Outcome()
 	if !ok {
 		t.Fatalf("seed %d: terminal without outcome", seed)
@@ -145,8 +175,8 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 	if err != nil {
 		t.Fatalf("seed %d: record does not replay: %v", seed, err)
 	}
-	if back.Hash() != s.Hash() || !slices.Equal(back.Scores(nil), s.Scores(nil)) {
-		t.Fatalf("seed %d: replayed record ends in another state", seed)
+	if got, want := Full(t, back), Full(t, s); got != want {
+		t.Fatalf("seed %d: replayed record ends in another state:\n%s\nwant\n%s", seed, got, want)
 	}
 }
 

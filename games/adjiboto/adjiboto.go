@@ -266,23 +266,30 @@ func (s *State) ChanceOutcomes(dst []engine.ChanceOutcome) []engine.ChanceOutcom
 func (s *State) ApplyJoint(ms []engine.Move) { s.Apply(ms[0]) }
 
 // Apply plays the hole m for the player to move. It assumes m is legal.
-func (s *State) Apply(m engine.Move) {
-	h := int(m)
+func (s *State) Apply(m engine.Move) { s.play(int(m), nil) }
+
+// play is Apply; with tr it also records the turn's events.
+func (s *State) play(h int, tr *tracer) {
 	p := int(s.turn)
 	opening := s.openingLeft > 0
 	if opening {
 		s.opened[p] |= 1 << (rowStart(p) - h)
 		s.openingLeft--
 	}
-	last := s.sow(h)
+	var last int
+	if tr == nil {
+		last = s.sow(h)
+	} else {
+		last = s.sowTraced(h, tr)
+	}
 	s.captured = 0
 	if !opening {
-		s.captured = s.capture(last)
+		s.captured = s.capture(last, tr)
 		s.stores[p] += s.captured
 	}
 	s.ply++
 	s.turn ^= 1
-	s.settle(opening)
+	s.settle(opening, tr)
 }
 
 // sow lifts all seeds but one from hole h, sows them counter-clockwise and
@@ -313,19 +320,26 @@ func (s *State) sow(h int) int {
 	}
 	pos := h
 	for n > 0 {
-		pos = next(pos)
-		if pos == h && s.r.skipOrigin {
-			continue
-		}
+		pos = s.nextSow(pos, h)
 		s.holes[pos]++
 		n--
 	}
 	return pos
 }
 
+// nextSow is the hole after pos where a sowing from origin drops a seed:
+// the next hole counter-clockwise, passing over origin with skip-origin.
+func (s *State) nextSow(pos, origin int) int {
+	pos = next(pos)
+	if pos == origin && s.r.skipOrigin {
+		pos = next(pos)
+	}
+	return pos
+}
+
 // capture takes the chain of odd counts (1, 3 or 5) that follows the hole of
 // the last seed and returns the number of seeds taken.
-func (s *State) capture(last int) uint8 {
+func (s *State) capture(last int, tr *tracer) uint8 {
 	var taken uint8
 	mover := int(s.turn)
 	first := true
@@ -342,25 +356,31 @@ func (s *State) capture(last int) uint8 {
 		taken += c
 		s.holes[h] = 0
 		first = false
+		if tr != nil {
+			tr.add(engine.Event{Kind: engine.Capture, Player: mover, From: h, To: storePlace(mover), N: int(c)})
+		}
 	}
 	return taken
 }
 
 // settle passes for a blocked player and ends the game when nobody can
 // move or a safeguard applies.
-func (s *State) settle(wasOpening bool) {
+func (s *State) settle(wasOpening bool, tr *tracer) {
 	s.mask = s.legalMask(int(s.turn))
 	if s.mask == 0 {
 		// Forced pass: the other player goes on while she can.
 		s.turn ^= 1
 		s.mask = s.legalMask(int(s.turn))
 		if s.mask == 0 {
-			s.finish(Blockade)
+			s.finish(Blockade, tr)
 			return
+		}
+		if tr != nil {
+			tr.add(engine.Event{Kind: engine.Pass, Player: int(s.turn ^ 1), From: -1, To: -1})
 		}
 	}
 	if s.r.maxPlies > 0 && int(s.ply) >= s.r.maxPlies {
-		s.finish(PlyLimit)
+		s.finish(PlyLimit, tr)
 		return
 	}
 	if s.captured > 0 || wasOpening {
@@ -375,15 +395,18 @@ func (s *State) settle(wasOpening bool) {
 	}
 	s.hist = append(s.hist, hash)
 	if s.r.repetition > 0 && seen >= s.r.repetition {
-		s.finish(Repetition)
+		s.finish(Repetition, tr)
 	}
 }
 
 // finish ends the game: each player takes the seeds left on her own side.
-func (s *State) finish(why EndReason) {
+func (s *State) finish(why EndReason, tr *tracer) {
 	s.end = why
 	s.mask = 0
 	for h := range s.holes {
+		if tr != nil && s.holes[h] > 0 {
+			tr.add(engine.Event{Kind: engine.Transfer, Player: Owner(h), From: h, To: storePlace(Owner(h)), N: int(s.holes[h])})
+		}
 		s.stores[Owner(h)] += s.holes[h]
 		s.holes[h] = 0
 	}

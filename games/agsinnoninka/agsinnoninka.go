@@ -228,7 +228,7 @@ func New(opts engine.Options) (*State, error) {
 	s.total = Holes * int(r.seeds)
 	s.resetLast()
 	s.startRound()
-	s.settle()
+	s.settle(nil)
 	return s, nil
 }
 
@@ -269,6 +269,6 @@ func NewPosition(opts engine.Options, p Position) (*State, error) {
 	s.total = total
 	s.resetLast()
 	s.startRound()
-	s.settle()
+	s.settle(nil)
 	return s, nil
 }

@@ -1,8 +1,9 @@
 package agsinnoninka
 
-// This file holds the fast form of a turn in progress that run works on:
-// the configuration in one small array, so that a step is a few table
-// look-ups and the cycle rule compares configurations as plain arrays.
+// This file holds the form of a turn in progress: the configuration in one
+// small array, so that a step is a few table look-ups and the cycle rule
+// compares configurations as plain arrays; and phase, which plays the
+// steps between two stops, cycle rule and max-steps included.
 
 // Indexes into fboard.c.
 const (
@@ -12,8 +13,8 @@ const (
 	fNone  = 0xff      // a look that ends the move in her store (store-end=stop)
 )
 
-// fboard is a board in the fast form. c holds the holes, the stores, both
-// hands and both positions; with the lap origins (which matter only with
+// fboard is a turn in progress. c holds the holes, the stores, both hands
+// and both positions (indexes 0-11 are also the places of a trace); with the lap origins (which matter only with
 // skip-origin) it is the configuration the cycle rule compares. Who is
 // still sowing is part of that configuration too, but it does not change
 // between two stops, and run compares only configurations between two
@@ -92,39 +93,15 @@ func (s *State) buildTables() {
 	}
 }
 
-func (s *State) toFast(b *board) fboard {
-	var f fboard
-	copy(f.c[:Holes], b.holes[:])
-	for p := range 2 {
-		w := &b.w[p]
-		f.c[fStore+p] = b.stores[p]
-		f.c[fHand+p] = w.hand
-		f.c[fPos+p] = fpos(p, int(w.pos))
-		f.origin[p] = uint8(w.origin)
-		f.active[p] = w.active
-	}
-	return f
-}
-
-func (s *State) fromFast(f *fboard) board {
-	var b board
-	copy(b.holes[:], f.c[:Holes])
-	for p := range 2 {
-		b.stores[p] = f.c[fStore+p]
-		b.w[p] = sower{hand: f.c[fHand+p], pos: int8(bpos(f.c[fPos+p])), origin: int8(f.origin[p]), active: f.active[p]}
-	}
-	return b
-}
-
 // same reports whether two configurations between the same two stops are
 // equal for the cycle rule.
 func (s *State) same(a, b *fboard) bool {
 	return a.c == b.c && (!s.r.skipOrigin || a.origin == b.origin)
 }
 
-// fdrop is drop in the fast form; it reports whether a sower's hand is
-// now empty, so that decide has something to do.
-func (s *State) fdrop(f *fboard, rec *TurnRecord) bool {
+// drop makes every active sower drop one seed; it reports whether a
+// sower's hand is now empty, so that decide has something to do.
+func (s *State) drop(f *fboard, rec *TurnRecord, tr *tracer) bool {
 	rec.Steps++
 	ev := false
 	for p := range 2 {
@@ -139,126 +116,30 @@ func (s *State) fdrop(f *fboard, rec *TurnRecord) bool {
 		f.c[pos&15]++
 		f.c[fHand+p]--
 		rec.P[p].Steps++
+		tr.drop(p, int(pos), 2*int(rec.Steps)-1)
 		ev = ev || f.c[fHand+p] == 0
 	}
 	return ev
 }
 
-// fstep is a step of a replay: decide (without cuts) the step before, then
-// drop.
-func (s *State) fstep(f *fboard, rec *TurnRecord) {
-	if (!f.active[0] || f.c[fHand] > 0) && (!f.active[1] || f.c[fHand+1] > 0) {
-		if stepHook != nil {
-			stepHook(s, s.fromFast(f))
-		}
-	} else {
-		s.fdecide(f, false, rec)
-	}
-	s.fdrop(f, rec)
-}
-
-// fendHole is endHole in the fast form.
-func (s *State) fendHole(pos uint8, t int) int {
-	if s.r.endLast {
-		return bpos(pos)
-	}
-	return t
-}
-
-// fdecide is decide in the fast form; cut cuts every player about to lift.
-func (s *State) fdecide(f *fboard, cut bool, rec *TurnRecord) bool {
-	if (!f.active[0] || f.c[fHand] > 0) && (!f.active[1] || f.c[fHand+1] > 0) {
-		if stepHook != nil {
-			stepHook(s, s.fromFast(f))
-		}
-		return false
-	}
-	target := [2]int{noHole, noHole}
-	var stop, capture [2]bool
-	var endAt [2]int
-	any := false
-	for p := range 2 {
-		if !f.active[p] || f.c[fHand+p] > 0 {
-			continue
-		}
-		pos := f.c[fPos+p]
-		lt := s.tab.look[p][pos&15]
-		t := int(lt)
-		switch {
-		case lt == fNone:
-			stop[p], endAt[p] = true, storePos
-		case f.c[t&15] == 0:
-			stop[p], endAt[p], capture[p] = true, s.fendHole(pos, t), true
-		case cut:
-			stop[p], endAt[p], capture[p] = true, s.fendHole(pos, t), s.r.cycleCapture
-			rec.P[p].Cut = true
-		default:
-			target[p] = t
-		}
-		any = any || stop[p]
-	}
-	// The same-hole conflict.
-	if target[0] != noHole && target[0] == target[1] {
-		t := target[0]
-		if s.r.bothStop {
-			for p := range target {
-				target[p] = noHole
-				stop[p], endAt[p], capture[p] = true, s.fendHole(f.c[fPos+p], t), true
-				rec.P[p].Conflict = true
-			}
-		} else {
-			q := 1 - Owner(t)
-			target[q] = noHole
-			stop[q], endAt[q], capture[q] = true, s.fendHole(f.c[fPos+q], t), true
-			rec.P[q].Conflict = true
-		}
-		any = true
-	}
-	// Lifts come before captures.
-	for p, t := range target {
-		if t == noHole {
-			continue
-		}
-		f.c[fHand+p], f.c[t&15] = f.c[t&15], 0
-		f.c[fPos+p], f.origin[p] = uint8(t), uint8(t)
-		rec.P[p].Lifts++
-	}
-	if any {
-		// Captures, both from the counts before either.
-		var take [2]uint8
-		for p := range 2 {
-			if stop[p] && capture[p] && endAt[p] != storePos && Owner(endAt[p]) == p {
-				take[p] = f.c[Facing(endAt[p])&15]
-			}
-		}
-		for p := range 2 {
-			if !stop[p] {
-				continue
-			}
-			if take[p] > 0 {
-				f.c[Facing(endAt[p])&15] = 0
-				f.c[fStore+p] += take[p]
-			}
-			rec.P[p].End, rec.P[p].Captured = int8(endAt[p]), take[p]
-			f.active[p] = false
-		}
-	}
-	if stepHook != nil {
-		stepHook(s, s.fromFast(f))
-	}
-	return any
-}
-
-// adv plays the steps up to the next one after which a sower's hand is
-// empty, all at once: every active sower's hand must hold seeds. The steps
-// in between need no decision, and the drops of different sowers commute.
-func (s *State) adv(f *fboard, rec *TurnRecord) {
+// minHand is the fewest seeds in an active sower's hand.
+func minHand(f *fboard) uint8 {
 	k := uint8(0xff)
 	for p := range 2 {
 		if f.active[p] && f.c[fHand+p] < k {
 			k = f.c[fHand+p]
 		}
 	}
+	return k
+}
+
+// adv plays the steps up to the next one after which a sower's hand is
+// empty, all at once: every active sower's hand must hold seeds.
+func (s *State) adv(f *fboard, rec *TurnRecord) { s.advBy(f, rec, minHand(f)) }
+
+// advBy plays k steps at once, k at most minHand: the steps need no
+// decision, and the drops of different sowers commute.
+func (s *State) advBy(f *fboard, rec *TurnRecord, k uint8) {
 	rec.Steps += uint32(k)
 	for p := range 2 {
 		if !f.active[p] {
@@ -296,104 +177,105 @@ func (s *State) adv(f *fboard, rec *TurnRecord) {
 	}
 }
 
-// fastPhase plays run's steps up to the next stop like exactPhase, but
-// leaps from one step that needs a decision (a hand is empty) to the next
-// with adv, and applies Brent's algorithm and the replay to the
-// configurations at those steps only. That gives the same cut: the
-// configuration at a step is the same as at an earlier step exactly when
-// it is at or after mu+lambda, and whether a step needs a decision depends
-// only on its configuration; so the first such step at or after
-// mu+lambda is the first whose configuration occurred at an earlier such
-// step.
+// phase plays run's steps up to the next stop.
 //
-// The max-steps safeguard depends on when exactPhase would have found the
-// period, so fastPhase gives up, changing nothing, whenever the safeguard
-// could have cut before that: run then calls exactPhase. It also gives up
-// when a step hook is set, which wants every step.
-func (s *State) fastPhase(f *fboard) bool {
-	if stepHook != nil {
-		return false
-	}
-	for p := range 2 {
-		if f.active[p] && f.c[fHand+p] == 0 {
-			return false
-		}
-	}
+// The cycle rule cuts a player who is about to lift in a configuration
+// that already occurred at such a moment of hers in this turn. Between two
+// stops the turn is a deterministic function of the configuration, and
+// only the steps after which a hand is empty (decision steps, x0, x1, ...)
+// need a decision; the drops in between are leapt over with adv. That
+// sequence either reaches a stop or is periodic from some index mu with
+// period lambda; then the configuration at a decision step i repeats an
+// earlier one exactly when i >= mu+lambda, and the first decision step
+// at or after mu+lambda is where the rule cuts everyone about to lift.
+// (A stop changes who is sowing, which is part of the configuration, so
+// nothing before a stop can recur after it.) phase finds lambda with
+// Brent's algorithm, then mu by replaying from the last stop: constant
+// memory and no heap. Usually x0 is itself in the cycle (mu is 0): then
+// the cut comes when it first comes back, with no replay.
+//
+// The max-steps safeguard cuts everyone about to lift at the first
+// decision step after which the turn has played max-steps steps (capAt),
+// unless the cycle rule has cut by then: it never changes a turn the
+// cycle rule decides. Whether the cycle rule cuts by capAt is known once
+// Brent's algorithm finds the period, a stop comes, or 3*capAt decision
+// steps pass without either (a period with mu+lambda <= capAt is found
+// before that: the tortoise waits at index 2^k-1 with 2^k < 2*capAt).
+func (s *State) phase(f *fboard) {
 	capOn, maxSteps := s.r.maxSteps > 0, uint32(s.r.maxSteps)
 	g, last := *f, s.last
-	startSteps := last.Steps
+	capAt := -1
+	var capG fboard
+	var capLast TurnRecord
 	power, lambda := 1, 0
 	var tort, first fboard
-	var steps0 uint32
+	found := false
 	for i := 0; ; i++ {
 		s.adv(&g, &last)
-		if capOn && last.Steps >= maxSteps {
-			return false
+		if capOn && capAt < 0 && last.Steps >= maxSteps {
+			capAt, capG, capLast = i, g, last
+		}
+		if capAt >= 0 && i > 3*capAt+3 {
+			break // no cycle by capAt: the safeguard cuts there
 		}
 		if i == 0 {
-			tort, first, steps0 = g, g, last.Steps
+			tort, first = g, g
 		} else {
 			if s.same(&g, &first) {
 				// The first configuration came back, so it was in the
-				// cycle (mu is 0): this is the first that occurred before,
-				// where the cycle rule cuts, and no replay is needed.
-				if capOn && !s.beforeCap(startSteps, steps0, last.Steps) {
-					return false
+				// cycle (mu is 0): this is the first that occurred
+				// before, where the cycle rule cuts.
+				if capAt >= 0 && capAt < i {
+					break
 				}
-				s.fdecide(&g, true, &last)
+				s.decide(&g, StopCycle, &last, nil)
 				*f, s.last = g, last
-				return true
+				return
 			}
 			lambda++
 			if s.same(&g, &tort) {
+				found = true
 				break
 			}
 			if lambda == power {
 				tort, power, lambda = g, power*2, 0
 			}
 		}
-		if s.fdecide(&g, false, &last) {
-			// A stop, before any configuration came back.
+		if s.decide(&g, 0, &last, nil) {
+			// A stop, before any configuration came back; capAt, if
+			// reached, comes first (or is this step).
+			if capAt >= 0 {
+				break
+			}
 			*f, s.last = g, last
-			return true
+			return
 		}
 	}
-	// The replay, as in exactPhase, from one decision to the next.
-	tb, hb, trec, hrec := *f, *f, s.last, s.last
-	s.adv(&tb, &trec)
-	s.adv(&hb, &hrec)
-	for j := 0; j < lambda; j++ {
-		s.fdecide(&hb, false, &hrec)
-		s.adv(&hb, &hrec)
-	}
-	for !s.same(&tb, &hb) {
-		s.fdecide(&tb, false, &trec)
+	if found {
+		// The replay from the last stop, from one decision step to the
+		// next: the tortoise at index j, the hare at j+lambda; they meet
+		// at j = mu, and the hare stands where the cycle rule cuts.
+		tb, hb, trec, hrec := *f, *f, s.last, s.last
 		s.adv(&tb, &trec)
-		s.fdecide(&hb, false, &hrec)
 		s.adv(&hb, &hrec)
+		for j := 0; j < lambda; j++ {
+			s.decide(&hb, 0, &hrec, nil)
+			s.adv(&hb, &hrec)
+		}
+		for !s.same(&tb, &hb) {
+			s.decide(&tb, 0, &trec, nil)
+			s.adv(&tb, &trec)
+			s.decide(&hb, 0, &hrec, nil)
+			s.adv(&hb, &hrec)
+		}
+		if capAt < 0 || hrec.Steps <= capLast.Steps {
+			s.decide(&hb, StopCycle, &hrec, nil)
+			*f, s.last = hb, hrec
+			return
+		}
 	}
-	if capOn && !s.beforeCap(startSteps, trec.Steps, hrec.Steps) {
-		return false
-	}
-	s.fdecide(&hb, true, &hrec)
-	*f, s.last = hb, hrec
-	return true
-}
-
-// beforeCap reports whether exactPhase would find the period before the
-// max-steps safeguard could cut, when the turn had played startSteps steps
-// at the last stop, and the configuration after step a-1 of the turn (in
-// the cycle, so at or after mu) comes back after step b-1. exactPhase finds
-// the period at step 2^k-1+lambda for the least k with 2^k-1 >= mu and
-// 2^k >= lambda (counting steps from 0 after the last stop), and the
-// safeguard can cut only at a step after which the turn has played
-// max-steps steps.
-func (s *State) beforeCap(startSteps, a, b uint32) bool {
-	lam := uint64(b - a)
-	mu := uint64(a - startSteps - 1)
-	pow := uint64(1)
-	for pow-1 < mu || pow < lam {
-		pow *= 2
-	}
-	return uint64(startSteps)+pow-1+lam+1 < uint64(s.r.maxSteps)
+	// The safeguard cuts at capAt.
+	s.decide(&capG, StopCapped, &capLast, nil)
+	capLast.Capped = capLast.P[0].Capped || capLast.P[1].Capped
+	*f, s.last = capG, capLast
 }

@@ -1,21 +1,23 @@
 package agsinnoninka
 
+import "tabula/engine"
+
 // This file holds the end of a round, the refilling with burnt holes and
 // the end of the match.
 
 // settle runs at the start of every turn: it ends the round when a row is
 // empty, when option max-turns is reached, or when the position has
 // occurred option-repetition times in the round.
-func (s *State) settle() {
+func (s *State) settle(tr *tracer) {
 	if s.end != NotOver {
 		return
 	}
 	if s.rowSeeds(0) == 0 || s.rowSeeds(1) == 0 {
-		s.endRound(RowEmpty)
+		s.endRound(RowEmpty, tr)
 		return
 	}
 	if s.r.maxTurns > 0 && int(s.roundTurns) >= s.r.maxTurns {
-		s.endRound(TurnLimit)
+		s.endRound(TurnLimit, tr)
 		return
 	}
 	k := s.key()
@@ -27,16 +29,18 @@ func (s *State) settle() {
 	}
 	s.hist = append(s.hist, k)
 	if s.r.repetition > 0 && seen >= s.r.repetition {
-		s.endRound(Repetition)
+		s.endRound(Repetition, tr)
 	}
 }
 
 // endRound ends the round: each player takes the seeds left in her own row.
 // Then the match ends (one round only, or max-rounds reached, or a player
 // cannot fill a hole), or the next round starts.
-func (s *State) endRound(why RoundEnd) {
+func (s *State) endRound(why RoundEnd, tr *tracer) {
 	var taken [2]uint8
+	t := tr.next()
 	for h := range s.holes {
+		tr.transfer(Owner(h), h, Holes+Owner(h), int(s.holes[h]), t)
 		taken[Owner(h)] += s.holes[h]
 		s.holes[h] = 0
 	}
@@ -55,18 +59,19 @@ func (s *State) endRound(why RoundEnd) {
 		s.end = RoundLimit
 	default:
 		s.round++
-		s.refill()
+		s.refill(tr)
 		s.startRound()
-		s.settle()
+		s.settle(tr)
 	}
 }
 
 // refill fills each player's holes with seeds seeds each from her store,
 // from her left-most hole as she sits (or the right-most with
 // refill-order=right); the holes she cannot fill are burnt for the round.
-func (s *State) refill() {
+func (s *State) refill(tr *tracer) {
 	s.burnt = 0
 	n := s.r.seeds
+	t := tr.next()
 	for p := 0; p < 2; p++ {
 		for k := 0; k < 5; k++ {
 			h := rowStart(p) - k
@@ -76,8 +81,10 @@ func (s *State) refill() {
 			if s.stores[p] >= n {
 				s.stores[p] -= n
 				s.holes[h] = n
+				tr.transfer(p, Holes+p, h, int(n), t)
 			} else {
 				s.burnt |= 1 << h
+				tr.add(engine.Event{Kind: engine.Burn, Player: p, Time: t, From: h, To: -1})
 			}
 		}
 	}

@@ -91,7 +91,7 @@ func TestBurntHoleRefilledLater(t *testing.T) {
 	// round ends, player 0 has 12+15 = 27 seeds and player 1 18.
 	s.holes = [Holes]uint8{0, 0, 0, 0, 0, 0, 0, 5, 5, 5}
 	s.stores = [2]uint8{12, 18}
-	s.settle()
+	s.settle(nil)
 	if s.Round() != 3 {
 		t.Fatalf("round %d\n%s", s.Round(), s)
 	}

@@ -53,7 +53,8 @@ type PlayerTurn struct {
 	Lifts    uint32 // relays: holes lifted after the first
 	End      int8   // the hole her move finished in for the capture rule (storePos: her store)
 	Captured uint8  // seeds taken from the facing hole
-	Cut      bool   // her relay was cut by the cycle rule
+	Cut      bool   // her relay was cut by the cycle rule or the max-steps safeguard
+	Capped   bool   // her relay was cut by the max-steps safeguard
 	Conflict bool   // she found a hole empty because its owner lifted it in the same step
 	Steps    uint32
 }
@@ -213,42 +214,48 @@ func (s *State) ChanceOutcomes(dst []engine.ChanceOutcome) []engine.ChanceOutcom
 
 // ApplyJoint plays a turn: ms[0] is player 0's hole, ms[1] player 1's. It
 // assumes both are legal and does not allocate.
-func (s *State) ApplyJoint(ms []engine.Move) {
-	a, b := int(ms[0]), int(ms[1])
+func (s *State) ApplyJoint(ms []engine.Move) { s.applyJoint(int(ms[0]), int(ms[1]), nil) }
+
+// applyJoint is ApplyJoint; with tr it also records the turn's events.
+func (s *State) applyJoint(a, b int, tr *tracer) {
 	s.ply++
 	switch s.r.order {
 	case orderChance:
 		s.pending = [2]int8{int8(a), int8(b)}
 		return
 	case orderAlternating:
-		s.resolve(a, b, int(s.turns&1))
+		s.resolve(a, b, int(s.turns&1), tr)
 	case orderP0First:
-		s.resolve(a, b, 0)
+		s.resolve(a, b, 0, tr)
 	default:
-		s.resolve(a, b, -1)
+		s.resolve(a, b, -1, tr)
 	}
-	s.afterTurn()
+	s.afterTurn(tr)
 }
 
 // Apply plays chance's draw of who sows first (simultaneity=chance-order).
 // Agsinnoninka has no other single-actor move; the engine applies the
 // players' turns with ApplyJoint.
-func (s *State) Apply(m engine.Move) {
+func (s *State) Apply(m engine.Move) { s.apply(m, nil) }
+
+// apply is Apply; with tr it also records the turn's events.
+func (s *State) apply(m engine.Move, tr *tracer) {
 	if s.pending[0] < 0 {
 		return
 	}
 	a, b := int(s.pending[0]), int(s.pending[1])
 	s.pending = [2]int8{noHole, noHole}
 	s.ply++
-	s.resolve(a, b, int(m))
-	s.afterTurn()
+	tr.add(engine.Event{Kind: engine.Throw, Player: engine.ChancePlayer, From: -1, To: -1, N: int(m)})
+	s.resolve(a, b, int(m), tr)
+	s.afterTurn(tr)
 }
 
 // afterTurn counts the turn and looks for the end of the round.
-func (s *State) afterTurn() {
+func (s *State) afterTurn(tr *tracer) {
 	s.turns++
 	s.roundTurns++
-	s.settle()
+	s.settle(tr)
 }
 
 // Clone returns a deep copy.

@@ -138,9 +138,7 @@ func FuzzReplay(f *testing.F) {
 				}
 				continue
 			}
-			st := s.(*State)
-			bd := board{holes: st.holes, stores: st.stores}
-			checkSeeds(t, st, &bd)
+			checkSeeds(t, s.(*State))
 		}
 	})
 }

@@ -366,27 +366,31 @@ func (s *State) ApplyJoint(ms []engine.Move) { s.Apply(ms[0]) }
 
 // Apply plays a throw (at a throw) or a move (at a move). It assumes the
 // move is legal.
-func (s *State) Apply(m engine.Move) {
+func (s *State) Apply(m engine.Move) { s.apply(m, nil) }
+
+// apply is Apply; with tr it also records the events of the move.
+func (s *State) apply(m engine.Move, tr *tracer) {
 	s.ply++
 	switch {
 	case s.phase == ThrowPhase:
-		s.throw(uint8(m))
+		tr.add(engine.Event{Kind: engine.Throw, Player: int(s.turn), From: -1, To: -1, N: int(m)})
+		s.throw(uint8(m), tr)
 	case m == Pass:
 		s.captured = 0
-		s.endTurn()
+		s.endTurn(tr)
 	default:
-		s.move(Square(m>>8), uint8(m))
+		s.move(Square(m>>8), uint8(m), tr)
 	}
 }
 
 // throw adds a throw of value v to the pool and decides what follows.
-func (s *State) throw(v uint8) {
+func (s *State) throw(v uint8, tr *tracer) {
 	s.push(v)
 	if s.capDue > 0 {
 		// A capture throw: it earns no extra throw, whatever it shows.
 		s.capDue--
 		if s.capDue == 0 {
-			s.startMoves()
+			s.startMoves(tr)
 		}
 		return
 	}
@@ -410,17 +414,18 @@ func (s *State) throw(v uint8) {
 	if s.seq == 3 && s.pool[0] == 8 {
 		// 8, then two more 8s (the pool is ascending, 8 is the largest
 		// value): the turn scores 0.
-		s.zeroTurn()
+		s.zeroTurn(tr)
 		return
 	}
-	s.startMoves()
+	s.startMoves(tr)
 }
 
 // zeroTurn ends a turn of three 8s: its throws are lost, and under
 // triple-tamman=reset the thrower's men in play go back to the 'ayn.
-func (s *State) zeroTurn() {
+func (s *State) zeroTurn(tr *tracer) {
 	if s.r.reset {
 		men := &s.men[s.turn]
+		tr.sendBack(s, int(s.turn), *men)
 		for i, k := range men {
 			if k != Home {
 				men[i] = 0
@@ -429,7 +434,7 @@ func (s *State) zeroTurn() {
 		sortMen(men)
 		s.occ[s.turn] = 0
 	}
-	s.endTurn()
+	s.endTurn(tr)
 	s.zeroed = true
 }
 
@@ -459,7 +464,7 @@ func (s *State) remove(v uint8) {
 // startMoves begins (or goes on with) the moves once no throw is due. Under
 // throw-use=total the waiting throws are first added up into one. When no
 // man can use any waiting throw, they are lost and the turn ends.
-func (s *State) startMoves() {
+func (s *State) startMoves(tr *tracer) {
 	s.seq, s.due = 0, 0 // the opening throws are done
 	if s.r.total && s.nPool > 1 {
 		sum := 0
@@ -471,7 +476,7 @@ func (s *State) startMoves() {
 		s.nPool = 1
 	}
 	if !s.canMove() {
-		s.endTurn()
+		s.endTurn(tr)
 		return
 	}
 	s.phase = MovePhase
@@ -488,7 +493,10 @@ func (s *State) canMove() bool {
 }
 
 // endTurn loses the throws left and passes the turn to the next player.
-func (s *State) endTurn() {
+func (s *State) endTurn(tr *tracer) {
+	if s.nPool > 0 {
+		tr.add(engine.Event{Kind: engine.Pass, Player: int(s.turn), From: -1, To: -1, N: int(s.nPool)})
+	}
 	s.lost, s.zeroed = s.nPool, false
 	for i := uint8(0); i < s.nPool; i++ {
 		s.pool[i] = 0
@@ -505,7 +513,7 @@ func (s *State) endTurn() {
 
 // move moves a man of the player to move from square q by throw v, sends
 // back the enemy men he overtakes and orders a capture throw for each.
-func (s *State) move(q Square, v uint8) {
+func (s *State) move(q Square, v uint8, tr *tracer) {
 	p := s.turn
 	r := s.r
 	from := r.step[p][q]
@@ -530,6 +538,7 @@ func (s *State) move(q Square, v uint8) {
 		s.occ[p] |= 1 << r.path[p][to]
 	}
 	s.remove(v)
+	tr.path(s, int(p), int(from), to)
 
 	// The squares passed over: steps from+1 .. to-1.
 	hit := r.before[p][to] &^ r.before[p][from+1]
@@ -548,6 +557,7 @@ func (s *State) move(q Square, v uint8) {
 			}
 			s.occ[e] &^= hit // every man of e on those squares goes back
 			em := &s.men[e]
+			tr.sendBackOn(s, int(e), *em, hit)
 			sent := false
 			for j, k := range em {
 				// Step 0 is the man's own 'ayn, always safe; Home is out
@@ -576,7 +586,7 @@ func (s *State) move(q Square, v uint8) {
 		s.phase = ThrowPhase
 		return
 	}
-	s.startMoves()
+	s.startMoves(tr)
 }
 
 // mostUsable returns how many of the n throws in pool (ascending) the

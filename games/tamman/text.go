@@ -319,7 +319,7 @@ func FromPosition(opts engine.Options, pos Position) (*State, error) {
 		s.seq, s.due = 0, 0
 		s.capDue = uint8(pos.CaptureThrows)
 	case len(pos.Throws) > 0:
-		s.startMoves()
+		s.startMoves(nil)
 	}
 	return s, nil
 }
