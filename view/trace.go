@@ -36,3 +36,18 @@ func ApplyTraced(s engine.State, moves []engine.Move) (trace []EventView, ok boo
 	}
 	return Trace(t.ApplyTraced(moves, nil)), true
 }
+
+// Boarder is implemented by states that tell a drawing of the board what
+// it needs beyond the state's JSON: its geometry (the places that traces
+// number, the paths men follow), as a struct whose JSON object gives it.
+type Boarder interface {
+	Board() any
+}
+
+// Board returns the geometry of s's board, or nil when s gives none.
+func Board(s engine.State) any {
+	if b, ok := s.(Boarder); ok {
+		return b.Board()
+	}
+	return nil
+}

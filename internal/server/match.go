@@ -47,11 +47,12 @@ type turn struct {
 	Move   string `json:"move"`
 }
 
-// step is one turn applied during a request, with the state after it, so
-// that the browser can animate it.
+// step is one turn applied during a request, with its trace and the state
+// after it, so that the browser can animate it.
 type step struct {
 	turn
-	State json.RawMessage `json:"state"`
+	Trace []view.EventView `json:"trace"`
+	State json.RawMessage  `json:"state"`
 }
 
 // newMatch starts a game of g under opts with the given seats, then plays
@@ -109,14 +110,14 @@ func (m *Match) isHuman(p int) bool { return p >= 0 && p < len(m.seats) && m.sea
 // apply plays one turn given in Actors order and returns its step.
 func (m *Match) apply(actors []int, moves []engine.Move) (step, error) {
 	text := engine.TurnText(m.state, actors, moves)
-	engine.ApplyTurn(m.state, moves)
+	trace, _ := view.ApplyTraced(m.state, moves)
 	t := turn{Actors: actors, Move: text}
 	m.addTurn(t)
 	js, err := view.State(m.state)
 	if err != nil {
 		return step{}, err
 	}
-	return step{turn: t, State: js}, nil
+	return step{turn: t, Trace: nonNil(trace), State: js}, nil
 }
 
 // addTurn records an applied turn, counting the chance events.
@@ -276,12 +277,21 @@ func (m *Match) recordLocked() engine.Record {
 	return r
 }
 
+// nonNil gives an empty trace rather than null (a game without traces).
+func nonNil(trace []view.EventView) []view.EventView {
+	if trace == nil {
+		return []view.EventView{}
+	}
+	return trace
+}
+
 // matchView is the JSON form of a match.
 type matchView struct {
 	ID      string          `json:"id"`
 	Game    string          `json:"game"`
 	Options []string        `json:"options"`
 	Seats   []string        `json:"seats"`
+	Board   any             `json:"board"`
 	Turns   []turn          `json:"turns"`
 	State   json.RawMessage `json:"state"`
 	Steps   []step          `json:"steps"`
@@ -300,7 +310,7 @@ func (m *Match) view(steps []step) (matchView, error) {
 	if steps == nil {
 		steps = []step{}
 	}
-	v := matchView{ID: m.ID, Game: m.game.ID(), Options: m.opts.Settings(), Seats: m.seats,
+	v := matchView{ID: m.ID, Game: m.game.ID(), Options: m.opts.Settings(), Seats: m.seats, Board: view.Board(m.state),
 		Turns: slices.Clone(m.turns), State: js, Steps: steps, CanUndo: m.lastHumanTurn() >= 0}
 	if v.Turns == nil {
 		v.Turns = []turn{}
@@ -326,7 +336,7 @@ func replayStates(r engine.Record) (statesView, error) {
 	if err != nil {
 		return statesView{}, badRequest("%v", err)
 	}
-	v := statesView{Game: g.ID(), Turns: []turn{}}
+	v := statesView{Game: g.ID(), Board: view.Board(s), Turns: []turn{}, Traces: [][]view.EventView{}}
 	js, err := view.State(s)
 	if err != nil {
 		return v, err
@@ -334,10 +344,13 @@ func replayStates(r engine.Record) (statesView, error) {
 	v.States = append(v.States, js)
 	for i, text := range r.Moves {
 		actors := s.Actors(nil)
-		if err := engine.Play(s, text); err != nil {
+		moves, err := engine.ParseTurn(s, text)
+		if err != nil {
 			return v, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
 		}
+		trace, _ := view.ApplyTraced(s, moves)
 		v.Turns = append(v.Turns, turn{Actors: actors, Move: text})
+		v.Traces = append(v.Traces, nonNil(trace))
 		js, err := view.State(s)
 		if err != nil {
 			return v, err
@@ -348,9 +361,12 @@ func replayStates(r engine.Record) (statesView, error) {
 }
 
 // statesView is a replay: States[0] is the start, States[i] the state after
-// Turns[i-1].
+// Turns[i-1], which Traces[i-1] shows step by step; Board is the board's
+// geometry.
 type statesView struct {
-	Game   string            `json:"game"`
-	Turns  []turn            `json:"turns"`
-	States []json.RawMessage `json:"states"`
+	Game   string             `json:"game"`
+	Board  any                `json:"board"`
+	Turns  []turn             `json:"turns"`
+	Traces [][]view.EventView `json:"traces"`
+	States []json.RawMessage  `json:"states"`
 }

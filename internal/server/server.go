@@ -63,6 +63,7 @@ func New(cfg Config) *Server {
 	s.route("GET /api/games/{id}", s.getGame)
 	s.route("GET /api/games/{id}/rules", s.getRules)
 	s.route("GET /api/games/{id}/agents", s.getAgents)
+	s.route("GET /api/games/{id}/start", s.getStart)
 	s.route("POST /api/matches", s.createMatch)
 	s.route("GET /api/matches/{id}", s.getMatch)
 	s.route("POST /api/matches/{id}/moves", s.postMove)
@@ -191,9 +192,20 @@ func (s *Server) agentsFor(g engine.Game, opts engine.Options) []string {
 // getAgents answers GET /api/games/{id}/agents?name=value...: the agents
 // offered for the game under those options.
 func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
+	g, opts, err := queryOptions(r)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": s.agentsFor(g, opts)})
+	return nil
+}
+
+// queryOptions reads the game of the path and its options from the query
+// (name=value...; the others at their defaults).
+func queryOptions(r *http.Request) (engine.Game, engine.Options, error) {
 	g, err := engine.Lookup(r.PathValue("id"))
 	if err != nil {
-		return notFound("%v", err)
+		return nil, engine.Options{}, notFound("%v", err)
 	}
 	var sets []string
 	for name, vals := range r.URL.Query() {
@@ -203,9 +215,28 @@ func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
 	}
 	opts, err := engine.ParseOptions(g, sets)
 	if err != nil {
+		return nil, engine.Options{}, badRequest("%v", err)
+	}
+	return g, opts, nil
+}
+
+// getStart answers GET /api/games/{id}/start?name=value...: the start state
+// of the game under those options and its board's geometry, for the
+// previews of the home and setup pages.
+func (s *Server) getStart(w http.ResponseWriter, r *http.Request) error {
+	g, opts, err := queryOptions(r)
+	if err != nil {
+		return err
+	}
+	st, err := g.NewState(opts)
+	if err != nil {
 		return badRequest("%v", err)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": s.agentsFor(g, opts)})
+	js, err := view.State(st)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "state": json.RawMessage(js), "board": view.Board(st)})
 	return nil
 }
 
