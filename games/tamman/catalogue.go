@@ -77,6 +77,12 @@ func (Game) Catalogue() engine.Entry {
 			OptUseMost: {Doc: engine.Text{"de": "ein Zug muss so viele Würfe wie möglich nutzbar lassen (wie beim Backgammon)"}},
 		},
 		Words: map[string]engine.Text{
+			// The names of the throws (Marin 1931).
+			"chance_t1":   {"en": "wahid", "de": "wahid"},
+			"chance_t2":   {"en": "tinteyn", "de": "tinteyn"},
+			"chance_t3":   {"en": "talad", "de": "talad"},
+			"chance_t4":   {"en": "waraq", "de": "waraq"},
+			"chance_t8":   {"en": "tamman", "de": "tamman"},
 			"ayn":         {"en": "'ayn", "de": "'ayn"},
 			"dafandaf":    {"en": "dafandaf", "de": "dafandaf"},
 			"habarti":     {"en": "habarti", "de": "habarti"},

@@ -447,10 +447,32 @@ func TestTammanAgainstComputer(t *testing.T) {
 
 func TestTammanFourPlayers(t *testing.T) {
 	ctx := tab(t, 60*time.Second)
+	// The previews draw the men of the chosen number of players on their
+	// real seats: two players sit on c1 and c5, four on every 'ayn.
+	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(`.card[data-game="tamman"] .thumb svg`)))
+	men := func(box, sq string) int {
+		return eval[int](t, ctx, fmt.Sprintf(`document.querySelectorAll('%s [data-square="%s"] .man').length`, box, sq))
+	}
+	if home := `.card[data-game="tamman"] .thumb`; men(home, "c1") == 0 || men(home, "c5") == 0 || men(home, "e3") != 0 || men(home, "a3") != 0 {
+		t.Errorf("home preview: men on c1 %d, c5 %d, e3 %d, a3 %d; want two players on c1 and c5",
+			men(home, "c1"), men(home, "c5"), men(home, "e3"), men(home, "a3"))
+	}
 	openGame(t, ctx, "tamman", map[string]string{"players": "4"}, nil)
 	if eval[int](t, ctx, `document.querySelectorAll('#seats select').length`) != 4 {
 		t.Fatal("four players give no four seats")
 	}
+	for _, sq := range []string{"c1", "e3", "c5", "a3"} {
+		if men("#gamethumb", sq) == 0 {
+			t.Errorf("setup preview for four players: no man on %s", sq)
+		}
+	}
+	setField(t, ctx, "players", "3")
+	waitFor(t, ctx, `document.querySelectorAll('#seats select').length === 3 && !document.getElementById('seats').dataset.pending`, 10*time.Second)
+	if men("#gamethumb", "a3") != 0 || men("#gamethumb", "e3") == 0 {
+		t.Errorf("setup preview for three players: men on a3 %d, e3 %d; want c1, e3, c5 only", men("#gamethumb", "a3"), men("#gamethumb", "e3"))
+	}
+	setField(t, ctx, "players", "4")
+	waitFor(t, ctx, `document.querySelectorAll('#seats select').length === 4 && !document.getElementById('seats').dataset.pending`, 10*time.Second)
 	for i, s := range []string{"human", "human", "random", "human"} {
 		setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), s)
 	}

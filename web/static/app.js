@@ -3,7 +3,7 @@
 // the turns between them and sends back the person's moves as text.
 
 import { t, tn, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
-import { boardFor, thumbnail, shape, playerName, parseTammanMove, tammanTarget, cowrieNames } from './boards.js';
+import { boardFor, preview, shape, playerName, parseManMove, manTarget } from './boards.js';
 import { markdown } from './md.js';
 
 const app = document.getElementById('app');
@@ -29,6 +29,13 @@ let gamesCache = null;
 async function games() {
   if (!gamesCache) gamesCache = (await api('GET', '/api/games')).games;
   return gamesCache;
+}
+
+// startOf is the start state of a game under options, with its board's
+// geometry, for the previews; null if the server cannot give it.
+async function startOf(id, options) {
+  const q = new URLSearchParams(options).toString();
+  try { return await api('GET', `/api/games/${encodeURIComponent(id)}/start?${q}`); } catch (e) { return null; }
 }
 
 // ------------------------------------------------------------------ chrome
@@ -66,7 +73,13 @@ function clearError() {
 
 let current = null; // the page being shown: {name, rerender}
 
+// routeSeq counts the routings: a page whose data arrives after the next
+// routing began is stale and must not draw itself.
+let routeSeq = 0;
+const stale = (seq) => seq !== routeSeq;
+
 async function route() {
+  routeSeq++;
   clearError();
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id] = hash.split('/');
@@ -82,15 +95,18 @@ async function route() {
 // ------------------------------------------------------------------ home
 
 async function pageHome() {
+  const seq = routeSeq;
   const list = await games();
+  const starts = await Promise.all(list.map((g) => startOf(g.id, {})));
+  if (stale(seq)) return;
   current = { name: 'home', rerender: pageHome };
   setWords(Object.assign({}, ...list.map((g) => g.words || {})));
   document.title = t('title');
   let o = `<section id="home" aria-labelledby="home-h"><h1 id="home-h">${esc(t('catalogue'))}</h1><div class="cards">`;
-  for (const g of list) {
+  for (const [i, g] of list.entries()) {
     o += `<article class="card" data-game="${esc(g.id)}" aria-labelledby="card-${esc(g.id)}">`;
     o += `<h2 id="card-${esc(g.id)}">${esc(g.name)}</h2>`;
-    o += `<div class="thumb">${thumbnail(g.id, g.name)}</div>`;
+    o += `<div class="thumb">${preview(starts[i], g.name)}</div>`;
     o += `<p class="kind">${esc(pick(g.kind))}</p><dl>`;
     o += `<dt>${esc(t('people'))}</dt><dd>${esc(pick(g.people))}</dd>`;
     o += `<dt>${esc(t('region'))}</dt><dd>${esc(pick(g.region))}</dd>`;
@@ -144,13 +160,16 @@ function seatLabel(spec) { return spec === 'human' ? t('person') : agentLabel(sp
 let setupValues = {}; // game id -> {options, seats}
 
 async function pageGame(id) {
+  const seq = routeSeq;
   const g = await api('GET', '/api/games/' + encodeURIComponent(id));
+  const saved = setupValues[id] || { options: {}, seats: [] };
+  const first = await startOf(g.id, saved.options);
+  if (stale(seq)) return;
   current = { name: 'game', rerender: () => pageGame(id) };
   setWords(g.words);
   document.title = `${g.name} – ${t('title')}`;
-  const saved = setupValues[id] || { options: {}, seats: [] };
   let o = `<section id="game" data-game="${esc(g.id)}" aria-labelledby="game-h"><h1 id="game-h">${esc(g.name)}</h1>`;
-  o += `<div class="gamegrid"><div class="rules"><div class="gamethumb">${thumbnail(g.id, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
+  o += `<div class="gamegrid"><div class="rules"><div class="gamethumb" id="gamethumb">${preview(first, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
   o += (g.summary || []).map((p) => `<li>${esc(pick(p))}</li>`).join('');
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
   if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
@@ -202,7 +221,9 @@ async function pageGame(id) {
       const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/agents?${q}`);
       agents = r.agents;
     } catch (e) { /* an invalid value: the start button will say so */ }
+    const st = await startOf(g.id, readOptions());
     if (box.dataset.pending !== String(pending)) return; // a later change is on its way
+    if (st) document.getElementById('gamethumb').innerHTML = preview(st, g.name);
     renderSeats();
     delete box.dataset.pending;
   };
@@ -257,12 +278,14 @@ async function pagePlay(id) {
     renderPlay();
     return;
   }
+  const seq = routeSeq;
   if (startedMatch && startedMatch.id === id) { m = startedMatch; startedMatch = null; }
   else m = await api('GET', '/api/matches/' + encodeURIComponent(id));
   const list = await games();
+  if (stale(seq)) return;
   const g = list.find((x) => x.id === m.game) || { id: m.game, name: m.game };
   setWords(g.words);
-  P = { match: m, game: g, board: boardFor(m.game), shown: null, busy: false, selected: null,
+  P = { match: m, game: g, board: boardFor(m.board), geo: m.board, shown: null, busy: false, selected: null,
     secret: null, replay: null, frame: null, cowries: null, log: [] };
   current = { name: 'play', rerender: renderPlay };
   const steps = m.steps || [];
@@ -310,14 +333,13 @@ function uiFor() {
   const ui = { moves: {}, picks: [], selected: null, player: c, label: t('boardOf', { name: P.game.name }) };
   if (c < 0 || status() !== 'input') return ui;
   const legal = (s.legal && s.legal[String(c)]) || [];
-  if (P.board.kind === 'tamman') {
-    const n = (s.pieces || []).length;
+  if (P.board.kind === 'grid') {
     for (const mv of legal) {
-      const pm = parseTammanMove(mv);
+      const pm = parseManMove(mv);
       if (!pm) continue;
       if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
       if (P.selected === pm.from) {
-        const to = tammanTarget(c, n, pm.from, pm.n, s.seats);
+        const to = manTarget(P.geo, c, pm.from, pm.n);
         if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
       }
     }
@@ -334,11 +356,19 @@ function legalList() {
   return (P.shown.legal && P.shown.legal[String(c)]) || [];
 }
 
+// chanceName is the game's name for a chance outcome ("talad" for a throw
+// of 3), from its words, or ''.
+function chanceName(turn) {
+  const key = 'chance_' + turn.move;
+  const w = t(key);
+  return w !== key ? w : '';
+}
+
 function describeTurn(turn) {
   if (turn.actors[0] === -1) {
-    const m = /^t(\d+)$/.exec(turn.move);
-    const label = P && P.board.kind === 'tamman' ? t('chance') : t('chanceOther');
-    return `${label}: ${turn.move}` + (m && cowrieNames[m[1]] ? ` (${cowrieNames[m[1]]})` : '');
+    const label = P && P.board.kind === 'grid' ? t('chance') : t('chanceOther');
+    const name = chanceName(turn);
+    return `${label}: ${turn.move}` + (name ? ` (${name})` : '');
   }
   const who = turn.actors.map((a) => playerName(a)).join(' + ');
   return `${who}: ${turn.move}`;
@@ -354,7 +384,7 @@ function phaseText(s) {
   const parts = [];
   if (s.phase === 'opening') parts.push(t('phase_opening'));
   if (s.round) parts.push(t('round', { n: s.round }));
-  if (P.board.kind === 'tamman' && !s.terminal) parts.push(s.phase === 'throw' ? t('phase_throw') : t('phase_move'));
+  if (P.board.kind === 'grid' && !s.terminal) parts.push(s.phase === 'throw' ? t('phase_throw') : t('phase_move'));
   if (s.terminal && s.end) parts.push(t('endReason', { why: t('end_' + s.end) !== 'end_' + s.end ? t('end_' + s.end) : s.end }));
   return parts.join(' · ');
 }
@@ -377,7 +407,7 @@ function events(s) {
     out.push(t('ev_burnt', { holes: s.burnt.map((b, h) => (b ? h : -1)).filter((h) => h >= 0).join(', ') }));
   }
   if (P.board.kind === 'mancala' && !s.lastTurn && s.ply > 0 && s.captured) out.push(t('ev_capture_last', { n: s.captured }));
-  if (P.board.kind === 'tamman') {
+  if (P.board.kind === 'grid') {
     if (s.captured) out.push(t('ev_sentback', { n: s.captured }));
     if (s.zeroed) out.push(t('ev_zeroed'));
     else if (s.lost) out.push(t('ev_lost', { n: s.lost }));
@@ -600,7 +630,8 @@ async function animateSteps(steps) {
 async function animateTurn(prev, turn, next) {
   const delay = speeds[speed()];
   let frames = [];
-  try { frames = P.board.frames(prev, turn, next) || []; } catch (e) { frames = []; }
+  try { frames = P.board.frames(prev, turn.trace || [], P.geo) || []; } catch (e) { frames = []; }
+  for (const f of frames) if (f.cowries && !f.cowries.rolling) f.cowries.name = chanceName(turn);
   if (delay > 0) {
     const per = Math.max(15, Math.min(delay, 4000 / Math.max(1, frames.length)));
     for (const f of frames) {
@@ -642,7 +673,7 @@ async function startReplay() {
   clearError();
   try {
     const r = await api('GET', `/api/matches/${P.match.id}/states`);
-    P.replay = { states: r.states, turns: r.turns, i: 0 };
+    P.replay = { states: r.states, turns: r.turns, traces: r.traces, i: 0 };
     P.shown = r.states[0];
     P.secret = null;
     renderPlay();
@@ -663,7 +694,7 @@ async function replayNext() {
   const R = P.replay;
   if (R.i >= R.turns.length || R.animating) return;
   R.animating = true;
-  await animateTurn(R.states[R.i], R.turns[R.i], R.states[R.i + 1]);
+  await animateTurn(R.states[R.i], { ...R.turns[R.i], trace: R.traces[R.i] }, R.states[R.i + 1]);
   R.animating = false;
   replayTo(R.i + 1);
   const b = document.getElementById('r-next');
