@@ -210,6 +210,9 @@ async function pageGame(id) {
     return opts;
   };
   let agents = g.agents;
+  // The number of seats is the number of players of the start state under
+  // the options chosen (one score each).
+  let players = first ? first.state.scores.length : g.facts.players;
   // The agents offered depend on the options (alpha-beta needs two
   // players): ask the server again when they change.
   let pending = 0;
@@ -223,13 +226,15 @@ async function pageGame(id) {
     } catch (e) { /* an invalid value: the start button will say so */ }
     const st = await startOf(g.id, readOptions());
     if (box.dataset.pending !== String(pending)) return; // a later change is on its way
-    if (st) document.getElementById('gamethumb').innerHTML = preview(st, g.name);
+    if (st) {
+      document.getElementById('gamethumb').innerHTML = preview(st, g.name);
+      players = st.state.scores.length;
+    }
     renderSeats();
     delete box.dataset.pending;
   };
   const renderSeats = () => {
-    const opts = readOptions();
-    const n = opts.players ? Math.max(2, Math.min(4, Number(opts.players) || 2)) : 2;
+    const n = players;
     const box = document.getElementById('seats');
     const prevSeats = [...box.querySelectorAll('select')].map((s) => s.value);
     const seats = prevSeats.length ? prevSeats : saved.seats;

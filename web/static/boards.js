@@ -231,17 +231,17 @@ const tamman = {
           const seat = v.seats ? v.seats.indexOf(sq) : -1;
           o += `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.38}" class="ayn-eye"/>`;
           o += `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.1}" class="ayn-pupil"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">'ayn</text>`;
+          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text>`;
           if (seat >= 0) o += `<g aria-hidden="true">${shape(seat, x + w - 14, y + 14, 7)}</g>`;
         } else if (kind === 'dafandaf') {
           o += `<polygon points="${x + w / 2},${y + 10} ${x + w - 10},${y + h / 2} ${x + w / 2},${y + h - 10} ${x + 10},${y + h / 2}" class="daf-mark"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">dafandaf</text>`;
+          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text>`;
         } else if (kind === 'habarti') {
           const cx = x + w / 2, cy = y + h / 2, R = Math.min(w, h) * 0.42, r = R * 0.45;
           let pts = '';
           for (let k = 0; k < 16; k++) { const a = Math.PI * k / 8 - Math.PI / 2; const d = k % 2 ? r : R; pts += `${(cx + Math.cos(a) * d).toFixed(1)},${(cy + Math.sin(a) * d).toFixed(1)} `; }
           o += `<polygon points="${pts}" class="habarti-mark"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">habarti</text>`;
+          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text>`;
         }
         o += `<text x="${x + 5}" y="${y + 14}" class="coord">${sq}</text>`;
         // men: player p in quadrant p; a stack shows as offset shapes and a count
