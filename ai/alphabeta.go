@@ -37,6 +37,7 @@ type AlphaBeta struct {
 	Depth int
 
 	deadline   time.Time
+	done       <-chan struct{} // stops the search when closed (ChooseContext)
 	stopped    bool
 	exhaustive bool
 	vals       []float64
@@ -136,6 +137,7 @@ func (a *AlphaBeta) Choose(s engine.State, player int) engine.Move {
 			}
 			a.fallback = NewMCTS(a.name, b, a.cfg)
 		}
+		a.fallback.setDone(a.done)
 		return a.fallback.Choose(s, player)
 	}
 	m, _ := a.Search(s, player)
@@ -245,6 +247,7 @@ func (a *AlphaBeta) searchRootParallel(s engine.State, moves []engine.Move, dept
 	for _, h := range searchers {
 		if h != a {
 			h.root, h.deadline, h.stopped, h.exhaustive, h.Nodes = a.root, a.deadline, false, true, 0
+			h.done = a.done
 		}
 		wg.Add(1)
 		go func() {
@@ -309,7 +312,7 @@ func (a *AlphaBeta) leafValue(s engine.State) float64 {
 // strictly between alpha and beta, else a bound on the side it fell.
 func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply int) float64 {
 	a.Nodes++
-	if a.Nodes&1023 == 0 && !a.deadline.IsZero() && time.Now().After(a.deadline) {
+	if a.Nodes&1023 == 0 && (!a.deadline.IsZero() && time.Now().After(a.deadline) || closed(a.done)) {
 		a.stopped = true
 	}
 	if a.stopped {

@@ -264,6 +264,8 @@ type tree struct {
 	evaluated bool
 	// iterations done by the last search.
 	iterations int
+	// done, if not nil, stops the search when closed (ChooseContext).
+	done <-chan struct{}
 }
 
 func newTree(seed uint64) *tree {
@@ -287,7 +289,7 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	timed := !deadline.IsZero()
 	t.iterations = 0
 	for iterations == 0 || t.iterations < iterations {
-		if timed && t.iterations > 0 && time.Now().After(deadline) {
+		if timed && t.iterations > 0 && time.Now().After(deadline) || t.iterations > 0 && closed(t.done) {
 			break
 		}
 		t.iterate(root)

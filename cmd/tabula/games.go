@@ -10,9 +10,11 @@ import (
 
 func runGames(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("games", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q: 'tabula games' lists every game and takes no arguments", fs.Arg(0))
 	}
 	for _, g := range engine.Games() {
 		fmt.Fprintf(stdout, "%s\t%s\n", g.ID(), g.Name())

@@ -21,21 +21,39 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Sprintf(format, args...)}
 }
 
+// A command is one subcommand: adding one is one entry in commands. Its run
+// function parses its flags with parseFlags, which answers -h and --help:
+// the help lists the flags the run function declared, so they are declared
+// in one place only.
 type command struct {
-	name, args, doc string
-	run             func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+	name    string
+	usage   string // what follows "tabula NAME" in the synopsis
+	summary string // one line
+	example string // one command line, without "tabula "
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 }
 
 var commands []command
 
 func init() {
 	commands = []command{
-		{"games", "", "list the games and their options", runGames},
-		{"replay", "--game ID [--option name=value]... MOVE... | --record FILE [--line N]", "apply moves from the start (or a saved record) and print the state as JSON", runReplay},
-		{"play", "GAME [--option name=value]... [--players human,mcts:hard,...] [--vs AGENT] [--threads T]", "play in the terminal", runPlay},
-		{"sim", "--game ID [--option name=value]... --agents A,B[,C,D] [--games N] [--seed S] [--threads T] [--json] [--records FILE]", "self-play: agents play each other, seats rotated; summary of wins, draws, lengths", runSim},
-		{"tournament", "--game ID [--option name=value]... --agents A,B,C... [--games N] [--seed S] [--threads T] [--json]", "round robin: every group of agents plays N games; Elo ratings with 95% intervals", runTournament},
-		{"serve", "[--addr 127.0.0.1:8080]", "play in the browser: serve the web app and its JSON API", runServe},
+		{name: "games", summary: "list the games and their options", example: "games", run: runGames},
+		{name: "replay", usage: "--game ID [--option name=value]... MOVE... | --record FILE [--line N]",
+			summary: "apply moves from the start (or a saved record) and print the state as JSON",
+			example: "replay --game adji-boto --option seeds=4 9 4 8", run: runReplay},
+		{name: "play", usage: "GAME [--option name=value]... [--players human,mcts:hard,...] [--vs AGENT] [--threads T] | --record FILE",
+			summary: "play in the terminal; 'quit' prints a record that --record FILE resumes",
+			example: "play tamman --option players=3 --players human,hard,greedy", run: runPlay},
+		{name: "sim", usage: "--game ID [--option name=value]... --agents A,B[,C,D] [--games N] [--seed S] [--threads T] [--json] [--records FILE]",
+			summary: "self-play: agents play each other, seats rotated; summary of wins, draws, lengths",
+			example: "sim --game adji-boto --agents mcts:hard,random --games 200 --json", run: runSim},
+		{name: "tournament", usage: "--game ID [--option name=value]... --agents A,B,C... [--games N] [--seed S] [--threads T] [--json]",
+			summary: "round robin: every group of agents plays N games; Elo ratings with 95% intervals",
+			example: "tournament --game adji-boto --agents random,greedy,mcts:easy --games 40", run: runTournament},
+		{name: "serve", usage: "[--addr 127.0.0.1:8080]", summary: "play in the browser: serve the web app and its JSON API",
+			example: "serve --addr 127.0.0.1:8080", run: runServe},
+		{name: "version", summary: "print the module version and the VCS revision it was built from",
+			example: "version", run: runVersion},
 	}
 }
 
@@ -46,27 +64,51 @@ func main() {
 // run executes one command line and returns the exit status: 0 on
 // success, 2 for bad input, 1 for other failures.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		usage(stdout)
 		return 0
 	}
-	for _, c := range commands {
-		if c.name != args[0] {
-			continue
-		}
-		err := c.run(args[1:], stdin, stdout, stderr)
-		if err == nil {
+	if args[0] == "help" {
+		if len(args) == 1 {
+			usage(stdout)
 			return 0
 		}
-		fmt.Fprintf(stderr, "tabula %s: %s\n", c.name, oneLine(err.Error()))
-		var ue usageError
-		if errors.As(err, &ue) {
+		if len(args) > 2 {
+			fmt.Fprintf(stderr, "tabula help: name one command, got %q\n", strings.Join(args[1:], " "))
 			return 2
 		}
-		return 1
+		// "tabula help NAME" is "tabula NAME --help".
+		args = []string{args[1], "--help"}
 	}
-	fmt.Fprintf(stderr, "tabula: unknown command %q (run 'tabula help')\n", args[0])
-	return 2
+	c, ok := lookupCommand(args[0])
+	if !ok {
+		fmt.Fprintf(stderr, "tabula: unknown command %q (run 'tabula help')\n", args[0])
+		return 2
+	}
+	err := c.run(args[1:], stdin, stdout, stderr)
+	var help helpRequest
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &help):
+		c.help(stdout, help)
+		return 0
+	}
+	fmt.Fprintf(stderr, "tabula %s: %s\n", c.name, oneLine(err.Error()))
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+func lookupCommand(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
@@ -75,8 +117,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "tabula: traditional board games from ethnographic sources")
 	fmt.Fprintln(w, "\nUsage:")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  tabula %s %s\n      %s\n", c.name, c.args, c.doc)
+		fmt.Fprintf(w, "  %s\n      %s\n", strings.TrimSpace("tabula "+c.name+" "+c.usage), c.summary)
 	}
+	fmt.Fprintln(w, "\n'tabula help COMMAND' or 'tabula COMMAND --help' lists a command's flags.")
 	fmt.Fprintln(w, "\nAgents (--players, --vs, --agents): random, greedy, mcts[:LEVEL], alphabeta[:LEVEL]")
 	fmt.Fprintln(w, "  LEVEL is easy, medium (the default), hard or max; or a budget per move: mcts:5000")
 	fmt.Fprintln(w, "  (iterations), alphabeta:8 (depth), mcts:200ms or alphabeta:1s (time). A bare level")

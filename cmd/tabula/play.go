@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,33 +25,53 @@ type seatPlayer struct {
 }
 
 func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return usagef("name the game: tabula play GAME (see 'tabula games')")
-	}
-	gameID := args[0]
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var opts optionList
-	fs.Var(&opts, "option", "name=value (repeatable)")
+	fs.Var(&opts, "option", "set an option of the game as `name=value` (repeatable; see 'tabula games')")
 	players := fs.String("players", "", "who plays each seat, comma-separated: human or an agent (default: human,random)")
 	vs := fs.String("vs", "", "shorthand: you in seat 0 against this agent (mcts:hard, alphabeta:medium, or a level: hard) in every other seat")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
 	threads := fs.Int("threads", runtime.NumCPU(), "threads a computer player may search with")
-	if err := fs.Parse(args[1:]); err != nil {
-		return usagef("%v", err)
+	recordPath := fs.String("record", "", "resume the game saved in `FILE` (the line 'quit' prints) instead of naming GAME")
+	line := fs.Int("line", 1, "with --record: which record of the file (1 is the first)")
+	// The game comes first (tabula play GAME --vs hard), but may follow the
+	// flags too.
+	var gameID string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		gameID, args = args[0], args[1:]
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
-	s, err := replayState(gameID, opts, nil)
+	rest := fs.Args()
+	if gameID == "" && len(rest) > 0 {
+		gameID, rest = rest[0], rest[1:]
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	if *threads < 1 {
+		return usagef("--threads must be at least 1, got %d", *threads)
+	}
+	rec, err := playRecord(gameID, opts, *recordPath, *line)
 	if err != nil {
 		return err
+	}
+	s, err := replayState(rec.Game, rec.Options, rec.Moves)
+	if err != nil {
+		return err
+	}
+	if s.Terminal() {
+		return usagef("--record %s: the game is over; nothing to resume", *recordPath)
 	}
 	n := s.NumPlayers()
 	if *seed == 0 {
 		*seed = rand.Uint64()
 	}
-	names, err := seatNames(*players, *vs, n)
+	if *players == "" && *vs == "" && len(rec.Players) == n {
+		*players = strings.Join(rec.Players, ",")
+	}
+	names, err := seatNames(s.Game(), *players, *vs, n)
 	if err != nil {
 		return err
 	}
@@ -65,11 +87,27 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 		}
 	}
 	p := &terminalGame{s: s, seats: seats, in: bufio.NewScanner(stdin), out: stdout,
-		rng: rand.New(rand.NewPCG(*seed, 1))}
+		rng: rand.New(rand.NewPCG(*seed, 1)), moves: slices.Clone(rec.Moves)}
 	return p.run()
 }
 
-func seatNames(players, vs string, n int) ([]string, error) {
+// playRecord is the game to play: a new one (GAME and its options) or the
+// one saved in a record file.
+func playRecord(gameID string, opts []string, path string, line int) (engine.Record, error) {
+	switch {
+	case path == "" && gameID == "":
+		return engine.Record{}, usagef("name the game: tabula play GAME (see 'tabula games'), or resume one with --record FILE")
+	case path == "":
+		return engine.Record{Game: gameID, Options: opts}, nil
+	case gameID != "" || len(opts) > 0:
+		return engine.Record{}, usagef("--record replaces GAME and --option (the record has them): give one or the other")
+	case path == "-":
+		return engine.Record{}, usagef("--record -: standard input holds the moves typed at the terminal; give a file")
+	}
+	return readRecordFile(path, line, nil)
+}
+
+func seatNames(g engine.Game, players, vs string, n int) ([]string, error) {
 	switch {
 	case players != "" && vs != "":
 		return nil, usagef("give --players or --vs, not both")
@@ -84,10 +122,41 @@ func seatNames(players, vs string, n int) ([]string, error) {
 	}
 	names := strings.Split(players, ",")
 	if len(names) != n {
-		return nil, usagef("--players: this game has %d players, got %d names", n, len(names))
+		return nil, usagef("--players: %s has %d players here, got %d names%s", g.ID(), n, len(names), playersHint(g, len(names)))
 	}
 	return names, nil
 }
+
+// playersHint tells how to play the game with k players, when an option
+// allows it: "; add --option players=3".
+func playersHint(g engine.Game, k int) string {
+	for _, o := range g.Specs() {
+		if o.Name == "players" && float64(k) >= o.Min && float64(k) <= o.Max {
+			return fmt.Sprintf("; add --option players=%d", k)
+		}
+	}
+	return ""
+}
+
+// What a game may tell people at the terminal, beyond its board. The game
+// packages implement these; they hold the rules the words depend on.
+type (
+	// chanceTeller says what chance's move m means now, in a sentence
+	// that names the move's text ("player 1 throws t4 (waraq): an extra
+	// throw for a 4").
+	chanceTeller interface {
+		ChanceText(m engine.Move) string
+	}
+	// narrator says what a turn did that the board does not show: a
+	// forced pass, a turn that scores nothing, a round that ended. before
+	// is the state the turn was applied to.
+	narrator interface {
+		Narrate(before engine.State) []string
+	}
+)
+
+// errQuit ends the game at the player's request.
+var errQuit = errors.New("quit")
 
 type terminalGame struct {
 	s     engine.State
@@ -103,37 +172,82 @@ func (t *terminalGame) run() error {
 	for i, p := range t.seats {
 		fmt.Fprintf(t.out, "  player %d: %s\n", i, p.name)
 	}
-	fmt.Fprintln(t.out, "Type a move as listed, 'moves' for the record so far, or 'quit'.")
+	if len(t.moves) > 0 {
+		fmt.Fprintf(t.out, "Resumed after %d moves: %s\n", len(t.moves), strings.Join(t.moves, " "))
+	}
+	fmt.Fprintln(t.out, "Type a move as listed, 'moves' for the record so far, or 'quit' to stop and get a record to resume from.")
 	for !t.s.Terminal() {
-		actors := t.s.Actors(nil)
-		if actors[0] == engine.ChancePlayer {
-			m := ai.SampleChance(t.s.ChanceOutcomes(nil), t.rng.Float64())
-			text := t.s.MoveText(engine.ChancePlayer, m)
-			t.s.Apply(m)
-			t.moves = append(t.moves, text)
-			fmt.Fprintf(t.out, "chance: %s\n", text)
-			continue
-		}
-		fmt.Fprintf(t.out, "\n%s\n", board(t.s))
-		moves := make([]engine.Move, len(actors))
-		for i, a := range actors {
-			m, err := t.choose(a, len(actors) > 1)
-			if err != nil {
-				return err
+		if err := t.turn(); err != nil {
+			if errors.Is(err, errQuit) {
+				return t.quit()
 			}
-			moves[i] = m
-		}
-		text := engine.TurnText(t.s, actors, moves)
-		engine.ApplyTurn(t.s, moves)
-		t.moves = append(t.moves, text)
-		if len(actors) > 1 {
-			fmt.Fprintf(t.out, "players %v reveal: %s\n", actors, text)
-		} else {
-			fmt.Fprintf(t.out, "player %d plays %s\n", actors[0], text)
+			return err
 		}
 	}
 	o, _ := t.s.Outcome()
 	fmt.Fprintf(t.out, "\n%s\nGame over: %s. Scores: %v\nRecord: %s\n", board(t.s), o, t.s.Scores(nil), strings.Join(t.moves, " "))
+	return nil
+}
+
+// turn plays one turn: a chance event, one player's move or the joint
+// move of several.
+func (t *terminalGame) turn() error {
+	actors := t.s.Actors(nil)
+	before := t.s.Clone()
+	if actors[0] == engine.ChancePlayer {
+		m := ai.SampleChance(t.s.ChanceOutcomes(nil), t.rng.Float64())
+		text := t.s.MoveText(engine.ChancePlayer, m)
+		if ct, ok := t.s.(chanceTeller); ok {
+			fmt.Fprintln(t.out, ct.ChanceText(m))
+		} else {
+			fmt.Fprintf(t.out, "chance: %s\n", text)
+		}
+		t.s.Apply(m)
+		t.moves = append(t.moves, text)
+		t.narrate(before)
+		return nil
+	}
+	fmt.Fprintf(t.out, "\n%s\n", board(t.s))
+	moves := make([]engine.Move, len(actors))
+	for i, a := range actors {
+		m, err := t.choose(a, len(actors) > 1)
+		if err != nil {
+			return err
+		}
+		moves[i] = m
+	}
+	text := engine.TurnText(t.s, actors, moves)
+	engine.ApplyTurn(t.s, moves)
+	t.moves = append(t.moves, text)
+	if len(actors) > 1 {
+		fmt.Fprintf(t.out, "players %v reveal: %s\n", actors, text)
+	} else {
+		fmt.Fprintf(t.out, "player %d plays %s\n", actors[0], text)
+	}
+	t.narrate(before)
+	return nil
+}
+
+func (t *terminalGame) narrate(before engine.State) {
+	if n, ok := t.s.(narrator); ok {
+		for _, line := range n.Narrate(before) {
+			fmt.Fprintln(t.out, line)
+		}
+	}
+}
+
+// quit prints the record of the game so far, which --record resumes.
+func (t *terminalGame) quit() error {
+	rec := engine.NewRecord(t.s.Game(), t.s.Options())
+	rec.Moves = append(rec.Moves, t.moves...)
+	for _, p := range t.seats {
+		rec.Players = append(rec.Players, p.name)
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(t.out, "\nStopped after %d moves. To resume, save the next line in a file and run 'tabula play --record FILE':\n%s\n", len(t.moves), b)
 	return nil
 }
 
@@ -161,11 +275,10 @@ func (t *terminalGame) choose(a int, hidden bool) (engine.Move, error) {
 		if hidden {
 			// Move up over the echoed line and clear it.
 			fmt.Fprint(t.out, "\033[1A\033[2K\r")
-			fmt.Fprintf(t.out, "player %d has chosen.\n", a)
 		}
 		switch line {
 		case "quit", "q":
-			return 0, fmt.Errorf("quit; moves so far: %s", strings.Join(t.moves, " "))
+			return 0, errQuit
 		case "moves":
 			fmt.Fprintf(t.out, "moves: %s\n", strings.Join(t.moves, " "))
 			continue
@@ -175,10 +288,17 @@ func (t *terminalGame) choose(a int, hidden bool) (engine.Move, error) {
 		m, err := t.s.ParseMove(a, line)
 		if err == nil && !slices.Contains(t.s.Legal(a, nil), m) {
 			err = fmt.Errorf("%s is not legal now", line)
+			if hidden {
+				// Do not show the hole she tried to the next player.
+				err = errors.New("that move is not legal now")
+			}
 		}
 		if err != nil {
 			fmt.Fprintf(t.out, "  %v\n", err)
 			continue
+		}
+		if hidden {
+			fmt.Fprintf(t.out, "player %d has chosen.\n", a)
 		}
 		return m, nil
 	}

@@ -14,14 +14,13 @@ import (
 
 func runReplay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	gameID := fs.String("game", "", "game id")
+	gameID := fs.String("game", "", "the game, by its `ID` (see 'tabula games')")
 	var opts optionList
-	fs.Var(&opts, "option", "name=value (repeatable)")
-	recordPath := fs.String("record", "", "replay a saved record instead: a file of JSON records, one a line ('-': standard input), as written by 'tabula sim --records'")
+	fs.Var(&opts, "option", "set an option of the game as `name=value` (repeatable; see 'tabula games')")
+	recordPath := fs.String("record", "", "replay a saved record instead: a `FILE` of JSON records, one a line ('-': standard input), as written by 'tabula sim --records'")
 	line := fs.Int("line", 1, "with --record: which record of the file (1 is the first)")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	var s engine.State
 	var err error
@@ -72,14 +71,24 @@ func replayState(gameID string, settings, moves []string) (engine.State, error) 
 // replayRecordFile replays record number line (1-based) of a file of JSON
 // lines.
 func replayRecordFile(path string, line int, stdin io.Reader) (engine.State, error) {
+	rec, err := readRecordFile(path, line, stdin)
+	if err != nil {
+		return nil, err
+	}
+	return replayState(rec.Game, rec.Options, rec.Moves)
+}
+
+// readRecordFile reads record number line (1-based) of a file of JSON lines
+// ('-': stdin).
+func readRecordFile(path string, line int, stdin io.Reader) (engine.Record, error) {
 	if line < 1 {
-		return nil, usagef("--line must be at least 1, got %d", line)
+		return engine.Record{}, usagef("--line must be at least 1, got %d", line)
 	}
 	in := stdin
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, usagef("--record: %v", err)
+			return engine.Record{}, usagef("--record: %v", err)
 		}
 		defer f.Close()
 		in = f
@@ -96,12 +105,12 @@ func replayRecordFile(path string, line int, stdin io.Reader) (engine.State, err
 		}
 		rec, err := engine.ParseRecord(text)
 		if err != nil {
-			return nil, usagef("--record %s line %d: %v", path, n, err)
+			return engine.Record{}, usagef("--record %s line %d: %v", path, n, err)
 		}
-		return replayState(rec.Game, rec.Options, rec.Moves)
+		return rec, nil
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("--record %s: %v", path, err)
+		return engine.Record{}, fmt.Errorf("--record %s: %v", path, err)
 	}
-	return nil, usagef("--record %s: has no record %d", path, line)
+	return engine.Record{}, usagef("--record %s: has no record %d", path, line)
 }

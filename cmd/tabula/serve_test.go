@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -82,5 +83,27 @@ func TestServeBadFlagExitsTwo(t *testing.T) {
 	code, _, errOut := runTabula(t, "", "serve", "--port", "80")
 	if code != 2 || !strings.Contains(errOut, "tabula serve:") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestServeTimeouts: idle, slow-header, slow-body and slow-reader
+// connections are all closed after a while, and a loopback address is
+// detected for the host check.
+func TestServeTimeouts(t *testing.T) {
+	hs := newHTTPServer(http.NotFoundHandler(), time.Minute)
+	if hs.ReadHeaderTimeout <= 0 || hs.ReadTimeout <= 0 || hs.IdleTimeout <= 0 || hs.MaxHeaderBytes <= 0 {
+		t.Errorf("timeouts not set: %+v", hs)
+	}
+	if hs.WriteTimeout <= time.Minute {
+		t.Errorf("write timeout %v leaves no time to answer after a budget of 1m", hs.WriteTimeout)
+	}
+	for addr, want := range map[string]bool{"127.0.0.1:80": true, "[::1]:80": true, "0.0.0.0:80": false, "192.0.2.1:80": false} {
+		a, err := net.ResolveTCPAddr("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := isLoopback(a); got != want {
+			t.Errorf("isLoopback(%s) = %v", addr, got)
+		}
 	}
 }

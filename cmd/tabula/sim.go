@@ -91,18 +91,20 @@ type selfPlayFlags struct {
 	quiet    *bool
 }
 
-func addSelfPlayFlags(fs *flag.FlagSet) *selfPlayFlags {
+// addSelfPlayFlags declares the shared flags; games is the default of
+// --games.
+func addSelfPlayFlags(fs *flag.FlagSet, games int) *selfPlayFlags {
 	f := &selfPlayFlags{
-		game:     fs.String("game", "", "game id"),
+		game:     fs.String("game", "", "the game, by its `ID` (see 'tabula games')"),
 		agents:   fs.String("agents", "", "agents, comma-separated (random, greedy, mcts[:LEVEL], alphabeta[:LEVEL])"),
-		games:    fs.Int("games", 100, "number of games"),
+		games:    fs.Int("games", games, "number of games"),
 		seed:     fs.Uint64("seed", 1, "random seed; a run is reproducible for a seed"),
 		threads:  fs.Int("threads", runtime.NumCPU(), "games played at once"),
 		json:     fs.Bool("json", false, "print the summary as one JSON object"),
 		progress: fs.Bool("progress", false, "show a progress bar on stderr even when it is not a terminal"),
 		quiet:    fs.Bool("quiet", false, "no progress bar"),
 	}
-	fs.Var(&f.opts, "option", "name=value (repeatable)")
+	fs.Var(&f.opts, "option", "set an option of the game as `name=value` (repeatable; see 'tabula games')")
 	return f
 }
 
@@ -192,11 +194,10 @@ func (p *progressBar) finish() {
 
 func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	f := addSelfPlayFlags(fs)
-	recordsPath := fs.String("records", "", "write every game as a JSON line (an engine record) to this file")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	f := addSelfPlayFlags(fs, 100)
+	recordsPath := fs.String("records", "", "write every game as a JSON line (an engine record) to `FILE`")
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	start, specs, err := f.parse(fs)
 	if err != nil {
@@ -204,13 +205,8 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	n := start.NumPlayers()
 	if len(specs) != n {
-		hint := ""
-		for _, o := range start.Game().Specs() {
-			if o.Name == "players" {
-				hint = fmt.Sprintf(" (or set --option players=%d)", len(specs))
-			}
-		}
-		return usagef("--agents: %s has %d players here, so give %d agents, got %d%s", start.Game().ID(), n, n, len(specs), hint)
+		return usagef("--agents: %s has %d players here, so give %d agents, got %d%s", start.Game().ID(), n, n, len(specs),
+			playersHint(start.Game(), len(specs)))
 	}
 	sp := &selfPlay{start: start, specs: specs, seed: *f.seed, threads: *f.threads, records: *recordsPath != ""}
 	if err := sp.checkAgents("--agents"); err != nil {

@@ -60,7 +60,7 @@ func TestPlayTammanMixOfPeopleAndRandomMovers(t *testing.T) {
 				t.Fatalf("exit %d: %s\n%s", code, errb.String(), tail(out.String()))
 			}
 			got := out.String()
-			for _, want := range []string{"Game over: player ", "Record: t", "chance: t", " c3 H", "your move ("} {
+			for _, want := range []string{"Game over: player ", "Record: t", "player 0 throws t", "the turn's throw", " c3 H", "your move ("} {
 				if !strings.Contains(got, want) {
 					t.Errorf("output lacks %q:\n%s", want, tail(got))
 				}

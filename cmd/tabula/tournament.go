@@ -37,11 +37,9 @@ type tournamentGame struct {
 
 func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	f := addSelfPlayFlags(fs)
-	*f.games = 20
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	f := addSelfPlayFlags(fs, 20)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	start, specs, err := f.parse(fs)
 	if err != nil {

@@ -1,9 +1,9 @@
 // Package adjiboto implements Adji-Boto, the two-row mancala of the Saramaka
 // Maroons of Suriname.
 //
-// Source: Mancala World, "Adji-boto" (German text, ../shared/seeds/
-// 002_e96197945fc950b5.txt), after Herskovits' field work of the 1920s and
-// 1930s. docs/rules/adji-boto.md restates every rule of the source with the
+// Source: Mancala World, "Adji-boto" (German text,
+// https://mancala.fandom.com/wiki/Adji-boto), after Herskovits' field work
+// of the 1920s and 1930s. docs/rules/adji-boto.md restates every rule of the source with the
 // code that implements it and names each reading of an ambiguous passage
 // together with the option that selects another reading:
 //

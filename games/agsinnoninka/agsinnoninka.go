@@ -4,9 +4,9 @@
 //
 // Source: the Wikinfo article "Agsinnoninka", after Vanoverbergh, "Iloko
 // Games", Anthropos 22 (1927), and Murray, A History of Board-Games Other
-// Than Chess (1951), 176 (../shared/seeds/003_3ce4cb35c7bf0d7c.txt); board
-// numbering as in the Adji-Boto diagram (../shared/seeds/
-// 002_e96197945fc950b5.txt). docs/rules/agsinnoninka.md restates every rule
+// Than Chess (1951), 176 (http://www.wikinfo.org/index.php/Agsinnoninka);
+// board numbering as in the Adji-Boto diagram of Mancala World
+// (https://mancala.fandom.com/wiki/Adji-boto). docs/rules/agsinnoninka.md restates every rule
 // of the source with the function that implements it, and names each
 // reading of an ambiguous passage with the option that selects another:
 //

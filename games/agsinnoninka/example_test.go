@@ -24,7 +24,7 @@ func ExampleNewPosition() {
 	// round 1, turn 2 of the round
 	//             player 1's store: 4
 	//    hole     0     1     2     3     4
-	//   p1 ->   [  0] [  0] [  2] [  0] [  1]
+	//   p1 <-   [  0] [  0] [  2] [  0] [  1]
 	//   p0 ->   [  3] [  0] [  0] [  0] [  0]
 	//    hole     9     8     7     6     5
 	//             player 0's store: 0

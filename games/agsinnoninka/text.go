@@ -147,7 +147,9 @@ func (s *State) Details() any {
 
 // String draws the board as in the diagram: player 1's row on top (holes
 // 0-4 left to right), player 0's row below (holes 9-5); burnt holes show
-// as [ xx ]. Below it, what the last turn and the last round did.
+// as [ xx ]. The arrows show the counter-clockwise sowing: to the right
+// along the bottom row, to the left along the top row. Below it, what the
+// last turn did; the end of a round is told once, by Narrate.
 func (s *State) String() string {
 	var b strings.Builder
 	cell := func(h int) string {
@@ -159,7 +161,7 @@ func (s *State) String() string {
 	fmt.Fprintf(&b, "round %d, turn %d of the round\n", s.round, s.roundTurns+1)
 	fmt.Fprintf(&b, "            player 1's store: %d\n", s.stores[1])
 	b.WriteString("   hole     0     1     2     3     4\n")
-	b.WriteString("  p1 ->  ")
+	b.WriteString("  p1 <-  ")
 	for h := 0; h <= 4; h++ {
 		b.WriteString(" " + cell(h))
 	}
@@ -193,10 +195,6 @@ func (s *State) String() string {
 			b.WriteString("\n")
 		}
 	}
-	if r := s.lastRound; r.Why != RoundGoesOn {
-		fmt.Fprintf(&b, "round %d ended (%s): rows taken %d and %d, seeds %d and %d\n",
-			r.Round, r.Why, r.Taken[0], r.Taken[1], r.Seeds[0], r.Seeds[1])
-	}
 	if s.pending[0] >= 0 {
 		fmt.Fprintf(&b, "chosen %d,%d: chance draws who sows first\n", s.pending[0], s.pending[1])
 	}
@@ -204,4 +202,27 @@ func (s *State) String() string {
 		fmt.Fprintf(&b, "match over (%s)\n", s.end)
 	}
 	return b.String()
+}
+
+// Narrate says what the last turn did that the board does not show: the
+// end of a round, once, in the turn that ended it. before is the state the
+// turn was applied to.
+func (s *State) Narrate(before engine.State) []string {
+	b, ok := before.(*State)
+	r := s.lastRound
+	if !ok || r.Why == RoundGoesOn || r == b.lastRound {
+		return nil
+	}
+	return []string{fmt.Sprintf("round %d ended (%s): rows taken %d and %d, seeds %d and %d",
+		r.Round, r.Why, r.Taken[0], r.Taken[1], r.Seeds[0], r.Seeds[1])}
+}
+
+// ChanceText says what chance's draw under simultaneity=chance-order
+// means: "chance: 1-first, player 1 sows first".
+func (s *State) ChanceText(m engine.Move) string {
+	first := 0
+	if m == FirstPlayer1 {
+		first = 1
+	}
+	return fmt.Sprintf("chance: %s, player %d sows first", s.MoveText(engine.ChancePlayer, m), first)
 }

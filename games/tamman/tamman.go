@@ -4,8 +4,8 @@
 //
 // Source: G. Marin, "Somali Games", Journal of the Royal Anthropological
 // Institute 61 (1931), 499-511, at 510-511, quoted in the Digital Ludeme
-// Project's evidence record DLP.Evidence.1424 (../shared/seeds/
-// 000_411ca20039012295.txt), and issue 3 of Tabula, which fixes the board
+// Project's evidence record DLP.Evidence.1424 (Ludii Portal,
+// https://ludii.games/details.php?keyword=Tamman), and issue 3 of Tabula, which fixes the board
 // names, the seats and the paths. docs/rules/tamman.md restates every rule
 // with the code that implements it. The readings of the ambiguous passages,
 // each with the option that selects another reading:

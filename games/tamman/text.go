@@ -323,3 +323,54 @@ func FromPosition(opts engine.Options, pos Position) (*State, error) {
 	}
 	return s, nil
 }
+
+// ChanceText says who throws the cowries and why, for people: "player 1
+// throws t4 (waraq): an extra throw for a 4".
+func (s *State) ChanceText(m engine.Move) string {
+	text := fmt.Sprintf("player %d throws %s", s.turn, moveText(engine.ChancePlayer, m))
+	if name := ThrowName(int(m)); name != "" {
+		text += " (" + name + ")"
+	}
+	return text + ": " + s.throwReason()
+}
+
+// throwReason says why the throw now due is made: the turn's throw, an
+// extra throw the turn's first throw earned (one for a 4, two for an 8),
+// or a capture throw for each man sent back.
+func (s *State) throwReason() string {
+	switch {
+	case s.phase != ThrowPhase:
+		return "no throw is due"
+	case s.capDue > 1:
+		return fmt.Sprintf("a capture throw for a man sent back (%d due)", s.capDue)
+	case s.capDue == 1:
+		return "a capture throw for a man sent back"
+	case s.seq == 0:
+		return "the turn's throw"
+	case s.seq == 1 && s.due == 1:
+		return "an extra throw for a 4"
+	case s.seq == 1:
+		return "the first of two extra throws for an 8"
+	}
+	return "the second extra throw for an 8"
+}
+
+// Narrate says what the last throw or move did that the board does not
+// show: a turn of 8, 8, 8 that scores nothing, or throws lost when a turn
+// ends. before is the state it was applied to.
+func (s *State) Narrate(before engine.State) []string {
+	b, ok := before.(*State)
+	if !ok || s.ply != b.ply+1 || s.phase == Over || s.turn == b.turn {
+		return nil
+	}
+	// The turn has just passed to the next player.
+	switch {
+	case s.zeroed && s.r.reset:
+		return []string{fmt.Sprintf("8, 8, 8: the turn scores nothing, and player %d's men in play go back to the 'ayn", b.turn)}
+	case s.zeroed:
+		return []string{"8, 8, 8: the turn scores nothing"}
+	case s.lost > 0:
+		return []string{fmt.Sprintf("player %d's turn ends: %d throw(s) no man can use are lost", b.turn, s.lost)}
+	}
+	return nil
+}

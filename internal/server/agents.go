@@ -1,19 +1,22 @@
 package server
 
 import (
+	"slices"
+	"strings"
+
 	"tabula/ai"
 	"tabula/engine"
 )
 
 // AgentFunc makes the computer player for a seat of a game played under
 // opts from its spec ("random", "mcts:hard"); seed makes it deterministic.
-// It fails for an agent that cannot play the game so (alpha-beta for more
-// than two players).
+// It fails for an agent that cannot play the game so.
 type AgentFunc func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error)
 
 // AgentSpecs are the computer players the server offers, easiest first.
-// Only those that the AgentFunc accepts for a game are shown for it, so
-// new levels of the ai package appear by themselves.
+// A seat may hold only one of these: a spec with a budget of its own
+// ("mcts:87600h", "alphabeta:1000000") could keep a core busy for ever.
+// Every budget here is bounded in time (ai's levels).
 var AgentSpecs = []string{
 	"random", "greedy",
 	"mcts:easy", "mcts:medium", "mcts:hard", "mcts:max",
@@ -21,19 +24,29 @@ var AgentSpecs = []string{
 }
 
 // DefaultAgents makes agents with the ai package, one search thread each
-// (the server may run several matches at once).
+// (the server runs several matches at once).
 func DefaultAgents(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
 	return ai.New(g, spec, ai.Config{Seed: seed, Threads: 1, Options: opts})
 }
 
-// availableAgents lists the specs of AgentSpecs that f accepts for g
-// under opts.
-func availableAgents(f AgentFunc, g engine.Game, opts engine.Options) []string {
+// offeredAgents lists the specs of AgentSpecs that can play g under opts,
+// from the facts the game declares: alpha-beta needs two players and no
+// simultaneous turns. The facts are cheap, so nothing is cached.
+func offeredAgents(g engine.Game, opts engine.Options) []string {
+	alphaBeta := ai.CheckAlphaBeta(g, opts) == nil
 	out := []string{}
 	for _, spec := range AgentSpecs {
-		if _, err := f(g, opts, spec, 1); err == nil {
+		if alphaBeta || !strings.HasPrefix(spec, "alphabeta") {
 			out = append(out, spec)
 		}
 	}
 	return out
+}
+
+// checkSeat refuses a seat that is neither a person nor an offered agent.
+func checkSeat(i int, spec string, offered []string) error {
+	if spec == Human || slices.Contains(offered, spec) {
+		return nil
+	}
+	return badRequest("seat %d: %q is not offered here (offered: %s, or %q)", i, spec, strings.Join(offered, ", "), Human)
 }

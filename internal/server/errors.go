@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+
+	"tabula/internal/compute"
 )
 
 // httpError is an error with the status to answer it with. Handlers return
@@ -40,8 +42,14 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	switch {
 	case errors.As(err, &he):
 		status, msg = he.Status, he.Msg
+		if status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", retryAfter)
+		}
 	case errors.Is(err, errNoMatch):
 		status, msg = http.StatusNotFound, "no such match (the server may have restarted)"
+	case errors.Is(err, compute.ErrBusy):
+		status, msg = http.StatusServiceUnavailable, "the computer players are busy: "+err.Error()+"; try again in a few seconds"
+		w.Header().Set("Retry-After", retryAfter)
 	case errors.As(err, &mbe):
 		status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("request body is larger than %d bytes", mbe.Limit)
 	default:

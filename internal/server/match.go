@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	crand "crypto/rand"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -8,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"tabula/ai"
 	"tabula/engine"
@@ -23,22 +26,37 @@ const maxAutoTurns = 10000
 
 // Match is one game being played: the rules, who sits in each seat, the
 // turns so far and the current state. Its methods are safe for concurrent
-// use.
+// use: changes take turns under mu, and readers see the last published
+// snapshot without waiting for a computer player that is thinking.
 type Match struct {
 	ID string
 
-	mu     sync.Mutex
-	game   engine.Game
-	opts   engine.Options
-	seats  []string   // Human or an agent spec, one per player
-	agents []ai.Agent // nil for a human seat
-	state  engine.State
-	turns  []turn
-	seed   uint64
-	// throws counts the chance events in turns: the next one is throw
-	// number throws of the match's stream (see throw).
-	throws int
-	newAg  AgentFunc
+	mu        sync.Mutex
+	game      engine.Game
+	opts      engine.Options
+	seats     []string // Human or an agent spec, one per player
+	computer  bool     // some seat is a computer player
+	state     engine.State
+	turns     []turn
+	turnBytes int        // memory of turns, roughly
+	board     any        // the board's geometry (fixed by the options)
+	seed      uint64     // chance events, from the seed the client may give
+	throws    int        // chance events so far: the next is throw number throws
+	choices   *rand.Rand // seeds of the computer's searches, from a secret
+	newAg     AgentFunc
+
+	snap atomic.Pointer[snapshot]
+}
+
+// snapshot is what readers of a match see: the match after its last
+// change. Its turns slice is never written again (undo copies).
+type snapshot struct {
+	turns   []turn
+	state   json.RawMessage
+	canUndo bool
+	result  string
+	over    bool
+	bytes   int
 }
 
 // turn is one applied turn: who acted and its text.
@@ -46,6 +64,9 @@ type turn struct {
 	Actors []int  `json:"actors"`
 	Move   string `json:"move"`
 }
+
+// size is the memory a turn takes, roughly.
+func (t turn) size() int { return 64 + len(t.Move) + 8*len(t.Actors) }
 
 // step is one turn applied during a request, with its trace and the state
 // after it, so that the browser can animate it.
@@ -55,41 +76,48 @@ type step struct {
 	State json.RawMessage  `json:"state"`
 }
 
-// newMatch starts a game of g under opts with the given seats, then plays
-// the moves (a loaded record), then lets chance and the computer act until
-// a person must move.
-func newMatch(g engine.Game, opts engine.Options, seats []string, moves []string, seed uint64, newAg AgentFunc) (*Match, []step, error) {
+// nonNil gives an empty trace rather than null (a game without traces).
+func nonNil(trace []view.EventView) []view.EventView {
+	if trace == nil {
+		return []view.EventView{}
+	}
+	return trace
+}
+
+// newMatch starts a game of g under opts with the given seats (each a
+// person or an offered agent), then plays the moves (a loaded record),
+// then lets chance and the computer act until a person must move, within
+// ctx.
+func newMatch(ctx context.Context, g engine.Game, opts engine.Options, seats []string, moves []string, seed uint64, newAg AgentFunc) (*Match, []step, error) {
+	if err := checkTurns(len(moves)); err != nil {
+		return nil, nil, err
+	}
 	s, err := g.NewState(opts)
 	if err != nil {
 		return nil, nil, badRequest("%v", err)
 	}
-	n := s.NumPlayers()
-	if len(seats) == 0 {
-		seats = []string{Human}
-		for len(seats) < n {
-			seats = append(seats, "random")
-		}
+	seats, err = checkSeats(g, opts, s.NumPlayers(), seats)
+	if err != nil {
+		return nil, nil, err
 	}
-	if len(seats) != n {
-		return nil, nil, badRequest("this game has %d players, got %d seats", n, len(seats))
-	}
-	m := &Match{game: g, opts: opts, seats: seats, agents: make([]ai.Agent, n), state: s,
-		seed: seed, newAg: newAg}
-	humans := 0
+	// The computer's choices are seeded from a secret the client can
+	// neither set nor see, so that its hidden move in a simultaneous turn
+	// cannot be learnt in advance by replaying with the same seed.
+	var secret [32]byte
+	crand.Read(secret[:])
+	m := &Match{game: g, opts: opts, seats: seats, state: s, newAg: newAg,
+		board: view.Board(s), seed: seed, choices: rand.New(rand.NewChaCha8(secret))}
 	for i, name := range seats {
 		if name == Human {
-			humans++
 			continue
 		}
-		a, err := newAg(g, opts, name, seed+uint64(i)+1)
-		if err != nil {
+		m.computer = true
+		if _, err := newAg(g, opts, name, 1); err != nil {
 			return nil, nil, badRequest("seat %d: %v", i, err)
 		}
-		m.agents[i] = a
 	}
-	if humans == 0 {
-		return nil, nil, badRequest("at least one seat must be %q (a person at this device)", Human)
-	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	for i, text := range moves {
 		actors := s.Actors(nil)
 		if err := engine.Play(s, text); err != nil {
@@ -97,32 +125,45 @@ func newMatch(g engine.Game, opts engine.Options, seats []string, moves []string
 		}
 		m.addTurn(turn{Actors: actors, Move: text})
 	}
-	steps, err := m.advance()
+	steps, err := m.advance(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	return m, steps, nil
+	return m, steps, m.publish()
+}
+
+// checkSeats returns the seats of a new match of n players: a person and
+// random players when none are given. Each must be a person or an agent
+// the server offers, and one at least a person.
+func checkSeats(g engine.Game, opts engine.Options, n int, seats []string) ([]string, error) {
+	if len(seats) == 0 {
+		seats = []string{Human}
+		for len(seats) < n {
+			seats = append(seats, "random")
+		}
+	}
+	if len(seats) != n {
+		return nil, badRequest("this game has %d players, got %d seats", n, len(seats))
+	}
+	offered := offeredAgents(g, opts)
+	for i, name := range seats {
+		if err := checkSeat(i, name, offered); err != nil {
+			return nil, err
+		}
+	}
+	if !slices.Contains(seats, Human) {
+		return nil, badRequest("at least one seat must be %q (a person at this device)", Human)
+	}
+	return slices.Clone(seats), nil
 }
 
 // isHuman reports whether player p is a person.
 func (m *Match) isHuman(p int) bool { return p >= 0 && p < len(m.seats) && m.seats[p] == Human }
 
-// apply plays one turn given in Actors order and returns its step.
-func (m *Match) apply(actors []int, moves []engine.Move) (step, error) {
-	text := engine.TurnText(m.state, actors, moves)
-	trace, _ := view.ApplyTraced(m.state, moves)
-	t := turn{Actors: actors, Move: text}
-	m.addTurn(t)
-	js, err := view.State(m.state)
-	if err != nil {
-		return step{}, err
-	}
-	return step{turn: t, Trace: nonNil(trace), State: js}, nil
-}
-
-// addTurn records an applied turn, counting the chance events.
+// addTurn appends t to the turns, counting the chance events.
 func (m *Match) addTurn(t turn) {
 	m.turns = append(m.turns, t)
+	m.turnBytes += t.size()
 	if len(t.Actors) > 0 && t.Actors[0] == engine.ChancePlayer {
 		m.throws++
 	}
@@ -137,12 +178,39 @@ func (m *Match) throw() engine.Move {
 	return ai.SampleChance(m.state.ChanceOutcomes(nil), u)
 }
 
+// apply plays one turn given in Actors order and returns its step.
+func (m *Match) apply(actors []int, moves []engine.Move) (step, error) {
+	if len(m.turns) >= MaxTurns {
+		return step{}, errTooLong
+	}
+	text := engine.TurnText(m.state, actors, moves)
+	trace, _ := view.ApplyTraced(m.state, moves)
+	t := turn{Actors: actors, Move: text}
+	m.addTurn(t)
+	js, err := view.State(m.state)
+	if err != nil {
+		return step{}, err
+	}
+	return step{turn: t, Trace: nonNil(trace), State: js}, nil
+}
+
+// choose asks seat p's computer player for its move within ctx. The agent
+// is made for this move and dropped after it, so that no match keeps a
+// search tree between moves.
+func (m *Match) choose(ctx context.Context, p int) (engine.Move, error) {
+	a, err := m.newAg(m.game, m.opts, m.seats[p], m.choices.Uint64())
+	if err != nil {
+		return 0, fmt.Errorf("seat %d: %w", p, err)
+	}
+	return ai.ChooseContext(ctx, a, m.state, p), nil
+}
+
 // advance rolls chance and plays the computer's turns until a person must
-// act or the game is over.
-func (m *Match) advance() ([]step, error) {
+// act, the game is over or the match reaches MaxTurns.
+func (m *Match) advance(ctx context.Context) ([]step, error) {
 	var steps []step
 	for range maxAutoTurns {
-		if m.state.Terminal() {
+		if m.state.Terminal() || len(m.turns) >= MaxTurns {
 			break
 		}
 		actors := m.state.Actors(nil)
@@ -154,7 +222,11 @@ func (m *Match) advance() ([]step, error) {
 				break
 			}
 			for _, a := range actors {
-				moves = append(moves, m.agents[a].Choose(m.state, a))
+				mv, err := m.choose(ctx, a)
+				if err != nil {
+					return steps, err
+				}
+				moves = append(moves, mv)
 			}
 		}
 		st, err := m.apply(actors, moves)
@@ -166,14 +238,14 @@ func (m *Match) advance() ([]step, error) {
 	return steps, nil
 }
 
-// play applies a person's turn, then lets chance and the computer act.
-// In a simultaneous turn where some actors are computer seats, text holds
-// only the people's moves (in Actors order, joined by commas) and the
-// computer chooses the others without seeing them.
+// play applies a person's turn, then lets chance and the computer act
+// within ctx. In a simultaneous turn where some actors are computer
+// seats, text holds only the people's moves (in Actors order, joined by
+// commas) and the computer chooses the others without seeing them.
 //
 // If ply is not nil it must be the state's ply: a move chosen in an older
 // state (sent twice, or from another tab) is refused with 409.
-func (m *Match) play(text string, ply *int) ([]step, error) {
+func (m *Match) play(ctx context.Context, text string, ply *int) ([]step, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if ply != nil && *ply != m.state.Ply() {
@@ -181,6 +253,9 @@ func (m *Match) play(text string, ply *int) ([]step, error) {
 	}
 	if m.state.Terminal() {
 		return nil, badRequest("the game is over")
+	}
+	if len(m.turns) >= MaxTurns {
+		return nil, errTooLong
 	}
 	actors := m.state.Actors(nil)
 	var humans []int
@@ -204,9 +279,13 @@ func (m *Match) play(text string, ply *int) ([]step, error) {
 			if m.isHuman(a) {
 				all[i] = strings.TrimSpace(parts[k])
 				k++
-			} else {
-				all[i] = m.state.MoveText(a, m.agents[a].Choose(m.state, a))
+				continue
 			}
+			mv, err := m.choose(ctx, a)
+			if err != nil {
+				return nil, err
+			}
+			all[i] = m.state.MoveText(a, mv)
 		}
 		full = strings.Join(all, ",")
 	}
@@ -218,7 +297,10 @@ func (m *Match) play(text string, ply *int) ([]step, error) {
 	if err != nil {
 		return nil, err
 	}
-	more, err := m.advance()
+	more, err := m.advance(ctx)
+	if perr := m.publish(); err == nil {
+		err = perr
+	}
 	return append([]step{st}, more...), err
 }
 
@@ -250,39 +332,56 @@ func (m *Match) undo() error {
 		return fmt.Errorf("undo: replaying the record: %w", err)
 	}
 	m.state = s
+	// A copy: snapshots share the old slice, and appends must not
+	// overwrite the turns they show.
 	kept := m.turns[:i]
-	m.turns, m.throws = nil, 0
+	m.turns, m.turnBytes, m.throws = make([]turn, 0, i), 0, 0
 	for _, t := range kept {
 		m.addTurn(t)
 	}
+	return m.publish()
+}
+
+// publish makes the match as it is now what readers see. It runs under mu.
+func (m *Match) publish() error {
+	js, err := view.State(m.state)
+	if err != nil {
+		return err
+	}
+	sn := &snapshot{turns: m.turns[:len(m.turns):len(m.turns)], state: js,
+		canUndo: m.lastHumanTurn() >= 0, bytes: 1024 + len(js) + m.turnBytes}
+	if o, ok := m.state.Outcome(); ok {
+		sn.result, sn.over = o.String(), true
+	}
+	m.snap.Store(sn)
 	return nil
+}
+
+// finished reports whether the game is over.
+func (m *Match) finished() bool {
+	sn := m.snap.Load()
+	return sn != nil && sn.over
+}
+
+// size is the memory the match takes, roughly: its turns and state.
+func (m *Match) size() int {
+	if sn := m.snap.Load(); sn != nil {
+		return sn.bytes
+	}
+	return 1024
 }
 
 // record returns the match as a saved game.
 func (m *Match) record() engine.Record {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.recordLocked()
-}
-
-func (m *Match) recordLocked() engine.Record {
+	sn := m.snap.Load()
 	r := engine.NewRecord(m.game, m.opts)
-	for _, t := range m.turns {
-		r.Moves = append(r.Moves, t.Move)
+	r.Moves = make([]string, len(sn.turns))
+	for i, t := range sn.turns {
+		r.Moves[i] = t.Move
 	}
 	r.Players = slices.Clone(m.seats)
-	if o, ok := m.state.Outcome(); ok {
-		r.Result = o.String()
-	}
+	r.Result = sn.result
 	return r
-}
-
-// nonNil gives an empty trace rather than null (a game without traces).
-func nonNil(trace []view.EventView) []view.EventView {
-	if trace == nil {
-		return []view.EventView{}
-	}
-	return trace
 }
 
 // matchView is the JSON form of a match.
@@ -300,73 +399,15 @@ type matchView struct {
 }
 
 // view returns the match's JSON form with the given steps.
-func (m *Match) view(steps []step) (matchView, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	js, err := view.State(m.state)
-	if err != nil {
-		return matchView{}, err
-	}
+func (m *Match) view(steps []step) matchView {
+	sn := m.snap.Load()
 	if steps == nil {
 		steps = []step{}
 	}
-	v := matchView{ID: m.ID, Game: m.game.ID(), Options: m.opts.Settings(), Seats: m.seats, Board: view.Board(m.state),
-		Turns: slices.Clone(m.turns), State: js, Steps: steps, CanUndo: m.lastHumanTurn() >= 0}
+	v := matchView{ID: m.ID, Game: m.game.ID(), Options: m.opts.Settings(), Seats: m.seats, Board: m.board,
+		Turns: sn.turns, State: sn.state, Steps: steps, CanUndo: sn.canUndo, Result: sn.result}
 	if v.Turns == nil {
 		v.Turns = []turn{}
 	}
-	if o, ok := m.state.Outcome(); ok {
-		v.Result = o.String()
-	}
-	return v, nil
-}
-
-// replayStates returns the state before the first turn of r and after each
-// of its turns, with the turns.
-func replayStates(r engine.Record) (statesView, error) {
-	g, err := engine.Lookup(r.Game)
-	if err != nil {
-		return statesView{}, notFound("%v", err)
-	}
-	opts, err := engine.ParseOptions(g, r.Options)
-	if err != nil {
-		return statesView{}, badRequest("%v", err)
-	}
-	s, err := g.NewState(opts)
-	if err != nil {
-		return statesView{}, badRequest("%v", err)
-	}
-	v := statesView{Game: g.ID(), Board: view.Board(s), Turns: []turn{}, Traces: [][]view.EventView{}}
-	js, err := view.State(s)
-	if err != nil {
-		return v, err
-	}
-	v.States = append(v.States, js)
-	for i, text := range r.Moves {
-		actors := s.Actors(nil)
-		moves, err := engine.ParseTurn(s, text)
-		if err != nil {
-			return v, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
-		}
-		trace, _ := view.ApplyTraced(s, moves)
-		v.Turns = append(v.Turns, turn{Actors: actors, Move: text})
-		v.Traces = append(v.Traces, nonNil(trace))
-		js, err := view.State(s)
-		if err != nil {
-			return v, err
-		}
-		v.States = append(v.States, js)
-	}
-	return v, nil
-}
-
-// statesView is a replay: States[0] is the start, States[i] the state after
-// Turns[i-1], which Traces[i-1] shows step by step; Board is the board's
-// geometry.
-type statesView struct {
-	Game   string             `json:"game"`
-	Board  any                `json:"board"`
-	Turns  []turn             `json:"turns"`
-	Traces [][]view.EventView `json:"traces"`
-	States []json.RawMessage  `json:"states"`
+	return v
 }

@@ -5,20 +5,22 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
-	"math/rand/v2"
+	"mime"
+	"net"
 	"net/http"
-	"strconv"
 	"strings"
-	"sync"
 	"time"
+	"unicode/utf8"
 
 	"tabula/engine"
+	"tabula/internal/compute"
 	"tabula/view"
 )
 
@@ -38,13 +40,23 @@ type Config struct {
 	Static fs.FS
 	// Rules holds the rules pages, ID.md for each game (nil: none).
 	Rules fs.FS
+	// Pool runs the computer players' searches (default: one worker per
+	// core and compute.DefaultQueue waiting per worker).
+	Pool *compute.Pool
+	// RequestTimeout is the time budget of an API request (default
+	// DefaultRequestTimeout).
+	RequestTimeout time.Duration
+	// LoopbackOnly makes the server answer only requests whose Host is a
+	// loopback name (localhost, 127.0.0.1, [::1]), against DNS rebinding.
+	// Set it when listening on loopback.
+	LoopbackOnly bool
 }
 
 // Server serves the API and the app.
 type Server struct {
-	cfg    Config
-	mux    *http.ServeMux
-	agents sync.Map // game ID and option settings -> []string, the specs offered
+	cfg  Config
+	mux  *http.ServeMux
+	csrf *http.CrossOriginProtection
 }
 
 // New returns a server for cfg.
@@ -58,7 +70,13 @@ func New(cfg Config) *Server {
 	if cfg.Agents == nil {
 		cfg.Agents = DefaultAgents
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux()}
+	if cfg.Pool == nil {
+		cfg.Pool = compute.NewPool(0, 0)
+	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = DefaultRequestTimeout
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), csrf: http.NewCrossOriginProtection()}
 	s.route("GET /api/games", s.listGames)
 	s.route("GET /api/games/{id}", s.getGame)
 	s.route("GET /api/games/{id}/rules", s.getRules)
@@ -71,9 +89,7 @@ func New(cfg Config) *Server {
 	s.route("GET /api/matches/{id}/record", s.getRecord)
 	s.route("GET /api/matches/{id}/states", s.getStates)
 	s.route("POST /api/replay", s.postReplay)
-	s.route("/api/", func(w http.ResponseWriter, r *http.Request) error {
-		return notFound("no such API endpoint: %s %s", r.Method, r.URL.Path)
-	})
+	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
 		files := http.FileServerFS(cfg.Static)
 		s.route("/", func(w http.ResponseWriter, r *http.Request) error {
@@ -87,6 +103,31 @@ func New(cfg Config) *Server {
 		})
 	}
 	return s
+}
+
+// Close stops the computer players' searches and refuses new ones (503);
+// call it when shutting down.
+func (s *Server) Close() { s.cfg.Pool.Close() }
+
+// noRoute answers API paths that no route takes: 405 with Allow when the
+// path exists for other methods, else 404.
+func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) error {
+	var allow []string
+	for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		probe := r.Clone(r.Context())
+		probe.Method = method
+		if _, pattern := s.mux.Handler(probe); pattern != "/api/" && pattern != "" {
+			allow = append(allow, method)
+			if method == http.MethodGet {
+				allow = append(allow, http.MethodHead)
+			}
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		return &httpError{http.StatusMethodNotAllowed, fmt.Sprintf("%s %s: method not allowed (allowed: %s)", r.Method, r.URL.Path, strings.Join(allow, ", "))}
+	}
+	return notFound("no such API endpoint: %s %s", r.Method, r.URL.Path)
 }
 
 // handlerFunc is a handler that returns its error to one mapper.
@@ -127,8 +168,53 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
 			"ms", time.Since(start).Milliseconds())
 	}()
+	if err := s.admit(r); err != nil {
+		writeError(sw, r, s.cfg.Log, err)
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
+		defer cancel()
+		r = r.WithContext(ctx)
+	}
 	r.Body = http.MaxBytesReader(sw, r.Body, maxBody)
 	s.mux.ServeHTTP(sw, r)
+}
+
+// admit refuses requests the server does not answer at all: a path that is
+// not UTF-8, a Host that is not loopback on a loopback server (DNS
+// rebinding), a cross-site request that changes something (CSRF), and a
+// body that is not JSON.
+func (s *Server) admit(r *http.Request) error {
+	if !utf8.ValidString(r.URL.Path) {
+		return badRequest("the path is not valid UTF-8")
+	}
+	if s.cfg.LoopbackOnly && !loopbackHost(r.Host) {
+		return &httpError{http.StatusMisdirectedRequest, fmt.Sprintf("host %q is not served: this server answers only loopback names (localhost, 127.0.0.1, [::1])", r.Host)}
+	}
+	if err := s.csrf.Check(r); err != nil {
+		return &httpError{http.StatusForbidden, "cross-origin request refused: " + err.Error()}
+	}
+	if r.Method == http.MethodPost && r.ContentLength != 0 {
+		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if err != nil || mt != "application/json" {
+			return &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: want application/json", r.Header.Get("Content-Type"))}
+		}
+	}
+	return nil
+}
+
+// loopbackHost reports whether a Host header names the loopback interface.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // decode reads one JSON value from the body into v, refusing unknown
@@ -136,6 +222,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func decode(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
+	dec.UseNumber() // {"max-steps": 10000000} is a whole number, not 1e+07
 	if err := dec.Decode(v); err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
@@ -153,8 +240,8 @@ func decode(r *http.Request, v any) error {
 }
 
 // gameView is the JSON of a game: its catalogue entry, facts and options
-// (from the game's package, through view.Game) and the computer players
-// offered for it.
+// (from the game's package, through view.Game, with the server's bounds on
+// the options) and the computer players offered for it.
 type gameView struct {
 	view.GameView
 	Playable bool     `json:"playable"`
@@ -167,26 +254,19 @@ func (s *Server) gameView(g engine.Game) (gameView, error) {
 	if err != nil {
 		return gameView{}, err
 	}
-	v := gameView{GameView: gv, Playable: true}
-	v.Agents = s.agentsFor(g, engine.DefaultOptions(g))
+	for i, sp := range g.Specs() {
+		if n := narrowed(g.ID(), sp); sp.Kind == engine.Int || sp.Kind == engine.Float {
+			lo, hi := n.Min, n.Max
+			gv.Options[i].Min, gv.Options[i].Max = &lo, &hi
+		}
+	}
+	v := gameView{GameView: gv, Playable: true, Agents: offeredAgents(g, engine.DefaultOptions(g))}
 	if s.cfg.Rules != nil {
 		if _, err := fs.Stat(s.cfg.Rules, g.ID()+".md"); err == nil {
 			v.HasRules = true
 		}
 	}
 	return v, nil
-}
-
-// agentsFor lists the agent specs offered for g under opts, once per
-// game and settings.
-func (s *Server) agentsFor(g engine.Game, opts engine.Options) []string {
-	key := g.ID() + "\x00" + strings.Join(opts.Settings(), "\x00")
-	if a, ok := s.agents.Load(key); ok {
-		return a.([]string)
-	}
-	a := availableAgents(s.cfg.Agents, g, opts)
-	s.agents.Store(key, a)
-	return a
 }
 
 // getAgents answers GET /api/games/{id}/agents?name=value...: the agents
@@ -196,12 +276,13 @@ func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": s.agentsFor(g, opts)})
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": offeredAgents(g, opts)})
 	return nil
 }
 
 // queryOptions reads the game of the path and its options from the query
-// (name=value...; the others at their defaults).
+// (name=value...; the others at their defaults), within the server's
+// bounds.
 func queryOptions(r *http.Request) (engine.Game, engine.Options, error) {
 	g, err := engine.Lookup(r.PathValue("id"))
 	if err != nil {
@@ -213,9 +294,9 @@ func queryOptions(r *http.Request) (engine.Game, engine.Options, error) {
 			sets = append(sets, name+"="+v)
 		}
 	}
-	opts, err := engine.ParseOptions(g, sets)
+	opts, err := parseOptions(g, sets)
 	if err != nil {
-		return nil, engine.Options{}, badRequest("%v", err)
+		return nil, engine.Options{}, err
 	}
 	return g, opts, nil
 }
@@ -276,207 +357,5 @@ func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {
 		return notFound("no rules page for %q", id)
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"game": id, "markdown": string(data)})
-	return nil
-}
-
-// createRequest starts a match: a new game, or a saved record to go on
-// with (or replay).
-type createRequest struct {
-	Game    string         `json:"game"`
-	Options map[string]any `json:"options"`
-	Seats   []string       `json:"seats"`
-	Seed    *uint64        `json:"seed"`
-	Record  *engine.Record `json:"record"`
-}
-
-// settings turns {"seeds": 4, "exact-finish": true} into name=value texts.
-func settings(opts map[string]any) ([]string, error) {
-	var out []string
-	for name, v := range opts {
-		switch x := v.(type) {
-		case string:
-			out = append(out, name+"="+x)
-		case bool:
-			out = append(out, name+"="+strconv.FormatBool(x))
-		case float64:
-			out = append(out, name+"="+strconv.FormatFloat(x, 'g', -1, 64))
-		default:
-			return nil, badRequest("option %s: want a string, number or boolean", name)
-		}
-	}
-	return out, nil
-}
-
-func (s *Server) createMatch(w http.ResponseWriter, r *http.Request) error {
-	var req createRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	var (
-		gameID     string
-		sets       []string
-		moves      []string
-		fromRecord bool // the seats are the record's players
-		err        error
-	)
-	if req.Record != nil {
-		if req.Game != "" || req.Options != nil {
-			return badRequest("give either a record or game and options, not both")
-		}
-		gameID, sets, moves = req.Record.Game, req.Record.Options, req.Record.Moves
-		if req.Seats == nil && len(req.Record.Players) > 0 {
-			req.Seats, fromRecord = req.Record.Players, true
-		}
-	} else {
-		gameID = req.Game
-		if sets, err = settings(req.Options); err != nil {
-			return err
-		}
-	}
-	if gameID == "" {
-		return badRequest("no game given")
-	}
-	g, err := engine.Lookup(gameID)
-	if err != nil {
-		return notFound("%v", err)
-	}
-	opts, err := engine.ParseOptions(g, sets)
-	if err != nil {
-		return badRequest("%v", err)
-	}
-	seed := rand.Uint64()
-	if req.Seed != nil {
-		seed = *req.Seed
-	}
-	m, steps, err := newMatch(g, opts, req.Seats, moves, seed, s.cfg.Agents)
-	if err != nil && fromRecord {
-		// The record's players may not suit this server (an agent it does
-		// not have): load it with people in every seat.
-		seats := make([]string, len(req.Seats))
-		for i := range seats {
-			seats[i] = Human
-		}
-		m, steps, err = newMatch(g, opts, seats, moves, seed, s.cfg.Agents)
-	}
-	if err != nil {
-		return err
-	}
-	if err := s.cfg.Store.Add(m); err != nil {
-		return err
-	}
-	s.cfg.Log.Info("match started", "id", m.ID, "game", g.ID(), "seats", m.seats, "loaded", len(moves))
-	v, err := m.view(steps)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, v)
-	return nil
-}
-
-func (s *Server) match(r *http.Request) (*Match, error) {
-	return s.cfg.Store.Get(r.PathValue("id"))
-}
-
-func (s *Server) getMatch(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.match(r)
-	if err != nil {
-		return err
-	}
-	v, err := m.view(nil)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, v)
-	return nil
-}
-
-// moveRequest is a person's turn in the game's notation.
-type moveRequest struct {
-	Move string `json:"move"`
-	// Ply, if given, must be the ply of the state the move was chosen in;
-	// a stale move (sent twice, or from an old tab) is refused.
-	Ply *int `json:"ply"`
-}
-
-func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.match(r)
-	if err != nil {
-		return err
-	}
-	var req moveRequest
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	if req.Move == "" {
-		return badRequest("no move given: want {\"move\": \"TEXT\"}")
-	}
-	steps, err := m.play(req.Move, req.Ply)
-	if err != nil {
-		return err
-	}
-	v, err := m.view(steps)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, v)
-	return nil
-}
-
-func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.match(r)
-	if err != nil {
-		return err
-	}
-	if err := m.undo(); err != nil {
-		return err
-	}
-	v, err := m.view(nil)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, v)
-	return nil
-}
-
-func (s *Server) getRecord(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.match(r)
-	if err != nil {
-		return err
-	}
-	rec := m.record()
-	if r.URL.Query().Get("download") != "" {
-		name := fmt.Sprintf("tabula-%s-%s.json", rec.Game, time.Now().UTC().Format("20060102-150405"))
-		w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	}
-	writeJSON(w, http.StatusOK, rec)
-	return nil
-}
-
-func (s *Server) getStates(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.match(r)
-	if err != nil {
-		return err
-	}
-	v, err := replayStates(m.record())
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, v)
-	return nil
-}
-
-func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {
-	var rec engine.Record
-	if err := decode(r, &rec); err != nil {
-		return err
-	}
-	if rec.Game == "" {
-		return badRequest("record: no game")
-	}
-	v, err := replayStates(rec)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, v)
 	return nil
 }

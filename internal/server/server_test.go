@@ -363,9 +363,10 @@ func TestStatic(t *testing.T) {
 	}
 }
 
-func TestMemStoreEvicts(t *testing.T) {
+func TestMemStoreEvictsFinishedFirst(t *testing.T) {
 	s := NewMemStore(2)
 	a, b, c := &Match{}, &Match{}, &Match{}
+	a.snap.Store(&snapshot{over: true})
 	for _, m := range []*Match{a, b, c} {
 		if err := s.Add(m); err != nil {
 			t.Fatal(err)
@@ -375,10 +376,12 @@ func TestMemStoreEvicts(t *testing.T) {
 		t.Errorf("len %d", s.Len())
 	}
 	if _, err := s.Get(a.ID); err != errNoMatch {
-		t.Errorf("oldest match kept: %v", err)
+		t.Errorf("finished match kept: %v", err)
 	}
-	if _, err := s.Get(c.ID); err != nil {
-		t.Errorf("newest match lost: %v", err)
+	for _, m := range []*Match{b, c} {
+		if _, err := s.Get(m.ID); err != nil {
+			t.Errorf("match in progress lost: %v", err)
+		}
 	}
 }
 
@@ -458,35 +461,27 @@ func TestOddMovesAre400(t *testing.T) {
 	}
 }
 
-// TestAgentsDependOnOptions: the agents offered follow the options, as
-// alpha-beta does for the number of players.
+// TestAgentsDependOnOptions: the agents offered follow the game's facts
+// under the options: alpha-beta needs two players and no simultaneous
+// turns.
 func TestAgentsDependOnOptions(t *testing.T) {
-	s := New(Config{
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
-			switch {
-			case spec == "random":
-				return ai.NewRandom(seed), nil
-			case spec == "greedy" && g.ID() == "adji-boto" && opts.Int("seeds") < 5:
-				return ai.NewRandom(seed), nil
-			}
-			return nil, fmt.Errorf("no %s here", spec)
-		},
-	})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
+	ts := newTestServer(t)
 	var out struct {
 		Agents []string `json:"agents"`
 	}
-	if code := call(t, ts, "GET", "/api/games/adji-boto/agents?seeds=3", "", &out); code != 200 || strings.Join(out.Agents, " ") != "random greedy" {
-		t.Errorf("seeds=3: %d %v", code, out.Agents)
+	hasAlphaBeta := func() bool { return strings.Contains(strings.Join(out.Agents, " "), "alphabeta") }
+	if code := call(t, ts, "GET", "/api/games/tamman/agents?players=2", "", &out); code != 200 || !hasAlphaBeta() {
+		t.Errorf("tamman, 2 players: %d %v", code, out.Agents)
 	}
-	if code := call(t, ts, "GET", "/api/games/adji-boto/agents", "", &out); code != 200 || strings.Join(out.Agents, " ") != "random" {
-		t.Errorf("defaults: %d %v", code, out.Agents)
+	if code := call(t, ts, "GET", "/api/games/tamman/agents?players=3", "", &out); code != 200 || hasAlphaBeta() || len(out.Agents) == 0 {
+		t.Errorf("tamman, 3 players: %d %v", code, out.Agents)
+	}
+	if code := call(t, ts, "GET", "/api/games/agsinnoninka/agents", "", &out); code != 200 || hasAlphaBeta() {
+		t.Errorf("agsinnoninka: %d %v", code, out.Agents)
 	}
 	var g gameView
 	call(t, ts, "GET", "/api/games/adji-boto", "", &g)
-	if strings.Join(g.Agents, " ") != "random" {
+	if strings.Join(g.Agents, " ") != strings.Join(AgentSpecs, " ") {
 		t.Errorf("game view agents %v", g.Agents)
 	}
 	var e errorBody
@@ -496,10 +491,30 @@ func TestAgentsDependOnOptions(t *testing.T) {
 	if code := call(t, ts, "GET", "/api/games/go/agents", "", &e); code != 404 {
 		t.Errorf("unknown game: %d", code)
 	}
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","greedy"]}`, &e); code != 400 || !strings.Contains(e.Error, "no greedy here") {
-		t.Errorf("greedy at seeds=10: %d %q", code, e.Error)
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"tamman","options":{"players":3},"seats":["human","alphabeta:easy","random"]}`, &e); code != 400 || !strings.Contains(e.Error, "not offered") {
+		t.Errorf("alpha-beta at 3 players: %d %q", code, e.Error)
 	}
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":4},"seats":["human","greedy"]}`, &e); code != 201 {
-		t.Errorf("greedy at seeds=4: %d %q", code, e.Error)
+}
+
+// TestAgentFuncErrors: a seat whose agent cannot be made is refused with
+// the AgentFunc's reason.
+func TestAgentFuncErrors(t *testing.T) {
+	s := New(Config{
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
+			if spec == "random" {
+				return ai.NewRandom(seed), nil
+			}
+			return nil, fmt.Errorf("no %s here", spec)
+		},
+	})
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	var e errorBody
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","greedy"]}`, &e); code != 400 || !strings.Contains(e.Error, "no greedy here") {
+		t.Errorf("greedy: %d %q", code, e.Error)
+	}
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","random"]}`, &e); code != 201 {
+		t.Errorf("random: %d %q", code, e.Error)
 	}
 }

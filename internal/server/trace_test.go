@@ -48,8 +48,9 @@ func TestStepsAndStatesCarryTraces(t *testing.T) {
 	if code := call(t, ts, "GET", "/api/matches/"+m.ID+"/states", "", &st); code != 200 {
 		t.Fatalf("states: %d", code)
 	}
-	if len(st.Traces) != len(st.Turns) || len(st.States) != len(st.Turns)+1 || len(st.Traces[0]) != 3 {
-		t.Errorf("%d turns, %d traces, %d states; first trace %v", len(st.Turns), len(st.Traces), len(st.States), st.Traces[0])
+	// Traces[i] shows how States[i] came about; the start has none.
+	if len(st.Traces) != len(st.States) || len(st.States) != len(st.Turns)+1 || len(st.Traces[0]) != 0 || len(st.Traces[1]) != 3 {
+		t.Errorf("%d turns, %d traces, %d states; traces %v", len(st.Turns), len(st.Traces), len(st.States), st.Traces)
 	}
 }
 

@@ -130,9 +130,9 @@ func TestAnimationFramesFollowTheServer(t *testing.T) {
 					const errs = [];
 					let checked = 0, traced = 0;
 					for (let i = 0; i < r.turns.length; i++) {
-						const frames = board.frames(r.states[i], r.traces[i], r.board) || [];
-						if (r.traces[i].length) traced++;
-						if (r.traces[i].length && frames.length === 0) { errs.push('turn ' + (i + 1) + ' ' + r.turns[i].move + ': no frames'); continue; }
+						const frames = board.frames(r.states[i], r.traces[i + 1], r.board) || [];
+						if (r.traces[i + 1].length) traced++;
+						if (r.traces[i + 1].length && frames.length === 0) { errs.push('turn ' + (i + 1) + ' ' + r.turns[i].move + ': no frames'); continue; }
 						if (!frames.length) continue;
 						const e = check(r.states[i], r.turns[i], r.states[i + 1], frames);
 						if (e) errs.push('turn ' + (i + 1) + ' ' + r.turns[i].move + ': ' + e);

@@ -296,8 +296,9 @@ async function pagePlay(id) {
   const steps = m.steps || [];
   if (steps.length) {
     // the start state is the one before the first step: rebuild it
-    const st = await api('GET', `/api/matches/${m.id}/states`);
-    P.shown = JSON.parse(JSON.stringify(st.states[Math.max(0, st.states.length - 1 - steps.length)]));
+    const from = Math.max(0, m.turns.length - steps.length);
+    const st = await api('GET', `/api/matches/${m.id}/states?from=${from}&count=1`);
+    P.shown = st.states[0];
     renderPlay();
     await animateSteps(steps);
   } else {
@@ -677,8 +678,17 @@ async function newGame() {
 async function startReplay() {
   clearError();
   try {
-    const r = await api('GET', `/api/matches/${P.match.id}/states`);
-    P.replay = { states: r.states, turns: r.turns, traces: r.traces, i: 0 };
+    // the server answers the states in pages
+    let r = await api('GET', `/api/matches/${P.match.id}/states`);
+    const states = r.states;
+    const traces = r.traces;
+    while (r.next !== null && r.next !== undefined) {
+      r = await api('GET', `/api/matches/${P.match.id}/states?from=${r.next}`);
+      states.push(...r.states);
+      traces.push(...r.traces);
+    }
+    // traces[i] shows how states[i] came about
+    P.replay = { states, turns: r.turns, traces, i: 0 };
     P.shown = r.states[0];
     P.secret = null;
     renderPlay();
@@ -699,7 +709,7 @@ async function replayNext() {
   const R = P.replay;
   if (R.i >= R.turns.length || R.animating) return;
   R.animating = true;
-  await animateTurn(R.states[R.i], { ...R.turns[R.i], trace: R.traces[R.i] }, R.states[R.i + 1]);
+  await animateTurn(R.states[R.i], { ...R.turns[R.i], trace: R.traces[R.i + 1] }, R.states[R.i + 1]);
   R.animating = false;
   replayTo(R.i + 1);
   const b = document.getElementById('r-next');

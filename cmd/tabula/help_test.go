@@ -1,0 +1,137 @@
+package main
+
+import (
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+// The flags each subcommand's help must list, with the defaults it must
+// state. A subcommand missing here must still give help (exit 0, a usage
+// line and an example).
+var wantHelp = map[string][]string{
+	"games":      nil,
+	"replay":     {"--game ID", "--option name=value", "--record FILE", "--line int", "(default: 1)"},
+	"play":       {"--option name=value", "--players string", "--vs string", "--seed uint", "--threads int", "--record FILE", "--line int"},
+	"sim":        {"--game ID", "--agents string", "--games int", "(default: 100)", "--seed uint", "--threads int", "--json", "--records FILE", "--quiet", "--progress"},
+	"tournament": {"--game ID", "--agents string", "--games int", "(default: 20)", "--seed uint", "--threads int", "--json"},
+	"serve":      {"--addr string", "(default: 127.0.0.1:8080)"},
+	"version":    nil,
+}
+
+func TestHelpForEverySubcommand(t *testing.T) {
+	for _, c := range commands {
+		for _, args := range [][]string{{c.name, "-h"}, {c.name, "--help"}, {c.name, "-help"}, {"help", c.name}} {
+			code, out, errOut := runTabula(t, "", args...)
+			if code != 0 || errOut != "" {
+				t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+				continue
+			}
+			for _, want := range append([]string{"Usage:\n  tabula " + c.name, "Example:\n  tabula " + c.name}, wantHelp[c.name]...) {
+				if !strings.Contains(out, want) {
+					t.Errorf("%v: help lacks %q:\n%s", args, want, out)
+				}
+			}
+			if strings.Contains(out, "help requested") {
+				t.Errorf("%v: %s", args, out)
+			}
+		}
+	}
+}
+
+// Help comes before any other check of the arguments: 'play -h' needs no
+// game, and flags before -h are parsed first.
+func TestHelpWinsOverMissingArguments(t *testing.T) {
+	for _, args := range [][]string{
+		{"play", "-h"}, {"play", "adji-boto", "--vs", "random", "-h"}, {"replay", "--game", "adji-boto", "--help"},
+		{"sim", "--games", "3", "-h"},
+	} {
+		code, out, _ := runTabula(t, "", args...)
+		if code != 0 || !strings.Contains(out, "Flags:\n") {
+			t.Errorf("%v: exit %d\n%s", args, code, out)
+		}
+	}
+}
+
+func TestGeneralHelpListsEveryCommand(t *testing.T) {
+	for _, args := range [][]string{{}, {"help"}, {"-h"}, {"--help"}} {
+		code, out, errOut := runTabula(t, "", args...)
+		if code != 0 || errOut != "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+		for _, c := range commands {
+			if !strings.Contains(out, "\n  tabula "+c.name) {
+				t.Errorf("%v: usage lacks %s", args, c.name)
+			}
+		}
+	}
+	// 'help play' is the help of play, not the general usage.
+	_, out, _ := runTabula(t, "", "help", "play")
+	if strings.Contains(out, "tabula serve") || !strings.Contains(out, "--vs string") {
+		t.Errorf("help play:\n%s", out)
+	}
+}
+
+func TestHelpOfAnUnknownCommandExitsTwo(t *testing.T) {
+	for _, args := range [][]string{{"help", "chess"}, {"help", "play", "sim"}, {"chess", "-h"}} {
+		code, out, errOut := runTabula(t, "", args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, errOut := runTabula(t, "", "version")
+	if code != 0 || errOut != "" || !strings.HasPrefix(out, "tabula ") || !strings.Contains(out, "built with go") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, _, _ := runTabula(t, "", "version", "extra"); code != 2 {
+		t.Errorf("version extra: exit %d, want 2", code)
+	}
+}
+
+func TestVersionTextNamesTheRevision(t *testing.T) {
+	bi := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Path: "tabula", Version: "(devel)"},
+		Settings: []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "3d767a8c0ffee"},
+			{Key: "vcs.time", Value: "2026-11-30T19:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
+	want := "tabula (devel), revision 3d767a8c0ffee (2026-11-30T19:00:00Z) with local changes, built with go1.26.0"
+	if got := versionText(bi); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	bi.Settings, bi.Main.Version = nil, "v1.2.0"
+	if got := versionText(bi); !strings.HasPrefix(got, "tabula v1.2.0, no VCS revision") {
+		t.Errorf("without VCS: %q", got)
+	}
+}
+
+// Arguments that used to be ignored or accepted are refused with one line
+// that names them, and exit status 2.
+func TestRefusedArguments(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"games", "extra"}, `unexpected argument "extra"`},
+		{[]string{"play", "adji-boto", "--threads", "0"}, "--threads must be at least 1, got 0"},
+		{[]string{"sim", "--game", "adji-boto", "--agents", "random,random", "--threads", "0"}, "--threads must be at least 1, got 0"},
+		{[]string{"tournament", "--game", "adji-boto", "--agents", "random,greedy", "--threads", "0"}, "--threads must be at least 1, got 0"},
+		{[]string{"play", "adji-boto", "extra"}, `unexpected argument "extra"`},
+		{[]string{"play"}, "name the game"},
+		{[]string{"play", "tamman", "--players", "human,random,random"}, "got 3 names; add --option players=3"},
+		{[]string{"sim", "--game", "tamman", "--agents", "random,random,random"}, "add --option players=3"},
+		{[]string{"play", "--record", "-"}, "give a file"},
+		{[]string{"play", "adji-boto", "--record", "x.jsonl"}, "--record replaces GAME"},
+		{[]string{"play", "--record", "testdata/no-such-file"}, "no-such-file"},
+	} {
+		code, out, errOut := runTabula(t, "", c.args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q (want %q)", c.args, code, out, errOut, c.want)
+		}
+	}
+	// A game of two has no hint about a players option it does not have.
+	_, _, errOut := runTabula(t, "", "play", "adji-boto", "--players", "human,random,random")
+	if strings.Contains(errOut, "--option players") {
+		t.Errorf("adji-boto: %s", errOut)
+	}
+}

@@ -1,0 +1,87 @@
+package server
+
+import (
+	"math"
+	"time"
+
+	"tabula/engine"
+)
+
+// The limits that keep every request cheap. They are the server's, not the
+// games': the game packages accept wider values for research with the
+// command line.
+const (
+	// MaxTurns bounds the turns of a match and of a record sent to the
+	// server, far above any real game (a two-player Tamman game has a few
+	// hundred turns, an Agsinnoninka match of 50 rounds a few thousand).
+	MaxTurns = 20000
+	// MaxStatesPage is the most states one GET .../states answer holds.
+	MaxStatesPage = 1000
+	// DefaultRequestTimeout is the time budget of an API request: a
+	// computer player searches at most until then, and a request waiting
+	// for a free core gets 503 when it passes.
+	DefaultRequestTimeout = 30 * time.Second
+	// retryAfter is the Retry-After of a 503, in seconds.
+	retryAfter = "5"
+)
+
+// bound narrows the range of a numeric option on this server.
+type bound struct{ Min, Max float64 }
+
+// optionBounds narrows the options whose values can make a single move or
+// a replay slow: Agsinnoninka's max-steps 0 (no limit) let one move run
+// for minutes at seeds=25; its default, 10,000,000 steps, bounds the worst
+// move measured at seeds=25 to about a second.
+var optionBounds = map[string]map[string]bound{
+	"agsinnoninka": {"max-steps": {1, 10000000}},
+}
+
+// narrowed returns sp narrowed by the server's bounds for game id.
+func narrowed(id string, sp engine.OptionSpec) engine.OptionSpec {
+	if b, ok := optionBounds[id][sp.Name]; ok {
+		sp.Min, sp.Max = math.Max(sp.Min, b.Min), math.Min(sp.Max, b.Max)
+	}
+	return sp
+}
+
+// checkBounds refuses options of g outside the server's bounds.
+func checkBounds(g engine.Game, opts engine.Options) error {
+	for _, sp := range g.Specs() {
+		n := narrowed(g.ID(), sp)
+		if n.Min == sp.Min && n.Max == sp.Max {
+			continue
+		}
+		var v float64
+		switch sp.Kind {
+		case engine.Int:
+			v = float64(opts.Int(sp.Name))
+		case engine.Float:
+			v = opts.Float(sp.Name)
+		}
+		if v < n.Min || v > n.Max {
+			return badRequest("option %s: %g is out of range %s on this server (the command line accepts %s)",
+				sp.Name, v, n.Allowed(), sp.Allowed())
+		}
+	}
+	return nil
+}
+
+// checkTurns refuses a record longer than MaxTurns.
+func checkTurns(n int) error {
+	if n > MaxTurns {
+		return badRequest("record: %d moves, more than the %d this server accepts", n, MaxTurns)
+	}
+	return nil
+}
+
+// errTooLong is the answer to a move past MaxTurns.
+var errTooLong = badRequest("the match has reached %d turns, the most this server keeps: save the record and go on with the command line", MaxTurns)
+
+// parseOptions parses the settings of g and checks the server's bounds.
+func parseOptions(g engine.Game, sets []string) (engine.Options, error) {
+	opts, err := engine.ParseOptions(g, sets)
+	if err != nil {
+		return opts, badRequest("%v", err)
+	}
+	return opts, checkBounds(g, opts)
+}
