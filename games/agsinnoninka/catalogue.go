@@ -35,8 +35,8 @@ func (Game) Catalogue() engine.Entry {
 			"en": "When the last seed falls, the contents of the next hole are lifted and sown in another lap (pussa kanawa); if the next hole is empty, the move ends.",
 			"de": "Fällt der letzte Samen, wird der Inhalt des nächsten Lochs aufgenommen und in einer weiteren Runde gesät (Pussa Kanawa); ist das nächste Loch leer, endet der Zug.",
 		}, {
-			"en": "A move that finishes in one of your own holes captures the seeds of the opposite hole into your store.",
-			"de": "Endet ein Zug in einem eigenen Loch, fängt man die Samen des gegenüberliegenden Lochs in den eigenen Speicher.",
+			"en": "A move finishes in the hole that got its last seed. If that hole is one of your own, you capture the seeds of the opposite hole into your store.",
+			"de": "Ein Zug endet in dem Loch, das seinen letzten Samen bekam. Ist es ein eigenes Loch, fängt man die Samen des gegenüberliegenden Lochs in den eigenen Speicher.",
 		}, {
 			"en": "A round ends when a player's row is empty; each takes the seeds left in her row. In the next round each fills her holes from her store; holes that cannot be filled are burnt. Whoever cannot fill a single hole loses the match.",
 			"de": "Eine Runde endet, wenn die Reihe eines Spielers leer ist; jeder nimmt die Samen seiner Reihe. In der nächsten Runde füllt jeder seine Löcher aus seinem Speicher; Löcher, die nicht gefüllt werden können, sind verbrannt. Wer kein einziges Loch füllen kann, verliert das Match.",
