@@ -324,7 +324,7 @@ func (s *Server) getStart(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return badRequest("%v", err)
 	}
-	js, err := view.State(st)
+	js, err := view.StateTold(st)
 	if err != nil {
 		return err
 	}

@@ -397,31 +397,21 @@ function phaseText(s) {
   return parts.join(' · ');
 }
 
-// events tells in words what the last turn did, from the state's fields.
+// events tells in words what the last turn did: the messages the game
+// gives with the state ("told"), each a key of its words and arguments.
 function events(s) {
-  const out = [];
-  if (s.lastTurn && s.lastTurn.players) {
-    s.lastTurn.players.forEach((p, i) => {
-      out.push(t('ev_sow', { player: playerName(i), hole: p.hole, seeds: tn('seeds', p.seedsSown || 0), relays: tn('relays', p.relays || 0) })
-        + (p.captured ? ' ' + t('ev_capture', { n: p.captured }) : '')
-        + (p.conflict ? ' ' + t('ev_conflict') : '') + (p.cut ? ' ' + t('ev_cut') : ''));
-    });
-  }
-  if (s.lastRound && s.lastRound.round && (s.roundTurns === 0 || s.terminal)) {
-    const why = s.lastRound.why || '';
-    out.push(t('ev_round', { n: s.lastRound.round, why: t('why_' + why) !== 'why_' + why ? t('why_' + why) : why }));
-  }
-  if (s.burnt && s.burnt.some(Boolean)) {
-    out.push(t('ev_burnt', { holes: s.burnt.map((b, h) => (b ? h : -1)).filter((h) => h >= 0).join(', ') }));
-  }
-  if (P.board.kind === 'mancala' && !s.lastTurn && s.ply > 0 && s.captured) out.push(t('ev_capture_last', { n: s.captured }));
-  if (P.board.kind === 'grid') {
-    if (s.captured) out.push(t('ev_sentback', { n: s.captured }));
-    if (s.zeroed) out.push(t('ev_zeroed'));
-    else if (s.lost) out.push(t('ev_lost', { n: s.lost }));
-    if (!s.terminal && s.thrower !== undefined && s.thrower !== null) out.push(t('ev_throws', { player: playerName(s.thrower) }));
-  }
-  return out;
+  const arg = (k, v) => {
+    if (k === 'player') return playerName(v);
+    if (v && typeof v === 'object' && v.noun) return tn(v.noun, v.n);
+    if (v && typeof v === 'object' && v.key) return message(v);
+    return v;
+  };
+  const message = (m) => {
+    const args = {};
+    for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(k, v);
+    return t(m.key, args);
+  };
+  return (s.told || []).map(message);
 }
 
 function renderPlay() {
