@@ -129,3 +129,10 @@ func TestStateToldAddsTheGamesMessages(t *testing.T) {
 		t.Errorf("a start state tells nothing: %s", b)
 	}
 }
+
+func TestToldNamesWhoThrows(t *testing.T) {
+	told := view.Told(replay(t, "tamman", []string{"players=3"}))
+	if len(told) != 1 || told[0].Key != "ev_throws" || fmt.Sprint(told[0].Args["player"]) != "0" {
+		t.Errorf("tamman start: told %+v, want player 0 throws", told)
+	}
+}
