@@ -114,8 +114,7 @@ async function pageHome() {
     o += `<dt>${esc(t('players'))}</dt><dd>${esc(g.players || '2')}</dd>`;
     o += `<dt>${esc(t('sources'))}</dt><dd><ul>${(g.sources || []).map((s) => `<li>${esc(s)}</li>`).join('')}</ul></dd>`;
     o += `<dt>${esc(t('evidence'))}</dt><dd>${esc(pick(g.evidence))}</dd></dl>`;
-    o += g.playable ? `<p><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`
-      : `<p class="note">${esc(t('notYet'))}</p>`;
+    o += `<p><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`;
     o += `</article>`;
   }
   o += `</div>${loadBox()}</section>`;
@@ -174,11 +173,6 @@ async function pageGame(id) {
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
   if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
   o += `</div><form id="setup" class="setup" novalidate>`;
-  if (!g.playable) {
-    o += `<p class="note">${esc(t('notYet'))}</p></form></div></section>`;
-    app.innerHTML = o;
-    return;
-  }
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
   for (const opt of g.options) {
