@@ -3,7 +3,9 @@
 // the turns between them and sends back the person's moves as text.
 
 import { t, tn, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
-import { boardFor, preview, shape, playerName, parseManMove, manTarget } from './boards.js';
+import { boardFor, preview, shape, playerName, boardUI } from './boards.js';
+import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
+import { pageArchive, pageArchived } from './archive.js';
 import { markdown } from './md.js';
 
 const app = document.getElementById('app');
@@ -21,7 +23,11 @@ async function api(method, path, body) {
   const res = await fetch(path, opts);
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || res.statusText);
+  if (!res.ok) {
+    const err = new Error((data && data.error) || res.statusText);
+    err.status = res.status;
+    throw err;
+  }
   return data;
 }
 
@@ -50,6 +56,7 @@ function speed() {
 function renderChrome() {
   document.getElementById('tagline').textContent = t('tagline');
   document.getElementById('homelink').textContent = t('home');
+  document.getElementById('gameslink').textContent = t('finishedGames');
   const sel = document.getElementById('lang');
   sel.value = getLanguage();
   document.getElementById('langlabel').textContent = t('language');
@@ -82,9 +89,15 @@ async function route() {
   routeSeq++;
   clearError();
   const hash = location.hash.replace(/^#\/?/, '');
-  const [page, id] = hash.split('/');
+  const [page, id, token] = hash.split('/');
+  if (page !== 'room') leaveRoom();
   try {
-    if (page === 'game' && id) await pageGame(id);
+    if (page === 'room' && id) { current = { name: 'room', rerender: () => pageRoom(id, token) }; await pageRoom(id, token); }
+    else if (page === 'online' && id) { current = { name: 'online', rerender: () => pageOnline(id, token) }; await pageOnline(id, token); }
+    else if (page === 'games') { current = { name: 'archive', rerender: pageArchive }; await pageArchive(); }
+    else if (page === 'archived' && id) { current = { name: 'archived', rerender: () => pageArchived(id) }; await pageArchived(id); }
+    else if (page === 'invites' && id) { current = { name: 'invites', rerender: () => pageInvites(id) }; await pageInvites(id); }
+    else if (page === 'game' && id) await pageGame(id);
     else if (page === 'play' && id) await pagePlay(id);
     else await pageHome();
   } catch (e) {
@@ -191,7 +204,8 @@ async function pageGame(id) {
     o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
   }
   o += `</fieldset><fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
-  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button></form></div></section>`;
+  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
+  o += ` <button type="button" id="online">${esc(t('playOnline'))}</button></form></div></section>`;
   app.innerHTML = o;
 
   const form = document.getElementById('setup');
@@ -244,6 +258,10 @@ async function pageGame(id) {
   };
   renderSeats();
   form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value) }; });
+  // Online play takes the options chosen here.
+  document.getElementById('online').addEventListener('click', () => {
+    location.hash = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
+  });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     clearError();
@@ -328,26 +346,8 @@ function status() {
 
 // uiFor is what the person may click on the board now.
 function uiFor() {
-  const s = P.shown;
   const c = chooser();
-  const ui = { moves: {}, picks: [], selected: null, player: c, label: t('boardOf', { name: P.game.name }) };
-  if (c < 0 || status() !== 'input') return ui;
-  const legal = (s.legal && s.legal[String(c)]) || [];
-  if (P.board.kind === 'grid') {
-    for (const mv of legal) {
-      const pm = parseManMove(mv);
-      if (!pm) continue;
-      if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
-      if (P.selected === pm.from) {
-        const to = manTarget(P.geo, c, pm.from, pm.n);
-        if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
-      }
-    }
-    ui.selected = P.selected;
-  } else {
-    for (const mv of legal) ui.moves[mv] = mv;
-  }
-  return ui;
+  return boardUI(P.board, P.shown, status() === 'input' ? c : -1, P.selected, t('boardOf', { name: P.game.name }));
 }
 
 function legalList() {
@@ -579,6 +579,14 @@ async function send(text) {
     await animateSteps(m.steps);
   } catch (e) {
     showError(e);
+    if (e.status === 409) {
+      // Another tab moved first: show the match as it is now.
+      try {
+        P.match = await api('GET', '/api/matches/' + P.match.id);
+        P.shown = P.match.state;
+        P.secret = null;
+      } catch (e2) { /* keep what we have */ }
+    }
     P.busy = false;
     renderPlay();
   }
