@@ -14,6 +14,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // Seat kinds.
@@ -422,7 +423,7 @@ func (s seat) label() string {
 
 // publish sends an event, with the state after it, to every viewer.
 func (r *Room) publish(after engine.State, e Event) {
-	js, err := engine.MarshalState(after)
+	js, err := view.State(after)
 	if err != nil {
 		r.m.cfg.Log.Error("state", "room", r.ID, "err", err)
 		return
