@@ -266,3 +266,40 @@ func TestLeaseTakeover(t *testing.T) {
 		t.Fatalf("the lease is held by %q, want B", holder)
 	}
 }
+
+// TestSeatChangesAcrossProcesses: a seat's new invite link, made through
+// one process, closes that seat's connections on the other as soon as it
+// catches up; the new name shows there too.
+func TestSeatChangesAcrossProcesses(t *testing.T) {
+	a, b, _ := twoProcesses(t, randomAgents)
+	c, err := a.Create(bg, "adji-boto", nil, people(2), Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ra, rb := roomOn(t, a, c.ID), roomOn(t, b, c.ID)
+	onA, onB, other := join(t, ra, c.Tokens[0]), join(t, rb, c.Tokens[0]), join(t, rb, c.Tokens[1])
+	if err := ra.SetName(bg, onA, "Ana"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ra.Reissue(bg, onA); err != nil {
+		t.Fatal(err)
+	}
+	b.Changed(bg, c.ID, 2)
+	select {
+	case <-onB.Done:
+	default:
+		t.Fatal("seat 0's connection on the other process is still open after its link was replaced")
+	}
+	if code, _ := onB.Closed(); code != CloseSeatGone {
+		t.Errorf("closed with %d, want %d", code, CloseSeatGone)
+	}
+	if !other.live() {
+		t.Error("the other seat's connection was closed")
+	}
+	if v := rb.View(1); v.Seats[0].Name != "Ana" || v.Version != 2 {
+		t.Errorf("the other process shows seat 0 as %+v at version %d", v.Seats[0], v.Version)
+	}
+	if _, err := rb.Join(c.Tokens[0], -1); err == nil {
+		t.Error("the replaced token still joins on the other process")
+	}
+}
