@@ -144,6 +144,9 @@ func checkLog(t *testing.T, pg *store.Postgres, room string, bots []*roomclient.
 		t.Errorf("the spectator saw %d events, the log has %d", len(seen), len(evs))
 	}
 	for i := range min(len(seen), len(evs)) {
+		if seen[i].Choice != "" {
+			t.Errorf("event %d: the spectator saw a hidden choice %q", i+1, seen[i].Choice)
+		}
 		if seen[i].Kind != evs[i].Kind || seen[i].Move != evs[i].Move {
 			t.Errorf("event %d: the spectator saw %s %q, the log has %s %q", i+1, seen[i].Kind, seen[i].Move, evs[i].Kind, evs[i].Move)
 		}
