@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -68,14 +69,18 @@ func holderName() string {
 	return fmt.Sprintf("%s/%d", host, os.Getpid())
 }
 
-// dbLabel is --db for the log, without a password.
+// dbLabel is --db for the log: a PostgreSQL URL without its user,
+// password and parameters (which may hold a password too).
 func dbLabel(db string) string {
-	if i := strings.Index(db, "@"); i >= 0 && isPostgres(db) {
-		if j := strings.Index(db, "://"); j >= 0 && j < i {
-			return db[:j+3] + "…" + db[i:]
-		}
+	if !isPostgres(db) {
+		return db
 	}
-	return db
+	u, err := url.Parse(db)
+	if err != nil {
+		return "postgres://(unreadable URL)"
+	}
+	u.User, u.RawQuery, u.Fragment = nil, "", ""
+	return u.String()
 }
 
 // shared runs what several processes on one PostgreSQL need: the

@@ -100,9 +100,20 @@ func (p *Postgres) listenOnce(ctx context.Context, connected func(), changed fun
 		if err != nil {
 			return err
 		}
-		room, v, ok := strings.Cut(n.Payload, " ")
-		if version, err := strconv.Atoi(v); ok && err == nil {
+		if room, version, ok := parseChange(n.Payload); ok {
 			changed(room, version)
 		}
 	}
+}
+
+// parseChange reads a notification's payload, "ROOM VERSION". Anyone who
+// may connect to the database can notify the channel: anything else is
+// ignored.
+func parseChange(payload string) (room string, version int, ok bool) {
+	room, v, ok := strings.Cut(payload, " ")
+	version, err := strconv.Atoi(v)
+	if !ok || err != nil || version < 0 || room == "" || len(room) > 64 {
+		return "", 0, false
+	}
+	return room, version, true
 }
