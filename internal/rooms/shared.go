@@ -25,6 +25,8 @@ type Shared interface {
 	// TakeExpired takes over up to n leases that ran out while their room
 	// stayed at the lease's version, and returns those rooms.
 	TakeExpired(ctx context.Context, holder string, ttl time.Duration, n int) ([]string, error)
+	// Release ends every lease of holder.
+	Release(ctx context.Context, holder string) error
 }
 
 // leased reports whether this process may compute the computer move at
@@ -192,9 +194,12 @@ func (m *Manager) TakeOver(ctx context.Context) error {
 }
 
 // RunShared polls and takes over expired leases every interval until ctx
-// is done; a Manager on a store of its own returns at once.
+// is done, and then releases this process's leases, so that the others
+// take its computer moves over at once rather than when the leases run
+// out; a Manager on a store of its own returns at once.
 func (m *Manager) RunShared(ctx context.Context, every time.Duration) {
-	if _, ok := m.cfg.Store.(Shared); !ok {
+	sh, ok := m.cfg.Store.(Shared)
+	if !ok {
 		return
 	}
 	t := time.NewTicker(every)
@@ -202,6 +207,11 @@ func (m *Manager) RunShared(ctx context.Context, every time.Duration) {
 	for {
 		select {
 		case <-ctx.Done():
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+			defer cancel()
+			if err := sh.Release(rctx, m.cfg.Holder); err != nil {
+				m.cfg.Log.Warn("releasing leases", "err", err)
+			}
 			return
 		case <-t.C:
 		}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"tabula/ai"
 	"tabula/engine"
@@ -301,5 +302,55 @@ func TestSeatChangesAcrossProcesses(t *testing.T) {
 	}
 	if _, err := rb.Join(c.Tokens[0], -1); err == nil {
 		t.Error("the replaced token still joins on the other process")
+	}
+}
+
+// TestStopReleasesLeases: a process that stops gives up its leases, so
+// that another takes its computer move over at once.
+func TestStopReleasesLeases(t *testing.T) {
+	ga, gb := &gate{open: make(chan struct{})}, &gate{open: make(chan struct{})}
+	close(gb.open)
+	defer close(ga.open)
+	url := pgtest.Database(t)
+	var ms []*Manager
+	var pg *store.Postgres
+	for i, g := range []*gate{ga, gb} {
+		s, err := store.OpenPostgres(bg, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		pg = s
+		m := NewManager(Config{Store: s, Agents: g.agents, Holder: []string{"A", "B"}[i], Lease: time.Hour,
+			Offered: func(engine.Game, engine.Options) []string { return []string{"random"} },
+			Log:     slog.New(slog.NewTextHandler(io.Discard, nil))})
+		t.Cleanup(m.Close)
+		ms = append(ms, m)
+	}
+	a, b := ms[0], ms[1]
+	c, err := a.Create(bg, "adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "random"}}, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ra := roomOn(t, a, c.ID)
+	mustMove(t, ra, join(t, ra, c.Tokens[0]), 0, engine.LegalTexts(ra.state, 0)[0])
+	// A stops (SIGTERM): its RunShared returns and releases the lease.
+	ctx, cancel := context.WithCancel(bg)
+	done := make(chan struct{})
+	go func() { a.RunShared(ctx, time.Hour); close(done) }()
+	cancel()
+	<-done
+	a.Close()
+	spec := join(t, roomOn(t, b, c.ID), "")
+	if err := b.TakeOver(bg); err != nil {
+		t.Fatal(err)
+	}
+	if e := next(t, spec, "event"); e.Event.Version != 2 || e.Event.Actors[0] != 1 {
+		t.Fatalf("after A stopped, the spectator saw %s", e.raw)
+	}
+	var holder string
+	pg.Pool().QueryRow(bg, `SELECT holder FROM leases WHERE room = $1`, c.ID).Scan(&holder)
+	if holder != "B" || gb.calls.Load() != 1 {
+		t.Fatalf("lease held by %q, B searched %d times", holder, gb.calls.Load())
 	}
 }

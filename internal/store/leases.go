@@ -53,6 +53,15 @@ func (p *Postgres) TakeExpired(ctx context.Context, holder string, ttl time.Dura
 	return ids, nil
 }
 
+// Release ends every lease of holder at once (a process that stops), so
+// that other processes take its computer moves over at their next look.
+func (p *Postgres) Release(ctx context.Context, holder string) error {
+	if _, err := p.pool.Exec(ctx, `UPDATE leases SET expires = 0 WHERE holder = $1`, holder); err != nil {
+		return fmt.Errorf("store: releasing the leases of %s: %w", holder, err)
+	}
+	return nil
+}
+
 // Versions returns the stored version of each of the rooms that exists.
 func (p *Postgres) Versions(ctx context.Context, ids []string) (map[string]int, error) {
 	out := make(map[string]int, len(ids))
