@@ -1,31 +1,43 @@
 package enginetest
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"tabula/engine"
 )
 
-// Full is the full state of s as text, for comparing states: its JSON form
-// (details included), hash, legal moves of every player and of chance,
-// chance outcomes, scores and returns. Two states that agree in it are the
-// same for every player and tool.
+// Full is the full state of s as text, for comparing states: the game's
+// details (the board, as in its JSON form), the ply, hash, outcome, actors,
+// legal moves of every player and of chance, chance outcomes, scores and
+// returns. Two states that agree in it are the same for every player and
+// tool. (The options, the same for every state of a game, are left out.)
 func Full(t testing.TB, s engine.State) string {
 	t.Helper()
-	js, err := engine.MarshalState(s)
+	details, err := json.Marshal(s.Details())
 	if err != nil {
-		t.Fatalf("state JSON: %v", err)
+		t.Fatalf("state details: %v", err)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\nhash %016x terminal %v\n", js, s.Hash(), s.Terminal())
+	b := bytes.NewBuffer(details)
+	o, over := s.Outcome()
+	fmt.Fprintf(b, "\nply %d hash %016x terminal %v outcome %v %v actors %v\n", s.Ply(), s.Hash(), s.Terminal(), over, o.Winner, s.Actors(nil))
+	var legal []engine.Move
 	for p := engine.ChancePlayer; p < s.NumPlayers(); p++ {
-		fmt.Fprintf(&b, "legal %d: %v\n", p, s.Legal(p, nil))
+		legal = s.Legal(p, legal[:0])
+		b.WriteString("legal ")
+		for _, m := range legal {
+			b.WriteString(strconv.Itoa(int(m)))
+			b.WriteByte(' ')
+		}
+		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "chance %v\nscores %v\nreturns %v\n", s.ChanceOutcomes(nil), s.Scores(nil), s.Returns(nil))
+	fmt.Fprintf(b, "chance %v scores %v returns %v", s.ChanceOutcomes(nil), s.Scores(nil), s.Returns(nil))
 	return b.String()
 }
 
@@ -64,32 +76,42 @@ func checkReturns(t *testing.T, seed uint64, s engine.State, info engine.Info, s
 // sum of returns.
 func checkFacts(t *testing.T, info engine.Info, games int, seen *facts) {
 	t.Helper()
+	for _, p := range factProblems(info, games, seen) {
+		t.Error(p)
+	}
+}
+
+// factProblems lists where the declared facts and the random games
+// disagree.
+func factProblems(info engine.Info, games int, seen *facts) []string {
+	var out []string
 	if info.Players < info.MinPlayers || info.Players > info.MaxPlayers || info.MinPlayers < 1 {
-		t.Errorf("players %d outside the declared range %d..%d", info.Players, info.MinPlayers, info.MaxPlayers)
+		out = append(out, fmt.Sprintf("players %d outside the declared range %d..%d", info.Players, info.MinPlayers, info.MaxPlayers))
 	}
 	if info.MinUtility > info.MaxUtility {
-		t.Errorf("MinUtility %v > MaxUtility %v", info.MinUtility, info.MaxUtility)
+		out = append(out, fmt.Sprintf("MinUtility %v > MaxUtility %v", info.MinUtility, info.MaxUtility))
 	}
 	if seen.simultaneous && !info.Simultaneous {
-		t.Error("a turn had several actors, but Info says no simultaneous turns")
+		out = append(out, "a turn had several actors, but Info says no simultaneous turns")
 	}
 	if !seen.simultaneous && info.Simultaneous && games >= 5 {
-		t.Errorf("Info says simultaneous turns, but %d random games had none", games)
+		out = append(out, fmt.Sprintf("Info says simultaneous turns, but %d random games had none", games))
 	}
 	if seen.chance && !info.Chance {
-		t.Error("chance acted, but Info says there is no chance")
+		out = append(out, "chance acted, but Info says there is no chance")
 	}
 	if !seen.chance && info.Chance && games >= 5 {
-		t.Errorf("Info says there is chance, but it never acted in %d random games", games)
+		out = append(out, fmt.Sprintf("Info says there is chance, but it never acted in %d random games", games))
 	}
 	if info.Utility == engine.ConstantSum {
 		for _, x := range seen.sums {
 			if math.Abs(x-seen.sums[0]) > 1e-9 {
-				t.Errorf("constant-sum game: returns sum to %v and to %v", seen.sums[0], x)
+				out = append(out, fmt.Sprintf("constant-sum game: returns sum to %v and to %v", seen.sums[0], x))
 				break
 			}
 		}
 	}
+	return out
 }
 
 // checkEvents checks the form of a turn's trace: known kinds, and times

@@ -33,6 +33,10 @@
 // (Home). A move is encoded as square<<8 | throw, with the text "c1+3"; a
 // throw (a chance move) is encoded as its value, with the text "t3"; Pass
 // ("pass", only under may-pass) gives up the throws left.
+//
+// A move's trace (ApplyTraced, for drawing it) numbers places as Square
+// does, file + 5*rank (a1 = 0, c3 = 12, e5 = 24), the squares the state's
+// JSON names in "pieces" and "seats" (trace.go).
 package tamman
 
 import (
@@ -373,7 +377,9 @@ func (s *State) apply(m engine.Move, tr *tracer) {
 	s.ply++
 	switch {
 	case s.phase == ThrowPhase:
-		tr.add(engine.Event{Kind: engine.Throw, Player: int(s.turn), From: -1, To: -1, N: int(m)})
+		if tr != nil {
+			tr.add(engine.Event{Kind: engine.Throw, Player: int(s.turn), From: -1, To: -1, N: int(m)})
+		}
 		s.throw(uint8(m), tr)
 	case m == Pass:
 		s.captured = 0
@@ -494,7 +500,7 @@ func (s *State) canMove() bool {
 
 // endTurn loses the throws left and passes the turn to the next player.
 func (s *State) endTurn(tr *tracer) {
-	if s.nPool > 0 {
+	if tr != nil && s.nPool > 0 {
 		tr.add(engine.Event{Kind: engine.Pass, Player: int(s.turn), From: -1, To: -1, N: int(s.nPool)})
 	}
 	s.lost, s.zeroed = s.nPool, false
@@ -538,7 +544,9 @@ func (s *State) move(q Square, v uint8, tr *tracer) {
 		s.occ[p] |= 1 << r.path[p][to]
 	}
 	s.remove(v)
-	tr.path(s, int(p), int(from), to)
+	if tr != nil {
+		tr.path(s, int(p), int(from), to)
+	}
 
 	// The squares passed over: steps from+1 .. to-1.
 	hit := r.before[p][to] &^ r.before[p][from+1]
@@ -557,7 +565,9 @@ func (s *State) move(q Square, v uint8, tr *tracer) {
 			}
 			s.occ[e] &^= hit // every man of e on those squares goes back
 			em := &s.men[e]
-			tr.sendBackOn(s, int(e), *em, hit)
+			if tr != nil {
+				tr.sendBackOn(s, int(e), *em, hit)
+			}
 			sent := false
 			for j, k := range em {
 				// Step 0 is the man's own 'ayn, always safe; Home is out

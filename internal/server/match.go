@@ -34,7 +34,7 @@ type Match struct {
 	game      engine.Game
 	opts      engine.Options
 	seats     []string // Human or an agent spec, one per player
-	computer  bool     // some seat is a computer player
+	searches  bool     // some seat is a computer player that searches
 	state     engine.State
 	turns     []turn
 	turnBytes int        // memory of turns, roughly
@@ -80,11 +80,11 @@ func newMatch(ctx context.Context, g engine.Game, opts engine.Options, seats []s
 	if err := checkTurns(len(moves)); err != nil {
 		return nil, nil, err
 	}
-	s, err := g.NewState(opts)
+	info, err := engine.GameInfo(g, opts)
 	if err != nil {
 		return nil, nil, badRequest("%v", err)
 	}
-	seats, err = checkSeats(g, opts, s.NumPlayers(), seats)
+	seats, err = checkSeats(g, opts, info.Players, seats)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -93,25 +93,27 @@ func newMatch(ctx context.Context, g engine.Game, opts engine.Options, seats []s
 	// cannot be learnt in advance by replaying with the same seed.
 	var secret [32]byte
 	crand.Read(secret[:])
-	m := &Match{game: g, opts: opts, seats: seats, state: s, newAg: newAg,
+	m := &Match{game: g, opts: opts, seats: seats, newAg: newAg,
 		rng: rand.New(rand.NewPCG(seed, 0x5eed)), choices: rand.New(rand.NewChaCha8(secret))}
 	for i, name := range seats {
 		if name == Human {
 			continue
 		}
-		m.computer = true
+		m.searches = m.searches || searches(name)
 		if _, err := newAg(g, opts, name, 1); err != nil {
 			return nil, nil, badRequest("seat %d: %v", i, err)
 		}
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for i, text := range moves {
-		actors := s.Actors(nil)
-		if err := engine.Play(s, text); err != nil {
-			return nil, nil, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
+	m.state, err = replay(ctx, g, opts, moves, func(i int, _ engine.State, t turn) error {
+		if i > 0 {
+			m.addTurn(t)
 		}
-		m.addTurn(turn{Actors: actors, Move: text})
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	steps, err := m.advance(ctx)
 	if err != nil {
@@ -274,10 +276,9 @@ func (m *Match) play(ctx context.Context, text string, ply *int) ([]step, error)
 		return nil, err
 	}
 	more, err := m.advance(ctx)
-	if perr := m.publish(); err == nil {
-		err = perr
-	}
-	return append([]step{st}, more...), err
+	steps := append([]step{st}, more...)
+	m.publishState(steps[len(steps)-1].State)
+	return steps, err
 }
 
 // lastHumanTurn is the index of the last turn in which a person acted, or -1.
@@ -292,7 +293,7 @@ func (m *Match) lastHumanTurn() int {
 
 // undo takes back the last turn in which a person acted, and every turn
 // after it (the computer's replies and chance events).
-func (m *Match) undo() error {
+func (m *Match) undo(ctx context.Context) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	i := m.lastHumanTurn()
@@ -303,7 +304,7 @@ func (m *Match) undo() error {
 	for k := range i {
 		texts[k] = m.turns[k].Move
 	}
-	s, err := engine.Replay(m.game, m.opts, texts)
+	s, err := replay(ctx, m.game, m.opts, texts, nil)
 	if err != nil {
 		return fmt.Errorf("undo: replaying the record: %w", err)
 	}
@@ -324,19 +325,32 @@ func (m *Match) publish() error {
 	if err != nil {
 		return err
 	}
+	m.publishState(js)
+	return nil
+}
+
+// publishState is publish with the state's JSON at hand (a step's).
+func (m *Match) publishState(js json.RawMessage) {
 	sn := &snapshot{turns: m.turns[:len(m.turns):len(m.turns)], state: js,
 		canUndo: m.lastHumanTurn() >= 0, bytes: 1024 + len(js) + m.turnBytes}
 	if o, ok := m.state.Outcome(); ok {
 		sn.result, sn.over = o.String(), true
 	}
 	m.snap.Store(sn)
-	return nil
 }
 
 // finished reports whether the game is over.
 func (m *Match) finished() bool {
 	sn := m.snap.Load()
 	return sn != nil && sn.over
+}
+
+// turnCount is the number of turns played.
+func (m *Match) turnCount() int {
+	if sn := m.snap.Load(); sn != nil {
+		return len(sn.turns)
+	}
+	return 0
 }
 
 // size is the memory the match takes, roughly: its turns and state.

@@ -29,7 +29,8 @@ const maxBody = 4 << 20
 
 // Config sets up a Server; the zero value works.
 type Config struct {
-	// Store keeps the matches (default: 1000 in memory).
+	// Store keeps the matches (default: NewMemStore(DefaultMaxMatches),
+	// in memory).
 	Store Store
 	// Log receives one line per request (default: slog.Default()).
 	Log *slog.Logger
@@ -62,7 +63,7 @@ type Server struct {
 // New returns a server for cfg.
 func New(cfg Config) *Server {
 	if cfg.Store == nil {
-		cfg.Store = NewMemStore(1000)
+		cfg.Store = NewMemStore(DefaultMaxMatches)
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
@@ -159,7 +160,8 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// ServeHTTP logs each request and recovers from panics with a 500.
+// ServeHTTP logs each request, recovers from panics with a 500, refuses
+// the requests admit refuses and gives each API request its time budget.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
