@@ -24,7 +24,8 @@ import (
 //     actor's average strategy, so a mixed equilibrium is played mixed.
 //
 // Playouts are uniformly random; in a game with an evaluation they stop
-// after Budget.PlayoutTurns turns (DefaultPlayoutTurns) and the leader by
+// after Budget.PlayoutTurns turns (by default the game's PlayoutTurns, else
+// DefaultPlayoutTurns) and the leader by
 // the evaluation takes the reward. Each search works in preallocated arenas
 // and copies positions with CopyFrom, so iterations do not allocate once
 // the arenas have grown. With several threads, independent trees are
@@ -69,14 +70,31 @@ const maxPlayoutTurns = 20000
 // won more games at Tamman and Agsinnoninka and no fewer at Adji-Boto.
 const DefaultPlayoutTurns = 40
 
+// playoutLength is the playout length a search from root uses for the
+// configured horizon (0: the game's choice).
+func playoutLength(root engine.State, horizon int) int {
+	if horizon != 0 {
+		return horizon
+	}
+	if p, ok := root.(PlayoutLengther); ok {
+		return p.PlayoutTurns()
+	}
+	return DefaultPlayoutTurns
+}
+
+// PlayoutLengther is implemented by states whose game knows a better
+// playout length than DefaultPlayoutTurns for searches that leave it to
+// the game (Budget.PlayoutTurns 0): a game whose turns are costly and
+// whose evaluation is sharp gains from short ones.
+type PlayoutLengther interface {
+	PlayoutTurns() int
+}
+
 // NewMCTS returns an MCTS agent with the given budget; name is its spec.
 // With no bound at all, the budget is 1000 iterations.
 func NewMCTS(name string, b Budget, cfg Config) *MCTS {
 	if b.Iterations == 0 && b.Time == 0 {
 		b.Iterations = 1000
-	}
-	if b.PlayoutTurns == 0 {
-		b.PlayoutTurns = DefaultPlayoutTurns
 	}
 	m := &MCTS{name: name, budget: b, threads: max(cfg.Threads, 1), seed: cfg.Seed}
 	m.rng, m.src = newRand(cfg.Seed, 0x6d637473)
@@ -271,8 +289,11 @@ type tree struct {
 	// eval replaces the game's evaluation when set (Config.Eval).
 	eval func(engine.State, []float64) []float64
 	// horizon is the playout length in turns for games with an
-	// evaluation; negative plays to the end.
+	// evaluation; negative plays to the end, 0 leaves it to the game
+	// (PlayoutLengther, else DefaultPlayoutTurns). turns is the length
+	// the current search uses.
 	horizon   int
+	turns     int
 	evaluated bool
 	// iterations done by the last search.
 	iterations int
@@ -297,6 +318,7 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	t.nCached = 0
 	t.leadSum, t.leadN = 0, 0
 	_, t.evaluated = root.(engine.Evaluator)
+	t.turns = playoutLength(root, t.horizon)
 	t.newNode(root)
 	timed := !deadline.IsZero()
 	t.iterations = 0
@@ -522,7 +544,7 @@ func (t *tree) playout(s engine.State) {
 			t.reward = rewards(s, t.reward)
 			return
 		}
-		if turns >= maxPlayoutTurns || (t.evaluated && t.horizon > 0 && turns >= t.horizon) {
+		if turns >= maxPlayoutTurns || (t.evaluated && t.turns > 0 && turns >= t.turns) {
 			t.evalRewards(s)
 			return
 		}
