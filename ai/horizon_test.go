@@ -13,6 +13,7 @@ var (
 	horizonTurns = flag.Int("horizon-turns", DefaultPlayoutTurns, "playout turns of MCTS in TestMeasureHorizon")
 	horizonIters = flag.Int("horizon-iterations", 200, "MCTS iterations a move in TestMeasureHorizon")
 	horizonGames = flag.Int("horizon-games", 20, "games of TestMeasureHorizon")
+	horizonSim   = flag.String("horizon-sim", "rm", "simultaneous turns in TestMeasureHorizon: rm, duct or exp3")
 )
 
 // TestMeasureHorizon plays MCTS with a given playout length against
@@ -30,10 +31,9 @@ func TestMeasureHorizon(t *testing.T) {
 	points := 0.0
 	for i := 0; i < *horizonGames; i++ {
 		seed := uint64(i + 1)
-		agents := []Agent{
-			NewMCTS("mcts", Budget{Iterations: *horizonIters, PlayoutTurns: *horizonTurns}, Config{Seed: seed}),
-			NewGreedy(seed),
-		}
+		m := NewMCTS("mcts", Budget{Iterations: *horizonIters, PlayoutTurns: *horizonTurns}, Config{Seed: seed})
+		m.setSimMethod(map[string]simMethod{"rm": simRM, "duct": simDUCT, "exp3": simEXP3}[*horizonSim])
+		agents := []Agent{m, NewGreedy(seed)}
 		me := i % 2
 		if me == 1 {
 			agents[0], agents[1] = agents[1], agents[0]
@@ -65,6 +65,6 @@ func TestMeasureHorizon(t *testing.T) {
 	n := float64(*horizonGames)
 	share := points / n
 	half := 1.96 * math.Sqrt(share*(1-share)/n)
-	t.Logf("%s: MCTS %d iterations, playouts of %d turns, against greedy: %.1f of %d points, %.0f%% ± %.0f%%",
-		*horizonGame, *horizonIters, *horizonTurns, points, *horizonGames, 100*share, 100*half)
+	t.Logf("%s: MCTS (%s) %d iterations, playouts of %d turns, against greedy: %.1f of %d points, %.0f%% ± %.0f%%",
+		*horizonGame, *horizonSim, *horizonIters, *horizonTurns, points, *horizonGames, 100*share, 100*half)
 }
