@@ -89,16 +89,7 @@ func New(cfg Config) *Server {
 	s.route("POST /api/replay", s.postReplay)
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
-		files := http.FileServerFS(cfg.Static)
-		s.route("/", func(w http.ResponseWriter, r *http.Request) error {
-			if r.Method != http.MethodGet && r.Method != http.MethodHead {
-				w.Header().Set("Allow", "GET, HEAD")
-				return &httpError{http.StatusMethodNotAllowed, "method not allowed"}
-			}
-			w.Header().Set("Cache-Control", "no-cache")
-			files.ServeHTTP(w, r)
-			return nil
-		})
+		s.route("/", s.staticHandler(cfg.Static))
 	}
 	return s
 }
