@@ -87,6 +87,8 @@ func New(cfg Config) *Server {
 	s.route("GET /api/matches/{id}/record", s.getRecord)
 	s.route("GET /api/matches/{id}/states", s.getStates)
 	s.route("POST /api/replay", s.postReplay)
+	s.route("POST /api/analysis", s.postAnalysis)
+	s.route("POST /api/analysis/graph", s.postAnalysisGraph)
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
 		s.route("/", s.staticHandler(cfg.Static))
