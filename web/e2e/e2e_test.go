@@ -394,6 +394,10 @@ func TestAdjiBotoAgainstComputer(t *testing.T) {
 	checkReplayAndRecord(t, ctx)
 }
 
+// replayAt is the position of the replay: the turns played up to it, from
+// the current entry of the move list.
+const replayAt = `(() => { const c = document.querySelector('#movelist [aria-current] [data-ply]'); return c ? Number(c.dataset.ply) : 0; })()`
+
 // checkReplayAndRecord replays the finished game step by step, downloads
 // its record and loads it again through the file input.
 func checkReplayAndRecord(t *testing.T, ctx context.Context) {
@@ -404,10 +408,10 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 	waitFor(t, ctx, `document.getElementById('play').dataset.status === 'replay'`, 5*time.Second)
 	for i := 1; i <= 3 && i <= n; i++ {
 		must(t, ctx, chromedp.Click(chromedp.CSS(`#r-next`)))
-		waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#movelist li').length === %d`, i), 10*time.Second)
+		waitFor(t, ctx, fmt.Sprintf(`%s === %d`, replayAt, i), 10*time.Second)
 	}
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#r-last`)))
-	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#movelist li').length === %d`, n), 5*time.Second)
+	waitFor(t, ctx, fmt.Sprintf(`%s === %d`, replayAt, n), 5*time.Second)
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#r-exit`)))
 	// The download link gives the record.
 	rec := eval[string](t, ctx, `(async () => { const r = await fetch(document.getElementById('download').href); return await r.text(); })()`)

@@ -3,8 +3,10 @@
 // the turns between them and sends back the person's moves as text.
 
 import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
-import { boardFor, thumbnail, shape, playerName, parseTammanMove, tammanTarget, cowrieNames } from './boards.js';
+import { boardFor, thumbnail, shape, playerName, setPlayerNames, parseTammanMove, tammanTarget, cowrieNames } from './boards.js';
 import { markdown } from './md.js';
+import { w, wn, ask, guarded, MoveList, linkify, pct } from './ux.js';
+import { panel, mistakes, graphSVG } from './analysis.js';
 
 const app = document.getElementById('app');
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
@@ -21,7 +23,11 @@ async function api(method, path, body) {
   const res = await fetch(path, opts);
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || res.statusText);
+  if (!res.ok) {
+    const err = new Error((data && data.error) || res.statusText);
+    err.status = res.status;
+    throw err;
+  }
   return data;
 }
 
@@ -68,15 +74,39 @@ let current = null; // the page being shown: {name, rerender}
 
 async function route() {
   clearError();
+  closeAnalysis();
   const hash = location.hash.replace(/^#\/?/, '');
-  const [page, id] = hash.split('/');
+  const [page, id, more] = hash.split('/');
   try {
-    if (page === 'game' && id) await pageGame(id);
-    else if (page === 'play' && id) await pagePlay(id);
-    else await pageHome();
+    if (page === 'game' && id && more === undefined) await pageGame(id);
+    else if (page === 'play' && id && more === undefined) await pagePlay(id);
+    else if (page === '') await pageHome();
+    else pageNotFound(location.hash);
   } catch (e) {
-    showError(e);
+    pageNotFound(location.hash, e.message, e.status !== 404);
   }
+  focusPage();
+}
+
+// focusPage puts the focus on the page's heading when it was lost with
+// the old page (it never stays on <body>).
+function focusPage() {
+  const a = document.activeElement;
+  if (a && a !== document.body && a.isConnected) return;
+  const h = app.querySelector('h1');
+  if (h) { h.tabIndex = -1; h.focus({ preventScroll: true }); }
+}
+
+// pageNotFound says that an address leads nowhere, and offers the way back.
+// A problem other than a missing page (the server is busy or gone) says so.
+function pageNotFound(what, detail, problem) {
+  current = { name: 'notfound', rerender: () => pageNotFound(what, detail, problem) };
+  P = null;
+  const title = w(problem ? 'problem' : 'notFound');
+  document.title = `${title} – ${t('title')}`;
+  app.innerHTML = `<section id="notfound" aria-labelledby="nf-h"><h1 id="nf-h">${esc(title)}</h1>
+    <p>${esc(w('notFoundText', { what: what || '/' }))}</p>${detail ? `<p class="note">${esc(detail)}</p>` : ''}
+    <p><a class="button primary" href="#/" id="nf-home">${esc(w('backHome'))}</a></p></section>`;
 }
 
 // ------------------------------------------------------------------ home
@@ -95,9 +125,9 @@ async function pageHome() {
     o += `<dt>${esc(t('region'))}</dt><dd>${esc(pick(g.region))}</dd>`;
     o += `<dt>${esc(t('date'))}</dt><dd>${esc(pick(g.date))}</dd>`;
     o += `<dt>${esc(t('players'))}</dt><dd>${esc(g.players || '2')}</dd>`;
-    o += `<dt>${esc(t('sources'))}</dt><dd><ul>${(g.sources || []).map((s) => `<li>${esc(s)}</li>`).join('')}</ul></dd>`;
+    o += `<dt>${esc(t('sources'))}</dt><dd><ul>${(g.sources || []).map((s) => `<li>${linkify(s)}</li>`).join('')}</ul></dd>`;
     o += `<dt>${esc(t('evidence'))}</dt><dd>${esc(pick(g.evidence))}</dd></dl>`;
-    o += g.playable ? `<p><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`
+    o += g.playable ? `<p class="playp"><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`
       : `<p class="note">${esc(t('notYet'))}</p>`;
     o += `</article>`;
   }
@@ -159,6 +189,9 @@ async function pageGame(id) {
     app.innerHTML = o;
     return;
   }
+  o += `<fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
+  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
+  o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
   for (const opt of g.options) {
@@ -176,8 +209,7 @@ async function pageGame(id) {
     }
     o += `<small id="${fid}-doc">${esc(optionDoc(g.id, opt))}</small></div>`;
   }
-  o += `</fieldset><fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
-  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button></form></div></section>`;
+  o += `</fieldset></details></form></div></section>`;
   app.innerHTML = o;
 
   const form = document.getElementById('setup');
@@ -222,18 +254,31 @@ async function pageGame(id) {
     box.innerHTML = s;
   };
   renderSeats();
-  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value) }; });
+  const more = () => document.getElementById('more').open;
+  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
+  document.getElementById('more').addEventListener('toggle', () => { setupValues[id] = { ...(setupValues[id] || { options: readOptions(), seats: [] }), more: more() }; });
+  // One match per start, however often the button is pressed.
+  let starting = false;
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
+    if (starting) return;
+    starting = true;
+    const btn = document.getElementById('start');
+    btn.disabled = true;
     clearError();
     const options = readOptions();
     const seats = [...document.querySelectorAll('#seats select')].map((s) => s.value);
-    setupValues[id] = { options, seats };
+    setupValues[id] = { options, seats, more: more() };
     try {
       const m = await api('POST', '/api/matches', { game: g.id, options, seats });
       startedMatch = m;
+      P = null;
       location.hash = '#/play/' + m.id;
-    } catch (err) { showError(err); }
+    } catch (err) {
+      showError(err);
+      starting = false;
+      btn.disabled = false;
+    }
   });
   if (g.hasRules) {
     try {
@@ -261,6 +306,7 @@ async function pagePlay(id) {
   const list = await games();
   const g = list.find((x) => x.id === m.game) || { id: m.game, name: m.game };
   P = { match: m, game: g, board: boardFor(m.game), shown: null, busy: false, selected: null,
+    list: new MoveList(), turned: false, resigned: undefined, analysis: null, boardFocus: null,
     secret: null, replay: null, frame: null, cowries: null, log: [] };
   current = { name: 'play', rerender: renderPlay };
   const steps = m.steps || [];
@@ -276,6 +322,24 @@ async function pagePlay(id) {
     renderPlay();
   }
 }
+
+// seatName names a seat when a person plays the computer: "You" and
+// "Computer (level)"; null keeps "Player N" (people only, or several).
+function seatName(p) {
+  if (!P || !P.match) return null;
+  const seats = P.match.seats;
+  const people = seats.filter((x) => x === 'human').length;
+  if (people === seats.length) return null;
+  if (seats[p] === 'human') return people === 1 ? w('you') : null;
+  const computers = seats.map((x, i) => (x !== 'human' ? i : -1)).filter((i) => i >= 0);
+  const spec = seats[p] || '';
+  const lvl = spec.includes(':') ? t('lvl_' + spec.split(':')[1]) : w('lvl_' + spec);
+  return computers.length === 1 ? w('computer', { level: lvl }) : w('computerN', { n: computers.indexOf(p) + 1, level: lvl });
+}
+setPlayerNames(seatName);
+
+// solo reports whether player p is the only person, against the computer.
+function solo(p) { return !!P && P.match.seats[p] === 'human' && P.match.seats.filter((x) => x === 'human').length === 1 && P.match.seats.length > 1; }
 
 function humans() { return P.match.seats.map((s, i) => (s === 'human' ? i : -1)).filter((i) => i >= 0); }
 
@@ -295,7 +359,7 @@ function chooser() {
 function status() {
   if (P.replay) return 'replay';
   if (P.busy) return 'busy';
-  if (P.shown.terminal) return 'over';
+  if (P.shown.terminal || P.resigned !== undefined) return 'over';
   const c = chooser();
   if (c < 0) return 'wait';
   if (P.secret && P.secret.stage === 'lookaway') return 'handover';
@@ -344,8 +408,14 @@ function describeTurn(turn) {
 }
 
 function resultText(s) {
+  if (P.resigned !== undefined && !P.replay) {
+    const n = P.match.seats.length;
+    const other = 1 - P.resigned;
+    return w('resigned', { player: playerName(P.resigned) }) + (n === 2 ? ' ' + (solo(other) ? w('youWin') : t('wins', { player: playerName(other) })) : '');
+  }
   if (!s.terminal || !s.outcome) return '';
   if (s.outcome.draw) return t('draw');
+  if (solo(s.outcome.winner)) return w('youWin');
   return t('wins', { player: playerName(s.outcome.winner) });
 }
 
@@ -395,8 +465,8 @@ function renderPlay() {
   let o = `<section id="play" data-game="${esc(m.game)}" data-status="${st}" aria-labelledby="play-h">`;
   o += `<h1 id="play-h">${esc(P.game.name)}</h1><p class="back"><a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
   o += `<div class="playgrid"><div class="boardcol">`;
-  o += `<p id="turn" class="turn" aria-live="polite">${esc(turnLine(st, c))}</p>`;
-  o += `<div id="board" class="boardbox"></div>`;
+  o += `<p id="turn" class="turn${P.thinking ? ' thinking' : ''}" aria-live="polite">${P.thinking ? '<span class="spinner" aria-hidden="true"></span>' : ''}${esc(turnLine(st, c))}</p>`;
+  o += `<div id="board" class="boardbox${P.turned ? ' turned' : ''}"></div>`;
   if (P.board.tray) o += `<div class="traybox"><div id="tray"></div><p id="throws" class="throws"></p></div>`;
   o += `<p id="phase" class="phase">${esc(phaseText(s))}</p>`;
   const ev = P.busy || P.replay ? [] : events(s);
@@ -411,35 +481,115 @@ function renderPlay() {
   o += `<div id="legal" class="legal" ${legal.length ? '' : 'hidden'}><h2>${esc(t('legalMoves'))}</h2><div class="movebuttons" role="group" aria-label="${esc(t('legalMoves'))}">`;
   o += legal.map((mv) => `<button class="move" data-move="${esc(mv)}">${esc(mv)}</button>`).join('');
   o += `</div></div></div><aside class="side">`;
-  if (s.terminal) {
-    o += `<div id="result" class="result" role="status"><h2>${esc(t('result'))}</h2><p class="resulttext">${esc(resultText(s))}</p></div>`;
+  if (s.terminal || (P.resigned !== undefined && !P.replay)) {
+    o += `<div id="result" class="result" role="status"><h2 id="result-h" tabindex="-1">${esc(t('result'))}</h2><p class="resulttext">${esc(resultText(s))}</p></div>`;
   }
   o += `<h2>${esc(t('scores'))}</h2><ul class="seats">`;
   m.seats.forEach((seat, i) => {
     const active = s.toMove.includes(i) ? ' active' : '';
-    o += `<li class="seatline${active}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> ${esc(playerName(i))} (${esc(t('shape_' + (i % 4)))}) – ${esc(seatLabel(seat))}: <strong>${s.scores ? s.scores[i] : ''}</strong></li>`;
+    const named = seatName(i) !== null;
+    o += `<li class="seatline${active}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> ${esc(playerName(i))} (${esc(t('shape_' + (i % 4)))})${named ? '' : ' – ' + esc(seatLabel(seat))}: <strong>${s.scores ? s.scores[i] : ''}</strong></li>`;
   });
-  o += `</ul><div class="controls" role="group">`;
+  o += `</ul><p class="scorenote">${esc(w(P.board.kind === 'mancala' ? 'scoreMancala' : 'scoreTamman'))}</p><div class="controls" role="group" aria-label="${esc(t('moves'))}">`;
+  const over = st === 'over';
+  const people = m.seats.filter((x) => x === 'human').length;
   if (P.replay) {
     const n = P.replay.turns.length;
     o += `<p id="replaypos" aria-live="polite">${esc(t('replayPos', { i: P.replay.i, n }))}</p>`;
     o += `<button id="r-first">${esc(t('first'))}</button><button id="r-prev">${esc(t('prev'))}</button><button id="r-next" class="primary">${esc(t('next'))}</button><button id="r-last">${esc(t('last'))}</button>`;
-    o += `<button id="r-exit">${esc(t('backToGame'))}</button>`;
+    o += `<button id="r-auto" aria-pressed="${P.replay.auto ? 'true' : 'false'}">${esc(w(P.replay.auto ? 'stop' : 'autoplay'))}</button>`;
+    o += `<button id="analyse">${esc(w('analyse'))}</button><button id="r-exit">${esc(t('backToGame'))}</button>`;
+    o += `<p class="note" id="replayhelp">${esc(w('replayHelp'))}</p>`;
   } else {
-    o += `<button id="undo" ${m.canUndo && !P.busy ? '' : 'disabled'}>${esc(t('undo'))}</button>`;
+    o += `<button id="undo" ${m.canUndo && !P.busy && P.resigned === undefined ? '' : 'disabled'}>${esc(t('undo'))}</button>`;
     o += `<button id="newgame" ${P.busy ? 'disabled' : ''}>${esc(t('newGame'))}</button>`;
     o += `<button id="replay" ${P.busy || m.turns.length === 0 ? 'disabled' : ''}>${esc(t('replay'))}</button>`;
+    if (!over) o += `<button id="resign" ${P.busy ? 'disabled' : ''}>${esc(w('resign'))}</button>`;
+    if (st === 'input' && people < m.seats.length) o += `<button id="hint">${esc(w('hint'))}</button>`;
+    if (over) o += `<button id="analyse">${esc(w('analyse'))}</button>`;
     o += `<a id="download" class="button" href="/api/matches/${esc(m.id)}/record?download=1" download>${esc(t('download'))}</a>`;
   }
+  if (people > 1) o += `<button id="turnboard" aria-pressed="${P.turned ? 'true' : 'false'}">${esc(w('turnBoard'))}</button>`;
   o += `<label class="speed">${esc(t('speed'))} <select id="speed">` + Object.keys(speeds).map((k) => `<option value="${k}" ${k === speed() ? 'selected' : ''}>${esc(t('speed_' + k))}</option>`).join('') + `</select></label>`;
-  o += `</div><h2>${esc(t('moves'))}</h2>`;
-  const turns = P.replay ? P.replay.turns.slice(0, P.replay.i) : m.turns.slice(0, shownTurns());
-  o += turns.length ? `<ol id="movelist" class="movelist">` + turns.map((tn) => `<li class="${tn.actors[0] === -1 ? 'chance' : ''}">${esc(describeTurn(tn))}</li>`).join('') + `</ol>`
-    : `<p id="movelist" class="movelist">${esc(t('noMoves'))}</p>`;
+  o += `</div>`;
+  o += analysisHTML();
+  o += `<h2>${esc(t('moves'))}</h2>`;
+  o += moveListHTML();
   o += `</aside></div></section>`;
+  const focus = focusKey();
   app.innerHTML = o;
   drawBoard(P.frame);
   wirePlay();
+  P.list.attach(document.getElementById('movelist'), !!P.replay);
+  restoreFocus(focus);
+}
+
+// focusKey names the focused element of the play page so that it can be
+// found again after a redraw; restoreFocus focuses it, or when it is gone
+// a sensible neighbour, never leaving the focus on <body>.
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || a === document.body || !app.contains(a)) return null;
+  if (a.id) return `#${a.id}`;
+  if (a.dataset.ply) return `#movelist [data-ply="${a.dataset.ply}"]`;
+  if (a.dataset.move !== undefined && a.closest('#legal')) return '#legal button.move';
+  if (a.closest('#board')) return '#board';
+  return '#play-h';
+}
+function restoreFocus(key) {
+  if (!key) { if (document.activeElement === document.body) focusPage(); return; }
+  if (key === '#board') return; // drawBoard keeps the board's focus
+  let el = document.querySelector(key);
+  if (!el || el.disabled) el = document.querySelector('#r-next:not([disabled]), #result-h, #play-h');
+  if (el) { if (el.tabIndex < 0 && !el.hasAttribute('tabindex')) el.tabIndex = -1; el.focus({ preventScroll: true }); }
+}
+
+// moveListHTML lists the turns played up to the state shown; in a replay
+// and at the end every turn is a button that goes to the position after it.
+function moveListHTML() {
+  const R = P.replay;
+  const turns = R ? R.turns : P.match.turns.slice(0, shownTurns());
+  if (!turns.length) return `<p id="movelist" class="movelist">${esc(t('noMoves'))}</p>`;
+  const links = R || (status() === 'over' && P.resigned === undefined);
+  const at = R ? R.i : turns.length;
+  return `<ol id="movelist" class="movelist${links ? ' links' : ''}">` + turns.map((tn, k) => {
+    const cls = tn.actors[0] === -1 ? 'chance' : '';
+    const cur = k + 1 === at ? ' aria-current="step"' : '';
+    const text = esc(describeTurn(tn));
+    return links ? `<li class="${cls}"${cur}><button type="button" class="mvbtn" data-ply="${k + 1}">${text}</button></li>`
+      : `<li class="${cls}"${cur}>${text}</li>`;
+  }).join('') + `</ol>`;
+}
+
+// analysisHTML is the analysis panel: thinking, a result or an error, and
+// in a replay the evaluation graph.
+function analysisHTML() {
+  const A = P.analysis;
+  let o = '';
+  if (A) {
+    o += `<section id="analysis" class="analysis" aria-labelledby="analysis-h" aria-busy="${A.thinking ? 'true' : 'false'}"><h2 id="analysis-h" tabindex="-1">${esc(w('analysisTitle'))}</h2>`;
+    if (A.thinking) o += `<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>${esc(w('thinking'))}</p>`;
+    else if (A.error) o += `<p class="errortext">${esc(A.error)}</p>`;
+    else o += panel(A.data, playerName, A.ply);
+    o += `</section>`;
+  }
+  if (P.replay) {
+    const G = P.replay.graph;
+    o += `<section id="graph" class="analysis" aria-labelledby="graph-h"><h2 id="graph-h">${esc(w('graphTitle'))}</h2>`;
+    if (!G) o += `<button id="loadgraph">${esc(w('graphLoad'))}</button>`;
+    else if (G.thinking) o += `<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>${esc(w('thinking'))}</p>`;
+    else if (G.error) o += `<p class="errortext">${esc(G.error)}</p>`;
+    else {
+      const marks = mistakes(G.data, P.replay.turns);
+      o += `<p id="graph-d" class="note">${esc(w('graphDesc', { player: playerName(0) }))}</p>` + graphSVG(G.data, playerName, P.replay.i, marks);
+      if (!G.data.complete) o += `<p class="note">${esc(w('graphPartial'))}</p>`;
+      o += `<h3>${esc(w('mistakes'))}</h3>`;
+      o += marks.length ? `<ul class="mistakes">` + marks.map((k) => `<li><button type="button" class="mvbtn" data-ply="${k.ply}">${esc(w('mistakeAt', { n: k.ply, player: playerName(k.player), move: k.move, from: pct(k.from), to: pct(k.to) }))}</button></li>`).join('') + `</ul>`
+        : `<p class="note">${esc(w('noMistakes'))}</p>`;
+    }
+    o += `</section>`;
+  }
+  return o;
 }
 
 // shownTurns is the number of turns that lead to the state shown.
@@ -451,7 +601,7 @@ function shownTurns() {
 
 function turnLine(st, c) {
   switch (st) {
-    case 'input': return t('yourTurn', { player: playerName(c) });
+    case 'input': return solo(c) ? w('yourTurnSolo') : t('yourTurn', { player: playerName(c) });
     case 'handover': return t('hidden_title', { player: playerName(c) });
     case 'busy': return P.lastLine || t('waiting');
     case 'over': return t('gameOver') + ' ' + resultText(P.shown);
@@ -480,6 +630,7 @@ function drawBoard(frame) {
     if (cw && cw.value) txt = t('thrown', { n: cw.value, name: cw.name }) + ' · ' + txt;
     th.innerHTML = `<span>${esc(txt)}</span>` + throws.map((x) => `<span class="chip">${esc(x)}</span>`).join('');
   }
+  roveInit(box);
   if (focused) {
     const el = box.querySelector(`[data-square="${focused}"][tabindex], [data-hole="${focused}"][tabindex]`);
     if (el) el.focus();
@@ -494,13 +645,21 @@ function wirePlay() {
     if (el.dataset.pick !== undefined) {
       P.selected = P.selected === el.dataset.pick ? null : el.dataset.pick;
       drawBoard(null);
-      const again = box.querySelector(`[data-square="${el.dataset.pick}"]`);
-      if (again) again.focus();
+      // the man's target next, where the move is made
+      const next = (P.selected && box.querySelector('[data-move]')) || box.querySelector(`[data-square="${el.dataset.pick}"]`);
+      if (next) next.focus();
     }
   };
   box.addEventListener('click', (e) => act(e.target.closest('[data-move],[data-pick]')));
+  box.addEventListener('focusin', (e) => {
+    const el = e.target.closest('[tabindex]');
+    if (el && box.contains(el)) rove(box, el);
+  });
   box.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' || e.key === ' ') {
+    if (e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End') {
+      const next = neighbour(box, e.target.closest('[tabindex]'), e.key);
+      if (next) { e.preventDefault(); e.stopPropagation(); next.focus(); }
+    } else if (e.key === 'Enter' || e.key === ' ') {
       const el = e.target.closest('[data-move],[data-pick]');
       if (el) { e.preventDefault(); act(el); }
     } else if (e.key === 'Escape' && P.selected) { P.selected = null; drawBoard(null); }
@@ -508,14 +667,21 @@ function wirePlay() {
   document.querySelectorAll('#legal button.move').forEach((b) => b.addEventListener('click', () => choose(b.dataset.move)));
   const on = (id, fn) => { const el = document.getElementById(id); if (el) el.addEventListener('click', fn); };
   on('ready', () => { P.secret.stage = 'choose'; renderPlay(); const first = document.querySelector('#board [data-move]'); if (first) first.focus(); });
-  on('undo', undo);
-  on('newgame', newGame);
-  on('replay', startReplay);
+  on('undo', undoOnce);
+  on('newgame', newGameOnce);
+  on('replay', startReplayOnce);
+  on('resign', resignOnce);
+  on('hint', analyseOnce);
+  on('analyse', analyseOnce);
+  on('loadgraph', graphOnce);
+  on('turnboard', () => { P.turned = !P.turned; renderPlay(); });
   on('r-first', () => replayTo(0));
   on('r-prev', () => replayTo(P.replay.i - 1));
   on('r-next', replayNext);
   on('r-last', () => replayTo(P.replay.turns.length));
-  on('r-exit', () => { P.replay = null; P.shown = P.match.state; P.frame = null; renderPlay(); });
+  on('r-auto', toggleAutoplay);
+  on('r-exit', () => { stopAutoplay(); P.replay = null; P.analysis = null; P.shown = P.match.state; P.frame = null; renderPlay(); });
+  document.querySelectorAll('#play .mvbtn').forEach((b) => b.addEventListener('click', () => goToPly(Number(b.dataset.ply))));
   const sp = document.getElementById('speed');
   if (sp) sp.addEventListener('change', () => localStorage.setItem('tabula.speed', sp.value));
 }
@@ -548,13 +714,17 @@ async function send(text) {
   clearError();
   if (P.match.seats.some((x) => x !== 'human')) P.lastLine = t('computerThinks');
   P.busy = true;
+  P.thinking = P.match.seats.some((x) => x !== 'human');
+  P.analysis = null;
   P.shownTurns = P.match.turns.length;
   renderPlay();
   try {
     const m = await api('POST', `/api/matches/${P.match.id}/moves`, { move: text, ply: P.shown.ply });
+    P.thinking = false;
     P.match = m;
     await animateSteps(m.steps);
   } catch (e) {
+    P.thinking = false;
     showError(e);
     P.busy = false;
     renderPlay();
@@ -584,16 +754,20 @@ async function animateSteps(steps) {
     await animateTurn(P.shown, step, step.state);
     P.shown = step.state;
     P.shownTurns = base + k + 1;
+    // captures, men sent back and round ends, for screen readers too
+    if (k < steps.length - 1) for (const line of events(step.state)) announce(line);
   }
   P.busy = false;
   P.frame = null;
   P.shown = P.match.state;
   renderPlay();
   const st = status();
+  for (const line of events(P.shown)) announce(line);
   if (st === 'over') announce(t('gameOver') + ' ' + resultText(P.shown));
   else if (st === 'input' || st === 'handover') announce(turnLine(st, chooser()));
-  const first = document.querySelector('#board [data-move], #board [data-pick], #ready, #legal button');
-  if (first && status() !== 'over') first.focus({ preventScroll: true });
+  const first = st === 'over' ? document.getElementById('result-h')
+    : document.querySelector('#board [data-move][tabindex="0"], #board [data-pick][tabindex="0"], #board [data-move], #board [data-pick], #ready, #legal button');
+  if (first) first.focus({ preventScroll: true });
 }
 
 async function animateTurn(prev, turn, next) {
@@ -603,6 +777,7 @@ async function animateTurn(prev, turn, next) {
   if (delay > 0) {
     const per = Math.max(15, Math.min(delay, 4000 / Math.max(1, frames.length)));
     for (const f of frames) {
+      if (P.skip) break; // the person skipped ahead
       P.frame = f;
       drawBoard(f);
       await sleep(per);
@@ -637,7 +812,7 @@ async function newGame() {
   } catch (e) { showError(e); }
 }
 
-async function startReplay() {
+async function startReplay(at) {
   clearError();
   try {
     // the server answers the states in pages
@@ -647,32 +822,188 @@ async function startReplay() {
       r = await api('GET', `/api/matches/${P.match.id}/states?from=${r.next}`);
       states.push(...r.states);
     }
-    P.replay = { states, turns: r.turns, i: 0 };
-    P.shown = r.states[0];
+    P.replay = { states, turns: r.turns, i: 0, graph: null };
+    P.analysis = null;
     P.secret = null;
-    renderPlay();
+    P.list.follow = true;
+    replayTo(typeof at === 'number' ? at : 0);
     const b = document.getElementById('r-next');
     if (b) b.focus();
   } catch (e) { showError(e); }
 }
+const startReplayOnce = guarded(() => startReplay());
 
+// replayTo shows the position after i turns; an animation under way stops
+// (skipping is never dropped).
 function replayTo(i) {
   const R = P.replay;
+  if (!R) return;
+  if (R.animating) P.skip = true;
   R.i = Math.max(0, Math.min(R.turns.length, i));
   P.shown = R.states[R.i];
+  P.frame = null;
   P.cowries = null;
+  if (P.analysis && P.analysis.ply !== R.i) P.analysis = null;
   renderPlay();
 }
 
+// replayNext animates the next turn. A press during an animation ends it
+// at once and goes one turn further for each press.
 async function replayNext() {
   const R = P.replay;
-  if (R.i >= R.turns.length || R.animating) return;
+  if (!R) return;
+  if (R.animating) { R.ahead++; P.skip = true; return; }
+  if (R.i >= R.turns.length) return;
+  const from = R.i;
   R.animating = true;
-  await animateTurn(R.states[R.i], R.turns[R.i], R.states[R.i + 1]);
+  R.ahead = 0;
+  await animateTurn(R.states[from], R.turns[from], R.states[from + 1]);
   R.animating = false;
-  replayTo(R.i + 1);
-  const b = document.getElementById('r-next');
-  if (b) b.focus();
+  P.skip = false;
+  if (P.replay !== R) return;
+  if (R.i === from) replayTo(from + 1 + R.ahead);
+  R.ahead = 0;
+}
+
+// goToPly goes to the position after ply turns: in the replay, or from a
+// finished game into its replay.
+function goToPly(ply) {
+  if (P.replay) { stopAutoplay(); replayTo(ply); return; }
+  startReplay(ply);
+}
+
+function stopAutoplay() {
+  if (P && P.replay && P.replay.auto) { P.replay.auto = false; renderPlay(); }
+}
+
+// toggleAutoplay steps through the replay at the chosen speed until the
+// end or until stopped.
+async function toggleAutoplay() {
+  const R = P.replay;
+  if (R.auto) { stopAutoplay(); return; }
+  R.auto = true;
+  if (R.i >= R.turns.length) replayTo(0);
+  renderPlay();
+  const pause = { slow: 1500, normal: 800, fast: 300, off: 500 };
+  while (P && P.replay === R && R.auto && R.i < R.turns.length) {
+    await replayNext();
+    await sleep(pause[speed()]);
+  }
+  if (P && P.replay === R && R.auto) { R.auto = false; renderPlay(); }
+}
+
+// onReplayKey: arrow keys step, Home and End jump, while a replay is shown.
+function onReplayKey(e) {
+  if (!P || !P.replay || !current || current.name !== 'play' || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.target.closest && e.target.closest('input, select, textarea, #board, dialog')) return;
+  const R = P.replay;
+  const go = { ArrowLeft: () => replayTo(R.i - 1), ArrowRight: replayNext, Home: () => replayTo(0), End: () => replayTo(R.turns.length) }[e.key];
+  if (!go) return;
+  e.preventDefault();
+  stopAutoplay();
+  go();
+}
+
+const undoOnce = guarded(undo);
+
+const newGameOnce = guarded(async () => {
+  if (status() !== 'over' && P.match.turns.length > 0 && !(await ask(w('newAsk'), w('newYes')))) return;
+  await newGame();
+});
+
+const resignOnce = guarded(async () => {
+  const people = P.match.seats.map((x, i) => (x === 'human' ? i : -1)).filter((i) => i >= 0);
+  const c = chooser();
+  const who = people.length === 1 ? people[0] : (c >= 0 ? c : people[0]);
+  if (!(await ask(w('resignAsk'), w('resignYes')))) return;
+  P.resigned = who;
+  P.secret = null;
+  renderPlay();
+  announce(resultText(P.shown));
+  const r = document.getElementById('result-h');
+  if (r) r.focus();
+});
+
+// analyse asks the server for the computer's view of the position shown;
+// the answer is dropped if the position changed meanwhile.
+const analyseOnce = guarded(async () => {
+  const ply = P.replay ? P.replay.i : P.match.turns.length;
+  const mine = { ply, thinking: true };
+  P.analysis = mine;
+  renderPlay();
+  try {
+    mine.data = await api('POST', '/api/analysis', { match: P.match.id, ply });
+  } catch (e) { mine.error = e.message; }
+  mine.thinking = false;
+  if (!P || P.analysis !== mine) return;
+  renderPlay();
+  announce(mine.error || w('analysisOf', { n: ply }));
+});
+
+const graphOnce = guarded(async () => {
+  const R = P.replay;
+  const G = { thinking: true };
+  R.graph = G;
+  renderPlay();
+  try {
+    G.data = await api('POST', '/api/analysis/graph', { match: P.match.id });
+  } catch (e) { G.error = e.message; }
+  G.thinking = false;
+  if (P && P.replay === R) renderPlay();
+});
+
+// closeAnalysis forgets an analysis when the page changes.
+function closeAnalysis() { if (P) P.analysis = null; }
+
+// ---------------------------------------------------------------- board keys
+
+// screenOrder lists the board's focusable places top to bottom, then left
+// to right, as they are on the screen (the board may be turned).
+function screenOrder(box) {
+  const items = [...box.querySelectorAll('[tabindex]')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return { el, x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  });
+  items.sort((a, b) => (Math.abs(a.y - b.y) > 8 ? a.y - b.y : a.x - b.x));
+  return items;
+}
+
+// rove makes el the board's one place in the Tab order.
+function rove(box, el) {
+  for (const x of box.querySelectorAll('[tabindex]')) x.tabIndex = x === el ? 0 : -1;
+  P.boardFocus = el.getAttribute('data-hole') || el.getAttribute('data-square');
+}
+
+// neighbour is the place next to from in the direction of an arrow key,
+// by the positions on the screen; Home and End go to the first and last.
+function neighbour(box, from, key) {
+  const items = screenOrder(box);
+  if (!items.length) return null;
+  if (key === 'Home') return items[0].el;
+  if (key === 'End') return items[items.length - 1].el;
+  const me = items.find((it) => it.el === from);
+  if (!me) return items[0].el;
+  const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+  let best = null, bestD = Infinity;
+  for (const it of items) {
+    const dx = it.x - me.x, dy = it.y - me.y;
+    const along = dx * dir[0] + dy * dir[1];
+    if (it === me || along <= 4) continue;
+    const across = Math.abs(dx * dir[1]) + Math.abs(dy * dir[0]);
+    const d = along + 2 * across;
+    if (d < bestD) { best = it.el; bestD = d; }
+  }
+  return best;
+}
+
+// roveInit leaves one place of the board in the Tab order: the one last
+// focused if it is still there, else the first on the screen.
+function roveInit(box) {
+  const items = screenOrder(box);
+  if (!items.length) return;
+  const keep = P.boardFocus !== null && items.find((it) => (it.el.getAttribute('data-hole') || it.el.getAttribute('data-square')) === P.boardFocus);
+  const el = (keep || items[0]).el;
+  for (const it of items) it.el.tabIndex = it.el === el ? 0 : -1;
 }
 
 // ------------------------------------------------------------------ start
@@ -686,6 +1017,9 @@ function start() {
     if (current && current.rerender) current.rerender();
   });
   window.addEventListener('hashchange', route);
+  document.addEventListener('keydown', onReplayKey);
+  // The skip link goes to the content without going through the router.
+  document.querySelector('.skip').addEventListener('click', (e) => { e.preventDefault(); app.focus(); });
   route();
 }
 

@@ -27,7 +27,11 @@ export function shape(p, x, y, r, extra = '') {
   }
 }
 
-export function playerName(p) { return t('player', { n: p }); }
+// names, when set, gives the app's names of the players ("You",
+// "Computer (medium)"), or null to keep "Player N".
+let names = null;
+export function setPlayerNames(fn) { names = fn; }
+export function playerName(p) { return (names && names(p)) || t('player', { n: p }); }
 
 // ---------------------------------------------------------------- mancala
 
@@ -66,7 +70,8 @@ const mancala = {
       const x = storeX(p);
       const label = t('store', { owner: playerName(p), n: v.stores[p] });
       o += `<g class="store" role="img" aria-label="${esc(label)}"><ellipse cx="${x}" cy="155" rx="42" ry="108" class="pit"/>`;
-      o += seedsAt(x, 150, v.stores[p], 7.5, 13, 60);
+      const k = Math.sqrt(Math.max(1, Math.min(v.stores[p], 60))); // seeds stay inside the store, clear of its count
+      o += seedsAt(x, 155, v.stores[p], Math.min(7.5, 32 / k), Math.min(13, 56 / k), 60);
       o += `<text x="${x}" y="${p === 0 ? 75 : 250}" class="count store-count" text-anchor="middle">${v.stores[p]}</text>`;
       o += shape(p, x, p === 0 ? 245 : 65, 10, 'class="owner-mark"') + `</g>`;
     }
