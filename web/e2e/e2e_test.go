@@ -37,6 +37,7 @@ var (
 	browser   context.Context // the browser; each test opens its own tab
 	noBrowser string          // why the browser could not start
 	shotDir   string
+	store     *server.MemStore // the server's matches, counted by tests
 )
 
 func chromiumPath() string {
@@ -59,7 +60,9 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
+	store = server.NewMemStore(1000)
 	s := server.New(server.Config{
+		Store:  store,
 		Log:    slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Static: web.Static(),
 		Rules:  docs.RulesFS(),

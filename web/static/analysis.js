@@ -22,7 +22,7 @@ export function panel(a, name, ply) {
     }
     for (const [p, ms] of by) {
       o += `<h4>${esc(w('bestMoves'))}: ${esc(name(p))}</h4><ol class="bestmoves">`;
-      o += ms.slice(0, 5).map((m) => `<li><span class="mv" data-best="${esc(m.move)}">${esc(m.move)}</span> ${esc(w('moveValue', { pct: pct(m.value), player: name(p) }))}</li>`).join('');
+      o += ms.slice(0, 5).map((m) => `<li><span class="mv" data-best="${esc(m.move)}">${esc(m.move)}</span> – ${esc(w('moveValue', { pct: pct(m.value), player: name(p) }))}</li>`).join('');
       o += `</ol>`;
     }
   }
@@ -49,8 +49,6 @@ export function mistakes(graph, turns) {
   return out.slice(0, 3).sort((a, b) => a.ply - b.ply);
 }
 
-const colors = ['#b03a2e', '#1f5fa8', '#23784a', '#7d3c98'];
-
 // graphSVG draws each player's value over the game, the position shown
 // (at ply at) and the mistakes.
 export function graphSVG(graph, name, at, marks) {
@@ -68,7 +66,7 @@ export function graphSVG(graph, name, at, marks) {
   o += `<text x="${W - R}" y="${H - 5}" text-anchor="end" class="gtick">${graph.turns}</text><text x="${L}" y="${H - 5}" class="gtick">0</text>`;
   for (let p = 0; p < players; p++) {
     const pts = graph.plies.map((ply, i) => `${x(ply).toFixed(1)},${y(graph.values[i][p]).toFixed(1)}`).join(' ');
-    o += `<polyline points="${pts}" class="gline" stroke="${colors[p % 4]}" stroke-dasharray="${['', '8 4', '2 3', '10 3 2 3'][p % 4]}"/>`;
+    o += `<polyline points="${pts}" class="gline gl${p % 4}"/>`;
   }
   if (at !== undefined && at !== null) o += `<line x1="${x(at)}" x2="${x(at)}" y1="${T}" y2="${H - B}" class="gnow"/>`;
   for (const m of marks) {

@@ -480,7 +480,7 @@ function renderPlay() {
   const legal = legalList();
   o += `<div id="legal" class="legal" ${legal.length ? '' : 'hidden'}><h2>${esc(t('legalMoves'))}</h2><div class="movebuttons" role="group" aria-label="${esc(t('legalMoves'))}">`;
   o += legal.map((mv) => `<button class="move" data-move="${esc(mv)}">${esc(mv)}</button>`).join('');
-  o += `</div></div></div><aside class="side">`;
+  o += `</div></div>${analysisHTML()}</div><aside class="side">`;
   if (s.terminal || (P.resigned !== undefined && !P.replay)) {
     o += `<div id="result" class="result" role="status"><h2 id="result-h" tabindex="-1">${esc(t('result'))}</h2><p class="resulttext">${esc(resultText(s))}</p></div>`;
   }
@@ -511,9 +511,7 @@ function renderPlay() {
   }
   if (people > 1) o += `<button id="turnboard" aria-pressed="${P.turned ? 'true' : 'false'}">${esc(w('turnBoard'))}</button>`;
   o += `<label class="speed">${esc(t('speed'))} <select id="speed">` + Object.keys(speeds).map((k) => `<option value="${k}" ${k === speed() ? 'selected' : ''}>${esc(t('speed_' + k))}</option>`).join('') + `</select></label>`;
-  o += `</div>`;
-  o += analysisHTML();
-  o += `<h2>${esc(t('moves'))}</h2>`;
+  o += `</div><h2>${esc(t('moves'))}</h2>`;
   o += moveListHTML();
   o += `</aside></div></section>`;
   const focus = focusKey();
@@ -581,7 +579,8 @@ function analysisHTML() {
     else if (G.error) o += `<p class="errortext">${esc(G.error)}</p>`;
     else {
       const marks = mistakes(G.data, P.replay.turns);
-      o += `<p id="graph-d" class="note">${esc(w('graphDesc', { player: playerName(0) }))}</p>` + graphSVG(G.data, playerName, P.replay.i, marks);
+      o += `<p id="graph-d" class="note">${esc(w('graphDesc'))}</p>` + graphSVG(G.data, playerName, P.replay.i, marks);
+      o += `<ul class="legend">` + P.match.seats.map((_, p) => `<li><svg class="icon" viewBox="0 0 30 10" aria-hidden="true"><line x1="0" y1="5" x2="30" y2="5" stroke-width="3" class="gl${p % 4}"/></svg>${esc(playerName(p))}</li>`).join('') + `</ul>`;
       if (!G.data.complete) o += `<p class="note">${esc(w('graphPartial'))}</p>`;
       o += `<h3>${esc(w('mistakes'))}</h3>`;
       o += marks.length ? `<ul class="mistakes">` + marks.map((k) => `<li><button type="button" class="mvbtn" data-ply="${k.ply}">${esc(w('mistakeAt', { n: k.ply, player: playerName(k.player), move: k.move, from: pct(k.from), to: pct(k.to) }))}</button></li>`).join('') + `</ul>`
