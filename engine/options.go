@@ -214,3 +214,17 @@ func (o Options) Map() map[string]any {
 	}
 	return m
 }
+
+// Equal reports whether o and p hold the same options with the same values
+// (without allocating, for searches that cache what depends on options).
+func (o Options) Equal(p Options) bool {
+	if len(o.specs) != len(p.specs) {
+		return false
+	}
+	for i := range o.specs {
+		if o.specs[i].Name != p.specs[i].Name || o.values[i] != p.values[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -40,12 +40,13 @@ func TestReplayAgsinnoninkaJSON(t *testing.T) {
 		t.Fatalf("%v: %s", err, out)
 	}
 	// Both sow 5 seeds in lockstep, symmetric under a half turn; each
-	// relays six times and ends in the other's row.
-	wantHoles := []int{13, 0, 7, 0, 5, 13, 0, 7, 0, 5}
+	// relays six times, drops her last seed in her own row (9 and 4) and
+	// finds the next hole empty: each captures the 13 seeds across (0, 5).
+	wantHoles := []int{0, 0, 7, 0, 5, 0, 0, 7, 0, 5}
 	if v.Game != "agsinnoninka" || v.Ply != 1 || len(v.ToMove) != 2 || v.ToMove[0] != 0 || v.ToMove[1] != 1 {
 		t.Errorf("game %q ply %d toMove %v", v.Game, v.Ply, v.ToMove)
 	}
-	if strings.Join(v.Legal["0"], " ") != "9 7 5" || strings.Join(v.Legal["1"], " ") != "4 2 0" {
+	if strings.Join(v.Legal["0"], " ") != "9 7" || strings.Join(v.Legal["1"], " ") != "4 2" {
 		t.Errorf("legal %v", v.Legal)
 	}
 	for h, c := range wantHoles {
@@ -53,7 +54,7 @@ func TestReplayAgsinnoninkaJSON(t *testing.T) {
 			t.Fatalf("holes %v, want %v", v.Holes, wantHoles)
 		}
 	}
-	if len(v.Stores) != 2 || len(v.Burnt) != 10 || v.Round != 1 || v.Outcome != nil || v.Scores[0] != 25 {
+	if len(v.Stores) != 2 || v.Stores[0] != 13 || v.Stores[1] != 13 || len(v.Burnt) != 10 || v.Round != 1 || v.Outcome != nil || v.Scores[0] != 25 {
 		t.Errorf("stores %v burnt %v round %d outcome %v scores %v", v.Stores, v.Burnt, v.Round, v.Outcome, v.Scores)
 	}
 	for _, b := range v.Burnt {

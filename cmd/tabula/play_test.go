@@ -177,7 +177,7 @@ func TestPlayAgsinnoninkaSaysEachRoundEndOnce(t *testing.T) {
 func TestPlayAgsinnoninkaChosenOnlyAfterCheck(t *testing.T) {
 	// Turn 1: player 0 types a malformed move and a hole of the other row
 	// first. Turn 2: hole 8 is empty, so 8 is refused.
-	in := "x\n4\n7\n2\n8\n9\n0\nquit\n"
+	in := "x\n4\n7\n2\n8\n9\n2\nquit\n"
 	code, out, errOut := runTabula(t, in, "play", "agsinnoninka", "--players", "human,human")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -187,8 +187,8 @@ func TestPlayAgsinnoninkaChosenOnlyAfterCheck(t *testing.T) {
 		"player 0, choose in secret (9 8 7 6 5): ", "hole 4 is not in player 0's row",
 		"player 0, choose in secret (9 8 7 6 5): ", "player 0 has chosen.",
 		"player 1, choose in secret", "player 1 has chosen.", "reveal: 7,2",
-		"player 0, choose in secret (9 7 5): ", "that move is not legal now",
-		"player 0, choose in secret (9 7 5): ", "player 0 has chosen.", "reveal: 9,0",
+		"player 0, choose in secret (9 7): ", "that move is not legal now",
+		"player 0, choose in secret (9 7): ", "player 0 has chosen.", "reveal: 9,2",
 	}
 	inOrder(t, out, marks)
 	if n := strings.Count(out, "player 0 has chosen."); n != 2 {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 // Full is the full state of s as text, for comparing states: its JSON form
@@ -16,7 +17,7 @@ import (
 // same for every player and tool.
 func Full(t testing.TB, s engine.State) string {
 	t.Helper()
-	js, err := engine.MarshalState(s)
+	js, err := view.State(s)
 	if err != nil {
 		t.Fatalf("state JSON: %v", err)
 	}

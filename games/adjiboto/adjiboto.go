@@ -21,9 +21,14 @@
 // (top, left to right), 5-9 is player 0's row (bottom, drawn right to left),
 // so counter-clockwise sowing visits 9, 8, ..., 1, 0, 9, ... A move is the
 // number of the hole it starts from; its text is that number.
+//
+// A move's trace (ApplyTraced, for drawing it) numbers places as the
+// state's JSON does: holes 0-9 are places 0-9, player p's store (stores[p])
+// is place 10+p (trace.go).
 package adjiboto
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strconv"
 
@@ -129,7 +134,7 @@ func New(opts engine.Options) (*State, error) {
 		s.openingLeft = 2 * Holes / 2
 	}
 	s.mask = s.legalMask(0)
-	s.hist = append(s.hist, s.Hash())
+	s.hist = append(s.hist, s.key())
 	return s, nil
 }
 
@@ -161,9 +166,10 @@ type State struct {
 	captured    uint8  // seeds the last move captured
 	mask        uint16 // bit h: hole h is a legal move of the player to move
 	ply         int32
-	// hist holds the hashes of the positions since the last capture; an
-	// earlier position can never come back, since stores only grow.
-	hist []uint64
+	// hist holds the positions since the last capture, exactly (a 64-bit
+	// hash could collide and end a game wrongly); an earlier position can
+	// never come back, since stores only grow.
+	hist []posKey
 }
 
 // Owner returns the player whose row holds hole h.
@@ -386,14 +392,14 @@ func (s *State) settle(wasOpening bool, tr *tracer) {
 	if s.captured > 0 || wasOpening {
 		s.hist = s.hist[:0]
 	}
-	hash := s.Hash()
+	k := s.key()
 	seen := 1
 	for _, x := range s.hist {
-		if x == hash {
+		if x == k {
 			seen++
 		}
 	}
-	s.hist = append(s.hist, hash)
+	s.hist = append(s.hist, k)
 	if s.r.repetition > 0 && seen >= s.r.repetition {
 		s.finish(Repetition, tr)
 	}
@@ -415,7 +421,7 @@ func (s *State) finish(why EndReason, tr *tracer) {
 // Clone returns a deep copy.
 func (s *State) Clone() engine.State {
 	c := *s
-	c.hist = append([]uint64(nil), s.hist...)
+	c.hist = append([]posKey(nil), s.hist...)
 	return &c
 }
 
@@ -427,6 +433,17 @@ func (s *State) CopyState(src *State) {
 	h := s.hist[:0]
 	*s = *src
 	s.hist = append(h, src.hist...)
+}
+
+// posKey is a position exactly, for the repetition rule: the holes, the
+// stores, the player to move and the opening's progress, a byte each.
+type posKey [2]uint64
+
+func (s *State) key() posKey {
+	lo := binary.LittleEndian.Uint64(s.holes[:8])
+	hi := uint64(s.holes[8]) | uint64(s.holes[9])<<8 | uint64(s.stores[0])<<16 | uint64(s.stores[1])<<24 |
+		uint64(s.turn)<<32 | uint64(s.openingLeft)<<40 | uint64(s.opened[0])<<48 | uint64(s.opened[1])<<56
+	return posKey{lo, hi}
 }
 
 // Hash digests holes, stores, the player to move and the opening progress.

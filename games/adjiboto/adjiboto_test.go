@@ -40,6 +40,8 @@ var perftSetups = []struct {
 }
 
 const perftHeader = "# Perft counts of Adji-Boto: setup, depth, number of move sequences.\n" +
+	"# The opening's are counted by hand (TestPerftOpeningByHand); every line is\n" +
+	"# checked by a second implementation (model_test.go).\n" +
 	"# Regenerate with: go test ./games/adjiboto -run TestPerft -update\n"
 
 func TestPerft(t *testing.T) {

@@ -1,6 +1,7 @@
 package adjiboto
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"tabula/engine"
@@ -16,7 +17,7 @@ var (
 
 func TestCycleReturnsToTheSamePosition(t *testing.T) {
 	s := position(t, cycleBoard, [2]uint8{}, 0)
-	s.hist = append(s.hist, s.Hash())
+	s.hist = append(s.hist, s.key())
 	play(t, s, cycleMoves...)
 	if s.holes != cycleBoard || s.ToMove() != 0 || s.Terminal() {
 		t.Fatalf("after the cycle: holes %v, player %d, terminal %v", s.holes, s.ToMove(), s.Terminal())
@@ -25,7 +26,7 @@ func TestCycleReturnsToTheSamePosition(t *testing.T) {
 
 func TestThirdRepetitionEndsGameAsBlockade(t *testing.T) {
 	s := position(t, cycleBoard, [2]uint8{}, 0)
-	s.hist = append(s.hist, s.Hash())
+	s.hist = append(s.hist, s.key())
 	play(t, s, cycleMoves...)
 	play(t, s, cycleMoves[:9]...)
 	if s.Terminal() {
@@ -46,13 +47,13 @@ func TestThirdRepetitionEndsGameAsBlockade(t *testing.T) {
 
 func TestRepetitionOptionSetsTheCount(t *testing.T) {
 	s := position(t, cycleBoard, [2]uint8{}, 0, "repetition=2")
-	s.hist = append(s.hist, s.Hash())
+	s.hist = append(s.hist, s.key())
 	play(t, s, cycleMoves...)
 	if s.End() != Repetition {
 		t.Fatalf("repetition=2: end %v after one cycle", s.End())
 	}
 	s = position(t, cycleBoard, [2]uint8{}, 0, "repetition=0", "max-plies=1000")
-	s.hist = append(s.hist, s.Hash())
+	s.hist = append(s.hist, s.key())
 	for i := 0; i < 10; i++ {
 		play(t, s, cycleMoves...)
 	}
@@ -95,6 +96,32 @@ func TestSafeguardOptionsThatCannotEndAreRejected(t *testing.T) {
 		}
 		if _, err := New(opts); err == nil {
 			t.Errorf("%v accepted", bad)
+		}
+	}
+}
+
+// The repetition rule compares positions exactly, not by a 64-bit hash
+// that could collide: the key it keeps gives back every field of the
+// position (holes, stores, the player to move, the opening's progress), on
+// the positions of random games.
+func TestRepetitionKeyIsExact(t *testing.T) {
+	for seed := range uint64(20) {
+		s := start(t)
+		rng := rand.New(rand.NewPCG(seed, 3))
+		for !s.Terminal() {
+			k := s.key()
+			var holes [Holes]uint8
+			for h := range 8 {
+				holes[h] = uint8(k[0] >> (8 * h))
+			}
+			holes[8], holes[9] = uint8(k[1]), uint8(k[1]>>8)
+			stores := [2]uint8{uint8(k[1] >> 16), uint8(k[1] >> 24)}
+			opened := [2]uint8{uint8(k[1] >> 48), uint8(k[1] >> 56)}
+			if holes != s.holes || stores != s.stores || uint8(k[1]>>32) != s.turn || uint8(k[1]>>40) != s.openingLeft || opened != s.opened {
+				t.Fatalf("key %x does not give back the position\n%s", k, s)
+			}
+			legal := s.Legal(s.ToMove(), nil)
+			s.Apply(legal[rng.IntN(len(legal))])
 		}
 	}
 }

@@ -14,8 +14,8 @@
 //     the other in an order drawn by chance, alternating, or fixed;
 //   - conflict: who lifts a hole both relays reach in the same step (the
 //     owner, by default);
-//   - end-hole: whether a move "finishes" in the empty hole that stops it
-//     (default) or in the hole of its last seed;
+//   - end-hole: whether a move "finishes" in the hole of its last seed
+//     (default) or in the empty hole that stops it;
 //   - skip-origin, sow-stores, store-end, burnt-next: where seeds go;
 //   - cycle and repetition: the rules for relays and rounds that never end,
 //     which the source does not have;
@@ -27,6 +27,10 @@
 // faces hole 9-i. Counter-clockwise sowing visits 9, 8, ..., 1, 0, 9, ...
 // Both players act in every turn: a turn is the joint move "A,B", A player
 // 0's hole and B player 1's.
+//
+// A turn's trace (ApplyTraced, for drawing it) numbers places as the
+// state's JSON does: holes 0-9 are places 0-9, player p's store (stores[p])
+// is place 10+p; its Time counts the steps of the turn (trace.go).
 package agsinnoninka
 
 import (
@@ -76,8 +80,8 @@ const (
 
 // Values of the end-hole option.
 const (
-	EndEmpty = "empty" // a move ends in the empty hole after its last seed
 	EndLast  = "last"  // a move ends in the hole of its last seed
+	EndEmpty = "empty" // a move ends in the empty hole after its last seed
 )
 
 // Values of the store-end and cycle options.
@@ -104,8 +108,8 @@ var specs = []engine.OptionSpec{
 		Doc:    "how the two sowings of a turn meet: in lockstep, or one after the other in an order drawn by chance, alternating, or player 0 first"},
 	{Name: OptConflict, Kind: engine.Enum, Default: ConflictOwner, Values: []string{ConflictOwner, ConflictBothStop},
 		Doc: "both relays lift the same hole in the same step: its owner lifts it (owner) or both moves end there (both-stop)"},
-	{Name: OptEndHole, Kind: engine.Enum, Default: EndEmpty, Values: []string{EndEmpty, EndLast},
-		Doc: "the hole a move finishes in, for the capture: the empty hole after the last seed, or the hole of the last seed"},
+	{Name: OptEndHole, Kind: engine.Enum, Default: EndLast, Values: []string{EndLast, EndEmpty},
+		Doc: "the hole a move finishes in, for the capture: the hole of the last seed (last), or the empty hole after it (empty)"},
 	{Name: OptSkipOrigin, Kind: engine.Bool, Default: "false",
 		Doc: "a lap that goes all round the board skips the hole it was lifted from"},
 	{Name: OptSowStores, Kind: engine.Bool, Default: "false",

@@ -7,6 +7,11 @@ import (
 	"tabula/engine"
 )
 
+// emptyEnd is the end-hole reading under which the examples of this file
+// and of round_test.go were worked by hand: they test other rules, and
+// TestEndHole and rules_test.go test the default reading.
+var emptyEnd = []string{"end-hole=empty"}
+
 // The board of TestLockstepRelay, on which the order of the two sowings
 // matters.
 var orderBoard = [Holes]int{0, 0, 0, 0, 2, 1, 0, 0, 4, 3}
@@ -14,7 +19,7 @@ var orderBoard = [Holes]int{0, 0, 0, 0, 2, 1, 0, 0, 4, 3}
 // simultaneity=player0-first: both lift at once, then player 0 sows her
 // whole move, then player 1.
 func TestSequentialPlayer0First(t *testing.T) {
-	s := setup(t, []string{"simultaneity=player0-first"}, orderBoard, [2]int{})
+	s := setup(t, []string{"end-hole=empty", "simultaneity=player0-first"}, orderBoard, [2]int{})
 	play(t, s, "5,4")
 	// Player 0: 5 -> 4, hole 3 is empty: ends there. Player 1: 4 -> 3, 2,
 	// hole 1 is empty: ends in her row and takes hole 8.
@@ -30,7 +35,7 @@ func TestSequentialPlayer0First(t *testing.T) {
 // sows first with even odds; here player 1, whose seed in hole 3 player 0
 // then lifts.
 func TestSequentialChanceOrder(t *testing.T) {
-	s := setup(t, []string{"simultaneity=chance-order"}, orderBoard, [2]int{})
+	s := setup(t, []string{"end-hole=empty", "simultaneity=chance-order"}, orderBoard, [2]int{})
 	play(t, s, "5,4")
 	if got := s.Actors(nil); !slices.Equal(got, []int{engine.ChancePlayer}) {
 		t.Fatalf("actors %v after the choices, want chance", got)
@@ -52,7 +57,7 @@ func TestSequentialChanceOrder(t *testing.T) {
 // simultaneity=alternating: player 0 sows first in the first turn of the
 // match, player 1 in the second, and so on.
 func TestSequentialAlternating(t *testing.T) {
-	s := setup(t, []string{"simultaneity=alternating"}, orderBoard, [2]int{})
+	s := setup(t, []string{"end-hole=empty", "simultaneity=alternating"}, orderBoard, [2]int{})
 	play(t, s, "5,4")
 	wantBoard(t, s, [Holes]int{0, 0, 1, 1, 1, 0, 0, 0, 0, 3}, [2]int{0, 4})
 	play(t, s, "9,4")
@@ -65,12 +70,12 @@ func TestSequentialAlternating(t *testing.T) {
 // hole 5 to hole 4; player 1 sows past no store.
 func TestSowStores(t *testing.T) {
 	b := [Holes]int{0, 0, 1, 0, 0, 0, 3, 0, 0, 2}
-	s := setup(t, []string{"sow-stores=true"}, b, [2]int{})
+	s := setup(t, []string{"end-hole=empty", "sow-stores=true"}, b, [2]int{})
 	play(t, s, "6,2")
 	wantBoard(t, s, [Holes]int{0, 1, 0, 0, 1, 1, 0, 0, 0, 0}, [2]int{1, 2})
 	wantMove(t, s, 0, PlayerTurn{Hole: 6, End: 3})
 	// The default: stores only hold captures.
-	s = setup(t, nil, b, [2]int{})
+	s = setup(t, emptyEnd, b, [2]int{})
 	play(t, s, "6,2")
 	wantBoard(t, s, [Holes]int{0, 1, 0, 1, 1, 1, 0, 0, 0, 0}, [2]int{0, 2})
 }
@@ -79,11 +84,11 @@ func TestSowStores(t *testing.T) {
 // (stop, the default) or the hole after the store is looked at (relay).
 func TestStoreEnd(t *testing.T) {
 	b := [Holes]int{0, 0, 1, 0, 3, 0, 2, 0, 0, 2}
-	s := setup(t, []string{"sow-stores=true"}, b, [2]int{})
+	s := setup(t, []string{"end-hole=empty", "sow-stores=true"}, b, [2]int{})
 	play(t, s, "6,2")
 	wantBoard(t, s, [Holes]int{0, 1, 0, 0, 3, 1, 0, 0, 0, 0}, [2]int{1, 2})
 	wantMove(t, s, 0, PlayerTurn{Hole: 6, End: storePos})
-	s = setup(t, []string{"sow-stores=true", "store-end=relay"}, b, [2]int{})
+	s = setup(t, []string{"end-hole=empty", "sow-stores=true", "store-end=relay"}, b, [2]int{})
 	play(t, s, "6,2")
 	wantBoard(t, s, [Holes]int{0, 2, 1, 1, 0, 1, 0, 0, 0, 0}, [2]int{1, 2})
 	wantMove(t, s, 0, PlayerTurn{Hole: 6, Lifts: 1, End: 0})
@@ -94,7 +99,7 @@ func TestStoreEnd(t *testing.T) {
 // player 1's last seed falls in 2 and she looks past burnt 1 at 0.
 func TestBurntHolesAreSkipped(t *testing.T) {
 	b := [Holes]int{0, 0, 0, 1, 2, 0, 0, 1, 2, 0}
-	s := setup(t, []string{"match=false"}, b, [2]int{}, 1, 5, 6)
+	s := setup(t, []string{"end-hole=empty", "match=false"}, b, [2]int{}, 1, 5, 6)
 	play(t, s, "7,4")
 	wantBoard(t, s, [Holes]int{0, 0, 2, 0, 1, 0, 0, 0, 2, 0}, [2]int{1, 0})
 	wantMove(t, s, 0, PlayerTurn{Hole: 7, Lifts: 1, End: 9, Captured: 1})
@@ -109,7 +114,7 @@ func TestBurntHolesAreSkipped(t *testing.T) {
 // which empties player 0's row and ends the round.
 func TestBurntNextEmpty(t *testing.T) {
 	b := [Holes]int{0, 0, 0, 1, 2, 0, 0, 1, 2, 0}
-	s := setup(t, []string{"match=false", "burnt-next=empty"}, b, [2]int{}, 1, 5, 6)
+	s := setup(t, []string{"end-hole=empty", "match=false", "burnt-next=empty"}, b, [2]int{}, 1, 5, 6)
 	play(t, s, "7,4")
 	wantMove(t, s, 1, PlayerTurn{Hole: 4, End: 1, Captured: 2})
 	r := s.LastRound()

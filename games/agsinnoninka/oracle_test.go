@@ -1,6 +1,7 @@
 package agsinnoninka
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"tabula/engine"
@@ -211,8 +212,10 @@ func (t *oTurn) step(limit uint32) bool {
 		if !stop[p] {
 			continue
 		}
-		t.holes[9-end[p]] -= take[p]
-		t.stores[p] += take[p]
+		if take[p] > 0 {
+			t.holes[9-end[p]] -= take[p]
+			t.stores[p] += take[p]
+		}
 		t.w[p].active = false
 		t.rec.P[p].End, t.rec.P[p].Captured = int8(end[p]), uint8(take[p])
 	}
@@ -224,6 +227,7 @@ func (t *oTurn) step(limit uint32) bool {
 // false when it ran past limit steps.
 func oracleTurn(s *State, a, b, first int, limit uint32) (holes [Holes]int, stores [2]int, rec TurnRecord, ok bool) {
 	t := &oTurn{o: oracleRules(s.Options())}
+	t.o.maxSteps = s.r.maxSteps // the max-steps tests vary it on copies
 	t.seen = [2]map[[16]int]bool{{}, {}}
 	for h := range Holes {
 		t.burnt[h] = s.Burnt(h)
@@ -261,7 +265,7 @@ func oracleAgrees(t testing.TB, s *State, j [2]engine.Move, first int) bool {
 	t.Helper()
 	holes, stores, rec, ok := oracleTurn(s, int(j[0]), int(j[1]), first, 200000)
 	c := s.Clone().(*State)
-	if first >= 0 {
+	if s.Pending() {
 		c.Apply(engine.Move(first))
 	} else {
 		c.ApplyJoint(j[:])
@@ -270,7 +274,7 @@ func oracleAgrees(t testing.TB, s *State, j [2]engine.Move, first int) bool {
 		return false
 	}
 	if c.last != rec {
-		t.Fatalf("%v turn %d,%d first %d:\n got %+v\nwant %+v\n%s", s.Options(), j[0], j[1], first, c.last, rec, s)
+		t.Fatalf("%v turn %d,%d first %d:\n got %+v\nwant %+v\n%s", s.Options().Map(), j[0], j[1], first, c.last, rec, s)
 	}
 	if c.round == s.round && c.lastRound == s.lastRound {
 		var got [Holes]int
@@ -278,8 +282,206 @@ func oracleAgrees(t testing.TB, s *State, j [2]engine.Move, first int) bool {
 			got[h] = c.Hole(h)
 		}
 		if got != holes || [2]int{c.Store(0), c.Store(1)} != stores {
-			t.Fatalf("%v turn %d,%d: board %v %v, oracle %v %v\n%s", s.Options(), j[0], j[1], got, c.stores, holes, stores, s)
+			t.Fatalf("%v turn %d,%d: board %v %v, oracle %v %v\n%s", s.Options().Map(), j[0], j[1], got, c.stores, holes, stores, s)
 		}
 	}
 	return rec.P[0].Cut || rec.P[1].Cut
+}
+
+// oracleSets are the option sets the sowing is compared with the oracle
+// under.
+var oracleSets = [][]string{
+	nil,
+	{"simultaneity=chance-order"},
+	{"simultaneity=alternating"},
+	{"simultaneity=player0-first", "end-hole=empty"},
+	{"sow-stores=true"},
+	{"sow-stores=true", "store-end=relay"},
+	{"sow-stores=true", "store-end=relay", "end-hole=empty", "seeds=3"},
+	{"skip-origin=true"},
+	{"skip-origin=true", "burnt-next=empty", "refill-order=right"},
+	{"conflict=both-stop"},
+	{"conflict=both-stop", "cycle=capture", "end-hole=empty"},
+	{"cycle=capture"},
+	{"burnt-next=empty", "end-hole=empty"},
+	{"seeds=2"},
+	{"seeds=3", "skip-origin=true", "sow-stores=true"},
+	{"seeds=4", "conflict=both-stop"},
+	{"max-steps=1000"},
+	{"max-steps=1", "cycle=capture"},
+	{"max-steps=37", "sow-stores=true", "store-end=relay"},
+	{"max-steps=500", "skip-origin=true", "conflict=both-stop"},
+	{"match=false", "seeds=1"},
+}
+
+// randomPosition is a board of 10×seeds seeds in random holes and stores,
+// with random burnt holes.
+func randomPosition(t testing.TB, opts engine.Options, rng *rand.Rand) *State {
+	var p Position
+	for h := range p.Holes {
+		p.Burnt[h] = rng.IntN(6) == 0
+	}
+	for range 10 * opts.Int(OptSeeds) {
+		switch r := rng.IntN(12); {
+		case r >= 10:
+			p.Stores[r-10]++
+		case !p.Burnt[r]:
+			p.Holes[r]++
+		}
+	}
+	s, err := NewPosition(opts, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// randomTurn picks a random turn of s (both holes), or when a turn waits
+// for chance a random first sower.
+func randomTurn(s *State, rng *rand.Rand) (j [2]engine.Move, first int) {
+	if s.Pending() {
+		return [2]engine.Move{engine.Move(s.pending[0]), engine.Move(s.pending[1])}, rng.IntN(2)
+	}
+	for p := range j {
+		legal := s.Legal(p, nil)
+		j[p] = legal[rng.IntN(len(legal))]
+	}
+	switch s.r.order {
+	case orderAlternating:
+		first = int(s.turns & 1)
+	case orderP0First:
+		first = 0
+	default:
+		first = -1
+	}
+	return j, first
+}
+
+// The sowing resolves turns as the oracle does: the turns of random
+// matches (which burn holes in later rounds), and turns from random
+// positions with random burnt holes, under every option set.
+func TestMatchesOracle(t *testing.T) {
+	matches, positions := 4, 200
+	if testing.Short() {
+		matches, positions = 2, 60
+	}
+	turns, cuts := 0, 0
+	for i, set := range oracleSets {
+		opts, err := engine.ParseOptions(Game{}, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(i), 11))
+		check := func(s *State) {
+			j, first := randomTurn(s, rng)
+			if s.r.order == orderChance && !s.Pending() {
+				s.ApplyJoint(j[:]) // the choices; the sowing comes with chance
+				return
+			}
+			if oracleAgrees(t, s, j, first) {
+				cuts++
+			}
+			turns++
+			if first >= 0 && s.Pending() {
+				s.Apply(engine.Move(first))
+			} else {
+				s.ApplyJoint(j[:])
+			}
+		}
+		for range matches {
+			s, _ := New(opts)
+			for n := 0; !s.Terminal() && n < 300; n++ {
+				check(s)
+			}
+		}
+		for range positions {
+			s := randomPosition(t, opts, rng)
+			for n := 0; !s.Terminal() && n < 3; n++ {
+				check(s)
+			}
+		}
+	}
+	t.Logf("%d turns agree with the oracle, %d with a cut", turns, cuts)
+	if cuts == 0 {
+		t.Error("no turn with a cut was compared")
+	}
+}
+
+// withMaxSteps returns a copy of s whose max-steps safeguard is m.
+func withMaxSteps(s *State, m int) *State {
+	c := s.Clone().(*State)
+	r := *c.r
+	r.maxSteps = m
+	c.r = &r
+	return c
+}
+
+// max-steps never changes a turn that the cycle rule decides. From this
+// board, under the old rule, the cycle rule cut the turn 9,4 at step 62,
+// but max-steps=63 let it run on to another board (and so did 62 of the
+// limits from 63 to 268), because where the safeguard acted depended on
+// when Brent's algorithm found the cycle. Now every limit at or after the
+// cut gives the turn without a limit, and every limit gives the oracle's
+// turn.
+func TestMaxStepsKeepsTheCycleRule(t *testing.T) {
+	s := setup(t, []string{"end-hole=empty", "max-steps=0"}, [Holes]int{1, 2, 0, 0, 1, 1, 0, 1, 0, 1}, [2]int{})
+	j := [2]engine.Move{9, 4}
+	free := s.Clone().(*State)
+	free.ApplyJoint(j[:])
+	if free.last.Steps != 62 || !free.last.P[0].Cut || free.last.Capped {
+		t.Fatalf("without a limit: %+v, want a cut at step 62", free.last)
+	}
+	for m := 1; m <= 300; m++ {
+		c := withMaxSteps(s, m)
+		oracleAgrees(t, c, j, -1)
+		c.ApplyJoint(j[:])
+		if m >= 62 && (c.last != free.last || c.holes != free.holes || c.stores != free.stores) {
+			t.Fatalf("max-steps=%d: %+v\n%s\nwithout a limit: %+v\n%s", m, c.last, c, free.last, free)
+		}
+	}
+}
+
+// The same for the cut turns of random positions and matches, under
+// several readings: every max-steps limit at or after the turn's last step
+// gives the turn without a limit, and every limit up to three times its
+// length gives the oracle's turn.
+func TestMaxStepsProperty(t *testing.T) {
+	want := 60
+	if testing.Short() {
+		want = 30
+	}
+	compared := 0
+	for i, set := range [][]string{nil, {"skip-origin=true"}, {"sow-stores=true", "store-end=relay", "cycle=capture"}, {"conflict=both-stop", "seeds=3"}, {"simultaneity=player0-first", "end-hole=empty"}} {
+		opts, err := engine.ParseOptions(Game{}, append([]string{"max-steps=0"}, set...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(i), 13))
+		for n := 0; n < want/5; {
+			s := randomPosition(t, opts, rng)
+			for k := 0; k < 20 && !s.Terminal() && n < want/5; k++ {
+				j, first := randomTurn(s, rng)
+				free := s.Clone().(*State)
+				free.ApplyJoint(j[:])
+				cut := free.last.P[0].Cut || free.last.P[1].Cut
+				if !cut || free.last.Steps > 300 {
+					s.ApplyJoint(j[:])
+					continue
+				}
+				n++
+				steps := int(free.last.Steps)
+				for m := 1; m <= 3*steps+2; m++ {
+					c := withMaxSteps(s, m)
+					oracleAgrees(t, c, j, first)
+					c.ApplyJoint(j[:])
+					if m >= steps && (c.last != free.last || c.holes != free.holes || c.stores != free.stores) {
+						t.Fatalf("%v max-steps=%d: %+v\nwithout a limit: %+v\n%s", set, m, c.last, free.last, s)
+					}
+					compared++
+				}
+				s.ApplyJoint(j[:])
+			}
+		}
+	}
+	t.Logf("%d limits on cut turns compared", compared)
 }

@@ -209,26 +209,32 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// BenchmarkRandomMatch plays whole random matches under the default
-// options, the way a playout of a search does: CopyFrom, Legal, ApplyJoint.
+// BenchmarkRandomMatch plays whole random matches, the way a playout of a
+// search does: CopyFrom, Legal, ApplyJoint; under the default options and
+// under end-hole=empty (the default before it changed, to compare).
 func BenchmarkRandomMatch(b *testing.B) {
-	root, _ := New(engine.DefaultOptions(Game{}))
-	s := root.Clone().(*State)
-	rng := rand.New(rand.NewPCG(1, 2))
-	legal := make([]engine.Move, 0, 8)
-	joint := make([]engine.Move, 2)
-	turns := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		s.CopyState(root)
-		for !s.Terminal() {
-			for p := range 2 {
-				legal = s.Legal(p, legal[:0])
-				joint[p] = legal[rng.IntN(len(legal))]
+	for _, set := range []string{"end-hole=last", "end-hole=empty"} {
+		b.Run(set, func(b *testing.B) {
+			opts, _ := engine.ParseOptions(Game{}, []string{set})
+			root, _ := New(opts)
+			s := root.Clone().(*State)
+			rng := rand.New(rand.NewPCG(1, 2))
+			legal := make([]engine.Move, 0, 8)
+			joint := make([]engine.Move, 2)
+			turns := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				s.CopyState(root)
+				for !s.Terminal() {
+					for p := range 2 {
+						legal = s.Legal(p, legal[:0])
+						joint[p] = legal[rng.IntN(len(legal))]
+					}
+					s.ApplyJoint(joint)
+					turns++
+				}
 			}
-			s.ApplyJoint(joint)
-			turns++
-		}
+			b.ReportMetric(float64(turns)/float64(b.N), "turns/match")
+		})
 	}
-	b.ReportMetric(float64(turns)/float64(b.N), "turns/match")
 }

@@ -14,7 +14,7 @@ var endBoard = [Holes]int{1, 0, 0, 0, 3, 0, 0, 1, 0, 2}
 
 // match=false: the game is one round; more seeds wins.
 func TestEndOfRound(t *testing.T) {
-	s := setup(t, []string{"match=false"}, endBoard, [2]int{})
+	s := setup(t, []string{"end-hole=empty", "match=false"}, endBoard, [2]int{})
 	play(t, s, "7,0")
 	if !s.Terminal() || s.End() != RoundOver {
 		t.Fatalf("not over: %s", s)
@@ -38,7 +38,7 @@ func TestEndOfRound(t *testing.T) {
 // A player who cannot fill a single hole at the start of a round loses the
 // match: player 1 has no seeds left.
 func TestLossOfMatch(t *testing.T) {
-	s := setup(t, nil, endBoard, [2]int{})
+	s := setup(t, emptyEnd, endBoard, [2]int{})
 	play(t, s, "7,0")
 	if s.End() != Lost {
 		t.Fatalf("end %v, want lost\n%s", s.End(), s)
@@ -47,7 +47,7 @@ func TestLossOfMatch(t *testing.T) {
 		t.Errorf("outcome %v, want player 0", o)
 	}
 	// Four seeds are not enough for one hole of five either.
-	s = setup(t, nil, endBoard, [2]int{0, 4})
+	s = setup(t, emptyEnd, endBoard, [2]int{0, 4})
 	play(t, s, "7,0")
 	if o, _ := s.Outcome(); s.End() != Lost || o.Winner != 0 {
 		t.Errorf("with 4 seeds: end %v outcome %v", s.End(), o)
@@ -58,7 +58,7 @@ func TestLossOfMatch(t *testing.T) {
 // store, from her left-most hole as she sits (9 for player 0, 4 for player
 // 1); the rest are burnt for the round and the surplus stays in the store.
 func TestRefillWithBurntHoles(t *testing.T) {
-	s := setup(t, nil, endBoard, [2]int{10, 12})
+	s := setup(t, emptyEnd, endBoard, [2]int{10, 12})
 	play(t, s, "7,0")
 	// Stores 17 and 12: three holes and two holes.
 	if s.Terminal() || s.Round() != 2 || s.Turns() != 0 {
@@ -74,7 +74,7 @@ func TestRefillWithBurntHoles(t *testing.T) {
 		t.Errorf("legal for player 1: %v", got)
 	}
 	// refill-order=right: from the right-most hole (5 and 0).
-	s = setup(t, []string{"refill-order=right"}, endBoard, [2]int{10, 12})
+	s = setup(t, []string{"end-hole=empty", "refill-order=right"}, endBoard, [2]int{10, 12})
 	play(t, s, "7,0")
 	wantBoard(t, s, [Holes]int{5, 5, 0, 0, 0, 5, 5, 5, 0, 0}, [2]int{2, 2})
 	if !s.Burnt(9) || !s.Burnt(2) || s.Burnt(0) {
@@ -85,7 +85,7 @@ func TestRefillWithBurntHoles(t *testing.T) {
 // A hole burnt in one round is filled again in a later one if its owner
 // has won seeds back: every round starts from the full row.
 func TestBurntHoleRefilledLater(t *testing.T) {
-	s := setup(t, nil, [Holes]int{0, 0, 0, 5, 5, 0, 0, 5, 5, 5}, [2]int{12, 8}, 0, 1, 2, 5, 6)
+	s := setup(t, emptyEnd, [Holes]int{0, 0, 0, 5, 5, 0, 0, 5, 5, 5}, [2]int{12, 8}, 0, 1, 2, 5, 6)
 	s.round = 2
 	// Say player 1's row has just been emptied into player 0's store: the
 	// round ends, player 0 has 12+15 = 27 seeds and player 1 18.
@@ -107,7 +107,7 @@ func TestBurntHoleRefilledLater(t *testing.T) {
 // and captures the other's last seed. Nobody has seeds to take; the next
 // round starts with two holes each.
 func TestBothRowsEmptyAtOnce(t *testing.T) {
-	s := setup(t, nil, [Holes]int{0, 0, 0, 1, 0, 0, 0, 0, 0, 1}, [2]int{10, 10})
+	s := setup(t, emptyEnd, [Holes]int{0, 0, 0, 1, 0, 0, 0, 0, 0, 1}, [2]int{10, 10})
 	play(t, s, "9,3")
 	want := RoundRecord{Why: RowEmpty, Round: 1, Seeds: [2]uint8{11, 11}}
 	if s.LastRound() != want {
@@ -115,7 +115,7 @@ func TestBothRowsEmptyAtOnce(t *testing.T) {
 	}
 	wantBoard(t, s, [Holes]int{0, 0, 0, 5, 5, 0, 0, 0, 5, 5}, [2]int{1, 1})
 	// max-rounds=1: the match ends after the round, by seeds: a draw.
-	s = setup(t, []string{"max-rounds=1"}, [Holes]int{0, 0, 0, 1, 0, 0, 0, 0, 0, 1}, [2]int{10, 10})
+	s = setup(t, []string{"end-hole=empty", "max-rounds=1"}, [Holes]int{0, 0, 0, 1, 0, 0, 0, 0, 0, 1}, [2]int{10, 10})
 	play(t, s, "9,3")
 	if o, ok := s.Outcome(); s.End() != RoundLimit || !ok || !o.Draw() {
 		t.Errorf("max-rounds=1: end %v outcome %v", s.End(), o)
@@ -124,7 +124,7 @@ func TestBothRowsEmptyAtOnce(t *testing.T) {
 
 // max-turns ends a round after so many turns as if a row were empty.
 func TestMaxTurns(t *testing.T) {
-	s := setup(t, []string{"max-turns=1", "repetition=0", "match=false"}, [Holes]int{5, 5, 5, 5, 5, 5, 5, 5, 5, 5}, [2]int{})
+	s := setup(t, []string{"end-hole=empty", "max-turns=1", "repetition=0", "match=false"}, [Holes]int{5, 5, 5, 5, 5, 5, 5, 5, 5, 5}, [2]int{})
 	play(t, s, "9,4")
 	if s.LastRound().Why != TurnLimit || s.End() != RoundOver {
 		t.Errorf("round end %+v, end %v", s.LastRound(), s.End())
@@ -149,7 +149,7 @@ func TestSeedsOption(t *testing.T) {
 		}
 	}
 	// With seeds=3, 17 seeds fill five holes and leave 2; 12 fill four.
-	s := setup(t, []string{"seeds=3"}, endBoard, [2]int{10, 12})
+	s := setup(t, []string{"end-hole=empty", "seeds=3"}, endBoard, [2]int{10, 12})
 	play(t, s, "7,0")
 	wantBoard(t, s, [Holes]int{0, 3, 3, 3, 3, 3, 3, 3, 3, 3}, [2]int{2, 0})
 	if !s.Burnt(0) || s.Burnt(1) {

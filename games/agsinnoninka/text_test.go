@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 func start(t testing.TB, settings ...string) *State {
@@ -63,9 +64,9 @@ const hashAtStart = 0xc05556ee8dcc825c
 // The state JSON: the engine's fields, then holes, stores, burnt (ten
 // booleans), round and what the last turn did.
 func TestStateJSON(t *testing.T) {
-	s := setup(t, nil, endBoard, [2]int{10, 12})
+	s := setup(t, emptyEnd, endBoard, [2]int{10, 12})
 	play(t, s, "7,0")
-	data, err := engine.MarshalState(s)
+	data, err := view.State(s)
 	if err != nil {
 		t.Fatal(err)
 	}

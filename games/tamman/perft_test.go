@@ -51,7 +51,9 @@ func TestPerft(t *testing.T) {
 		}
 	}
 	const header = "# Perft counts of Tamman: setup, depth, number of move sequences (each throw\n" +
-		"# outcome is a branch). Regenerate with: go test ./games/tamman -run TestPerft -update\n"
+		"# outcome is a branch). Depths 1-3 of start-2p are counted by hand (TestPerftByHand);\n" +
+		"# every line is checked by a second implementation (model_test.go).\n" +
+		"# Regenerate with: go test ./games/tamman -run TestPerft -update\n"
 	enginetest.Golden(t, "perft.txt", header, got, *update)
 }
 
@@ -80,6 +82,7 @@ func TestPlaythrough(t *testing.T) {
 	got = append(got, "result "+o.String())
 	const header = "# A seeded random two-player game of Tamman: each turn, then the phase and\n" +
 		"# player after it, the throws waiting, each player's men as path steps.\n" +
+		"# Checked state by state by a second implementation (model_test.go).\n" +
 		"# Regenerate with: go test ./games/tamman -run TestPlaythrough -update\n"
 	enginetest.Golden(t, "playthrough-2p.txt", header, got, *update)
 }

@@ -33,6 +33,10 @@
 // (Home). A move is encoded as square<<8 | throw, with the text "c1+3"; a
 // throw (a chance move) is encoded as its value, with the text "t3"; Pass
 // ("pass", only under may-pass) gives up the throws left.
+//
+// A move's trace (ApplyTraced, for drawing it) numbers places as Square
+// does, file + 5*rank (a1 = 0, c3 = 12, e5 = 24), the squares the state's
+// JSON names in "pieces" and "seats" (trace.go).
 package tamman
 
 import (

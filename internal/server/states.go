@@ -6,17 +6,21 @@ import (
 	"strconv"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 // statesView is one page of a replay: States[i] is the state after
-// Turns[From+i-1] (States[0] is the start when From is 0). Next is the
-// From of the next page, or null after the last.
+// Turns[From+i-1] (States[0] is the start when From is 0), and Traces[i]
+// shows that turn step by step ([] for the start). Next is the From of the
+// next page, or null after the last. Board is the board's geometry.
 type statesView struct {
-	Game   string            `json:"game"`
-	Turns  []turn            `json:"turns"`
-	From   int               `json:"from"`
-	Next   *int              `json:"next"`
-	States []json.RawMessage `json:"states"`
+	Game   string             `json:"game"`
+	Board  any                `json:"board"`
+	Turns  []turn             `json:"turns"`
+	Traces [][]view.EventView `json:"traces"`
+	From   int                `json:"from"`
+	Next   *int               `json:"next"`
+	States []json.RawMessage  `json:"states"`
 }
 
 // page reads ?from=N&count=M: the first state and the number of states
@@ -56,25 +60,35 @@ func replayStates(r engine.Record, from, count int) (statesView, error) {
 	if err != nil {
 		return statesView{}, badRequest("%v", err)
 	}
-	v := statesView{Game: g.ID(), Turns: make([]turn, 0, len(r.Moves)), From: from, States: []json.RawMessage{}}
-	keep := func(i int) error {
-		if i < from || i >= from+count {
+	v := statesView{Game: g.ID(), Board: view.Board(s), Turns: make([]turn, 0, len(r.Moves)),
+		Traces: [][]view.EventView{}, From: from, States: []json.RawMessage{}}
+	inPage := func(i int) bool { return i >= from && i < from+count }
+	keep := func(i int, trace []view.EventView) error {
+		if !inPage(i) {
 			return nil
 		}
-		js, err := engine.MarshalState(s)
+		js, err := view.State(s)
 		v.States = append(v.States, js)
+		v.Traces = append(v.Traces, nonNil(trace))
 		return err
 	}
-	if err := keep(0); err != nil {
+	if err := keep(0, nil); err != nil {
 		return v, err
 	}
 	for i, text := range r.Moves {
 		actors := s.Actors(nil)
-		if err := engine.Play(s, text); err != nil {
+		moves, err := engine.ParseTurn(s, text)
+		if err != nil {
 			return v, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
 		}
+		var trace []view.EventView
+		if inPage(i + 1) {
+			trace, _ = view.ApplyTraced(s, moves)
+		} else {
+			engine.ApplyTurn(s, moves)
+		}
 		v.Turns = append(v.Turns, turn{Actors: actors, Move: text})
-		if err := keep(i + 1); err != nil {
+		if err := keep(i+1, trace); err != nil {
 			return v, err
 		}
 	}

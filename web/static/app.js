@@ -2,8 +2,8 @@
 // server judges every move; this code shows the states it sends, animates
 // the turns between them and sends back the person's moves as text.
 
-import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
-import { boardFor, thumbnail, shape, playerName, setPlayerNames, parseTammanMove, tammanTarget, cowrieNames } from './boards.js';
+import { t, tn, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
+import { boardFor, preview, shape, playerName, setPlayerNames, parseManMove, manTarget } from './boards.js';
 import { markdown } from './md.js';
 import { w, wn, ask, guarded, MoveList, linkify, pct } from './ux.js';
 import { panel, mistakes, graphSVG } from './analysis.js';
@@ -35,6 +35,13 @@ let gamesCache = null;
 async function games() {
   if (!gamesCache) gamesCache = (await api('GET', '/api/games')).games;
   return gamesCache;
+}
+
+// startOf is the start state of a game under options, with its board's
+// geometry, for the previews; null if the server cannot give it.
+async function startOf(id, options) {
+  const q = new URLSearchParams(options).toString();
+  try { return await api('GET', `/api/games/${encodeURIComponent(id)}/start?${q}`); } catch (e) { return null; }
 }
 
 // ------------------------------------------------------------------ chrome
@@ -72,7 +79,13 @@ function clearError() {
 
 let current = null; // the page being shown: {name, rerender}
 
+// routeSeq counts the routings: a page whose data arrives after the next
+// routing began is stale and must not draw itself.
+let routeSeq = 0;
+const stale = (seq) => seq !== routeSeq;
+
 async function route() {
+  routeSeq++;
   clearError();
   closeAnalysis();
   const hash = location.hash.replace(/^#\/?/, '');
@@ -112,14 +125,18 @@ function pageNotFound(what, detail, problem) {
 // ------------------------------------------------------------------ home
 
 async function pageHome() {
+  const seq = routeSeq;
   const list = await games();
+  const starts = await Promise.all(list.map((g) => startOf(g.id, {})));
+  if (stale(seq)) return;
   current = { name: 'home', rerender: pageHome };
+  setWords(Object.assign({}, ...list.map((g) => g.words || {})));
   document.title = t('title');
   let o = `<section id="home" aria-labelledby="home-h"><h1 id="home-h">${esc(t('catalogue'))}</h1><div class="cards">`;
-  for (const g of list) {
+  for (const [i, g] of list.entries()) {
     o += `<article class="card" data-game="${esc(g.id)}" aria-labelledby="card-${esc(g.id)}">`;
     o += `<h2 id="card-${esc(g.id)}">${esc(g.name)}</h2>`;
-    o += `<div class="thumb">${thumbnail(g.id, g.name)}</div>`;
+    o += `<div class="thumb">${preview(starts[i], g.name)}</div>`;
     o += `<p class="kind">${esc(pick(g.kind))}</p><dl>`;
     o += `<dt>${esc(t('people'))}</dt><dd>${esc(pick(g.people))}</dd>`;
     o += `<dt>${esc(t('region'))}</dt><dd>${esc(pick(g.region))}</dd>`;
@@ -173,14 +190,17 @@ function seatLabel(spec) { return spec === 'human' ? t('person') : agentLabel(sp
 let setupValues = {}; // game id -> {options, seats}
 
 async function pageGame(id) {
+  const seq = routeSeq;
   const g = await api('GET', '/api/games/' + encodeURIComponent(id));
-  current = { name: 'game', rerender: () => pageGame(id) };
-  document.title = `${g.name} – ${t('title')}`;
   const saved = setupValues[id] || { options: {}, seats: [] };
+  const first = await startOf(g.id, saved.options);
+  if (stale(seq)) return;
+  current = { name: 'game', rerender: () => pageGame(id) };
+  setWords(g.words);
+  document.title = `${g.name} – ${t('title')}`;
   let o = `<section id="game" data-game="${esc(g.id)}" aria-labelledby="game-h"><h1 id="game-h">${esc(g.name)}</h1>`;
-  o += `<div class="gamegrid"><div class="rules"><div class="gamethumb">${thumbnail(g.id, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
-  const sum = summaries[g.id];
-  if (sum) o += (sum[getLanguage()] || sum.en).map((p) => `<li>${esc(p)}</li>`).join('');
+  o += `<div class="gamegrid"><div class="rules"><div class="gamethumb" id="gamethumb">${preview(first, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
+  o += (g.summary || []).map((p) => `<li>${esc(pick(p))}</li>`).join('');
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
   if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
   o += `</div><form id="setup" class="setup" novalidate>`;
@@ -202,12 +222,12 @@ async function pageGame(id) {
       o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(opt.name)}</label>`;
     } else if (opt.kind === 'enum') {
       o += `<label for="${fid}">${esc(opt.name)}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
-      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(v)}</option>`).join('') + `</select>`;
+      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(valueLabel(opt, v))}</option>`).join('') + `</select>`;
     } else {
       const step = opt.kind === 'float' ? 'any' : '1';
       o += `<label for="${fid}">${esc(opt.name)}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
     }
-    o += `<small id="${fid}-doc">${esc(optionDoc(g.id, opt))}</small></div>`;
+    o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
   }
   o += `</fieldset></details></form></div></section>`;
   app.innerHTML = o;
@@ -222,6 +242,9 @@ async function pageGame(id) {
     return opts;
   };
   let agents = g.agents;
+  // The number of seats is the number of players of the start state under
+  // the options chosen (one score each).
+  let players = first ? first.state.scores.length : g.facts.players;
   // The agents offered depend on the options (alpha-beta needs two
   // players): ask the server again when they change.
   let pending = 0;
@@ -233,13 +256,17 @@ async function pageGame(id) {
       const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/agents?${q}`);
       agents = r.agents;
     } catch (e) { /* an invalid value: the start button will say so */ }
+    const st = await startOf(g.id, readOptions());
     if (box.dataset.pending !== String(pending)) return; // a later change is on its way
+    if (st) {
+      document.getElementById('gamethumb').innerHTML = preview(st, g.name);
+      players = st.state.scores.length;
+    }
     renderSeats();
     delete box.dataset.pending;
   };
   const renderSeats = () => {
-    const opts = readOptions();
-    const n = opts.players ? Math.max(2, Math.min(4, Number(opts.players) || 2)) : 2;
+    const n = players;
     const box = document.getElementById('seats');
     const prevSeats = [...box.querySelectorAll('select')].map((s) => s.value);
     const seats = prevSeats.length ? prevSeats : saved.seats;
@@ -301,11 +328,14 @@ async function pagePlay(id) {
     renderPlay();
     return;
   }
+  const seq = routeSeq;
   if (startedMatch && startedMatch.id === id) { m = startedMatch; startedMatch = null; }
   else m = await api('GET', '/api/matches/' + encodeURIComponent(id));
   const list = await games();
+  if (stale(seq)) return;
   const g = list.find((x) => x.id === m.game) || { id: m.game, name: m.game };
-  P = { match: m, game: g, board: boardFor(m.game), shown: null, busy: false, selected: null,
+  setWords(g.words);
+  P = { match: m, game: g, board: boardFor(m.board), geo: m.board, shown: null, busy: false, selected: null,
     list: new MoveList(), turned: false, resigned: undefined, analysis: null, boardFocus: null,
     secret: null, replay: null, frame: null, cowries: null, log: [] };
   current = { name: 'play', rerender: renderPlay };
@@ -373,14 +403,13 @@ function uiFor() {
   const ui = { moves: {}, picks: [], selected: null, player: c, label: t('boardOf', { name: P.game.name }) };
   if (c < 0 || status() !== 'input') return ui;
   const legal = (s.legal && s.legal[String(c)]) || [];
-  if (P.board.kind === 'tamman') {
-    const n = (s.pieces || []).length;
+  if (P.board.kind === 'grid') {
     for (const mv of legal) {
-      const pm = parseTammanMove(mv);
+      const pm = parseManMove(mv);
       if (!pm) continue;
       if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
       if (P.selected === pm.from) {
-        const to = tammanTarget(c, n, pm.from, pm.n, s.seats);
+        const to = manTarget(P.geo, c, pm.from, pm.n);
         if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
       }
     }
@@ -397,11 +426,19 @@ function legalList() {
   return (P.shown.legal && P.shown.legal[String(c)]) || [];
 }
 
+// chanceName is the game's name for a chance outcome ("talad" for a throw
+// of 3), from its words, or ''.
+function chanceName(turn) {
+  const key = 'chance_' + turn.move;
+  const w = t(key);
+  return w !== key ? w : '';
+}
+
 function describeTurn(turn) {
   if (turn.actors[0] === -1) {
-    const m = /^t(\d+)$/.exec(turn.move);
-    const label = P && P.board.kind === 'tamman' ? t('chance') : t('chanceOther');
-    return `${label}: ${turn.move}` + (m && cowrieNames[m[1]] ? ` (${cowrieNames[m[1]]})` : '');
+    const label = P && P.board.kind === 'grid' ? t('chance') : t('chanceOther');
+    const name = chanceName(turn);
+    return `${label}: ${turn.move}` + (name ? ` (${name})` : '');
   }
   const who = turn.actors.map((a) => playerName(a)).join(' + ');
   return `${who}: ${turn.move}`;
@@ -423,7 +460,7 @@ function phaseText(s) {
   const parts = [];
   if (s.phase === 'opening') parts.push(t('phase_opening'));
   if (s.round) parts.push(t('round', { n: s.round }));
-  if (P.board.kind === 'tamman' && !s.terminal) parts.push(s.phase === 'throw' ? t('phase_throw') : t('phase_move'));
+  if (P.board.kind === 'grid' && !s.terminal) parts.push(s.phase === 'throw' ? t('phase_throw') : t('phase_move'));
   if (s.terminal && s.end) parts.push(t('endReason', { why: t('end_' + s.end) !== 'end_' + s.end ? t('end_' + s.end) : s.end }));
   return parts.join(' · ');
 }
@@ -446,7 +483,7 @@ function events(s) {
     out.push(t('ev_burnt', { holes: s.burnt.map((b, h) => (b ? h : -1)).filter((h) => h >= 0).join(', ') }));
   }
   if (P.board.kind === 'mancala' && !s.lastTurn && s.ply > 0 && s.captured) out.push(t('ev_capture_last', { n: s.captured }));
-  if (P.board.kind === 'tamman') {
+  if (P.board.kind === 'grid') {
     if (s.captured) out.push(t('ev_sentback', { n: s.captured }));
     if (s.zeroed) out.push(t('ev_zeroed'));
     else if (s.lost) out.push(t('ev_lost', { n: s.lost }));
@@ -610,13 +647,44 @@ function turnLine(st, c) {
 }
 
 // drawBoard draws the shown state, or a frame of an animation.
+// lastTrace is the trace of the last move before the state shown (throws
+// left out), or null.
+function lastTrace() {
+  const R = P.replay;
+  if (!R) return P.lastTrace || null;
+  for (let k = R.i; k > 0; k--) if (R.turns[k - 1].actors[0] !== -1) return (R.traces && R.traces[k]) || null;
+  return null;
+}
+
+// lastMarks marks the last move on the board from its trace, apart from
+// the keyboard focus: the holes sown from and into, the square the man
+// left and the squares it passed.
+function lastMarks(trace) {
+  const marks = {};
+  if (!trace || !P.geo) return marks;
+  const grid = P.board.kind === 'grid';
+  const holes = P.geo.holes || 0;
+  const place = (i) => (grid ? (P.geo.squares || [])[i] : (i >= 0 && i < holes ? i : undefined));
+  for (const e of trace) {
+    if (e.kind === 'lift' || (e.kind === 'step' && marks[place(e.from)] === undefined)) {
+      const from = place(e.from);
+      if (from !== undefined) marks[from] = 'lastfrom';
+    }
+    if (e.kind === 'drop' || e.kind === 'step') {
+      const to = place(e.to);
+      if (to !== undefined && marks[to] !== 'lastfrom') marks[to] = 'lastmove';
+    }
+  }
+  return marks;
+}
+
 function drawBoard(frame) {
   const box = document.getElementById('board');
   if (!box || !current || current.name !== 'play') return;
   const focused = document.activeElement && box.contains(document.activeElement)
     ? (document.activeElement.getAttribute('data-square') || document.activeElement.getAttribute('data-hole')) : null;
   const ui = frame ? { label: t('boardOf', { name: P.game.name }) } : uiFor();
-  const view = frame || P.board.view(P.shown);
+  const view = frame || { ...P.board.view(P.shown), marks: lastMarks(lastTrace()) };
   box.innerHTML = P.board.svg(view, ui);
   if (P.board.tray) {
     const tray = document.getElementById('tray');
@@ -751,6 +819,7 @@ async function animateSteps(steps) {
     announce(P.lastLine);
     renderPlay();
     await animateTurn(P.shown, step, step.state);
+    if (step.actors[0] !== -1) P.lastTrace = step.trace;
     P.shown = step.state;
     P.shownTurns = base + k + 1;
     // captures, men sent back and round ends, for screen readers too
@@ -772,7 +841,8 @@ async function animateSteps(steps) {
 async function animateTurn(prev, turn, next) {
   const delay = speeds[speed()];
   let frames = [];
-  try { frames = P.board.frames(prev, turn, next) || []; } catch (e) { frames = []; }
+  try { frames = P.board.frames(prev, turn.trace || [], P.geo) || []; } catch (e) { frames = []; }
+  for (const f of frames) if (f.cowries && !f.cowries.rolling) f.cowries.name = chanceName(turn);
   if (delay > 0) {
     const per = Math.max(15, Math.min(delay, 4000 / Math.max(1, frames.length)));
     for (const f of frames) {
@@ -795,6 +865,8 @@ async function undo() {
     P.shown = m.state;
     P.secret = null;
     P.selected = null;
+    P.lastTrace = null;
+    P.analysis = null;
     renderPlay();
   } catch (e) { showError(e); }
 }
@@ -817,11 +889,14 @@ async function startReplay(at) {
     // the server answers the states in pages
     let r = await api('GET', `/api/matches/${P.match.id}/states`);
     const states = r.states;
+    const traces = r.traces;
     while (r.next !== null && r.next !== undefined) {
       r = await api('GET', `/api/matches/${P.match.id}/states?from=${r.next}`);
       states.push(...r.states);
+      traces.push(...r.traces);
     }
-    P.replay = { states, turns: r.turns, i: 0, graph: null };
+    // traces[i] shows how states[i] came about
+    P.replay = { states, turns: r.turns, traces, i: 0, graph: null };
     P.analysis = null;
     P.secret = null;
     P.list.follow = true;
@@ -856,7 +931,7 @@ async function replayNext() {
   const from = R.i;
   R.animating = true;
   R.ahead = 0;
-  await animateTurn(R.states[from], R.turns[from], R.states[from + 1]);
+  await animateTurn(R.states[from], { ...R.turns[from], trace: R.traces[from + 1] }, R.states[from + 1]);
   R.animating = false;
   P.skip = false;
   if (P.replay !== R) return;

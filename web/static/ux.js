@@ -194,6 +194,7 @@ export class MoveList {
     } else if (this.follow) el.scrollTop = el.scrollHeight;
     else el.scrollTop = this.top;
     el.addEventListener('scroll', () => {
+      if (!el.isConnected) return; // a late event of a list already redrawn
       this.top = el.scrollTop;
       this.follow = el.scrollTop + el.clientHeight >= el.scrollHeight - 4;
     }, { passive: true });
