@@ -100,8 +100,15 @@ func TestAccessibilityAndScreenshots(t *testing.T) {
 				screenshot(t, ctx, fmt.Sprintf("page-%s-%s-%s", page, c.lang, c.size), "")
 			}
 			shoot("home")
-			openGame(t, ctx, "tamman", map[string]string{"players": "4"}, nil)
+			openGame(t, ctx, "tamman", map[string]string{"players": "4"}, []string{"human", "random", "human", "random"})
 			shoot("setup-tamman")
+			must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+			status(t, ctx)
+			if eval[bool](t, ctx, `!!document.querySelector('#board [data-pick]')`) {
+				must(t, ctx, jsDo(`document.querySelector('#board [data-pick]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`))
+				waitFor(t, ctx, `!!document.querySelector('#board [data-move]')`, 5*time.Second)
+			}
+			shoot("play-tamman")
 			openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 			shoot("setup")
 			must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
