@@ -24,7 +24,7 @@ func (Game) Catalogue() engine.Entry {
 			"de": "Ein Wiki-Artikel nach Herskovits' Ethnografie; von erwachsenen Männern bei Totenwachen (kee oder tjutju) auf geschnitzten bootförmigen Brettern gespielt; kein Bericht aus erster Hand wird zitiert.",
 		},
 		Sources: []string{
-			"Mancala World – Adji-boto (German text).",
+			"Mancala World – Adji-boto (German text), https://mancala.fandom.com/wiki/Adji-boto",
 			"Melville J. Herskovits, field studies of Afro-Surinamese culture, 1920s-1930s (as cited there).",
 		},
 		Summary: []engine.Text{{

@@ -23,7 +23,7 @@ func (Game) Catalogue() engine.Entry {
 		Sources: []string{
 			"Vanoverbergh, M. 1927. Iloko Games. Anthropos 22: 216-243.",
 			"Murray, H. J. R. 1951. A History of Board-Games Other Than Chess. Oxford University Press, p. 176.",
-			"Adapted from the Wikinfo article \"Agsinnoninka\" (GNU Free Documentation License).",
+			"Adapted from the Wikinfo article \"Agsinnoninka\" (GNU Free Documentation License), http://www.wikinfo.org/index.php/Agsinnoninka",
 		},
 		Summary: []engine.Text{{
 			"en": "Two players, two rows of five holes, five seeds in each hole (an option), a store at each end. Both players move at the same time.",

@@ -22,6 +22,7 @@ func (Game) Catalogue() engine.Entry {
 		},
 		Sources: []string{
 			"Marin, G. 1931. Somali Games. Journal of the Royal Anthropological Institute of Great Britain and Ireland 61: 499-511 (pp. 510-511).",
+			"Digital Ludeme Project, evidence record DLP.Evidence.1424, Ludii Portal, https://ludii.games/details.php?keyword=Tamman",
 		},
 		Summary: []engine.Text{{
 			"en": "Two to four players, four men each, on a 5x5 board whose middle row and column are wider. Each player starts on her 'ayn (c1, e3, c5, a3); the centre square is habarti, \"the mother\".",
