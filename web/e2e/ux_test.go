@@ -276,3 +276,31 @@ func TestPhoneSetup(t *testing.T) {
 		t.Error("the options are not folded under More options")
 	}
 }
+
+// Captures are announced in the live region, each with whose move it was;
+// one man sent back is "1 man".
+func TestCapturesAnnounced(t *testing.T) {
+	ctx := tab(t, 120*time.Second)
+	openGame(t, ctx, "adji-boto", nil, []string{"human", "random"})
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`),
+		jsDo(`window.__said = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__said.push(n.textContent)))).observe(document.getElementById('announce'), {childList: true})`),
+		chromedp.Click(chromedp.CSS(`#start`)))
+	playThrough(t, ctx, 400, nil)
+	said := eval[[]string](t, ctx, `window.__said`)
+	found := false
+	for _, line := range said {
+		if strings.Contains(line, "captured") {
+			found = true
+			if !strings.Contains(line, "You") && !strings.Contains(line, "Computer") {
+				t.Errorf("a capture without whose move it was: %q", line)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no capture announced in %d lines: %q", len(said), said)
+	}
+	one := eval[string](t, ctx, `import('/ux.js').then((m) => m.wn('sentBack', 1, {player: 'You'}))`)
+	if one != "You sent 1 man back to its 'ayn." {
+		t.Errorf("one man sent back: %q", one)
+	}
+}

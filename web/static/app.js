@@ -466,12 +466,24 @@ function phaseText(s) {
 }
 
 // events tells in words what the last turn did, from the state's fields.
+// lastMover is the player of the last move (not a throw) that led to
+// state s, or -1.
+function lastMover(s) {
+  const turns = P.replay ? P.replay.turns : P.match.turns;
+  for (let k = Math.min(s.ply, turns.length); k > 0; k--) {
+    const a = turns[k - 1].actors;
+    if (a.length === 1 && a[0] >= 0) return a[0];
+    if (a.length > 1) return -1;
+  }
+  return -1;
+}
+
 function events(s) {
   const out = [];
   if (s.lastTurn && s.lastTurn.players) {
     s.lastTurn.players.forEach((p, i) => {
       out.push(t('ev_sow', { player: playerName(i), hole: p.hole, seeds: tn('seeds', p.seedsSown || 0), relays: tn('relays', p.relays || 0) })
-        + (p.captured ? ' ' + t('ev_capture', { n: p.captured }) : '')
+        + (p.captured ? ' ' + w('capturedBy', { player: playerName(i), n: p.captured }) : '')
         + (p.conflict ? ' ' + t('ev_conflict') : '') + (p.cut ? ' ' + t('ev_cut') : ''));
     });
   }
@@ -482,9 +494,12 @@ function events(s) {
   if (s.burnt && s.burnt.some(Boolean)) {
     out.push(t('ev_burnt', { holes: s.burnt.map((b, h) => (b ? h : -1)).filter((h) => h >= 0).join(', ') }));
   }
-  if (P.board.kind === 'mancala' && !s.lastTurn && s.ply > 0 && s.captured) out.push(t('ev_capture_last', { n: s.captured }));
+  const mover = lastMover(s);
+  if (P.board.kind === 'mancala' && !s.lastTurn && s.ply > 0 && s.captured) {
+    out.push(mover >= 0 ? w('captureLast', { player: playerName(mover), n: wn('seedsN', s.captured) }) : t('ev_capture_last', { n: s.captured }));
+  }
   if (P.board.kind === 'grid') {
-    if (s.captured) out.push(t('ev_sentback', { n: s.captured }));
+    if (s.captured) out.push(mover >= 0 ? wn('sentBack', s.captured, { player: playerName(mover) }) : t('ev_sentback', { n: s.captured }));
     if (s.zeroed) out.push(t('ev_zeroed'));
     else if (s.lost) out.push(t('ev_lost', { n: s.lost }));
     if (!s.terminal && s.thrower !== undefined && s.thrower !== null) out.push(t('ev_throws', { player: playerName(s.thrower) }));
