@@ -340,15 +340,30 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// validLang reports whether lang is a language code (two small letters),
+// so that it cannot name another file.
+func validLang(lang string) bool {
+	return len(lang) == 2 && lang[0] >= 'a' && lang[0] <= 'z' && lang[1] >= 'a' && lang[1] <= 'z'
+}
+
 func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	if s.cfg.Rules == nil {
 		return notFound("no rules page for %q", id)
 	}
+	// ?lang=de gives the German page, ID.de.md, where there is one; the
+	// answer says which language it has.
+	lang := r.URL.Query().Get("lang")
+	if lang != "en" && validLang(lang) {
+		if data, err := fs.ReadFile(s.cfg.Rules, id+"."+lang+".md"); err == nil {
+			writeJSON(w, http.StatusOK, map[string]string{"game": id, "lang": lang, "markdown": string(data)})
+			return nil
+		}
+	}
 	data, err := fs.ReadFile(s.cfg.Rules, id+".md")
 	if err != nil {
 		return notFound("no rules page for %q", id)
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"game": id, "markdown": string(data)})
+	writeJSON(w, http.StatusOK, map[string]string{"game": id, "lang": "en", "markdown": string(data)})
 	return nil
 }

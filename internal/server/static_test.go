@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"tabula/docs"
 	"tabula/web"
 )
 
@@ -114,4 +116,21 @@ func FuzzStaticRequest(f *testing.F) {
 			t.Errorf("GET %q: %d", r.URL.Path, w.Code)
 		}
 	})
+}
+
+// The German rules page comes with ?lang=de; a language without a page,
+// or not a language at all, gets the English one, and the answer says so.
+func TestRulesInGerman(t *testing.T) {
+	s := New(Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Rules: docs.RulesFS()})
+	for q, want := range map[string]string{"?lang=de": "de", "": "en", "?lang=fr": "en", "?lang=..%2Fx": "en", "?lang=en": "en"} {
+		w := get(s, "/api/games/tamman/rules"+q, nil)
+		var page struct{ Lang, Markdown string }
+		if err := json.Unmarshal(w.Body.Bytes(), &page); err != nil || w.Code != 200 {
+			t.Fatalf("rules%s: %d %v", q, w.Code, err)
+		}
+		german := strings.Contains(page.Markdown, "Lesarten")
+		if page.Lang != want || german != (want == "de") {
+			t.Errorf("rules%s: lang %q, German text %v; want %s", q, page.Lang, german, want)
+		}
+	}
 }

@@ -304,3 +304,16 @@ func TestCapturesAnnounced(t *testing.T) {
 		t.Errorf("one man sent back: %q", one)
 	}
 }
+
+// The full rules page is German in the German app.
+func TestGermanRulesPage(t *testing.T) {
+	ctx := tab(t, 30*time.Second)
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.lang','de')`), chromedp.Navigate(srv.URL+"/#/game/agsinnoninka"), chromedp.Reload())
+	waitFor(t, ctx, `!!document.querySelector('#rulesdoc h2, #rulesdoc h3')`, 10*time.Second)
+	if lang := eval[string](t, ctx, `document.getElementById('rulesdoc').lang`); lang != "de" {
+		t.Errorf("rules page in %q", lang)
+	}
+	if txt := eval[string](t, ctx, `document.querySelector('.fullrules summary').textContent + document.getElementById('rulesdoc').textContent`); strings.Contains(txt, "Englisch") || !strings.Contains(txt, "Lesarten mehrdeutiger Stellen") {
+		t.Errorf("the German rules page is not German: %.200q", txt)
+	}
+}

@@ -309,9 +309,9 @@ async function pageGame(id) {
   });
   if (g.hasRules) {
     try {
-      const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/rules`);
+      const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/rules?lang=${getLanguage()}`);
       const doc = document.getElementById('rulesdoc');
-      if (doc) doc.innerHTML = markdown(r.markdown, 2);
+      if (doc) { doc.innerHTML = markdown(r.markdown, 2); doc.lang = r.lang || 'en'; }
     } catch (e) { /* the summary stays */ }
   }
 }

@@ -115,7 +115,7 @@ const strings = {
     loadRecord: 'Gespeichertes Spiel laden',
     loadHint: 'Wähle eine von Tabula gespeicherte Partie (JSON); du kannst sie nachspielen oder weiterspielen.',
     rules: 'Regeln',
-    rulesFull: 'Die vollständige Regelseite mit Quellen und Lesarten (Englisch)',
+    rulesFull: 'Die vollständige Regelseite mit Quellen und Lesarten',
     rulesNone: 'Die vollständige Regelseite dieses Spiels gibt es noch nicht.',
     options: 'Optionen',
     optionsNone: 'Dieses Spiel hat keine Optionen.',
