@@ -305,11 +305,16 @@ func TestCapturesAnnounced(t *testing.T) {
 	}
 }
 
-// The full rules page is German in the German app.
+// The full rules page and the options are German in the German app.
 func TestGermanRulesPage(t *testing.T) {
 	ctx := tab(t, 30*time.Second)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.lang','de')`), chromedp.Navigate(srv.URL+"/#/game/agsinnoninka"), chromedp.Reload())
 	waitFor(t, ctx, `!!document.querySelector('#rulesdoc h2, #rulesdoc h3')`, 10*time.Second)
+	if l := eval[string](t, ctx, `document.querySelector('label[for="opt-seeds"]').textContent`); l != "Samen je Loch (seeds)" {
+		t.Errorf("option seeds labelled %q in German", l)
+	}
+	must(t, ctx, jsDo(`document.getElementById('more').open = true`))
+	screenshot(t, ctx, "setup-options-agsinnoninka-de", "")
 	if lang := eval[string](t, ctx, `document.getElementById('rulesdoc').lang`); lang != "de" {
 		t.Errorf("rules page in %q", lang)
 	}

@@ -187,6 +187,13 @@ function agentLabel(spec) {
 
 function seatLabel(spec) { return spec === 'human' ? t('person') : agentLabel(spec); }
 
+// optionTitle names an option for people in the current language, with
+// the name that records and the command line use.
+function optionTitle(opt) {
+  const l = pick(opt.titles);
+  return l ? `${l} (${opt.name})` : opt.name;
+}
+
 let setupValues = {}; // game id -> {options, seats}
 
 async function pageGame(id) {
@@ -219,13 +226,13 @@ async function pageGame(id) {
     const fid = 'opt-' + opt.name;
     o += `<div class="field" data-option="${esc(opt.name)}">`;
     if (opt.kind === 'bool') {
-      o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(opt.name)}</label>`;
+      o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(optionTitle(opt))}</label>`;
     } else if (opt.kind === 'enum') {
-      o += `<label for="${fid}">${esc(opt.name)}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
+      o += `<label for="${fid}">${esc(optionTitle(opt))}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
       o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(valueLabel(opt, v))}</option>`).join('') + `</select>`;
     } else {
       const step = opt.kind === 'float' ? 'any' : '1';
-      o += `<label for="${fid}">${esc(opt.name)}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
+      o += `<label for="${fid}">${esc(optionTitle(opt))}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
     }
     o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
   }

@@ -127,7 +127,7 @@ const strings = {
     agent_random: 'Computer: Zufallszüge',
     agent_greedy: 'Computer: gierig',
     agent_level: 'Computer, {kind}: {level}',
-    kind_mcts: 'Monte Carlo search', kind_alphabeta: 'alpha-beta search',
+    kind_mcts: 'Monte-Carlo-Suche', kind_alphabeta: 'Alpha-Beta-Suche',
     lvl_easy: 'leicht', lvl_medium: 'mittel', lvl_hard: 'schwer', lvl_max: 'am stärksten',
     yourTurn: '{player}: du bist am Zug',
     waiting: 'Bitte warten…',
