@@ -16,6 +16,7 @@ var wantHelp = map[string][]string{
 	"sim":        {"--game ID", "--agents string", "--games int", "(default: 100)", "--seed uint", "--threads int", "--json", "--records FILE", "--quiet", "--progress"},
 	"tournament": {"--game ID", "--agents string", "--games int", "(default: 20)", "--seed uint", "--threads int", "--json"},
 	"serve":      {"--addr string", "(default: 127.0.0.1:8080)"},
+	"analyze":    {"--game ID", "--vary name=v1,v2", "--agents string", "--games int", "(default: 200)", "--shard i/n", "--out DIR", "--skill string"},
 	"version":    nil,
 }
 

@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 
 	"tabula/ai"
 	"tabula/engine"
+	"tabula/research"
 )
 
 // selfPlay plays games between agents on several goroutines. Every game's
@@ -66,14 +66,8 @@ func (sp *selfPlay) checkAgents(flag string) error {
 }
 
 // gameSeed is the seed of game i's randomness for one purpose (a seat, or
-// chance for -1).
-func gameSeed(seed uint64, game, purpose int) uint64 {
-	x := seed ^ uint64(game)*0x9e3779b97f4a7c15 ^ uint64(purpose+2)*0xd1b54a32d192ed03
-	x ^= x >> 31
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 29
-	return x
-}
+// chance for -1); sim and analyze share it.
+func gameSeed(seed uint64, game, purpose int) uint64 { return research.Seed(seed, game, purpose) }
 
 // maxChunk is the most games a goroutine takes at once; runs of few
 // games take fewer, so that the threads stay busy to the end.
@@ -267,16 +261,8 @@ func (p *player) play(i int, m match) (gameResult, error) {
 
 // wilson is the 95% Wilson score interval of k successes in n trials.
 func wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p := float64(k) / float64(n)
-	nf := float64(n)
-	den := 1 + z*z/nf
-	centre := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return max(0, centre-half), min(1, centre+half)
+	iv := research.Wilson(k, n)
+	return iv.Low, iv.High
 }
 
 // agentLabels returns the agents as given, with "#2", "#3" added to

@@ -65,32 +65,42 @@ func checkReturns(t *testing.T, seed uint64, s engine.State, info engine.Info, s
 // sum of returns.
 func checkFacts(t *testing.T, info engine.Info, games int, seen *facts) {
 	t.Helper()
+	for _, p := range factProblems(info, games, seen) {
+		t.Error(p)
+	}
+}
+
+// factProblems lists where the declared facts and the random games
+// disagree.
+func factProblems(info engine.Info, games int, seen *facts) []string {
+	var out []string
 	if info.Players < info.MinPlayers || info.Players > info.MaxPlayers || info.MinPlayers < 1 {
-		t.Errorf("players %d outside the declared range %d..%d", info.Players, info.MinPlayers, info.MaxPlayers)
+		out = append(out, fmt.Sprintf("players %d outside the declared range %d..%d", info.Players, info.MinPlayers, info.MaxPlayers))
 	}
 	if info.MinUtility > info.MaxUtility {
-		t.Errorf("MinUtility %v > MaxUtility %v", info.MinUtility, info.MaxUtility)
+		out = append(out, fmt.Sprintf("MinUtility %v > MaxUtility %v", info.MinUtility, info.MaxUtility))
 	}
 	if seen.simultaneous && !info.Simultaneous {
-		t.Error("a turn had several actors, but Info says no simultaneous turns")
+		out = append(out, "a turn had several actors, but Info says no simultaneous turns")
 	}
 	if !seen.simultaneous && info.Simultaneous && games >= 5 {
-		t.Errorf("Info says simultaneous turns, but %d random games had none", games)
+		out = append(out, fmt.Sprintf("Info says simultaneous turns, but %d random games had none", games))
 	}
 	if seen.chance && !info.Chance {
-		t.Error("chance acted, but Info says there is no chance")
+		out = append(out, "chance acted, but Info says there is no chance")
 	}
 	if !seen.chance && info.Chance && games >= 5 {
-		t.Errorf("Info says there is chance, but it never acted in %d random games", games)
+		out = append(out, fmt.Sprintf("Info says there is chance, but it never acted in %d random games", games))
 	}
 	if info.Utility == engine.ConstantSum {
 		for _, x := range seen.sums {
 			if math.Abs(x-seen.sums[0]) > 1e-9 {
-				t.Errorf("constant-sum game: returns sum to %v and to %v", seen.sums[0], x)
+				out = append(out, fmt.Sprintf("constant-sum game: returns sum to %v and to %v", seen.sums[0], x))
 				break
 			}
 		}
 	}
+	return out
 }
 
 // checkEvents checks the form of a turn's trace: known kinds, and times

@@ -37,6 +37,10 @@ var perftSetups = []struct {
 	{"after-opening", nil, []int{9, 4, 8, 3, 7, 2, 6, 1, 5, 0}},
 	{"start-opening-none", []string{"opening=none"}, nil},
 	{"start-chain-through-empty-opening-none", []string{"opening=none", "chain-through-empty=true"}, nil},
+	// Three and four seeds a hole: captures, passes and blockades within
+	// six moves.
+	{"seeds-3-opening-none", []string{"opening=none", "seeds=3"}, nil},
+	{"seeds-4-opening-none-midgame", []string{"opening=none", "seeds=4"}, []int{9, 4, 7}},
 }
 
 const perftHeader = "# Perft counts of Adji-Boto: setup, depth, number of move sequences.\n" +

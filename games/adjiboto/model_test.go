@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -105,7 +106,11 @@ func TestPerftFileMatchesModel(t *testing.T) {
 	setups := map[string]*abModel{}
 	for _, p := range perftSetups {
 		o := strings.Join(p.opts, " ")
-		m := abNew(10, !strings.Contains(o, "opening=none"), strings.Contains(o, "chain-through-empty=true"))
+		seeds := 10
+		if _, v, ok := strings.Cut(o, "seeds="); ok {
+			seeds, _ = strconv.Atoi(strings.Fields(v)[0])
+		}
+		m := abNew(seeds, !strings.Contains(o, "opening=none"), strings.Contains(o, "chain-through-empty=true"))
 		for _, h := range p.moves {
 			m.play(h)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/engine/enginetest"
 )
 
 // replay plays a trace on the board of the JSON form (places 0-9 the
@@ -60,9 +61,9 @@ func boardOf(s *State) (b [Holes + 2]int) {
 	return b
 }
 
-// Replaying the trace of every move of random games, under several option
-// sets, gives the board the move leaves (ApplyTraced leaving the state
-// Apply leaves is checked by the conformance suite).
+// ApplyTraced leaves the full state Apply leaves, and replaying the trace
+// gives the board the move leaves, for every move of random games under
+// several option sets.
 func TestTraceReplaysTheBoard(t *testing.T) {
 	passes, captures := 0, 0
 	for i, set := range [][]string{nil, {"chain-through-empty=true"}, {"capture-from=opponent", "skip-origin=true"}, {"opening=none", "seeds=3"}, {"seeds=14", "skip-origin=true"}, {"max-plies=30"}} {
@@ -77,7 +78,12 @@ func TestTraceReplaysTheBoard(t *testing.T) {
 				legal := s.Legal(s.ToMove(), nil)
 				m := legal[rng.IntN(len(legal))]
 				before := boardOf(s)
+				plain := s.Clone()
+				plain.Apply(m)
 				ev := s.ApplyTraced([]engine.Move{m}, nil)
+				if got, want := enginetest.Full(t, s), enginetest.Full(t, plain); got != want {
+					t.Fatalf("%v move %d: ApplyTraced leaves\n%s\nApply leaves\n%s", set, m, got, want)
+				}
 				if got := replay(t, before, ev); got != boardOf(s) {
 					t.Fatalf("%v move %d: the trace gives %v, the move %v\n%v", set, m, got, boardOf(s), ev)
 				}

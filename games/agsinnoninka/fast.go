@@ -14,11 +14,11 @@ const (
 )
 
 // fboard is a turn in progress. c holds the holes, the stores, both hands
-// and both positions (indexes 0-11 are also the places of a trace); with the lap origins (which matter only with
-// skip-origin) it is the configuration the cycle rule compares. Who is
-// still sowing is part of that configuration too, but it does not change
-// between two stops, and run compares only configurations between two
-// stops. Nor do the stores need comparing, though c holds them: between two
+// and both positions (indexes 0-11 are also the places of a trace); with
+// the lap origins (which matter only with skip-origin) it is the
+// configuration the cycle rule compares. Who is still sowing is part of
+// that configuration too, but it does not change between two stops, and
+// phase compares only configurations between two stops. Nor do the stores need comparing, though c holds them: between two
 // stops they only grow and the seeds are conserved, so two configurations
 // with the same holes and hands have the same stores.
 type fboard struct {
@@ -276,6 +276,5 @@ func (s *State) phase(f *fboard) {
 	}
 	// The safeguard cuts at capAt.
 	s.decide(&capG, StopCapped, &capLast, nil)
-	capLast.Capped = capLast.P[0].Capped || capLast.P[1].Capped
 	*f, s.last = capG, capLast
 }

@@ -5,8 +5,8 @@ package agsinnoninka
 // turn in progress is an fboard (fast.go); decide is the one step rule,
 // used by the sowing and by the trace (trace.go).
 
-// Why a move stopped, in the turn's record and in the N of a trace's Stop
-// event.
+// Why a move stopped: the N of a trace's Stop event (and the reason decide
+// is given for a cut).
 const (
 	StopEmpty    = iota // the next hole was empty (the source's end)
 	StopStore           // her last seed went to her store (store-end=stop)
@@ -103,7 +103,9 @@ func (s *State) decide(f *fboard, cut uint8, rec *TurnRecord, tr *tracer) bool {
 		case cut != 0:
 			stop[p], endAt[p], capture[p], why[p] = true, s.endHole(pos, t), s.r.cycleCapture, cut
 			rec.P[p].Cut = true
-			rec.P[p].Capped = cut == StopCapped
+			if cut == StopCapped {
+				rec.P[p].Capped, rec.Capped = true, true
+			}
 		default:
 			target[p] = t
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/engine/enginetest"
 )
 
 // places is the board of the JSON form: places 0-9 the holes, 10+p
@@ -204,5 +205,42 @@ func TestTraceWorkedCut(t *testing.T) {
 	}
 	if !slices.Equal(stops, want) || lifts != 2+10 {
 		t.Fatalf("stops %v, %d lifts; want %v, 12 lifts\n%v", stops, lifts, want, got)
+	}
+}
+
+// From random positions with random burnt holes, under every option set:
+// ApplyTraced leaves the full state ApplyJoint (or Apply) leaves, and its
+// trace replays to the board the turn leaves.
+func TestTraceFromRandomPositions(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 20
+	}
+	for i, set := range traceSets {
+		opts, err := engine.ParseOptions(Game{}, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(i), 23))
+		for range n {
+			s := randomPosition(t, opts, rng)
+			for k := 0; k < 2 && !s.Terminal(); k++ {
+				j, first := randomTurn(s, rng)
+				ms := j[:]
+				if s.Pending() {
+					ms = []engine.Move{engine.Move(first)}
+				}
+				plain := s.Clone().(*State)
+				engine.ApplyTurn(plain, ms)
+				before := placesOf(s)
+				ev := s.ApplyTraced(ms, nil)
+				if got, want := enginetest.Full(t, s), enginetest.Full(t, plain); got != want {
+					t.Fatalf("%v turn %v: ApplyTraced leaves\n%s\nthe turn leaves\n%s", set, ms, got, want)
+				}
+				if got, _ := replayTrace(t, before, ev); got != placesOf(s) {
+					t.Fatalf("%v turn %v: the trace gives %v, the turn %v", set, ms, got, placesOf(s))
+				}
+			}
+		}
 	}
 }

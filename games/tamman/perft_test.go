@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"tabula/ai"
@@ -24,6 +25,9 @@ var perftSetups = []struct {
 	{"start-4p", []string{"players=4"}, nil},
 	{"midgame-2p", nil, []string{"t8", "t2", "t3", "c1+8", "c1+3", "c1+2", "t4", "t4", "c5+4", "c5+4"}},
 	{"start-2p-total", []string{"throw-use=total"}, nil},
+	// A seeded random four-player game after 60 turns: men of all four
+	// players in the field, a capture throw due, captures within reach.
+	{"midgame-4p", []string{"players=4"}, strings.Fields("t1 c1+1 t2 e3+2 t8 t1 t2 c5+1 b5+8 d1+2 t1 a3+1 t3 d1+3 t3 c1+3 t2 e5+2 t2 c5+2 t1 a2+1 t1 c1+1 t2 c5+2 t1 a5+1 t2 a1+2 t1 c1+1 t3 a5+3 t1 e3+1 t2 c5+2 t2 c1+2 t1 t1 e1+1 e2+1 t2 c1+2 t2 a2+2 t2 a5+2 t3 e3+3 t2 a3+2 t1 e1+1 t3 e3+3 t3 a3+3")},
 }
 
 // TestPerftByHand counts the first plies from the start by hand. Depth 2:

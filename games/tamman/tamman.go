@@ -377,7 +377,9 @@ func (s *State) apply(m engine.Move, tr *tracer) {
 	s.ply++
 	switch {
 	case s.phase == ThrowPhase:
-		tr.add(engine.Event{Kind: engine.Throw, Player: int(s.turn), From: -1, To: -1, N: int(m)})
+		if tr != nil {
+			tr.add(engine.Event{Kind: engine.Throw, Player: int(s.turn), From: -1, To: -1, N: int(m)})
+		}
 		s.throw(uint8(m), tr)
 	case m == Pass:
 		s.captured = 0
@@ -498,7 +500,7 @@ func (s *State) canMove() bool {
 
 // endTurn loses the throws left and passes the turn to the next player.
 func (s *State) endTurn(tr *tracer) {
-	if s.nPool > 0 {
+	if tr != nil && s.nPool > 0 {
 		tr.add(engine.Event{Kind: engine.Pass, Player: int(s.turn), From: -1, To: -1, N: int(s.nPool)})
 	}
 	s.lost, s.zeroed = s.nPool, false
@@ -542,7 +544,9 @@ func (s *State) move(q Square, v uint8, tr *tracer) {
 		s.occ[p] |= 1 << r.path[p][to]
 	}
 	s.remove(v)
-	tr.path(s, int(p), int(from), to)
+	if tr != nil {
+		tr.path(s, int(p), int(from), to)
+	}
 
 	// The squares passed over: steps from+1 .. to-1.
 	hit := r.before[p][to] &^ r.before[p][from+1]
@@ -561,7 +565,9 @@ func (s *State) move(q Square, v uint8, tr *tracer) {
 			}
 			s.occ[e] &^= hit // every man of e on those squares goes back
 			em := &s.men[e]
-			tr.sendBackOn(s, int(e), *em, hit)
+			if tr != nil {
+				tr.sendBackOn(s, int(e), *em, hit)
+			}
 			sent := false
 			for j, k := range em {
 				// Step 0 is the man's own 'ayn, always safe; Home is out

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/engine/enginetest"
 	"tabula/games/tamman"
 )
 
@@ -57,9 +58,9 @@ func replayMen(t *testing.T, b menOn, events []engine.Event) (menOn, []int) {
 	return b, throws
 }
 
-// Replaying the trace of every move and throw of random games, under
-// several option sets, gives the men the move leaves; a throw's trace is
-// the throw.
+// ApplyTraced leaves the full state Apply leaves, and replaying the trace
+// gives the men the move leaves, for every move and throw of random games
+// under several option sets; a throw's trace is the throw.
 func TestTraceReplaysTheMen(t *testing.T) {
 	counts := map[engine.EventKind]int{}
 	for i, set := range [][]string{nil, {"players=3"}, {"players=4", "capture-on-landing=true", "capture-at-start=true"}, {"players=4", "triple-tamman=reset", "mouth-up=0.1"}, {"throw-use=total", "exact-finish=false"}, {"may-pass=true", "safe-ayn=own", "turn-order=clockwise", "players=3"}} {
@@ -77,7 +78,12 @@ func TestTraceReplaysTheMen(t *testing.T) {
 					m = legal[rng.IntN(len(legal))]
 				}
 				before := menOf(s)
+				plain := s.Clone()
+				plain.Apply(m)
 				ev := s.ApplyTraced([]engine.Move{m}, nil)
+				if got, want := enginetest.Full(t, s), enginetest.Full(t, plain); got != want {
+					t.Fatalf("%v %s: ApplyTraced leaves\n%s\nApply leaves\n%s", set, s.MoveText(a, m), got, want)
+				}
 				got, throws := replayMen(t, before, ev)
 				if !slices.Equal(got, menOf(s)) {
 					t.Fatalf("%v %s: the trace gives other men than the move\n%v\n%v", set, s.MoveText(a, m), ev, s)

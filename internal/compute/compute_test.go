@@ -126,3 +126,12 @@ func TestJobContextFollowsTheCaller(t *testing.T) {
 		t.Errorf("workers %d, busy %d after the job", p.Workers(), len(p.workers))
 	}
 }
+
+func TestNoWorkForACallerGone(t *testing.T) {
+	p := NewPool(1, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := p.Do(ctx, func(context.Context) { t.Error("ran for a caller gone") }); !errors.Is(err, context.Canceled) {
+		t.Errorf("err %v, want context.Canceled", err)
+	}
+}

@@ -50,3 +50,11 @@ func checkSeat(i int, spec string, offered []string) error {
 	}
 	return badRequest("seat %d: %q is not offered here (offered: %s, or %q)", i, spec, strings.Join(offered, ", "), Human)
 }
+
+// searches reports whether a seat's player searches (MCTS, alpha-beta, and
+// greedy, which tries each move against up to 64 replies: seconds for
+// Agsinnoninka at 25 seeds): its moves are heavy work and run on the
+// compute pool. People and random players answer at once.
+func searches(seat string) bool {
+	return seat != Human && seat != "random"
+}

@@ -13,6 +13,8 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -107,7 +109,7 @@ func TestBusyPoolAnswers503(t *testing.T) {
 	pool := compute.NewPool(1, 4)
 	_, ts := quietServer(t, Config{Pool: pool, RequestTimeout: 20 * time.Millisecond})
 	var m matchJSON
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","random"]}`, &m); code != 201 {
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","mcts:easy"]}`, &m); code != 201 {
 		t.Fatalf("new: %d", code)
 	}
 	release, started := make(chan struct{}), make(chan struct{})
@@ -124,10 +126,14 @@ func TestBusyPoolAnswers503(t *testing.T) {
 	if res.StatusCode != 503 || res.Header.Get("Retry-After") == "" || !strings.Contains(e.Error, "busy") {
 		t.Errorf("move while busy: %d Retry-After %q %q", res.StatusCode, res.Header.Get("Retry-After"), e.Error)
 	}
-	// A match of people only needs no worker.
+	// A match of people, or against players that do not search, needs
+	// no worker.
 	var h matchJSON
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","human"]}`, &h); code != 201 {
-		t.Errorf("people only while busy: %d", code)
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","random"]}`, &h); code != 201 {
+		t.Errorf("against random while busy: %d", code)
+	}
+	if code := call(t, ts, "POST", "/api/matches/"+h.ID+"/moves", `{"move":"9"}`, &h); code != 200 {
+		t.Errorf("move against random while busy: %d", code)
 	}
 	var after matchJSON
 	call(t, ts, "GET", "/api/matches/"+m.ID, "", &after)
@@ -481,5 +487,81 @@ func TestLargeNumberOptions(t *testing.T) {
 	var e errorBody
 	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3.5}}`, &e); code != 400 || !strings.Contains(e.Error, "3.5") {
 		t.Errorf("seeds 3.5: %d %q", code, e.Error)
+	}
+}
+
+// Defect 2: a replay (undo, states, a loaded record) stops when the
+// request's budget is spent, with 503, instead of running on.
+func TestReplayStopsAtTheRequestBudget(t *testing.T) {
+	ts := newTestServer(t)
+	var m matchJSON
+	call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","human"]}`, &m)
+	for len(m.Turns) < 10 && !m.State.Terminal {
+		mv := m.State.Legal[fmt.Sprint(m.State.ToMove[0])][0]
+		if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"`+mv+`"}`, &m); code != 200 {
+			t.Fatalf("move %s: %d", mv, code)
+		}
+	}
+	var rec engine.Record
+	call(t, ts, "GET", "/api/matches/"+m.ID+"/record", "", &rec)
+	if len(rec.Moves) < 10 {
+		t.Fatalf("record of %d moves: too short for the test", len(rec.Moves))
+	}
+	_, spent := quietServer(t, Config{RequestTimeout: time.Nanosecond})
+	var e errorBody
+	if code := call(t, spent, "POST", "/api/replay", string(mustJSON(rec)), &e); code != 503 || !strings.Contains(e.Error, "longer") {
+		t.Errorf("replay past the budget: %d %q", code, e.Error)
+	}
+	rec.Players = []string{"human", "human"}
+	if code := call(t, spent, "POST", "/api/matches", `{"record":`+string(mustJSON(rec))+`}`, &e); code != 503 {
+		t.Errorf("loading past the budget: %d %q", code, e.Error)
+	}
+}
+
+// countingAgent plays at random and counts how many of its kind choose at
+// once.
+type countingAgent struct {
+	ai.Agent
+	running, most *atomic.Int32
+}
+
+func (c countingAgent) Choose(s engine.State, p int) engine.Move {
+	n := c.running.Add(1)
+	for m := c.most.Load(); n > m && !c.most.CompareAndSwap(m, n); m = c.most.Load() {
+	}
+	for range 200 {
+		runtime.Gosched() // stay a while, so that overlaps show
+	}
+	c.running.Add(-1)
+	return c.Agent.Choose(s, p)
+}
+
+// Defect 1: twelve clients asking for computer moves at once get them
+// one per worker at a time, the others queued.
+func TestSearchesQueueForWorkers(t *testing.T) {
+	var running, most atomic.Int32
+	agents := func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
+		return countingAgent{ai.NewRandom(seed), &running, &most}, nil
+	}
+	_, ts := quietServer(t, Config{Agents: agents, Pool: compute.NewPool(2, 100)})
+	var wg sync.WaitGroup
+	for range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := http.Post(ts.URL+"/api/matches", "application/json", strings.NewReader(`{"game":"adji-boto","seats":["mcts:max","human"]}`))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			res.Body.Close()
+			if res.StatusCode != 201 {
+				t.Errorf("status %d", res.StatusCode)
+			}
+		}()
+	}
+	wg.Wait()
+	if m := most.Load(); m < 1 || m > 2 {
+		t.Errorf("%d searches ran at once on 2 workers", m)
 	}
 }

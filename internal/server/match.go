@@ -35,7 +35,7 @@ type Match struct {
 	game      engine.Game
 	opts      engine.Options
 	seats     []string // Human or an agent spec, one per player
-	computer  bool     // some seat is a computer player
+	searches  bool     // some seat is a computer player that searches
 	state     engine.State
 	turns     []turn
 	turnBytes int        // memory of turns, roughly
@@ -92,11 +92,11 @@ func newMatch(ctx context.Context, g engine.Game, opts engine.Options, seats []s
 	if err := checkTurns(len(moves)); err != nil {
 		return nil, nil, err
 	}
-	s, err := g.NewState(opts)
+	info, err := engine.GameInfo(g, opts)
 	if err != nil {
 		return nil, nil, badRequest("%v", err)
 	}
-	seats, err = checkSeats(g, opts, s.NumPlayers(), seats)
+	seats, err = checkSeats(g, opts, info.Players, seats)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -105,26 +105,29 @@ func newMatch(ctx context.Context, g engine.Game, opts engine.Options, seats []s
 	// cannot be learnt in advance by replaying with the same seed.
 	var secret [32]byte
 	crand.Read(secret[:])
-	m := &Match{game: g, opts: opts, seats: seats, state: s, newAg: newAg,
-		board: view.Board(s), seed: seed, choices: rand.New(rand.NewChaCha8(secret))}
+	m := &Match{game: g, opts: opts, seats: seats, newAg: newAg,
+		seed: seed, choices: rand.New(rand.NewChaCha8(secret))}
 	for i, name := range seats {
 		if name == Human {
 			continue
 		}
-		m.computer = true
+		m.searches = m.searches || searches(name)
 		if _, err := newAg(g, opts, name, 1); err != nil {
 			return nil, nil, badRequest("seat %d: %v", i, err)
 		}
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for i, text := range moves {
-		actors := s.Actors(nil)
-		if err := engine.Play(s, text); err != nil {
-			return nil, nil, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
+	m.state, err = replay(ctx, g, opts, moves, nil, func(i int, _ engine.State, t turn, _ []view.EventView) error {
+		if i > 0 {
+			m.addTurn(t)
 		}
-		m.addTurn(turn{Actors: actors, Move: text})
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
+	m.board = view.Board(m.state)
 	steps, err := m.advance(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -160,7 +163,7 @@ func checkSeats(g engine.Game, opts engine.Options, n int, seats []string) ([]st
 // isHuman reports whether player p is a person.
 func (m *Match) isHuman(p int) bool { return p >= 0 && p < len(m.seats) && m.seats[p] == Human }
 
-// addTurn appends t to the turns, counting the chance events.
+// addTurn appends t to the turns.
 func (m *Match) addTurn(t turn) {
 	m.turns = append(m.turns, t)
 	m.turnBytes += t.size()
@@ -298,10 +301,9 @@ func (m *Match) play(ctx context.Context, text string, ply *int) ([]step, error)
 		return nil, err
 	}
 	more, err := m.advance(ctx)
-	if perr := m.publish(); err == nil {
-		err = perr
-	}
-	return append([]step{st}, more...), err
+	steps := append([]step{st}, more...)
+	m.publishState(steps[len(steps)-1].State)
+	return steps, err
 }
 
 // lastHumanTurn is the index of the last turn in which a person acted, or -1.
@@ -316,7 +318,7 @@ func (m *Match) lastHumanTurn() int {
 
 // undo takes back the last turn in which a person acted, and every turn
 // after it (the computer's replies and chance events).
-func (m *Match) undo() error {
+func (m *Match) undo(ctx context.Context) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	i := m.lastHumanTurn()
@@ -327,7 +329,7 @@ func (m *Match) undo() error {
 	for k := range i {
 		texts[k] = m.turns[k].Move
 	}
-	s, err := engine.Replay(m.game, m.opts, texts)
+	s, err := replay(ctx, m.game, m.opts, texts, nil, nil)
 	if err != nil {
 		return fmt.Errorf("undo: replaying the record: %w", err)
 	}
@@ -348,19 +350,32 @@ func (m *Match) publish() error {
 	if err != nil {
 		return err
 	}
+	m.publishState(js)
+	return nil
+}
+
+// publishState is publish with the state's JSON at hand (a step's).
+func (m *Match) publishState(js json.RawMessage) {
 	sn := &snapshot{turns: m.turns[:len(m.turns):len(m.turns)], state: js,
 		canUndo: m.lastHumanTurn() >= 0, bytes: 1024 + len(js) + m.turnBytes}
 	if o, ok := m.state.Outcome(); ok {
 		sn.result, sn.over = o.String(), true
 	}
 	m.snap.Store(sn)
-	return nil
 }
 
 // finished reports whether the game is over.
 func (m *Match) finished() bool {
 	sn := m.snap.Load()
 	return sn != nil && sn.over
+}
+
+// turnCount is the number of turns played.
+func (m *Match) turnCount() int {
+	if sn := m.snap.Load(); sn != nil {
+		return len(sn.turns)
+	}
+	return 0
 }
 
 // size is the memory the match takes, roughly: its turns and state.

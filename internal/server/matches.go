@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -108,15 +109,15 @@ func (s *Server) createMatch(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
-	computer := false
-	for _, name := range seats {
-		computer = computer || name != Human
-	}
+	// The pool is needed when the computer may move before the first
+	// person: a loaded record, or a computer in the first seat to act.
+	computer := len(moves) > longReplay ||
+		slices.ContainsFunc(seats, searches) && (len(moves) > 0 || !firstHuman(g, opts, seats))
 	var (
 		m     *Match
 		steps []step
 	)
-	perr := s.compute(r.Context(), computer, func(ctx context.Context) {
+	perr := s.compute(r.Context(), computer || len(moves) > longReplay, func(ctx context.Context) {
 		m, steps, err = newMatch(ctx, g, opts, seats, moves, seed, s.cfg.Agents)
 	})
 	if perr != nil {
@@ -131,6 +132,17 @@ func (s *Server) createMatch(w http.ResponseWriter, r *http.Request) error {
 	s.cfg.Log.Info("match started", "id", m.ID, "game", g.ID(), "seats", m.seats, "loaded", len(moves))
 	writeJSON(w, http.StatusCreated, m.view(steps))
 	return nil
+}
+
+// firstHuman reports whether the first to act in a new game of g is a
+// person of seats (or seats are not given: then seat 0 is a person).
+func firstHuman(g engine.Game, opts engine.Options, seats []string) bool {
+	st, err := g.NewState(opts)
+	if err != nil {
+		return true // newMatch reports the error
+	}
+	actors := st.Actors(nil)
+	return len(seats) == 0 || len(actors) > 0 && actors[0] >= 0 && actors[0] < len(seats) && seats[actors[0]] == Human && len(actors) == 1
 }
 
 func (s *Server) match(r *http.Request) (*Match, error) {
@@ -167,7 +179,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) error {
 		return badRequest("no move given: want {\"move\": \"TEXT\"}")
 	}
 	var steps []step
-	perr := s.compute(r.Context(), m.computer, func(ctx context.Context) {
+	perr := s.compute(r.Context(), m.searches, func(ctx context.Context) {
 		steps, err = m.play(ctx, req.Move, req.Ply)
 	})
 	if perr != nil {
@@ -185,7 +197,13 @@ func (s *Server) postUndo(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := m.undo(); err != nil {
+	perr := s.compute(r.Context(), m.turnCount() > longReplay, func(ctx context.Context) {
+		err = m.undo(ctx)
+	})
+	if perr != nil {
+		return perr
+	}
+	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, m.view(nil))

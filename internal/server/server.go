@@ -57,12 +57,13 @@ type Server struct {
 	cfg  Config
 	mux  *http.ServeMux
 	csrf *http.CrossOriginProtection
+	lab  lab // the Research page's studies (research.go)
 }
 
 // New returns a server for cfg.
 func New(cfg Config) *Server {
 	if cfg.Store == nil {
-		cfg.Store = NewMemStore(1000)
+		cfg.Store = NewMemStore(DefaultMaxMatches)
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
@@ -91,6 +92,11 @@ func New(cfg Config) *Server {
 	s.route("POST /api/replay", s.postReplay)
 	s.route("POST /api/analysis", s.postAnalysis)
 	s.route("POST /api/analysis/graph", s.postAnalysisGraph)
+	s.route("POST /api/research", s.postStudy)
+	s.route("GET /api/research", s.listStudies)
+	s.route("GET /api/research/{id}", s.getStudy)
+	s.route("DELETE /api/research/{id}", s.cancelStudy)
+	s.route("GET /api/research/{id}/report", s.getStudyReport)
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
 		s.route("/", s.staticHandler(cfg.Static))
@@ -100,7 +106,10 @@ func New(cfg Config) *Server {
 
 // Close stops the computer players' searches and refuses new ones (503);
 // call it when shutting down.
-func (s *Server) Close() { s.cfg.Pool.Close() }
+func (s *Server) Close() {
+	s.cfg.Pool.Close()
+	s.lab.close()
+}
 
 // noRoute answers API paths that no route takes: 405 with Allow when the
 // path exists for other methods, else 404.

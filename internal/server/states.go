@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -41,10 +42,57 @@ func page(r *http.Request) (from, count int, err error) {
 	return from, count, nil
 }
 
+// longReplay is the length of a record from which a replay is heavy work
+// and runs on the compute pool, like a search.
+const longReplay = 500
+
+// errReplayTime answers a replay that outlasts the request's budget.
+var errReplayTime = &httpError{http.StatusServiceUnavailable, "replaying the record took longer than a request may take"}
+
+// replay plays moves from the start of g under opts, calling each (if not
+// nil) with the state before any move (i = 0, an empty turn) and after
+// each move i (1-based) with its turn. It stops with 503 when ctx is done.
+//
+// When traced(i) is true, each gets the trace of turn i (nil otherwise).
+func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []string, traced func(i int) bool,
+	each func(i int, s engine.State, t turn, trace []view.EventView) error) (engine.State, error) {
+	s, err := g.NewState(opts)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	if each != nil {
+		if err := each(0, s, turn{}, nil); err != nil {
+			return nil, err
+		}
+	}
+	for i, text := range moves {
+		if ctx.Err() != nil {
+			return nil, errReplayTime
+		}
+		actors := s.Actors(nil)
+		ms, err := engine.ParseTurn(s, text)
+		if err != nil {
+			return nil, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
+		}
+		var trace []view.EventView
+		if traced != nil && traced(i+1) {
+			trace, _ = view.ApplyTraced(s, ms)
+		} else {
+			engine.ApplyTurn(s, ms)
+		}
+		if each != nil {
+			if err := each(i+1, s, turn{Actors: actors, Move: text}, trace); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return s, nil
+}
+
 // replayStates replays r and returns the states from..from+count-1 (state
 // i is after i turns) with all its turns. Only the page's states are kept,
 // so memory is bounded whatever the record's length.
-func replayStates(r engine.Record, from, count int) (statesView, error) {
+func replayStates(ctx context.Context, r engine.Record, from, count int) (statesView, error) {
 	if err := checkTurns(len(r.Moves)); err != nil {
 		return statesView{}, err
 	}
@@ -56,14 +104,15 @@ func replayStates(r engine.Record, from, count int) (statesView, error) {
 	if err != nil {
 		return statesView{}, err
 	}
-	s, err := g.NewState(opts)
-	if err != nil {
-		return statesView{}, badRequest("%v", err)
-	}
-	v := statesView{Game: g.ID(), Board: view.Board(s), Turns: make([]turn, 0, len(r.Moves)),
-		Traces: [][]view.EventView{}, From: from, States: []json.RawMessage{}}
+	v := statesView{Game: g.ID(), Turns: make([]turn, 0, len(r.Moves)), Traces: [][]view.EventView{},
+		From: from, States: []json.RawMessage{}}
 	inPage := func(i int) bool { return i >= from && i < from+count }
-	keep := func(i int, trace []view.EventView) error {
+	_, err = replay(ctx, g, opts, r.Moves, inPage, func(i int, s engine.State, t turn, trace []view.EventView) error {
+		if i == 0 {
+			v.Board = view.Board(s)
+		} else {
+			v.Turns = append(v.Turns, t)
+		}
 		if !inPage(i) {
 			return nil
 		}
@@ -71,26 +120,9 @@ func replayStates(r engine.Record, from, count int) (statesView, error) {
 		v.States = append(v.States, js)
 		v.Traces = append(v.Traces, nonNil(trace))
 		return err
-	}
-	if err := keep(0, nil); err != nil {
+	})
+	if err != nil {
 		return v, err
-	}
-	for i, text := range r.Moves {
-		actors := s.Actors(nil)
-		moves, err := engine.ParseTurn(s, text)
-		if err != nil {
-			return v, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
-		}
-		var trace []view.EventView
-		if inPage(i + 1) {
-			trace, _ = view.ApplyTraced(s, moves)
-		} else {
-			engine.ApplyTurn(s, moves)
-		}
-		v.Turns = append(v.Turns, turn{Actors: actors, Move: text})
-		if err := keep(i+1, trace); err != nil {
-			return v, err
-		}
 	}
 	if next := from + count; next <= len(r.Moves) {
 		v.Next = &next
@@ -107,7 +139,14 @@ func (s *Server) getStates(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v, err := replayStates(m.record(), from, count)
+	rec := m.record()
+	var v statesView
+	perr := s.compute(r.Context(), len(rec.Moves) > longReplay, func(ctx context.Context) {
+		v, err = replayStates(ctx, rec, from, count)
+	})
+	if perr != nil {
+		return perr
+	}
 	if err != nil {
 		return err
 	}
@@ -127,7 +166,13 @@ func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {
 	if rec.Game == "" {
 		return badRequest("record: no game")
 	}
-	v, err := replayStates(rec, from, count)
+	var v statesView
+	perr := s.compute(r.Context(), len(rec.Moves) > longReplay, func(ctx context.Context) {
+		v, err = replayStates(ctx, rec, from, count)
+	})
+	if perr != nil {
+		return perr
+	}
 	if err != nil {
 		return err
 	}

@@ -465,9 +465,11 @@ function resultText(s) {
 
 function phaseText(s) {
   const parts = [];
-  if (s.phase === 'opening') parts.push(t('phase_opening'));
+  // the game names its phases in its words; a phase it does not name is
+  // not shown
+  const phase = 'phase_' + s.phase;
+  if (s.phase && !s.terminal && t(phase) !== phase) parts.push(t(phase));
   if (s.round) parts.push(t('round', { n: s.round }));
-  if (P.board.kind === 'grid' && !s.terminal) parts.push(s.phase === 'throw' ? t('phase_throw') : t('phase_move'));
   if (s.terminal && s.end) parts.push(t('endReason', { why: t('end_' + s.end) !== 'end_' + s.end ? t('end_' + s.end) : s.end }));
   return parts.join(' · ');
 }

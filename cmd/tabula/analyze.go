@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"tabula/research"
+)
+
+// varyList collects repeated --vary flags.
+type varyList []research.Vary
+
+func (v *varyList) String() string {
+	var parts []string
+	for _, x := range *v {
+		parts = append(parts, x.String())
+	}
+	return strings.Join(parts, " ")
+}
+
+func (v *varyList) Set(s string) error {
+	x, err := research.ParseVary(s)
+	if err != nil {
+		return err
+	}
+	*v = append(*v, x)
+	return nil
+}
+
+// runAnalyze is `tabula analyze`: play every reading and report, or
+// `analyze merge DIR...` and `analyze report DIR` on kept runs.
+func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	if len(args) > 0 && (args[0] == "merge" || args[0] == "report") {
+		return runAnalyzeKept(args[0], args[1:], stdout)
+	}
+	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	var opts optionList
+	var vary varyList
+	fs.Var(&opts, "option", "fix an option for every reading, `name=value` (repeatable; see 'tabula games')")
+	fs.Var(&vary, "vary", "an option to vary, `name=v1,v2` or name=all (repeatable)")
+	game := fs.String("game", "", "the game, by its `ID` (see 'tabula games')")
+	design := fs.String("design", research.Grid, "grid (every combination) or each (one option at a time from the base)")
+	agents := fs.String("agents", "", "agents in the seats, rotated; one agent sits in every seat")
+	skill := fs.String("skill", "", "a strong agent: also play it against random players to measure the skill gap")
+	games := fs.Int("games", 200, "games per reading")
+	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same numbers whatever --threads")
+	threads := fs.Int("threads", runtime.NumCPU(), "games played at once")
+	shardText := fs.String("shard", "0/1", "play only part `i/n` (i 0-based) of the run; join the parts with 'analyze merge'")
+	out := fs.String("out", "", "`DIR` for the games (JSON lines) and the reports; a run there resumes (default analyze-GAME)")
+	asJSON := fs.Bool("json", false, "print the report as JSON instead of tables")
+	progress := fs.Bool("progress", false, "show the progress bar even when stderr is not a terminal")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *game == "" {
+		return usagef("--game is required (see 'tabula games')")
+	}
+	if *threads < 1 {
+		return usagef("--threads must be at least 1, got %d", *threads)
+	}
+	shard, err := research.ParseShard(*shardText)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	cfg := research.Config{Game: *game, Options: opts, Vary: vary, Design: *design, Skill: strings.TrimSpace(*skill),
+		Games: *games, Seed: *seed}
+	for _, a := range strings.Split(*agents, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			cfg.Agents = append(cfg.Agents, a)
+		}
+	}
+	plan, err := research.NewPlan(cfg)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	dir := *out
+	if dir == "" {
+		dir = "analyze-" + *game
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	// The bar counts the games of this run, not those resumed, so that
+	// its rate and time left are right.
+	var bar *progressBar
+	made := false
+	results, err := research.Run(ctx, plan, shard, dir, research.Options{Threads: *threads,
+		Progress: func(p research.Progress) {
+			if !made {
+				bar, made = newProgressBar(stderr, p.Total-p.Resumed, *progress, *quiet), true
+			}
+			bar.update(p.Done - p.Resumed)
+		}})
+	bar.finish()
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("interrupted; the games played are kept in %s: run the same command to resume", dir)
+	}
+	if err != nil {
+		return err
+	}
+	if shard.Count > 1 {
+		fmt.Fprintf(stdout, "shard %s done: %d games in %s; join the shards with 'tabula analyze merge --out DIR %s ...'\n",
+			shard, len(results), dir, dir)
+		return nil
+	}
+	return writeReports(plan, results, dir, *asJSON, stdout)
+}
+
+// runAnalyzeKept is `analyze merge [--out DIR] SHARD-DIR...` and
+// `analyze report DIR`.
+func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("analyze "+verb, flag.ContinueOnError)
+	out := fs.String("out", "analyze-merged", "merge: the `DIR` for the joined run and its reports")
+	asJSON := fs.Bool("json", false, "print the report as JSON instead of tables")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 || (verb == "report" && fs.NArg() != 1) {
+		return usagef("analyze %s: give the run director%s", verb, map[bool]string{true: "y", false: "ies"}[verb == "report"])
+	}
+	if verb == "merge" {
+		plan, results, err := research.Merge(fs.Args(), *out)
+		if err != nil {
+			return err
+		}
+		return writeReports(plan, results, *out, *asJSON, stdout)
+	}
+	plan, shard, results, err := research.LoadRun(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	if shard.Count > 1 {
+		return usagef("%s is shard %s; merge the shards first", fs.Arg(0), shard)
+	}
+	return writeReports(plan, results, fs.Arg(0), *asJSON, stdout)
+}
+
+// writeReports writes report.json, report.csv and report.html into dir
+// and the tables (or the JSON) to stdout.
+func writeReports(plan *research.Plan, results []research.Result, dir string, asJSON bool, stdout io.Writer) error {
+	rep := research.Analyze(plan, results)
+	for name, write := range map[string]func(io.Writer) error{
+		"report.json": rep.WriteJSON, "report.csv": rep.WriteCSV, "report.html": rep.WriteHTML,
+	} {
+		if err := writeFile(filepath.Join(dir, name), write); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		return rep.WriteJSON(stdout)
+	}
+	if err := rep.WriteText(stdout); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nreports: %s\n", filepath.Join(dir, "report.{html,csv,json}"))
+	return nil
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	return errors.Join(write(f), f.Close())
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestAnalyzeWritesReportsAndMerges(t *testing.T) {
+	tmp := t.TempDir()
+	whole := filepath.Join(tmp, "whole")
+	args := []string{"analyze", "--game", "adji-boto", "--vary", "capture-from=all", "--agents", "random",
+		"--skill", "greedy", "--games", "6", "--seed", "3", "--threads", "2"}
+	code, out, errs := runArgs(t, append(args, "--out", whole)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"capture-from=opponent", "seat wins %", "skill win %", "report.{html,csv,json}"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, f := range []string{"run.json", "games.jsonl", "report.json", "report.csv", "report.html"} {
+		if _, err := os.Stat(filepath.Join(whole, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	var dirs []string
+	for _, sh := range []string{"0/2", "1/2"} {
+		d := filepath.Join(tmp, "shard"+sh[:1])
+		code, out, errs := runArgs(t, append(args, "--out", d, "--shard", sh)...)
+		if code != 0 || !strings.Contains(out, "shard "+sh+" done") {
+			t.Fatalf("shard %s: exit %d: %s%s", sh, code, out, errs)
+		}
+		dirs = append(dirs, d)
+	}
+	merged := filepath.Join(tmp, "merged")
+	code, mergedOut, errs := runArgs(t, append([]string{"analyze", "merge", "--json", "--out", merged}, dirs...)...)
+	if code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errs)
+	}
+	code, wholeOut, errs := runArgs(t, "analyze", "report", "--json", whole)
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, errs)
+	}
+	if mergedOut != wholeOut {
+		t.Error("the merged report differs from the whole run's")
+	}
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(wholeOut), &rep); err != nil || len(rep["readings"].([]any)) != 2 {
+		t.Errorf("report JSON: %v, %v", err, rep["readings"])
+	}
+}
+
+func TestAnalyzeBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--game", "adji-boto", "--agents", "random", "--vary", "seeds"}, "want name=v1,v2"},
+		{[]string{"--game", "adji-boto", "--agents", "random", "--vary", "seeds=99"}, "out of range"},
+		{[]string{"--game", "adji-boto", "--agents", "random", "--shard", "2/2"}, "0-based"},
+		{[]string{"--agents", "random"}, "--game is required"},
+		{[]string{"--game", "tamman", "--agents", "random,random,random"}, "give 1 or 2 agents"},
+	} {
+		code, _, errs := runArgs(t, append([]string{"analyze", "--out", t.TempDir()}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	if code, _, errs := runArgs(t, "analyze", "report", filepath.Join(t.TempDir(), "none")); code != 1 || errs == "" {
+		t.Errorf("report of a missing run: exit %d, %q", code, errs)
+	}
+}

@@ -1,0 +1,290 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"tabula/research"
+)
+
+// The Research page runs the research workbench (package research) on the
+// server's spare cores: one study at a time, its progress polled, its
+// report kept in memory.
+const (
+	// maxStudyGames bounds the games per reading of a study.
+	maxStudyGames = 2000
+	// maxStudyUnits bounds the games of a study in all.
+	maxStudyUnits = 100_000
+	// maxStudies is how many studies are kept; the oldest finished one
+	// goes first.
+	maxStudies = 20
+)
+
+// studyAgents are the agents a study may use: fast enough that a study of
+// a few thousand games ends in minutes.
+var studyAgents = []string{"random", "greedy", "mcts:easy"}
+
+// study is one run of the workbench.
+type study struct {
+	ID      string          `json:"id"`
+	Game    string          `json:"game"`
+	Command string          `json:"command"`
+	Config  research.Config `json:"config"`
+	Started time.Time       `json:"started"`
+
+	mu       sync.Mutex
+	state    string // running, done, failed, cancelled
+	done     int
+	total    int
+	left     time.Duration
+	err      string
+	report   []byte
+	cancel   context.CancelFunc
+	finished time.Time
+}
+
+// studyView is the JSON of a study.
+type studyView struct {
+	*study
+	State       string  `json:"state"`
+	Done        int     `json:"done"`
+	Total       int     `json:"total"`
+	LeftSeconds float64 `json:"leftSeconds"`
+	Error       string  `json:"error,omitempty"`
+	Report      string  `json:"report,omitempty"` // the report's URL, once done
+}
+
+func (st *study) view() studyView {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	v := studyView{study: st, State: st.state, Done: st.done, Total: st.total, LeftSeconds: st.left.Seconds(), Error: st.err}
+	if st.report != nil {
+		v.Report = "/api/research/" + st.ID + "/report"
+	}
+	return v
+}
+
+// lab holds the studies of a server.
+type lab struct {
+	mu      sync.Mutex
+	studies []*study
+	next    int
+	closed  bool
+	wg      sync.WaitGroup
+}
+
+// studyRequest is the body of POST /api/research.
+type studyRequest struct {
+	Game    string         `json:"game"`
+	Options map[string]any `json:"options"`
+	// Vary maps each option to vary to "v1,v2" or "all".
+	Vary   map[string]string `json:"vary"`
+	Design string            `json:"design"`
+	Agents []string          `json:"agents"`
+	Skill  string            `json:"skill"`
+	Games  int               `json:"games"`
+	Seed   uint64            `json:"seed"`
+}
+
+// studyConfig checks a request and makes the workbench's config.
+func studyConfig(req studyRequest) (*research.Plan, error) {
+	if req.Game == "" {
+		return nil, badRequest("no game given")
+	}
+	sets, err := settings(req.Options)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(req.Vary))
+	for n := range req.Vary {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	cfg := research.Config{Game: req.Game, Options: sets, Design: req.Design, Agents: req.Agents,
+		Skill: req.Skill, Games: req.Games, Seed: max(req.Seed, 1)}
+	for _, n := range names {
+		v, err := research.ParseVary(n + "=" + req.Vary[n])
+		if err != nil {
+			return nil, badRequest("%v", err)
+		}
+		cfg.Vary = append(cfg.Vary, v)
+	}
+	for _, a := range append(slices.Clone(req.Agents), req.Skill) {
+		if a != "" && !slices.Contains(studyAgents, a) {
+			return nil, badRequest("agent %q is not offered for studies here (offered: %s)", a, strings.Join(studyAgents, ", "))
+		}
+	}
+	if req.Games < 1 || req.Games > maxStudyGames {
+		return nil, badRequest("games: %d, want 1 to %d per reading", req.Games, maxStudyGames)
+	}
+	plan, err := research.NewPlan(cfg)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	if plan.Units() > maxStudyUnits {
+		return nil, badRequest("%d readings of %d games make %d games, more than the %d a study may play here; use 'tabula analyze'",
+			len(plan.Readings), req.Games, plan.Units(), maxStudyUnits)
+	}
+	return plan, nil
+}
+
+func (s *Server) postStudy(w http.ResponseWriter, r *http.Request) error {
+	var req studyRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	plan, err := studyConfig(req)
+	if err != nil {
+		return err
+	}
+	st, err := s.lab.start(plan)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusAccepted, st.view())
+	return nil
+}
+
+// start runs a study in the background, if none is running.
+func (l *lab) start(plan *research.Plan) (*study, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return nil, &httpError{http.StatusServiceUnavailable, "the server is shutting down"}
+	}
+	for _, st := range l.studies {
+		if st.view().State == "running" {
+			return nil, &httpError{http.StatusConflict, fmt.Sprintf("study %s is running; wait for it or cancel it (DELETE /api/research/%s)", st.ID, st.ID)}
+		}
+	}
+	if len(l.studies) >= maxStudies {
+		l.studies = l.studies[1:]
+	}
+	l.next++
+	ctx, cancel := context.WithCancel(context.Background())
+	st := &study{ID: strconv.Itoa(l.next), Game: plan.Game.Name(), Config: plan.Config, Started: time.Now(),
+		state: "running", total: plan.Units(), cancel: cancel}
+	st.Command = plan.Config.Command()
+	l.studies = append(l.studies, st)
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		st.run(ctx, plan)
+	}()
+	return st, nil
+}
+
+// run plays the study on every core but one and keeps its report.
+func (st *study) run(ctx context.Context, plan *research.Plan) {
+	dir, err := os.MkdirTemp("", "tabula-study-*")
+	if err == nil {
+		defer os.RemoveAll(dir)
+		var results []research.Result
+		results, err = research.Run(ctx, plan, research.Whole, dir, research.Options{
+			Threads: max(1, runtime.NumCPU()-1),
+			Progress: func(p research.Progress) {
+				st.mu.Lock()
+				st.done, st.left = p.Done, p.Left
+				st.mu.Unlock()
+			}})
+		if err == nil {
+			var buf bytes.Buffer
+			err = research.Analyze(plan, results).WriteHTML(&buf)
+			st.mu.Lock()
+			st.report = buf.Bytes()
+			st.mu.Unlock()
+		}
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.finished, st.left = time.Now(), 0
+	switch {
+	case errors.Is(err, context.Canceled):
+		st.state = "cancelled"
+	case err != nil:
+		st.state, st.err = "failed", err.Error()
+	default:
+		st.state = "done"
+	}
+}
+
+// close cancels the running study and waits for it to stop.
+func (l *lab) close() {
+	l.mu.Lock()
+	l.closed = true
+	for _, st := range l.studies {
+		st.cancel()
+	}
+	l.mu.Unlock()
+	l.wg.Wait()
+}
+
+func (l *lab) find(id string) (*study, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, st := range l.studies {
+		if st.ID == id {
+			return st, nil
+		}
+	}
+	return nil, notFound("no such study: %q (the server may have restarted)", id)
+}
+
+func (s *Server) listStudies(w http.ResponseWriter, r *http.Request) error {
+	s.lab.mu.Lock()
+	views := make([]studyView, 0, len(s.lab.studies))
+	for i := len(s.lab.studies) - 1; i >= 0; i-- {
+		views = append(views, s.lab.studies[i].view())
+	}
+	s.lab.mu.Unlock()
+	writeJSON(w, http.StatusOK, views)
+	return nil
+}
+
+func (s *Server) getStudy(w http.ResponseWriter, r *http.Request) error {
+	st, err := s.lab.find(r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, st.view())
+	return nil
+}
+
+func (s *Server) cancelStudy(w http.ResponseWriter, r *http.Request) error {
+	st, err := s.lab.find(r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	st.cancel()
+	writeJSON(w, http.StatusOK, st.view())
+	return nil
+}
+
+// getStudyReport answers the study's self-contained HTML report.
+func (s *Server) getStudyReport(w http.ResponseWriter, r *http.Request) error {
+	st, err := s.lab.find(r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	st.mu.Lock()
+	report := st.report
+	st.mu.Unlock()
+	if report == nil {
+		return notFound("study %s has no report yet (it is %s)", st.ID, st.view().State)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, err = w.Write(report)
+	return err
+}

@@ -1,0 +1,139 @@
+package server
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// newLabServer is a test server whose studies the test can wait for.
+func newLabServer(t *testing.T) (*Server, *httptest.Server) {
+	t.Helper()
+	s := New(Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() { ts.Close(); s.Close() })
+	return s, ts
+}
+
+type studyJSON struct {
+	ID      string `json:"id"`
+	State   string `json:"state"`
+	Done    int    `json:"done"`
+	Total   int    `json:"total"`
+	Report  string `json:"report"`
+	Command string `json:"command"`
+	Error   string `json:"error"`
+}
+
+func TestStudyRunsAndReports(t *testing.T) {
+	s, ts := newLabServer(t)
+	var st studyJSON
+	body := `{"game":"adji-boto","vary":{"capture-from":"all"},"agents":["random"],"skill":"greedy","games":10}`
+	if code := call(t, ts, "POST", "/api/research", body, &st); code != http.StatusAccepted {
+		t.Fatalf("POST: %d %+v", code, st)
+	}
+	if st.Total != 40 || !strings.Contains(st.Command, "--vary capture-from=any,opponent") {
+		t.Errorf("study: %+v", st)
+	}
+	s.lab.wg.Wait() // the study has ended
+	if code := call(t, ts, "GET", "/api/research/"+st.ID, "", &st); code != 200 || st.State != "done" || st.Done != 40 || st.Report == "" {
+		t.Fatalf("GET: %d %+v", code, st)
+	}
+	res, err := http.Get(ts.URL + st.Report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
+		!bytes.Contains(html, []byte("<svg")) || !bytes.Contains(html, []byte("capture-from=opponent")) {
+		t.Errorf("report: %d %s, %d bytes", res.StatusCode, res.Header.Get("Content-Type"), len(html))
+	}
+	var list []studyJSON
+	if code := call(t, ts, "GET", "/api/research", "", &list); code != 200 || len(list) != 1 || list[0].ID != st.ID {
+		t.Errorf("list: %d %+v", code, list)
+	}
+	if code := call(t, ts, "GET", "/api/research/99", "", nil); code != 404 {
+		t.Errorf("unknown study: %d, want 404", code)
+	}
+}
+
+func TestOneStudyAtATimeAndCancel(t *testing.T) {
+	s, ts := newLabServer(t)
+	// Thousands of Agsinnoninka matches between greedy players: minutes
+	// of work, cancelled at once.
+	var st studyJSON
+	big := `{"game":"agsinnoninka","vary":{"simultaneity":"all","conflict":"all"},"agents":["greedy"],"games":2000}`
+	if code := call(t, ts, "POST", "/api/research", big, &st); code != http.StatusAccepted {
+		t.Fatalf("POST: %d", code)
+	}
+	var e struct{ Error string }
+	if code := call(t, ts, "POST", "/api/research", big, &e); code != http.StatusConflict || !strings.Contains(e.Error, "is running") {
+		t.Errorf("second study: %d %q, want 409", code, e.Error)
+	}
+	if code := call(t, ts, "DELETE", "/api/research/"+st.ID, "", nil); code != 200 {
+		t.Errorf("DELETE: %d", code)
+	}
+	s.lab.wg.Wait()
+	call(t, ts, "GET", "/api/research/"+st.ID, "", &st)
+	if st.State != "cancelled" {
+		t.Errorf("cancelled study: %+v", st)
+	}
+	if code := call(t, ts, "GET", "/api/research/"+st.ID+"/report", "", &e); code != 404 || !strings.Contains(e.Error, "no report") {
+		t.Errorf("report of a cancelled study: %d %q", code, e.Error)
+	}
+}
+
+func TestStudyBadRequests(t *testing.T) {
+	_, ts := newLabServer(t)
+	for _, c := range []struct{ body, want string }{
+		{`{"vary":{},"agents":["random"],"games":10}`, "no game"},
+		{`{"game":"adji-boto","agents":["mcts:max"],"games":10}`, "not offered for studies"},
+		{`{"game":"adji-boto","agents":["random"],"skill":"alphabeta:max","games":10}`, "not offered"},
+		{`{"game":"adji-boto","agents":["random"],"games":0}`, "games: 0"},
+		{`{"game":"adji-boto","agents":["random"],"games":5000}`, "games: 5000"},
+		{`{"game":"adji-boto","vary":{"colour":"all"},"agents":["random"],"games":10}`, "no such option"},
+		{`{"game":"adji-boto","vary":{"seeds":""},"agents":["random"],"games":10}`, "empty value"},
+		{`{"game":"adji-boto","vary":{"seeds":"2,3,4,5,6,7,8,9,10,11,12","opening":"all","capture-from":"all"},"agents":["random"],"games":2000}`, "more than the"},
+		{`{"game":"adji-boto","agents":["random"],"games":10,"threads":64}`, "unknown field"},
+	} {
+		var e struct{ Error string }
+		if code := call(t, ts, "POST", "/api/research", c.body, &e); code != 400 || !strings.Contains(e.Error, c.want) {
+			t.Errorf("%s: %d %q, want 400 with %q", c.body, code, e.Error, c.want)
+		}
+	}
+}
+
+// FuzzStudyRequest feeds the study parser any body: it answers a config or
+// a 400, never a panic.
+func FuzzStudyRequest(f *testing.F) {
+	for _, s := range []string{
+		`{"game":"adji-boto","vary":{"capture-from":"all"},"agents":["random"],"games":10}`,
+		`{"game":"tamman","options":{"players":4},"vary":{"safe-ayn":"own,all"},"design":"each","agents":["greedy"],"skill":"mcts:easy","games":3}`,
+		`{"game":"agsinnoninka","vary":{"seeds":"1,25"},"agents":["random","greedy"],"games":1,"seed":18446744073709551615}`,
+		`{"game":"adji-boto","vary":{"seeds":"all"}}`, `[]`, `{"games":-1}`, ``,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		r := httptest.NewRequest("POST", "/api/research", strings.NewReader(body))
+		var req studyRequest
+		if err := decode(r, &req); err != nil {
+			return
+		}
+		plan, err := studyConfig(req)
+		if err != nil {
+			if _, ok := err.(*httpError); !ok {
+				t.Fatalf("%s: error %v is not a 4xx", body, err)
+			}
+			return
+		}
+		if plan.Units() > maxStudyUnits || plan.Config.Games > maxStudyGames {
+			t.Fatalf("%s: accepted %d games", body, plan.Units())
+		}
+	})
+}

@@ -1,0 +1,136 @@
+package research
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"html/template"
+	"io"
+	"strings"
+)
+
+// WriteHTML writes the report as one self-contained HTML page: tables and
+// inline SVG plots, no script and nothing fetched from a network.
+func (rep *Report) WriteHTML(w io.Writer) error {
+	figs, err := rep.figures()
+	if err != nil {
+		return fmt.Errorf("research: plots: %v", err)
+	}
+	type fig struct {
+		figure
+		Inline template.HTML
+	}
+	data := struct {
+		*Report
+		Figures []fig
+		Command string
+	}{Report: rep, Command: rep.Config.Command()}
+	for _, f := range figs {
+		// The SVG comes from gonum/plot, not from outside input.
+		data.Figures = append(data.Figures, fig{f, template.HTML(f.SVG)})
+	}
+	return reportPage.Execute(w, data)
+}
+
+// Command is the `tabula analyze` command line that plays the run.
+func (c Config) Command() string {
+	parts := []string{"tabula analyze --game " + c.Game}
+	for _, o := range c.Options {
+		parts = append(parts, "--option "+o)
+	}
+	if c.Design != "" {
+		parts = append(parts, "--design "+c.Design)
+	}
+	for _, v := range c.Vary {
+		parts = append(parts, "--vary "+v.String())
+	}
+	parts = append(parts, "--agents "+strings.Join(c.Agents, ","))
+	if c.Skill != "" {
+		parts = append(parts, "--skill "+c.Skill)
+	}
+	return strings.Join(append(parts, fmt.Sprintf("--games %d --seed %d", c.Games, c.Seed)), " ")
+}
+
+var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
+	"pct": pct, "num": num, "label": func(r Reading) string { return r.Label() },
+	"p": func(x float64) string { return fmt.Sprintf("%.2g", x) },
+	"seats": func(s Stats) string {
+		var b []string
+		for _, r := range s.SeatRates {
+			b = append(b, fmt.Sprintf("%.1f", 100*r.Value))
+		}
+		return strings.Join(b, " / ")
+	},
+	"stallBy": func(m map[string]int) string {
+		var b []string
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			b = append(b, fmt.Sprintf("%s %d", k, m[k]))
+		}
+		return strings.Join(b, ", ")
+	},
+	"diff": func(c Comparison) string {
+		return fmt.Sprintf("%+.3g (%.3g to %.3g)", c.Diff.Value, c.Diff.Low, c.Diff.High)
+	},
+}).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{{.Game}}: readings compared</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 78em; padding: 0 1em; color: #222; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.6em; text-align: right; }
+th:first-child, td:first-child, td.l { text-align: left; }
+tr.base td { font-weight: bold; }
+tr.sig td { background: #fff3d6; }
+code { background: #f3f3f3; padding: 0.1em 0.3em; }
+figure { margin: 2em 0; overflow-x: auto; }
+figcaption { font-size: 0.9em; color: #555; }
+</style>
+</head>
+<body>
+<h1>{{.Game}}: readings compared</h1>
+<p>{{len .Stats}} readings ({{.Config.Design}}), {{.Config.Games}} games each, agents {{range $i, $a := .Config.Agents}}{{if $i}}, {{end}}<code>{{$a}}</code>{{end}}{{if .Config.Skill}}, skill games <code>{{.Config.Skill}}</code> against random{{end}}, seed {{.Config.Seed}}. Every interval is 95%. Game <i>i</i> of every reading uses the same seeds, so differences are paired.</p>
+<p><code>{{.Command}}</code></p>
+
+<h2>Readings</h2>
+<table>
+<tr><th>name</th><th>reading</th><th>games</th></tr>
+{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td class="l">{{label $s.Reading}}{{if $s.Reading.Base}} (base){{end}}</td><td>{{$s.Games}}</td></tr>
+{{end}}</table>
+
+<h2>Outcomes</h2>
+<table>
+<tr><th>reading</th><th>seat wins %</th><th>seat gap %</th><th>all seats equal: p</th><th>draw %</th><th>stall %</th><th>stalled by</th></tr>
+{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{seats $s}}</td><td>{{pct $s.SeatGap}}</td><td>{{p $s.SeatP}}</td><td>{{pct $s.Draw}}</td><td>{{pct $s.Stall}}</td><td class="l">{{stallBy $s.StallBy}}</td></tr>
+{{end}}</table>
+
+<h2>Play</h2>
+<table>
+<tr><th>reading</th><th>turns, median</th><th>turns, 90th percentile</th><th>rounds, median</th><th>choice %</th><th>branching</th></tr>
+{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.TurnsMedian}}</td><td>{{num $s.TurnsP90}}</td><td>{{num $s.RoundsMedian}}</td><td>{{pct $s.Choice}}</td><td>{{num $s.Branching}}</td></tr>
+{{end}}</table>
+
+<h2>Drama and skill</h2>
+<table>
+<tr><th>reading</th><th>lead changes / 100 turns</th><th>comeback %</th><th>secure after %</th><th>final margin</th><th>skill: win % vs random</th><th>skill gap (points)</th></tr>
+{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.LeadChanges}}</td><td>{{pct $s.Comeback}}</td><td>{{pct $s.Secure}}</td><td>{{num $s.Margin}}</td><td>{{pct $s.Skill}}</td><td>{{pct $s.SkillGap}}</td></tr>
+{{end}}</table>
+
+<h2>Differences from the base reading</h2>
+<p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%.</p>
+<table>
+<tr><th>reading</th><th>measure</th><th>difference</th><th>p</th><th>Holm p</th></tr>
+{{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
+{{end}}</table>
+
+{{range .Figures}}<figure id="{{.ID}}">
+<h2>{{.Title}}</h2>
+{{.Inline}}
+<figcaption>{{.Caption}}</figcaption>
+</figure>
+{{end}}
+<p>Definitions of every measure: docs/metrics.md in the Tabula sources.</p>
+</body>
+</html>
+`))

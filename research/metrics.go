@@ -1,0 +1,297 @@
+package research
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Stats are the measures of one reading, each with its 95% interval.
+// docs/metrics.md defines each one.
+type Stats struct {
+	Reading Reading `json:"reading"`
+	Games   int     `json:"games"`
+	// SeatWins counts each seat's wins; SeatRates are their shares of all
+	// games (Wilson).
+	SeatWins  []int      `json:"seatWins"`
+	SeatRates []Interval `json:"seatRates"`
+	// SeatGap is the best seat's share minus the worst's; SeatP the
+	// p-value of the chi-square test that every seat wins equally often
+	// (among decided games).
+	SeatGap Interval `json:"seatGap"`
+	SeatP   float64  `json:"seatP"`
+	Draw    Interval `json:"draw"`
+	// Stall is the share of games in which a safeguard fired; StallBy
+	// counts them by safeguard.
+	Stall   Interval       `json:"stall"`
+	StallBy map[string]int `json:"stallBy,omitempty"`
+	// Decided, Drawn, Stalled partition the games for the outcome bars.
+	Decided int `json:"decided"`
+	Drawn   int `json:"drawn"`
+	Stalled int `json:"stalled"`
+	// Turns are the players' turns of a game; Rounds the rounds of a
+	// match (games played in rounds only).
+	TurnsMedian  Interval `json:"turnsMedian"`
+	TurnsP90     Interval `json:"turnsP90"`
+	RoundsMedian Interval `json:"roundsMedian"`
+	RoundsP90    Interval `json:"roundsP90"`
+	// Choice is the share of decisions with more than one legal move;
+	// Branching the mean number of legal moves then.
+	Choice    Interval `json:"choice"`
+	Branching Interval `json:"branching"`
+	// LeadChanges is per 100 turns, by the game's own measure of who leads.
+	LeadChanges Interval `json:"leadChanges"`
+	// Comeback is the share of decided games whose winner trailed at half
+	// time; Secure the mean share of a game after which the winner never
+	// again trails; Margin the winner's mean final lead.
+	Comeback Interval `json:"comeback"`
+	Secure   Interval `json:"secure"`
+	Margin   Interval `json:"margin"`
+	// Skill is the strong agent's win rate against random players (skill
+	// games only); SkillGap is Skill minus the fair share 1/players.
+	Skill    Interval `json:"skill"`
+	SkillGap Interval `json:"skillGap"`
+	// LeadCurve is the winner's mean lead at 0%, 10%, ..., 100% of a game.
+	LeadCurve []float64 `json:"leadCurve"`
+}
+
+// Comparison is one measure of one reading against the base reading,
+// paired game by game (game i of both used the same seeds).
+type Comparison struct {
+	Reading int      `json:"reading"`
+	Label   string   `json:"label"`
+	Metric  string   `json:"metric"`
+	Diff    Interval `json:"diff"` // reading minus base
+	P       float64  `json:"p"`    // paired t test
+	Holm    float64  `json:"holm"` // adjusted for every comparison of the run
+	// Significant: Holm's p below 0.05.
+	Significant bool `json:"significant"`
+}
+
+// Report is the analysis of a run.
+type Report struct {
+	Config      Config       `json:"config"`
+	Game        string       `json:"gameName"`
+	Base        int          `json:"base"` // the reading others are compared with
+	Stats       []Stats      `json:"readings"`
+	Comparisons []Comparison `json:"comparisons"`
+	results     []Result
+	plan        *Plan
+}
+
+// pairedMetrics are the per-game measures compared between readings.
+var pairedMetrics = []struct {
+	name  string
+	skill bool
+	value func(r Result) (float64, bool)
+}{
+	{"first seat wins", false, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
+	{"draw", false, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
+	{"stall", false, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
+	{"turns", false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
+	{"choice", false, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
+	{"lead changes/100 turns", false, leadChangeRate},
+	{"skill win", true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func ratio(a, b int) (float64, bool) {
+	if b == 0 {
+		return 0, false
+	}
+	return float64(a) / float64(b), true
+}
+
+func leadChangeRate(r Result) (float64, bool) {
+	v, ok := ratio(r.LeadChanges, r.Turns)
+	return 100 * v, ok
+}
+
+// Analyze measures every reading of a complete or partial run. Results
+// must be in unit order (as Run, LoadRun and Merge give them).
+func Analyze(p *Plan, results []Result) *Report {
+	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, plan: p}
+	byReading := make([][]Result, len(p.Readings))
+	skillBy := make([][]Result, len(p.Readings))
+	for _, r := range results {
+		if r.Skill {
+			skillBy[r.Reading] = append(skillBy[r.Reading], r)
+		} else {
+			byReading[r.Reading] = append(byReading[r.Reading], r)
+		}
+	}
+	for i, rd := range p.Readings {
+		if rd.Base {
+			rep.Base = i
+			break
+		}
+	}
+	for i, rd := range p.Readings {
+		rep.Stats = append(rep.Stats, measure(rd, byReading[i], skillBy[i]))
+	}
+	rep.Comparisons = compare(p, rep.Base, byReading, skillBy)
+	return rep
+}
+
+func measure(rd Reading, rs, skill []Result) Stats {
+	n := rd.Players
+	st := Stats{Reading: rd, Games: len(rs), SeatWins: make([]int, n), StallBy: map[string]int{},
+		LeadCurve: make([]float64, leadPoints)}
+	var turns, rounds, choice, branch, leadCh, secure, margin []float64
+	draws, stalls, comebacks, decided := 0, 0, 0, 0
+	for _, r := range rs {
+		switch {
+		case r.Stall != "":
+			stalls++
+			st.StallBy[r.Stall]++
+			st.Stalled++
+		case r.Winner < 0:
+			st.Drawn++
+		default:
+			st.Decided++
+		}
+		if r.Winner < 0 {
+			draws++
+		} else {
+			st.SeatWins[r.Winner]++
+			decided++
+			if r.Trailed {
+				comebacks++
+			}
+			secure = append(secure, r.Secure)
+			margin = append(margin, r.Margin)
+			for k, v := range r.Lead {
+				st.LeadCurve[k] += v
+			}
+		}
+		turns = append(turns, float64(r.Turns))
+		if r.Rounds > 0 {
+			rounds = append(rounds, float64(r.Rounds))
+		}
+		if v, ok := ratio(r.Choices, r.Decisions); ok {
+			choice = append(choice, v)
+		}
+		if v, ok := ratio(r.Options, r.Choices); ok {
+			branch = append(branch, v)
+		}
+		if v, ok := leadChangeRate(r); ok {
+			leadCh = append(leadCh, v)
+		}
+	}
+	if decided > 0 {
+		for k := range st.LeadCurve {
+			st.LeadCurve[k] /= float64(decided)
+		}
+	}
+	g := len(rs)
+	best, worst := 0, 0
+	for k, w := range st.SeatWins {
+		st.SeatRates = append(st.SeatRates, Wilson(w, g))
+		if w > st.SeatWins[best] {
+			best = k
+		}
+		if w < st.SeatWins[worst] {
+			worst = k
+		}
+	}
+	st.SeatGap = SeatGapInterval(frac(st.SeatWins[best], g), frac(st.SeatWins[worst], g), g)
+	_, st.SeatP = ChiSquareUniform(st.SeatWins)
+	st.Draw = Proportion(draws, g)
+	st.Stall = Proportion(stalls, g)
+	st.TurnsMedian, st.TurnsP90 = Quantile(turns, 0.5), Quantile(turns, 0.9)
+	st.RoundsMedian, st.RoundsP90 = Quantile(rounds, 0.5), Quantile(rounds, 0.9)
+	st.Choice, st.Branching, st.LeadChanges = Mean(choice), Mean(branch), Mean(leadCh)
+	st.Comeback = Wilson(comebacks, decided)
+	st.Secure, st.Margin = Mean(secure), Mean(margin)
+	if len(skill) > 0 {
+		wins := 0
+		for _, r := range skill {
+			if r.Agent == 0 {
+				wins++
+			}
+		}
+		st.Skill = Wilson(wins, len(skill))
+		fair := 1 / float64(n)
+		st.SkillGap = Interval{Value: st.Skill.Value - fair, Low: st.Skill.Low - fair, High: st.Skill.High - fair, N: st.Skill.N}
+	}
+	if len(st.StallBy) == 0 {
+		st.StallBy = nil
+	}
+	return st
+}
+
+func frac(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// compare tests each measure of each reading against the base, on the
+// games both have, and adjusts the p-values by Holm over the whole run.
+func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
+	var out []Comparison
+	for i := range p.Readings {
+		if i == base {
+			continue
+		}
+		for _, m := range pairedMetrics {
+			a, b := byReading[i], byReading[base]
+			if m.skill {
+				a, b = skillBy[i], skillBy[base]
+			}
+			x, y := paired(a, b, m.value)
+			if len(x) < 2 || slices.Equal(x, y) {
+				continue // nothing to test (a stall rate of 0 in both, say)
+			}
+			diff, pv := PairedT(x, y)
+			out = append(out, Comparison{Reading: i, Label: p.Readings[i].Label(), Metric: m.name, Diff: diff, P: pv})
+		}
+	}
+	ps := make([]float64, len(out))
+	for i, c := range out {
+		ps[i] = c.P
+	}
+	for i, h := range Holm(ps) {
+		out[i].Holm = h
+		out[i].Significant = h < 0.05
+	}
+	return out
+}
+
+// paired gives the values of the games both lists hold (by game number)
+// where the measure is defined for both.
+func paired(a, b []Result, value func(Result) (float64, bool)) (x, y []float64) {
+	at := map[int]Result{}
+	for _, r := range b {
+		at[r.Game] = r
+	}
+	for _, r := range a {
+		o, ok := at[r.Game]
+		if !ok {
+			continue
+		}
+		v, ok1 := value(r)
+		w, ok2 := value(o)
+		if ok1 && ok2 {
+			x, y = append(x, v), append(y, w)
+		}
+	}
+	return x, y
+}
+
+// Significant lists the comparisons flagged significant, for people.
+func (rep *Report) Significant() []string {
+	var out []string
+	for _, c := range rep.Comparisons {
+		if c.Significant {
+			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), Holm p=%.2g", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, c.Holm))
+		}
+	}
+	return slices.Clip(out)
+}

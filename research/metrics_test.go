@@ -1,0 +1,111 @@
+package research
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestSoleLeader(t *testing.T) {
+	for _, c := range []struct {
+		st   []float64
+		want int
+	}{
+		{[]float64{0, 0}, -1}, {[]float64{3, 1}, 0}, {[]float64{1, 3}, 1},
+		{[]float64{2, 5, 5}, -1}, {[]float64{2, 5, 4, 1}, 1}, {[]float64{5, 5, 6}, 2},
+	} {
+		if got := soleLeader(c.st); got != c.want {
+			t.Errorf("soleLeader(%v) = %d, want %d", c.st, got, c.want)
+		}
+	}
+}
+
+// A game of 10 turns between two players, standings by hand: player 1
+// leads early, player 0 takes the lead at turn 6 and wins by 4.
+func TestWinnerLead(t *testing.T) {
+	pl := &player{}
+	rows := [][2]float64{{0, 0}, {0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}, {4, 3}, {4, 3}, {5, 3}, {6, 3}, {7, 3}}
+	for _, r := range rows {
+		pl.stand = append(pl.stand, r[0], r[1])
+	}
+	res := Result{Winner: 0}
+	pl.winnerLead(&res, 2)
+	// Trails at points 1 to 5 (of 0..10): secure after 6 of 11 points.
+	if want := 6.0 / 11; res.Secure != want {
+		t.Errorf("secure = %g, want %g", res.Secure, want)
+	}
+	if !res.Trailed { // at point 5: 2 against 3
+		t.Error("the winner trailed at half time, but Trailed is false")
+	}
+	if res.Margin != 4 {
+		t.Errorf("margin = %g, want 4", res.Margin)
+	}
+	if res.Lead[0] != 0 || res.Lead[2] != -2 || res.Lead[10] != 4 {
+		t.Errorf("lead curve = %v", res.Lead)
+	}
+}
+
+// Analyze on results made by hand.
+func TestAnalyzeCounts(t *testing.T) {
+	p := mustPlan(t, Config{Game: "adji-boto", Agents: []string{"random"}, Games: 4,
+		Vary: []Vary{{Name: "skip-origin", Values: []string{"all"}}}})
+	mk := func(r, g, w int, stall string, trailed bool) Result {
+		return Result{Reading: r, Game: g, Winner: w, Agent: -1, Stall: stall, Turns: 10 * (g + 1), Decisions: 10, Choices: 5,
+			Options: 15, LeadChanges: 1, Trailed: trailed, Lead: make([]float64, leadPoints)}
+	}
+	rs := []Result{
+		mk(0, 0, 0, "", true), mk(1, 0, 0, "", false),
+		mk(0, 1, 1, "", false), mk(1, 1, 0, "", false),
+		mk(0, 2, -1, "", false), mk(1, 2, 0, "repetition", false),
+		mk(0, 3, 0, "", false), mk(1, 3, 0, "", false),
+	}
+	rep := Analyze(p, rs)
+	s := rep.Stats[0]
+	if s.SeatWins[0] != 2 || s.SeatWins[1] != 1 || s.Draw.Value != 0.25 || s.Decided != 3 || s.Drawn != 1 {
+		t.Errorf("reading 0: %+v", s)
+	}
+	if s.Comeback.Value != 1.0/3 || s.Choice.Value != 0.5 || s.Branching.Value != 3 {
+		t.Errorf("reading 0: comeback %v, choice %v, branching %v", s.Comeback, s.Choice, s.Branching)
+	}
+	if s.TurnsMedian.Value != 20 { // turns 10, 20, 30, 40: empirical median 20
+		t.Errorf("median turns %v, want 20", s.TurnsMedian)
+	}
+	if s1 := rep.Stats[1]; s1.SeatWins[0] != 4 || s1.Stalled != 1 || s1.StallBy["repetition"] != 1 {
+		t.Errorf("reading 1: %+v", s1)
+	}
+	for _, c := range rep.Comparisons {
+		if c.Reading != 1 || c.Holm < c.P {
+			t.Errorf("comparison %+v: compares the base or Holm below p", c)
+		}
+	}
+}
+
+// The HTML report is one file that needs no network: inline SVG, no
+// scripts, no links to fetch.
+func TestHTMLIsSelfContained(t *testing.T) {
+	p := mustPlan(t, smallConfig())
+	rep := Analyze(p, mustRun(t, p, Whole, t.TempDir(), 2))
+	var b bytes.Buffer
+	if err := rep.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	if n := strings.Count(html, "<svg"); n != 6 {
+		t.Errorf("%d inline SVG figures, want 6", n)
+	}
+	if m := regexp.MustCompile(`(?i)<script|<link|<img|src=|url\(|@import|href="http`).FindString(html); m != "" {
+		t.Errorf("the report fetches something: %q", m)
+	}
+	for _, want := range []string{"throw-use=total", "Seat win rates", "Holm"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	var csv, text bytes.Buffer
+	rep.WriteCSV(&csv)
+	rep.WriteText(&text)
+	if !strings.Contains(csv.String(), "throw-use=total,seat 0 win,") || !strings.Contains(text.String(), "skill win %") {
+		t.Errorf("CSV or text incomplete:\n%s\n%s", csv.String(), text.String())
+	}
+}

@@ -1,0 +1,319 @@
+// Package research is Tabula's research workbench: it plays every reading
+// of a game's ambiguous rules side by side (a grid of option values), on
+// common random numbers, and measures each reading with 95% intervals:
+// seat balance, draws, stalls, length, choice, lead changes, comebacks,
+// margins and the skill gap. Runs are kept as JSON lines, resume after an
+// interruption, split into shards and merge back to the same numbers.
+//
+// The workbench knows no game. Games help through optional interfaces of
+// their states: Leader (the game's own measure of who leads), Safeguarded
+// (which safeguard ended a game) and Rounded (rounds of a match).
+package research
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"tabula/engine"
+)
+
+// Vary is one option to vary and the values it takes.
+type Vary struct {
+	Name   string   `json:"name"`
+	Values []string `json:"values"`
+}
+
+func (v Vary) String() string { return v.Name + "=" + strings.Join(v.Values, ",") }
+
+// maxValues bounds the values of one --vary, so that a typo cannot ask
+// for an endless grid.
+const maxValues = 64
+
+// ParseVary reads "name=v1,v2,..." ("name=all" for every value of an enum
+// or bool option). The values are checked against the game later, by
+// NewPlan.
+func ParseVary(text string) (Vary, error) {
+	name, list, ok := strings.Cut(text, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return Vary{}, fmt.Errorf("--vary %q: want name=v1,v2 or name=all", text)
+	}
+	var vals []string
+	for _, v := range strings.Split(list, ",") {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			return Vary{}, fmt.Errorf("--vary %q: empty value in the list", text)
+		}
+		vals = append(vals, v)
+	}
+	if len(vals) > maxValues {
+		return Vary{}, fmt.Errorf("--vary %q: %d values, at most %d", text, len(vals), maxValues)
+	}
+	return Vary{Name: name, Values: vals}, nil
+}
+
+// Shard is one part of a run: the work units whose number is Index modulo
+// Count.
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+// Whole is the shard that is the whole run.
+var Whole = Shard{Index: 0, Count: 1}
+
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+
+// maxShards bounds --shard's count.
+const maxShards = 100_000
+
+// ParseShard reads "i/n" with 0 <= i < n (0-based, as Kubernetes'
+// JOB_COMPLETION_INDEX and a Slurm array 0-(n-1) give it).
+func ParseShard(text string) (Shard, error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(text), "/")
+	if !ok {
+		return Shard{}, fmt.Errorf("--shard %q: want i/n, such as 0/4", text)
+	}
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	switch {
+	case err1 != nil || err2 != nil:
+		return Shard{}, fmt.Errorf("--shard %q: i and n must be whole numbers", text)
+	case n < 1 || n > maxShards:
+		return Shard{}, fmt.Errorf("--shard %q: n must be 1 to %d", text, maxShards)
+	case i < 0 || i >= n:
+		return Shard{}, fmt.Errorf("--shard %q: i must be 0 to %d (0-based)", text, n-1)
+	}
+	return Shard{Index: i, Count: n}, nil
+}
+
+// Design says how the varied options combine.
+const (
+	// Grid plays every combination of the varied values.
+	Grid = "grid"
+	// Each changes one option at a time from the base reading (the
+	// defaults with --option applied): the base, then each other value.
+	Each = "each"
+)
+
+// Config is what a run plays. Two runs with equal configs play the same
+// games, whatever their threads.
+type Config struct {
+	Game    string   `json:"game"`
+	Options []string `json:"options"` // fixed settings, name=value
+	Vary    []Vary   `json:"vary"`
+	Design  string   `json:"design"`
+	// Agents sit in the seats, rotated: in game i, seat k holds agent
+	// (k+i) mod n. One agent alone sits in every seat.
+	Agents []string `json:"agents"`
+	// Skill is the strong agent whose win rate against random players
+	// measures the skill gap; "" plays no skill games.
+	Skill string `json:"skill,omitempty"`
+	Games int    `json:"games"`
+	Seed  uint64 `json:"seed"`
+}
+
+// Reading is one combination of option values.
+type Reading struct {
+	Index int `json:"index"`
+	// Varied lists the varied options' values, name=value, in --vary
+	// order; empty for a run without --vary.
+	Varied   []string       `json:"varied"`
+	Settings []string       `json:"settings"` // every option, name=value
+	Players  int            `json:"players"`
+	Base     bool           `json:"base,omitempty"`
+	start    engine.State   // the start position
+	opts     engine.Options // its options
+}
+
+// Label names the reading for people: its varied values, or "base".
+func (r Reading) Label() string {
+	if len(r.Varied) == 0 {
+		return "base"
+	}
+	return strings.Join(r.Varied, " ")
+}
+
+// Plan is a checked config with its readings.
+type Plan struct {
+	Config   Config
+	Game     engine.Game
+	Readings []Reading
+	// Kinds is 1, or 2 with skill games: each (reading, game) has that
+	// many work units.
+	Kinds int
+}
+
+// maxReadings bounds a grid.
+const maxReadings = 4096
+
+// NewPlan checks cfg against its game and lays out the readings.
+func NewPlan(cfg Config) (*Plan, error) {
+	g, err := engine.Lookup(cfg.Game)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Vary = slices.Clone(cfg.Vary)
+	if cfg.Design == "" {
+		cfg.Design = Grid
+	}
+	if cfg.Design != Grid && cfg.Design != Each {
+		return nil, fmt.Errorf("--design %q: want grid or each", cfg.Design)
+	}
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("--games must be at least 1, got %d", cfg.Games)
+	}
+	if len(cfg.Agents) == 0 {
+		return nil, fmt.Errorf("--agents is required, e.g. --agents random or --agents greedy,mcts")
+	}
+	base, err := engine.ParseOptions(g, cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	specs := g.Specs()
+	seen := map[string]bool{}
+	for i, v := range cfg.Vary {
+		si := slices.IndexFunc(specs, func(s engine.OptionSpec) bool { return s.Name == v.Name })
+		if si < 0 {
+			return nil, fmt.Errorf("--vary %s: %s has no such option", v.Name, g.ID())
+		}
+		if seen[v.Name] {
+			return nil, fmt.Errorf("--vary %s: given twice", v.Name)
+		}
+		seen[v.Name] = true
+		vals, err := canonicalValues(g, specs[si], v.Values)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Vary[i] = Vary{Name: v.Name, Values: vals}
+	}
+	var combos [][]string
+	if cfg.Design == Grid {
+		combos = grid(cfg.Vary)
+	} else {
+		combos = each(cfg.Vary, base)
+	}
+	if len(combos) > maxReadings {
+		return nil, fmt.Errorf("--vary: %d readings, at most %d", len(combos), maxReadings)
+	}
+	p := &Plan{Config: cfg, Game: g, Kinds: 1}
+	if cfg.Skill != "" {
+		p.Kinds = 2
+	}
+	for i, varied := range combos {
+		if varied == nil {
+			varied = []string{} // JSON [], not null
+		}
+		settings := append(slices.Clone(cfg.Options), varied...)
+		opts, err := engine.ParseOptions(g, settings)
+		if err != nil {
+			return nil, err
+		}
+		s, err := g.NewState(opts)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %v", strings.Join(varied, " "), err)
+		}
+		r := Reading{Index: i, Varied: varied, Settings: opts.Settings(), Players: s.NumPlayers(), start: s, opts: opts}
+		r.Base = slices.Equal(r.Settings, base.Settings())
+		if len(cfg.Agents) != 1 && len(cfg.Agents) != r.Players {
+			return nil, fmt.Errorf("--agents: reading %s has %d players, so give 1 or %d agents, got %d",
+				r.Label(), r.Players, r.Players, len(cfg.Agents))
+		}
+		p.Readings = append(p.Readings, r)
+	}
+	return p, nil
+}
+
+// canonicalValues expands "all" and checks each value.
+func canonicalValues(g engine.Game, spec engine.OptionSpec, vals []string) ([]string, error) {
+	if len(vals) == 1 && vals[0] == "all" {
+		switch spec.Kind {
+		case engine.Bool:
+			return []string{"false", "true"}, nil
+		case engine.Enum:
+			return slices.Clone(spec.Values), nil
+		default:
+			return nil, fmt.Errorf("--vary %s=all: only enum and bool options have a list of values; give them", spec.Name)
+		}
+	}
+	var out []string
+	for _, v := range vals {
+		o, err := engine.ParseOptions(g, []string{spec.Name + "=" + v})
+		if err != nil {
+			return nil, fmt.Errorf("--vary: %v", err)
+		}
+		text := v
+		for _, set := range o.Settings() {
+			if n, val, _ := strings.Cut(set, "="); n == spec.Name {
+				text = val
+			}
+		}
+		if slices.Contains(out, text) {
+			return nil, fmt.Errorf("--vary %s: value %s given twice", spec.Name, text)
+		}
+		out = append(out, text)
+	}
+	return out, nil
+}
+
+// grid gives every combination of the varied values, the last option
+// changing fastest.
+func grid(vary []Vary) [][]string {
+	out := [][]string{nil}
+	for _, v := range vary {
+		var next [][]string
+		for _, c := range out {
+			for _, val := range v.Values {
+				next = append(next, append(slices.Clone(c), v.Name+"="+val))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// each gives the base reading, then for each varied option each of its
+// values that differs from the base, the others at the base.
+func each(vary []Vary, base engine.Options) [][]string {
+	out := [][]string{nil}
+	baseVal := map[string]string{}
+	for _, set := range base.Settings() {
+		n, v, _ := strings.Cut(set, "=")
+		baseVal[n] = v
+	}
+	for _, v := range vary {
+		for _, val := range v.Values {
+			if val != baseVal[v.Name] {
+				out = append(out, []string{v.Name + "=" + val})
+			}
+		}
+	}
+	return out
+}
+
+// Units is the number of work units of the whole run.
+func (p *Plan) Units() int { return len(p.Readings) * p.Config.Games * p.Kinds }
+
+// unit is one game to play.
+type unit struct {
+	reading, game int
+	skill         bool
+}
+
+// unitAt decodes a unit number. Units interleave readings game by game, so
+// that a partial run has the first games of every reading.
+func (p *Plan) unitAt(u int) unit {
+	k := u % p.Kinds
+	u /= p.Kinds
+	return unit{reading: u % len(p.Readings), game: u / len(p.Readings), skill: k == 1}
+}
+
+func (p *Plan) unitNumber(x unit) int {
+	k := 0
+	if x.skill {
+		k = 1
+	}
+	return (x.game*len(p.Readings)+x.reading)*p.Kinds + k
+}

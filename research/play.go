@@ -1,0 +1,281 @@
+package research
+
+import (
+	"math/rand/v2"
+
+	"tabula/ai"
+	"tabula/engine"
+)
+
+// Leader is implemented by states that say who leads by the game's own
+// measure (race distance covered in Tamman, seeds in the mancalas): one
+// number per player, higher leads. Without it the workbench uses Scores.
+type Leader interface {
+	Standing(dst []float64) []float64
+}
+
+// Safeguarded is implemented by states whose games can be ended by a
+// safeguard that is not in the source (a repetition rule, a move or round
+// cap). Safeguard names the one that ended the game or, in a match, a
+// round or a move of the last turn; "" when none did.
+type Safeguarded interface {
+	Safeguard() string
+}
+
+// Rounded is implemented by games played as a match of rounds.
+type Rounded interface {
+	Round() int
+}
+
+// Result is what one game gave: one JSON line of a run.
+type Result struct {
+	Reading int  `json:"r"`
+	Game    int  `json:"g"`
+	Skill   bool `json:"skill,omitempty"` // a skill game: Skill against random
+	// Winner is the winning seat, -1 for a draw; Agent is the winner's
+	// agent (index in the agents of the game's kind), -1 for a draw.
+	Winner int    `json:"w"`
+	Agent  int    `json:"a"`
+	Stall  string `json:"stall,omitempty"` // the safeguard that fired, if any
+	Turns  int    `json:"turns"`           // players' turns (not chance)
+	Rounds int    `json:"rounds,omitempty"`
+	// Decisions counts each actor's choice at each turn; Choices those
+	// with more than one legal move, Options their legal moves in all.
+	Decisions int `json:"dec"`
+	Choices   int `json:"choices"`
+	Options   int `json:"options"`
+	// LeadChanges counts the turns after which a player other than the
+	// last sole leader leads alone.
+	LeadChanges int `json:"leadChanges"`
+	// Trailed: the winner was behind someone at half time (a comeback).
+	Trailed bool `json:"trailed,omitempty"`
+	// Secure is the share of the game's turns after which the winner
+	// never again trails.
+	Secure float64 `json:"secure"`
+	// Margin is the winner's final lead over the best other player.
+	Margin float64 `json:"margin"`
+	// Lead is the winner's lead at 0%, 10%, ..., 100% of the turns.
+	Lead []float64 `json:"lead,omitempty"`
+}
+
+// leadPoints is the number of points of Result.Lead.
+const leadPoints = 11
+
+// maxTurns ends, as a stalled draw, a game that no safeguard of its own
+// ends.
+const maxTurns = 1_000_000
+
+// Seed is the seed of game i's randomness for one purpose (a seat, or
+// chance for -1): a splitmix finaliser of the run's seed, the game and
+// the purpose. Every reading's game i gets the same seeds (common random
+// numbers).
+func Seed(seed uint64, game, purpose int) uint64 {
+	x := seed ^ uint64(game)*0x9e3779b97f4a7c15 ^ uint64(purpose+2)*0xd1b54a32d192ed03
+	x ^= x >> 31
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 29
+	return x
+}
+
+// skillSalt sets the skill games' seeds apart from the others'.
+const skillSalt = 0x736b696c6c
+
+// player is one goroutine's state, agents and buffers.
+type player struct {
+	plan    *Plan
+	s       []engine.State // a working state per reading
+	agents  map[agentKey]ai.Agent
+	pcg     *rand.PCG
+	chance  *rand.Rand
+	seatAgt []ai.Agent
+	actors  []int
+	moves   []engine.Move
+	legal   []engine.Move
+	outs    []engine.ChanceOutcome
+	stand   []float64 // standings after each turn, players per row
+}
+
+type agentKey struct {
+	reading, seat, agent int
+	skill                bool
+}
+
+func newPlayer(p *Plan) *player {
+	pl := &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: map[agentKey]ai.Agent{}}
+	pl.pcg = rand.NewPCG(0, 0)
+	pl.chance = rand.New(pl.pcg)
+	return pl
+}
+
+// agentSpecs gives the agent in each seat of a game, before rotation.
+func (p *Plan) agentSpecs(r Reading, skill bool) []string {
+	specs := make([]string, r.Players)
+	for k := range specs {
+		switch {
+		case skill && k == 0:
+			specs[k] = p.Config.Skill
+		case skill:
+			specs[k] = "random"
+		case len(p.Config.Agents) == 1:
+			specs[k] = p.Config.Agents[0]
+		default:
+			specs[k] = p.Config.Agents[k]
+		}
+	}
+	return specs
+}
+
+// checkAgents makes every agent once, to turn a bad spec into an error
+// before any game starts.
+func (p *Plan) checkAgents() error {
+	for _, r := range p.Readings {
+		for kind := 0; kind < p.Kinds; kind++ {
+			for _, spec := range p.agentSpecs(r, kind == 1) {
+				if _, err := ai.New(p.Game, spec, ai.Config{Options: r.opts}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// play plays one unit.
+func (pl *player) play(u unit) (Result, error) {
+	p := pl.plan
+	rd := p.Readings[u.reading]
+	n := rd.Players
+	if pl.s[u.reading] == nil {
+		pl.s[u.reading] = rd.start.Clone()
+	}
+	s := pl.s[u.reading]
+	s.CopyFrom(rd.start)
+	seed := p.Config.Seed
+	if u.skill {
+		seed ^= skillSalt
+	}
+	pl.pcg.Seed(Seed(seed, u.game, -1), 0x63686e63)
+	specs := p.agentSpecs(rd, u.skill)
+	pl.seatAgt = pl.seatAgt[:0]
+	for seat := 0; seat < n; seat++ {
+		agentSeed := Seed(seed, u.game, seat)
+		idx := (seat + u.game) % n
+		key := agentKey{u.reading, seat, idx, u.skill}
+		a, ok := pl.agents[key]
+		if r, can := a.(ai.Reseeder); ok && can {
+			r.Reseed(agentSeed)
+		} else {
+			var err error
+			a, err = ai.New(p.Game, specs[idx], ai.Config{Seed: agentSeed, Threads: 1, Options: rd.opts})
+			if err != nil {
+				return Result{}, err
+			}
+			pl.agents[key] = a
+		}
+		pl.seatAgt = append(pl.seatAgt, a)
+	}
+	res := Result{Reading: u.reading, Game: u.game, Skill: u.skill, Winner: -1, Agent: -1}
+	guard, hasGuard := s.(Safeguarded)
+	pl.stand = pl.standing(s, pl.stand[:0])
+	lastLeader := -1
+	for !s.Terminal() {
+		if res.Turns >= maxTurns {
+			res.Stall = "workbench-cap"
+			break
+		}
+		pl.actors = s.Actors(pl.actors[:0])
+		pl.moves = pl.moves[:0]
+		if pl.actors[0] == engine.ChancePlayer {
+			pl.outs = s.ChanceOutcomes(pl.outs[:0])
+			s.Apply(ai.SampleChance(pl.outs, pl.chance.Float64()))
+			continue
+		}
+		for _, a := range pl.actors {
+			pl.legal = s.Legal(a, pl.legal[:0])
+			res.Decisions++
+			if len(pl.legal) > 1 {
+				res.Choices++
+				res.Options += len(pl.legal)
+			}
+			pl.moves = append(pl.moves, pl.seatAgt[a].Choose(s, a))
+		}
+		engine.ApplyTurn(s, pl.moves)
+		res.Turns++
+		if hasGuard && res.Stall == "" {
+			res.Stall = guard.Safeguard()
+		}
+		pl.stand = pl.standing(s, pl.stand)
+		if l := soleLeader(pl.stand[len(pl.stand)-n:]); l >= 0 {
+			if lastLeader >= 0 && l != lastLeader {
+				res.LeadChanges++
+			}
+			lastLeader = l
+		}
+	}
+	if r, ok := s.(Rounded); ok {
+		res.Rounds = r.Round()
+	}
+	if o, ok := s.Outcome(); ok && !o.Draw() {
+		res.Winner = o.Winner
+		res.Agent = (o.Winner + u.game) % n
+		pl.winnerLead(&res, n)
+	}
+	return res, nil
+}
+
+// standing appends the state's standings to dst.
+func (pl *player) standing(s engine.State, dst []float64) []float64 {
+	if l, ok := s.(Leader); ok {
+		return l.Standing(dst)
+	}
+	return s.Scores(dst)
+}
+
+// soleLeader is the player strictly ahead of all others, or -1.
+func soleLeader(st []float64) int {
+	best := -1
+	tie := false
+	for k, v := range st {
+		switch {
+		case best < 0 || v > st[best]:
+			best, tie = k, false
+		case v == st[best]:
+			tie = true
+		}
+	}
+	if tie {
+		return -1
+	}
+	return best
+}
+
+// winnerLead fills the measures of the winner's lead from the standings
+// after each turn.
+func (pl *player) winnerLead(res *Result, n int) {
+	w := res.Winner
+	points := len(pl.stand) / n // turns + 1
+	lead := func(t int) float64 {
+		row := pl.stand[t*n : (t+1)*n]
+		best := 0.0
+		first := true
+		for k, v := range row {
+			if k != w && (first || v > best) {
+				best, first = v, false
+			}
+		}
+		return row[w] - best
+	}
+	lastTrail := -1
+	for t := 0; t < points; t++ {
+		if lead(t) < 0 {
+			lastTrail = t
+		}
+	}
+	res.Secure = float64(lastTrail+1) / float64(points)
+	res.Trailed = lead((points-1)/2) < 0
+	res.Margin = lead(points - 1)
+	res.Lead = make([]float64, leadPoints)
+	for i := range res.Lead {
+		res.Lead[i] = lead((points - 1) * i / (leadPoints - 1))
+	}
+}

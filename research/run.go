@@ -1,0 +1,367 @@
+package research
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Files of a run directory.
+const (
+	runFile   = "run.json"    // the config and shard
+	gamesFile = "games.jsonl" // one Result per line, in the order played
+)
+
+// runHeader is the content of run.json.
+type runHeader struct {
+	Config Config `json:"config"`
+	Shard  Shard  `json:"shard"`
+}
+
+// Progress is what a run reports as it goes.
+type Progress struct {
+	Done, Total int           // work units of this shard, done and in all
+	Resumed     int           // of Done, those kept from an earlier run
+	Elapsed     time.Duration // since this run (not a resumed one) began
+	Left        time.Duration // estimated; 0 until a game has finished
+}
+
+// Options tune a run without changing its numbers.
+type Options struct {
+	Threads int
+	// Progress, if not nil, is called from one goroutine after each game.
+	Progress func(Progress)
+}
+
+// flushEvery is how many results are buffered before they are written
+// out; an interrupted run loses at most these.
+const flushEvery = 64
+
+// Run plays the plan's shard into dir, keeping what dir already holds of
+// the same run (so an interrupted run resumes), and returns the shard's
+// results in unit order. It stops early, with ctx's error, when ctx ends.
+func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Result, error) {
+	if err := p.checkAgents(); err != nil {
+		return nil, fmt.Errorf("agents: %v", err)
+	}
+	have, err := openRun(p, shard, dir)
+	if err != nil {
+		return nil, err
+	}
+	var todo []int
+	for u := shard.Index; u < p.Units(); u += shard.Count {
+		if _, ok := have[u]; !ok {
+			todo = append(todo, u)
+		}
+	}
+	total := (p.Units() - shard.Index + shard.Count - 1) / shard.Count
+	f, err := os.OpenFile(filepath.Join(dir, gamesFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	w := bufio.NewWriter(f)
+	_, runErr := play(ctx, p, todo, o.Threads, func(r Result, done int, began time.Time) error {
+		have[p.unitNumber(unit{r.Reading, r.Game, r.Skill})] = r
+		line, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		w.Write(append(line, '\n'))
+		if done%flushEvery == 0 {
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+		if o.Progress != nil {
+			el := time.Since(began)
+			pr := Progress{Done: total - len(todo) + done, Total: total, Resumed: total - len(todo), Elapsed: el}
+			pr.Left = time.Duration(float64(el) / float64(done) * float64(len(todo)-done))
+			o.Progress(pr)
+		}
+		return nil
+	})
+	if err := w.Flush(); err != nil && runErr == nil {
+		runErr = err
+	}
+	if runErr != nil {
+		return nil, runErr
+	}
+	return sortedResults(p, have), nil
+}
+
+// play runs the units on threads goroutines and hands each result to
+// emit, on the calling goroutine, with the count done so far.
+func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Result, done int, began time.Time) error) (int, error) {
+	began := time.Now()
+	threads = max(1, min(threads, len(todo)))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type out struct {
+		r   Result
+		err error
+	}
+	ch := make(chan out, threads*4)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pl := newPlayer(p)
+			for ctx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= len(todo) {
+					return
+				}
+				r, err := pl.play(p.unitAt(todo[i]))
+				select {
+				case ch <- out{r, err}:
+				case <-ctx.Done():
+					return
+				}
+				if err != nil {
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(ch) }()
+	done := 0
+	var firstErr error
+	for o := range ch {
+		if firstErr != nil {
+			continue
+		}
+		if o.err != nil {
+			firstErr = o.err
+			cancel()
+			continue
+		}
+		done++
+		if err := emit(o.r, done, began); err != nil {
+			firstErr = err
+			cancel()
+		}
+	}
+	if firstErr == nil && done < len(todo) {
+		firstErr = context.Cause(ctx)
+		if firstErr == nil {
+			firstErr = errors.New("research: run stopped early")
+		}
+	}
+	return done, firstErr
+}
+
+// openRun makes dir for the run, or checks that it holds the same run, and
+// returns the results it already has by unit number. A last line cut off
+// by an interruption is dropped from the file.
+func openRun(p *Plan, shard Shard, dir string) (map[int]Result, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	head := runHeader{Config: p.Config, Shard: shard}
+	want, err := json.MarshalIndent(head, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	want = append(want, '\n')
+	hp := filepath.Join(dir, runFile)
+	got, err := os.ReadFile(hp)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		if err := os.WriteFile(hp, want, 0o644); err != nil {
+			return nil, err
+		}
+		return map[int]Result{}, nil
+	case err != nil:
+		return nil, err
+	case !bytes.Equal(got, want):
+		return nil, fmt.Errorf("%s holds another run (its %s differs: game, options, vary, agents, games, seed or shard); use another --out", dir, runFile)
+	}
+	gp := filepath.Join(dir, gamesFile)
+	data, err := os.ReadFile(gp)
+	if errors.Is(err, os.ErrNotExist) {
+		return map[int]Result{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if cut := bytes.LastIndexByte(data, '\n') + 1; cut < len(data) {
+		data = data[:cut]
+		if err := os.Truncate(gp, int64(cut)); err != nil {
+			return nil, err
+		}
+	}
+	have := map[int]Result{}
+	if err := readResults(p, shard, bytes.NewReader(data), gp, have); err != nil {
+		return nil, err
+	}
+	return have, nil
+}
+
+// maxLine bounds one line of games.jsonl.
+const maxLine = 1 << 20
+
+// readResults reads JSON lines of results into have, checking that each
+// belongs to the plan and the shard.
+func readResults(p *Plan, shard Shard, in io.Reader, name string, have map[int]Result) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 64*1024), maxLine)
+	for line := 1; sc.Scan(); line++ {
+		var r Result
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		if r.Reading < 0 || r.Reading >= len(p.Readings) || r.Game < 0 || r.Game >= p.Config.Games || (r.Skill && p.Kinds < 2) {
+			return fmt.Errorf("%s:%d: reading %d, game %d is not in this run", name, line, r.Reading, r.Game)
+		}
+		u := p.unitNumber(unit{r.Reading, r.Game, r.Skill})
+		if u%shard.Count != shard.Index {
+			return fmt.Errorf("%s:%d: reading %d, game %d is not in shard %s", name, line, r.Reading, r.Game, shard)
+		}
+		have[u] = r
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return nil
+}
+
+func sortedResults(p *Plan, have map[int]Result) []Result {
+	keys := make([]int, 0, len(have))
+	for u := range have {
+		keys = append(keys, u)
+	}
+	slices.Sort(keys)
+	out := make([]Result, len(keys))
+	for i, u := range keys {
+		out[i] = have[u]
+	}
+	return out
+}
+
+// LoadRun reads a run directory: its plan, shard and results in unit
+// order.
+func LoadRun(dir string) (*Plan, Shard, []Result, error) {
+	data, err := os.ReadFile(filepath.Join(dir, runFile))
+	if err != nil {
+		return nil, Shard{}, nil, err
+	}
+	var head runHeader
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, Shard{}, nil, fmt.Errorf("%s: %v", filepath.Join(dir, runFile), err)
+	}
+	if head.Shard.Count < 1 || head.Shard.Index < 0 || head.Shard.Index >= head.Shard.Count {
+		return nil, Shard{}, nil, fmt.Errorf("%s: bad shard %s", filepath.Join(dir, runFile), head.Shard)
+	}
+	p, err := NewPlan(head.Config)
+	if err != nil {
+		return nil, Shard{}, nil, fmt.Errorf("%s: %v", filepath.Join(dir, runFile), err)
+	}
+	have := map[int]Result{}
+	gp := filepath.Join(dir, gamesFile)
+	data, err = os.ReadFile(gp)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, Shard{}, nil, err
+	}
+	// A run still going, or cut off, may end in part of a line: leave it.
+	data = data[:bytes.LastIndexByte(data, '\n')+1]
+	if err := readResults(p, head.Shard, bytes.NewReader(data), gp, have); err != nil {
+		return nil, Shard{}, nil, err
+	}
+	return p, head.Shard, sortedResults(p, have), nil
+}
+
+// Merge joins the shards of one run, kept in dirs, into out (as a whole
+// run) and returns the plan and every result in unit order. Each shard of
+// the run must be there once and complete.
+func Merge(dirs []string, out string) (*Plan, []Result, error) {
+	if len(dirs) == 0 {
+		return nil, nil, errors.New("merge: no directories")
+	}
+	var plan *Plan
+	var count int
+	seen := map[int]string{}
+	have := map[int]Result{}
+	for _, d := range dirs {
+		p, sh, rs, err := LoadRun(d)
+		if err != nil {
+			return nil, nil, err
+		}
+		if plan == nil {
+			plan, count = p, sh.Count
+		} else if !sameConfig(plan.Config, p.Config) || sh.Count != count {
+			return nil, nil, fmt.Errorf("merge: %s is a shard of another run than %s", d, dirs[0])
+		}
+		if prev, ok := seen[sh.Index]; ok {
+			return nil, nil, fmt.Errorf("merge: %s and %s are both shard %s", prev, d, sh)
+		}
+		seen[sh.Index] = d
+		want := (plan.Units() - sh.Index + sh.Count - 1) / sh.Count
+		if len(rs) != want {
+			return nil, nil, fmt.Errorf("merge: %s has %d of its %d games; finish it first (run the same command again)", d, len(rs), want)
+		}
+		for _, r := range rs {
+			have[plan.unitNumber(unit{r.Reading, r.Game, r.Skill})] = r
+		}
+	}
+	if len(seen) != count {
+		var missing []int
+		for i := range count {
+			if _, ok := seen[i]; !ok {
+				missing = append(missing, i)
+			}
+		}
+		return nil, nil, fmt.Errorf("merge: shards %v of %d are missing", missing, count)
+	}
+	results := sortedResults(plan, have)
+	if out != "" {
+		if err := writeWhole(plan, results, out); err != nil {
+			return nil, nil, err
+		}
+	}
+	return plan, results, nil
+}
+
+func sameConfig(a, b Config) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
+
+// writeWhole writes results as a whole run into dir, which must not hold
+// another run.
+func writeWhole(p *Plan, results []Result, dir string) error {
+	have, err := openRun(p, Whole, dir)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	for _, r := range results {
+		if _, ok := have[p.unitNumber(unit{r.Reading, r.Game, r.Skill})]; ok {
+			continue
+		}
+		line, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		buf.Write(append(line, '\n'))
+	}
+	f, err := os.OpenFile(filepath.Join(dir, gamesFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(buf.Bytes())
+	return errors.Join(err, f.Close())
+}

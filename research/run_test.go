@@ -1,0 +1,171 @@
+package research
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	_ "tabula/games/all"
+)
+
+// smallConfig is a quick run: two readings of Tamman (chance, so seeds
+// matter) with skill games.
+func smallConfig() Config {
+	return Config{Game: "tamman", Vary: []Vary{{Name: "throw-use", Values: []string{"all"}}},
+		Agents: []string{"greedy", "random"}, Skill: "greedy", Games: 12, Seed: 7}
+}
+
+func mustPlan(t *testing.T, cfg Config) *Plan {
+	t.Helper()
+	p, err := NewPlan(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func mustRun(t *testing.T, p *Plan, sh Shard, dir string, threads int) []Result {
+	t.Helper()
+	rs, err := Run(context.Background(), p, sh, dir, Options{Threads: threads})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+func reportJSON(t *testing.T, p *Plan, rs []Result) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Analyze(p, rs).WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestSameNumbersWhateverThreads(t *testing.T) {
+	p := mustPlan(t, smallConfig())
+	one := mustRun(t, p, Whole, t.TempDir(), 1)
+	two := mustRun(t, p, Whole, t.TempDir(), 2)
+	if len(one) != p.Units() {
+		t.Fatalf("%d results, want %d", len(one), p.Units())
+	}
+	if !reflect.DeepEqual(one, two) {
+		t.Error("results differ between 1 and 2 threads")
+	}
+	if reportJSON(t, p, one) != reportJSON(t, p, two) {
+		t.Error("reports differ between 1 and 2 threads")
+	}
+}
+
+func TestMergedShardsEqualWholeRun(t *testing.T) {
+	p := mustPlan(t, smallConfig())
+	whole := mustRun(t, p, Whole, t.TempDir(), 2)
+	var dirs []string
+	for i := range 3 {
+		d := t.TempDir()
+		mustRun(t, p, Shard{Index: i, Count: 3}, d, 1)
+		dirs = append(dirs, d)
+	}
+	// Merge takes the shards in any order.
+	out := filepath.Join(t.TempDir(), "merged")
+	mp, merged, err := Merge([]string{dirs[2], dirs[0], dirs[1]}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(whole, merged) {
+		t.Fatal("merged results differ from the whole run")
+	}
+	if reportJSON(t, p, whole) != reportJSON(t, mp, merged) {
+		t.Error("merged report differs from the whole run's")
+	}
+	// The merged directory is a whole run that loads again.
+	_, sh, again, err := LoadRun(out)
+	if err != nil || sh != Whole || !reflect.DeepEqual(again, whole) {
+		t.Errorf("reloaded merged run: shard %v, err %v, equal %v", sh, err, reflect.DeepEqual(again, whole))
+	}
+	// A missing shard is an error that names it.
+	if _, _, err := Merge(dirs[:2], ""); err == nil || !strings.Contains(err.Error(), "[2]") {
+		t.Errorf("merge without shard 2: err %v", err)
+	}
+	if _, _, err := Merge([]string{dirs[0], dirs[0], dirs[1]}, ""); err == nil {
+		t.Error("merging a shard twice is not an error")
+	}
+}
+
+func TestResumeAfterInterruption(t *testing.T) {
+	p := mustPlan(t, smallConfig())
+	whole := mustRun(t, p, Whole, t.TempDir(), 2)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := Run(ctx, p, Whole, dir, Options{Threads: 2, Progress: func(pr Progress) {
+		if pr.Done == 10 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: err %v, want context.Canceled", err)
+	}
+	// A line cut off in the middle, as a killed process leaves it.
+	f, _ := os.OpenFile(filepath.Join(dir, gamesFile), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"r":0,"g":11,"w`)
+	f.Close()
+	_, _, kept, err := LoadRun(dir)
+	if err != nil || len(kept) < 10 || len(kept) >= p.Units() {
+		t.Fatalf("interrupted run: kept %d of %d games, err %v", len(kept), p.Units(), err)
+	}
+	resumed := mustRun(t, p, Whole, dir, 1)
+	if !reflect.DeepEqual(whole, resumed) {
+		t.Error("resumed run differs from the whole run")
+	}
+	// A different run in the same directory is refused.
+	other := smallConfig()
+	other.Seed = 8
+	if _, err := Run(context.Background(), mustPlan(t, other), Whole, dir, Options{Threads: 1}); err == nil {
+		t.Error("another run in the same directory is not refused")
+	}
+}
+
+func TestRunDirectoryIsChecked(t *testing.T) {
+	p := mustPlan(t, smallConfig())
+	dir := t.TempDir()
+	mustRun(t, p, Whole, dir, 2)
+	// A line from another run: a reading out of range.
+	f, _ := os.OpenFile(filepath.Join(dir, gamesFile), os.O_APPEND|os.O_WRONLY, 0)
+	line, _ := json.Marshal(Result{Reading: 9, Game: 1})
+	f.Write(append(line, '\n'))
+	f.Close()
+	want := fmt.Sprintf(":%d:", p.Units()+1)
+	if _, _, _, err := LoadRun(dir); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("bad last line: err %v, want one that names it (%s)", err, want)
+	}
+}
+
+func TestStallsAndRounds(t *testing.T) {
+	// Adji-Boto with a cap of 30 moves: every game stalls.
+	p := mustPlan(t, Config{Game: "adji-boto", Options: []string{"max-plies=30"}, Agents: []string{"random"}, Games: 6, Seed: 1})
+	rep := Analyze(p, mustRun(t, p, Whole, t.TempDir(), 1))
+	s := rep.Stats[0]
+	if s.Stalled != 6 || s.StallBy["max-plies"] != 6 || s.Stall.Value != 1 {
+		t.Errorf("capped Adji-Boto: %d stalled %v, want all 6 by max-plies", s.Stalled, s.StallBy)
+	}
+	// Agsinnoninka is played in rounds; a one-round cap stalls matches
+	// that no player lost in the first round.
+	p = mustPlan(t, Config{Game: "agsinnoninka", Options: []string{"max-rounds=1"}, Agents: []string{"random"}, Games: 4, Seed: 1})
+	rep = Analyze(p, mustRun(t, p, Whole, t.TempDir(), 1))
+	s = rep.Stats[0]
+	if s.RoundsMedian.Value != 1 || s.StallBy["max-rounds"] == 0 {
+		t.Errorf("one-round Agsinnoninka: rounds %v, stalls %v", s.RoundsMedian, s.StallBy)
+	}
+	// A run of one reading (one row of the heat map) draws too.
+	if err := rep.WriteHTML(io.Discard); err != nil {
+		t.Error(err)
+	}
+}

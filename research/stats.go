@@ -1,0 +1,182 @@
+package research
+
+import (
+	"math"
+	"slices"
+	"sort"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// z95 is the standard normal quantile for a two-sided 95% interval.
+var z95 = distuv.UnitNormal.Quantile(0.975)
+
+// Interval is an estimate with its 95% interval.
+type Interval struct {
+	Value float64 `json:"value"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	// N is the number of observations behind the estimate.
+	N int `json:"n"`
+}
+
+// Wilson is the 95% Wilson score interval of k successes in n trials; the
+// interval is [0, 1] when n is 0.
+func Wilson(k, n int) Interval {
+	if n == 0 {
+		return Interval{Low: 0, High: 1}
+	}
+	z := z95
+	p := float64(k) / float64(n)
+	nf := float64(n)
+	den := 1 + z*z/nf
+	centre := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return Interval{Value: p, Low: max(0, centre-half), High: min(1, centre+half), N: n}
+}
+
+// ClopperPearson is the exact (conservative) 95% interval of k successes
+// in n trials, from the quantiles of the beta distribution.
+func ClopperPearson(k, n int) Interval {
+	if n == 0 {
+		return Interval{Low: 0, High: 1}
+	}
+	iv := Interval{Value: float64(k) / float64(n), Low: 0, High: 1, N: n}
+	if k > 0 {
+		iv.Low = distuv.Beta{Alpha: float64(k), Beta: float64(n - k + 1)}.Quantile(0.025)
+	}
+	if k < n {
+		iv.High = distuv.Beta{Alpha: float64(k + 1), Beta: float64(n - k)}.Quantile(0.975)
+	}
+	return iv
+}
+
+// Proportion is Wilson's interval, or Clopper-Pearson's when k is 0 or n,
+// where Wilson's is known to be too narrow.
+func Proportion(k, n int) Interval {
+	if k == 0 || k == n {
+		return ClopperPearson(k, n)
+	}
+	return Wilson(k, n)
+}
+
+// Mean is the mean of xs with its 95% Student t interval (the zero
+// Interval, N 0, for no values).
+func Mean(xs []float64) Interval {
+	n := len(xs)
+	if n == 0 {
+		return Interval{}
+	}
+	m, sd := stat.MeanStdDev(xs, nil)
+	if n == 1 || sd == 0 {
+		return Interval{Value: m, Low: m, High: m, N: n}
+	}
+	half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975) * sd / math.Sqrt(float64(n))
+	return Interval{Value: m, Low: m - half, High: m + half, N: n}
+}
+
+// Quantile is the q-quantile of xs (the smallest value with at least a
+// share q of xs at or below it) with a distribution-free 95% interval:
+// the order statistics whose ranks bound the binomial count of values
+// below the true quantile (normal approximation).
+func Quantile(xs []float64, q float64) Interval {
+	n := len(xs)
+	if n == 0 {
+		return Interval{}
+	}
+	s := slices.Clone(xs)
+	sort.Float64s(s)
+	half := z95 * math.Sqrt(float64(n)*q*(1-q))
+	lo := int(math.Floor(float64(n)*q - half))
+	hi := int(math.Ceil(float64(n)*q + half))
+	return Interval{
+		Value: stat.Quantile(q, stat.Empirical, s, nil),
+		Low:   s[max(0, min(n-1, lo-1))],
+		High:  s[max(0, min(n-1, hi))],
+		N:     n,
+	}
+}
+
+// PairedT tests whether the mean of the paired differences a[i]-b[i] is
+// 0, by Student's t; it returns the mean difference with its 95% interval
+// and the two-sided p-value (1 when every difference is 0).
+func PairedT(a, b []float64) (Interval, float64) {
+	d := make([]float64, min(len(a), len(b)))
+	for i := range d {
+		d[i] = a[i] - b[i]
+	}
+	iv := Mean(d)
+	if len(d) < 2 {
+		return iv, 1
+	}
+	_, sd := stat.MeanStdDev(d, nil)
+	if sd == 0 {
+		if iv.Value == 0 {
+			return iv, 1
+		}
+		return iv, 0
+	}
+	t := iv.Value / (sd / math.Sqrt(float64(len(d))))
+	p := 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(len(d) - 1)}.Survival(math.Abs(t))
+	return iv, p
+}
+
+// ChiSquareUniform tests whether counts come from equal chances: the
+// Pearson chi-square statistic against equal expected counts and its
+// p-value (1 when there is nothing to test).
+func ChiSquareUniform(counts []int) (chi2, p float64) {
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	if len(counts) < 2 || total == 0 {
+		return 0, 1
+	}
+	exp := float64(total) / float64(len(counts))
+	for _, c := range counts {
+		d := float64(c) - exp
+		chi2 += d * d / exp
+	}
+	return chi2, distuv.ChiSquared{K: float64(len(counts) - 1)}.Survival(chi2)
+}
+
+// GapInterval is the difference between two shares pa and pb of the same
+// n multinomial trials with its 95% Wald interval (the two shares are
+// negatively correlated: var = (pa + pb - (pa-pb)^2) / n).
+func GapInterval(pa, pb float64, n int) Interval {
+	d := pa - pb
+	if n == 0 {
+		return Interval{Value: d, Low: d, High: d}
+	}
+	half := z95 * math.Sqrt(max(0, pa+pb-d*d)/float64(n))
+	return Interval{Value: d, Low: d - half, High: d + half, N: n}
+}
+
+// SeatGapInterval is GapInterval for the best and worst seats, whose gap
+// is at least 0: the low end is not below 0.
+func SeatGapInterval(best, worst float64, n int) Interval {
+	iv := GapInterval(best, worst, n)
+	iv.Low = max(0, iv.Low)
+	return iv
+}
+
+// Holm adjusts p-values for many comparisons by Holm's step-down method,
+// controlling the family-wise error rate: the i-th smallest of m p-values
+// is multiplied by m-i+1 (i from 1), made monotone and capped at 1.
+func Holm(ps []float64) []float64 {
+	m := len(ps)
+	idx := make([]int, m)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return ps[idx[a]] < ps[idx[b]] })
+	out := make([]float64, m)
+	running := 0.0
+	for rank, i := range idx {
+		adj := min(1, float64(m-rank)*ps[i])
+		running = max(running, adj)
+		out[i] = running
+	}
+	return out
+}

@@ -1,0 +1,143 @@
+package research
+
+import (
+	"math"
+	"testing"
+)
+
+func near(t *testing.T, what string, got, want, tol float64) {
+	t.Helper()
+	if math.Abs(got-want) > tol {
+		t.Errorf("%s = %.6f, want %.6f", what, got, want)
+	}
+}
+
+// The values are worked by hand from the formulas and agree with the
+// tables of Newcombe (1998, Statistics in Medicine 17: 857-872), method 3
+// (Wilson) and method 5 (Clopper-Pearson).
+func TestWilson(t *testing.T) {
+	for _, c := range []struct {
+		k, n   int
+		lo, hi float64
+		rate   float64
+	}{
+		{0, 10, 0, 0.2775, 0},
+		{5, 10, 0.2366, 0.7634, 0.5},
+		{81, 263, 0.2553, 0.3662, 81.0 / 263}, // Newcombe's example
+		{15, 148, 0.0624, 0.1605, 15.0 / 148}, // Newcombe's example
+	} {
+		iv := Wilson(c.k, c.n)
+		near(t, "rate", iv.Value, c.rate, 1e-12)
+		near(t, "wilson low", iv.Low, c.lo, 1e-4)
+		near(t, "wilson high", iv.High, c.hi, 1e-4)
+	}
+	if iv := Wilson(0, 0); iv.Low != 0 || iv.High != 1 {
+		t.Errorf("Wilson(0, 0) = %+v, want [0, 1]", iv)
+	}
+}
+
+func TestClopperPearson(t *testing.T) {
+	// k = 0: the upper bound is 1 - 0.025^(1/n) exactly.
+	for _, n := range []int{1, 10, 100, 2000} {
+		iv := ClopperPearson(0, n)
+		near(t, "cp high", iv.High, 1-math.Pow(0.025, 1/float64(n)), 1e-9)
+		if iv.Low != 0 {
+			t.Errorf("ClopperPearson(0, %d) low = %g, want 0", n, iv.Low)
+		}
+	}
+	iv := ClopperPearson(5, 10)
+	near(t, "cp low", iv.Low, 0.1871, 1e-4)
+	near(t, "cp high", iv.High, 0.8129, 1e-4)
+	// The bounds solve P(X >= k | low) = 0.025 and P(X <= k | high) =
+	// 0.025, checked here by summing the binomial distribution directly.
+	iv = ClopperPearson(81, 263)
+	near(t, "P(X >= 81 | low)", 1-binomCDF(80, 263, iv.Low), 0.025, 1e-9)
+	near(t, "P(X <= 81 | high)", binomCDF(81, 263, iv.High), 0.025, 1e-9)
+	// Proportion switches to Clopper-Pearson at 0 and n only.
+	if Proportion(0, 50) != ClopperPearson(0, 50) || Proportion(50, 50) != ClopperPearson(50, 50) || Proportion(3, 50) != Wilson(3, 50) {
+		t.Error("Proportion does not pick Clopper-Pearson exactly at 0 and n")
+	}
+}
+
+// binomCDF is P(X <= k) for X ~ Binomial(n, p), by summing terms.
+func binomCDF(k, n int, p float64) float64 {
+	sum := 0.0
+	for i := 0; i <= k; i++ {
+		lg, _ := math.Lgamma(float64(n + 1))
+		a, _ := math.Lgamma(float64(i + 1))
+		b, _ := math.Lgamma(float64(n - i + 1))
+		sum += math.Exp(lg - a - b + float64(i)*math.Log(p) + float64(n-i)*math.Log1p(-p))
+	}
+	return sum
+}
+
+func TestHolm(t *testing.T) {
+	// Sorted: 0.005*4 = 0.02, 0.01*3 = 0.03, 0.03*2 = 0.06, 0.04*1 = 0.04
+	// raised to 0.06 to stay monotone.
+	got := Holm([]float64{0.01, 0.04, 0.03, 0.005})
+	want := []float64{0.03, 0.06, 0.06, 0.02}
+	for i := range want {
+		near(t, "holm", got[i], want[i], 1e-12)
+	}
+	if got := Holm([]float64{0.5, 0.9}); got[0] != 1 || got[1] != 1 {
+		t.Errorf("Holm caps at 1: got %v", got)
+	}
+	if len(Holm(nil)) != 0 {
+		t.Error("Holm(nil) is not empty")
+	}
+}
+
+func TestMeanAndPairedT(t *testing.T) {
+	// Mean 3, sd sqrt(2.5), t(4, 0.975) = 2.776445.
+	iv := Mean([]float64{1, 2, 3, 4, 5})
+	half := 2.776445 * math.Sqrt(2.5) / math.Sqrt(5)
+	near(t, "mean", iv.Value, 3, 1e-12)
+	near(t, "low", iv.Low, 3-half, 1e-5)
+	near(t, "high", iv.High, 3+half, 1e-5)
+	// Differences 1, 2, 3: mean 2, sd 1, t = 2*sqrt(3) = 3.4641 on 2
+	// degrees of freedom, two-sided p = 0.07418.
+	d, p := PairedT([]float64{2, 4, 6}, []float64{1, 2, 3})
+	near(t, "paired diff", d.Value, 2, 1e-12)
+	near(t, "paired p", p, 0.07418, 1e-4)
+	if _, p := PairedT([]float64{1, 1}, []float64{1, 1}); p != 1 {
+		t.Errorf("equal samples: p = %g, want 1", p)
+	}
+	if iv := Mean(nil); iv.N != 0 {
+		t.Errorf("Mean(nil) = %+v, want N 0", iv)
+	}
+}
+
+func TestChiSquareUniform(t *testing.T) {
+	// (10-15)^2/15 * 2 = 3.3333 on 1 df: p = 0.06789.
+	chi2, p := ChiSquareUniform([]int{10, 20})
+	near(t, "chi2", chi2, 10.0/3, 1e-12)
+	near(t, "p", p, 0.06789, 1e-4)
+	if _, p := ChiSquareUniform([]int{25, 25, 25, 25}); p != 1 {
+		t.Errorf("equal counts: p = %g, want 1", p)
+	}
+}
+
+func TestQuantile(t *testing.T) {
+	xs := []float64{9, 1, 8, 2, 7, 3, 6, 4, 5}
+	iv := Quantile(xs, 0.5)
+	if iv.Value != 5 || iv.Low > 5 || iv.High < 5 || iv.Low < 1 || iv.High > 9 {
+		t.Errorf("median of 1..9 = %+v, want 5 inside its interval", iv)
+	}
+	// With 1000 values 1..1000 the 95% interval of the median is about
+	// ranks 469 to 532.
+	big := make([]float64, 1000)
+	for i := range big {
+		big[i] = float64(i + 1)
+	}
+	iv = Quantile(big, 0.5)
+	near(t, "median", iv.Value, 500, 0)
+	near(t, "median low", iv.Low, 469, 1)
+	near(t, "median high", iv.High, 532, 1)
+}
+
+func TestGapInterval(t *testing.T) {
+	// pa 0.6, pb 0.4 of 100: var = (1 - 0.04)/100, half = 1.96*0.09798.
+	iv := GapInterval(0.6, 0.4, 100)
+	near(t, "gap", iv.Value, 0.2, 1e-12)
+	near(t, "gap low", iv.Low, 0.2-1.959964*math.Sqrt(0.96/100), 1e-6)
+}

@@ -1,0 +1,120 @@
+package research
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// pct formats a share as a percentage with its interval: "48.2 (46.0-50.4)".
+func pct(iv Interval) string {
+	if iv.N == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f (%.1f-%.1f)", 100*iv.Value, 100*iv.Low, 100*iv.High)
+}
+
+// num formats a number with its interval.
+func num(iv Interval) string {
+	if iv.N == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.3g (%.3g-%.3g)", iv.Value, iv.Low, iv.High)
+}
+
+// WriteText writes the report as tables for a terminal.
+func (rep *Report) WriteText(w io.Writer) error {
+	c := rep.Config
+	fmt.Fprintf(w, "%s: %d readings (%s), %d games each, agents %s, seed %d\n",
+		rep.Game, len(rep.Stats), c.Design, c.Games, strings.Join(c.Agents, ","), c.Seed)
+	if len(c.Options) > 0 {
+		fmt.Fprintf(w, "fixed options: %s\n", strings.Join(c.Options, " "))
+	}
+	fmt.Fprintln(w, "\nOutcomes, % with 95% intervals (seat gap: best minus worst seat; p: chi-square test that all seats are equal)")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "reading\tgames\tseat wins %\tseat gap %\tp\tdraw %\tstall %\t")
+	for _, s := range rep.Stats {
+		seats := make([]string, len(s.SeatRates))
+		for k, r := range s.SeatRates {
+			seats[k] = fmt.Sprintf("%.1f", 100*r.Value)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%.2g\t%s\t%s\t\n", s.Reading.Label(), s.Games, strings.Join(seats, " / "),
+			pct(s.SeatGap), s.SeatP, pct(s.Draw), pct(s.Stall))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nPlay (turns: players' turns; choice: % of decisions with more than one move; branching: moves then)")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "reading\tturns median\tturns p90\trounds median\tchoice %\tbranching\t")
+	for _, s := range rep.Stats {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", s.Reading.Label(), num(s.TurnsMedian), num(s.TurnsP90),
+			num(s.RoundsMedian), pct(s.Choice), num(s.Branching))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nDrama (lead by the game's own measure; comeback: winner behind at half time; secure: share of the game after which the winner never trails)")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "reading\tlead changes/100 turns\tcomeback %\tsecure %\tfinal margin\tskill win %\t")
+	for _, s := range rep.Stats {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", s.Reading.Label(), num(s.LeadChanges), pct(s.Comeback),
+			pct(s.Secure), num(s.Margin), pct(s.Skill))
+	}
+	tw.Flush()
+	if sig := rep.Significant(); len(sig) > 0 {
+		fmt.Fprintf(w, "\nSignificant differences from the base reading (%s), paired by game, Holm-adjusted:\n", rep.Stats[rep.Base].Reading.Label())
+		for _, l := range sig {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	} else if len(rep.Stats) > 1 {
+		fmt.Fprintln(w, "\nNo difference from the base reading is significant (paired by game, Holm-adjusted, 5%).")
+	}
+	return nil
+}
+
+// WriteJSON writes the report as one indented JSON object.
+func (rep *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// WriteCSV writes one row per reading and measure: reading, metric,
+// value, low, high, n.
+func (rep *Report) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"reading", "metric", "value", "low", "high", "n"})
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+	row := func(label, metric string, iv Interval) {
+		cw.Write([]string{label, metric, f(iv.Value), f(iv.Low), f(iv.High), strconv.Itoa(iv.N)})
+	}
+	for _, s := range rep.Stats {
+		l := s.Reading.Label()
+		for k, r := range s.SeatRates {
+			row(l, fmt.Sprintf("seat %d win", k), r)
+		}
+		row(l, "seat gap", s.SeatGap)
+		row(l, "seats equal p", Interval{Value: s.SeatP, Low: s.SeatP, High: s.SeatP, N: s.Games})
+		row(l, "draw", s.Draw)
+		row(l, "stall", s.Stall)
+		row(l, "turns median", s.TurnsMedian)
+		row(l, "turns p90", s.TurnsP90)
+		if s.RoundsMedian.N > 0 {
+			row(l, "rounds median", s.RoundsMedian)
+			row(l, "rounds p90", s.RoundsP90)
+		}
+		row(l, "choice", s.Choice)
+		row(l, "branching", s.Branching)
+		row(l, "lead changes per 100 turns", s.LeadChanges)
+		row(l, "comeback", s.Comeback)
+		row(l, "secure", s.Secure)
+		row(l, "final margin", s.Margin)
+		if s.Skill.N > 0 {
+			row(l, "skill win", s.Skill)
+			row(l, "skill gap", s.SkillGap)
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,36 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The Research page: a person picks Adji-Boto, ticks an option to vary,
+// runs a small study and opens its report.
+func TestResearchPage(t *testing.T) {
+	ctx := tab(t, 90*time.Second)
+	must(t, ctx, chromedp.Navigate(srv.URL+"/research.html"))
+	waitFor(t, ctx, `document.querySelectorAll('#game option').length === 3`, 10*time.Second)
+	setSelect(t, ctx, "#game", "adji-boto")
+	must(t, ctx, jsDo(`document.querySelector('#options input[data-option="capture-from"]').checked = true;
+		document.getElementById('games').value = '20';
+		document.getElementById('skill').value = 'greedy';
+		document.getElementById('run').click()`))
+	waitFor(t, ctx, `[...document.querySelectorAll('#studies tbody tr')].some(tr => tr.textContent.includes('done') && tr.querySelector('a'))`, 60*time.Second)
+	screenshot(t, ctx, "research-page", "")
+	row := eval[string](t, ctx, `document.querySelector('#studies tbody tr').textContent`)
+	for _, want := range []string{"Adji-Boto", "--vary capture-from=any,opponent", "--skill greedy", "--games 20"} {
+		if !strings.Contains(row, want) {
+			t.Errorf("study row %q lacks %q", row, want)
+		}
+	}
+	must(t, ctx, jsDo(`document.querySelector('#studies tbody tr a').click()`))
+	waitFor(t, ctx, `document.title.includes('readings compared') && document.querySelectorAll('svg').length === 6`, 20*time.Second)
+	screenshot(t, ctx, "research-report", "")
+	if n := eval[int](t, ctx, `[...document.querySelectorAll('table')][0].querySelectorAll('tr').length`); n != 3 {
+		t.Errorf("readings table has %d rows, want a header and 2 readings", n)
+	}
+}

@@ -1,0 +1,123 @@
+// The Research page: starts a study of the research workbench on the
+// server (POST /api/research), shows its progress and lists the reports.
+// It holds no rule: the options and their values come from /api/games.
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let running = null;
+
+async function api(path, opts = {}) {
+  const res = await fetch(path, opts);
+  const body = await res.json();
+  if (!res.ok) throw new Error(body.error || res.statusText);
+  return body;
+}
+
+function showError(err) {
+  const box = $('errors');
+  box.textContent = err ? String(err.message || err) : '';
+  box.hidden = !err;
+}
+
+// An option can be varied over all its values (enum, bool) or over a list
+// typed by the user (int, float).
+function renderOptions() {
+  const g = games.find((x) => x.id === $('game').value);
+  const box = $('options');
+  box.replaceChildren();
+  for (const o of g.options) {
+    const p = document.createElement('p');
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    input.dataset.option = o.name;
+    if (o.kind === 'enum' || o.kind === 'bool') {
+      input.type = 'checkbox';
+      label.append(input, ` ${o.name} (${o.kind === 'bool' ? 'true, false' : o.values.join(', ')})`);
+    } else {
+      input.type = 'text';
+      input.placeholder = `e.g. ${o.default}`;
+      input.size = 14;
+      label.append(`${o.name} values (comma-separated, ${o.min}..${o.max}) `, input);
+    }
+    const doc = document.createElement('small');
+    doc.textContent = ` ${o.doc} (default ${o.default})`;
+    p.append(label, doc);
+    box.append(p);
+  }
+}
+
+function request() {
+  const vary = {};
+  for (const input of $('options').querySelectorAll('input')) {
+    if (input.type === 'checkbox' && input.checked) vary[input.dataset.option] = 'all';
+    if (input.type === 'text' && input.value.trim()) vary[input.dataset.option] = input.value.trim();
+  }
+  const body = { game: $('game').value, vary, design: $('design').value, agents: [$('agents').value],
+    games: Number($('games').value) };
+  if ($('skill').value) body.skill = $('skill').value;
+  return body;
+}
+
+function fmtLeft(s) {
+  if (!s) return '';
+  return s < 90 ? `${Math.round(s)} s left` : `${Math.round(s / 60)} min left`;
+}
+
+async function refresh() {
+  const list = await api('/api/research');
+  const rows = list.map((st) => {
+    const tr = document.createElement('tr');
+    const report = document.createElement('td');
+    if (st.report) {
+      const a = document.createElement('a');
+      a.href = st.report;
+      a.textContent = 'open';
+      report.append(a);
+    }
+    for (const text of [st.id, st.game, st.command, st.state + (st.error ? `: ${st.error}` : '')]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.append(td);
+    }
+    tr.append(report);
+    return tr;
+  });
+  $('studies').tBodies[0].replaceChildren(...rows);
+  running = list.find((st) => st.state === 'running') || null;
+  $('current').hidden = !running;
+  $('run').disabled = !!running;
+  if (running) {
+    $('bar').max = running.total;
+    $('bar').value = running.done;
+    $('status').textContent = `study ${running.id}: ${running.done} of ${running.total} games ${fmtLeft(running.leftSeconds)}`;
+    setTimeout(() => refresh().catch(showError), 1000);
+  }
+}
+
+async function main() {
+  games = (await api('/api/games')).games.filter((g) => g.playable !== false);
+  for (const g of games) {
+    const opt = document.createElement('option');
+    opt.value = g.id;
+    opt.textContent = g.name;
+    $('game').append(opt);
+  }
+  $('game').addEventListener('change', renderOptions);
+  renderOptions();
+  $('study').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    showError(null);
+    try {
+      await api('/api/research', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(request()) });
+      await refresh();
+    } catch (err) { showError(err); }
+  });
+  $('cancel').addEventListener('click', async () => {
+    if (running) await api(`/api/research/${running.id}`, { method: 'DELETE' }).catch(showError);
+    await refresh().catch(showError);
+  });
+  await refresh();
+}
+
+main().catch(showError);
