@@ -325,3 +325,19 @@ func TestGermanRulesPage(t *testing.T) {
 		t.Errorf("the German rules page is not German: %.200q", txt)
 	}
 }
+
+// On a phone on its side the whole board is on the first screen.
+func TestPhoneLandscapeBoard(t *testing.T) {
+	ctx := tab(t, 60*time.Second)
+	must(t, ctx, chromedp.EmulateViewport(844, 390))
+	for _, game := range []string{"adji-boto", "tamman"} {
+		openGame(t, ctx, game, nil, []string{"human", "random"})
+		must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+		status(t, ctx)
+		bottom := eval[float64](t, ctx, `document.querySelector('#board svg').getBoundingClientRect().bottom + window.scrollY`)
+		if bottom > 390 {
+			t.Errorf("%s: the board ends %.0f px down, below the first screen of 390", game, bottom)
+		}
+		screenshot(t, ctx, "phone-landscape-"+game, "")
+	}
+}
