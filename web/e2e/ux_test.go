@@ -73,6 +73,12 @@ func TestNotFoundPage(t *testing.T) {
 	if eval[bool](t, ctx, activeBody) {
 		t.Error("after going home the focus is on <body>")
 	}
+	// In German, the page and the server's message are German.
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.lang','de')`), chromedp.Navigate(srv.URL+"/#/play/deadbeef"), chromedp.Reload())
+	waitFor(t, ctx, `!!document.getElementById('notfound')`, 10*time.Second)
+	if txt := eval[string](t, ctx, `document.getElementById('notfound').innerText`); !strings.Contains(txt, "Nicht gefunden") || !strings.Contains(txt, "Keine solche Partie") {
+		t.Errorf("German not-found page: %q", txt)
+	}
 }
 
 // A triple click starts one game, and takes back one turn.

@@ -15,7 +15,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // ------------------------------------------------------------------ API
 
 async function api(method, path, body) {
-  const opts = { method, headers: {} };
+  // the server answers errors in the app's language
+  const opts = { method, headers: { 'Accept-Language': getLanguage() } };
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body);
