@@ -347,3 +347,75 @@ func TestPhoneLandscapeBoard(t *testing.T) {
 		screenshot(t, ctx, "phone-landscape-"+game, "")
 	}
 }
+
+// The home cards: Play buttons at one height, sources with an address as
+// links, no text in the thumbnails too small to read.
+func TestHomeCards(t *testing.T) {
+	ctx := tab(t, 30*time.Second)
+	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(`.card .playp a`)))
+	tops := eval[[]float64](t, ctx, `[...document.querySelectorAll('.card .playp a')].map((a) => Math.round(a.getBoundingClientRect().top))`)
+	for _, y := range tops {
+		if y != tops[0] {
+			t.Errorf("Play buttons at heights %v", tops)
+			break
+		}
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('.card dd a[href^="http"]').length`); n < 3 {
+		t.Errorf("%d sources are links, want one for each game at least", n)
+	}
+	small := eval[[]string](t, ctx, `[...document.querySelectorAll('.thumb svg text')].filter((e) => { const r = e.getBoundingClientRect(); return r.height > 0 && r.height < 10; }).map((e) => e.textContent)`)
+	if len(small) > 0 {
+		t.Errorf("thumbnail texts under 10 px: %q", small)
+	}
+}
+
+// Seeds stay inside a store however many there are, clear of its count.
+func TestSeedsStayInStores(t *testing.T) {
+	ctx := tab(t, 30*time.Second)
+	out := eval[string](t, ctx, `import('/boards.js').then((b) => {
+		const box = document.createElement('div');
+		box.style.width = '760px';
+		document.body.appendChild(box);
+		const bad = [];
+		for (const n of [10, 40, 60, 100]) {
+			box.innerHTML = b.boards.mancala.svg({ holes: new Array(10).fill(1), stores: [n, n], burnt: [], hands: [], marks: {} }, {});
+			box.querySelectorAll('.store').forEach((st, i) => {
+				const pit = st.querySelector('.pit').getBoundingClientRect();
+				const count = st.querySelector('.store-count').getBoundingClientRect();
+				st.querySelectorAll('.seed').forEach((s) => {
+					const r = s.getBoundingClientRect();
+					const cx = (r.left + r.right) / 2 - (pit.left + pit.right) / 2, cy = (r.top + r.bottom) / 2 - (pit.top + pit.bottom) / 2;
+					const a = pit.width / 2 - r.width / 2, c = pit.height / 2 - r.height / 2;
+					if ((cx * cx) / (a * a) + (cy * cy) / (c * c) > 1.001) bad.push(n + ' seeds: a seed outside store ' + i);
+					if (r.bottom > count.top && r.top < count.bottom && r.right > count.left && r.left < count.right) bad.push(n + ' seeds: a seed under the count of store ' + i);
+				});
+			});
+		}
+		box.remove();
+		return [...new Set(bad)].join('; ');
+	})`)
+	if out != "" {
+		t.Error(out)
+	}
+}
+
+// At one device the focus goes to the hand-over button and back to the
+// board, never to <body>.
+func TestHandOverFocus(t *testing.T) {
+	ctx := tab(t, 60*time.Second)
+	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "human"})
+	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	if status(t, ctx) != "handover" {
+		t.Fatal("no hand-over screen")
+	}
+	must(t, ctx, chromedp.Click(chromedp.CSS(`#ready`)))
+	status(t, ctx)
+	if eval[bool](t, ctx, activeBody) || !eval[bool](t, ctx, `!!document.activeElement.closest('#board')`) {
+		t.Errorf("after the hand-over the focus is on %s", eval[string](t, ctx, `document.activeElement.tagName + '#' + document.activeElement.id`))
+	}
+	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+	status(t, ctx)
+	if id := eval[string](t, ctx, `document.activeElement.id`); id != "ready" {
+		t.Errorf("at the second hand-over the focus is on %q, want the ready button", id)
+	}
+}
