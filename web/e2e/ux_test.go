@@ -419,3 +419,37 @@ func TestHandOverFocus(t *testing.T) {
 		t.Errorf("at the second hand-over the focus is on %q, want the ready button", id)
 	}
 }
+
+// The last move stays marked on the board (the hole sown from and those
+// sown into; the man's square and those it passed), apart from the focus;
+// the turn line shows a progress sign while the computer thinks.
+func TestLastMoveAndThinking(t *testing.T) {
+	ctx := tab(t, 90*time.Second)
+	startAdji(t, ctx, "human", "random")
+	thinking := eval[bool](t, ctx, `(() => { document.querySelector('#legal button.move').click(); const t = document.getElementById('turn'); return t.classList.contains('thinking') && !!t.querySelector('.spinner'); })()`)
+	if !thinking {
+		t.Error("no progress sign while the computer moves")
+	}
+	status(t, ctx)
+	from := eval[[]string](t, ctx, `[...document.querySelectorAll('#board .hole.lastfrom')].map((e) => e.dataset.hole)`)
+	into := eval[int](t, ctx, `document.querySelectorAll('#board .hole.lastmove').length`)
+	if len(from) != 1 || into < 1 {
+		t.Errorf("last move marked: from %v, %d holes sown into", from, into)
+	}
+	// The computer's move was from its own row (0-4).
+	if len(from) == 1 && from[0] > "4" {
+		t.Errorf("the last move is marked from hole %s, not the computer's row", from[0])
+	}
+	if eval[bool](t, ctx, `document.querySelector('#board .hole.lastfrom') === document.activeElement`) {
+		t.Error("the last-move marker is the focus")
+	}
+	openGame(t, ctx, "tamman", map[string]string{"players": "2"}, []string{"human", "random"})
+	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	status(t, ctx)
+	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+	status(t, ctx)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#board .sq.lastfrom').length + document.querySelectorAll('#board .sq.lastmove').length`); n < 2 {
+		t.Errorf("Tamman: %d squares mark the last move, want its start and the squares passed", n)
+	}
+	screenshot(t, ctx, "last-move-tamman", "#board")
+}
