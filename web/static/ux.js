@@ -158,12 +158,13 @@ export function ask(question, yes) {
 }
 
 // guarded wraps an async action so that it runs once at a time: a second
-// click (or a third) while it runs is dropped, and the button that started
-// it is disabled meanwhile.
+// click (or a third) while it runs is dropped, and so are the second and
+// third clicks of a double or triple click even when the first was quick;
+// the button that started it is disabled meanwhile.
 export function guarded(fn) {
   let running = false;
   return async function (e) {
-    if (running) return;
+    if (running || (e && e.detail > 1)) return;
     running = true;
     const btn = e && e.currentTarget instanceof HTMLButtonElement ? e.currentTarget : null;
     if (btn) { btn.disabled = true; btn.setAttribute('aria-busy', 'true'); }
