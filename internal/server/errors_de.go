@@ -61,7 +61,9 @@ var germanErrors = map[string]string{
 	"the server is playing as many matches as it can keep: try again in a few minutes": "Der Server spielt so viele Partien, wie er behalten kann: in ein paar Minuten noch einmal versuchen",
 	"the computer players are busy: %v; try again in a few seconds":                    "Die Computerspieler sind beschäftigt: %[1]s; in ein paar Sekunden noch einmal versuchen",
 	"the match has reached %d turns, the most this server keeps: save the record and go on with the command line": "Die Partie hat %[1]s Züge erreicht, die meisten, die dieser Server behält: die Aufzeichnung speichern und mit der Kommandozeile weiterspielen",
-	"internal error": "Interner Fehler",
+	"player %d is not a person at this device": "Spieler %[1]s ist kein Mensch an diesem Gerät",
+	`no player given: want {"player": N}`:      `Kein Spieler angegeben: erwartet {"player": N}`,
+	"internal error":                           "Interner Fehler",
 }
 
 // germanPattern matches an English message made by a format and turns it

@@ -87,6 +87,7 @@ func New(cfg Config) *Server {
 	s.route("GET /api/matches/{id}", s.getMatch)
 	s.route("POST /api/matches/{id}/moves", s.postMove)
 	s.route("POST /api/matches/{id}/undo", s.postUndo)
+	s.route("POST /api/matches/{id}/resign", s.postResign)
 	s.route("GET /api/matches/{id}/record", s.getRecord)
 	s.route("GET /api/matches/{id}/states", s.getStates)
 	s.route("POST /api/replay", s.postReplay)

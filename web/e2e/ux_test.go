@@ -126,15 +126,21 @@ func TestNewGameResignAndNames(t *testing.T) {
 	}
 	must(t, ctx, jsDo(`document.getElementById('resign').click()`))
 	confirmDialog(t, ctx, true)
-	if status(t, ctx) != "over" {
-		t.Fatal("the game goes on after resigning")
-	}
+	waitFor(t, ctx, `document.getElementById('play').dataset.status === 'over'`, 10*time.Second)
 	res := eval[string](t, ctx, `document.querySelector('#result .resulttext').textContent`)
 	if !strings.Contains(res, "You resigned") || !strings.Contains(res, "Computer (easy) wins") {
 		t.Errorf("result %q", res)
 	}
 	if eval[bool](t, ctx, `!!document.querySelector('#board [data-move]') || !document.getElementById('legal').hidden`) {
 		t.Error("moves are still offered after resigning")
+	}
+	// The server keeps it: a reload shows it, the record says it.
+	must(t, ctx, chromedp.Reload())
+	if status(t, ctx) != "over" || !strings.Contains(eval[string](t, ctx, `document.querySelector('#result .resulttext').textContent`), "You resigned") {
+		t.Error("after a reload the resignation is forgotten")
+	}
+	if rec := eval[string](t, ctx, `fetch(document.getElementById('download').href).then((r) => r.text())`); !strings.Contains(rec, `"result":"player 0 resigned"`) {
+		t.Errorf("the record does not say who resigned: %s", rec)
 	}
 	// After the end, New game asks no more.
 	must(t, ctx, jsDo(`document.getElementById('newgame').click()`))

@@ -344,7 +344,7 @@ async function pagePlay(id) {
   const g = list.find((x) => x.id === m.game) || { id: m.game, name: m.game };
   setWords(g.words);
   P = { match: m, game: g, board: boardFor(m.board), geo: m.board, shown: null, busy: false, selected: null,
-    list: new MoveList(), turned: false, resigned: undefined, analysis: null, boardFocus: null,
+    list: new MoveList(), turned: false, resigned: m.resigned === null ? undefined : m.resigned, analysis: null, boardFocus: null,
     secret: null, replay: null, frame: null, cowries: null, log: [] };
   current = { name: 'play', rerender: renderPlay };
   const steps = m.steps || [];
@@ -1015,6 +1015,9 @@ const resignOnce = guarded(async () => {
   const c = chooser();
   const who = people.length === 1 ? people[0] : (c >= 0 ? c : people[0]);
   if (!(await ask(w('resignAsk'), w('resignYes')))) return;
+  try {
+    P.match = await api('POST', `/api/matches/${P.match.id}/resign`, { player: who });
+  } catch (e) { showError(e); return; }
   P.resigned = who;
   P.secret = null;
   renderPlay();
