@@ -91,3 +91,48 @@ func TestStateJSONRefusesDetailsThatAreNotAnObject(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+func TestStateToldAddsTheGamesMessages(t *testing.T) {
+	s := replay(t, "agsinnoninka", nil, "7,2")
+	b, err := view.StateTold(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := view.State(s)
+	if !strings.HasPrefix(string(b), string(plain[:len(plain)-1])+`,"told":[`) {
+		t.Fatalf("told JSON is not the state JSON plus told: %s", b)
+	}
+	var m struct {
+		Told []view.MessageView `json:"told"`
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Told) < 2 || m.Told[0].Key != "ev_sow" || m.Told[1].Key == "" {
+		t.Fatalf("told %+v", m.Told)
+	}
+	if fmt.Sprint(m.Told[0].Args["player"]) != "0" || fmt.Sprint(m.Told[0].Args["hole"]) != "7" {
+		t.Errorf("first sowing told as %+v", m.Told[0])
+	}
+	if seeds, _ := m.Told[0].Args["seeds"].(map[string]any); seeds["noun"] != "seeds" {
+		t.Errorf("seeds argument %v, want a count of seeds", m.Told[0].Args["seeds"])
+	}
+	// Every key told is a word of the game or of the app (checked in e2e).
+	g, _ := engine.Lookup("agsinnoninka")
+	e, _ := engine.CatalogueOf(g)
+	for _, msg := range m.Told {
+		if _, ok := e.Words[msg.Key]; !ok && msg.Key != "ev_capture" {
+			t.Errorf("told %q, which is not a word of the game", msg.Key)
+		}
+	}
+	if b, _ := view.StateTold(replay(t, "adji-boto", nil)); !strings.HasSuffix(string(b), `,"told":[]}`) {
+		t.Errorf("a start state tells nothing: %s", b)
+	}
+}
+
+func TestToldNamesWhoThrows(t *testing.T) {
+	told := view.Told(replay(t, "tamman", []string{"players=3"}))
+	if len(told) != 1 || told[0].Key != "ev_throws" || fmt.Sprint(told[0].Args["player"]) != "0" {
+		t.Errorf("tamman start: told %+v, want player 0 throws", told)
+	}
+}

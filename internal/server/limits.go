@@ -2,6 +2,7 @@ package server
 
 import (
 	"math"
+	"strconv"
 	"time"
 
 	"tabula/engine"
@@ -59,8 +60,8 @@ func checkBounds(g engine.Game, opts engine.Options) error {
 			v = opts.Float(sp.Name)
 		}
 		if v < n.Min || v > n.Max {
-			return badRequest("option %s: %g is out of range %s on this server (the command line accepts %s)",
-				sp.Name, v, n.Allowed(), sp.Allowed())
+			return badRequest("option %s: %s is out of range %s on this server (the command line accepts %s)",
+				sp.Name, strconv.FormatFloat(v, 'f', -1, 64), n.Allowed(), sp.Allowed())
 		}
 	}
 	return nil

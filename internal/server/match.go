@@ -193,7 +193,7 @@ func (m *Match) apply(actors []int, moves []engine.Move) (step, error) {
 	trace, _ := view.ApplyTraced(m.state, moves)
 	t := turn{Actors: actors, Move: text}
 	m.addTurn(t)
-	js, err := view.State(m.state)
+	js, err := view.StateTold(m.state)
 	if err != nil {
 		return step{}, err
 	}
@@ -352,7 +352,7 @@ func (m *Match) undo(ctx context.Context) error {
 
 // publish makes the match as it is now what readers see. It runs under mu.
 func (m *Match) publish() error {
-	js, err := view.State(m.state)
+	js, err := view.StateTold(m.state)
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,8 @@ const maxBody = 4 << 20
 
 // Config sets up a Server; the zero value works.
 type Config struct {
-	// Store keeps the matches (default: 1000 in memory).
+	// Store keeps the matches (default: NewMemStore(DefaultMaxMatches),
+	// in memory).
 	Store Store
 	// Log receives one line per request (default: slog.Default()).
 	Log *slog.Logger
@@ -155,7 +156,8 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// ServeHTTP logs each request and recovers from panics with a 500.
+// ServeHTTP logs each request, recovers from panics with a 500, refuses
+// the requests admit refuses and gives each API request its time budget.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
@@ -316,7 +318,7 @@ func (s *Server) getStart(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return badRequest("%v", err)
 	}
-	js, err := view.State(st)
+	js, err := view.StateTold(st)
 	if err != nil {
 		return err
 	}

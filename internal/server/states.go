@@ -116,7 +116,7 @@ func replayStates(ctx context.Context, r engine.Record, from, count int) (states
 		if !inPage(i) {
 			return nil
 		}
-		js, err := view.State(s)
+		js, err := view.StateTold(s)
 		v.States = append(v.States, js)
 		v.Traces = append(v.Traces, nonNil(trace))
 		return err

@@ -641,6 +641,16 @@ func TestEveryRegisteredGame(t *testing.T) {
 			if played == 0 {
 				t.Error("no move could be played")
 			}
+			// What the last turn did is told in the game's words: no key or
+			// place left unfilled.
+			told := eval[string](t, ctx, `[...document.querySelectorAll('#events li')].map((li) => li.textContent).join(' | ')`)
+			if strings.Contains(told, "ev_") || strings.Contains(told, "why_") || strings.Contains(told, "{") {
+				t.Errorf("events %q", told)
+			}
+			if g.ID() == "agsinnoninka" && !strings.Contains(told, "sowed from hole") {
+				t.Errorf("agsinnoninka: events %q do not tell the sowings", told)
+			}
+			t.Logf("events: %s", told)
 			screenshot(t, ctx, "board-"+g.ID(), "#board")
 		})
 	}

@@ -5,7 +5,7 @@
 import { t, tn, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
 import { boardFor, preview, shape, playerName, setPlayerNames, parseManMove, manTarget } from './boards.js';
 import { markdown } from './md.js';
-import { w, wn, ask, guarded, MoveList, linkify, pct } from './ux.js';
+import { w, ask, guarded, MoveList, linkify, pct } from './ux.js';
 import { panel, mistakes, graphSVG } from './analysis.js';
 
 const app = document.getElementById('app');
@@ -145,8 +145,7 @@ async function pageHome() {
     o += `<dt>${esc(t('players'))}</dt><dd>${esc(g.players || '2')}</dd>`;
     o += `<dt>${esc(t('sources'))}</dt><dd><ul>${(g.sources || []).map((s) => `<li>${linkify(s)}</li>`).join('')}</ul></dd>`;
     o += `<dt>${esc(t('evidence'))}</dt><dd>${esc(pick(g.evidence))}</dd></dl>`;
-    o += g.playable ? `<p class="playp"><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`
-      : `<p class="note">${esc(t('notYet'))}</p>`;
+    o += `<p class="playp"><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`;
     o += `</article>`;
   }
   o += `</div>${loadBox()}</section>`;
@@ -212,11 +211,6 @@ async function pageGame(id) {
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
   if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
   o += `</div><form id="setup" class="setup" novalidate>`;
-  if (!g.playable) {
-    o += `<p class="note">${esc(t('notYet'))}</p></form></div></section>`;
-    app.innerHTML = o;
-    return;
-  }
   o += `<fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
   o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
   o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
@@ -475,46 +469,21 @@ function phaseText(s) {
   return parts.join(' · ');
 }
 
-// events tells in words what the last turn did, from the state's fields.
-// lastMover is the player of the last move (not a throw) that led to
-// state s, or -1.
-function lastMover(s) {
-  const turns = P.replay ? P.replay.turns : P.match.turns;
-  for (let k = Math.min(s.ply, turns.length); k > 0; k--) {
-    const a = turns[k - 1].actors;
-    if (a.length === 1 && a[0] >= 0) return a[0];
-    if (a.length > 1) return -1;
-  }
-  return -1;
-}
-
+// events tells in words what the last turn did: the messages the game
+// gives with the state ("told"), each a key of its words and arguments.
 function events(s) {
-  const out = [];
-  if (s.lastTurn && s.lastTurn.players) {
-    s.lastTurn.players.forEach((p, i) => {
-      out.push(t('ev_sow', { player: playerName(i), hole: p.hole, seeds: tn('seeds', p.seedsSown || 0), relays: tn('relays', p.relays || 0) })
-        + (p.captured ? ' ' + w('capturedBy', { player: playerName(i), n: p.captured }) : '')
-        + (p.conflict ? ' ' + t('ev_conflict') : '') + (p.cut ? ' ' + t('ev_cut') : ''));
-    });
-  }
-  if (s.lastRound && s.lastRound.round && (s.roundTurns === 0 || s.terminal)) {
-    const why = s.lastRound.why || '';
-    out.push(t('ev_round', { n: s.lastRound.round, why: t('why_' + why) !== 'why_' + why ? t('why_' + why) : why }));
-  }
-  if (s.burnt && s.burnt.some(Boolean)) {
-    out.push(t('ev_burnt', { holes: s.burnt.map((b, h) => (b ? h : -1)).filter((h) => h >= 0).join(', ') }));
-  }
-  const mover = lastMover(s);
-  if (P.board.kind === 'mancala' && !s.lastTurn && s.ply > 0 && s.captured) {
-    out.push(mover >= 0 ? w('captureLast', { player: playerName(mover), n: wn('seedsN', s.captured) }) : t('ev_capture_last', { n: s.captured }));
-  }
-  if (P.board.kind === 'grid') {
-    if (s.captured) out.push(mover >= 0 ? wn('sentBack', s.captured, { player: playerName(mover) }) : t('ev_sentback', { n: s.captured }));
-    if (s.zeroed) out.push(t('ev_zeroed'));
-    else if (s.lost) out.push(t('ev_lost', { n: s.lost }));
-    if (!s.terminal && s.thrower !== undefined && s.thrower !== null) out.push(t('ev_throws', { player: playerName(s.thrower) }));
-  }
-  return out;
+  const arg = (k, v) => {
+    if (k === 'player') return playerName(v);
+    if (v && typeof v === 'object' && v.noun) return tn(v.noun, v.n);
+    if (v && typeof v === 'object' && v.key) return message(v);
+    return v;
+  };
+  const message = (m) => {
+    const args = {};
+    for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(k, v);
+    return t(m.key, args);
+  };
+  return (s.told || []).map(message);
 }
 
 function renderPlay() {

@@ -167,7 +167,8 @@ function mancalaFrames(prev, trace, geo) {
   return frames;
 }
 
-// ---------------------------------------------------------------- tamman
+// ---------------------------------------------------------------- grid
+// A board of squares in files and ranks, men moving along paths (Tamman).
 
 const FILES = 'abcde';
 const unit = 560 / 5.4;
@@ -198,7 +199,7 @@ export function manTarget(geo, p, from, k) {
   return path[Math.min(i + k, path.length - 1)];
 }
 
-const tamman = {
+const grid = {
   view(s) {
     return {
       pieces: (s.pieces || []).map((a) => a.slice()), throws: (s.throws || []).slice(),
@@ -210,7 +211,7 @@ const tamman = {
   svg(v, ui = {}) {
     const moves = ui.moves || {};
     const picks = new Set(ui.picks || []);
-    let o = `<svg class="board tamman" viewBox="0 0 600 600" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(ui.label || '')}">`;
+    let o = `<svg class="board grid" viewBox="0 0 600 600" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(ui.label || '')}">`;
     o += `<rect x="8" y="8" width="584" height="584" rx="10" class="sand"/>`;
     // men per square and player
     const at = {};
@@ -307,7 +308,7 @@ const tamman = {
 // gridFrames replays a turn's trace on prev: the cowries for a throw, the
 // man moving square by square, the men sent back to their 'ayn.
 function gridFrames(prev, trace, geo) {
-  const v = tamman.view(prev);
+  const v = grid.view(prev);
   const sq = (place) => geo.squares[place];
   const frames = [];
   const snap = (marks = {}) => frames.push({ ...v, pieces: v.pieces.map((a) => a.slice()), moving: v.moving && { ...v.moving }, marks });
@@ -358,7 +359,7 @@ function gridFrames(prev, trace, geo) {
 // boards by the kind of geometry the server gives.
 export const boards = {
   mancala: { kind: 'mancala', view: mancala.view, svg: mancala.svg, frames: mancalaFrames },
-  grid: { kind: 'grid', view: tamman.view, svg: tamman.svg, frames: gridFrames, tray: tamman.tray },
+  grid: { kind: 'grid', view: grid.view, svg: grid.svg, frames: gridFrames, tray: grid.tray },
 };
 
 // boardFor returns the board for a geometry; other geometries get a text
