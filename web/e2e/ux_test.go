@@ -311,8 +311,8 @@ func TestCapturesAnnounced(t *testing.T) {
 	if !found {
 		t.Errorf("no capture announced in %d lines: %q", len(said), said)
 	}
-	one := eval[string](t, ctx, `import('/ux.js').then((m) => m.wn('sentBack', 1, {player: 'You'}))`)
-	if one != "You sent 1 man back to its 'ayn." {
+	one := eval[string](t, ctx, `Promise.all([import('/i18n.js'), fetch('/api/games/tamman').then((r) => r.json())]).then(([m, g]) => { m.setWords(g.words); return m.t('ev_sentback', {player: 'You', men: m.tn('men', 1)}); })`)
+	if one != "You sent 1 man back to their 'ayn." {
 		t.Errorf("one man sent back: %q", one)
 	}
 }

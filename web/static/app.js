@@ -469,6 +469,18 @@ function phaseText(s) {
   return parts.join(' · ');
 }
 
+// lastMover is the player of the last move (not a throw) that led to
+// state s, or -1 (none, or several at once).
+function lastMover(s) {
+  const turns = P.replay ? P.replay.turns : P.match.turns;
+  for (let k = Math.min(s.ply, turns.length); k > 0; k--) {
+    const a = turns[k - 1].actors;
+    if (a.length === 1 && a[0] >= 0) return a[0];
+    if (a.length > 1) return -1;
+  }
+  return -1;
+}
+
 // events tells in words what the last turn did: the messages the game
 // gives with the state ("told"), each a key of its words and arguments.
 function events(s) {
@@ -481,8 +493,11 @@ function events(s) {
   const message = (m) => {
     const args = {};
     for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(k, v);
+    // a message about the last move that names no player gets its mover
+    if (args.player === undefined && mover >= 0) args.player = playerName(mover);
     return t(m.key, args);
   };
+  const mover = lastMover(s);
   return (s.told || []).map(message);
 }
 

@@ -90,7 +90,7 @@ const strings = {
     endReason: 'The game ended by {why}.',
     seeds_one: '1 seed', seeds_other: '{n} seeds',
     ev_capture: 'Captured {n}.',
-    ev_capture_last: 'The last move captured {n} seeds.',
+    ev_capture_last: '{player} captured {seeds}.',
   },
   de: {
     title: 'Tabula',
@@ -180,7 +180,7 @@ const strings = {
     endReason: 'Das Spiel endete durch {why}.',
     seeds_one: '1 Samen', seeds_other: '{n} Samen',
     ev_capture: '{n} gefangen.',
-    ev_capture_last: 'Der letzte Zug fing {n} Samen.',
+    ev_capture_last: 'Gefangen von {player}: {seeds}.',
   },
 };
 

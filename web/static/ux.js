@@ -51,11 +51,6 @@ const words = {
     moveListLabel: 'Moves played',
     scoreTamman: 'Score: men home on habarti',
     scoreMancala: 'Score: seeds in the store',
-    capturedBy: '{player} captured {n}.',
-    captureLast: '{player}\'s move captured {n}.',
-    sentBack_one: '{player} sent 1 man back to its \'ayn.',
-    sentBack_other: '{player} sent {n} men back to their \'ayn.',
-    seedsN_one: '1 seed', seedsN_other: '{n} seeds',
     lastMove: 'Last move: {move}',
   },
   de: {
@@ -104,11 +99,6 @@ const words = {
     moveListLabel: 'Gespielte Züge',
     scoreTamman: 'Punkte: Steine auf habarti',
     scoreMancala: 'Punkte: Samen im Speicher',
-    capturedBy: '{player} fing {n}.',
-    captureLast: 'Der Zug von {player} fing {n}.',
-    sentBack_one: '{player} schickte 1 Stein auf sein \'ayn zurück.',
-    sentBack_other: '{player} schickte {n} Steine auf ihr \'ayn zurück.',
-    seedsN_one: '1 Samen', seedsN_other: '{n} Samen',
     lastMove: 'Letzter Zug: {move}',
   },
 };
@@ -119,11 +109,6 @@ export function w(key, vars = {}) {
   const s = table[key] !== undefined ? table[key] : words.en[key];
   if (s === undefined) return t(key, vars);
   return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] !== undefined ? String(vars[k]) : ''));
-}
-
-// wn picks the singular or plural form of key for n.
-export function wn(key, n, vars = {}) {
-  return w(key + (n === 1 ? '_one' : '_other'), { ...vars, n });
 }
 
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
