@@ -20,7 +20,7 @@ var germanErrors = map[string]string{
 	"ply %d: want 0 to %d (the turns played)":                                       "Zug %[1]s: erwartet 0 bis %[2]s (die gespielten Züge)",
 	"a graph covers the whole game: give no ply":                                    "Eine Bewertungskurve umfasst die ganze Partie: kein „ply“ angeben",
 	"request body is larger than %d bytes":                                          "Der Inhalt der Anfrage ist größer als %[1]s Bytes",
-	"option %s: %g is out of range %s on this server (the command line accepts %s)": "Option %[1]s: %[2]s liegt auf diesem Server außerhalb von %[3]s (die Kommandozeile nimmt %[4]s)",
+	"option %s: %s is out of range %s on this server (the command line accepts %s)": "Option %[1]s: %[2]s liegt auf diesem Server außerhalb von %[3]s (die Kommandozeile nimmt %[4]s)",
 	"record: %d moves, more than the %d this server accepts":                        "Aufzeichnung: %[1]s Züge, mehr als die %[2]s, die dieser Server annimmt",
 	"seat %d: %v":                                             "Platz %[1]s: %[2]s",
 	"this game has %d players, got %d seats":                  "Dieses Spiel hat %[1]s Spieler, angegeben sind %[2]s Plätze",
