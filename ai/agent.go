@@ -50,6 +50,10 @@ type Config struct {
 	// search can handle the game (alpha-beta needs two players and no
 	// simultaneous turns).
 	Options engine.Options
+	// Eval, when set, judges the positions where MCTS playouts stop
+	// instead of the game's own evaluation (to measure one evaluation
+	// against another at equal time).
+	Eval func(s engine.State, dst []float64) []float64
 }
 
 // Levels are the strength names every search accepts, weakest first.
@@ -90,7 +94,7 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 		if err != nil {
 			return nil, fmt.Errorf("agent %q: %v", spec, err)
 		}
-		return NewMCTS(spec, b, cfg), nil
+		return maxWithEndgame(g, param, NewMCTS(spec, b, cfg)), nil
 	case "alphabeta":
 		b, err := parseBudget(param, alphaBetaLevels, true)
 		if err != nil {
@@ -99,10 +103,19 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 		if err := CheckAlphaBeta(g, cfg.Options); err != nil {
 			return nil, fmt.Errorf("agent %q: %w", spec, err)
 		}
-		return NewAlphaBeta(spec, b, cfg), nil
+		return maxWithEndgame(g, param, NewAlphaBeta(spec, b, cfg)), nil
 	}
 	return nil, fmt.Errorf("unknown agent %q (known: %s, with an optional level :%s)",
 		spec, strings.Join(Kinds, ", "), strings.Join(Levels, "|"))
+}
+
+// maxWithEndgame gives the level "max" the game's endgame table, when one
+// is registered.
+func maxWithEndgame(g engine.Game, level string, a Agent) Agent {
+	if e := endgameFor(g.ID()); level == "max" && e != nil {
+		return withEndgame{Agent: a, table: e}
+	}
+	return a
 }
 
 // Budget bounds the work of one search. Zero fields are no bound; a search
@@ -122,21 +135,34 @@ type Budget struct {
 }
 
 // The budgets behind the levels. Iteration and depth bounds keep results
-// reproducible for a seed; the time bounds only protect slow machines.
+// reproducible for a seed where a game is fast enough to reach them; the
+// time caps guarantee the time per move every level promises on one core
+// (easy under 50 ms, medium under 300 ms, hard under 2 s, max under 10 s),
+// with a margin for the move's own overhead. In Adji-Boto and Tamman the
+// iteration bounds come first; an Agsinnoninka turn can hold long relays,
+// so there the caps decide (docs/ai.md has the measured times).
 var (
 	mctsLevels = map[string]Budget{
-		"easy":   {Iterations: 300, Time: 250 * time.Millisecond},
-		"medium": {Iterations: 3000, Time: time.Second},
-		"hard":   {Iterations: 20000, Time: 3 * time.Second},
-		"max":    {Iterations: 400000, Time: 10 * time.Second},
+		"easy":   {Iterations: 300, Time: LevelTime["easy"]},
+		"medium": {Iterations: 3000, Time: LevelTime["medium"]},
+		"hard":   {Iterations: 20000, Time: LevelTime["hard"]},
+		"max":    {Iterations: 400000, Time: LevelTime["max"]},
 	}
 	alphaBetaLevels = map[string]Budget{
-		"easy":   {Depth: 2, Time: 250 * time.Millisecond},
-		"medium": {Depth: 5, Time: time.Second},
-		"hard":   {Depth: 10, Time: 3 * time.Second},
-		"max":    {Depth: 64, Time: 10 * time.Second},
+		"easy":   {Depth: 2, Time: LevelTime["easy"]},
+		"medium": {Depth: 5, Time: LevelTime["medium"]},
+		"hard":   {Depth: 10, Time: LevelTime["hard"]},
+		"max":    {Depth: 64, Time: LevelTime["max"]},
 	}
 )
+
+// LevelTime is the cap on the search time of a move at each level.
+var LevelTime = map[string]time.Duration{
+	"easy":   40 * time.Millisecond,
+	"medium": 250 * time.Millisecond,
+	"hard":   1800 * time.Millisecond,
+	"max":    9 * time.Second,
+}
 
 // parseBudget reads a level name, a duration ("200ms") or a number
 // (iterations, or depth when depth is set). The empty string is "medium".

@@ -56,14 +56,30 @@ func BenchmarkMCTS(b *testing.B) {
 	}
 }
 
-func benchmarkMCTS(b *testing.B, horizon int) {
+// BenchmarkMCTSCache is BenchmarkMCTS with and without the positions
+// cached in the tree (before and after it, from the same binary).
+func BenchmarkMCTSCache(b *testing.B) {
+	for _, cached := range []int32{0, maxCached} {
+		name := "cache=off"
+		if cached > 0 {
+			name = "cache=on"
+		}
+		b.Run(name, func(b *testing.B) { benchmarkMCTSCached(b, DefaultPlayoutTurns, cached) })
+	}
+}
+
+func benchmarkMCTS(b *testing.B, horizon int) { benchmarkMCTSCached(b, horizon, maxCached) }
+
+func benchmarkMCTSCached(b *testing.B, horizon int, cached int32) {
 	for _, start := range gameSetups(b) {
 		b.Run(benchName(start), func(b *testing.B) {
 			t := newTree(1)
 			t.horizon = horizon
+			t.maxCached = cached
 			t.search(start, 1000, time.Time{})
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := cpuTime()
 			iters := 0
 			for iters < b.N {
 				n := min(b.N-iters, 20000)
@@ -71,6 +87,10 @@ func benchmarkMCTS(b *testing.B, horizon int) {
 				iters += n
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
+			if cpu := cpuTime() - cpu; cpu > 0 {
+				// The rate on one core, whatever else runs on the machine.
+				b.ReportMetric(float64(b.N)/cpu.Seconds(), "iterations/cpu-s")
+			}
 		})
 	}
 }

@@ -17,6 +17,14 @@ func ChooseContext(ctx context.Context, a Agent, s engine.State, player int) eng
 		return a.Choose(s, player)
 	}
 	switch x := a.(type) {
+	case withEndgame:
+		// The table answers at once; the search it wraps heeds ctx.
+		if player != engine.ChancePlayer {
+			if m, ok := x.table.BestMove(s); ok {
+				return m
+			}
+		}
+		return ChooseContext(ctx, x.Agent, s, player)
 	case *MCTS:
 		x.setDone(done)
 		defer x.setDone(nil)

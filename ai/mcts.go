@@ -53,6 +53,10 @@ const rmGamma = 0.1
 // expanding.
 const maxNodes = 1 << 20
 
+// maxCached bounds the positions a tree keeps (the nodes made first,
+// which are nearest the root).
+const maxCached = 1 << 14
+
 // maxPlayoutTurns ends a playout that goes on too long; the position is
 // then judged by the evaluation.
 const maxPlayoutTurns = 20000
@@ -79,6 +83,7 @@ func NewMCTS(name string, b Budget, cfg Config) *MCTS {
 	for i := 0; i < m.threads; i++ {
 		t := newTree(treeSeed(cfg.Seed, i))
 		t.horizon = b.PlayoutTurns
+		t.eval = cfg.Eval
 		m.trees = append(m.trees, t)
 	}
 	return m
@@ -201,6 +206,7 @@ type node struct {
 	child     int32
 	numChild  int32
 	terminalR int32 // index in terminal rewards, for terminal nodes
+	state     int32 // index of the node's position in tree.cached, or -1
 }
 
 // slot is one actor of a node with its moves edges[edge : edge+n].
@@ -245,19 +251,27 @@ type tree struct {
 	path     []step
 	choices  []choice
 	scratch  scratchStates
-	actors   []int
-	moves    []engine.Move
-	joint    []engine.Move
-	outs     []engine.ChanceOutcome
-	reward   []float64
-	probs    []float64
-	nPlayers int
+	// cached holds the positions of the first maxCached nodes, so an iteration starts from the deepest cached node on its
+	// path instead of replaying every turn from the root (an Agsinnoninka
+	// turn can hold long relays). The results are the same either way.
+	cached    scratchStates
+	nCached   int32
+	maxCached int32
+	actors    []int
+	moves     []engine.Move
+	joint     []engine.Move
+	outs      []engine.ChanceOutcome
+	reward    []float64
+	probs     []float64
+	nPlayers  int
 	// scale maps the game's returns to rewards.
 	scale rewardScale
 	// evals, leadSum and leadN serve evalRewards.
 	evals   []float64
 	leadSum float64
 	leadN   int
+	// eval replaces the game's evaluation when set (Config.Eval).
+	eval func(engine.State, []float64) []float64
 	// horizon is the playout length in turns for games with an
 	// evaluation; negative plays to the end.
 	horizon   int
@@ -269,7 +283,7 @@ type tree struct {
 }
 
 func newTree(seed uint64) *tree {
-	t := &tree{}
+	t := &tree{maxCached: maxCached}
 	t.rng, t.src = newRand(seed, 0x74726565)
 	return t
 }
@@ -283,6 +297,7 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	t.termR = t.termR[:0]
 	t.nPlayers = root.NumPlayers()
 	t.scale.update(root)
+	t.nCached = 0
 	t.leadSum, t.leadN = 0, 0
 	_, t.evaluated = root.(engine.Evaluator)
 	t.newNode(root)
@@ -300,7 +315,13 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 // newNode adds the node for position s and returns its index.
 func (t *tree) newNode(s engine.State) int32 {
 	idx := int32(len(t.nodes))
-	n := node{slot: int32(len(t.slots)), child: int32(len(t.children))}
+	n := node{slot: int32(len(t.slots)), child: int32(len(t.children)), state: -1}
+	if idx > 0 && t.nCached < t.maxCached {
+		n.state = t.nCached
+		t.cached.at(int(n.state), s).CopyFrom(s)
+		t.nCached++
+	}
+
 	t.actors = s.Actors(t.actors[:0])
 	switch {
 	case len(t.actors) == 0:
@@ -341,10 +362,22 @@ func (t *tree) newNode(s engine.State) int32 {
 // back up the reward vector.
 func (t *tree) iterate(root engine.State) {
 	s := t.scratch.at(0, root)
-	s.CopyFrom(root)
 	t.path = t.path[:0]
 	t.choices = t.choices[:0]
 	cur := int32(0)
+	// s holds the position of node cur only when synced; until then cur
+	// is the root or a node with a cached position.
+	synced := false
+	sync := func() {
+		switch {
+		case synced:
+		case cur == 0:
+			s.CopyFrom(root)
+		default:
+			s.CopyFrom(t.cached.states[t.nodes[cur].state])
+		}
+		synced = true
+	}
 	for {
 		n := &t.nodes[cur]
 		if n.kind == terminalNode {
@@ -355,13 +388,18 @@ func (t *tree) iterate(root engine.State) {
 		st := step{node: cur, choice: int32(len(t.choices))}
 		childIdx := t.selectJoint(cur)
 		t.path = append(t.path, st)
+		slotChild := t.nodes[cur].child + childIdx
+		next := t.children[slotChild]
+		if next >= 0 && t.nodes[next].state >= 0 {
+			cur, synced = next, false
+			continue
+		}
+		sync()
 		t.joint = t.joint[:0]
 		for _, c := range t.choices[st.choice:] {
 			t.joint = append(t.joint, t.edges[c.edge].move)
 		}
 		engine.ApplyTurn(s, t.joint)
-		slotChild := t.nodes[cur].child + childIdx
-		next := t.children[slotChild]
 		if next >= 0 {
 			cur = next
 			continue
@@ -516,7 +554,9 @@ func (t *tree) playout(s engine.State) {
 // size of the leads met so far in this search. So a player far behind
 // still prefers to lose less, and no game has to say what its units are.
 func (t *tree) evalRewards(s engine.State) {
-	if e, ok := s.(engine.Evaluator); ok {
+	if t.eval != nil {
+		t.evals = t.eval(s, t.evals[:0])
+	} else if e, ok := s.(engine.Evaluator); ok {
 		t.evals = e.Eval(t.evals[:0])
 	} else {
 		t.evals = s.Scores(t.evals[:0])

@@ -38,8 +38,12 @@ type tournamentGame struct {
 func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
 	f := addSelfPlayFlags(fs, 20)
+	neighbours := fs.Int("neighbours", 0, "more games for each group of agents next to each other in --agents")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *neighbours < 0 {
+		return usagef("--neighbours: %d must not be negative", *neighbours)
 	}
 	start, specs, err := f.parse(fs)
 	if err != nil {
@@ -54,16 +58,28 @@ func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := sp.checkAgents("--agents"); err != nil {
 		return err
 	}
-	// Every group of n agents plays --games games, seats rotated.
+	// Every group of n agents plays --games games, seats rotated; a ladder
+	// (agents listed weakest first) adds --neighbours games for each group
+	// of n agents next to each other, the comparisons it is about.
 	var matches []match
-	for _, group := range combinations(len(specs), n) {
-		for i := 0; i < *f.games; i++ {
+	addGames := func(group []int, games int) {
+		for i := 0; i < games; i++ {
 			seats := make([]int, n)
 			for k := range seats {
 				seats[k] = group[(k+i)%n]
 			}
 			matches = append(matches, match{seats: seats})
 		}
+	}
+	for _, group := range combinations(len(specs), n) {
+		addGames(group, *f.games)
+	}
+	for first := 0; *neighbours > 0 && first+n <= len(specs); first++ {
+		group := make([]int, n)
+		for k := range group {
+			group[k] = first + k
+		}
+		addGames(group, *neighbours)
 	}
 	games := make([]tournamentGame, len(matches))
 	bar := newProgressBar(stderr, len(matches), *f.progress, *f.quiet)
@@ -83,12 +99,12 @@ func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	table := standings(labels, games, *f.seed)
 	if *f.json {
 		return json.NewEncoder(stdout).Encode(map[string]any{
-			"game": start.Game().ID(), "options": start.Options().Settings(), "gamesPerGroup": *f.games,
+			"game": start.Game().ID(), "options": start.Options().Settings(), "gamesPerGroup": *f.games, "neighbourGames": *neighbours,
 			"games": len(games), "seed": *f.seed, "standings": table, "seconds": took.Seconds(),
 		})
 	}
-	fmt.Fprintf(stdout, "%s tournament: %d agents, %d games (%d per group of %d), seed %d, %.1fs\n",
-		start.Game().ID(), len(specs), len(games), *f.games, n, *f.seed, took.Seconds())
+	fmt.Fprintf(stdout, "%s tournament: %d agents, %d games (%d per group of %d, %d more per group of neighbours), seed %d, %.1fs\n",
+		start.Game().ID(), len(specs), len(games), *f.games, n, *neighbours, *f.seed, took.Seconds())
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "rank\tagent\tElo\t95% interval\tgames\twins\tdraws\tlosses\tscore\t")
 	for i, s := range table {

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"go/ast"
 	"go/parser"
-	"go/token"
+	gotoken "go/token"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -24,11 +24,11 @@ func messageFormats(t *testing.T) map[string]string {
 		t.Fatal(err)
 	}
 	out := map[string]string{}
-	fset := token.NewFileSet()
+	fset := gotoken.NewFileSet()
 	str := func(e ast.Expr) (string, bool) {
 		switch x := e.(type) {
 		case *ast.BasicLit:
-			if x.Kind == token.STRING {
+			if x.Kind == gotoken.STRING {
 				s, err := strconv.Unquote(x.Value)
 				return s, err == nil
 			}

@@ -16,11 +16,13 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/rooms"
 	"tabula/view"
 )
 
@@ -51,6 +53,19 @@ type Config struct {
 	// loopback name (localhost, 127.0.0.1, [::1]), against DNS rebinding.
 	// Set it when listening on loopback.
 	LoopbackOnly bool
+	// Rooms runs online play (nil: no online rooms).
+	Rooms *rooms.Manager
+	// Origins are the host patterns of other sites whose pages may open a
+	// room's WebSocket (the server's own host always may).
+	Origins []string
+	// RoomsPerMinute limits the rooms one address creates a minute
+	// (default 10).
+	RoomsPerMinute int
+	// MessageRate limits the messages of one live connection per second,
+	// on average (default 10, with bursts of three times as many).
+	MessageRate float64
+	// ConnsPerIP caps the live connections of one address (default 32).
+	ConnsPerIP int
 }
 
 // Server serves the API and the app.
@@ -59,6 +74,11 @@ type Server struct {
 	mux  *http.ServeMux
 	csrf *http.CrossOriginProtection
 	lab  lab // the Research page's studies (research.go)
+
+	wsLimits wsLimits
+	conns    ipCounter      // live connections per address
+	created  perMinute      // rooms created per address
+	sockets  sync.WaitGroup // live connections, for a graceful stop
 }
 
 // New returns a server for cfg.
@@ -78,7 +98,17 @@ func New(cfg Config) *Server {
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = DefaultRequestTimeout
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), csrf: http.NewCrossOriginProtection()}
+	if cfg.RoomsPerMinute == 0 {
+		cfg.RoomsPerMinute = 10
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), csrf: http.NewCrossOriginProtection(), wsLimits: defaultWSLimits}
+	if cfg.MessageRate > 0 {
+		s.wsLimits.Rate, s.wsLimits.Burst = cfg.MessageRate, int(3*cfg.MessageRate)+1
+	}
+	if cfg.ConnsPerIP > 0 {
+		s.wsLimits.PerIP = cfg.ConnsPerIP
+	}
+	s.onlineRoutes()
 	s.route("GET /api/games", s.listGames)
 	s.route("GET /api/games/{id}", s.getGame)
 	s.route("GET /api/games/{id}/rules", s.getRules)
@@ -155,6 +185,10 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.status = code
 	w.ResponseWriter.WriteHeader(code)
 }
+
+// Unwrap lets http.ResponseController and the WebSocket upgrade reach the
+// connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // ServeHTTP logs each request, recovers from panics with a 500, refuses
 // the requests admit refuses and gives each API request its time budget.

@@ -28,7 +28,9 @@ import (
 	"tabula/docs"
 	"tabula/engine"
 	_ "tabula/games/all"
+	"tabula/internal/rooms"
 	"tabula/internal/server"
+	"tabula/internal/store"
 	"tabula/web"
 )
 
@@ -37,7 +39,8 @@ var (
 	browser   context.Context // the browser; each test opens its own tab
 	noBrowser string          // why the browser could not start
 	shotDir   string
-	store     *server.MemStore // the server's matches, counted by tests
+	matches   *server.MemStore // the server's matches, counted by tests
+	mgr       *rooms.Manager   // the online rooms
 )
 
 func chromiumPath() string {
@@ -60,12 +63,30 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
-	store = server.NewMemStore(1000)
+	discard := slog.New(slog.NewTextHandler(io.Discard, nil))
+	dbDir, err := os.MkdirTemp("", "tabula-e2e")
+	if err != nil {
+		fmt.Println(err)
+		return 1
+	}
+	defer os.RemoveAll(dbDir)
+	db, err := store.OpenSQLite(filepath.Join(dbDir, "rooms.db"))
+	if err != nil {
+		fmt.Println(err)
+		return 1
+	}
+	defer db.Close()
+	mgr = rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Log: discard})
+	defer mgr.Close()
+	matches = server.NewMemStore(1000)
 	s := server.New(server.Config{
-		Store:  store,
-		Log:    slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Static: web.Static(),
-		Rules:  docs.RulesFS(),
+		Store:          matches,
+		Log:            discard,
+		Static:         web.Static(),
+		Rules:          docs.RulesFS(),
+		Rooms:          mgr,
+		RoomsPerMinute: 1000,
+		MessageRate:    200,
 	})
 	srv = httptest.NewServer(s)
 	defer srv.Close()

@@ -85,10 +85,10 @@ func TestNotFoundPage(t *testing.T) {
 func TestButtonsActOnce(t *testing.T) {
 	ctx := tab(t, 60*time.Second)
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
-	before := store.Len()
+	before := matches.Len()
 	must(t, ctx, jsDo(`(() => { const b = document.getElementById('start'); for (let d = 1; d <= 3; d++) b.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, detail: d})); b.click(); })()`))
 	status(t, ctx)
-	if n := store.Len() - before; n != 1 {
+	if n := matches.Len() - before; n != 1 {
 		t.Errorf("a triple click on Start made %d games", n)
 	}
 	for i := 0; i < 2; i++ {

@@ -3,7 +3,9 @@
 // the turns between them and sends back the person's moves as text.
 
 import { t, tn, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
-import { boardFor, preview, shape, playerName, setPlayerNames, parseManMove, manTarget } from './boards.js';
+import { boardFor, preview, shape, playerName, setPlayerNames, boardUI } from './boards.js';
+import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
+import { pageArchive, pageArchived } from './archive.js';
 import { markdown } from './md.js';
 import { w, ask, guarded, MoveList, linkify, pct } from './ux.js';
 import { panel, mistakes, graphSVG } from './analysis.js';
@@ -57,6 +59,7 @@ function speed() {
 function renderChrome() {
   document.getElementById('tagline').textContent = t('tagline');
   document.getElementById('homelink').textContent = t('home');
+  document.getElementById('gameslink').textContent = t('finishedGames');
   const sel = document.getElementById('lang');
   sel.value = getLanguage();
   document.getElementById('langlabel').textContent = t('language');
@@ -90,10 +93,16 @@ async function route() {
   clearError();
   closeAnalysis();
   const hash = location.hash.replace(/^#\/?/, '');
-  const [page, id, more] = hash.split('/');
+  const [page, id, token] = hash.split('/');
+  if (page !== 'room') leaveRoom();
   try {
-    if (page === 'game' && id && more === undefined) await pageGame(id);
-    else if (page === 'play' && id && more === undefined) await pagePlay(id);
+    if (page === 'room' && id) { current = { name: 'room', rerender: () => pageRoom(id, token) }; await pageRoom(id, token); }
+    else if (page === 'online' && id) { current = { name: 'online', rerender: () => pageOnline(id, token) }; await pageOnline(id, token); }
+    else if (page === 'games' && !id) { current = { name: 'archive', rerender: pageArchive }; await pageArchive(); }
+    else if (page === 'archived' && id) { current = { name: 'archived', rerender: () => pageArchived(id) }; await pageArchived(id); }
+    else if (page === 'invites' && id) { current = { name: 'invites', rerender: () => pageInvites(id) }; await pageInvites(id); }
+    else if (page === 'game' && id && token === undefined) await pageGame(id);
+    else if (page === 'play' && id && token === undefined) await pagePlay(id);
     else if (page === '') await pageHome();
     else pageNotFound(location.hash);
   } catch (e) {
@@ -213,6 +222,7 @@ async function pageGame(id) {
   o += `</div><form id="setup" class="setup" novalidate>`;
   o += `<fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
   o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
+  o += ` <button type="button" id="online">${esc(t('playOnline'))}</button>`;
   o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
@@ -286,6 +296,10 @@ async function pageGame(id) {
   const more = () => document.getElementById('more').open;
   form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
   document.getElementById('more').addEventListener('toggle', () => { setupValues[id] = { ...(setupValues[id] || { options: readOptions(), seats: [] }), more: more() }; });
+  // Online play takes the options chosen here.
+  document.getElementById('online').addEventListener('click', () => {
+    location.hash = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
+  });
   // One match per start, however often the button is pressed.
   let starting = false;
   form.addEventListener('submit', async (e) => {
@@ -400,26 +414,8 @@ function status() {
 
 // uiFor is what the person may click on the board now.
 function uiFor() {
-  const s = P.shown;
   const c = chooser();
-  const ui = { moves: {}, picks: [], selected: null, player: c, label: t('boardOf', { name: P.game.name }) };
-  if (c < 0 || status() !== 'input') return ui;
-  const legal = (s.legal && s.legal[String(c)]) || [];
-  if (P.board.kind === 'grid') {
-    for (const mv of legal) {
-      const pm = parseManMove(mv);
-      if (!pm) continue;
-      if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
-      if (P.selected === pm.from) {
-        const to = manTarget(P.geo, c, pm.from, pm.n);
-        if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
-      }
-    }
-    ui.selected = P.selected;
-  } else {
-    for (const mv of legal) ui.moves[mv] = mv;
-  }
-  return ui;
+  return boardUI(P.board, P.shown, status() === 'input' ? c : -1, P.selected, t('boardOf', { name: P.game.name }));
 }
 
 function legalList() {
@@ -802,6 +798,14 @@ async function send(text) {
   } catch (e) {
     P.thinking = false;
     showError(e);
+    if (e.status === 409) {
+      // Another tab moved first: show the match as it is now.
+      try {
+        P.match = await api('GET', '/api/matches/' + P.match.id);
+        P.shown = P.match.state;
+        P.secret = null;
+      } catch (e2) { /* keep what we have */ }
+    }
     P.busy = false;
     renderPlay();
   }

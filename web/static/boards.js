@@ -367,7 +367,8 @@ export const boards = {
 export function boardFor(geo) {
   if (geo && geo.owners) owners = geo.owners;
   if (geo && geo.named) named = geo.named;
-  return (geo && boards[geo.kind]) || {
+  if (geo && boards[geo.kind]) return { ...boards[geo.kind], geo };
+  return {
     kind: 'text',
     view: (s) => ({ s }),
     svg: (v) => `<pre class="board textboard">${esc(JSON.stringify(v.s, null, 1))}</pre>`,
@@ -382,4 +383,28 @@ export function preview(start, name) {
   const b = boardFor(start && start.board);
   if (b.kind === 'text') return `<svg viewBox="0 0 100 60" role="img" aria-label="${esc(label)}"><rect width="100" height="60" fill="#eee"/></svg>`;
   return b.svg(b.view(start.state), { label }).replace('<svg ', '<svg role="img" ').replace('role="group" ', '');
+}
+
+// boardUI says what player may click on the board of state s: the legal
+// moves by element key, and on a grid the squares to pick a man from
+// (selected is the picked square) and the squares his moves reach.
+export function boardUI(board, s, player, selected, label) {
+  const ui = { moves: {}, picks: [], selected: null, player, label };
+  if (player < 0) return ui;
+  const legal = (s.legal && s.legal[String(player)]) || [];
+  if (board.kind === 'grid') {
+    for (const mv of legal) {
+      const pm = parseManMove(mv);
+      if (!pm) continue;
+      if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
+      if (selected === pm.from) {
+        const to = manTarget(board.geo, player, pm.from, pm.n);
+        if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
+      }
+    }
+    ui.selected = selected;
+  } else {
+    for (const mv of legal) ui.moves[mv] = mv;
+  }
+  return ui;
 }

@@ -1,0 +1,63 @@
+//go:build unix
+
+package ai
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"tabula/engine"
+)
+
+var measureLevels = flag.Int("measure-levels", 0, "positions per game for TestMeasureLevelTimes (0: skip)")
+
+// TestMeasureLevelTimes reports, for every game and MCTS level, the time a
+// move takes on one core (CPU time, which other programs on the machine do
+// not inflate) and the wall time, in positions taken from random games:
+//
+//	go test ./ai -run MeasureLevelTimes -count=1 -measure-levels 3 -v
+func TestMeasureLevelTimes(t *testing.T) {
+	if *measureLevels == 0 {
+		t.Skip("a measurement: run with -measure-levels N")
+	}
+	for _, start := range gameSetups(t) {
+		var positions []engine.State
+		rnd := NewRandom(2)
+		for i := 0; len(positions) < *measureLevels && i < 100; i++ {
+			s := start.Clone()
+			for j := 0; j < 10+7*i && !s.Terminal(); j++ {
+				actors := s.Actors(nil)
+				joint := make([]engine.Move, len(actors))
+				for k, a := range actors {
+					joint[k] = rnd.Choose(s, a)
+				}
+				engine.ApplyTurn(s, joint)
+			}
+			if !s.Terminal() && s.Actors(nil)[0] != engine.ChancePlayer && len(s.Legal(s.Actors(nil)[0], nil)) > 1 {
+				positions = append(positions, s)
+			}
+		}
+		var line []string
+		for _, level := range Levels {
+			m := NewMCTS(level, mctsLevels[level], Config{Seed: 1})
+			var cpu, wall, worst time.Duration
+			iters := 0
+			for _, s := range positions {
+				c, w := cpuTime(), time.Now()
+				m.Choose(s, s.Actors(nil)[0])
+				d := cpuTime() - c
+				cpu += d
+				wall += time.Since(w)
+				worst = max(worst, d)
+				iters += m.Iterations
+			}
+			n := time.Duration(len(positions))
+			line = append(line, fmt.Sprintf("%s %v cpu (worst %v, wall %v, %d iterations)", level,
+				(cpu / n).Round(time.Millisecond), worst.Round(time.Millisecond), (wall / n).Round(time.Millisecond), iters/len(positions)))
+		}
+		t.Logf("%s, %d positions: %s", benchName(start), len(positions), strings.Join(line, "; "))
+	}
+}

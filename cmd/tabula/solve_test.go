@@ -1,0 +1,63 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tabula/games/adjiboto/solve"
+)
+
+func TestSolveWritesATableThatReadsBack(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "k6.tab")
+	code, stdout, stderr := runTabula(t, "", "solve", "--game", "adji-boto", "--option", "skip-origin=true", "--seeds-left", "6", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "; exact") {
+		t.Errorf("a table below 16 seeds is exact, the report says:\n%s", stdout)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tab, err := solve.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.K() != 6 || !strings.Contains(strings.Join(tab.Rules(), " "), "skip-origin=true") {
+		t.Errorf("table of K=%d with %v, want K=6 with skip-origin=true", tab.K(), tab.Rules())
+	}
+}
+
+func TestSolveBadInputExitsTwo(t *testing.T) {
+	for _, args := range [][]string{
+		{"--game", "tamman", "--seeds-left", "4"},
+		{"--game", "adji-boto"},
+		{"--game", "adji-boto", "--seeds-left", "99"},
+		{"--game", "adji-boto", "--seeds-left", "4", "--option", "max-plies=10"},
+		{"--game", "adji-boto", "--seeds-left", "4", "--from-start"},
+		{"--game", "adji-boto", "--seeds-left", "4", "--option", "nonsense=1"},
+	} {
+		code, _, stderr := runTabula(t, "", append([]string{"solve"}, args...)...)
+		if code != 2 || !strings.HasPrefix(stderr, "tabula solve: ") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line", args, code, stderr)
+		}
+	}
+}
+
+func TestSolveAuditFindsNoLossForTheTablesOwnMoves(t *testing.T) {
+	code, stdout, stderr := runTabula(t, "", "solve", "--game", "adji-boto", "--seeds-left", "6", "--audit", "random,max", "--positions", "20")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "audit: 20 positions") {
+		t.Fatalf("no 20 positions audited:\n%s", stdout)
+	}
+	// max plays the table (built on demand, K=14 covers 6 seeds).
+	if !strings.Contains(stdout, "max              lost value in  0.0%") {
+		t.Errorf("max lost value:\n%s", stdout)
+	}
+}

@@ -1,0 +1,53 @@
+package solve
+
+import (
+	"strings"
+	"sync"
+
+	"tabula/engine"
+	"tabula/games/adjiboto"
+)
+
+// Lazy is a set of tables of K seeds, one for each set of rule options,
+// each built the first time a position it would cover is asked about. It
+// is safe for concurrent use.
+type Lazy struct {
+	k      int
+	mu     sync.Mutex
+	tables map[string]*Table
+}
+
+// NewLazy returns tables of k seeds, none built yet. DefaultLazySeeds is
+// a size that builds in about two seconds.
+func NewLazy(k int) *Lazy { return &Lazy{k: min(max(k, 0), MaxSeedsLeft), tables: map[string]*Table{}} }
+
+// DefaultLazySeeds is the K of the tables the command builds on demand
+// for the level max (about 4 million positions, 4 MB).
+const DefaultLazySeeds = 14
+
+// BestMove returns a best move from the table for s's rules, building it
+// first when needed, and false when s is not a position such a table
+// covers (or the table cannot be built for s's options).
+func (l *Lazy) BestMove(s engine.State) (engine.Move, bool) {
+	a, ok := s.(*adjiboto.State)
+	if !ok || a.Terminal() || a.InOpening() || a.Options().Int(adjiboto.OptMaxPlies) > 0 {
+		return 0, false
+	}
+	if _, n := board(a); n > l.k {
+		return 0, false
+	}
+	rules := rulesOf(s.Options())
+	key := strings.Join(rules, " ")
+	l.mu.Lock()
+	t := l.tables[key]
+	if t == nil {
+		var err error
+		if t, _, err = Build(s.Options(), l.k, nil); err != nil {
+			l.mu.Unlock()
+			return 0, false
+		}
+		l.tables[key] = t
+	}
+	l.mu.Unlock()
+	return t.BestMove(s)
+}
