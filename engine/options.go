@@ -43,6 +43,10 @@ type OptionSpec struct {
 	Values []string
 	// Doc is a one-line description for people.
 	Doc string
+	// SafeMin and SafeMax narrow Min..Max for servers that must answer
+	// every move in about a second, where some values of the option can
+	// make one move run for minutes. Both zero: Min..Max is safe.
+	SafeMin, SafeMax float64
 }
 
 // Allowed describes the allowed values for people ("2..25", "any|opponent").
