@@ -61,9 +61,20 @@ var germanErrors = map[string]string{
 	"the server is playing as many matches as it can keep: try again in a few minutes": "Der Server spielt so viele Partien, wie er behalten kann: in ein paar Minuten noch einmal versuchen",
 	"the computer players are busy: %v; try again in a few seconds":                    "Die Computerspieler sind beschäftigt: %[1]s; in ein paar Sekunden noch einmal versuchen",
 	"the match has reached %d turns, the most this server keeps: save the record and go on with the command line": "Die Partie hat %[1]s Züge erreicht, die meisten, die dieser Server behält: die Aufzeichnung speichern und mit der Kommandozeile weiterspielen",
-	"player %d is not a person at this device": "Spieler %[1]s ist kein Mensch an diesem Gerät",
-	`no player given: want {"player": N}`:      `Kein Spieler angegeben: erwartet {"player": N}`,
-	"internal error":                           "Interner Fehler",
+	"player %d is not a person at this device":          "Spieler %[1]s ist kein Mensch an diesem Gerät",
+	`no player given: want {"player": N}`:               `Kein Spieler angegeben: erwartet {"player": N}`,
+	"%s=%q: want a date YYYY-MM-DD or an RFC 3339 time": "%[1]s=%[2]s: erwartet ein Datum JJJJ-MM-TT oder eine Zeit nach RFC 3339",
+	"at most 8 seats":           "Höchstens 8 Plätze",
+	"cannot make a QR code: %v": "Kein QR-Code möglich: %[1]s",
+	`clock: want {"initial": seconds, "increment": seconds}`:                     `Uhr: erwartet {"initial": Sekunden, "increment": Sekunden}`,
+	"limit=%q: want 1 to 1000":                                                   "limit=%[1]s: erwartet 1 bis 1000",
+	"no such room":                                                               "Kein solcher Raum",
+	"online play is not enabled on this server":                                  "Online-Spiel ist auf diesem Server nicht eingeschaltet",
+	"too many live connections from your address":                                "Zu viele offene Verbindungen von deiner Adresse",
+	"too many rooms created from your address in the last minute; wait a little": "Zu viele Räume von deiner Adresse in der letzten Minute; bitte etwas warten",
+	"want 1 to %d records":                                                       "Erwartet 1 bis %[1]s Aufzeichnungen",
+	"want text=... of 1 to 512 bytes":                                            "Erwartet text=... mit 1 bis 512 Bytes",
+	"internal error":                                                             "Interner Fehler",
 }
 
 // germanPattern matches an English message made by a format and turns it
