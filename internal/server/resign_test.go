@@ -1,7 +1,9 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -56,4 +58,30 @@ func TestResign(t *testing.T) {
 	if again.Resigned == nil || *again.Resigned != 0 {
 		t.Error("a reloaded match forgets the resignation")
 	}
+}
+
+// FuzzResign: any body to resign gets a 200, 400 or 413, never a panic.
+func FuzzResign(f *testing.F) {
+	f.Add(`{"player": 0}`)
+	f.Add(`{"player": 1}`)
+	f.Add(`{"player": -99999999999999999999}`)
+	f.Add(`{"player": "0"}`)
+	s := staticServer(f)
+	post := func(path, body string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest("POST", path, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		return w
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		created := post("/api/matches", `{"game": "adji-boto", "seats": ["human", "random"]}`)
+		var m struct{ ID string }
+		if err := json.Unmarshal(created.Body.Bytes(), &m); err != nil || m.ID == "" {
+			t.Skipf("no match: %d %s", created.Code, created.Body)
+		}
+		if w := post("/api/matches/"+m.ID+"/resign", body); w.Code != 200 && w.Code != 400 && w.Code != 413 {
+			t.Errorf("resign %q: %d %s", body, w.Code, w.Body)
+		}
+	})
 }
