@@ -12,7 +12,8 @@ import (
 // by its English format. %[1]s, %[2]s, ... stand for the format's
 // arguments in order, as they appeared in the English message: names,
 // numbers, and the engine's and games' own messages, which stay English.
-// TestEveryErrorHasGerman keeps it complete.
+// TestEveryErrorHasGerman keeps it complete. engineErrors adds the
+// engine's messages that reach people through the server.
 var germanErrors = map[string]string{
 	"seat %d: %q is not offered here (offered: %s, or %q)":                          "Platz %[1]s: %[2]s wird hier nicht angeboten (angeboten: %[3]s oder %[4]s)",
 	"give either a match or a record, not both":                                     "Entweder eine Partie oder eine Aufzeichnung angeben, nicht beides",
@@ -77,6 +78,25 @@ var germanErrors = map[string]string{
 	"internal error":                                                             "Interner Fehler",
 }
 
+// engineErrors holds the German form of the engine's messages about
+// options and moves (engine/options.go, engine/play.go), which the server
+// passes on inside its own.
+var engineErrors = map[string]string{
+	"option %s: %q is not true or false":                          "Option %[1]s: %[2]s ist weder true noch false",
+	"option %s: %q is not a whole number":                         "Option %[1]s: %[2]s ist keine ganze Zahl",
+	"option %s: %d is out of range %s":                            "Option %[1]s: %[2]s liegt außerhalb von %[3]s",
+	"option %s: %q is not a number":                               "Option %[1]s: %[2]s ist keine Zahl",
+	"option %s: %q is not one of %s":                              "Option %[1]s: %[2]s ist keiner der Werte %[3]s",
+	"option %q: want name=value":                                  "Option %[1]s: erwartet Name=Wert",
+	"option %s: %s has no such option (it has: %s)":               "Option %[1]s: %[2]s hat keine solche Option (vorhanden: %[3]s)",
+	"%q: players %v move at once: want %d moves joined by commas": "%[1]s: die Spieler %[2]s ziehen zugleich: erwartet %[3]s Züge, durch Kommas getrennt",
+	"%s's move %q: %w":                                            "Zug von %[1]s %[2]s: %[3]s",
+	"%q is not legal for %s now (legal: %s)":                      "%[1]s ist für %[2]s jetzt nicht erlaubt (erlaubt: %[3]s)",
+	"move %d (%q): %v":                                            "Zug %[1]s (%[2]s): %[3]s",
+	"player %d":                                                   "Spieler %[1]s",
+	"chance":                                                      "Zufall",
+}
+
 // germanPattern matches an English message made by a format and turns it
 // into German.
 type germanPattern struct {
@@ -91,7 +111,13 @@ var verb = regexp.MustCompile(`%[dsqvgw]`)
 
 func compileGerman() []germanPattern {
 	var out []germanPattern
-	for en, de := range germanErrors {
+	all := map[string]string{}
+	for _, m := range []map[string]string{germanErrors, engineErrors} {
+		for en, de := range m {
+			all[en] = de
+		}
+	}
+	for en, de := range all {
 		parts := verb.Split(en, -1)
 		for i := range parts {
 			parts[i] = regexp.QuoteMeta(parts[i])
@@ -113,9 +139,10 @@ func inGerman(msg string) string {
 		if m == nil {
 			continue
 		}
+		// an argument may be a message of its own (a reason, a player)
 		args := make([]any, len(m)-1)
 		for i, a := range m[1:] {
-			args[i] = a
+			args[i] = inGerman(a)
 		}
 		return fmt.Sprintf(p.german, args...)
 	}

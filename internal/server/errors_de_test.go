@@ -143,3 +143,26 @@ func TestErrorsInGerman(t *testing.T) {
 		t.Errorf("the most specific format first: %q", got)
 	}
 }
+
+// The engine's messages inside the server's are German too, nested ones
+// included; a move or a name in quotes stays as it is.
+func TestEngineErrorsInGerman(t *testing.T) {
+	for en, de := range map[string]string{
+		`option seeds: "x" is not a whole number`:                      `Option seeds: "x" ist keine ganze Zahl`,
+		`move 3 ("7"): "7" is not legal for player 0 now (legal: 9 8)`: `Zug 3 ("7"): "7" ist für Spieler 0 jetzt nicht erlaubt (erlaubt: 9 8)`,
+		`"the game is over"`: `"the game is over"`,
+	} {
+		if got := inGerman(en); got != de {
+			t.Errorf("%s\n got %s\nwant %s", en, got, de)
+		}
+	}
+	s := staticServer(t)
+	r := httptest.NewRequest("POST", "/api/matches", strings.NewReader(`{"game": "adji-boto", "options": {"seeds": "x"}, "seats": ["human", "random"]}`))
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Accept-Language", "de")
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	if w.Code != 400 || !strings.Contains(w.Body.String(), "ist keine ganze Zahl") {
+		t.Errorf("a bad option in German: %d %s", w.Code, w.Body)
+	}
+}
