@@ -132,8 +132,15 @@ func compileGerman() []germanPattern {
 	return out
 }
 
+// maxGerman bounds the messages inGerman looks at: a longer one (a huge
+// text echoed back) stays as it is, so that no request buys much work.
+const maxGerman = 2000
+
 // inGerman returns msg in German when its format is known, else msg.
 func inGerman(msg string) string {
+	if len(msg) > maxGerman {
+		return msg
+	}
 	for _, p := range germanPatterns {
 		m := p.re.FindStringSubmatch(msg)
 		if m == nil {

@@ -166,3 +166,15 @@ func TestEngineErrorsInGerman(t *testing.T) {
 		t.Errorf("a bad option in German: %d %s", w.Code, w.Body)
 	}
 }
+
+// FuzzInGerman: any message comes back, in German or as it was, at once.
+func FuzzInGerman(f *testing.F) {
+	f.Add(`move 3 ("7"): "7" is not legal for player 0 now (legal: 9 8)`)
+	f.Add(`seat 1: seat 2: seat 3: player 4`)
+	f.Add(`option x: option y: "z" is not a number is not one of player 1`)
+	f.Fuzz(func(t *testing.T, msg string) {
+		if got := inGerman(msg); got == "" && msg != "" {
+			t.Errorf("%q became empty", msg)
+		}
+	})
+}
