@@ -372,7 +372,7 @@ async function pagePlay(id) {
 // seatName names a seat when a person plays the computer: "You" and
 // "Computer (level)"; null keeps "Player N" (people only, or several).
 function seatName(p) {
-  if (!P || !P.match) return null;
+  if (!P || !P.match || !current || current.name !== 'play') return null;
   const seats = P.match.seats;
   const people = seats.filter((x) => x === 'human').length;
   if (people === seats.length) return null;
