@@ -22,7 +22,10 @@ type Bot struct {
 	// to the end); every bot of a room stops at the same point.
 	StopAt int
 	// Think is how long the bot waits before each move, like a person.
-	Think  time.Duration
+	Think time.Duration
+	// Acks, if not nil, receives a value for each first ack (without
+	// waiting: a full channel misses some).
+	Acks   chan<- struct{}
 	Header http.Header
 
 	mu sync.Mutex
@@ -175,6 +178,10 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				}
 				b.Acked[m.Version] = sentMove
 				b.RTT = append(b.RTT, time.Since(sentTime))
+				select {
+				case b.Acks <- struct{}{}:
+				default:
+				}
 			}
 			b.mu.Unlock()
 			if b.Resend && !resent {

@@ -38,9 +38,12 @@ type Config struct {
 	// and option name (default: DefaultLimits).
 	Limits map[string]map[string]Limit
 	Log    *slog.Logger
-	// Now is the time of the game clocks (default time.Now; tests set
-	// their own).
+	// Now is the time of the game clocks and of absences (default
+	// time.Now; tests set their own).
 	Now func() time.Time
+	// AwayGrace is how long a person must be away before the others may
+	// give the seat to the computer (default 2 minutes).
+	AwayGrace time.Duration
 }
 
 // Limit caps an option of online rooms.
@@ -98,6 +101,9 @@ func NewManager(cfg Config) *Manager {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.AwayGrace == 0 {
+		cfg.AwayGrace = 2 * time.Minute
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
@@ -276,9 +282,13 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	}
 	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s, clock: clock, offer: -1,
 		commits: map[int]string{}, status: sn.Room.Status, result: sn.Room.Result, subs: map[*Sub]struct{}{}, used: time.Now()}
+	r.away, r.moved = map[int]time.Time{}, map[int]bool{}
 	for _, st := range sn.Seats {
 		r.seats = append(r.seats, seat{Seat: st})
 		r.left = append(r.left, clock.Initial)
+		if st.Kind == Person {
+			r.away[st.Index] = m.cfg.Now()
+		}
 	}
 	var clocks []int64
 	for _, se := range sn.Events {
@@ -290,6 +300,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 			return nil, fmt.Errorf("rooms: room %s: event %d stored at %d", r.ID, e.Version, len(r.events)+1)
 		}
 		r.events = append(r.events, e)
+		r.noteMoved(e)
 		if e.Clocks != nil {
 			clocks = e.Clocks
 		}

@@ -54,7 +54,9 @@ type Room struct {
 	left      []time.Duration // each seat's time at since
 	since     time.Time       // when the running clocks were last set
 	flagTimer *time.Timer
-	offer     int // the seat offering a draw, or -1
+	offer     int               // the seat offering a draw, or -1
+	away      map[int]time.Time // person seats without a connection, since when
+	moved     map[int]bool      // seats that have moved (their clocks run)
 	closed    bool
 }
 
@@ -339,6 +341,9 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...Event) error 
 		return fmt.Errorf("rooms: storing version %d of %s: %w", r.version+1, r.ID, err)
 	}
 	r.events = append(r.events, evs...)
+	for _, e := range evs {
+		r.noteMoved(e)
+	}
 	r.version += len(evs)
 	r.used = r.m.cfg.Now()
 	if r.ackTo != nil && len(evs) > 0 {
@@ -413,8 +418,17 @@ func (r *Room) publish(after engine.State, e Event) {
 		r.m.cfg.Log.Error("state", "room", r.ID, "err", err)
 		return
 	}
+	// What each viewer sees is decided by eventFor; most see the same
+	// event, which is encoded once.
+	msgs := map[string][]byte{}
 	for sub := range r.subs {
-		if !sub.send(eventMsg(eventFor(sub.Seat, e, r.commits), js)) {
+		seen := eventFor(sub.Seat, e, r.commits)
+		msg, ok := msgs[seen.Choice]
+		if !ok {
+			msg = eventMsg(seen, js)
+			msgs[seen.Choice] = msg
+		}
+		if !sub.send(msg) {
 			r.drop(sub, CloseSlow, "too slow to follow the room")
 		}
 	}
