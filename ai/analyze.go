@@ -27,8 +27,9 @@ type MoveValue struct {
 	Move   engine.Move
 	// Value is the actor's mean reward after the move, in [0, 1].
 	Value float64
-	// Share is the part of the actor's search spent on the move (visits
-	// at a sequential turn, the average strategy at a simultaneous one).
+	// Share is the part of the actor's search spent on the move (its
+	// visits, or its average strategy at a simultaneous turn searched by
+	// regret matching or EXP3).
 	Share float64
 }
 
@@ -82,8 +83,11 @@ func (t *tree) rootMoves() []MoveValue {
 		sl := t.slots[j]
 		es := t.edges[sl.edge : sl.edge+sl.n]
 		total := 0.0
+		// visits, unless a simultaneous turn is searched by regret
+		// matching or EXP3: then the average strategy
+		byStrat := root.numSlots > 1 && t.sim != simDUCT
 		for _, e := range es {
-			if root.numSlots > 1 {
+			if byStrat {
 				total += e.strat
 			} else {
 				total += float64(e.visits)
@@ -96,7 +100,7 @@ func (t *tree) rootMoves() []MoveValue {
 				mv.Value = e.reward / float64(e.visits)
 			}
 			w := float64(e.visits)
-			if root.numSlots > 1 {
+			if byStrat {
 				w = e.strat
 			}
 			if total > 0 {
