@@ -1,6 +1,6 @@
 // Package ai holds the computer players. It knows only the engine: every
-// agent works for every game, and games help only through the optional
-// engine.Evaluator interface.
+// agent works for every game, and games help only through optional
+// interfaces: engine.Evaluator, and PlayoutLengther for MCTS playouts.
 //
 // Agents are named on the command line by a spec: "random", "greedy",
 // "mcts", "alphabeta", optionally followed by a level or a budget:
@@ -129,8 +129,9 @@ type Budget struct {
 	// Time is the wall-clock time per move.
 	Time time.Duration
 	// PlayoutTurns is the length of an MCTS playout in games with an
-	// evaluation: 0 means DefaultPlayoutTurns, a negative number plays
-	// every playout to the end.
+	// evaluation: 0 leaves it to the game (PlayoutLengther, else
+	// DefaultPlayoutTurns), a negative number plays every playout to the
+	// end.
 	PlayoutTurns int
 }
 
@@ -249,21 +250,37 @@ func chanceMove(s engine.State, rng *rand.Rand) engine.Move {
 	return SampleChance(s.ChanceOutcomes(nil), rng.Float64())
 }
 
-// rewards fills dst with each player's reward in a finished game: 1 for
-// the winner, 0 for the others, 1/n each for a draw.
-func rewards(s engine.State, dst []float64) []float64 {
-	n := s.NumPlayers()
-	dst = dst[:0]
-	o, _ := s.Outcome()
-	for p := 0; p < n; p++ {
-		switch {
-		case o.Draw():
-			dst = append(dst, 1/float64(n))
-		case o.Winner == p:
-			dst = append(dst, 1)
-		default:
-			dst = append(dst, 0)
-		}
+// rewardScale maps a game's returns into the rewards MCTS works with, in
+// [0, 1], using the bounds the game declares: reward = (return - lo) * k.
+// It remembers the game and options it was made for, so a search asks the
+// game only when they change (Info may allocate; a search must not).
+type rewardScale struct {
+	lo, k float64
+	game  string
+	opts  engine.Options
+}
+
+// update makes r the scale of the game of s, unless it already is. A game
+// whose Info fails or declares no span gets its returns clamped into
+// [0, 1] as they are.
+func (r *rewardScale) update(s engine.State) {
+	g, opts := s.Game(), s.Options()
+	if r.game != "" && r.game == g.ID() && r.opts.Equal(opts) {
+		return
+	}
+	*r = rewardScale{lo: 0, k: 1, game: g.ID(), opts: opts}
+	if info, err := g.Info(opts); err == nil && info.MaxUtility > info.MinUtility {
+		r.lo, r.k = info.MinUtility, 1/(info.MaxUtility-info.MinUtility)
+	}
+}
+
+// rewards fills dst with each player's reward in a finished game: the
+// game's return mapped into [0, 1]. For a game one player wins this is 1
+// for the winner, 0 for the others and 1/n each for a draw.
+func (r *rewardScale) rewards(s engine.State, dst []float64) []float64 {
+	dst = s.Returns(dst[:0])
+	for i, v := range dst {
+		dst[i] = min(1, max(0, (v-r.lo)*r.k))
 	}
 	return dst
 }

@@ -56,7 +56,7 @@ func TestMeasureLevelTimes(t *testing.T) {
 			}
 			n := time.Duration(len(positions))
 			line = append(line, fmt.Sprintf("%s %v cpu (worst %v, wall %v, %d iterations)", level,
-				(cpu / n).Round(time.Millisecond), worst.Round(time.Millisecond), (wall / n).Round(time.Millisecond), iters/len(positions)))
+				(cpu/n).Round(time.Millisecond), worst.Round(time.Millisecond), (wall/n).Round(time.Millisecond), iters/len(positions)))
 		}
 		t.Logf("%s, %d positions: %s", benchName(start), len(positions), strings.Join(line, "; "))
 	}

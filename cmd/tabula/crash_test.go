@@ -18,6 +18,7 @@ import (
 	"tabula/internal/roomclient"
 	"tabula/internal/rooms"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // TestMain lets the test binary act as `tabula serve` for the crash test:
@@ -198,7 +199,7 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 		if err != nil {
 			t.Fatalf("room %s: %v", r.id, err)
 		}
-		js, _ := engine.MarshalState(s)
+		js, _ := view.State(s)
 		if string(js) != states[r.id] {
 			t.Errorf("room %s: the server's state is not the replay of its stored moves", r.id)
 		}

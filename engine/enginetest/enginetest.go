@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 // Config tunes the suite for one game.
@@ -157,7 +158,7 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 			}
 			checkEvents(t, seed, text, events)
 		}
-		if _, err := engine.MarshalState(s); err != nil {
+		if _, err := view.State(s); err != nil {
 			t.Fatalf("seed %d: state JSON: %v", seed, err)
 		}
 		if l := info.MaxLength; l > 0 && s.Ply() > l {

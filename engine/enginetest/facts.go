@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 // Full is the full state of s as text, for comparing states: the game's
@@ -20,7 +21,11 @@ import (
 // tool. (The options, the same for every state of a game, are left out.)
 func Full(t testing.TB, s engine.State) string {
 	t.Helper()
-	details, err := json.Marshal(s.Details())
+	var details []byte
+	var err error
+	if d, ok := s.(view.Detailer); ok {
+		details, err = json.Marshal(d.Details())
+	}
 	if err != nil {
 		t.Fatalf("state details: %v", err)
 	}

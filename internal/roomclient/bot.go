@@ -96,6 +96,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 	sentAt, sentMove := -1, ""
 	var sentTime time.Time
 	resent := false
+	ackedAt := 0 // the version of the last ack: its event is still to come
 	in := make(chan Msg, 64)
 	done := make(chan struct{})
 	defer close(done)
@@ -123,7 +124,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			*last = version
 			return errDone
 		}
-		mine := !committed && sentAt < 0 && contains(st.ToMove, seat)
+		mine := !committed && sentAt < 0 && version >= ackedAt && contains(st.ToMove, seat)
 		var m Msg
 		var ok bool
 		if mine && b.Think > 0 {
@@ -184,6 +185,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				}
 			}
 			b.mu.Unlock()
+			ackedAt = m.Version
 			if b.Resend && !resent {
 				resent = true
 				if err := c.Send(ctx, map[string]any{"type": "move", "version": sentAt, "move": sentMove}); err != nil {

@@ -13,6 +13,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // fastStore is real SQLite on a memory file system where there is one
@@ -58,7 +59,7 @@ func TestHiddenChoicesNeverLeave(t *testing.T) {
 			first := rng.IntN(2)
 			other := 1 - first
 			v := r.version
-			before, _ := engine.MarshalState(r.state)
+			before, _ := view.State(r.state)
 			legal := engine.LegalTexts(r.state, first)
 			choice := legal[rng.IntN(len(legal))]
 			mustMove(t, r, subs[first], v, choice)

@@ -3,8 +3,8 @@ package rooms
 import (
 	"encoding/json"
 
-	"tabula/engine"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // View is what one viewer (a seat, or Spectator) may see of a room.
@@ -12,6 +12,7 @@ type View struct {
 	Room    string          `json:"room"`
 	Game    string          `json:"game"`
 	Options []string        `json:"options"`
+	Board   any             `json:"board"` // the board's geometry, from the game
 	Version int             `json:"version"`
 	Seat    int             `json:"seat"`
 	Seats   []SeatView      `json:"seats"`
@@ -54,11 +55,11 @@ type TurnView struct {
 // secret only once the game is over. Everything sent about a room is made
 // here or by eventFor.
 func (r *Room) playerView(viewer int) View {
-	js, err := engine.MarshalState(r.state)
+	js, err := view.State(r.state)
 	if err != nil {
 		js = []byte("null")
 	}
-	v := View{Room: r.ID, Game: r.game.ID(), Options: r.opts.Settings(), Version: r.version, Seat: viewer,
+	v := View{Room: r.ID, Game: r.game.ID(), Options: r.opts.Settings(), Board: view.Board(r.state), Version: r.version, Seat: viewer,
 		Turns: []TurnView{}, State: js, Status: r.status, Result: r.result, Next: r.next}
 	online := r.online()
 	for i, s := range r.seats {

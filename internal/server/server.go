@@ -23,6 +23,7 @@ import (
 	"tabula/engine"
 	"tabula/internal/compute"
 	"tabula/internal/rooms"
+	"tabula/view"
 )
 
 // maxBody is the largest request body accepted (a record of a long game
@@ -112,13 +113,17 @@ func New(cfg Config) *Server {
 	s.route("GET /api/games/{id}", s.getGame)
 	s.route("GET /api/games/{id}/rules", s.getRules)
 	s.route("GET /api/games/{id}/agents", s.getAgents)
+	s.route("GET /api/games/{id}/start", s.getStart)
 	s.route("POST /api/matches", s.createMatch)
 	s.route("GET /api/matches/{id}", s.getMatch)
 	s.route("POST /api/matches/{id}/moves", s.postMove)
 	s.route("POST /api/matches/{id}/undo", s.postUndo)
+	s.route("POST /api/matches/{id}/resign", s.postResign)
 	s.route("GET /api/matches/{id}/record", s.getRecord)
 	s.route("GET /api/matches/{id}/states", s.getStates)
 	s.route("POST /api/replay", s.postReplay)
+	s.route("POST /api/analysis", s.postAnalysis)
+	s.route("POST /api/analysis/graph", s.postAnalysisGraph)
 	s.route("POST /api/research", s.postStudy)
 	s.route("GET /api/research", s.listStudies)
 	s.route("GET /api/research/{id}", s.getStudy)
@@ -126,16 +131,7 @@ func New(cfg Config) *Server {
 	s.route("GET /api/research/{id}/report", s.getStudyReport)
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
-		files := http.FileServerFS(cfg.Static)
-		s.route("/", func(w http.ResponseWriter, r *http.Request) error {
-			if r.Method != http.MethodGet && r.Method != http.MethodHead {
-				w.Header().Set("Allow", "GET, HEAD")
-				return &httpError{http.StatusMethodNotAllowed, "method not allowed"}
-			}
-			w.Header().Set("Cache-Control", "no-cache")
-			files.ServeHTTP(w, r)
-			return nil
-		})
+		s.route("/", s.staticHandler(cfg.Static))
 	}
 	return s
 }
@@ -282,58 +278,54 @@ func decode(r *http.Request, v any) error {
 	return nil
 }
 
-// gameView is the JSON of a game: its catalogue entry, options and the
-// computer players offered for it.
+// gameView is the JSON of a game: its catalogue entry, facts and options
+// (from the game's package, through view.Game, with the server's bounds on
+// the options) and the computer players offered for it.
 type gameView struct {
-	Entry
-	Playable bool         `json:"playable"`
-	Options  []optionView `json:"options"`
-	Agents   []string     `json:"agents"`
-	HasRules bool         `json:"hasRules"`
+	view.GameView
+	Playable bool     `json:"playable"`
+	Agents   []string `json:"agents"`
+	HasRules bool     `json:"hasRules"`
 }
 
-type optionView struct {
-	Name    string   `json:"name"`
-	Kind    string   `json:"kind"`
-	Default string   `json:"default"`
-	Min     *float64 `json:"min,omitempty"`
-	Max     *float64 `json:"max,omitempty"`
-	Values  []string `json:"values,omitempty"`
-	Doc     string   `json:"doc"`
-}
-
-func (s *Server) gameView(e Entry) gameView {
-	v := gameView{Entry: e, Options: []optionView{}, Agents: []string{}}
-	g, err := engine.Lookup(e.ID)
+func (s *Server) gameView(g engine.Game) (gameView, error) {
+	gv, err := view.Game(g, engine.Options{})
 	if err != nil {
-		return v
+		return gameView{}, err
 	}
-	v.Playable = true
-	v.Name = g.Name()
-	for _, sp := range g.Specs() {
-		sp = narrowed(g.ID(), sp)
-		o := optionView{Name: sp.Name, Kind: sp.Kind.String(), Default: sp.Default, Values: sp.Values, Doc: sp.Doc}
-		if sp.Kind == engine.Int || sp.Kind == engine.Float {
-			lo, hi := sp.Min, sp.Max
-			o.Min, o.Max = &lo, &hi
+	for i, sp := range g.Specs() {
+		if n := narrowed(sp); sp.Kind == engine.Int || sp.Kind == engine.Float {
+			lo, hi := n.Min, n.Max
+			gv.Options[i].Min, gv.Options[i].Max = &lo, &hi
 		}
-		v.Options = append(v.Options, o)
 	}
-	v.Agents = offeredAgents(g, engine.DefaultOptions(g))
+	v := gameView{GameView: gv, Playable: true, Agents: offeredAgents(g, engine.DefaultOptions(g))}
 	if s.cfg.Rules != nil {
-		if _, err := fs.Stat(s.cfg.Rules, e.ID+".md"); err == nil {
+		if _, err := fs.Stat(s.cfg.Rules, g.ID()+".md"); err == nil {
 			v.HasRules = true
 		}
 	}
-	return v
+	return v, nil
 }
 
 // getAgents answers GET /api/games/{id}/agents?name=value...: the agents
 // offered for the game under those options.
 func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
+	g, opts, err := queryOptions(r)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": offeredAgents(g, opts)})
+	return nil
+}
+
+// queryOptions reads the game of the path and its options from the query
+// (name=value...; the others at their defaults), within the server's
+// bounds.
+func queryOptions(r *http.Request) (engine.Game, engine.Options, error) {
 	g, err := engine.Lookup(r.PathValue("id"))
 	if err != nil {
-		return notFound("%v", err)
+		return nil, engine.Options{}, notFound("%v", err)
 	}
 	var sets []string
 	for name, vals := range r.URL.Query() {
@@ -343,45 +335,61 @@ func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
 	}
 	opts, err := parseOptions(g, sets)
 	if err != nil {
+		return nil, engine.Options{}, err
+	}
+	return g, opts, nil
+}
+
+// getStart answers GET /api/games/{id}/start?name=value...: the start state
+// of the game under those options and its board's geometry, for the
+// previews of the home and setup pages.
+func (s *Server) getStart(w http.ResponseWriter, r *http.Request) error {
+	g, opts, err := queryOptions(r)
+	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": offeredAgents(g, opts)})
+	st, err := g.NewState(opts)
+	if err != nil {
+		return badRequest("%v", err)
+	}
+	js, err := view.StateTold(st)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "state": json.RawMessage(js), "board": view.Board(st)})
 	return nil
 }
 
-// entries is the catalogue plus any registered game it does not list.
-func entries() []Entry {
-	out := append([]Entry(nil), Catalogue...)
-	for _, g := range engine.Games() {
-		known := false
-		for _, e := range Catalogue {
-			known = known || e.ID == g.ID()
-		}
-		if !known {
-			out = append(out, Entry{ID: g.ID(), Name: g.Name()})
-		}
-	}
-	return out
-}
-
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
-	var out []gameView
-	for _, e := range entries() {
-		out = append(out, s.gameView(e))
+	out := []gameView{}
+	for _, g := range engine.Games() {
+		v, err := s.gameView(g)
+		if err != nil {
+			return err
+		}
+		out = append(out, v)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
 	return nil
 }
 
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
-	id := r.PathValue("id")
-	for _, e := range entries() {
-		if e.ID == id {
-			writeJSON(w, http.StatusOK, s.gameView(e))
-			return nil
-		}
+	g, err := engine.Lookup(r.PathValue("id"))
+	if err != nil {
+		return notFound("%v", err)
 	}
-	return notFound("unknown game %q", id)
+	v, err := s.gameView(g)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, v)
+	return nil
+}
+
+// validLang reports whether lang is a language code (two small letters),
+// so that it cannot name another file.
+func validLang(lang string) bool {
+	return len(lang) == 2 && lang[0] >= 'a' && lang[0] <= 'z' && lang[1] >= 'a' && lang[1] <= 'z'
 }
 
 func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {
@@ -389,10 +397,19 @@ func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {
 	if s.cfg.Rules == nil {
 		return notFound("no rules page for %q", id)
 	}
+	// ?lang=de gives the German page, ID.de.md, where there is one; the
+	// answer says which language it has.
+	lang := r.URL.Query().Get("lang")
+	if lang != "en" && validLang(lang) {
+		if data, err := fs.ReadFile(s.cfg.Rules, id+"."+lang+".md"); err == nil {
+			writeJSON(w, http.StatusOK, map[string]string{"game": id, "lang": lang, "markdown": string(data)})
+			return nil
+		}
+	}
 	data, err := fs.ReadFile(s.cfg.Rules, id+".md")
 	if err != nil {
 		return notFound("no rules page for %q", id)
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"game": id, "markdown": string(data)})
+	writeJSON(w, http.StatusOK, map[string]string{"game": id, "lang": "en", "markdown": string(data)})
 	return nil
 }

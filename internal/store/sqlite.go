@@ -14,7 +14,8 @@ import (
 	_ "modernc.org/sqlite" // the "sqlite" driver, pure Go
 )
 
-// migrations are applied in order, each once; schema_version holds how
+// migrations are applied in order, each once, on SQLite and (translated
+// by pgMigrations) on PostgreSQL; schema_version holds how
 // many have been. Never change one that has shipped: add a new one.
 var migrations = []string{
 	`CREATE TABLE rooms (
@@ -62,6 +63,16 @@ var migrations = []string{
 	CREATE INDEX finished_by_time ON finished(finished);
 	CREATE INDEX rooms_by_status ON rooms(status, updated);`,
 	`ALTER TABLE rooms ADD COLUMN clock TEXT NOT NULL DEFAULT ''`,
+	// Leases of computer moves, used when several processes share
+	// PostgreSQL (see leases.go); SQLite has them too, so that both
+	// schemas stay one.
+	`CREATE TABLE leases (
+		room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
+		version INTEGER NOT NULL,
+		holder TEXT NOT NULL,
+		expires INTEGER NOT NULL
+	);
+	CREATE INDEX leases_by_expiry ON leases(expires);`,
 }
 
 // SQLite is the SQLite backend.

@@ -2,11 +2,14 @@
 // server judges every move; this code shows the states it sends, animates
 // the turns between them and sends back the person's moves as text.
 
-import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
-import { boardFor, thumbnail, shape, playerName, cowrieNames, boardUI } from './boards.js';
+import { t, tn, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
+import { boardFor, preview, shape, playerName, setPlayerNames, boardUI } from './boards.js';
 import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
 import { pageArchive, pageArchived } from './archive.js';
 import { markdown } from './md.js';
+import { w, ask, guarded, MoveList, linkify } from './ux.js';
+import { moveListHTML, analysisHTML, startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, stopAutoplay, onReplayKey, analyseOnce, graphOnce, closeAnalysis } from './replay.js';
+import { rove, neighbour, roveInit } from './keys.js';
 
 const app = document.getElementById('app');
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
@@ -15,7 +18,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // ------------------------------------------------------------------ API
 
 async function api(method, path, body) {
-  const opts = { method, headers: {} };
+  // the server answers errors in the app's language
+  const opts = { method, headers: { 'Accept-Language': getLanguage() } };
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body);
@@ -35,6 +39,13 @@ let gamesCache = null;
 async function games() {
   if (!gamesCache) gamesCache = (await api('GET', '/api/games')).games;
   return gamesCache;
+}
+
+// startOf is the start state of a game under options, with its board's
+// geometry, for the previews; null if the server cannot give it.
+async function startOf(id, options) {
+  const q = new URLSearchParams(options).toString();
+  try { return await api('GET', `/api/games/${encodeURIComponent(id)}/start?${q}`); } catch (e) { return null; }
 }
 
 // ------------------------------------------------------------------ chrome
@@ -71,47 +82,80 @@ function clearError() {
 
 // ------------------------------------------------------------------ routing
 
-let current = null; // the page being shown: {name, rerender}
+export let current = null; // the page being shown: {name, rerender}
+
+// routeSeq counts the routings: a page whose data arrives after the next
+// routing began is stale and must not draw itself.
+let routeSeq = 0;
+const stale = (seq) => seq !== routeSeq;
 
 async function route() {
+  routeSeq++;
   clearError();
+  closeAnalysis();
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id, token] = hash.split('/');
   if (page !== 'room') leaveRoom();
   try {
     if (page === 'room' && id) { current = { name: 'room', rerender: () => pageRoom(id, token) }; await pageRoom(id, token); }
     else if (page === 'online' && id) { current = { name: 'online', rerender: () => pageOnline(id, token) }; await pageOnline(id, token); }
-    else if (page === 'games') { current = { name: 'archive', rerender: pageArchive }; await pageArchive(); }
+    else if (page === 'games' && !id) { current = { name: 'archive', rerender: pageArchive }; await pageArchive(); }
     else if (page === 'archived' && id) { current = { name: 'archived', rerender: () => pageArchived(id) }; await pageArchived(id); }
     else if (page === 'invites' && id) { current = { name: 'invites', rerender: () => pageInvites(id) }; await pageInvites(id); }
-    else if (page === 'game' && id) await pageGame(id);
-    else if (page === 'play' && id) await pagePlay(id);
-    else await pageHome();
+    else if (page === 'game' && id && token === undefined) await pageGame(id);
+    else if (page === 'play' && id && token === undefined) await pagePlay(id);
+    else if (page === '') await pageHome();
+    else pageNotFound(location.hash);
   } catch (e) {
-    showError(e);
+    pageNotFound(location.hash, e.message, e.status !== 404);
   }
+  focusPage();
+}
+
+// focusPage puts the focus on the page's heading when it was lost with
+// the old page (it never stays on <body>).
+function focusPage() {
+  const a = document.activeElement;
+  if (a && a !== document.body && a.isConnected) return;
+  const h = app.querySelector('h1');
+  if (h) { h.tabIndex = -1; h.focus({ preventScroll: true }); }
+}
+
+// pageNotFound says that an address leads nowhere, and offers the way back.
+// A problem other than a missing page (the server is busy or gone) says so.
+function pageNotFound(what, detail, problem) {
+  current = { name: 'notfound', rerender: () => pageNotFound(what, detail, problem) };
+  P = null;
+  const title = w(problem ? 'problem' : 'notFound');
+  document.title = `${title} – ${t('title')}`;
+  app.innerHTML = `<section id="notfound" aria-labelledby="nf-h"><h1 id="nf-h">${esc(title)}</h1>
+    <p>${esc(w('notFoundText', { what: what || '/' }))}</p>${detail ? `<p class="note">${esc(detail)}</p>` : ''}
+    <p><a class="button primary" href="#/" id="nf-home">${esc(w('backHome'))}</a></p></section>`;
 }
 
 // ------------------------------------------------------------------ home
 
 async function pageHome() {
+  const seq = routeSeq;
   const list = await games();
+  const starts = await Promise.all(list.map((g) => startOf(g.id, {})));
+  if (stale(seq)) return;
   current = { name: 'home', rerender: pageHome };
+  setWords(Object.assign({}, ...list.map((g) => g.words || {})));
   document.title = t('title');
   let o = `<section id="home" aria-labelledby="home-h"><h1 id="home-h">${esc(t('catalogue'))}</h1><div class="cards">`;
-  for (const g of list) {
+  for (const [i, g] of list.entries()) {
     o += `<article class="card" data-game="${esc(g.id)}" aria-labelledby="card-${esc(g.id)}">`;
     o += `<h2 id="card-${esc(g.id)}">${esc(g.name)}</h2>`;
-    o += `<div class="thumb">${thumbnail(g.id, g.name)}</div>`;
+    o += `<div class="thumb">${preview(starts[i], g.name)}</div>`;
     o += `<p class="kind">${esc(pick(g.kind))}</p><dl>`;
     o += `<dt>${esc(t('people'))}</dt><dd>${esc(pick(g.people))}</dd>`;
     o += `<dt>${esc(t('region'))}</dt><dd>${esc(pick(g.region))}</dd>`;
     o += `<dt>${esc(t('date'))}</dt><dd>${esc(pick(g.date))}</dd>`;
     o += `<dt>${esc(t('players'))}</dt><dd>${esc(g.players || '2')}</dd>`;
-    o += `<dt>${esc(t('sources'))}</dt><dd><ul>${(g.sources || []).map((s) => `<li>${esc(s)}</li>`).join('')}</ul></dd>`;
+    o += `<dt>${esc(t('sources'))}</dt><dd><ul>${(g.sources || []).map((s) => `<li>${linkify(s)}</li>`).join('')}</ul></dd>`;
     o += `<dt>${esc(t('evidence'))}</dt><dd>${esc(pick(g.evidence))}</dd></dl>`;
-    o += g.playable ? `<p><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`
-      : `<p class="note">${esc(t('notYet'))}</p>`;
+    o += `<p class="playp"><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`;
     o += `</article>`;
   }
   o += `</div>${loadBox()}</section>`;
@@ -153,25 +197,34 @@ function agentLabel(spec) {
 
 function seatLabel(spec) { return spec === 'human' ? t('person') : agentLabel(spec); }
 
+// optionTitle names an option for people in the current language, with
+// the name that records and the command line use.
+function optionTitle(opt) {
+  const l = pick(opt.titles);
+  return l ? `${l} (${opt.name})` : opt.name;
+}
+
 let setupValues = {}; // game id -> {options, seats}
 
 async function pageGame(id) {
+  const seq = routeSeq;
   const g = await api('GET', '/api/games/' + encodeURIComponent(id));
-  current = { name: 'game', rerender: () => pageGame(id) };
-  document.title = `${g.name} – ${t('title')}`;
   const saved = setupValues[id] || { options: {}, seats: [] };
+  const first = await startOf(g.id, saved.options);
+  if (stale(seq)) return;
+  current = { name: 'game', rerender: () => pageGame(id) };
+  setWords(g.words);
+  document.title = `${g.name} – ${t('title')}`;
   let o = `<section id="game" data-game="${esc(g.id)}" aria-labelledby="game-h"><h1 id="game-h">${esc(g.name)}</h1>`;
-  o += `<div class="gamegrid"><div class="rules"><div class="gamethumb">${thumbnail(g.id, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
-  const sum = summaries[g.id];
-  if (sum) o += (sum[getLanguage()] || sum.en).map((p) => `<li>${esc(p)}</li>`).join('');
+  o += `<div class="gamegrid"><div class="rules"><div class="gamethumb" id="gamethumb">${preview(first, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
+  o += (g.summary || []).map((p) => `<li>${esc(pick(p))}</li>`).join('');
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
   if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
   o += `</div><form id="setup" class="setup" novalidate>`;
-  if (!g.playable) {
-    o += `<p class="note">${esc(t('notYet'))}</p></form></div></section>`;
-    app.innerHTML = o;
-    return;
-  }
+  o += `<fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
+  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
+  o += ` <button type="button" id="online">${esc(t('playOnline'))}</button>`;
+  o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
   for (const opt of g.options) {
@@ -179,19 +232,17 @@ async function pageGame(id) {
     const fid = 'opt-' + opt.name;
     o += `<div class="field" data-option="${esc(opt.name)}">`;
     if (opt.kind === 'bool') {
-      o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(opt.name)}</label>`;
+      o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(optionTitle(opt))}</label>`;
     } else if (opt.kind === 'enum') {
-      o += `<label for="${fid}">${esc(opt.name)}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
-      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(v)}</option>`).join('') + `</select>`;
+      o += `<label for="${fid}">${esc(optionTitle(opt))}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
+      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(valueLabel(opt, v))}</option>`).join('') + `</select>`;
     } else {
       const step = opt.kind === 'float' ? 'any' : '1';
-      o += `<label for="${fid}">${esc(opt.name)}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
+      o += `<label for="${fid}">${esc(optionTitle(opt))}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
     }
-    o += `<small id="${fid}-doc">${esc(optionDoc(g.id, opt))}</small></div>`;
+    o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
   }
-  o += `</fieldset><fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
-  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
-  o += ` <button type="button" id="online">${esc(t('playOnline'))}</button></form></div></section>`;
+  o += `</fieldset></details></form></div></section>`;
   app.innerHTML = o;
 
   const form = document.getElementById('setup');
@@ -204,6 +255,9 @@ async function pageGame(id) {
     return opts;
   };
   let agents = g.agents;
+  // The number of seats is the number of players of the start state under
+  // the options chosen (one score each).
+  let players = first ? first.state.scores.length : g.facts.players;
   // The agents offered depend on the options (alpha-beta needs two
   // players): ask the server again when they change.
   let pending = 0;
@@ -215,13 +269,17 @@ async function pageGame(id) {
       const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/agents?${q}`);
       agents = r.agents;
     } catch (e) { /* an invalid value: the start button will say so */ }
+    const st = await startOf(g.id, readOptions());
     if (box.dataset.pending !== String(pending)) return; // a later change is on its way
+    if (st) {
+      document.getElementById('gamethumb').innerHTML = preview(st, g.name);
+      players = st.state.scores.length;
+    }
     renderSeats();
     delete box.dataset.pending;
   };
   const renderSeats = () => {
-    const opts = readOptions();
-    const n = opts.players ? Math.max(2, Math.min(4, Number(opts.players) || 2)) : 2;
+    const n = players;
     const box = document.getElementById('seats');
     const prevSeats = [...box.querySelectorAll('select')].map((s) => s.value);
     const seats = prevSeats.length ? prevSeats : saved.seats;
@@ -236,28 +294,41 @@ async function pageGame(id) {
     box.innerHTML = s;
   };
   renderSeats();
-  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value) }; });
+  const more = () => document.getElementById('more').open;
+  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
+  document.getElementById('more').addEventListener('toggle', () => { setupValues[id] = { ...(setupValues[id] || { options: readOptions(), seats: [] }), more: more() }; });
   // Online play takes the options chosen here.
   document.getElementById('online').addEventListener('click', () => {
     location.hash = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
   });
+  // One match per start, however often the button is pressed.
+  let starting = false;
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
+    if (starting) return;
+    starting = true;
+    const btn = document.getElementById('start');
+    btn.disabled = true;
     clearError();
     const options = readOptions();
     const seats = [...document.querySelectorAll('#seats select')].map((s) => s.value);
-    setupValues[id] = { options, seats };
+    setupValues[id] = { options, seats, more: more() };
     try {
       const m = await api('POST', '/api/matches', { game: g.id, options, seats });
       startedMatch = m;
+      P = null;
       location.hash = '#/play/' + m.id;
-    } catch (err) { showError(err); }
+    } catch (err) {
+      showError(err);
+      starting = false;
+      btn.disabled = false;
+    }
   });
   if (g.hasRules) {
     try {
-      const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/rules`);
+      const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/rules?lang=${getLanguage()}`);
       const doc = document.getElementById('rulesdoc');
-      if (doc) doc.innerHTML = markdown(r.markdown, 2);
+      if (doc) { doc.innerHTML = markdown(r.markdown, 2); doc.lang = r.lang || 'en'; }
     } catch (e) { /* the summary stays */ }
   }
 }
@@ -265,7 +336,7 @@ async function pageGame(id) {
 // ------------------------------------------------------------------ play page
 
 let startedMatch = null; // the response that created the match, with its steps
-let P = null;            // the play page's state
+export let P = null;     // the play page's state
 
 async function pagePlay(id) {
   let m;
@@ -274,11 +345,15 @@ async function pagePlay(id) {
     renderPlay();
     return;
   }
+  const seq = routeSeq;
   if (startedMatch && startedMatch.id === id) { m = startedMatch; startedMatch = null; }
   else m = await api('GET', '/api/matches/' + encodeURIComponent(id));
   const list = await games();
+  if (stale(seq)) return;
   const g = list.find((x) => x.id === m.game) || { id: m.game, name: m.game };
-  P = { match: m, game: g, board: boardFor(m.game), shown: null, busy: false, selected: null,
+  setWords(g.words);
+  P = { match: m, game: g, board: boardFor(m.board), geo: m.board, shown: null, busy: false, selected: null,
+    list: new MoveList(), turned: false, resigned: m.resigned === null ? undefined : m.resigned, analysis: null, boardFocus: null,
     secret: null, replay: null, frame: null, cowries: null, log: [] };
   current = { name: 'play', rerender: renderPlay };
   const steps = m.steps || [];
@@ -294,6 +369,24 @@ async function pagePlay(id) {
     renderPlay();
   }
 }
+
+// seatName names a seat when a person plays the computer: "You" and
+// "Computer (level)"; null keeps "Player N" (people only, or several).
+function seatName(p) {
+  if (!P || !P.match || !current || current.name !== 'play') return null;
+  const seats = P.match.seats;
+  const people = seats.filter((x) => x === 'human').length;
+  if (people === seats.length) return null;
+  if (seats[p] === 'human') return people === 1 ? w('you') : null;
+  const computers = seats.map((x, i) => (x !== 'human' ? i : -1)).filter((i) => i >= 0);
+  const spec = seats[p] || '';
+  const lvl = spec.includes(':') ? t('lvl_' + spec.split(':')[1]) : w('lvl_' + spec);
+  return computers.length === 1 ? w('computer', { level: lvl }) : w('computerN', { n: computers.indexOf(p) + 1, level: lvl });
+}
+setPlayerNames(seatName);
+
+// solo reports whether player p is the only person, against the computer.
+function solo(p) { return !!P && P.match.seats[p] === 'human' && P.match.seats.filter((x) => x === 'human').length === 1 && P.match.seats.length > 1; }
 
 function humans() { return P.match.seats.map((s, i) => (s === 'human' ? i : -1)).filter((i) => i >= 0); }
 
@@ -313,7 +406,7 @@ function chooser() {
 function status() {
   if (P.replay) return 'replay';
   if (P.busy) return 'busy';
-  if (P.shown.terminal) return 'over';
+  if (P.shown.terminal || P.resigned !== undefined) return 'over';
   const c = chooser();
   if (c < 0) return 'wait';
   if (P.secret && P.secret.stage === 'lookaway') return 'handover';
@@ -332,56 +425,77 @@ function legalList() {
   return (P.shown.legal && P.shown.legal[String(c)]) || [];
 }
 
+// chanceName is the game's name for a chance outcome ("talad" for a throw
+// of 3), from its words, or ''.
+function chanceName(turn) {
+  const key = 'chance_' + turn.move;
+  const w = t(key);
+  return w !== key ? w : '';
+}
+
 function describeTurn(turn) {
   if (turn.actors[0] === -1) {
-    const m = /^t(\d+)$/.exec(turn.move);
-    const label = P && P.board.kind === 'tamman' ? t('chance') : t('chanceOther');
-    return `${label}: ${turn.move}` + (m && cowrieNames[m[1]] ? ` (${cowrieNames[m[1]]})` : '');
+    const label = P && P.board.kind === 'grid' ? t('chance') : t('chanceOther');
+    const name = chanceName(turn);
+    return `${label}: ${turn.move}` + (name ? ` (${name})` : '');
   }
   const who = turn.actors.map((a) => playerName(a)).join(' + ');
   return `${who}: ${turn.move}`;
 }
 
 function resultText(s) {
+  if (P.resigned !== undefined && !P.replay) {
+    const n = P.match.seats.length;
+    const other = 1 - P.resigned;
+    return w('resigned', { player: playerName(P.resigned) }) + (n === 2 ? ' ' + (solo(other) ? w('youWin') : t('wins', { player: playerName(other) })) : '');
+  }
   if (!s.terminal || !s.outcome) return '';
   if (s.outcome.draw) return t('draw');
+  if (solo(s.outcome.winner)) return w('youWin');
   return t('wins', { player: playerName(s.outcome.winner) });
 }
 
 function phaseText(s) {
   const parts = [];
-  if (s.phase === 'opening') parts.push(t('phase_opening'));
+  // the game names its phases in its words; a phase it does not name is
+  // not shown
+  const phase = 'phase_' + s.phase;
+  if (s.phase && !s.terminal && t(phase) !== phase) parts.push(t(phase));
   if (s.round) parts.push(t('round', { n: s.round }));
-  if (P.board.kind === 'tamman' && !s.terminal) parts.push(s.phase === 'throw' ? t('phase_throw') : t('phase_move'));
   if (s.terminal && s.end) parts.push(t('endReason', { why: t('end_' + s.end) !== 'end_' + s.end ? t('end_' + s.end) : s.end }));
   return parts.join(' · ');
 }
 
-// events tells in words what the last turn did, from the state's fields.
+// lastMover is the player of the last move (not a throw) that led to
+// state s, or -1 (none, or several at once).
+function lastMover(s) {
+  const turns = P.replay ? P.replay.turns : P.match.turns;
+  for (let k = Math.min(s.ply, turns.length); k > 0; k--) {
+    const a = turns[k - 1].actors;
+    if (a.length === 1 && a[0] >= 0) return a[0];
+    if (a.length > 1) return -1;
+  }
+  return -1;
+}
+
+// events tells in words what the last turn did: the messages the game
+// gives with the state ("told"), each a key of its words and arguments.
 function events(s) {
-  const out = [];
-  if (s.lastTurn && s.lastTurn.players) {
-    s.lastTurn.players.forEach((p, i) => {
-      out.push(t('ev_sow', { player: playerName(i), hole: p.hole, seeds: tn('seeds', p.seedsSown || 0), relays: tn('relays', p.relays || 0) })
-        + (p.captured ? ' ' + t('ev_capture', { n: p.captured }) : '')
-        + (p.conflict ? ' ' + t('ev_conflict') : '') + (p.cut ? ' ' + t('ev_cut') : ''));
-    });
-  }
-  if (s.lastRound && s.lastRound.round && (s.roundTurns === 0 || s.terminal)) {
-    const why = s.lastRound.why || '';
-    out.push(t('ev_round', { n: s.lastRound.round, why: t('why_' + why) !== 'why_' + why ? t('why_' + why) : why }));
-  }
-  if (s.burnt && s.burnt.some(Boolean)) {
-    out.push(t('ev_burnt', { holes: s.burnt.map((b, h) => (b ? h : -1)).filter((h) => h >= 0).join(', ') }));
-  }
-  if (P.board.kind === 'mancala' && !s.lastTurn && s.ply > 0 && s.captured) out.push(t('ev_capture_last', { n: s.captured }));
-  if (P.board.kind === 'tamman') {
-    if (s.captured) out.push(t('ev_sentback', { n: s.captured }));
-    if (s.zeroed) out.push(t('ev_zeroed'));
-    else if (s.lost) out.push(t('ev_lost', { n: s.lost }));
-    if (!s.terminal && s.thrower !== undefined && s.thrower !== null) out.push(t('ev_throws', { player: playerName(s.thrower) }));
-  }
-  return out;
+  const arg = (k, v) => {
+    if (k === 'player') return playerName(v);
+    if (v && typeof v === 'object' && v.noun) return tn(v.noun, v.n);
+    if (v && typeof v === 'object' && v.key) return message(v);
+    return v;
+  };
+  const message = (m) => {
+    const args = {};
+    for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(k, v);
+    // a message about the last move that names no player gets its mover
+    if (args.player === undefined && mover >= 0) args.player = playerName(mover);
+    return t(m.key, args);
+  };
+  const mover = lastMover(s);
+  return (s.told || []).map(message);
 }
 
 function renderPlay() {
@@ -394,8 +508,8 @@ function renderPlay() {
   let o = `<section id="play" data-game="${esc(m.game)}" data-status="${st}" aria-labelledby="play-h">`;
   o += `<h1 id="play-h">${esc(P.game.name)}</h1><p class="back"><a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
   o += `<div class="playgrid"><div class="boardcol">`;
-  o += `<p id="turn" class="turn" aria-live="polite">${esc(turnLine(st, c))}</p>`;
-  o += `<div id="board" class="boardbox"></div>`;
+  o += `<p id="turn" class="turn${P.thinking ? ' thinking' : ''}" aria-live="polite">${P.thinking ? '<span class="spinner" aria-hidden="true"></span>' : ''}${esc(turnLine(st, c))}</p>`;
+  o += `<div id="board" class="boardbox${P.turned ? ' turned' : ''}"></div>`;
   if (P.board.tray) o += `<div class="traybox"><div id="tray"></div><p id="throws" class="throws"></p></div>`;
   o += `<p id="phase" class="phase">${esc(phaseText(s))}</p>`;
   const ev = P.busy || P.replay ? [] : events(s);
@@ -409,36 +523,66 @@ function renderPlay() {
   const legal = legalList();
   o += `<div id="legal" class="legal" ${legal.length ? '' : 'hidden'}><h2>${esc(t('legalMoves'))}</h2><div class="movebuttons" role="group" aria-label="${esc(t('legalMoves'))}">`;
   o += legal.map((mv) => `<button class="move" data-move="${esc(mv)}">${esc(mv)}</button>`).join('');
-  o += `</div></div></div><aside class="side">`;
-  if (s.terminal) {
-    o += `<div id="result" class="result" role="status"><h2>${esc(t('result'))}</h2><p class="resulttext">${esc(resultText(s))}</p></div>`;
+  o += `</div></div>${analysisHTML()}</div><aside class="side">`;
+  if (s.terminal || (P.resigned !== undefined && !P.replay)) {
+    o += `<div id="result" class="result" role="status"><h2 id="result-h" tabindex="-1">${esc(t('result'))}</h2><p class="resulttext">${esc(resultText(s))}</p></div>`;
   }
   o += `<h2>${esc(t('scores'))}</h2><ul class="seats">`;
   m.seats.forEach((seat, i) => {
     const active = s.toMove.includes(i) ? ' active' : '';
-    o += `<li class="seatline${active}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> ${esc(playerName(i))} (${esc(t('shape_' + (i % 4)))}) – ${esc(seatLabel(seat))}: <strong>${s.scores ? s.scores[i] : ''}</strong></li>`;
+    const named = seatName(i) !== null;
+    o += `<li class="seatline${active}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> ${esc(playerName(i))} (${esc(t('shape_' + (i % 4)))})${named ? '' : ' – ' + esc(seatLabel(seat))}: <strong>${s.scores ? s.scores[i] : ''}</strong></li>`;
   });
-  o += `</ul><div class="controls" role="group">`;
+  o += `</ul><p class="scorenote">${esc(w(P.board.kind === 'mancala' ? 'scoreMancala' : 'scoreTamman'))}</p><div class="controls" role="group" aria-label="${esc(t('moves'))}">`;
+  const over = st === 'over';
+  const people = m.seats.filter((x) => x === 'human').length;
   if (P.replay) {
     const n = P.replay.turns.length;
     o += `<p id="replaypos" aria-live="polite">${esc(t('replayPos', { i: P.replay.i, n }))}</p>`;
     o += `<button id="r-first">${esc(t('first'))}</button><button id="r-prev">${esc(t('prev'))}</button><button id="r-next" class="primary">${esc(t('next'))}</button><button id="r-last">${esc(t('last'))}</button>`;
-    o += `<button id="r-exit">${esc(t('backToGame'))}</button>`;
+    o += `<button id="r-auto" aria-pressed="${P.replay.auto ? 'true' : 'false'}">${esc(w(P.replay.auto ? 'stop' : 'autoplay'))}</button>`;
+    o += `<button id="analyse">${esc(w('analyse'))}</button><button id="r-exit">${esc(t('backToGame'))}</button>`;
+    o += `<p class="note" id="replayhelp">${esc(w('replayHelp'))}</p>`;
   } else {
-    o += `<button id="undo" ${m.canUndo && !P.busy ? '' : 'disabled'}>${esc(t('undo'))}</button>`;
+    o += `<button id="undo" ${m.canUndo && !P.busy && P.resigned === undefined ? '' : 'disabled'}>${esc(t('undo'))}</button>`;
     o += `<button id="newgame" ${P.busy ? 'disabled' : ''}>${esc(t('newGame'))}</button>`;
     o += `<button id="replay" ${P.busy || m.turns.length === 0 ? 'disabled' : ''}>${esc(t('replay'))}</button>`;
+    if (!over) o += `<button id="resign" ${P.busy ? 'disabled' : ''}>${esc(w('resign'))}</button>`;
+    if (st === 'input' && people < m.seats.length) o += `<button id="hint">${esc(w('hint'))}</button>`;
+    if (over) o += `<button id="analyse">${esc(w('analyse'))}</button>`;
     o += `<a id="download" class="button" href="/api/matches/${esc(m.id)}/record?download=1" download>${esc(t('download'))}</a>`;
   }
+  if (people > 1) o += `<button id="turnboard" aria-pressed="${P.turned ? 'true' : 'false'}">${esc(w('turnBoard'))}</button>`;
   o += `<label class="speed">${esc(t('speed'))} <select id="speed">` + Object.keys(speeds).map((k) => `<option value="${k}" ${k === speed() ? 'selected' : ''}>${esc(t('speed_' + k))}</option>`).join('') + `</select></label>`;
   o += `</div><h2>${esc(t('moves'))}</h2>`;
-  const turns = P.replay ? P.replay.turns.slice(0, P.replay.i) : m.turns.slice(0, shownTurns());
-  o += turns.length ? `<ol id="movelist" class="movelist">` + turns.map((tn) => `<li class="${tn.actors[0] === -1 ? 'chance' : ''}">${esc(describeTurn(tn))}</li>`).join('') + `</ol>`
-    : `<p id="movelist" class="movelist">${esc(t('noMoves'))}</p>`;
+  o += moveListHTML();
   o += `</aside></div></section>`;
+  const focus = focusKey();
   app.innerHTML = o;
   drawBoard(P.frame);
   wirePlay();
+  P.list.attach(document.getElementById('movelist'), !!P.replay);
+  restoreFocus(focus);
+}
+
+// focusKey names the focused element of the play page so that it can be
+// found again after a redraw; restoreFocus focuses it, or when it is gone
+// a sensible neighbour, never leaving the focus on <body>.
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || a === document.body || !app.contains(a)) return null;
+  if (a.id) return `#${a.id}`;
+  if (a.dataset.ply) return `#movelist [data-ply="${a.dataset.ply}"]`;
+  if (a.dataset.move !== undefined && a.closest('#legal')) return '#legal button.move';
+  if (a.closest('#board')) return '#board';
+  return '#play-h';
+}
+function restoreFocus(key) {
+  if (!key) { if (document.activeElement === document.body) focusPage(); return; }
+  if (key === '#board') return; // drawBoard keeps the board's focus
+  let el = document.querySelector(key);
+  if (!el || el.disabled) el = document.querySelector('#r-next:not([disabled]), #result-h, #play-h');
+  if (el) { if (el.tabIndex < 0 && !el.hasAttribute('tabindex')) el.tabIndex = -1; el.focus({ preventScroll: true }); }
 }
 
 // shownTurns is the number of turns that lead to the state shown.
@@ -450,7 +594,7 @@ function shownTurns() {
 
 function turnLine(st, c) {
   switch (st) {
-    case 'input': return t('yourTurn', { player: playerName(c) });
+    case 'input': return solo(c) ? w('yourTurnSolo') : t('yourTurn', { player: playerName(c) });
     case 'handover': return t('hidden_title', { player: playerName(c) });
     case 'busy': return P.lastLine || t('waiting');
     case 'over': return t('gameOver') + ' ' + resultText(P.shown);
@@ -460,13 +604,44 @@ function turnLine(st, c) {
 }
 
 // drawBoard draws the shown state, or a frame of an animation.
+// lastTrace is the trace of the last move before the state shown (throws
+// left out), or null.
+function lastTrace() {
+  const R = P.replay;
+  if (!R) return P.lastTrace || null;
+  for (let k = R.i; k > 0; k--) if (R.turns[k - 1].actors[0] !== -1) return (R.traces && R.traces[k]) || null;
+  return null;
+}
+
+// lastMarks marks the last move on the board from its trace, apart from
+// the keyboard focus: the holes sown from and into, the square the man
+// left and the squares it passed.
+function lastMarks(trace) {
+  const marks = {};
+  if (!trace || !P.geo) return marks;
+  const grid = P.board.kind === 'grid';
+  const holes = P.geo.holes || 0;
+  const place = (i) => (grid ? (P.geo.squares || [])[i] : (i >= 0 && i < holes ? i : undefined));
+  for (const e of trace) {
+    if (e.kind === 'lift' || (e.kind === 'step' && marks[place(e.from)] === undefined)) {
+      const from = place(e.from);
+      if (from !== undefined) marks[from] = 'lastfrom';
+    }
+    if (e.kind === 'drop' || e.kind === 'step') {
+      const to = place(e.to);
+      if (to !== undefined && marks[to] !== 'lastfrom') marks[to] = 'lastmove';
+    }
+  }
+  return marks;
+}
+
 function drawBoard(frame) {
   const box = document.getElementById('board');
   if (!box || !current || current.name !== 'play') return;
   const focused = document.activeElement && box.contains(document.activeElement)
     ? (document.activeElement.getAttribute('data-square') || document.activeElement.getAttribute('data-hole')) : null;
   const ui = frame ? { label: t('boardOf', { name: P.game.name }) } : uiFor();
-  const view = frame || P.board.view(P.shown);
+  const view = frame || { ...P.board.view(P.shown), marks: lastMarks(lastTrace()) };
   box.innerHTML = P.board.svg(view, ui);
   if (P.board.tray) {
     const tray = document.getElementById('tray');
@@ -479,6 +654,7 @@ function drawBoard(frame) {
     if (cw && cw.value) txt = t('thrown', { n: cw.value, name: cw.name }) + ' · ' + txt;
     th.innerHTML = `<span>${esc(txt)}</span>` + throws.map((x) => `<span class="chip">${esc(x)}</span>`).join('');
   }
+  roveInit(box, P.boardFocus);
   if (focused) {
     const el = box.querySelector(`[data-square="${focused}"][tabindex], [data-hole="${focused}"][tabindex]`);
     if (el) el.focus();
@@ -493,13 +669,21 @@ function wirePlay() {
     if (el.dataset.pick !== undefined) {
       P.selected = P.selected === el.dataset.pick ? null : el.dataset.pick;
       drawBoard(null);
-      const again = box.querySelector(`[data-square="${el.dataset.pick}"]`);
-      if (again) again.focus();
+      // the man's target next, where the move is made
+      const next = (P.selected && box.querySelector('[data-move]')) || box.querySelector(`[data-square="${el.dataset.pick}"]`);
+      if (next) next.focus();
     }
   };
   box.addEventListener('click', (e) => act(e.target.closest('[data-move],[data-pick]')));
+  box.addEventListener('focusin', (e) => {
+    const el = e.target.closest('[tabindex]');
+    if (el && box.contains(el)) P.boardFocus = rove(box, el);
+  });
   box.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' || e.key === ' ') {
+    if (e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End') {
+      const next = neighbour(box, e.target.closest('[tabindex]'), e.key);
+      if (next) { e.preventDefault(); e.stopPropagation(); next.focus(); }
+    } else if (e.key === 'Enter' || e.key === ' ') {
       const el = e.target.closest('[data-move],[data-pick]');
       if (el) { e.preventDefault(); act(el); }
     } else if (e.key === 'Escape' && P.selected) { P.selected = null; drawBoard(null); }
@@ -507,14 +691,21 @@ function wirePlay() {
   document.querySelectorAll('#legal button.move').forEach((b) => b.addEventListener('click', () => choose(b.dataset.move)));
   const on = (id, fn) => { const el = document.getElementById(id); if (el) el.addEventListener('click', fn); };
   on('ready', () => { P.secret.stage = 'choose'; renderPlay(); const first = document.querySelector('#board [data-move]'); if (first) first.focus(); });
-  on('undo', undo);
-  on('newgame', newGame);
-  on('replay', startReplay);
+  on('undo', undoOnce);
+  on('newgame', newGameOnce);
+  on('replay', startReplayOnce);
+  on('resign', resignOnce);
+  on('hint', analyseOnce);
+  on('analyse', analyseOnce);
+  on('loadgraph', graphOnce);
+  on('turnboard', () => { P.turned = !P.turned; renderPlay(); });
   on('r-first', () => replayTo(0));
   on('r-prev', () => replayTo(P.replay.i - 1));
   on('r-next', replayNext);
   on('r-last', () => replayTo(P.replay.turns.length));
-  on('r-exit', () => { P.replay = null; P.shown = P.match.state; P.frame = null; renderPlay(); });
+  on('r-auto', toggleAutoplay);
+  on('r-exit', () => { stopAutoplay(); P.replay = null; P.analysis = null; P.shown = P.match.state; P.frame = null; renderPlay(); });
+  document.querySelectorAll('#play .mvbtn').forEach((b) => b.addEventListener('click', () => goToPly(Number(b.dataset.ply))));
   const sp = document.getElementById('speed');
   if (sp) sp.addEventListener('change', () => localStorage.setItem('tabula.speed', sp.value));
 }
@@ -547,13 +738,17 @@ async function send(text) {
   clearError();
   if (P.match.seats.some((x) => x !== 'human')) P.lastLine = t('computerThinks');
   P.busy = true;
+  P.thinking = P.match.seats.some((x) => x !== 'human');
+  P.analysis = null;
   P.shownTurns = P.match.turns.length;
   renderPlay();
   try {
     const m = await api('POST', `/api/matches/${P.match.id}/moves`, { move: text, ply: P.shown.ply });
+    P.thinking = false;
     P.match = m;
     await animateSteps(m.steps);
   } catch (e) {
+    P.thinking = false;
     showError(e);
     if (e.status === 409) {
       // Another tab moved first: show the match as it is now.
@@ -589,27 +784,34 @@ async function animateSteps(steps) {
     announce(P.lastLine);
     renderPlay();
     await animateTurn(P.shown, step, step.state);
+    if (step.actors[0] !== -1) P.lastTrace = step.trace;
     P.shown = step.state;
     P.shownTurns = base + k + 1;
+    // captures, men sent back and round ends, for screen readers too
+    if (k < steps.length - 1) for (const line of events(step.state)) announce(line);
   }
   P.busy = false;
   P.frame = null;
   P.shown = P.match.state;
   renderPlay();
   const st = status();
+  for (const line of events(P.shown)) announce(line);
   if (st === 'over') announce(t('gameOver') + ' ' + resultText(P.shown));
   else if (st === 'input' || st === 'handover') announce(turnLine(st, chooser()));
-  const first = document.querySelector('#board [data-move], #board [data-pick], #ready, #legal button');
-  if (first && status() !== 'over') first.focus({ preventScroll: true });
+  const first = st === 'over' ? document.getElementById('result-h')
+    : document.querySelector('#board [data-move][tabindex="0"], #board [data-pick][tabindex="0"], #board [data-move], #board [data-pick], #ready, #legal button');
+  if (first) first.focus({ preventScroll: true });
 }
 
 async function animateTurn(prev, turn, next) {
   const delay = speeds[speed()];
   let frames = [];
-  try { frames = P.board.frames(prev, turn, next) || []; } catch (e) { frames = []; }
+  try { frames = P.board.frames(prev, turn.trace || [], P.geo) || []; } catch (e) { frames = []; }
+  for (const f of frames) if (f.cowries && !f.cowries.rolling) f.cowries.name = chanceName(turn);
   if (delay > 0) {
     const per = Math.max(15, Math.min(delay, 4000 / Math.max(1, frames.length)));
     for (const f of frames) {
+      if (P.skip) break; // the person skipped ahead
       P.frame = f;
       drawBoard(f);
       await sleep(per);
@@ -628,6 +830,8 @@ async function undo() {
     P.shown = m.state;
     P.secret = null;
     P.selected = null;
+    P.lastTrace = null;
+    P.analysis = null;
     renderPlay();
   } catch (e) { showError(e); }
 }
@@ -644,43 +848,32 @@ async function newGame() {
   } catch (e) { showError(e); }
 }
 
-async function startReplay() {
-  clearError();
+const undoOnce = guarded(undo);
+
+const newGameOnce = guarded(async () => {
+  if (status() !== 'over' && P.match.turns.length > 0 && !(await ask(w('newAsk'), w('newYes')))) return;
+  await newGame();
+});
+
+const resignOnce = guarded(async () => {
+  const people = P.match.seats.map((x, i) => (x === 'human' ? i : -1)).filter((i) => i >= 0);
+  const c = chooser();
+  const who = people.length === 1 ? people[0] : (c >= 0 ? c : people[0]);
+  if (!(await ask(w('resignAsk'), w('resignYes')))) return;
   try {
-    // the server answers the states in pages
-    let r = await api('GET', `/api/matches/${P.match.id}/states`);
-    const states = r.states;
-    while (r.next !== null && r.next !== undefined) {
-      r = await api('GET', `/api/matches/${P.match.id}/states?from=${r.next}`);
-      states.push(...r.states);
-    }
-    P.replay = { states, turns: r.turns, i: 0 };
-    P.shown = r.states[0];
-    P.secret = null;
-    renderPlay();
-    const b = document.getElementById('r-next');
-    if (b) b.focus();
-  } catch (e) { showError(e); }
-}
-
-function replayTo(i) {
-  const R = P.replay;
-  R.i = Math.max(0, Math.min(R.turns.length, i));
-  P.shown = R.states[R.i];
-  P.cowries = null;
+    P.match = await api('POST', `/api/matches/${P.match.id}/resign`, { player: who });
+  } catch (e) { showError(e); return; }
+  P.resigned = who;
+  P.secret = null;
   renderPlay();
-}
+  announce(resultText(P.shown));
+  const r = document.getElementById('result-h');
+  if (r) r.focus();
+});
 
-async function replayNext() {
-  const R = P.replay;
-  if (R.i >= R.turns.length || R.animating) return;
-  R.animating = true;
-  await animateTurn(R.states[R.i], R.turns[R.i], R.states[R.i + 1]);
-  R.animating = false;
-  replayTo(R.i + 1);
-  const b = document.getElementById('r-next');
-  if (b) b.focus();
-}
+
+// the play page's parts that replay.js uses
+export { api, renderPlay, showError, clearError, announce, speed, sleep, animateTurn, status, describeTurn, shownTurns };
 
 // ------------------------------------------------------------------ start
 
@@ -693,6 +886,9 @@ function start() {
     if (current && current.rerender) current.rerender();
   });
   window.addEventListener('hashchange', route);
+  document.addEventListener('keydown', onReplayKey);
+  // The skip link goes to the content without going through the router.
+  document.querySelector('.skip').addEventListener('click', (e) => { e.preventDefault(); app.focus(); });
   route();
 }
 

@@ -65,14 +65,14 @@ export async function pageArchived(room) {
   if (!RP || RP.room !== room) {
     const rec = await api('GET', '/api/archive/' + encodeURIComponent(room));
     const st = await api('POST', '/api/replay', { game: rec.game, options: rec.options, moves: rec.moves, players: rec.players, result: rec.result });
-    RP = { room, rec, game: st.game, states: st.states, turns: st.turns, i: 0 };
+    RP = { room, rec, game: st.game, board: st.board, states: st.states, turns: st.turns, i: 0 };
   }
   if (!location.hash.startsWith('#/archived/')) return;
   renderArchived();
 }
 
 function renderArchived() {
-  const board = boardFor(RP.game);
+  const board = boardFor(RP.board);
   const s = RP.states[RP.i];
   const n = RP.turns.length;
   let o = `<section id="archived" data-step="${RP.i}"><h1>${esc(RP.game)}: ${esc((RP.rec.players || []).join(' – '))}</h1>`;

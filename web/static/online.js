@@ -427,7 +427,7 @@ function renderRoom() {
   let o = `<section id="room" data-conn="${R.conn}" data-drops="${R.drops || 0}" data-version="${R.version}" data-status="${v ? esc(v.status) : ''}" data-seat="${v ? v.seat : ''}">`;
   o += `<p id="conn" class="conn ${R.conn}" role="status">${esc(connLine())}</p>`;
   if (!v) { app.innerHTML = o + `</section>`; return; }
-  const board = boardFor(v.game);
+  const board = boardFor(v.board);
   const s = R.state;
   const me = v.seat;
   const c = chooser();
