@@ -2,8 +2,8 @@ package rooms
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
