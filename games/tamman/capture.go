@@ -1,0 +1,104 @@
+package tamman
+
+// This file moves a man along his path and makes the captures of his move.
+
+// move moves a man of the player to move from square q by throw v, sends
+// back the enemy men he overtakes and orders a capture throw for each.
+func (s *State) move(q Square, v uint8, tr *tracer) {
+	p := s.turn
+	r := s.r
+	from := r.step[p][q]
+	to := int(from) + int(v)
+	if to > Home {
+		to = Home // only legal without exact-finish
+	}
+	men := &s.men[p]
+	i := 0
+	for men[i] != from {
+		i++
+	}
+	men[i] = uint8(to)
+	for i < 3 && men[i] > men[i+1] {
+		men[i], men[i+1] = men[i+1], men[i]
+		i++
+	}
+	if men[0] != from && men[1] != from && men[2] != from && men[3] != from {
+		s.occ[p] &^= 1 << q
+	}
+	if to < Home {
+		s.occ[p] |= 1 << r.path[p][to]
+	}
+	s.remove(v)
+	if tr != nil {
+		tr.path(s, int(p), int(from), to)
+	}
+
+	// The squares passed over: steps from+1 .. to-1.
+	hit := r.before[p][to] &^ r.before[p][from+1]
+	if r.landing {
+		hit |= 1 << r.path[p][to]
+	}
+	if r.atStart {
+		hit |= 1 << q
+	}
+	hit &^= r.safe
+	caught := uint8(0)
+	if hit != 0 {
+		for e := uint8(0); e < r.players; e++ {
+			if e == p || hit&s.occ[e] == 0 {
+				continue
+			}
+			s.occ[e] &^= hit // every man of e on those squares goes back
+			em := &s.men[e]
+			if tr != nil {
+				tr.sendBackOn(s, int(e), *em, hit)
+			}
+			sent := false
+			for j, k := range em {
+				// Step 0 is the man's own 'ayn, always safe; Home is out
+				// of play.
+				if k == 0 || k == Home || hit&(1<<r.path[e][k]) == 0 {
+					continue
+				}
+				em[j] = 0
+				caught++
+				sent = true
+			}
+			if sent {
+				sortMen(em)
+			}
+		}
+	}
+	s.captured = caught
+
+	if men[0] == Home {
+		s.phase = Over
+		s.winner = int8(p)
+		return
+	}
+	if caught > 0 {
+		s.capDue += caught
+		s.phase = ThrowPhase
+		return
+	}
+	s.startMoves(tr)
+}
+
+// setOcc recomputes occ[p] from the men.
+func (s *State) setOcc(p int) {
+	s.occ[p] = 0
+	for _, k := range s.men[p] {
+		if k != 0 && k != Home {
+			s.occ[p] |= 1 << s.r.path[p][k]
+		}
+	}
+}
+
+// sortMen puts four steps in ascending order.
+func sortMen(m *[4]uint8) {
+	for i := 1; i < 4; i++ {
+		for j := i; j > 0 && m[j-1] > m[j]; j-- {
+			m[j-1], m[j] = m[j], m[j-1]
+		}
+	}
+}

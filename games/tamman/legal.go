@@ -1,0 +1,147 @@
+package tamman
+
+import "tabula/engine"
+
+// This file generates the legal throws and moves and gives the chances of
+// the throws.
+
+// Actors appends chance at a throw, the player at a move, nobody at the end.
+func (s *State) Actors(dst []int) []int {
+	switch s.phase {
+	case ThrowPhase:
+		return append(dst, engine.ChancePlayer)
+	case MovePhase:
+		return append(dst, int(s.turn))
+	}
+	return dst
+}
+
+// Legal appends the throws t1 t2 t3 t4 t8 for chance at a throw, or the
+// moves of the player to move: for each throw value she holds, ascending,
+// each square with a man of hers that can use it, in the order of her path.
+func (s *State) Legal(player int, dst []engine.Move) []engine.Move {
+	switch {
+	case s.phase == ThrowPhase && player == engine.ChancePlayer:
+		for _, v := range throwValues {
+			dst = append(dst, engine.Move(v))
+		}
+	case s.phase == MovePhase && player == int(s.turn):
+		men := &s.men[player]
+		path := &s.r.path[player]
+		best := -1 // under use-most: the most throws she can use
+		if s.r.useMost {
+			sum := 0
+			for _, v := range s.pool[:s.nPool] {
+				sum += int(v)
+			}
+			// When the least advanced man can use all the throws, every
+			// move leaves them all usable.
+			if int(men[0])+sum > Home {
+				best = mostUsable(*men, s.pool, s.nPool)
+			}
+		}
+		last := uint8(0)
+		for i := uint8(0); i < s.nPool; i++ {
+			v := s.pool[i]
+			if v == last {
+				continue
+			}
+			last = v
+			prev := uint8(255)
+			for _, k := range men {
+				if k == prev || k == Home {
+					continue
+				}
+				prev = k
+				if s.r.exact && int(k)+int(v) > Home {
+					break // men are ascending: the rest overshoot too
+				}
+				if best >= 0 && 1+mostUsable(moved(*men, k, v), without(s.pool, s.nPool, v), s.nPool-1) < best {
+					continue
+				}
+				dst = append(dst, engine.Move(path[k])<<8|engine.Move(v))
+			}
+		}
+		if s.r.mayPass {
+			dst = append(dst, Pass)
+		}
+	}
+	return dst
+}
+
+// ChanceOutcomes appends the five throws with their chances when a throw
+// is due.
+func (s *State) ChanceOutcomes(dst []engine.ChanceOutcome) []engine.ChanceOutcome {
+	if s.phase != ThrowPhase {
+		return dst
+	}
+	for i, v := range throwValues {
+		dst = append(dst, engine.ChanceOutcome{Move: engine.Move(v), Prob: s.r.probs[i]})
+	}
+	return dst
+}
+
+// SampleThrow returns the throw whose share of [0, 1) holds u (drawn
+// uniformly), the fast way for playouts to throw the cowries.
+func (s *State) SampleThrow(u float64) engine.Move {
+	for i, p := range s.r.probs {
+		if u < p {
+			return engine.Move(throwValues[i])
+		}
+		u -= p
+	}
+	return 8
+}
+
+// mostUsable returns how many of the n throws in pool (ascending) the
+// men can use, one after another, each landing on or before habarti.
+// Capture throws cannot change it: captures never move the mover's men.
+func mostUsable(men [4]uint8, pool [maxPool]uint8, n uint8) int {
+	best := 0
+	last := uint8(0)
+	for i := uint8(0); i < n; i++ {
+		v := pool[i]
+		if v == last {
+			continue
+		}
+		last = v
+		prev := uint8(255)
+		for _, k := range men {
+			if k == prev || int(k)+int(v) > Home {
+				continue
+			}
+			prev = k
+			u := 1 + mostUsable(moved(men, k, v), without(pool, n, v), n-1)
+			if u > best {
+				best = u
+				if best == int(n) {
+					return best
+				}
+			}
+		}
+	}
+	return best
+}
+
+// moved returns men with one man moved from step k by v, kept ascending.
+func moved(men [4]uint8, k, v uint8) [4]uint8 {
+	for i := range men {
+		if men[i] == k {
+			men[i] = k + v
+			break
+		}
+	}
+	sortMen(&men)
+	return men
+}
+
+// without returns the first n throws of pool with one v taken out.
+func without(pool [maxPool]uint8, n, v uint8) [maxPool]uint8 {
+	i := uint8(0)
+	for i < n && pool[i] != v {
+		i++
+	}
+	copy(pool[i:n-1], pool[i+1:n])
+	pool[n-1] = 0
+	return pool
+}
