@@ -6,7 +6,8 @@ import { t } from './i18n.js';
 import { playerName } from './boards.js';
 import { w, guarded, pct, esc } from './ux.js';
 import { panel, mistakes, graphSVG } from './analysis.js';
-import { P, current, api, renderPlay, showError, clearError, announce, speed, sleep, animateTurn, status, describeTurn, shownTurns } from './app.js';
+import { current, api, showError, clearError, speed, sleep } from './app.js';
+import { P, renderPlay, announce, animateTurn, status, describeTurn, shownTurns } from './play.js';
 
 // moveListHTML lists the turns played up to the state shown; in a replay
 // and at the end every turn is a button that goes to the position after it.
