@@ -423,7 +423,7 @@ func (s seat) label() string {
 
 // publish sends an event, with the state after it, to every viewer.
 func (r *Room) publish(after engine.State, e Event) {
-	js, err := view.State(after)
+	js, err := view.StateTold(after)
 	if err != nil {
 		r.m.cfg.Log.Error("state", "room", r.ID, "err", err)
 		return

@@ -184,21 +184,6 @@ const sqName = (f, r) => FILES[f] + (r + 1);
 let named = {};
 const squareKind = (sq) => named[sq] || '';
 
-// parseManMove reads a move "SQUARE+N": the man on SQUARE goes N steps.
-export function parseManMove(m) {
-  const x = /^([a-e][1-5])\+(\d+)$/.exec(m);
-  return x ? { from: x[1], n: Number(x[2]) } : null;
-}
-
-// manTarget is the square player p's man on from reaches in k steps along
-// her path, as the geometry gives it.
-export function manTarget(geo, p, from, k) {
-  const path = geo && geo.paths && geo.paths[p];
-  const i = path ? path.indexOf(from) : -1;
-  if (i < 0) return null;
-  return path[Math.min(i + k, path.length - 1)];
-}
-
 const grid = {
   view(s) {
     return {
@@ -230,9 +215,10 @@ const grid = {
         // The name starts with the square's visible text, in its order
         // (name, kind, stacks, steps), so that speech input finds it.
         const stacks = Object.values(men).filter((c) => c > 1);
-        const steps = mv !== undefined ? '+' + parseManMove(mv).n : '';
+        const n = (ui.steps || {})[sq];
+        const steps = mv !== undefined ? '+' + n : '';
         let label = [sq, kind ? t(kind) : '', ...stacks, steps].filter((x) => x !== '').join(' ') + ': ' + menText;
-        if (mv !== undefined) { const pm = parseManMove(mv); label += ', ' + t('moveTo', { from: pm.from, n: pm.n, to: sq }); }
+        if (mv !== undefined) label += ', ' + t('moveTo', { from: ui.selected, n, to: sq });
         else if (isPick) label += ', ' + t('pickMan', { player: playerName(ui.player), sq });
         const cls = ['sq', kind, mv !== undefined ? 'target' : '', isPick ? 'pickable' : '', ui.selected === sq ? 'selected' : '', v.marks[sq] || ''].join(' ');
         const attrs = mv !== undefined ? `data-move="${esc(mv)}" tabindex="0" role="button"`
@@ -268,8 +254,7 @@ const grid = {
           if (c > 1) o += `<text x="${cx}" y="${cy + 5}" class="stackcount" text-anchor="middle">${c}</text> `;
         }
         if (mv !== undefined) {
-          const pm = parseManMove(mv);
-          o += `<text x="${x + w - 8}" y="${y + h - 8}" class="targetlabel" text-anchor="end">+${pm.n}</text> `;
+          o += `<text x="${x + w - 8}" y="${y + h - 8}" class="targetlabel" text-anchor="end">+${n}</text> `;
         }
         o += `</g>`;
       }
@@ -387,20 +372,20 @@ export function preview(start, name) {
 
 // boardUI says what player may click on the board of state s: the legal
 // moves by element key, and on a grid the squares to pick a man from
-// (selected is the picked square) and the squares his moves reach.
+// (selected is the picked square) and the squares his moves reach. The
+// places of each move come from the server (s.moves, read off the move's
+// trace), so the browser knows neither the notation nor the paths.
 export function boardUI(board, s, player, selected, label) {
-  const ui = { moves: {}, picks: [], selected: null, player, label };
+  const ui = { moves: {}, steps: {}, picks: [], selected: null, player, label };
   if (player < 0) return ui;
   const legal = (s.legal && s.legal[String(player)]) || [];
   if (board.kind === 'grid') {
-    for (const mv of legal) {
-      const pm = parseManMove(mv);
-      if (!pm) continue;
-      if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
-      if (selected === pm.from) {
-        const to = manTarget(board.geo, player, pm.from, pm.n);
-        if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
-      }
+    const name = (place) => board.geo && board.geo.squares ? board.geo.squares[place] : undefined;
+    for (const mv of s.moves || []) {
+      const from = name(mv.from), to = name(mv.to);
+      if (!from || !to) continue;
+      if (!ui.picks.includes(from)) ui.picks.push(from);
+      if (selected === from && ui.moves[to] === undefined) { ui.moves[to] = mv.move; ui.steps[to] = mv.steps; }
     }
     ui.selected = selected;
   } else {
