@@ -250,21 +250,37 @@ func chanceMove(s engine.State, rng *rand.Rand) engine.Move {
 	return SampleChance(s.ChanceOutcomes(nil), rng.Float64())
 }
 
-// rewards fills dst with each player's reward in a finished game: 1 for
-// the winner, 0 for the others, 1/n each for a draw.
-func rewards(s engine.State, dst []float64) []float64 {
-	n := s.NumPlayers()
-	dst = dst[:0]
-	o, _ := s.Outcome()
-	for p := 0; p < n; p++ {
-		switch {
-		case o.Draw():
-			dst = append(dst, 1/float64(n))
-		case o.Winner == p:
-			dst = append(dst, 1)
-		default:
-			dst = append(dst, 0)
-		}
+// rewardScale maps a game's returns into the rewards MCTS works with, in
+// [0, 1], using the bounds the game declares: reward = (return - lo) * k.
+// It remembers the game and options it was made for, so a search asks the
+// game only when they change (Info may allocate; a search must not).
+type rewardScale struct {
+	lo, k float64
+	game  string
+	opts  engine.Options
+}
+
+// update makes r the scale of the game of s, unless it already is. A game
+// whose Info fails or declares no span gets its returns clamped into
+// [0, 1] as they are.
+func (r *rewardScale) update(s engine.State) {
+	g, opts := s.Game(), s.Options()
+	if r.game != "" && r.game == g.ID() && r.opts.Equal(opts) {
+		return
+	}
+	*r = rewardScale{lo: 0, k: 1, game: g.ID(), opts: opts}
+	if info, err := g.Info(opts); err == nil && info.MaxUtility > info.MinUtility {
+		r.lo, r.k = info.MinUtility, 1/(info.MaxUtility-info.MinUtility)
+	}
+}
+
+// rewards fills dst with each player's reward in a finished game: the
+// game's return mapped into [0, 1]. For a game one player wins this is 1
+// for the winner, 0 for the others and 1/n each for a draw.
+func (r *rewardScale) rewards(s engine.State, dst []float64) []float64 {
+	dst = s.Returns(dst[:0])
+	for i, v := range dst {
+		dst[i] = min(1, max(0, (v-r.lo)*r.k))
 	}
 	return dst
 }

@@ -311,6 +311,8 @@ type tree struct {
 	reward    []float64
 	probs     []float64
 	nPlayers  int
+	// scale maps the game's returns to rewards.
+	scale rewardScale
 	// evals, leadSum and leadN serve evalRewards.
 	evals   []float64
 	leadSum float64
@@ -345,6 +347,7 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	t.children = t.children[:0]
 	t.termR = t.termR[:0]
 	t.nPlayers = root.NumPlayers()
+	t.scale.update(root)
 	t.nCached = 0
 	t.leadSum, t.leadN = 0, 0
 	_, t.evaluated = root.(engine.Evaluator)
@@ -376,7 +379,7 @@ func (t *tree) newNode(s engine.State) int32 {
 	case len(t.actors) == 0:
 		n.kind = terminalNode
 		n.terminalR = int32(len(t.termR))
-		t.reward = rewards(s, t.reward)
+		t.reward = t.scale.rewards(s, t.reward)
 		t.termR = append(t.termR, t.reward...)
 	case t.actors[0] == engine.ChancePlayer:
 		n.kind = chanceNode
@@ -640,7 +643,7 @@ func (t *tree) playout(s engine.State) {
 	for turns := 0; ; turns++ {
 		t.actors = s.Actors(t.actors[:0])
 		if len(t.actors) == 0 {
-			t.reward = rewards(s, t.reward)
+			t.reward = t.scale.rewards(s, t.reward)
 			return
 		}
 		if turns >= maxPlayoutTurns || (t.evaluated && t.turns > 0 && turns >= t.turns) {

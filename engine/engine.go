@@ -123,11 +123,6 @@ type State interface {
 	// ParseMove reads the text form of a move of the given actor. It checks
 	// the form only; legality is checked by Play.
 	ParseMove(player int, text string) (Move, error)
-
-	// Details returns the game-specific part of the state's JSON form (for
-	// example the holes of a mancala board), as a value encoding/json turns
-	// into a JSON object.
-	Details() any
 }
 
 // Evaluator is implemented by states that can judge a position without

@@ -43,6 +43,10 @@ type OptionSpec struct {
 	Values []string
 	// Doc is a one-line description for people.
 	Doc string
+	// SafeMin and SafeMax narrow Min..Max for servers that must answer
+	// every move in about a second, where some values of the option can
+	// make one move run for minutes. Both zero: Min..Max is safe.
+	SafeMin, SafeMax float64
 }
 
 // Allowed describes the allowed values for people ("2..25", "any|opponent").
@@ -213,4 +217,18 @@ func (o Options) Map() map[string]any {
 		}
 	}
 	return m
+}
+
+// Equal reports whether o and p hold the same options with the same values
+// (without allocating, for searches that cache what depends on options).
+func (o Options) Equal(p Options) bool {
+	if len(o.specs) != len(p.specs) {
+		return false
+	}
+	for i := range o.specs {
+		if o.specs[i].Name != p.specs[i].Name || o.values[i] != p.values[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -75,3 +75,18 @@ func FuzzParseOptions(f *testing.F) {
 		}
 	})
 }
+
+func TestOptionsEqual(t *testing.T) {
+	a, _ := engine.ParseOptions(optGame{}, []string{"n=7"})
+	b, _ := engine.ParseOptions(optGame{}, []string{"n=7", "mode=a"})
+	c, _ := engine.ParseOptions(optGame{}, []string{"n=8"})
+	if !a.Equal(b) || !b.Equal(a) {
+		t.Error("the same values given differently are not equal")
+	}
+	if a.Equal(c) || a.Equal(engine.Options{}) || !(engine.Options{}).Equal(engine.Options{}) {
+		t.Error("different options are equal, or the zero value is not equal to itself")
+	}
+	if got := testing.AllocsPerRun(10, func() { a.Equal(b) }); got != 0 {
+		t.Errorf("Equal allocates %v times", got)
+	}
+}

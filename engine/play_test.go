@@ -3,7 +3,6 @@ package engine_test
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -140,33 +139,6 @@ func TestPlayLeavesStateUnchangedOnError(t *testing.T) {
 	h := s.Hash()
 	if err := engine.Play(s, "sideways"); err == nil || s.Hash() != h {
 		t.Errorf("err %v, hash %d -> %d", err, h, s.Hash())
-	}
-}
-
-func TestStateJSONHasChanceOutcomesAndDetails(t *testing.T) {
-	s, _ := coinGame{}.NewState(engine.Options{})
-	b, err := engine.MarshalState(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	if fmt.Sprint(m["toMove"]) != "[-1]" || fmt.Sprint(m["legal"]) != "map[-1:[tails heads]]" {
-		t.Errorf("toMove %v legal %v", m["toMove"], m["legal"])
-	}
-	if fmt.Sprint(m["chance"]) != "[map[move:tails prob:0.75] map[move:heads prob:0.25]]" {
-		t.Errorf("chance %v", m["chance"])
-	}
-	if m["coin"] != 0.0 || m["outcome"] != nil {
-		t.Errorf("coin %v outcome %v", m["coin"], m["outcome"])
-	}
-	engine.Play(s, "tails")
-	engine.Play(s, "0,0")
-	b, _ = engine.MarshalState(s)
-	if !strings.Contains(string(b), `"outcome":{"winner":1}`) || !strings.Contains(string(b), `"toMove":[]`) {
-		t.Errorf("final JSON %s", b)
 	}
 }
 

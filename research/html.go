@@ -2,10 +2,10 @@ package research
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"html/template"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 )
 

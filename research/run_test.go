@@ -86,6 +86,12 @@ func TestMergedShardsEqualWholeRun(t *testing.T) {
 	if reportJSON(t, p, whole) != reportJSON(t, mp, merged) {
 		t.Error("merged report differs from the whole run's")
 	}
+	var h1, h2 bytes.Buffer
+	Analyze(p, whole).WriteHTML(&h1)
+	Analyze(mp, merged).WriteHTML(&h2)
+	if !bytes.Equal(h1.Bytes(), h2.Bytes()) {
+		t.Error("merged HTML report differs from the whole run's")
+	}
 	// The merged directory is a whole run that loads again.
 	_, sh, again, err := LoadRun(out)
 	if err != nil || sh != Whole || !reflect.DeepEqual(again, whole) {

@@ -14,6 +14,7 @@ import (
 
 	"tabula/ai"
 	"tabula/engine"
+	"tabula/view"
 )
 
 // seatPlayer is who plays one seat in the terminal: a person (agent nil)
@@ -309,6 +310,6 @@ func board(s engine.State) string {
 	if d, ok := s.(fmt.Stringer); ok {
 		return d.String()
 	}
-	b, _ := engine.MarshalState(s)
+	b, _ := view.State(s)
 	return string(b)
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 func runReplay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
@@ -37,7 +38,7 @@ func runReplay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out, err := engine.MarshalState(s)
+	out, err := view.State(s)
 	if err != nil {
 		return err
 	}

@@ -11,24 +11,55 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"tabula/docs"
+	"tabula/internal/compute"
+	"tabula/internal/rooms"
 	"tabula/internal/server"
+	"tabula/internal/store"
 	"tabula/web"
 )
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
+	dbPath := fs.String("db", "tabula.db", "SQLite file of the online rooms (created on first start)")
+	origins := fs.String("origins", "", "comma-separated host patterns of other sites allowed to open a room's WebSocket")
+	idle := fs.Duration("room-idle", 7*24*time.Hour, "expire online rooms unchanged for this long")
+	perMinute := fs.Int("rooms-per-minute", 10, "rooms one address may create a minute")
+	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
+	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
+	if *idle <= 0 || *perMinute <= 0 || *perIP <= 0 || *rate <= 0 {
+		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip and --msg-rate must be positive")
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	db, err := store.OpenSQLite(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	pool := compute.NewPool(0, 0)
+	mgr := rooms.NewManager(rooms.Config{
+		Store:     db,
+		Agents:    rooms.AgentFunc(server.DefaultAgents),
+		Offered:   server.OfferedAgents,
+		Think:     pool.Do,
+		IdleAfter: *idle,
+		Log:       log,
+	})
+	var allowed []string
+	if *origins != "" {
+		allowed = strings.Split(*origins, ",")
+	}
 	// Catch the signals before saying where we listen, so that a signal
 	// sent by whoever reads that line stops us gracefully.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -38,14 +69,21 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	srv := server.New(server.Config{
-		Log:          log,
-		Static:       web.Static(),
-		Rules:        docs.RulesFS(),
-		Agents:       server.DefaultAgents,
-		LoopbackOnly: isLoopback(ln.Addr()),
+		Log:            log,
+		Static:         web.Static(),
+		Rules:          docs.RulesFS(),
+		Agents:         server.DefaultAgents,
+		LoopbackOnly:   isLoopback(ln.Addr()),
+		Pool:           pool,
+		Rooms:          mgr,
+		Origins:        allowed,
+		RoomsPerMinute: *perMinute,
+		ConnsPerIP:     *perIP,
+		MessageRate:    *rate,
 	})
+	go sweep(ctx, mgr, log)
 	hs := newHTTPServer(srv, server.DefaultRequestTimeout)
-	log.Info("listening", "addr", ln.Addr().String())
+	log.Info("listening", "addr", ln.Addr().String(), "db", *dbPath)
 	fmt.Fprintf(stdout, "Tabula is being served at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
@@ -55,10 +93,18 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
-	srv.Close() // stop the computer players' searches
 	shutCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := hs.Shutdown(shutCtx); err != nil {
+	// Stop accepting, close every live connection with 1001 (each move
+	// in flight is stored or not, never half), then wait for them.
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Shutdown(shutCtx) }()
+	mgr.Close()
+	srv.Close() // stop the computer players' searches
+	if err := srv.WaitSockets(shutCtx); err != nil {
+		log.Warn("live connections still open at the deadline", "err", err)
+	}
+	if err := <-errc; err != nil {
 		return err
 	}
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
@@ -66,6 +112,22 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// sweep expires idle rooms and unloads finished ones, once a minute.
+func sweep(ctx context.Context, mgr *rooms.Manager, log *slog.Logger) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			if err := mgr.Sweep(ctx, now); err != nil && ctx.Err() == nil {
+				log.Error("sweeping rooms", "err", err)
+			}
+		}
+	}
 }
 
 // newHTTPServer serves h with every timeout set, so that idle and slow

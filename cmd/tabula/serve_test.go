@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -36,8 +37,9 @@ func TestServeAnswersAndStopsOnSIGTERM(t *testing.T) {
 	pr, pw := io.Pipe()
 	var logs lockedBuffer
 	done := make(chan int, 1)
+	db := filepath.Join(t.TempDir(), "tabula.db")
 	go func() {
-		done <- run([]string{"serve", "--addr", "127.0.0.1:0"}, strings.NewReader(""), pw, &logs)
+		done <- run([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, strings.NewReader(""), pw, &logs)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')

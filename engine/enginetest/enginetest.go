@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 // Config tunes the suite for one game.
@@ -69,6 +70,7 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 	}
 	rec := engine.NewRecord(g, opts)
 	var moves []engine.Move
+	var before string // the full state at the start of the turn
 	for step := 0; !s.Terminal(); step++ {
 		if step > maxPlies {
 			t.Fatalf("seed %d: random game still going after %d turns", seed, maxPlies)
@@ -130,7 +132,9 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 		text := engine.TurnText(s, actors, moves)
 		rec.Moves = append(rec.Moves, text)
 
-		before := Full(t, s)
+		if before == "" {
+			before = Full(t, s)
+		}
 		c := s.Clone()
 		engine.ApplyTurn(c, moves)
 		if got := Full(t, s); got != before {
@@ -144,6 +148,7 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 		}
 		engine.ApplyTurn(s, moves)
 		after := Full(t, s)
+		before = after // the next turn starts here
 		if got := Full(t, c); got != after {
 			t.Fatalf("seed %d: clone and original differ after %s:\n%s\n%s", seed, text, got, after)
 		}
@@ -153,11 +158,13 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 			}
 			checkEvents(t, seed, text, events)
 		}
+		if _, err := view.State(s); err != nil {
+			t.Fatalf("seed %d: state JSON: %v", seed, err)
+		}
 		if l := info.MaxLength; l > 0 && s.Ply() > l {
 			t.Fatalf("seed %d: ply %d beyond the declared MaxLength %d", seed, s.Ply(), l)
 		}
 	}
-	checkReturns(t, seed, s, info, seen)
 	o, ok := s.Outcome()
 	if !ok {
 		t.Fatalf("seed %d: terminal without outcome", seed)
@@ -165,6 +172,7 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 	if o.Winner >= s.NumPlayers() {
 		t.Fatalf("seed %d: winner %d of %d players", seed, o.Winner, s.NumPlayers())
 	}
+	checkReturns(t, seed, s, info, seen)
 	if len(s.Actors(nil)) != 0 {
 		t.Fatalf("seed %d: actors after the end", seed)
 	}

@@ -1,31 +1,48 @@
 package enginetest
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
-// Full is the full state of s as text, for comparing states: its JSON form
-// (details included), hash, legal moves of every player and of chance,
-// chance outcomes, scores and returns. Two states that agree in it are the
-// same for every player and tool.
+// Full is the full state of s as text, for comparing states: the game's
+// details (the board, as in its JSON form), the ply, hash, outcome, actors,
+// legal moves of every player and of chance, chance outcomes, scores and
+// returns. Two states that agree in it are the same for every player and
+// tool. (The options, the same for every state of a game, are left out.)
 func Full(t testing.TB, s engine.State) string {
 	t.Helper()
-	js, err := engine.MarshalState(s)
+	var details []byte
+	var err error
+	if d, ok := s.(view.Detailer); ok {
+		details, err = json.Marshal(d.Details())
+	}
 	if err != nil {
-		t.Fatalf("state JSON: %v", err)
+		t.Fatalf("state details: %v", err)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\nhash %016x terminal %v\n", js, s.Hash(), s.Terminal())
+	b := bytes.NewBuffer(details)
+	o, over := s.Outcome()
+	fmt.Fprintf(b, "\nply %d hash %016x terminal %v outcome %v %v actors %v\n", s.Ply(), s.Hash(), s.Terminal(), over, o.Winner, s.Actors(nil))
+	var legal []engine.Move
 	for p := engine.ChancePlayer; p < s.NumPlayers(); p++ {
-		fmt.Fprintf(&b, "legal %d: %v\n", p, s.Legal(p, nil))
+		legal = s.Legal(p, legal[:0])
+		b.WriteString("legal ")
+		for _, m := range legal {
+			b.WriteString(strconv.Itoa(int(m)))
+			b.WriteByte(' ')
+		}
+		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "chance %v\nscores %v\nreturns %v\n", s.ChanceOutcomes(nil), s.Scores(nil), s.Returns(nil))
+	fmt.Fprintf(b, "chance %v scores %v returns %v", s.ChanceOutcomes(nil), s.Scores(nil), s.Returns(nil))
 	return b.String()
 }
 

@@ -131,7 +131,10 @@ var specs = []engine.OptionSpec{
 	{Name: OptMaxTurns, Kind: engine.Int, Default: "0", Min: 0, Max: 1000000,
 		Doc: "a round ends after this many turns as if a row were empty (0: no limit; not in the source)"},
 	{Name: OptMaxSteps, Kind: engine.Int, Default: "10000000", Min: 0, Max: 1000000000,
-		Doc: "after this many steps of a turn, a player about to lift stops as if cut by the cycle rule (0: no limit; not in the source)"},
+		Doc: "after this many steps of a turn, a player about to lift stops as if cut by the cycle rule (0: no limit; not in the source)",
+		// 0 let one move run for minutes at seeds=25; the default bounds the
+		// worst move measured there to about a second.
+		SafeMin: 1, SafeMax: 10000000},
 }
 
 // Game is Agsinnoninka; its zero value is ready to use.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 func start(t testing.TB, settings ...string) *State {
@@ -65,7 +66,7 @@ const hashAtStart = 0xc05556ee8dcc825c
 func TestStateJSON(t *testing.T) {
 	s := setup(t, emptyEnd, endBoard, [2]int{10, 12})
 	play(t, s, "7,0")
-	data, err := engine.MarshalState(s)
+	data, err := view.State(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	d := s.Details().(tamman.Details)
+	d := s.(*tamman.State).Details().(tamman.Details)
 	fmt.Println(d.Pieces[0], d.Throws, d.Phase)
 	fmt.Println(engine.LegalTexts(s, 0))
 	// Output:

@@ -9,6 +9,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/games/tamman"
+	"tabula/view"
 )
 
 // randomRecord plays a random game through the checked path and returns
@@ -94,7 +95,7 @@ func TestEqualPositionsHashEqual(t *testing.T) {
 func TestDetailsJSON(t *testing.T) {
 	s := start(t, "players=4")
 	play(t, s, "t4")
-	out, err := engine.MarshalState(s)
+	out, err := view.State(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +112,7 @@ func TestDetailsJSON(t *testing.T) {
 		t.Errorf("phase %v thrower %v", d["phase"], d["thrower"])
 	}
 	play(t, s, "t1")
-	out, _ = engine.MarshalState(s)
+	out, _ = view.State(s)
 	if !strings.Contains(string(out), `"throws":[1,4],"phase":"move"`) || strings.Contains(string(out), "thrower") {
 		t.Errorf("after t4 t1: %s", out)
 	}

@@ -178,6 +178,9 @@ func TestSlowOptionsAreRefused(t *testing.T) {
 	if code := call(t, ts, "POST", "/api/matches", `{"game":"agsinnoninka","options":{"seeds":25,"max-steps":0},"seats":["human","human"]}`, &e); code != 400 || !strings.Contains(e.Error, "max-steps") {
 		t.Errorf("max-steps=0: %d %q", code, e.Error)
 	}
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"agsinnoninka","options":{"max-steps":20000000}}`, &e); code != 400 || !strings.Contains(e.Error, "20000000 is out of range") {
+		t.Errorf("max-steps=20000000: %d %q", code, e.Error)
+	}
 	rec := `{"game":"agsinnoninka","options":["max-steps=0"],"moves":[]}`
 	if code := call(t, ts, "POST", "/api/replay", rec, &e); code != 400 || !strings.Contains(e.Error, "max-steps") {
 		t.Errorf("replay with max-steps=0: %d %q", code, e.Error)
@@ -563,5 +566,38 @@ func TestSearchesQueueForWorkers(t *testing.T) {
 	wg.Wait()
 	if m := most.Load(); m < 1 || m > 2 {
 		t.Errorf("%d searches ran at once on 2 workers", m)
+	}
+}
+
+// Defect 1: a search stops when its client goes away: the computer plays
+// its best move so far and the match is free for the next request.
+func TestSearchStopsWhenTheClientLeaves(t *testing.T) {
+	started := make(chan struct{}, 1)
+	_, ts := quietServer(t, Config{Agents: endlessAgents(started)})
+	var m matchJSON
+	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","mcts:hard"]}`, &m); code != 201 {
+		t.Fatalf("new: %d", code)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() {
+		req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/matches/"+m.ID+"/moves", strings.NewReader(`{"move":"9"}`))
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err == nil {
+			res.Body.Close()
+		}
+		done <- err
+	}()
+	<-started
+	cancel()
+	if err := <-done; err == nil {
+		t.Fatal("the request was answered before the client left")
+	}
+	// The undo waits for the match, so it returns only once the search
+	// has stopped.
+	var u matchJSON
+	if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/undo", "", &u); code != 200 || len(u.Turns) != 0 {
+		t.Errorf("undo after the client left: %d turns %v", code, u.Turns)
 	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"math"
+	"strconv"
 	"time"
 
 	"tabula/engine"
@@ -25,21 +26,12 @@ const (
 	retryAfter = "5"
 )
 
-// bound narrows the range of a numeric option on this server.
-type bound struct{ Min, Max float64 }
-
-// optionBounds narrows the options whose values can make a single move or
-// a replay slow: Agsinnoninka's max-steps 0 (no limit) let one move run
-// for minutes at seeds=25; its default, 10,000,000 steps, bounds the worst
-// move measured at seeds=25 to about a second.
-var optionBounds = map[string]map[string]bound{
-	"agsinnoninka": {"max-steps": {1, 10000000}},
-}
-
-// narrowed returns sp narrowed by the server's bounds for game id.
-func narrowed(id string, sp engine.OptionSpec) engine.OptionSpec {
-	if b, ok := optionBounds[id][sp.Name]; ok {
-		sp.Min, sp.Max = math.Max(sp.Min, b.Min), math.Min(sp.Max, b.Max)
+// narrowed returns sp narrowed to the range its game declares safe for a
+// server (OptionSpec.SafeMin, SafeMax): for example Agsinnoninka's
+// max-steps 0 (no limit) let one move run for minutes.
+func narrowed(sp engine.OptionSpec) engine.OptionSpec {
+	if sp.SafeMin != 0 || sp.SafeMax != 0 {
+		sp.Min, sp.Max = math.Max(sp.Min, sp.SafeMin), math.Min(sp.Max, sp.SafeMax)
 	}
 	return sp
 }
@@ -47,7 +39,7 @@ func narrowed(id string, sp engine.OptionSpec) engine.OptionSpec {
 // checkBounds refuses options of g outside the server's bounds.
 func checkBounds(g engine.Game, opts engine.Options) error {
 	for _, sp := range g.Specs() {
-		n := narrowed(g.ID(), sp)
+		n := narrowed(sp)
 		if n.Min == sp.Min && n.Max == sp.Max {
 			continue
 		}
@@ -59,8 +51,8 @@ func checkBounds(g engine.Game, opts engine.Options) error {
 			v = opts.Float(sp.Name)
 		}
 		if v < n.Min || v > n.Max {
-			return badRequest("option %s: %g is out of range %s on this server (the command line accepts %s)",
-				sp.Name, v, n.Allowed(), sp.Allowed())
+			return badRequest("option %s: %s is out of range %s on this server (the command line accepts %s)",
+				sp.Name, strconv.FormatFloat(v, 'f', -1, 64), n.Allowed(), sp.Allowed())
 		}
 	}
 	return nil

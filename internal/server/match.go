@@ -14,6 +14,7 @@ import (
 
 	"tabula/ai"
 	"tabula/engine"
+	"tabula/view"
 )
 
 // Human is the seat name of a person playing at the device.
@@ -38,7 +39,9 @@ type Match struct {
 	state     engine.State
 	turns     []turn
 	turnBytes int        // memory of turns, roughly
-	rng       *rand.Rand // chance events, from the seed the client may give
+	board     any        // the board's geometry (fixed by the options)
+	seed      uint64     // chance events, from the seed the client may give
+	throws    int        // chance events so far: the next is throw number throws
 	choices   *rand.Rand // seeds of the computer's searches, from a secret
 	newAg     AgentFunc
 
@@ -65,11 +68,20 @@ type turn struct {
 // size is the memory a turn takes, roughly.
 func (t turn) size() int { return 64 + len(t.Move) + 8*len(t.Actors) }
 
-// step is one turn applied during a request, with the state after it, so
-// that the browser can animate it.
+// step is one turn applied during a request, with its trace and the state
+// after it, so that the browser can animate it.
 type step struct {
 	turn
-	State json.RawMessage `json:"state"`
+	Trace []view.EventView `json:"trace"`
+	State json.RawMessage  `json:"state"`
+}
+
+// nonNil gives an empty trace rather than null (a game without traces).
+func nonNil(trace []view.EventView) []view.EventView {
+	if trace == nil {
+		return []view.EventView{}
+	}
+	return trace
 }
 
 // newMatch starts a game of g under opts with the given seats (each a
@@ -94,7 +106,7 @@ func newMatch(ctx context.Context, g engine.Game, opts engine.Options, seats []s
 	var secret [32]byte
 	crand.Read(secret[:])
 	m := &Match{game: g, opts: opts, seats: seats, newAg: newAg,
-		rng: rand.New(rand.NewPCG(seed, 0x5eed)), choices: rand.New(rand.NewChaCha8(secret))}
+		seed: seed, choices: rand.New(rand.NewChaCha8(secret))}
 	for i, name := range seats {
 		if name == Human {
 			continue
@@ -106,7 +118,7 @@ func newMatch(ctx context.Context, g engine.Game, opts engine.Options, seats []s
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.state, err = replay(ctx, g, opts, moves, func(i int, _ engine.State, t turn) error {
+	m.state, err = replay(ctx, g, opts, moves, nil, func(i int, _ engine.State, t turn, _ []view.EventView) error {
 		if i > 0 {
 			m.addTurn(t)
 		}
@@ -115,6 +127,7 @@ func newMatch(ctx context.Context, g engine.Game, opts engine.Options, seats []s
 	if err != nil {
 		return nil, nil, err
 	}
+	m.board = view.Board(m.state)
 	steps, err := m.advance(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -154,6 +167,18 @@ func (m *Match) isHuman(p int) bool { return p >= 0 && p < len(m.seats) && m.sea
 func (m *Match) addTurn(t turn) {
 	m.turns = append(m.turns, t)
 	m.turnBytes += t.size()
+	if len(t.Actors) > 0 && t.Actors[0] == engine.ChancePlayer {
+		m.throws++
+	}
+}
+
+// throw draws the pending chance event of the match as the next one of
+// its own stream: the n-th chance event of a match always gets the n-th
+// number drawn from its seed, so taking back a move brings the same
+// throws again and a person cannot fish for better ones.
+func (m *Match) throw() engine.Move {
+	u := rand.New(rand.NewPCG(m.seed, 0x5eed^uint64(m.throws)<<16)).Float64()
+	return ai.SampleChance(m.state.ChanceOutcomes(nil), u)
 }
 
 // apply plays one turn given in Actors order and returns its step.
@@ -162,14 +187,14 @@ func (m *Match) apply(actors []int, moves []engine.Move) (step, error) {
 		return step{}, errTooLong
 	}
 	text := engine.TurnText(m.state, actors, moves)
-	engine.ApplyTurn(m.state, moves)
+	trace, _ := view.ApplyTraced(m.state, moves)
 	t := turn{Actors: actors, Move: text}
 	m.addTurn(t)
-	js, err := engine.MarshalState(m.state)
+	js, err := view.StateTold(m.state)
 	if err != nil {
 		return step{}, err
 	}
-	return step{turn: t, State: js}, nil
+	return step{turn: t, Trace: nonNil(trace), State: js}, nil
 }
 
 // choose asks seat p's computer player for its move within ctx. The agent
@@ -194,7 +219,7 @@ func (m *Match) advance(ctx context.Context) ([]step, error) {
 		actors := m.state.Actors(nil)
 		var moves []engine.Move
 		if actors[0] == engine.ChancePlayer {
-			moves = []engine.Move{ai.SampleChance(m.state.ChanceOutcomes(nil), m.rng.Float64())}
+			moves = []engine.Move{m.throw()}
 		} else {
 			if slices.ContainsFunc(actors, m.isHuman) {
 				break
@@ -304,24 +329,24 @@ func (m *Match) undo(ctx context.Context) error {
 	for k := range i {
 		texts[k] = m.turns[k].Move
 	}
-	s, err := replay(ctx, m.game, m.opts, texts, nil)
+	s, err := replay(ctx, m.game, m.opts, texts, nil, nil)
 	if err != nil {
 		return fmt.Errorf("undo: replaying the record: %w", err)
 	}
 	m.state = s
 	// A copy: snapshots share the old slice, and appends must not
 	// overwrite the turns they show.
-	m.turns = slices.Clone(m.turns[:i])
-	m.turnBytes = 0
-	for _, t := range m.turns {
-		m.turnBytes += t.size()
+	kept := m.turns[:i]
+	m.turns, m.turnBytes, m.throws = make([]turn, 0, i), 0, 0
+	for _, t := range kept {
+		m.addTurn(t)
 	}
 	return m.publish()
 }
 
 // publish makes the match as it is now what readers see. It runs under mu.
 func (m *Match) publish() error {
-	js, err := engine.MarshalState(m.state)
+	js, err := view.StateTold(m.state)
 	if err != nil {
 		return err
 	}
@@ -380,6 +405,7 @@ type matchView struct {
 	Game    string          `json:"game"`
 	Options []string        `json:"options"`
 	Seats   []string        `json:"seats"`
+	Board   any             `json:"board"`
 	Turns   []turn          `json:"turns"`
 	State   json.RawMessage `json:"state"`
 	Steps   []step          `json:"steps"`
@@ -393,7 +419,7 @@ func (m *Match) view(steps []step) matchView {
 	if steps == nil {
 		steps = []step{}
 	}
-	v := matchView{ID: m.ID, Game: m.game.ID(), Options: m.opts.Settings(), Seats: m.seats,
+	v := matchView{ID: m.ID, Game: m.game.ID(), Options: m.opts.Settings(), Seats: m.seats, Board: m.board,
 		Turns: sn.turns, State: sn.state, Steps: steps, CanUndo: sn.canUndo, Result: sn.result}
 	if v.Turns == nil {
 		v.Turns = []turn{}

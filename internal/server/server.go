@@ -16,11 +16,14 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/rooms"
+	"tabula/view"
 )
 
 // maxBody is the largest request body accepted (a record of a long game
@@ -29,7 +32,8 @@ const maxBody = 4 << 20
 
 // Config sets up a Server; the zero value works.
 type Config struct {
-	// Store keeps the matches (default: 1000 in memory).
+	// Store keeps the matches (default: NewMemStore(DefaultMaxMatches),
+	// in memory).
 	Store Store
 	// Log receives one line per request (default: slog.Default()).
 	Log *slog.Logger
@@ -49,6 +53,19 @@ type Config struct {
 	// loopback name (localhost, 127.0.0.1, [::1]), against DNS rebinding.
 	// Set it when listening on loopback.
 	LoopbackOnly bool
+	// Rooms runs online play (nil: no online rooms).
+	Rooms *rooms.Manager
+	// Origins are the host patterns of other sites whose pages may open a
+	// room's WebSocket (the server's own host always may).
+	Origins []string
+	// RoomsPerMinute limits the rooms one address creates a minute
+	// (default 10).
+	RoomsPerMinute int
+	// MessageRate limits the messages of one live connection per second,
+	// on average (default 10, with bursts of three times as many).
+	MessageRate float64
+	// ConnsPerIP caps the live connections of one address (default 32).
+	ConnsPerIP int
 }
 
 // Server serves the API and the app.
@@ -57,6 +74,11 @@ type Server struct {
 	mux  *http.ServeMux
 	csrf *http.CrossOriginProtection
 	lab  lab // the Research page's studies (research.go)
+
+	wsLimits wsLimits
+	conns    ipCounter      // live connections per address
+	created  perMinute      // rooms created per address
+	sockets  sync.WaitGroup // live connections, for a graceful stop
 }
 
 // New returns a server for cfg.
@@ -76,11 +98,22 @@ func New(cfg Config) *Server {
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = DefaultRequestTimeout
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), csrf: http.NewCrossOriginProtection()}
+	if cfg.RoomsPerMinute == 0 {
+		cfg.RoomsPerMinute = 10
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), csrf: http.NewCrossOriginProtection(), wsLimits: defaultWSLimits}
+	if cfg.MessageRate > 0 {
+		s.wsLimits.Rate, s.wsLimits.Burst = cfg.MessageRate, int(3*cfg.MessageRate)+1
+	}
+	if cfg.ConnsPerIP > 0 {
+		s.wsLimits.PerIP = cfg.ConnsPerIP
+	}
+	s.onlineRoutes()
 	s.route("GET /api/games", s.listGames)
 	s.route("GET /api/games/{id}", s.getGame)
 	s.route("GET /api/games/{id}/rules", s.getRules)
 	s.route("GET /api/games/{id}/agents", s.getAgents)
+	s.route("GET /api/games/{id}/start", s.getStart)
 	s.route("POST /api/matches", s.createMatch)
 	s.route("GET /api/matches/{id}", s.getMatch)
 	s.route("POST /api/matches/{id}/moves", s.postMove)
@@ -159,7 +192,12 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// ServeHTTP logs each request and recovers from panics with a 500.
+// Unwrap lets http.ResponseController and the WebSocket upgrade reach the
+// connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// ServeHTTP logs each request, recovers from panics with a 500, refuses
+// the requests admit refuses and gives each API request its time budget.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
@@ -246,58 +284,54 @@ func decode(r *http.Request, v any) error {
 	return nil
 }
 
-// gameView is the JSON of a game: its catalogue entry, options and the
-// computer players offered for it.
+// gameView is the JSON of a game: its catalogue entry, facts and options
+// (from the game's package, through view.Game, with the server's bounds on
+// the options) and the computer players offered for it.
 type gameView struct {
-	Entry
-	Playable bool         `json:"playable"`
-	Options  []optionView `json:"options"`
-	Agents   []string     `json:"agents"`
-	HasRules bool         `json:"hasRules"`
+	view.GameView
+	Playable bool     `json:"playable"`
+	Agents   []string `json:"agents"`
+	HasRules bool     `json:"hasRules"`
 }
 
-type optionView struct {
-	Name    string   `json:"name"`
-	Kind    string   `json:"kind"`
-	Default string   `json:"default"`
-	Min     *float64 `json:"min,omitempty"`
-	Max     *float64 `json:"max,omitempty"`
-	Values  []string `json:"values,omitempty"`
-	Doc     string   `json:"doc"`
-}
-
-func (s *Server) gameView(e Entry) gameView {
-	v := gameView{Entry: e, Options: []optionView{}, Agents: []string{}}
-	g, err := engine.Lookup(e.ID)
+func (s *Server) gameView(g engine.Game) (gameView, error) {
+	gv, err := view.Game(g, engine.Options{})
 	if err != nil {
-		return v
+		return gameView{}, err
 	}
-	v.Playable = true
-	v.Name = g.Name()
-	for _, sp := range g.Specs() {
-		sp = narrowed(g.ID(), sp)
-		o := optionView{Name: sp.Name, Kind: sp.Kind.String(), Default: sp.Default, Values: sp.Values, Doc: sp.Doc}
-		if sp.Kind == engine.Int || sp.Kind == engine.Float {
-			lo, hi := sp.Min, sp.Max
-			o.Min, o.Max = &lo, &hi
+	for i, sp := range g.Specs() {
+		if n := narrowed(sp); sp.Kind == engine.Int || sp.Kind == engine.Float {
+			lo, hi := n.Min, n.Max
+			gv.Options[i].Min, gv.Options[i].Max = &lo, &hi
 		}
-		v.Options = append(v.Options, o)
 	}
-	v.Agents = offeredAgents(g, engine.DefaultOptions(g))
+	v := gameView{GameView: gv, Playable: true, Agents: offeredAgents(g, engine.DefaultOptions(g))}
 	if s.cfg.Rules != nil {
-		if _, err := fs.Stat(s.cfg.Rules, e.ID+".md"); err == nil {
+		if _, err := fs.Stat(s.cfg.Rules, g.ID()+".md"); err == nil {
 			v.HasRules = true
 		}
 	}
-	return v
+	return v, nil
 }
 
 // getAgents answers GET /api/games/{id}/agents?name=value...: the agents
 // offered for the game under those options.
 func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
+	g, opts, err := queryOptions(r)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": offeredAgents(g, opts)})
+	return nil
+}
+
+// queryOptions reads the game of the path and its options from the query
+// (name=value...; the others at their defaults), within the server's
+// bounds.
+func queryOptions(r *http.Request) (engine.Game, engine.Options, error) {
 	g, err := engine.Lookup(r.PathValue("id"))
 	if err != nil {
-		return notFound("%v", err)
+		return nil, engine.Options{}, notFound("%v", err)
 	}
 	var sets []string
 	for name, vals := range r.URL.Query() {
@@ -307,45 +341,55 @@ func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
 	}
 	opts, err := parseOptions(g, sets)
 	if err != nil {
+		return nil, engine.Options{}, err
+	}
+	return g, opts, nil
+}
+
+// getStart answers GET /api/games/{id}/start?name=value...: the start state
+// of the game under those options and its board's geometry, for the
+// previews of the home and setup pages.
+func (s *Server) getStart(w http.ResponseWriter, r *http.Request) error {
+	g, opts, err := queryOptions(r)
+	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": offeredAgents(g, opts)})
+	st, err := g.NewState(opts)
+	if err != nil {
+		return badRequest("%v", err)
+	}
+	js, err := view.StateTold(st)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "state": json.RawMessage(js), "board": view.Board(st)})
 	return nil
 }
 
-// entries is the catalogue plus any registered game it does not list.
-func entries() []Entry {
-	out := append([]Entry(nil), Catalogue...)
-	for _, g := range engine.Games() {
-		known := false
-		for _, e := range Catalogue {
-			known = known || e.ID == g.ID()
-		}
-		if !known {
-			out = append(out, Entry{ID: g.ID(), Name: g.Name()})
-		}
-	}
-	return out
-}
-
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
-	var out []gameView
-	for _, e := range entries() {
-		out = append(out, s.gameView(e))
+	out := []gameView{}
+	for _, g := range engine.Games() {
+		v, err := s.gameView(g)
+		if err != nil {
+			return err
+		}
+		out = append(out, v)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
 	return nil
 }
 
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
-	id := r.PathValue("id")
-	for _, e := range entries() {
-		if e.ID == id {
-			writeJSON(w, http.StatusOK, s.gameView(e))
-			return nil
-		}
+	g, err := engine.Lookup(r.PathValue("id"))
+	if err != nil {
+		return notFound("%v", err)
 	}
-	return notFound("unknown game %q", id)
+	v, err := s.gameView(g)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, v)
+	return nil
 }
 
 func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {

@@ -7,17 +7,21 @@ import (
 	"strconv"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 // statesView is one page of a replay: States[i] is the state after
-// Turns[From+i-1] (States[0] is the start when From is 0). Next is the
-// From of the next page, or null after the last.
+// Turns[From+i-1] (States[0] is the start when From is 0), and Traces[i]
+// shows that turn step by step ([] for the start). Next is the From of the
+// next page, or null after the last. Board is the board's geometry.
 type statesView struct {
-	Game   string            `json:"game"`
-	Turns  []turn            `json:"turns"`
-	From   int               `json:"from"`
-	Next   *int              `json:"next"`
-	States []json.RawMessage `json:"states"`
+	Game   string             `json:"game"`
+	Board  any                `json:"board"`
+	Turns  []turn             `json:"turns"`
+	Traces [][]view.EventView `json:"traces"`
+	From   int                `json:"from"`
+	Next   *int               `json:"next"`
+	States []json.RawMessage  `json:"states"`
 }
 
 // page reads ?from=N&count=M: the first state and the number of states
@@ -48,13 +52,16 @@ var errReplayTime = &httpError{http.StatusServiceUnavailable, "replaying the rec
 // replay plays moves from the start of g under opts, calling each (if not
 // nil) with the state before any move (i = 0, an empty turn) and after
 // each move i (1-based) with its turn. It stops with 503 when ctx is done.
-func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []string, each func(i int, s engine.State, t turn) error) (engine.State, error) {
+//
+// When traced(i) is true, each gets the trace of turn i (nil otherwise).
+func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []string, traced func(i int) bool,
+	each func(i int, s engine.State, t turn, trace []view.EventView) error) (engine.State, error) {
 	s, err := g.NewState(opts)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
 	if each != nil {
-		if err := each(0, s, turn{}); err != nil {
+		if err := each(0, s, turn{}, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -63,11 +70,18 @@ func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []str
 			return nil, errReplayTime
 		}
 		actors := s.Actors(nil)
-		if err := engine.Play(s, text); err != nil {
+		ms, err := engine.ParseTurn(s, text)
+		if err != nil {
 			return nil, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
 		}
+		var trace []view.EventView
+		if traced != nil && traced(i+1) {
+			trace, _ = view.ApplyTraced(s, ms)
+		} else {
+			engine.ApplyTurn(s, ms)
+		}
 		if each != nil {
-			if err := each(i+1, s, turn{Actors: actors, Move: text}); err != nil {
+			if err := each(i+1, s, turn{Actors: actors, Move: text}, trace); err != nil {
 				return nil, err
 			}
 		}
@@ -90,16 +104,21 @@ func replayStates(ctx context.Context, r engine.Record, from, count int) (states
 	if err != nil {
 		return statesView{}, err
 	}
-	v := statesView{Game: g.ID(), Turns: make([]turn, 0, len(r.Moves)), From: from, States: []json.RawMessage{}}
-	_, err = replay(ctx, g, opts, r.Moves, func(i int, s engine.State, t turn) error {
-		if i > 0 {
+	v := statesView{Game: g.ID(), Turns: make([]turn, 0, len(r.Moves)), Traces: [][]view.EventView{},
+		From: from, States: []json.RawMessage{}}
+	inPage := func(i int) bool { return i >= from && i < from+count }
+	_, err = replay(ctx, g, opts, r.Moves, inPage, func(i int, s engine.State, t turn, trace []view.EventView) error {
+		if i == 0 {
+			v.Board = view.Board(s)
+		} else {
 			v.Turns = append(v.Turns, t)
 		}
-		if i < from || i >= from+count {
+		if !inPage(i) {
 			return nil
 		}
-		js, err := engine.MarshalState(s)
+		js, err := view.StateTold(s)
 		v.States = append(v.States, js)
+		v.Traces = append(v.Traces, nonNil(trace))
 		return err
 	})
 	if err != nil {

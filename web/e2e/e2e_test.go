@@ -28,7 +28,9 @@ import (
 	"tabula/docs"
 	"tabula/engine"
 	_ "tabula/games/all"
+	"tabula/internal/rooms"
 	"tabula/internal/server"
+	"tabula/internal/store"
 	"tabula/web"
 )
 
@@ -37,6 +39,7 @@ var (
 	browser   context.Context // the browser; each test opens its own tab
 	noBrowser string          // why the browser could not start
 	shotDir   string
+	mgr       *rooms.Manager // the online rooms
 )
 
 func chromiumPath() string {
@@ -59,10 +62,28 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
+	discard := slog.New(slog.NewTextHandler(io.Discard, nil))
+	dbDir, err := os.MkdirTemp("", "tabula-e2e")
+	if err != nil {
+		fmt.Println(err)
+		return 1
+	}
+	defer os.RemoveAll(dbDir)
+	db, err := store.OpenSQLite(filepath.Join(dbDir, "rooms.db"))
+	if err != nil {
+		fmt.Println(err)
+		return 1
+	}
+	defer db.Close()
+	mgr = rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Log: discard})
+	defer mgr.Close()
 	s := server.New(server.Config{
-		Log:    slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Static: web.Static(),
-		Rules:  docs.RulesFS(),
+		Log:            discard,
+		Static:         web.Static(),
+		Rules:          docs.RulesFS(),
+		Rooms:          mgr,
+		RoomsPerMinute: 1000,
+		MessageRate:    200,
 	})
 	srv = httptest.NewServer(s)
 	defer srv.Close()
@@ -221,17 +242,18 @@ func setSelect(t *testing.T, ctx context.Context, sel, value string) {
 	}
 }
 
-func setField(t *testing.T, ctx context.Context, name, value string) bool {
+// setField sets an option's field as a person would; it fails the test
+// when the page has no such option or does not take the value.
+func setField(t *testing.T, ctx context.Context, name, value string) {
 	t.Helper()
-	js := fmt.Sprintf(`(() => { const el = document.getElementById('opt-' + %q); if (!el) return false;
+	js := fmt.Sprintf(`(() => { const el = document.getElementById('opt-' + %q); if (!el) return 'no field';
 		if (el.type === 'checkbox') el.checked = (%q === 'true'); else el.value = %q;
-		el.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, name, value, value)
-	return eval[bool](t, ctx, js)
-}
-
-func registered(id string) bool {
-	_, err := engine.Lookup(id)
-	return err == nil
+		el.dispatchEvent(new Event('change', {bubbles: true}));
+		const got = el.type === 'checkbox' ? String(el.checked) : el.value;
+		return got === %q ? '' : 'the field holds ' + got; })()`, name, value, value, value)
+	if msg := eval[string](t, ctx, js); msg != "" {
+		t.Fatalf("option %s=%s cannot be set: %s", name, value, msg)
+	}
 }
 
 // openGame goes to a game's page and sets options and seats.
@@ -239,15 +261,21 @@ func openGame(t *testing.T, ctx context.Context, id string, options map[string]s
 	t.Helper()
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/"+id), chromedp.WaitVisible(chromedp.CSS(`#start`)))
 	for k, v := range options {
-		if !setField(t, ctx, k, v) {
-			t.Logf("option %s is not offered; left at its default", k)
-		}
+		setField(t, ctx, k, v)
 	}
 	// Changed options may change the seats and the agents offered.
 	waitFor(t, ctx, `!document.getElementById('seats').dataset.pending`, 10*time.Second)
 	for i, s := range seats {
 		setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), s)
 	}
+}
+
+// phoneViewport makes the page a phone's width and waits until the page
+// has taken it, so that the layout measured next is the phone's.
+func phoneViewport(t *testing.T, ctx context.Context) {
+	t.Helper()
+	must(t, ctx, chromedp.EmulateViewport(390, 844))
+	waitFor(t, ctx, `window.innerWidth === 390 && document.documentElement.clientWidth <= 390`, 5*time.Second)
 }
 
 // movesPlayed counts the entries of the move list.
@@ -276,8 +304,9 @@ func playThrough(t *testing.T, ctx context.Context, maxTurns int, onTurn func(i 
 		if onTurn != nil {
 			onTurn(turns)
 		}
-		// A man-picking board: pick the first man, then its first target.
-		if eval[bool](t, ctx, `!!document.querySelector('#board [data-pick]') && Math.random() < 0.5`) {
+		// A man-picking board: every other turn, pick the first man, then
+		// its first target; else use the list of legal moves.
+		if turns%2 == 0 && eval[bool](t, ctx, `!!document.querySelector('#board [data-pick]')`) {
 			must(t, ctx, jsDo(`document.querySelector('#board [data-pick]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`))
 			waitFor(t, ctx, `!!document.querySelector('#board [data-move]')`, 5*time.Second)
 			must(t, ctx, jsDo(`document.querySelector('#board [data-move]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`))
@@ -307,7 +336,7 @@ func TestCatalogueAndLanguage(t *testing.T) {
 		t.Errorf("English heading %q", h)
 	}
 	screenshot(t, ctx, "home-en", "")
-	must(t, ctx, chromedp.EmulateViewport(390, 844), chromedp.Sleep(100*time.Millisecond))
+	phoneViewport(t, ctx)
 	if w := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
 		t.Errorf("the home page is %dpx wider than a phone", w)
 	}
@@ -350,9 +379,6 @@ func TestLanguageFromBrowser(t *testing.T) {
 }
 
 func TestAdjiBotoAgainstComputer(t *testing.T) {
-	if !registered("adji-boto") {
-		t.Skip("adji-boto is not registered")
-	}
 	ctx := tab(t, 90*time.Second)
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	if !eval[bool](t, ctx, `document.querySelector('.fullrules #rulesdoc h3, .fullrules #rulesdoc h2') !== null`) {
@@ -429,9 +455,6 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 }
 
 func TestTammanAgainstComputer(t *testing.T) {
-	if !registered("tamman") {
-		t.Skip("tamman is not registered yet")
-	}
 	ctx := tab(t, 120*time.Second)
 	openGame(t, ctx, "tamman", map[string]string{"players": "2"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -444,14 +467,33 @@ func TestTammanAgainstComputer(t *testing.T) {
 }
 
 func TestTammanFourPlayers(t *testing.T) {
-	if !registered("tamman") {
-		t.Skip("tamman is not registered yet")
-	}
 	ctx := tab(t, 60*time.Second)
+	// The previews draw the men of the chosen number of players on their
+	// real seats: two players sit on c1 and c5, four on every 'ayn.
+	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(`.card[data-game="tamman"] .thumb svg`)))
+	men := func(box, sq string) int {
+		return eval[int](t, ctx, fmt.Sprintf(`document.querySelectorAll('%s [data-square="%s"] .man').length`, box, sq))
+	}
+	if home := `.card[data-game="tamman"] .thumb`; men(home, "c1") == 0 || men(home, "c5") == 0 || men(home, "e3") != 0 || men(home, "a3") != 0 {
+		t.Errorf("home preview: men on c1 %d, c5 %d, e3 %d, a3 %d; want two players on c1 and c5",
+			men(home, "c1"), men(home, "c5"), men(home, "e3"), men(home, "a3"))
+	}
 	openGame(t, ctx, "tamman", map[string]string{"players": "4"}, nil)
 	if eval[int](t, ctx, `document.querySelectorAll('#seats select').length`) != 4 {
 		t.Fatal("four players give no four seats")
 	}
+	for _, sq := range []string{"c1", "e3", "c5", "a3"} {
+		if men("#gamethumb", sq) == 0 {
+			t.Errorf("setup preview for four players: no man on %s", sq)
+		}
+	}
+	setField(t, ctx, "players", "3")
+	waitFor(t, ctx, `document.querySelectorAll('#seats select').length === 3 && !document.getElementById('seats').dataset.pending`, 10*time.Second)
+	if men("#gamethumb", "a3") != 0 || men("#gamethumb", "e3") == 0 {
+		t.Errorf("setup preview for three players: men on a3 %d, e3 %d; want c1, e3, c5 only", men("#gamethumb", "a3"), men("#gamethumb", "e3"))
+	}
+	setField(t, ctx, "players", "4")
+	waitFor(t, ctx, `document.querySelectorAll('#seats select').length === 4 && !document.getElementById('seats').dataset.pending`, 10*time.Second)
 	for i, s := range []string{"human", "human", "random", "human"} {
 		setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), s)
 	}
@@ -483,14 +525,11 @@ func TestTammanFourPlayers(t *testing.T) {
 	if movesPlayed(t, ctx) <= before {
 		t.Error("the keyboard move was not played")
 	}
-	must(t, ctx, chromedp.EmulateViewport(390, 844), chromedp.Sleep(200*time.Millisecond))
+	phoneViewport(t, ctx)
 	screenshot(t, ctx, "phone-tamman", "")
 }
 
 func TestAgsinnoninkaAgainstComputer(t *testing.T) {
-	if !registered("agsinnoninka") {
-		t.Skip("agsinnoninka is not registered yet")
-	}
 	ctx := tab(t, 120*time.Second)
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -507,9 +546,6 @@ func TestAgsinnoninkaAgainstComputer(t *testing.T) {
 }
 
 func TestAgsinnoninkaOneDevice(t *testing.T) {
-	if !registered("agsinnoninka") {
-		t.Skip("agsinnoninka is not registered yet")
-	}
 	ctx := tab(t, 120*time.Second)
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "human"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -547,23 +583,87 @@ func TestAgsinnoninkaOneDevice(t *testing.T) {
 	screenshot(t, ctx, "result-agsinnoninka-one-device", "")
 }
 
-// TestEveryRegisteredGame plays any registered game that the tests above do
-// not know, so that a new game is covered at once.
+// TestEveryRegisteredGame checks every registered game in the browser:
+// its game page shows the summary, each option's description and each enum
+// value's label that the game's package gives, in English and in German,
+// and a person can start it at its defaults and play against the computer.
 func TestEveryRegisteredGame(t *testing.T) {
-	known := map[string]bool{"adji-boto": true, "tamman": true, "agsinnoninka": true}
-	for _, g := range engine.Games() {
-		if known[g.ID()] {
-			continue
-		}
+	games := engine.Games()
+	if len(games) < 3 {
+		t.Fatalf("%d games registered, want the three of the sources", len(games))
+	}
+	for _, g := range games {
 		t.Run(g.ID(), func(t *testing.T) {
+			e, ok := engine.CatalogueOf(g)
+			if !ok || len(e.Summary) == 0 {
+				t.Fatalf("%s has no catalogue entry with a summary", g.ID())
+			}
 			ctx := tab(t, 90*time.Second)
 			openGame(t, ctx, g.ID(), nil, nil)
+			for _, lang := range engine.Languages {
+				setSelect(t, ctx, "#lang", lang)
+				// The page is drawn again in the language, summary first.
+				waitFor(t, ctx, fmt.Sprintf(`(document.querySelector('.summary li') || {}).textContent === %q`, e.Summary[0][lang]), 5*time.Second)
+				for _, sp := range g.Specs() {
+					doc := eval[string](t, ctx, fmt.Sprintf(`(document.getElementById('opt-' + %q + '-doc') || {}).textContent || ''`, sp.Name))
+					if want := e.Options[sp.Name].Doc[lang]; doc != want {
+						t.Errorf("%s: option %s described as %q, want %q", lang, sp.Name, doc, want)
+					}
+					for _, v := range sp.Values {
+						label := eval[string](t, ctx, fmt.Sprintf(`(document.querySelector('#opt-' + %q + ' option[value="' + %q + '"]') || {}).textContent || ''`, sp.Name, v))
+						if want := e.Options[sp.Name].Values[v][lang]; !strings.Contains(label, want) || !strings.Contains(label, v) {
+							t.Errorf("%s: value %s of %s labelled %q, want %q and the value", lang, v, sp.Name, label, want)
+						}
+					}
+				}
+			}
+			setSelect(t, ctx, "#lang", "en")
+			waitFor(t, ctx, fmt.Sprintf(`(document.querySelector('.summary li') || {}).textContent === %q`, e.Summary[0]["en"]), 5*time.Second)
 			// A person against the random agent in every other seat.
-			must(t, ctx, jsDo(`document.querySelectorAll('#seats select').forEach((s, i) => { s.value = i === 0 ? 'human' : 'random'; })`))
+			n := eval[int](t, ctx, `document.querySelectorAll('#seats select').length`)
+			if info, err := engine.GameInfo(g, engine.Options{}); err != nil || n != info.Players {
+				t.Fatalf("%d seats, want the %d players the game declares (%v)", n, info.Players, err)
+			}
+			for i := 0; i < n; i++ {
+				seat := "random"
+				if i == 0 {
+					seat = "human"
+				}
+				setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), seat)
+			}
 			must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
+			// The phase line names the phase in the game's own words.
 			status(t, ctx)
+			phase := eval[string](t, ctx, `(document.getElementById('phase') || {}).textContent || ''`)
+			shownPhase := eval[string](t, ctx, `(async () => { const m = await (await fetch('/api/matches/' + location.hash.split('/')[2])).json(); return m.state.phase || ''; })()`)
+			if w, ok := e.Words["phase_"+shownPhase]; ok && !strings.Contains(phase, w["en"]) {
+				t.Errorf("phase %q: the page says %q, want %q", shownPhase, phase, w["en"])
+			}
+			played := 0
+			for played < 6 {
+				st := status(t, ctx)
+				if st == "over" {
+					break
+				}
+				before := movesPlayed(t, ctx)
+				must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+				waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#movelist li').length > %d`, before), 10*time.Second)
+				played++
+			}
+			if played == 0 {
+				t.Error("no move could be played")
+			}
+			// What the last turn did is told in the game's words: no key or
+			// place left unfilled.
+			told := eval[string](t, ctx, `[...document.querySelectorAll('#events li')].map((li) => li.textContent).join(' | ')`)
+			if strings.Contains(told, "ev_") || strings.Contains(told, "why_") || strings.Contains(told, "{") {
+				t.Errorf("events %q", told)
+			}
+			if g.ID() == "agsinnoninka" && !strings.Contains(told, "sowed from hole") {
+				t.Errorf("agsinnoninka: events %q do not tell the sowings", told)
+			}
+			t.Logf("events: %s", told)
 			screenshot(t, ctx, "board-"+g.ID(), "#board")
-			playThrough(t, ctx, 3000, nil)
 		})
 	}
 }

@@ -2,8 +2,10 @@
 // server judges every move; this code shows the states it sends, animates
 // the turns between them and sends back the person's moves as text.
 
-import { t, tn, pick, summaries, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
-import { boardFor, thumbnail, shape, playerName, parseTammanMove, tammanTarget, cowrieNames } from './boards.js';
+import { t, tn, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
+import { boardFor, preview, shape, playerName, boardUI } from './boards.js';
+import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
+import { pageArchive, pageArchived } from './archive.js';
 import { markdown } from './md.js';
 
 const app = document.getElementById('app');
@@ -21,7 +23,11 @@ async function api(method, path, body) {
   const res = await fetch(path, opts);
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || res.statusText);
+  if (!res.ok) {
+    const err = new Error((data && data.error) || res.statusText);
+    err.status = res.status;
+    throw err;
+  }
   return data;
 }
 
@@ -29,6 +35,13 @@ let gamesCache = null;
 async function games() {
   if (!gamesCache) gamesCache = (await api('GET', '/api/games')).games;
   return gamesCache;
+}
+
+// startOf is the start state of a game under options, with its board's
+// geometry, for the previews; null if the server cannot give it.
+async function startOf(id, options) {
+  const q = new URLSearchParams(options).toString();
+  try { return await api('GET', `/api/games/${encodeURIComponent(id)}/start?${q}`); } catch (e) { return null; }
 }
 
 // ------------------------------------------------------------------ chrome
@@ -43,6 +56,7 @@ function speed() {
 function renderChrome() {
   document.getElementById('tagline').textContent = t('tagline');
   document.getElementById('homelink').textContent = t('home');
+  document.getElementById('gameslink').textContent = t('finishedGames');
   const sel = document.getElementById('lang');
   sel.value = getLanguage();
   document.getElementById('langlabel').textContent = t('language');
@@ -66,12 +80,24 @@ function clearError() {
 
 let current = null; // the page being shown: {name, rerender}
 
+// routeSeq counts the routings: a page whose data arrives after the next
+// routing began is stale and must not draw itself.
+let routeSeq = 0;
+const stale = (seq) => seq !== routeSeq;
+
 async function route() {
+  routeSeq++;
   clearError();
   const hash = location.hash.replace(/^#\/?/, '');
-  const [page, id] = hash.split('/');
+  const [page, id, token] = hash.split('/');
+  if (page !== 'room') leaveRoom();
   try {
-    if (page === 'game' && id) await pageGame(id);
+    if (page === 'room' && id) { current = { name: 'room', rerender: () => pageRoom(id, token) }; await pageRoom(id, token); }
+    else if (page === 'online' && id) { current = { name: 'online', rerender: () => pageOnline(id, token) }; await pageOnline(id, token); }
+    else if (page === 'games') { current = { name: 'archive', rerender: pageArchive }; await pageArchive(); }
+    else if (page === 'archived' && id) { current = { name: 'archived', rerender: () => pageArchived(id) }; await pageArchived(id); }
+    else if (page === 'invites' && id) { current = { name: 'invites', rerender: () => pageInvites(id) }; await pageInvites(id); }
+    else if (page === 'game' && id) await pageGame(id);
     else if (page === 'play' && id) await pagePlay(id);
     else await pageHome();
   } catch (e) {
@@ -82,14 +108,18 @@ async function route() {
 // ------------------------------------------------------------------ home
 
 async function pageHome() {
+  const seq = routeSeq;
   const list = await games();
+  const starts = await Promise.all(list.map((g) => startOf(g.id, {})));
+  if (stale(seq)) return;
   current = { name: 'home', rerender: pageHome };
+  setWords(Object.assign({}, ...list.map((g) => g.words || {})));
   document.title = t('title');
   let o = `<section id="home" aria-labelledby="home-h"><h1 id="home-h">${esc(t('catalogue'))}</h1><div class="cards">`;
-  for (const g of list) {
+  for (const [i, g] of list.entries()) {
     o += `<article class="card" data-game="${esc(g.id)}" aria-labelledby="card-${esc(g.id)}">`;
     o += `<h2 id="card-${esc(g.id)}">${esc(g.name)}</h2>`;
-    o += `<div class="thumb">${thumbnail(g.id, g.name)}</div>`;
+    o += `<div class="thumb">${preview(starts[i], g.name)}</div>`;
     o += `<p class="kind">${esc(pick(g.kind))}</p><dl>`;
     o += `<dt>${esc(t('people'))}</dt><dd>${esc(pick(g.people))}</dd>`;
     o += `<dt>${esc(t('region'))}</dt><dd>${esc(pick(g.region))}</dd>`;
@@ -97,8 +127,7 @@ async function pageHome() {
     o += `<dt>${esc(t('players'))}</dt><dd>${esc(g.players || '2')}</dd>`;
     o += `<dt>${esc(t('sources'))}</dt><dd><ul>${(g.sources || []).map((s) => `<li>${esc(s)}</li>`).join('')}</ul></dd>`;
     o += `<dt>${esc(t('evidence'))}</dt><dd>${esc(pick(g.evidence))}</dd></dl>`;
-    o += g.playable ? `<p><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`
-      : `<p class="note">${esc(t('notYet'))}</p>`;
+    o += `<p><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`;
     o += `</article>`;
   }
   o += `</div>${loadBox()}</section>`;
@@ -143,22 +172,20 @@ function seatLabel(spec) { return spec === 'human' ? t('person') : agentLabel(sp
 let setupValues = {}; // game id -> {options, seats}
 
 async function pageGame(id) {
+  const seq = routeSeq;
   const g = await api('GET', '/api/games/' + encodeURIComponent(id));
-  current = { name: 'game', rerender: () => pageGame(id) };
-  document.title = `${g.name} – ${t('title')}`;
   const saved = setupValues[id] || { options: {}, seats: [] };
+  const first = await startOf(g.id, saved.options);
+  if (stale(seq)) return;
+  current = { name: 'game', rerender: () => pageGame(id) };
+  setWords(g.words);
+  document.title = `${g.name} – ${t('title')}`;
   let o = `<section id="game" data-game="${esc(g.id)}" aria-labelledby="game-h"><h1 id="game-h">${esc(g.name)}</h1>`;
-  o += `<div class="gamegrid"><div class="rules"><div class="gamethumb">${thumbnail(g.id, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
-  const sum = summaries[g.id];
-  if (sum) o += (sum[getLanguage()] || sum.en).map((p) => `<li>${esc(p)}</li>`).join('');
+  o += `<div class="gamegrid"><div class="rules"><div class="gamethumb" id="gamethumb">${preview(first, g.name)}</div><h2>${esc(t('rules'))}</h2><ul class="summary">`;
+  o += (g.summary || []).map((p) => `<li>${esc(pick(p))}</li>`).join('');
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
   if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
   o += `</div><form id="setup" class="setup" novalidate>`;
-  if (!g.playable) {
-    o += `<p class="note">${esc(t('notYet'))}</p></form></div></section>`;
-    app.innerHTML = o;
-    return;
-  }
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
   for (const opt of g.options) {
@@ -169,15 +196,16 @@ async function pageGame(id) {
       o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(opt.name)}</label>`;
     } else if (opt.kind === 'enum') {
       o += `<label for="${fid}">${esc(opt.name)}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
-      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(v)}</option>`).join('') + `</select>`;
+      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(valueLabel(opt, v))}</option>`).join('') + `</select>`;
     } else {
       const step = opt.kind === 'float' ? 'any' : '1';
       o += `<label for="${fid}">${esc(opt.name)}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
     }
-    o += `<small id="${fid}-doc">${esc(optionDoc(g.id, opt))}</small></div>`;
+    o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
   }
   o += `</fieldset><fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
-  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button></form></div></section>`;
+  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
+  o += ` <button type="button" id="online">${esc(t('playOnline'))}</button></form></div></section>`;
   app.innerHTML = o;
 
   const form = document.getElementById('setup');
@@ -190,6 +218,9 @@ async function pageGame(id) {
     return opts;
   };
   let agents = g.agents;
+  // The number of seats is the number of players of the start state under
+  // the options chosen (one score each).
+  let players = first ? first.state.scores.length : g.facts.players;
   // The agents offered depend on the options (alpha-beta needs two
   // players): ask the server again when they change.
   let pending = 0;
@@ -201,13 +232,17 @@ async function pageGame(id) {
       const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/agents?${q}`);
       agents = r.agents;
     } catch (e) { /* an invalid value: the start button will say so */ }
+    const st = await startOf(g.id, readOptions());
     if (box.dataset.pending !== String(pending)) return; // a later change is on its way
+    if (st) {
+      document.getElementById('gamethumb').innerHTML = preview(st, g.name);
+      players = st.state.scores.length;
+    }
     renderSeats();
     delete box.dataset.pending;
   };
   const renderSeats = () => {
-    const opts = readOptions();
-    const n = opts.players ? Math.max(2, Math.min(4, Number(opts.players) || 2)) : 2;
+    const n = players;
     const box = document.getElementById('seats');
     const prevSeats = [...box.querySelectorAll('select')].map((s) => s.value);
     const seats = prevSeats.length ? prevSeats : saved.seats;
@@ -223,6 +258,10 @@ async function pageGame(id) {
   };
   renderSeats();
   form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value) }; });
+  // Online play takes the options chosen here.
+  document.getElementById('online').addEventListener('click', () => {
+    location.hash = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
+  });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     clearError();
@@ -256,11 +295,14 @@ async function pagePlay(id) {
     renderPlay();
     return;
   }
+  const seq = routeSeq;
   if (startedMatch && startedMatch.id === id) { m = startedMatch; startedMatch = null; }
   else m = await api('GET', '/api/matches/' + encodeURIComponent(id));
   const list = await games();
+  if (stale(seq)) return;
   const g = list.find((x) => x.id === m.game) || { id: m.game, name: m.game };
-  P = { match: m, game: g, board: boardFor(m.game), shown: null, busy: false, selected: null,
+  setWords(g.words);
+  P = { match: m, game: g, board: boardFor(m.board), geo: m.board, shown: null, busy: false, selected: null,
     secret: null, replay: null, frame: null, cowries: null, log: [] };
   current = { name: 'play', rerender: renderPlay };
   const steps = m.steps || [];
@@ -304,27 +346,8 @@ function status() {
 
 // uiFor is what the person may click on the board now.
 function uiFor() {
-  const s = P.shown;
   const c = chooser();
-  const ui = { moves: {}, picks: [], selected: null, player: c, label: t('boardOf', { name: P.game.name }) };
-  if (c < 0 || status() !== 'input') return ui;
-  const legal = (s.legal && s.legal[String(c)]) || [];
-  if (P.board.kind === 'tamman') {
-    const n = (s.pieces || []).length;
-    for (const mv of legal) {
-      const pm = parseTammanMove(mv);
-      if (!pm) continue;
-      if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
-      if (P.selected === pm.from) {
-        const to = tammanTarget(c, n, pm.from, pm.n, s.seats);
-        if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
-      }
-    }
-    ui.selected = P.selected;
-  } else {
-    for (const mv of legal) ui.moves[mv] = mv;
-  }
-  return ui;
+  return boardUI(P.board, P.shown, status() === 'input' ? c : -1, P.selected, t('boardOf', { name: P.game.name }));
 }
 
 function legalList() {
@@ -333,11 +356,19 @@ function legalList() {
   return (P.shown.legal && P.shown.legal[String(c)]) || [];
 }
 
+// chanceName is the game's name for a chance outcome ("talad" for a throw
+// of 3), from its words, or ''.
+function chanceName(turn) {
+  const key = 'chance_' + turn.move;
+  const w = t(key);
+  return w !== key ? w : '';
+}
+
 function describeTurn(turn) {
   if (turn.actors[0] === -1) {
-    const m = /^t(\d+)$/.exec(turn.move);
-    const label = P && P.board.kind === 'tamman' ? t('chance') : t('chanceOther');
-    return `${label}: ${turn.move}` + (m && cowrieNames[m[1]] ? ` (${cowrieNames[m[1]]})` : '');
+    const label = P && P.board.kind === 'grid' ? t('chance') : t('chanceOther');
+    const name = chanceName(turn);
+    return `${label}: ${turn.move}` + (name ? ` (${name})` : '');
   }
   const who = turn.actors.map((a) => playerName(a)).join(' + ');
   return `${who}: ${turn.move}`;
@@ -351,38 +382,30 @@ function resultText(s) {
 
 function phaseText(s) {
   const parts = [];
-  if (s.phase === 'opening') parts.push(t('phase_opening'));
+  // the game names its phases in its words; a phase it does not name is
+  // not shown
+  const phase = 'phase_' + s.phase;
+  if (s.phase && !s.terminal && t(phase) !== phase) parts.push(t(phase));
   if (s.round) parts.push(t('round', { n: s.round }));
-  if (P.board.kind === 'tamman' && !s.terminal) parts.push(s.phase === 'throw' ? t('phase_throw') : t('phase_move'));
   if (s.terminal && s.end) parts.push(t('endReason', { why: t('end_' + s.end) !== 'end_' + s.end ? t('end_' + s.end) : s.end }));
   return parts.join(' · ');
 }
 
-// events tells in words what the last turn did, from the state's fields.
+// events tells in words what the last turn did: the messages the game
+// gives with the state ("told"), each a key of its words and arguments.
 function events(s) {
-  const out = [];
-  if (s.lastTurn && s.lastTurn.players) {
-    s.lastTurn.players.forEach((p, i) => {
-      out.push(t('ev_sow', { player: playerName(i), hole: p.hole, seeds: tn('seeds', p.seedsSown || 0), relays: tn('relays', p.relays || 0) })
-        + (p.captured ? ' ' + t('ev_capture', { n: p.captured }) : '')
-        + (p.conflict ? ' ' + t('ev_conflict') : '') + (p.cut ? ' ' + t('ev_cut') : ''));
-    });
-  }
-  if (s.lastRound && s.lastRound.round && (s.roundTurns === 0 || s.terminal)) {
-    const why = s.lastRound.why || '';
-    out.push(t('ev_round', { n: s.lastRound.round, why: t('why_' + why) !== 'why_' + why ? t('why_' + why) : why }));
-  }
-  if (s.burnt && s.burnt.some(Boolean)) {
-    out.push(t('ev_burnt', { holes: s.burnt.map((b, h) => (b ? h : -1)).filter((h) => h >= 0).join(', ') }));
-  }
-  if (P.board.kind === 'mancala' && !s.lastTurn && s.ply > 0 && s.captured) out.push(t('ev_capture_last', { n: s.captured }));
-  if (P.board.kind === 'tamman') {
-    if (s.captured) out.push(t('ev_sentback', { n: s.captured }));
-    if (s.zeroed) out.push(t('ev_zeroed'));
-    else if (s.lost) out.push(t('ev_lost', { n: s.lost }));
-    if (!s.terminal && s.thrower !== undefined && s.thrower !== null) out.push(t('ev_throws', { player: playerName(s.thrower) }));
-  }
-  return out;
+  const arg = (k, v) => {
+    if (k === 'player') return playerName(v);
+    if (v && typeof v === 'object' && v.noun) return tn(v.noun, v.n);
+    if (v && typeof v === 'object' && v.key) return message(v);
+    return v;
+  };
+  const message = (m) => {
+    const args = {};
+    for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(k, v);
+    return t(m.key, args);
+  };
+  return (s.told || []).map(message);
 }
 
 function renderPlay() {
@@ -556,6 +579,14 @@ async function send(text) {
     await animateSteps(m.steps);
   } catch (e) {
     showError(e);
+    if (e.status === 409) {
+      // Another tab moved first: show the match as it is now.
+      try {
+        P.match = await api('GET', '/api/matches/' + P.match.id);
+        P.shown = P.match.state;
+        P.secret = null;
+      } catch (e2) { /* keep what we have */ }
+    }
     P.busy = false;
     renderPlay();
   }
@@ -599,7 +630,8 @@ async function animateSteps(steps) {
 async function animateTurn(prev, turn, next) {
   const delay = speeds[speed()];
   let frames = [];
-  try { frames = P.board.frames(prev, turn, next) || []; } catch (e) { frames = []; }
+  try { frames = P.board.frames(prev, turn.trace || [], P.geo) || []; } catch (e) { frames = []; }
+  for (const f of frames) if (f.cowries && !f.cowries.rolling) f.cowries.name = chanceName(turn);
   if (delay > 0) {
     const per = Math.max(15, Math.min(delay, 4000 / Math.max(1, frames.length)));
     for (const f of frames) {
@@ -643,11 +675,14 @@ async function startReplay() {
     // the server answers the states in pages
     let r = await api('GET', `/api/matches/${P.match.id}/states`);
     const states = r.states;
+    const traces = r.traces;
     while (r.next !== null && r.next !== undefined) {
       r = await api('GET', `/api/matches/${P.match.id}/states?from=${r.next}`);
       states.push(...r.states);
+      traces.push(...r.traces);
     }
-    P.replay = { states, turns: r.turns, i: 0 };
+    // traces[i] shows how states[i] came about
+    P.replay = { states, turns: r.turns, traces, i: 0 };
     P.shown = r.states[0];
     P.secret = null;
     renderPlay();
@@ -668,7 +703,7 @@ async function replayNext() {
   const R = P.replay;
   if (R.i >= R.turns.length || R.animating) return;
   R.animating = true;
-  await animateTurn(R.states[R.i], R.turns[R.i], R.states[R.i + 1]);
+  await animateTurn(R.states[R.i], { ...R.turns[R.i], trace: R.traces[R.i + 1] }, R.states[R.i + 1]);
   R.animating = false;
   replayTo(R.i + 1);
   const b = document.getElementById('r-next');

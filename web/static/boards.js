@@ -1,7 +1,10 @@
-// SVG boards of the games and their animations. Each board kind offers
+// SVG boards and their animations. The server sends each board's geometry
+// (from the game's package) and each turn's trace (its events: lifts,
+// drops, captures, steps, men sent back...); a board only draws states and
+// replays traces, and holds no rule of any game. Each board kind offers
 //   view(state)                  -> a view model of a state
 //   svg(view, ui)                -> SVG markup of a view
-//   frames(prev, turn, next)     -> the views that lead from prev to next
+//   frames(prev, trace)          -> the views that the trace goes through
 // ui says what the person may click: ui.moves maps element keys to move
 // texts, ui.picks lists squares with men to pick, ui.selected the picked one.
 // Clickable elements carry data-move or data-pick and are focusable.
@@ -31,7 +34,9 @@ export function playerName(p) { return t('player', { n: p }); }
 
 // ---------------------------------------------------------------- mancala
 
-const owner = (h) => (h >= 5 ? 0 : 1);
+// owners is the player owning each hole, as the geometry gives it.
+let owners = [1, 1, 1, 1, 1, 0, 0, 0, 0, 0];
+const owner = (h) => owners[h];
 const holeX = (h) => { const col = h <= 4 ? h : 9 - h; return 172 + 104 * col; };
 const holeY = (h) => (h <= 4 ? 100 : 210);
 const storeX = (p) => (p === 0 ? 695 : 65);
@@ -88,7 +93,7 @@ const mancala = {
       o += `</g>`;
     }
     for (const hand of v.hands) {
-      if (hand.pos === undefined || hand.pos < 0) continue;
+      if (hand.pos === undefined || hand.pos < 0 || hand.pos >= 10) continue;
       const x = holeX(hand.pos), y = holeY(hand.pos);
       const dx = hand.player === 0 ? -30 : 30;
       const dy = hand.player === 0 ? 30 : -30;
@@ -101,103 +106,62 @@ const mancala = {
   },
 };
 
-// Adji-Boto: sow all seeds but one, counter-clockwise (index decreasing).
-function adjiFrames(prev, turn, next) {
-  const p = turn.actors[0];
-  const h = Number(turn.move);
+// mancalaFrames replays a turn's trace on prev: one frame for each Time
+// of the trace (the two sowings of a lockstep turn move together). Places
+// are holes 0..holes-1, then the stores.
+function mancalaFrames(prev, trace, geo) {
   const v = mancala.view(prev);
+  const holes = (geo && geo.holes) || v.holes.length;
+  if (!v.burnt.length) v.burnt = new Array(holes).fill(false);
+  const add = (place, d) => { if (place >= holes) v.stores[place - holes] += d; else v.holes[place] += d; };
+  const hands = {};
   const frames = [];
-  const skipOrigin = !!(prev.options && prev.options['skip-origin']);
-  let n = v.holes[h] - 1;
-  v.holes[h] = 1;
-  let pos = h;
-  frames.push({ ...v, holes: v.holes.slice(), hands: [{ pos, count: n, player: p }], marks: { [h]: 'origin' } });
-  let guard = 0;
-  while (n > 0 && guard++ < 2000) {
-    pos = pos === 0 ? 9 : pos - 1;
-    if (pos === h && skipOrigin) continue;
-    v.holes[pos]++;
-    n--;
-    frames.push({ ...v, holes: v.holes.slice(), hands: [{ pos, count: n, player: p }], marks: { [pos]: 'last' } });
-  }
-  if (!next.terminal) {
-    const marks = {};
-    let any = false;
-    for (let i = 0; i < 10; i++) {
-      if (next.holes[i] < v.holes[i]) { marks[i] = 'capture'; any = true; }
+  let marks = {};
+  let time = null;
+  const snap = () => frames.push({ ...v, holes: v.holes.slice(), stores: v.stores.slice(), burnt: v.burnt.slice(),
+    hands: Object.values(hands).map((h) => ({ ...h })), marks });
+  for (const e of trace) {
+    if (time !== null && e.time !== time) { snap(); marks = {}; }
+    time = e.time;
+    switch (e.kind) {
+      case 'lift':
+        add(e.from, -e.n);
+        hands[e.player] = { pos: e.from, count: e.n, player: e.player };
+        marks[e.from] = 'origin';
+        break;
+      case 'drop':
+        add(e.to, 1);
+        if (hands[e.player]) { hands[e.player].count--; hands[e.player].pos = e.to; }
+        if (e.to < holes) marks[e.to] = 'last';
+        break;
+      case 'capture':
+        add(e.from, -e.n); add(e.to, e.n);
+        marks[e.from] = 'capture';
+        break;
+      case 'transfer': // a hole refilled for a new round is open again
+        add(e.from, -e.n); add(e.to, e.n);
+        if (e.to < holes) v.burnt[e.to] = false;
+        break;
+      case 'burn':
+        v.burnt[e.from] = true;
+        break;
+      case 'stop':
+        delete hands[e.player];
+        break;
+      case 'set':
+        if (e.from < 0) { if (hands[e.player]) hands[e.player].count = e.n; }
+        else if (e.from >= holes) v.stores[e.from - holes] = e.n;
+        else v.holes[e.from] = e.n;
+        break;
+      default: // pass, throw: nothing moves
     }
-    if (any) frames.push({ ...v, holes: v.holes.slice(), hands: [], marks }, { ...v, holes: v.holes.slice(), hands: [], marks }, { ...v, holes: v.holes.slice(), hands: [], marks });
   }
+  if (time !== null) snap();
   return frames;
 }
 
-// Agsinnoninka: both sowings at once, in lockstep, with relays (pussa
-// kanawa), the same-hole conflict and the captures, step by step as
-// games/agsinnoninka resolves a turn. The final state always comes from
-// the server; the frames show how it came about.
-function agsFrames(prev, turn, next) {
-  const v = mancala.view(prev);
-  const parts = turn.move.split(',').map(Number);
-  if (parts.length !== 2 || parts.some(isNaN)) return [];
-  const o = prev.options || {};
-  // another reading of "simultaneous" (the sowings one after the other):
-  // no lockstep frames, the server's state shows the result
-  if (next.pending || (o.simultaneity && o.simultaneity !== 'lockstep')) return [];
-  const burnt = v.burnt.length ? v.burnt : new Array(10).fill(false);
-  if (burnt.every(Boolean)) return [];
-  const prevHole = (h) => (h === 0 ? 9 : h - 1);
-  const P = parts.map((h, i) => ({ i, pos: h, origin: h, hand: v.holes[h], active: true }));
-  const sow = (p) => { let h = p.pos; do { h = prevHole(h); } while (burnt[h] || (o['skip-origin'] && h === p.origin)); return h; };
-  const look = (pos) => { let h = prevHole(pos); if (o['burnt-next'] !== 'empty') { let k = 0; while (burnt[h] && k++ < 10) h = prevHole(h); } return h; };
-  const endHole = (pos, t) => (o['end-hole'] === 'last' ? pos : t);
-  for (const p of P) v.holes[p.pos] = 0;
-  const frames = [];
-  const snap = (marks) => frames.push({ ...v, holes: v.holes.slice(), stores: v.stores.slice(),
-    hands: P.filter((p) => p.active).map((p) => ({ pos: p.pos, count: p.hand, player: p.i })), marks });
-  snap({ [P[0].pos]: 'origin', [P[1].pos]: 'origin' });
-  let guard = 0;
-  while (P.some((p) => p.active) && guard++ < 600) {
-    const marks = {};
-    for (const p of P) {
-      if (!p.active) continue;
-      p.pos = sow(p);
-      v.holes[p.pos]++;
-      p.hand--;
-      marks[p.pos] = 'last';
-    }
-    const target = [-1, -1];
-    const stop = [false, false];
-    const endAt = [-1, -1];
-    for (const p of P) {
-      if (!p.active || p.hand > 0) continue;
-      const t = look(p.pos);
-      if (v.holes[t] === 0 || burnt[t]) { stop[p.i] = true; endAt[p.i] = endHole(p.pos, t); }
-      else target[p.i] = t;
-    }
-    if (target[0] >= 0 && target[0] === target[1]) {
-      const t = target[0];
-      const losers = o.conflict === 'both-stop' ? [0, 1] : [1 - owner(t)];
-      for (const q of losers) { target[q] = -1; stop[q] = true; endAt[q] = endHole(P[q].pos, t); }
-    }
-    for (const p of P) {
-      const t = target[p.i];
-      if (t < 0) continue;
-      p.hand = v.holes[t]; v.holes[t] = 0; p.pos = t; p.origin = t;
-      marks[t] = 'origin';
-    }
-    const take = [0, 0];
-    for (const p of P) if (stop[p.i] && owner(endAt[p.i]) === p.i) take[p.i] = v.holes[9 - endAt[p.i]];
-    for (const p of P) {
-      if (!stop[p.i]) continue;
-      if (take[p.i] > 0) { v.holes[9 - endAt[p.i]] = 0; v.stores[p.i] += take[p.i]; marks[9 - endAt[p.i]] = 'capture'; }
-      p.active = false;
-    }
-    snap(marks);
-  }
-  return frames;
-}
-
-// ---------------------------------------------------------------- tamman
+// ---------------------------------------------------------------- grid
+// A board of squares in files and ranks, men moving along paths (Tamman).
 
 const FILES = 'abcde';
 const unit = 560 / 5.4;
@@ -207,46 +171,28 @@ const sqX = (f) => offs[f];
 const sqY = (r) => offs[4 - r];
 const parseSq = (sq) => [FILES.indexOf(sq[0]), Number(sq[1]) - 1];
 const sqName = (f, r) => FILES[f] + (r + 1);
-const AYN = ['c1', 'e3', 'c5', 'a3'];
-const DAF = ['c2', 'd3', 'c4', 'b3'];
-const basePath = 'c1 d1 e1 e2 e3 e4 e5 d5 c5 b5 a5 a4 a3 a2 a1 b1 b2 b3 b4 c4 d4 d3 d2 c2 c3'.split(' ');
-const rot = (sq) => { const [x, y] = parseSq(sq); return sqName(4 - y, x); };
 
-// seatOf is the index in AYN of player p's 'ayn: from the state's seats
-// when it gives them, else by the rule of issue 3 (two players sit opposite).
-export function seatOf(p, n, seats) {
-  if (seats && seats[p] && AYN.includes(seats[p])) return AYN.indexOf(seats[p]);
-  return n === 2 ? [0, 2][p] : p;
-}
+// named is the kind of each named square ('ayn, dafandaf, habarti), as the
+// geometry gives it.
+let named = {};
+const squareKind = (sq) => named[sq] || '';
 
-export function tammanPath(p, n, seats) {
-  let path = basePath;
-  for (let k = 0; k < seatOf(p, n, seats); k++) path = path.map(rot);
-  return path;
-}
-
-const cowrieNames = { 1: 'wahid', 2: 'tinteyn', 3: 'talad', 4: 'waraq', 8: 'tamman' };
-
-function squareKind(sq) {
-  if (sq === 'c3') return 'habarti';
-  if (AYN.includes(sq)) return 'ayn';
-  if (DAF.includes(sq)) return 'dafandaf';
-  return '';
-}
-
-export function parseTammanMove(m) {
+// parseManMove reads a move "SQUARE+N": the man on SQUARE goes N steps.
+export function parseManMove(m) {
   const x = /^([a-e][1-5])\+(\d+)$/.exec(m);
   return x ? { from: x[1], n: Number(x[2]) } : null;
 }
 
-function tammanTarget(p, n, from, k, seats) {
-  const path = tammanPath(p, n, seats);
-  const i = path.indexOf(from);
+// manTarget is the square player p's man on from reaches in k steps along
+// her path, as the geometry gives it.
+export function manTarget(geo, p, from, k) {
+  const path = geo && geo.paths && geo.paths[p];
+  const i = path ? path.indexOf(from) : -1;
   if (i < 0) return null;
   return path[Math.min(i + k, path.length - 1)];
 }
 
-const tamman = {
+const grid = {
   view(s) {
     return {
       pieces: (s.pieces || []).map((a) => a.slice()), throws: (s.throws || []).slice(),
@@ -258,7 +204,7 @@ const tamman = {
   svg(v, ui = {}) {
     const moves = ui.moves || {};
     const picks = new Set(ui.picks || []);
-    let o = `<svg class="board tamman" viewBox="0 0 600 600" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(ui.label || '')}">`;
+    let o = `<svg class="board grid" viewBox="0 0 600 600" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(ui.label || '')}">`;
     o += `<rect x="8" y="8" width="584" height="584" rx="10" class="sand"/>`;
     // men per square and player
     const at = {};
@@ -275,7 +221,7 @@ const tamman = {
         const mv = moves[sq];
         const isPick = picks.has(sq);
         let label = t('squareLabel', { sq, name: kind ? ' (' + t(kind) + ')' : '', men: menText });
-        if (mv !== undefined) { const pm = parseTammanMove(mv); label += ', ' + t('moveTo', { from: pm.from, n: pm.n, to: sq }); }
+        if (mv !== undefined) { const pm = parseManMove(mv); label += ', ' + t('moveTo', { from: pm.from, n: pm.n, to: sq }); }
         else if (isPick) label += ', ' + t('pickMan', { player: playerName(ui.player), sq });
         const cls = ['sq', kind, mv !== undefined ? 'target' : '', isPick ? 'pickable' : '', ui.selected === sq ? 'selected' : '', v.marks[sq] || ''].join(' ');
         const attrs = mv !== undefined ? `data-move="${esc(mv)}" tabindex="0" role="button"`
@@ -283,20 +229,20 @@ const tamman = {
         o += `<g class="${cls}" data-square="${sq}" ${attrs} aria-label="${esc(label)}">`;
         o += `<rect x="${x}" y="${y}" width="${w}" height="${h}" class="cell"/>`;
         if (kind === 'ayn') {
-          const seat = v.seats ? v.seats.indexOf(sq) : AYN.indexOf(sq);
+          const seat = v.seats ? v.seats.indexOf(sq) : -1;
           o += `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.38}" class="ayn-eye"/>`;
           o += `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.1}" class="ayn-pupil"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">'ayn</text>`;
+          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text>`;
           if (seat >= 0) o += `<g aria-hidden="true">${shape(seat, x + w - 14, y + 14, 7)}</g>`;
         } else if (kind === 'dafandaf') {
           o += `<polygon points="${x + w / 2},${y + 10} ${x + w - 10},${y + h / 2} ${x + w / 2},${y + h - 10} ${x + 10},${y + h / 2}" class="daf-mark"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">dafandaf</text>`;
+          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text>`;
         } else if (kind === 'habarti') {
           const cx = x + w / 2, cy = y + h / 2, R = Math.min(w, h) * 0.42, r = R * 0.45;
           let pts = '';
           for (let k = 0; k < 16; k++) { const a = Math.PI * k / 8 - Math.PI / 2; const d = k % 2 ? r : R; pts += `${(cx + Math.cos(a) * d).toFixed(1)},${(cy + Math.sin(a) * d).toFixed(1)} `; }
           o += `<polygon points="${pts}" class="habarti-mark"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">habarti</text>`;
+          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text>`;
         }
         o += `<text x="${x + 5}" y="${y + 14}" class="coord">${sq}</text>`;
         // men: player p in quadrant p; a stack shows as offset shapes and a count
@@ -311,7 +257,7 @@ const tamman = {
           if (c > 1) o += `<text x="${cx}" y="${cy + 5}" class="stackcount" text-anchor="middle">${c}</text>`;
         }
         if (mv !== undefined) {
-          const pm = parseTammanMove(mv);
+          const pm = parseManMove(mv);
           o += `<text x="${x + w - 8}" y="${y + h - 8}" class="targetlabel" text-anchor="end">+${pm.n}</text>`;
         }
         o += `</g>`;
@@ -348,71 +294,70 @@ const tamman = {
   },
 };
 
-function tammanFrames(prev, turn, next) {
-  const v = tamman.view(prev);
+// gridFrames replays a turn's trace on prev: the cowries for a throw, the
+// man moving square by square, the men sent back to their 'ayn.
+function gridFrames(prev, trace, geo) {
+  const v = grid.view(prev);
+  const sq = (place) => geo.squares[place];
   const frames = [];
-  const tm = /^t(\d+)$/.exec(turn.move);
-  if (turn.actors[0] === -1 && tm) {
-    const n = Number(tm[1]);
-    const up = n === 8 ? 0 : n;
-    for (let k = 0; k < 4; k++) {
-      const faces = [0, 1, 2, 3].map(() => Math.random() < 0.5);
-      frames.push({ ...v, cowries: { faces, rot: faces.map(() => Math.round(Math.random() * 360)), up: faces.filter(Boolean).length, rolling: true } });
+  const snap = (marks = {}) => frames.push({ ...v, pieces: v.pieces.map((a) => a.slice()), moving: v.moving && { ...v.moving }, marks });
+  const take = (p, at) => { const i = v.pieces[p].indexOf(at); if (i >= 0) v.pieces[p].splice(i, 1); };
+  const land = () => { if (v.moving) { v.pieces[v.moving.player].push(v.moving.sq); v.moving = null; } };
+  for (const e of trace) {
+    switch (e.kind) {
+      case 'throw': {
+        const up = e.n === 8 ? 0 : e.n;
+        for (let k = 0; k < 4; k++) {
+          const faces = [0, 1, 2, 3].map((i) => (i * 7 + k * 3) % 4 < 2);
+          frames.push({ ...v, cowries: { faces, rot: faces.map((f, i) => (i * 97 + k * 53) % 360), up: faces.filter(Boolean).length, rolling: true } });
+        }
+        const faces = [0, 1, 2, 3].map((i) => i < up);
+        const done = { ...v, cowries: { faces, rot: [10, -15, 25, -5], up, value: e.n, name: t('throw_' + e.n) } };
+        frames.push(done, done);
+        break;
+      }
+      case 'step':
+        if (!v.moving || v.moving.player !== e.player || v.moving.sq !== sq(e.from)) {
+          land();
+          take(e.player, sq(e.from));
+          v.moving = { player: e.player, sq: sq(e.from) };
+          snap({ [sq(e.from)]: 'origin' });
+        }
+        v.moving.sq = sq(e.to);
+        snap();
+        break;
+      case 'send-back':
+        land();
+        for (let k = 0; k < e.n; k++) { take(e.player, sq(e.from)); v.pieces[e.player].push(sq(e.to)); }
+        snap({ [sq(e.from)]: 'capture', [sq(e.to)]: 'capture' });
+        snap({ [sq(e.to)]: 'capture' });
+        break;
+      case 'pass':
+        land();
+        snap();
+        break;
+      default:
     }
-    const faces = [0, 1, 2, 3].map((i) => i < up);
-    frames.push({ ...v, cowries: { faces, rot: [10, -15, 25, -5], up, value: n, name: cowrieNames[n] || '' } });
-    frames.push(frames[frames.length - 1]);
-    return frames;
   }
-  const pm = parseTammanMove(turn.move);
-  if (!pm) return frames;
-  const p = turn.actors[0];
-  const path = tammanPath(p, v.n, v.seats);
-  const i = path.indexOf(pm.from);
-  const idx = v.pieces[p] ? v.pieces[p].indexOf(pm.from) : -1;
-  if (i < 0 || idx < 0) return frames;
-  v.pieces[p].splice(idx, 1);
-  for (let k = 0; k <= pm.n && i + k < path.length; k++) {
-    frames.push({ ...v, pieces: v.pieces.map((a) => a.slice()), moving: { player: p, sq: path[i + k] }, marks: { [pm.from]: 'origin' } });
-  }
-  // men sent back: where an enemy man was and is no more
-  const marks = {};
-  prev.pieces.forEach((sqs, q) => {
-    if (q === p) return;
-    const after = (next.pieces[q] || []).slice();
-    for (const sq of sqs) {
-      const j = after.indexOf(sq);
-      if (j >= 0) after.splice(j, 1); else marks[sq] = 'capture';
-    }
-  });
-  if (Object.keys(marks).length) {
-    const last = frames[frames.length - 1];
-    frames.push({ ...last, marks }, { ...last, marks });
-    // the men sent back, shown on their 'ayn
-    const home = {};
-    prev.pieces.forEach((sqs, q) => {
-      if (q === p) return;
-      const back = (next.pieces[q] || []).filter((sq) => sq === (next.seats ? next.seats[q] : AYN[seatOf(q, v.n)])).length
-        - sqs.filter((sq) => sq === (next.seats ? next.seats[q] : AYN[seatOf(q, v.n)])).length;
-      if (back > 0) home[next.seats ? next.seats[q] : AYN[seatOf(q, v.n)]] = 'capture';
-    });
-    const after = { ...tamman.view(next), marks: home };
-    frames.push(after, after);
-  }
+  if (v.moving) { land(); snap(); }
   return frames;
 }
 
 // ---------------------------------------------------------------- registry
 
+// boards by the kind of geometry the server gives.
 export const boards = {
-  'adji-boto': { kind: 'mancala', view: mancala.view, svg: mancala.svg, frames: adjiFrames },
-  agsinnoninka: { kind: 'mancala', view: mancala.view, svg: mancala.svg, frames: agsFrames },
-  tamman: { kind: 'tamman', view: tamman.view, svg: tamman.svg, frames: tammanFrames, tray: tamman.tray },
+  mancala: { kind: 'mancala', view: mancala.view, svg: mancala.svg, frames: mancalaFrames },
+  grid: { kind: 'grid', view: grid.view, svg: grid.svg, frames: gridFrames, tray: grid.tray },
 };
 
-// boardFor returns the board of a game; unknown games get a text board.
-export function boardFor(id) {
-  return boards[id] || {
+// boardFor returns the board for a geometry; other geometries get a text
+// board.
+export function boardFor(geo) {
+  if (geo && geo.owners) owners = geo.owners;
+  if (geo && geo.named) named = geo.named;
+  if (geo && boards[geo.kind]) return { ...boards[geo.kind], geo };
+  return {
     kind: 'text',
     view: (s) => ({ s }),
     svg: (v) => `<pre class="board textboard">${esc(JSON.stringify(v.s, null, 1))}</pre>`,
@@ -420,19 +365,35 @@ export function boardFor(id) {
   };
 }
 
-// thumbnail is the start position of a game, for the catalogue.
-export function thumbnail(id, name) {
+// preview draws a start state on its board (start is the answer of GET
+// /api/games/{id}/start), for the home and setup pages.
+export function preview(start, name) {
   const label = t('boardOf', { name });
-  if (id === 'tamman') {
-    const v = { pieces: [['c1', 'c1', 'c1', 'c1'], ['e3', 'e3', 'e3', 'e3'], ['c5', 'c5', 'c5', 'c5'], ['a3', 'a3', 'a3', 'a3']], throws: [], n: 4, marks: {}, moving: null };
-    return tamman.svg(v, { label }).replace('<svg ', '<svg role="img" ').replace('role="group" ', '');
-  }
-  if (id === 'adji-boto' || id === 'agsinnoninka') {
-    const seeds = id === 'adji-boto' ? 10 : 5;
-    const v = { holes: new Array(10).fill(seeds), stores: [0, 0], burnt: [], hands: [], marks: {} };
-    return mancala.svg(v, { label }).replace('<svg ', '<svg role="img" ').replace('role="group" ', '');
-  }
-  return `<svg viewBox="0 0 100 60" role="img" aria-label="${esc(label)}"><rect width="100" height="60" fill="#eee"/></svg>`;
+  const b = boardFor(start && start.board);
+  if (b.kind === 'text') return `<svg viewBox="0 0 100 60" role="img" aria-label="${esc(label)}"><rect width="100" height="60" fill="#eee"/></svg>`;
+  return b.svg(b.view(start.state), { label }).replace('<svg ', '<svg role="img" ').replace('role="group" ', '');
 }
 
-export { cowrieNames, tammanTarget };
+// boardUI says what player may click on the board of state s: the legal
+// moves by element key, and on a grid the squares to pick a man from
+// (selected is the picked square) and the squares his moves reach.
+export function boardUI(board, s, player, selected, label) {
+  const ui = { moves: {}, picks: [], selected: null, player, label };
+  if (player < 0) return ui;
+  const legal = (s.legal && s.legal[String(player)]) || [];
+  if (board.kind === 'grid') {
+    for (const mv of legal) {
+      const pm = parseManMove(mv);
+      if (!pm) continue;
+      if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
+      if (selected === pm.from) {
+        const to = manTarget(board.geo, player, pm.from, pm.n);
+        if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
+      }
+    }
+    ui.selected = selected;
+  } else {
+    for (const mv of legal) ui.moves[mv] = mv;
+  }
+  return ui;
+}

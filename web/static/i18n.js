@@ -18,7 +18,6 @@ const strings = {
     evidence: 'Evidence',
     players: 'Players',
     play: 'Play {name}',
-    notYet: 'Not playable yet: its rules are still being built.',
     boardOf: 'Board of {name}',
     loadRecord: 'Load a saved game',
     loadHint: 'Choose a record file (JSON) that Tabula saved; you can replay it or go on playing.',
@@ -31,6 +30,8 @@ const strings = {
     seat: 'Player {n}',
     person: 'Person at this device',
     start: 'Start the game',
+    playOnline: 'Play online with friends',
+    finishedGames: 'Finished games',
     startHint: 'Computer players move at once; people take turns at this device.',
     agent_random: 'Computer: random moves',
     agent_greedy: 'Computer: greedy',
@@ -68,9 +69,6 @@ const strings = {
     store: 'Store of {owner}: {n} seeds',
     hand: 'in hand: {n}',
     captured: 'captured',
-    phase_opening: 'Opening: each hole is played once; no captures yet.',
-    phase_main: '',
-    round: 'Round {n}',
     hidden_title: '{player}, choose in secret',
     hidden_lookAway: 'Everyone else, please look away. {player}: press the button when only you can see the screen.',
     hidden_ready: 'I am {player}: show my holes',
@@ -85,12 +83,6 @@ const strings = {
     moveTo: 'move the man from {from} by {n} to {to}',
     throwsLeft: 'Throws to use',
     noThrows: 'none',
-    thrown: 'Thrown: {n} ({name})',
-    phase_throw: 'The cowries are thrown.',
-    phase_move: 'Pick a man, then a highlighted square (or a move below).',
-    cowries: 'Four cowries: {up} mouths up',
-    ayn: "'ayn", dafandaf: 'dafandaf', habarti: 'habarti',
-    onHabarti: 'on habarti',
     shape_0: 'circle', shape_1: 'square', shape_2: 'triangle', shape_3: 'diamond',
     loaded: 'Saved game loaded.',
     badFile: 'This file is not a Tabula record: {msg}',
@@ -99,28 +91,9 @@ const strings = {
     you: 'you',
     footer: 'Tabula: the server judges every move; this page only shows what it sends.',
     endReason: 'The game ended by {why}.',
-    ev_sow: '{player} sowed from hole {hole}: {seeds}, {relays}.',
     seeds_one: '1 seed', seeds_other: '{n} seeds',
-    relays_one: '1 relay', relays_other: '{n} relays',
     ev_capture: 'Captured {n}.',
-    ev_conflict: 'Both relays reached the same hole; its owner lifted it.',
-    ev_cut: 'The relay came back to an earlier configuration and was stopped.',
-    ev_round: 'Round {n} is over ({why}).',
-    ev_burnt: 'Burnt holes this round: {holes}.',
     ev_capture_last: 'The last move captured {n} seeds.',
-    ev_sentback: 'The last move sent {n} men back to their \'ayn.',
-    ev_zeroed: 'Three times tamman (8): the turn scores nothing.',
-    ev_lost: '{n} throws could not be used and are lost.',
-    ev_throws: '{player} throws the cowries.',
-    end_blockade: 'blockade: neither player can move',
-    end_repetition: 'repetition of a position',
-    'end_max-plies': 'the move limit',
-    end_lost: 'a player who could not fill a single hole',
-    'end_round-over': 'the end of the round',
-    'end_max-rounds': 'the round limit',
-    'why_row-empty': 'a row was empty',
-    why_repetition: 'a position came back too often',
-    'why_max-turns': 'the turn limit',
   },
   de: {
     title: 'Tabula',
@@ -138,7 +111,6 @@ const strings = {
     evidence: 'Beleg',
     players: 'Spieler',
     play: '{name} spielen',
-    notYet: 'Noch nicht spielbar: die Regeln werden noch gebaut.',
     boardOf: 'Brett von {name}',
     loadRecord: 'Gespeichertes Spiel laden',
     loadHint: 'Wähle eine von Tabula gespeicherte Partie (JSON); du kannst sie nachspielen oder weiterspielen.',
@@ -151,6 +123,8 @@ const strings = {
     seat: 'Spieler {n}',
     person: 'Mensch an diesem Gerät',
     start: 'Spiel beginnen',
+    playOnline: 'Online mit anderen spielen',
+    finishedGames: 'Beendete Partien',
     startHint: 'Computerspieler ziehen sofort; Menschen wechseln sich an diesem Gerät ab.',
     agent_random: 'Computer: Zufallszüge',
     agent_greedy: 'Computer: gierig',
@@ -188,9 +162,6 @@ const strings = {
     store: 'Speicher von {owner}: {n} Samen',
     hand: 'in der Hand: {n}',
     captured: 'geschlagen',
-    phase_opening: 'Eröffnung: jedes Loch wird einmal gespielt; noch keine Fänge.',
-    phase_main: '',
-    round: 'Runde {n}',
     hidden_title: '{player}, wähle geheim',
     hidden_lookAway: 'Alle anderen bitte wegsehen. {player}: drücke den Knopf, wenn nur du den Bildschirm siehst.',
     hidden_ready: 'Ich bin {player}: meine Löcher zeigen',
@@ -205,12 +176,6 @@ const strings = {
     moveTo: 'den Stein von {from} um {n} nach {to} ziehen',
     throwsLeft: 'Zu nutzende Würfe',
     noThrows: 'keine',
-    thrown: 'Geworfen: {n} ({name})',
-    phase_throw: 'Die Kaurimuscheln werden geworfen.',
-    phase_move: 'Wähle einen Stein, dann ein markiertes Feld (oder einen Zug unten).',
-    cowries: 'Vier Kaurimuscheln: {up} Öffnungen oben',
-    ayn: "'ayn", dafandaf: 'dafandaf', habarti: 'habarti',
-    onHabarti: 'auf habarti',
     shape_0: 'Kreis', shape_1: 'Quadrat', shape_2: 'Dreieck', shape_3: 'Raute',
     loaded: 'Gespeichertes Spiel geladen.',
     badFile: 'Diese Datei ist keine Tabula-Partie: {msg}',
@@ -219,83 +184,18 @@ const strings = {
     you: 'du',
     footer: 'Tabula: der Server prüft jeden Zug; diese Seite zeigt nur, was er sendet.',
     endReason: 'Das Spiel endete durch {why}.',
-    ev_sow: '{player} säte aus Loch {hole}: {seeds}, {relays}.',
     seeds_one: '1 Samen', seeds_other: '{n} Samen',
-    relays_one: '1 Staffel', relays_other: '{n} Staffeln',
     ev_capture: '{n} gefangen.',
-    ev_conflict: 'Beide Staffeln erreichten dasselbe Loch; sein Besitzer nahm es auf.',
-    ev_cut: 'Die Staffel kehrte zu einer früheren Lage zurück und wurde beendet.',
-    ev_round: 'Runde {n} ist vorbei ({why}).',
-    ev_burnt: 'Verbrannte Löcher in dieser Runde: {holes}.',
     ev_capture_last: 'Der letzte Zug fing {n} Samen.',
-    ev_sentback: 'Der letzte Zug schickte {n} Steine auf ihr \'ayn zurück.',
-    ev_zeroed: 'Dreimal tamman (8): der Zug zählt nichts.',
-    ev_lost: '{n} Würfe konnten nicht genutzt werden und verfallen.',
-    ev_throws: '{player} wirft die Kaurimuscheln.',
-    end_blockade: 'Blockade: keiner kann ziehen',
-    end_repetition: 'Wiederholung einer Stellung',
-    'end_max-plies': 'das Zuglimit',
-    end_lost: 'einen Spieler, der kein einziges Loch füllen konnte',
-    'end_round-over': 'das Ende der Runde',
-    'end_max-rounds': 'das Rundenlimit',
-    'why_row-empty': 'eine Reihe war leer',
-    why_repetition: 'eine Stellung kehrte zu oft wieder',
-    'why_max-turns': 'das Zuglimit',
   },
 };
 
-// Plain-language summaries of the rules, written from docs/rules/ and the
-// sources.
-export const summaries = {
-  'adji-boto': {
-    en: [
-      'Two players, two rows of five holes, ten seeds in each hole; each player owns the row nearer to her and a store (boto) at its end.',
-      'On your turn take all seeds but one from one of your holes (it must hold at least two) and sow them one by one counter-clockwise into the following holes; the stores are passed by.',
-      'Opening: each hole of the board is played once before any is played again; no captures in these ten moves.',
-      'Capture: after the opening, if the hole right after the one that got the last seed holds 1, 3 or 5 seeds, you take them, and so on along the holes that follow while they hold 1, 3 or 5.',
-      'A player who cannot move passes. When neither can move, each sweeps the seeds of her row into her store; more seeds win.',
-    ],
-    de: [
-      'Zwei Spieler, zwei Reihen zu fünf Löchern, zehn Samen in jedem Loch; jeder besitzt die Reihe vor sich und einen Speicher (boto) an ihrem Ende.',
-      'Im Zug nimmt man alle Samen bis auf einen aus einem eigenen Loch (mit mindestens zwei Samen) und sät sie einzeln gegen den Uhrzeigersinn in die folgenden Löcher; die Speicher werden übergangen.',
-      'Eröffnung: jedes Loch des Bretts wird einmal gespielt, bevor eines ein zweites Mal gespielt wird; in diesen zehn Zügen gibt es keine Fänge.',
-      'Fangen: nach der Eröffnung nimmt man die Samen des Lochs direkt nach dem mit dem letzten Samen, wenn es 1, 3 oder 5 enthält, und so weiter in den folgenden Löchern, solange sie 1, 3 oder 5 enthalten.',
-      'Wer nicht ziehen kann, setzt aus. Kann keiner ziehen, kehrt jeder die Samen seiner Reihe in seinen Speicher; mehr Samen gewinnen.',
-    ],
-  },
-  tamman: {
-    en: [
-      'Two to four players, four men each, on a 5x5 board whose middle row and column are wider. Each player starts on her \'ayn (c1, e3, c5, a3); the centre square is habarti, "the mother".',
-      'Four cowries are thrown: the number of mouths up is the throw, none up counts 8. A 4 earns one more throw, an 8 two more, but if both of those are 8 as well the turn scores nothing. Only the first throw earns extra throws.',
-      'Use each throw for one man, in the order you like: the man goes anti-clockwise round the outer ring, then turns left and goes clockwise round the inner ring to the dafandaf in front of its \'ayn, then to habarti.',
-      'A man that passes over men of another colour sends them back to their \'ayn (not when they stand on an \'ayn), and you throw once more for each man sent back.',
-      'Men may share squares. The first to bring all four men to habarti wins.',
-    ],
-    de: [
-      'Zwei bis vier Spieler mit je vier Steinen auf einem 5x5-Brett, dessen mittlere Reihe und Spalte breiter sind. Jeder beginnt auf seinem \'ayn (c1, e3, c5, a3); das Mittelfeld heißt habarti, „die Mutter".',
-      'Vier Kaurimuscheln werden geworfen: die Zahl der Öffnungen oben ist der Wurf, keine oben zählt 8. Eine 4 gibt einen weiteren Wurf, eine 8 zwei weitere; sind diese beiden auch 8, zählt der Zug nichts. Nur der erste Wurf gibt Zusatzwürfe.',
-      'Jeder Wurf wird für einen Stein genutzt, in beliebiger Reihenfolge: der Stein läuft gegen den Uhrzeigersinn um den äußeren Ring, biegt dann links ab, läuft im Uhrzeigersinn um den inneren Ring bis zum dafandaf vor seinem \'ayn und dann nach habarti.',
-      'Ein Stein, der über Steine anderer Farbe zieht, schickt sie auf ihr \'ayn zurück (nicht wenn sie auf einem \'ayn stehen), und man wirft für jeden zurückgeschickten Stein noch einmal.',
-      'Steine dürfen Felder teilen. Wer zuerst alle vier Steine nach habarti bringt, gewinnt.',
-    ],
-  },
-  agsinnoninka: {
-    en: [
-      'Two players, two rows of five holes, five seeds in each hole (an option), a store at each end. Both players move at the same time.',
-      'Each chooses one of her holes in secret; both lift their seeds at once and sow them together, one by one, counter-clockwise.',
-      'When the last seed falls, the contents of the next hole are lifted and sown in another lap (pussa kanawa); if the next hole is empty, the move ends.',
-      'A move that ends in one of your own holes captures the seeds of the opposite hole into your store.',
-      'A round ends when a player\'s row is empty; each takes the seeds left in her row. In the next round each fills her holes from her store; holes that cannot be filled are burnt. Whoever cannot fill a single hole loses the match.',
-    ],
-    de: [
-      'Zwei Spieler, zwei Reihen zu fünf Löchern, fünf Samen in jedem Loch (eine Option), ein Speicher an jedem Ende. Beide ziehen gleichzeitig.',
-      'Jeder wählt geheim eines seiner Löcher; beide nehmen ihre Samen zugleich auf und säen sie gemeinsam einzeln gegen den Uhrzeigersinn.',
-      'Fällt der letzte Samen, wird der Inhalt des nächsten Lochs aufgenommen und in einer weiteren Runde gesät (Pussa Kanawa); ist das nächste Loch leer, endet der Zug.',
-      'Endet ein Zug in einem eigenen Loch, fängt man die Samen des gegenüberliegenden Lochs in den eigenen Speicher.',
-      'Eine Runde endet, wenn die Reihe eines Spielers leer ist; jeder nimmt die Samen seiner Reihe. In der nächsten Runde füllt jeder seine Löcher aus seinem Speicher; Löcher, die nicht gefüllt werden können, sind verbrannt. Wer kein einziges Loch füllen kann, verliert das Match.',
-    ],
-  },
-};
+// words are the current game's own words and messages (from its package,
+// through the server), by key: {key: {en, de}}.
+let words = {};
+
+// setWords makes w the current game's words (none: {}).
+export function setWords(w) { words = w || {}; }
 
 let lang = 'en';
 
@@ -320,6 +220,7 @@ export function getLanguage() { return lang; }
 
 export function t(key, vars = {}) {
   let s = strings[lang][key];
+  if (s === undefined && words[key]) s = words[key][lang] || words[key].en;
   if (s === undefined) s = strings.en[key];
   if (s === undefined) return key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? String(vars[k]) : m));
@@ -336,51 +237,14 @@ export function pick(obj) {
   return obj[lang] || obj.en || '';
 }
 
-// German descriptions of the games' options; the English ones come from
-// the server (the engine's option specs), which stay the reference.
-const optionDocsDe = {
-  'adji-boto': {
-    seeds: 'Samen in jedem Loch zu Beginn (Quelle: 10)',
-    'chain-through-empty': 'ein leeres Loch beendet eine Fangkette nicht; die Kette geht darüber hinweg',
-    'capture-from': 'woraus gefangen werden darf: aus jedem Loch (any) oder nur aus der Reihe des Gegners (opponent)',
-    opening: 'die ersten zehn Züge: jedes Loch einmal in beliebiger Reihenfolge (free), in Saatrichtung (ordered) oder keine Eröffnung (none)',
-    'skip-origin': 'eine Aussaat rund um das Brett überspringt das Ausgangsloch',
-    repetition: 'das Spiel endet als Blockade, wenn eine Stellung so oft vorkommt (0: nie; nicht in der Quelle)',
-    'max-plies': 'das Spiel endet als Blockade nach so vielen Zügen (0: ohne Grenze; nicht in der Quelle)',
-  },
-  tamman: {
-    players: "Zahl der Spieler: 2 sitzen auf gegenüberliegenden 'ayn (c1, c5), 3 auf c1, e3, c5, 4 auf allen",
-    'mouth-up': 'Wahrscheinlichkeit, dass eine Kaurimuschel mit der Öffnung nach oben fällt (nicht in der Quelle)',
-    'exact-finish': 'ein Stein muss genau auf habarti landen; aus: ein längerer Wurf hält ihn dort an',
-    'capture-on-landing': 'auch gegnerische Steine auf dem Zielfeld werden geschlagen, nicht nur die übersprungenen',
-    'capture-at-start': 'auch gegnerische Steine auf dem Ausgangsfeld werden geschlagen',
-    'safe-ayn': "Steine sind auf jedem 'ayn sicher (all) oder nur auf ihrem eigenen (own)",
-    'throw-use': 'jeder Wurf zieht einen Stein (separate) oder die Würfe werden addiert und ziehen einen Stein (total)',
-    'triple-tamman': '8, dann 8 und 8 verliert die Würfe des Zuges (void) oder schickt auch die Steine des Werfers nach Hause (reset)',
-    'may-pass': 'man darf passen und ungenutzte Würfe aufgeben, auch wenn ein Stein sie nutzen könnte',
-    'turn-order': "die Reihe geht um die 'ayn c1, e3, c5, a3 (anticlockwise) oder c1, a3, c5, e3 (clockwise)",
-    'use-most': 'ein Zug muss so viele Würfe wie möglich nutzbar lassen (wie beim Backgammon)',
-  },
-  agsinnoninka: {
-    seeds: 'Samen in jedem Loch zu Beginn (Quelle: „zum Beispiel fünf")',
-    simultaneity: 'wie sich die beiden Aussaaten treffen: im Gleichschritt (lockstep) oder nacheinander, in einer vom Zufall gezogenen, wechselnden oder festen Reihenfolge',
-    conflict: 'beide Staffeln nehmen im selben Schritt dasselbe Loch auf: sein Besitzer nimmt es (owner) oder beide Züge enden dort (both-stop)',
-    'end-hole': 'das Loch, in dem ein Zug für den Fang endet: das leere Loch nach dem letzten Samen (empty) oder das Loch des letzten Samens (last)',
-    'skip-origin': 'eine Runde um das ganze Brett überspringt das Loch, aus dem sie aufgenommen wurde',
-    'sow-stores': 'die Säende legt einen Samen in ihren eigenen Speicher, wenn sie an ihm vorbeikommt',
-    'store-end': 'mit sow-stores: ein letzter Samen im Speicher beendet den Zug (stop) oder das Loch danach zählt (relay)',
-    'burnt-next': 'ein verbranntes Loch nach dem letzten Samen wird übersprungen (skip) oder beendet den Zug wie ein leeres (empty)',
-    cycle: 'eine Staffel, die zu einer Lage ihres Zuges zurückkehrt, endet ohne Fang (stop) oder wie ein gewöhnlicher Zug (capture); nicht in der Quelle',
-    repetition: 'eine Runde endet, wenn die Stellung zu Beginn eines Zuges so oft vorkommt (0: nie; nicht in der Quelle)',
-    match: 'Runden mit verbrannten Löchern spielen, bis jemand kein Loch mehr füllen kann (aus: eine Runde, mehr Samen gewinnt)',
-    'refill-order': 'vom linken Loch aus Sicht der Spielerin auffüllen, wo ihre Aussaat beginnt (left), oder vom rechten (right)',
-    'max-rounds': 'ein Match endet nach so vielen Runden, mehr Samen gewinnt (nicht in der Quelle)',
-    'max-turns': 'eine Runde endet nach so vielen Zügen wie bei leerer Reihe (0: ohne Grenze; nicht in der Quelle)',
-  },
-};
-
 // optionDoc is the description of an option in the current language.
-export function optionDoc(game, opt) {
-  if (lang === 'de' && optionDocsDe[game] && optionDocsDe[game][opt.name]) return optionDocsDe[game][opt.name];
-  return opt.doc;
+export function optionDoc(opt) {
+  return pick(opt.docs) || opt.doc;
+}
+
+// valueLabel is the label of a value of an enum option in the current
+// language, with the value itself, which the records and rules pages use.
+export function valueLabel(opt, v) {
+  const l = pick(opt.labels && opt.labels[v]);
+  return l ? `${l} (${v})` : v;
 }

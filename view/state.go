@@ -1,11 +1,24 @@
-package engine
+// Package view builds the JSON forms of Tabula's values: states, turn
+// traces and game facts, for "tabula replay", the server and records. The
+// engine and the games know no format; view asks them through the engine's
+// interfaces and the Detailer interface below.
+package view
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"tabula/engine"
 )
+
+// Detailer is implemented by states with fields of their own (the holes of
+// a mancala board): Details returns a struct whose JSON object gives them,
+// after the common fields of the state.
+type Detailer interface {
+	Details() any
+}
 
 // StateView is the game-independent part of a state's JSON form.
 type StateView struct {
@@ -33,10 +46,10 @@ type OutcomeView struct {
 	Draw   bool `json:"draw,omitempty"`
 }
 
-// View returns the game-independent view of s. For a chance event, ToMove
-// holds ChancePlayer (-1) and Legal lists the outcomes under "-1"; games may
+// Common returns the game-independent view of s. For a chance event, ToMove
+// holds engine.ChancePlayer (-1) and Legal lists the outcomes under "-1"; games may
 // show who throws in their Details.
-func View(s State) StateView {
+func Common(s engine.State) StateView {
 	v := StateView{
 		Game:     s.Game().ID(),
 		Options:  s.Options().Map(),
@@ -47,10 +60,10 @@ func View(s State) StateView {
 		Scores:   s.Scores(nil),
 	}
 	for _, a := range v.ToMove {
-		v.Legal[strconv.Itoa(a)] = LegalTexts(s, a)
+		v.Legal[strconv.Itoa(a)] = engine.LegalTexts(s, a)
 	}
 	for _, c := range s.ChanceOutcomes(nil) {
-		v.Chance = append(v.Chance, ChanceView{Move: s.MoveText(ChancePlayer, c.Move), Prob: c.Prob})
+		v.Chance = append(v.Chance, ChanceView{Move: s.MoveText(engine.ChancePlayer, c.Move), Prob: c.Prob})
 	}
 	if o, ok := s.Outcome(); ok {
 		if o.Draw() {
@@ -63,24 +76,24 @@ func View(s State) StateView {
 	return v
 }
 
-// MarshalState encodes s as one JSON object: the fields of View followed by
-// the fields of s.Details().
-func MarshalState(s State) ([]byte, error) {
-	common, err := json.Marshal(View(s))
+// State encodes s as one JSON object: the fields of Common followed by
+// those of its Details, if it has any.
+func State(s engine.State) ([]byte, error) {
+	common, err := json.Marshal(Common(s))
 	if err != nil {
 		return nil, err
 	}
-	d := s.Details()
-	if d == nil {
+	d, ok := s.(Detailer)
+	if !ok {
 		return common, nil
 	}
-	extra, err := json.Marshal(d)
+	extra, err := json.Marshal(d.Details())
 	if err != nil {
 		return nil, err
 	}
 	extra = bytes.TrimSpace(extra)
 	if len(extra) < 2 || extra[0] != '{' {
-		return nil, fmt.Errorf("engine: %s details are not a JSON object", s.Game().ID())
+		return nil, fmt.Errorf("view: %s details are not a JSON object", s.Game().ID())
 	}
 	if len(extra) == 2 {
 		return common, nil

@@ -1,0 +1,122 @@
+package agsinnoninka
+
+import "tabula/engine"
+
+// Catalogue says where Agsinnoninka comes from (../shared/seeds/), with
+// the descriptions of its options and its words in English and German.
+func (Game) Catalogue() engine.Entry {
+	return engine.Entry{
+		People: engine.Text{
+			"en": "Iloko (played by young girls), also known as Chuncajon",
+			"de": "Iloko (von jungen Mädchen gespielt), auch Chuncajon genannt",
+		},
+		Region: engine.Text{"en": "Mountain Province, Northern Luzon, Philippines", "de": "Mountain Province, Nord-Luzon, Philippinen"},
+		Date:   engine.Text{"en": "First described by Morice Vanoverbergh in 1927", "de": "Erstmals 1927 von Morice Vanoverbergh beschrieben"},
+		Kind: engine.Text{
+			"en": "Two-row mancala in which both players sow at the same time, in rounds with burnt holes",
+			"de": "Zweireihiges Mancala, bei dem beide gleichzeitig säen, in Runden mit verbrannten Löchern",
+		},
+		Evidence: engine.Text{
+			"en": "A wiki summary citing Vanoverbergh and Murray; one cycle, two ranks, pussa kanawa sowing; all moves are made simultaneously.",
+			"de": "Eine Wiki-Zusammenfassung nach Vanoverbergh und Murray; ein Umlauf, zwei Reihen, Pussa-Kanawa-Aussaat; alle Züge werden gleichzeitig gemacht.",
+		},
+		Sources: []string{
+			"Vanoverbergh, M. 1927. Iloko Games. Anthropos 22: 216-243.",
+			"Murray, H. J. R. 1951. A History of Board-Games Other Than Chess. Oxford University Press, p. 176.",
+			"Adapted from the Wikinfo article \"Agsinnoninka\" (GNU Free Documentation License).",
+		},
+		Summary: []engine.Text{{
+			"en": "Two players, two rows of five holes, five seeds in each hole (an option), a store at each end. Both players move at the same time.",
+			"de": "Zwei Spieler, zwei Reihen zu fünf Löchern, fünf Samen in jedem Loch (eine Option), ein Speicher an jedem Ende. Beide ziehen gleichzeitig.",
+		}, {
+			"en": "Each chooses one of her holes in secret; both lift their seeds at once and sow them together, one by one, counter-clockwise.",
+			"de": "Jeder wählt geheim eines seiner Löcher; beide nehmen ihre Samen zugleich auf und säen sie gemeinsam einzeln gegen den Uhrzeigersinn.",
+		}, {
+			"en": "When the last seed falls, the contents of the next hole are lifted and sown in another lap (pussa kanawa); if the next hole is empty, the move ends.",
+			"de": "Fällt der letzte Samen, wird der Inhalt des nächsten Lochs aufgenommen und in einer weiteren Runde gesät (Pussa Kanawa); ist das nächste Loch leer, endet der Zug.",
+		}, {
+			"en": "A move finishes in the hole that got its last seed. If that hole is one of your own, you capture the seeds of the opposite hole into your store.",
+			"de": "Ein Zug endet in dem Loch, das seinen letzten Samen bekam. Ist es ein eigenes Loch, fängt man die Samen des gegenüberliegenden Lochs in den eigenen Speicher.",
+		}, {
+			"en": "A round ends when a player's row is empty; each takes the seeds left in her row. In the next round each fills her holes from her store; holes that cannot be filled are burnt. Whoever cannot fill a single hole loses the match.",
+			"de": "Eine Runde endet, wenn die Reihe eines Spielers leer ist; jeder nimmt die Samen seiner Reihe. In der nächsten Runde füllt jeder seine Löcher aus seinem Speicher; Löcher, die nicht gefüllt werden können, sind verbrannt. Wer kein einziges Loch füllen kann, verliert das Match.",
+		}},
+		Options: map[string]engine.OptionText{
+			OptSeeds: {Doc: engine.Text{"de": "Samen in jedem Loch zu Beginn (Quelle: „zum Beispiel fünf\")"}},
+			OptSimultaneity: {
+				Doc: engine.Text{"de": "wie sich die beiden Aussaaten treffen: im Gleichschritt (lockstep) oder nacheinander, in einer vom Zufall gezogenen, wechselnden oder festen Reihenfolge"},
+				Values: map[string]engine.Text{
+					Lockstep:     {"en": "in lockstep", "de": "im Gleichschritt"},
+					ChanceOrder:  {"en": "one after the other, order drawn by chance", "de": "nacheinander, Reihenfolge vom Zufall gezogen"},
+					Alternating:  {"en": "one after the other, taking turns to go first", "de": "nacheinander, abwechselnd zuerst"},
+					Player0First: {"en": "one after the other, player 1 first", "de": "nacheinander, Spieler 1 zuerst"},
+				},
+			},
+			OptConflict: {
+				Doc: engine.Text{"de": "beide Staffeln nehmen im selben Schritt dasselbe Loch auf: sein Besitzer nimmt es (owner) oder beide Züge enden dort (both-stop)"},
+				Values: map[string]engine.Text{
+					ConflictOwner:    {"en": "its owner lifts it", "de": "sein Besitzer nimmt es auf"},
+					ConflictBothStop: {"en": "both moves end there", "de": "beide Züge enden dort"},
+				},
+			},
+			OptEndHole: {
+				Doc: engine.Text{"de": "das Loch, in dem ein Zug für den Fang endet: das leere Loch nach dem letzten Samen (empty) oder das Loch des letzten Samens (last)"},
+				Values: map[string]engine.Text{
+					EndEmpty: {"en": "the empty hole after the last seed", "de": "das leere Loch nach dem letzten Samen"},
+					EndLast:  {"en": "the hole of the last seed", "de": "das Loch des letzten Samens"},
+				},
+			},
+			OptSkipOrigin: {Doc: engine.Text{"de": "eine Runde um das ganze Brett überspringt das Loch, aus dem sie aufgenommen wurde"}},
+			OptSowStores:  {Doc: engine.Text{"de": "die Säende legt einen Samen in ihren eigenen Speicher, wenn sie an ihm vorbeikommt"}},
+			OptStoreEnd: {
+				Doc: engine.Text{"de": "mit sow-stores: ein letzter Samen im Speicher beendet den Zug (stop) oder das Loch danach zählt (relay)"},
+				Values: map[string]engine.Text{
+					StoreStop:  {"en": "the move ends in the store", "de": "der Zug endet im Speicher"},
+					StoreRelay: {"en": "the hole after the store counts", "de": "das Loch nach dem Speicher zählt"},
+				},
+			},
+			OptBurntNext: {
+				Doc: engine.Text{"de": "ein verbranntes Loch nach dem letzten Samen wird übersprungen (skip) oder beendet den Zug wie ein leeres (empty)"},
+				Values: map[string]engine.Text{
+					BurntSkip:  {"en": "passed over", "de": "übersprungen"},
+					BurntEmpty: {"en": "ends the move like an empty hole", "de": "beendet den Zug wie ein leeres Loch"},
+				},
+			},
+			OptCycle: {
+				Doc: engine.Text{"de": "eine Staffel, die zu einer Lage ihres Zuges zurückkehrt, endet ohne Fang (stop) oder wie ein gewöhnlicher Zug (capture); nicht in der Quelle"},
+				Values: map[string]engine.Text{
+					CycleStop: {"en": "ends without a capture", "de": "endet ohne Fang"},
+					CycleCapt: {"en": "ends as an ordinary move", "de": "endet wie ein gewöhnlicher Zug"},
+				},
+			},
+			OptRepetition: {Doc: engine.Text{"de": "eine Runde endet, wenn die Stellung zu Beginn eines Zuges so oft vorkommt (0: nie; nicht in der Quelle)"}},
+			OptMatch:      {Doc: engine.Text{"de": "Runden mit verbrannten Löchern spielen, bis jemand kein Loch mehr füllen kann (aus: eine Runde, mehr Samen gewinnt)"}},
+			OptRefillOrder: {
+				Doc: engine.Text{"de": "vom linken Loch aus Sicht der Spielerin auffüllen, wo ihre Aussaat beginnt (left), oder vom rechten (right)"},
+				Values: map[string]engine.Text{
+					RefillLeft:  {"en": "from her left", "de": "von ihrer Linken"},
+					RefillRight: {"en": "from her right", "de": "von ihrer Rechten"},
+				},
+			},
+			OptMaxRounds: {Doc: engine.Text{"de": "ein Match endet nach so vielen Runden, mehr Samen gewinnt (nicht in der Quelle)"}},
+			OptMaxTurns:  {Doc: engine.Text{"de": "eine Runde endet nach so vielen Zügen wie bei leerer Reihe (0: ohne Grenze; nicht in der Quelle)"}},
+			OptMaxSteps:  {Doc: engine.Text{"de": "nach so vielen Schritten eines Zuges hält eine Spielerin, die aufnehmen würde, an, als hätte die Zyklusregel ihre Staffel beendet (0: ohne Grenze; nicht in der Quelle)"}},
+		},
+		Words: map[string]engine.Text{
+			"round":          {"en": "Round {n}", "de": "Runde {n}"},
+			"ev_sow":         {"en": "{player} sowed from hole {hole}: {seeds}, {relays}.", "de": "{player} säte aus Loch {hole}: {seeds}, {relays}."},
+			"relays_one":     {"en": "1 relay", "de": "1 Staffel"},
+			"relays_other":   {"en": "{n} relays", "de": "{n} Staffeln"},
+			"ev_conflict":    {"en": "Both relays reached the same hole; its owner lifted it.", "de": "Beide Staffeln erreichten dasselbe Loch; sein Besitzer nahm es auf."},
+			"ev_cut":         {"en": "The relay came back to an earlier configuration and was stopped.", "de": "Die Staffel kehrte zu einer früheren Lage zurück und wurde beendet."},
+			"ev_round":       {"en": "Round {n} is over ({why}).", "de": "Runde {n} ist vorbei ({why})."},
+			"ev_burnt":       {"en": "Burnt holes this round: {holes}.", "de": "Verbrannte Löcher in dieser Runde: {holes}."},
+			"end_lost":       {"en": "a player who could not fill a single hole", "de": "einen Spieler, der kein einziges Loch füllen konnte"},
+			"end_round-over": {"en": "the end of the round", "de": "das Ende der Runde"},
+			"end_max-rounds": {"en": "the round limit", "de": "das Rundenlimit"},
+			"why_row-empty":  {"en": "a row was empty", "de": "eine Reihe war leer"},
+			"why_repetition": {"en": "a position came back too often", "de": "eine Stellung kehrte zu oft wieder"},
+			"why_max-turns":  {"en": "the turn limit", "de": "das Zuglimit"},
+		},
+	}
+}

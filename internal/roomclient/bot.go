@@ -1,0 +1,233 @@
+package roomclient
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Bot plays one seat of a room with random legal moves, reconnecting with
+// its last version whenever the connection drops.
+type Bot struct {
+	Base, Room, Token string
+	Rand              *rand.Rand
+	// Resend sends every move a second time after its ack, as a client
+	// whose ack was lost would.
+	Resend bool
+	// StopAt stops the bot once the room reaches that version (0: play
+	// to the end); every bot of a room stops at the same point.
+	StopAt int
+	// Think is how long the bot waits before each move, like a person.
+	Think time.Duration
+	// Acks, if not nil, receives a value for each first ack (without
+	// waiting: a full channel misses some).
+	Acks   chan<- struct{}
+	Header http.Header
+
+	mu sync.Mutex
+	// Acked maps each acknowledged version to the move text it recorded
+	// (not counting resends).
+	Acked map[int]string
+	// Duplicates counts acks of resends; Applied counts moves the room
+	// recorded twice (always 0 unless the server is wrong).
+	Duplicates, DoubleAcks int
+	// RTT holds the round trip of every move, send to ack.
+	RTT       []time.Duration
+	Reconnect int
+	Result    string
+	// Rejects lists the refusals the bot got ("code: message").
+	Rejects []string
+}
+
+// errDone ends a bot's run.
+var errDone = errors.New("done")
+
+// Run plays until the game ends, MaxMoves are acknowledged or ctx is done.
+func (b *Bot) Run(ctx context.Context) error {
+	b.mu.Lock()
+	if b.Acked == nil {
+		b.Acked = map[int]string{}
+	}
+	b.mu.Unlock()
+	last := -1
+	backoff := 50 * time.Millisecond
+	for ctx.Err() == nil {
+		err := b.session(ctx, &last)
+		if errors.Is(err, errDone) {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		if code := CloseStatus(err); code == 4001 || code == 4004 {
+			return err
+		}
+		b.mu.Lock()
+		b.Reconnect++
+		b.mu.Unlock()
+		select {
+		case <-time.After(backoff):
+		case <-ctx.Done():
+			return nil
+		}
+		backoff = min(2*backoff, 2*time.Second)
+	}
+	return nil
+}
+
+func (b *Bot) session(ctx context.Context, last *int) error {
+	c, w, err := Dial(ctx, b.Base, b.Room, b.Token, *last, b.Header)
+	if err != nil {
+		return err
+	}
+	defer c.CloseNow()
+	seat := w.View.Seat
+	version := w.View.Version
+	st, err := ParseState(w.View.State)
+	if err != nil {
+		return err
+	}
+	committed := w.View.Choice != ""
+	status := w.View.Status
+	sentAt, sentMove := -1, ""
+	var sentTime time.Time
+	resent := false
+	in := make(chan Msg, 64)
+	done := make(chan struct{})
+	defer close(done)
+	var readErr error
+	go func() {
+		defer close(in)
+		for {
+			m, err := c.Recv(ctx)
+			if err != nil {
+				readErr = err
+				return
+			}
+			select {
+			case in <- m:
+			case <-done:
+				return
+			}
+		}
+	}()
+	for {
+		if (status != "open" || b.StopAt > 0 && version >= b.StopAt) && sentAt < 0 {
+			b.mu.Lock()
+			b.Result = status
+			b.mu.Unlock()
+			*last = version
+			return errDone
+		}
+		mine := !committed && sentAt < 0 && contains(st.ToMove, seat)
+		var m Msg
+		var ok bool
+		if mine && b.Think > 0 {
+			// Think, but take what comes meanwhile.
+			t := time.NewTimer(b.Think)
+			select {
+			case m, ok = <-in:
+			case <-t.C:
+			}
+			t.Stop()
+		}
+		if !ok && mine {
+			legal := st.Legal[strconv.Itoa(seat)]
+			mv := legal[b.Rand.IntN(len(legal))]
+			sentAt, sentMove, sentTime, resent = version, mv, time.Now(), false
+			if err := c.Send(ctx, map[string]any{"type": "move", "version": version, "move": mv}); err != nil {
+				return err
+			}
+		}
+		if !ok {
+			if m, ok = <-in; !ok {
+				return readErr
+			}
+		}
+		switch m.Type {
+		case "event":
+			if m.Event.Version != version+1 {
+				return errors.New("roomclient: a gap in the events")
+			}
+			version = m.Event.Version
+			*last = version
+			if st, err = ParseState(m.State); err != nil {
+				return err
+			}
+			switch m.Event.Kind {
+			case "commit":
+				if m.Event.Seat != nil && *m.Event.Seat == seat {
+					committed = true
+				}
+			case "turn":
+				committed = false
+			case "end", "resign":
+				status = "finished"
+			}
+		case "ack":
+			b.mu.Lock()
+			if m.Duplicate {
+				b.Duplicates++
+			} else {
+				if _, ok := b.Acked[m.Version]; ok {
+					b.DoubleAcks++
+				}
+				b.Acked[m.Version] = sentMove
+				b.RTT = append(b.RTT, time.Since(sentTime))
+				select {
+				case b.Acks <- struct{}{}:
+				default:
+				}
+			}
+			b.mu.Unlock()
+			if b.Resend && !resent {
+				resent = true
+				if err := c.Send(ctx, map[string]any{"type": "move", "version": sentAt, "move": sentMove}); err != nil {
+					return err
+				}
+				continue
+			}
+			sentAt = -1
+		case "reject":
+			b.mu.Lock()
+			b.Rejects = append(b.Rejects, m.Code+": "+m.Error)
+			b.mu.Unlock()
+			if m.Code == "stale" && m.View.Version > 0 {
+				version = m.View.Version
+				st, _ = ParseState(m.View.State)
+			}
+			sentAt = -1
+		}
+	}
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// AckedCount is the number of moves acknowledged so far.
+func (b *Bot) AckedCount() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.Acked)
+}
+
+// AckedMoves is a copy of the acknowledged moves by version.
+func (b *Bot) AckedMoves() map[int]string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make(map[int]string, len(b.Acked))
+	for v, m := range b.Acked {
+		out[v] = m
+	}
+	return out
+}

@@ -1,0 +1,142 @@
+// Package roomclient is a Go client of the live protocol of online rooms
+// (docs/api.md): the load generator and the tests use it to play as bots.
+package roomclient
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/coder/websocket"
+)
+
+// Msg is any message of the server, decoded loosely.
+type Msg struct {
+	Type      string          `json:"type"`
+	Event     Event           `json:"event"`
+	View      View            `json:"view"`
+	Missed    []Event         `json:"missed"`
+	Version   int             `json:"version"`
+	Duplicate bool            `json:"duplicate"`
+	Code      string          `json:"code"`
+	Error     string          `json:"error"`
+	State     json.RawMessage `json:"state"`
+	Online    []bool          `json:"online"`
+	Token     string          `json:"token"`
+	Raw       []byte          `json:"-"`
+}
+
+// Event is an entry of a room's log.
+type Event struct {
+	Version int      `json:"version"`
+	Kind    string   `json:"kind"`
+	Actors  []int    `json:"actors"`
+	Moves   []string `json:"moves"`
+	Move    string   `json:"move"`
+	By      []int    `json:"by"`
+	Seat    *int     `json:"seat"`
+	Choice  string   `json:"choice"`
+	Result  string   `json:"result"`
+	Room    string   `json:"room"`
+}
+
+// View is a viewer's snapshot of a room.
+type View struct {
+	Room    string          `json:"room"`
+	Version int             `json:"version"`
+	Seat    int             `json:"seat"`
+	State   json.RawMessage `json:"state"`
+	Status  string          `json:"status"`
+	Result  string          `json:"result"`
+	Choice  string          `json:"choice"`
+	Seats   []struct {
+		Committed bool `json:"committed"`
+	} `json:"seats"`
+}
+
+// State is the part of a game state a bot needs.
+type State struct {
+	Ply      int                 `json:"ply"`
+	ToMove   []int               `json:"toMove"`
+	Legal    map[string][]string `json:"legal"`
+	Terminal bool                `json:"terminal"`
+}
+
+// Conn is one live connection to a room.
+type Conn struct {
+	ws *websocket.Conn
+}
+
+// Dial connects to room at base ("http://127.0.0.1:8080"), says hello
+// with token (empty for a spectator) and last (-1 for none), and returns
+// the connection and the welcome message.
+func Dial(ctx context.Context, base, room, token string, last int, header http.Header) (*Conn, Msg, error) {
+	u := "ws" + strings.TrimPrefix(base, "http") + "/api/rooms/" + room + "/ws"
+	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: header})
+	if err != nil {
+		return nil, Msg{}, err
+	}
+	ws.SetReadLimit(1 << 20)
+	c := &Conn{ws: ws}
+	if err := c.Send(ctx, map[string]any{"type": "hello", "token": token, "last": last}); err != nil {
+		ws.CloseNow()
+		return nil, Msg{}, err
+	}
+	m, err := c.Recv(ctx)
+	if err != nil {
+		ws.CloseNow()
+		return nil, Msg{}, err
+	}
+	if m.Type != "welcome" {
+		ws.CloseNow()
+		return nil, m, fmt.Errorf("roomclient: first message %q, want welcome", m.Type)
+	}
+	return c, m, nil
+}
+
+// Send writes one JSON message.
+func (c *Conn) Send(ctx context.Context, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return c.SendRaw(ctx, b)
+}
+
+// SendRaw writes one text frame as it is.
+func (c *Conn) SendRaw(ctx context.Context, b []byte) error {
+	return c.ws.Write(ctx, websocket.MessageText, b)
+}
+
+// Recv reads one message. A closed connection gives an error whose
+// CloseStatus tells the code.
+func (c *Conn) Recv(ctx context.Context) (Msg, error) {
+	_, b, err := c.ws.Read(ctx)
+	if err != nil {
+		return Msg{}, err
+	}
+	var m Msg
+	if err := json.Unmarshal(b, &m); err != nil {
+		return Msg{}, fmt.Errorf("roomclient: %w: %s", err, b)
+	}
+	m.Raw = b
+	return m, nil
+}
+
+// Close closes the connection normally.
+func (c *Conn) Close() error { return c.ws.Close(websocket.StatusNormalClosure, "") }
+
+// CloseNow drops the connection without a closing handshake.
+func (c *Conn) CloseNow() error { return c.ws.CloseNow() }
+
+// CloseStatus is the close code in err (-1 if none).
+func CloseStatus(err error) int { return int(websocket.CloseStatus(err)) }
+
+// ParseState reads a state's JSON.
+func ParseState(raw json.RawMessage) (State, error) {
+	var s State
+	err := json.Unmarshal(raw, &s)
+	return s, err
+}

@@ -1,0 +1,387 @@
+package rooms
+
+import (
+	"context"
+	"errors"
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"tabula/ai"
+	"tabula/engine"
+	"tabula/internal/store"
+)
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// Join connects a viewer: token is a seat's invite token, or empty for a
+// spectator. last is the last version the viewer has seen (-1 for none):
+// the welcome message carries the current view and the events after last,
+// and every later event follows in order.
+func (r *Room) Join(token string, last int) (*Sub, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil, ErrNoRoom
+	}
+	seatIdx := Spectator
+	if token != "" {
+		h := hashToken(token)
+		for i, s := range r.seats {
+			if s.Kind == Person && sameHash(s.TokenHash, h) {
+				seatIdx = i
+			}
+		}
+		if seatIdx == Spectator {
+			return nil, refuse(CodeBad, "this invite link does not hold a seat of the room (any more)")
+		}
+	}
+	sub := newSub(seatIdx)
+	var missed []Event
+	if last >= 0 && last <= r.version {
+		for _, e := range r.events[last:] {
+			missed = append(missed, eventFor(seatIdx, e, r.commits))
+		}
+	}
+	if missed == nil {
+		missed = []Event{}
+	}
+	sub.send(mustJSON(welcomeMsg{Type: "welcome", View: r.playerView(seatIdx), Missed: missed}))
+	r.subs[sub] = struct{}{}
+	r.used = time.Now()
+	if seatIdx >= 0 {
+		delete(r.away, seatIdx)
+		r.sendPresence()
+	}
+	return sub, nil
+}
+
+// act runs a change of the room made by a seated person.
+func (r *Room) act(sub *Sub, f func() error) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if sub.Seat == Spectator {
+		return refuse(CodeSpectator, "a spectator cannot do that")
+	}
+	if !sub.live() {
+		return refuse(CodeBad, "this connection no longer holds seat %d", sub.Seat)
+	}
+	if err := f(); err != nil {
+		return err
+	}
+	r.afterChange()
+	return nil
+}
+
+// Resign ends a two-player game: the other seat wins.
+func (r *Room) Resign(ctx context.Context, sub *Sub) error {
+	return r.act(sub, func() error {
+		if err := r.twoOpen(); err != nil {
+			return err
+		}
+		result := engine.Outcome{Winner: 1 - sub.Seat}.String()
+		return r.finish(ctx, []Event{
+			{Version: r.version + 1, Kind: KindResign, Seat: intp(sub.Seat)},
+			{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hexSecret(r.secret)},
+		}, result)
+	})
+}
+
+func (r *Room) twoOpen() error {
+	if r.status != store.Open {
+		return refuse(CodeOver, "the game is over")
+	}
+	if len(r.seats) != 2 {
+		return refuse(CodeBad, "in a game of more than two players, give your seat to the computer instead")
+	}
+	return nil
+}
+
+// OfferDraw offers a draw to the other seat, or accepts the other seat's
+// offer (the game then ends drawn). An offer lapses with the next turn.
+func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
+	return r.act(sub, func() error {
+		if err := r.twoOpen(); err != nil {
+			return err
+		}
+		switch r.offer {
+		case sub.Seat:
+			return refuse(CodeBad, "you have already offered a draw")
+		case 1 - sub.Seat:
+			result := engine.Outcome{Winner: -1}.String()
+			return r.finish(ctx, []Event{
+				{Version: r.version + 1, Kind: KindOffer, Seat: intp(sub.Seat)},
+				{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hexSecret(r.secret)},
+			}, result)
+		}
+		e := Event{Version: r.version + 1, Kind: KindOffer, Seat: intp(sub.Seat)}
+		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
+			return err
+		}
+		r.offer = sub.Seat
+		r.publish(r.state, e)
+		return nil
+	})
+}
+
+// DeclineDraw declines the other seat's offer.
+func (r *Room) DeclineDraw(ctx context.Context, sub *Sub) error {
+	return r.act(sub, func() error {
+		if r.offer != 1-sub.Seat || len(r.seats) != 2 {
+			return refuse(CodeBad, "there is no draw offer to decline")
+		}
+		e := Event{Version: r.version + 1, Kind: KindDecline, Seat: intp(sub.Seat)}
+		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
+			return err
+		}
+		r.offer = -1
+		r.publish(r.state, e)
+		return nil
+	})
+}
+
+// SetName changes the display name of the viewer's seat.
+func (r *Room) SetName(ctx context.Context, sub *Sub, name string) error {
+	name = strings.TrimSpace(name)
+	if len(name) > maxName {
+		return refuse(CodeBad, "the name is longer than %d bytes", maxName)
+	}
+	return r.act(sub, func() error {
+		s := r.seats[sub.Seat].Seat
+		s.Name = name
+		return r.changeSeat(ctx, s)
+	})
+}
+
+// GiveUp hands the viewer's seat to the computer; its token stops working.
+func (r *Room) GiveUp(ctx context.Context, sub *Sub) error {
+	return r.act(sub, func() error {
+		if r.status != store.Open {
+			return refuse(CodeOver, "the game is over")
+		}
+		agent := r.stand()
+		if agent == "" {
+			return refuse(CodeBad, "no computer player is offered for this game")
+		}
+		s := store.Seat{Index: sub.Seat, Kind: Computer, Agent: agent, Name: r.seats[sub.Seat].Name}
+		if err := r.changeSeat(ctx, s); err != nil {
+			return err
+		}
+		r.closeSeat(sub.Seat, "the seat was given to the computer")
+		return nil
+	})
+}
+
+// Replace gives another person's seat to the computer when that person
+// has been away (no connection) for the manager's AwayGrace: the game goes
+// on without them, and their token stops working.
+func (r *Room) Replace(ctx context.Context, sub *Sub, target int) error {
+	return r.act(sub, func() error {
+		if r.status != store.Open {
+			return refuse(CodeOver, "the game is over")
+		}
+		if target < 0 || target >= len(r.seats) || target == sub.Seat || r.seats[target].Kind != Person {
+			return refuse(CodeBad, "seat %d is not another person's seat", target)
+		}
+		since, away := r.away[target]
+		if !away {
+			return refuse(CodeBad, "seat %d is online", target)
+		}
+		if wait := r.m.cfg.AwayGrace - r.m.cfg.Now().Sub(since); wait > 0 {
+			return refuse(CodeBad, "seat %d has been away for less than %v; wait %v more", target, r.m.cfg.AwayGrace, wait.Round(time.Second))
+		}
+		agent := r.stand()
+		if agent == "" {
+			return refuse(CodeBad, "no computer player is offered for this game")
+		}
+		return r.changeSeat(ctx, store.Seat{Index: target, Kind: Computer, Agent: agent, Name: r.seats[target].Name})
+	})
+}
+
+// stand is the computer player that takes over a seat: the strongest
+// offered below "hard", so that a game goes on at a friendly level.
+func (r *Room) stand() string {
+	offered := []string{}
+	if r.m.cfg.Offered != nil {
+		offered = r.m.cfg.Offered(r.game, r.opts)
+	}
+	for _, want := range []string{"mcts:medium", "mcts:easy", "greedy", "random"} {
+		if slices.Contains(offered, want) {
+			return want
+		}
+	}
+	if len(offered) > 0 {
+		return offered[0]
+	}
+	return ""
+}
+
+// Reissue gives the viewer's seat a new token, sent to this connection
+// only, so that the seat can change hands: the old token stops working and
+// every connection that used it is closed.
+func (r *Room) Reissue(ctx context.Context, sub *Sub) (string, error) {
+	token := newToken()
+	err := r.act(sub, func() error {
+		s := r.seats[sub.Seat].Seat
+		s.TokenHash = hashToken(token)
+		if err := r.changeSeat(ctx, s); err != nil {
+			return err
+		}
+		sub.send(mustJSON(tokenMsg{Type: "token", Seat: sub.Seat, Token: token}))
+		r.closeSeat(sub.Seat, "the seat's invite link was replaced")
+		return nil
+	})
+	return token, err
+}
+
+func (r *Room) closeSeat(seat int, reason string) {
+	for s := range r.subs {
+		if s.Seat == seat {
+			r.drop(s, CloseSeatGone, reason)
+		}
+	}
+}
+
+// changeSeat stores and announces a seat's new kind, name or token.
+func (r *Room) changeSeat(ctx context.Context, s store.Seat) error {
+	e := Event{Version: r.version + 1, Kind: KindSeat, Seat: intp(s.Index), SeatKind: s.Kind, Agent: s.Agent, Name: s.Name}
+	st := store.Step{Room: r.ID, From: r.version, Seats: []store.Seat{s}}
+	if err := r.persist(ctx, &st, e); err != nil {
+		return err
+	}
+	r.seats[s.Index] = seat{Seat: s}
+	r.publish(r.state, e)
+	return nil
+}
+
+// Rematch makes a new room for the same game with the seats rotated (seat
+// i's person or computer sits at i+1), each person keeping the token, and
+// announces it in this room. A second call gives the same room.
+func (r *Room) Rematch(ctx context.Context, sub *Sub) (string, error) {
+	var id string
+	err := r.act(sub, func() error {
+		if r.status == store.Open {
+			return refuse(CodeBad, "the game is not over")
+		}
+		if r.next != "" {
+			id = r.next
+			return nil
+		}
+		n := len(r.seats)
+		seats := make([]store.Seat, n)
+		for i, s := range r.seats {
+			ns := s.Seat
+			ns.Index = (i + 1) % n
+			seats[ns.Index] = ns
+		}
+		secret := make([]byte, 32)
+		copy(secret, hashToken(newToken()))
+		now := time.Now()
+		nr := store.Room{ID: newID(), Game: r.game.ID(), Options: r.opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: r.clock.String()}
+		if err := r.m.cfg.Store.CreateRoom(ctx, nr, seats); err != nil {
+			return err
+		}
+		e := Event{Version: r.version + 1, Kind: KindRematch, Room: nr.ID}
+		st := store.Step{Room: r.ID, From: r.version}
+		if err := r.persist(ctx, &st, e); err != nil {
+			return err
+		}
+		r.next, id = nr.ID, nr.ID
+		r.publish(r.state, e)
+		return nil
+	})
+	return id, err
+}
+
+// View returns what viewer may see now.
+func (r *Room) View(viewer int) View {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.playerView(viewer)
+}
+
+// afterChange starts the computer's move if a computer seat must act and
+// none is thinking; the caller holds r.mu.
+func (r *Room) afterChange() {
+	if r.closed || r.thinking != nil || r.status != store.Open {
+		return
+	}
+	actors := r.state.Actors(nil)
+	if len(actors) == 1 && actors[0] == engine.ChancePlayer {
+		// A game that starts with a throw (Tamman): the server throws.
+		if _, err := r.commitTurn(r.m.ctx, actors, []engine.Move{throwAt(r.secret, r.state)}, nil, nil); err != nil {
+			r.m.cfg.Log.Error("throw", "room", r.ID, "err", err)
+			return
+		}
+		actors = r.state.Actors(nil)
+	}
+	var who = -1
+	for _, a := range actors {
+		if _, done := r.commits[a]; a >= 0 && !done && r.seats[a].Kind == Computer {
+			who = a
+			break
+		}
+	}
+	if who < 0 {
+		return
+	}
+	ag := r.seats[who].agent
+	if ag == nil {
+		var err error
+		ag, err = r.m.cfg.Agents(r.game, r.opts, r.seats[who].Agent, uint64(who)+1)
+		if err != nil {
+			r.m.cfg.Log.Error("agent", "room", r.ID, "seat", who, "err", err)
+			return
+		}
+		r.seats[who].agent = ag
+	}
+	ctx, cancel := context.WithTimeout(r.m.ctx, r.m.cfg.MoveDeadline)
+	r.thinking = cancel
+	s, version := r.state.Clone(), r.version
+	go func() {
+		defer cancel()
+		var move engine.Move
+		chose := false
+		err := r.m.cfg.Think(ctx, func(ctx context.Context) {
+			move, chose = choose(ctx, ag, s, who)
+		})
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.thinking = nil
+		if r.closed || r.m.ctx.Err() != nil {
+			return
+		}
+		if err != nil || !chose {
+			// Past the deadline (or no search slot in time): a random
+			// legal move keeps the game going, and the agent, which may
+			// still be searching, is replaced.
+			r.m.cfg.Log.Warn("computer move past its deadline", "room", r.ID, "seat", who, "err", err)
+			legal := s.Legal(who, nil)
+			move = legal[rand.IntN(len(legal))]
+			r.seats[who].agent = nil
+		}
+		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), false); err != nil {
+			// Only the code: a refusal's message may name the move, which
+			// may be a hidden choice.
+			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "code", refusalCode(err))
+		}
+		r.afterChange()
+	}()
+}
+
+// refusalCode is the code of a refusal, or "error".
+func refusalCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return "error"
+}
+
+// choose is the one place that runs an agent: a search that stops at the
+// deadline with its best move so far.
+func choose(ctx context.Context, ag ai.Agent, s engine.State, player int) (engine.Move, bool) {
+	return ai.ChooseContext(ctx, ag, s, player), true
+}

@@ -1,0 +1,219 @@
+package rooms
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"tabula/engine"
+	"tabula/internal/store"
+)
+
+// Clock is a game clock run by the server: each seat has Initial time for
+// the game and gains Increment after each of its moves. The zero Clock
+// means no clock.
+type Clock struct {
+	Initial   time.Duration `json:"-"`
+	Increment time.Duration `json:"-"`
+}
+
+// On reports whether the clock is used.
+func (c Clock) On() bool { return c.Initial > 0 }
+
+// String is the stored form, "initial+increment" in milliseconds.
+func (c Clock) String() string {
+	if !c.On() {
+		return ""
+	}
+	return fmt.Sprintf("%d+%d", c.Initial.Milliseconds(), c.Increment.Milliseconds())
+}
+
+func parseClock(s string) (Clock, error) {
+	if s == "" {
+		return Clock{}, nil
+	}
+	a, b, ok := strings.Cut(s, "+")
+	i, err1 := strconv.ParseInt(a, 10, 64)
+	inc, err2 := strconv.ParseInt(b, 10, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return Clock{}, fmt.Errorf("rooms: stored clock %q", s)
+	}
+	return Clock{Initial: time.Duration(i) * time.Millisecond, Increment: time.Duration(inc) * time.Millisecond}, nil
+}
+
+// Bounds of a clock.
+const (
+	minClock     = 10 * time.Second
+	maxClock     = 3 * time.Hour
+	maxIncrement = time.Minute
+)
+
+func (c Clock) check(players int) error {
+	if !c.On() {
+		if c.Increment != 0 {
+			return refuse(CodeBad, "a clock with an increment needs a time per game")
+		}
+		return nil
+	}
+	if players != 2 {
+		return refuse(CodeBad, "clocks are for two-player games")
+	}
+	if c.Initial < minClock || c.Initial > maxClock || c.Increment < 0 || c.Increment > maxIncrement {
+		return refuse(CodeBad, "clock %v+%v: want %v to %v per game and 0 to %v per move", c.Initial, c.Increment, minClock, maxClock, maxIncrement)
+	}
+	return nil
+}
+
+// running lists the seats whose clocks run: the players to act who have
+// not chosen yet, once they have made their first move (as on lichess, a
+// clock starts with its player's second move, so that nobody loses on
+// time before sitting down); none once the game is over.
+func (r *Room) running() []int {
+	if !r.clock.On() || r.status != store.Open {
+		return nil
+	}
+	var out []int
+	for _, a := range r.state.Actors(nil) {
+		if _, done := r.commits[a]; a >= 0 && !done && r.moved[a] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// noteMoved records the seats that made a move in e.
+func (r *Room) noteMoved(e Event) {
+	switch e.Kind {
+	case KindCommit:
+		r.moved[*e.Seat] = true
+	case KindTurn:
+		for _, a := range e.Actors {
+			if a >= 0 {
+				r.moved[a] = true
+			}
+		}
+	}
+}
+
+// leftAt is each seat's time at now, the running clocks counted down.
+func (r *Room) leftAt(now time.Time) []time.Duration {
+	left := append([]time.Duration(nil), r.left...)
+	for _, s := range r.running() {
+		left[s] -= now.Sub(r.since)
+	}
+	return left
+}
+
+// clocksAfter is each seat's time after movers moved at now, increments
+// added, in milliseconds for the log; nil without a clock.
+func (r *Room) clocksAfter(now time.Time, movers ...int) []int64 {
+	if !r.clock.On() {
+		return nil
+	}
+	left := r.leftAt(now)
+	out := make([]int64, len(left))
+	for i, d := range left {
+		for _, m := range movers {
+			if m == i {
+				d += r.clock.Increment
+			}
+		}
+		out[i] = d.Milliseconds()
+	}
+	return out
+}
+
+// setClocks takes the times of a stored event and restarts the running
+// clocks from now.
+func (r *Room) setClocks(ms []int64, now time.Time) {
+	if !r.clock.On() || ms == nil {
+		return
+	}
+	for i, v := range ms {
+		r.left[i] = time.Duration(v) * time.Millisecond
+	}
+	r.since = now
+	r.armFlag()
+}
+
+// flagged returns a running seat whose time is up at now, or -1.
+func (r *Room) flagged(now time.Time) int {
+	left := r.leftAt(now)
+	for _, s := range r.running() {
+		if left[s] <= 0 {
+			return s
+		}
+	}
+	return -1
+}
+
+// armFlag sets the timer for the first running clock to reach zero.
+func (r *Room) armFlag() {
+	if r.flagTimer != nil {
+		r.flagTimer.Stop()
+		r.flagTimer = nil
+	}
+	run := r.running()
+	if len(run) == 0 || r.closed {
+		return
+	}
+	left := r.leftAt(r.m.cfg.Now())
+	first := left[run[0]]
+	for _, s := range run {
+		first = min(first, left[s])
+	}
+	r.flagTimer = time.AfterFunc(max(first, 0)+time.Millisecond, func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.checkFlag()
+	})
+}
+
+// checkFlag ends the game if a running clock has reached zero, else sets
+// the timer again; the caller holds r.mu.
+func (r *Room) checkFlag() {
+	if r.closed {
+		return
+	}
+	if s := r.flagged(r.m.cfg.Now()); s >= 0 {
+		if err := r.flag(r.m.ctx, s); err != nil {
+			r.m.cfg.Log.Error("flag", "room", r.ID, "err", err)
+		}
+		return
+	}
+	r.armFlag()
+}
+
+// flag ends the game on time: seat s's flag fell, the other seat wins.
+func (r *Room) flag(ctx context.Context, s int) error {
+	r.ackTo = nil // the move that found the flag down is not played
+	result := engine.Outcome{Winner: 1 - s}.String()
+	now := r.m.cfg.Now()
+	evs := []Event{
+		{Version: r.version + 1, Kind: KindFlag, Seat: intp(s), Clocks: r.clocksAfter(now)},
+		{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hexSecret(r.secret)},
+	}
+	return r.finish(ctx, evs, result)
+}
+
+// finish stores the last events of a game and ends it.
+func (r *Room) finish(ctx context.Context, evs []Event, result string) error {
+	st := store.Step{Room: r.ID, From: r.version, Status: store.Finished, Result: result, ClearCommits: len(r.commits) > 0}
+	st.Archive = r.archiveEntry(evs, result)
+	if err := r.persist(ctx, &st, evs...); err != nil {
+		return err
+	}
+	clear(r.commits)
+	r.status, r.result = store.Finished, result
+	r.turnStart = r.version
+	if evs[0].Clocks != nil {
+		r.setClocks(evs[0].Clocks, r.m.cfg.Now())
+	}
+	r.armFlag()
+	for _, e := range evs {
+		r.publish(r.state, e)
+	}
+	return nil
+}

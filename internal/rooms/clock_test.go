@@ -1,0 +1,150 @@
+package rooms
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"tabula/ai"
+	"tabula/engine"
+	"tabula/internal/store"
+)
+
+// fakeTime is a clock the test moves by hand.
+type fakeTime struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (f *fakeTime) now() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.t
+}
+
+func (f *fakeTime) add(d time.Duration) {
+	f.mu.Lock()
+	f.t = f.t.Add(d)
+	f.mu.Unlock()
+}
+
+func clockManager(t *testing.T, st Store, ft *fakeTime) *Manager {
+	m := NewManager(Config{Store: st, Now: ft.now,
+		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
+			return ai.New(g, spec, ai.Config{Seed: seed, Options: opts})
+		},
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	t.Cleanup(m.Close)
+	return m
+}
+
+func TestClockCountsDownAddsIncrementsAndFlagFalls(t *testing.T) {
+	st := testStore(t)
+	ft := &fakeTime{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	m := clockManager(t, st, ft)
+	c, err := m.Create(bg, "adji-boto", nil, people(2), Clock{Initial: time.Minute, Increment: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := m.Room(bg, c.ID)
+	a, b := join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])
+	// No clock runs before its player's first move.
+	if v := r.View(0); !slices.Equal(v.Clocks, []int64{60000, 60000}) || len(v.Running) != 0 {
+		t.Fatalf("start: clocks %v running %v", v.Clocks, v.Running)
+	}
+	ft.add(10 * time.Second)
+	mustMove(t, r, a, 0, engine.LegalTexts(r.state, 0)[0])
+	ft.add(5 * time.Second)
+	mustMove(t, r, b, 1, engine.LegalTexts(r.state, 1)[0])
+	drain(b)
+	// From now on both clocks run in turn.
+	ft.add(10 * time.Second)
+	mustMove(t, r, a, 2, engine.LegalTexts(r.state, r.state.Actors(nil)[0])[0])
+	e := next(t, b, "event")
+	if !slices.Equal(e.Event.Clocks, []int64{54000, 62000}) {
+		t.Fatalf("after seat 0 moved in 10 s: clocks %v, want [54000 62000]", e.Event.Clocks)
+	}
+	if v := r.View(1); !slices.Equal(v.Running, []int{1}) {
+		t.Fatalf("running %v, want [1]", v.Running)
+	}
+	// The clocks survive a restart.
+	m2 := clockManager(t, st, ft)
+	r2, _ := m2.Room(bg, c.ID)
+	if v := r2.View(1); !slices.Equal(v.Clocks, []int64{54000, 62000}) {
+		t.Fatalf("after a restart: clocks %v", v.Clocks)
+	}
+	// Seat 1 lets its time run out: the timer's check ends the game.
+	ft.add(61 * time.Second)
+	r.mu.Lock()
+	r.checkFlag()
+	r.mu.Unlock()
+	if r.status != store.Open {
+		t.Fatalf("flag fell with 1 s left")
+	}
+	ft.add(2 * time.Second)
+	if _, err := r.Move(bg, b, r.version, engine.LegalTexts(r.state, 1)[0]); code(err) != CodeOver {
+		t.Fatalf("a move after the flag fell: %v", err)
+	}
+	if r.result != "player 0 wins" || r.status != store.Finished {
+		t.Fatalf("after the flag: %s %s", r.status, r.result)
+	}
+	for len(b.Out) > 0 {
+		var m msg
+		json.Unmarshal(<-b.Out, &m)
+		if m.Type == "ack" {
+			t.Fatal("the move after the flag fell was acknowledged")
+		}
+	}
+	var kinds []string
+	for _, e := range r.events {
+		kinds = append(kinds, e.Kind)
+	}
+	if !slices.Equal(kinds, []string{KindTurn, KindTurn, KindTurn, KindFlag, KindEnd}) {
+		t.Fatalf("log %v", kinds)
+	}
+	if _, err := m.Create(bg, "tamman", []string{"players=3"}, people(3), Clock{Initial: time.Minute}); err == nil {
+		t.Fatal("a clock in a three-player game")
+	}
+	if _, err := m.Create(bg, "adji-boto", nil, people(2), Clock{Initial: time.Second}); err == nil {
+		t.Fatal("a one-second clock")
+	}
+}
+
+func TestDrawOffers(t *testing.T) {
+	m := testManager(t, testStore(t))
+	r, c := create(t, m, "adji-boto", nil, people(2))
+	a, b := join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])
+	if err := r.DeclineDraw(bg, b); err == nil {
+		t.Fatal("declined an offer nobody made")
+	}
+	if err := r.OfferDraw(bg, a); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.OfferDraw(bg, a); err == nil {
+		t.Fatal("offered twice")
+	}
+	if err := r.DeclineDraw(bg, b); err != nil || r.offer != -1 {
+		t.Fatalf("decline: %v, offer %d", err, r.offer)
+	}
+	// An offer lapses with the next turn.
+	r.OfferDraw(bg, b)
+	mustMove(t, r, a, r.version, engine.LegalTexts(r.state, 0)[0])
+	if r.offer != -1 {
+		t.Fatal("the offer did not lapse")
+	}
+	r.OfferDraw(bg, b)
+	if err := r.OfferDraw(bg, a); err != nil {
+		t.Fatal(err)
+	}
+	if r.status != store.Finished || r.result != "draw" || r.Record().Result != "draw" {
+		t.Fatalf("after accepting: %s %q", r.status, r.result)
+	}
+	spec := join(t, r, "")
+	if err := r.OfferDraw(bg, spec); code(err) != CodeSpectator {
+		t.Fatalf("a spectator offered a draw: %v", err)
+	}
+}

@@ -1,0 +1,480 @@
+package rooms
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"tabula/ai"
+	"tabula/engine"
+	"tabula/internal/store"
+)
+
+// AgentFunc makes the computer player of a seat from its spec.
+type AgentFunc func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error)
+
+// Config sets up a Manager.
+type Config struct {
+	Store Store
+	// Agents makes computer players; Offered lists the specs allowed for
+	// a game under its options (only those are accepted for a seat).
+	Agents  AgentFunc
+	Offered func(g engine.Game, opts engine.Options) []string
+	// Think runs a computer search with a bounded number at once (default:
+	// one per core, others wait). Its signature is compute.Pool.Do's.
+	Think func(ctx context.Context, f func(ctx context.Context)) error
+	// MoveDeadline bounds one computer move (default 20s).
+	MoveDeadline time.Duration
+	// IdleAfter expires open rooms unchanged for that long (default 7 days).
+	IdleAfter time.Duration
+	// Limits caps options that could make a move take minutes, by game ID
+	// and option name (default: DefaultLimits).
+	Limits map[string]map[string]Limit
+	Log    *slog.Logger
+	// Now is the time of the game clocks and of absences (default
+	// time.Now; tests set their own).
+	Now func() time.Time
+	// AwayGrace is how long a person must be away before the others may
+	// give the seat to the computer (default 2 minutes).
+	AwayGrace time.Duration
+}
+
+// Limit caps an option of online rooms.
+type Limit struct {
+	Max float64
+	// ZeroUnlimited: the option's 0 means "no limit", so 0 is refused too.
+	ZeroUnlimited bool
+}
+
+// DefaultLimits caps options whose large values make a single turn take
+// very long: an Agsinnoninka turn at the default 10 million steps takes
+// well under a second, at the allowed 1,000 million minutes.
+var DefaultLimits = map[string]map[string]Limit{
+	"agsinnoninka": {"max-steps": {Max: 10_000_000, ZeroUnlimited: true}},
+}
+
+// Manager holds the rooms in memory and loads the others from the store
+// when they are asked for.
+type Manager struct {
+	cfg    Config
+	ctx    context.Context // done when the manager closes
+	cancel context.CancelFunc
+
+	mu     sync.Mutex
+	rooms  map[string]*Room
+	closed bool
+}
+
+// NewManager returns a manager for cfg.
+func NewManager(cfg Config) *Manager {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.Think == nil {
+		sem := make(chan struct{}, runtime.NumCPU())
+		cfg.Think = func(ctx context.Context, f func(context.Context)) error {
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			defer func() { <-sem }()
+			f(ctx)
+			return nil
+		}
+	}
+	if cfg.MoveDeadline == 0 {
+		cfg.MoveDeadline = 20 * time.Second
+	}
+	if cfg.IdleAfter == 0 {
+		cfg.IdleAfter = 7 * 24 * time.Hour
+	}
+	if cfg.Limits == nil {
+		cfg.Limits = DefaultLimits
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.AwayGrace == 0 {
+		cfg.AwayGrace = 2 * time.Minute
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
+}
+
+// SeatSpec asks for one seat: a person (with an optional name) or a
+// computer player given by its agent spec.
+type SeatSpec struct {
+	Kind  string `json:"kind"`
+	Name  string `json:"name,omitempty"`
+	Agent string `json:"agent,omitempty"`
+}
+
+// Created is a new room with the tokens of its person seats (empty for
+// computer seats). The tokens are given only here.
+type Created struct {
+	ID     string
+	Tokens []string
+}
+
+// maxName bounds a display name, in bytes.
+const maxName = 40
+
+// Create makes a room for game g under the option settings, with seats.
+func (m *Manager) Create(ctx context.Context, gameID string, settings []string, seats []SeatSpec, clock Clock) (Created, error) {
+	g, err := engine.Lookup(gameID)
+	if err != nil {
+		return Created{}, refuse(CodeBad, "%v", err)
+	}
+	opts, err := engine.ParseOptions(g, settings)
+	if err != nil {
+		return Created{}, refuse(CodeBad, "%v", err)
+	}
+	if err := m.checkLimits(g, opts); err != nil {
+		return Created{}, err
+	}
+	s, err := g.NewState(opts)
+	if err != nil {
+		return Created{}, refuse(CodeBad, "%v", err)
+	}
+	if len(seats) != s.NumPlayers() {
+		return Created{}, refuse(CodeBad, "this game has %d players, got %d seats", s.NumPlayers(), len(seats))
+	}
+	if err := clock.check(s.NumPlayers()); err != nil {
+		return Created{}, err
+	}
+	var offered []string
+	if m.cfg.Offered != nil {
+		offered = m.cfg.Offered(g, opts)
+	}
+	c := Created{ID: newID(), Tokens: make([]string, len(seats))}
+	stored := make([]store.Seat, len(seats))
+	persons := 0
+	for i, sp := range seats {
+		if len(sp.Name) > maxName {
+			return Created{}, refuse(CodeBad, "seat %d: the name is longer than %d bytes", i, maxName)
+		}
+		st := store.Seat{Index: i, Kind: sp.Kind, Name: sp.Name}
+		switch sp.Kind {
+		case Person:
+			if sp.Agent != "" {
+				return Created{}, refuse(CodeBad, "seat %d: a person seat has no agent", i)
+			}
+			c.Tokens[i] = newToken()
+			st.TokenHash = hashToken(c.Tokens[i])
+			persons++
+		case Computer:
+			if !slices.Contains(offered, sp.Agent) {
+				return Created{}, refuse(CodeBad, "seat %d: agent %q is not offered for this game (offered: %v)", i, sp.Agent, offered)
+			}
+			st.Agent = sp.Agent
+		default:
+			return Created{}, refuse(CodeBad, "seat %d: kind %q: want %q or %q", i, sp.Kind, Person, Computer)
+		}
+		stored[i] = st
+	}
+	if persons == 0 {
+		return Created{}, refuse(CodeBad, "at least one seat must be a person")
+	}
+	secret := make([]byte, 32)
+	if _, err := rand.Read(secret); err != nil {
+		return Created{}, err
+	}
+	now := time.Now()
+	rs := store.Room{ID: c.ID, Game: g.ID(), Options: opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: clock.String()}
+	if err := m.cfg.Store.CreateRoom(ctx, rs, stored); err != nil {
+		return Created{}, err
+	}
+	return c, nil
+}
+
+func (m *Manager) checkLimits(g engine.Game, opts engine.Options) error {
+	vals := opts.Map()
+	for name, lim := range m.cfg.Limits[g.ID()] {
+		var x float64
+		switch v := vals[name].(type) {
+		case int:
+			x = float64(v)
+		case float64:
+			x = v
+		default:
+			continue
+		}
+		if x > lim.Max || x == 0 && lim.ZeroUnlimited {
+			return refuse(CodeBad, "option %s=%v is above this server's limit of %v for online rooms", name, vals[name], lim.Max)
+		}
+	}
+	return nil
+}
+
+// ErrNoRoom is returned for an unknown or closed room.
+var ErrNoRoom = errors.New("no such room")
+
+// Room returns the room with the given id, loading it from the store if it
+// is not in memory.
+func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		return nil, ErrNoRoom
+	}
+	if r, ok := m.rooms[id]; ok {
+		m.mu.Unlock()
+		return r, nil
+	}
+	m.mu.Unlock()
+	sn, err := m.cfg.Store.LoadRoom(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrNoRoom
+	}
+	if err != nil {
+		return nil, err
+	}
+	r, err := m.load(sn)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		return nil, ErrNoRoom
+	}
+	if old, ok := m.rooms[id]; ok { // loaded at the same time by another request
+		m.mu.Unlock()
+		return old, nil
+	}
+	m.rooms[id] = r
+	m.mu.Unlock()
+	// Locks are taken room first, then manager (a conflict forgets the
+	// room while holding it), never the other way round.
+	r.mu.Lock()
+	r.armFlag()
+	r.afterChange()
+	r.mu.Unlock()
+	return r, nil
+}
+
+// load rebuilds a room from what is stored: its state is the replay of
+// its stored turns.
+func (m *Manager) load(sn store.Snapshot) (*Room, error) {
+	g, err := engine.Lookup(sn.Room.Game)
+	if err != nil {
+		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
+	}
+	opts, err := engine.ParseOptions(g, sn.Room.Options)
+	if err != nil {
+		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
+	}
+	s, err := g.NewState(opts)
+	if err != nil {
+		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
+	}
+	clock, err := parseClock(sn.Room.Clock)
+	if err != nil {
+		return nil, err
+	}
+	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s, clock: clock, offer: -1,
+		commits: map[int]string{}, status: sn.Room.Status, result: sn.Room.Result, subs: map[*Sub]struct{}{}, used: time.Now()}
+	r.away, r.moved = map[int]time.Time{}, map[int]bool{}
+	for _, st := range sn.Seats {
+		r.seats = append(r.seats, seat{Seat: st})
+		r.left = append(r.left, clock.Initial)
+		if st.Kind == Person {
+			r.away[st.Index] = m.cfg.Now()
+		}
+	}
+	var clocks []int64
+	for _, se := range sn.Events {
+		var e Event
+		if err := jsonUnmarshal(se.Body, &e); err != nil {
+			return nil, fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)
+		}
+		if e.Version != len(r.events)+1 {
+			return nil, fmt.Errorf("rooms: room %s: event %d stored at %d", r.ID, e.Version, len(r.events)+1)
+		}
+		r.events = append(r.events, e)
+		r.noteMoved(e)
+		if e.Clocks != nil {
+			clocks = e.Clocks
+		}
+		switch e.Kind {
+		case KindTurn:
+			if err := engine.Play(s, e.Move); err != nil {
+				return nil, fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
+			}
+			r.turnStart = e.Version
+			r.offer = -1
+		case KindOffer:
+			r.offer = *e.Seat
+		case KindDecline:
+			r.offer = -1
+		case KindEnd:
+			r.turnStart = e.Version
+		case KindRematch:
+			r.next = e.Room
+		}
+	}
+	r.version = len(r.events)
+	for _, c := range sn.Commits {
+		r.commits[c.Seat] = c.Move
+	}
+	// The clocks go on from the last stored times: the time the server
+	// was down is not counted against anyone.
+	r.since = m.cfg.Now()
+	if clocks != nil {
+		for i, v := range clocks {
+			r.left[i] = time.Duration(v) * time.Millisecond
+		}
+	}
+	return r, nil
+}
+
+// forget removes a room from memory (it is loaded again when asked for).
+func (m *Manager) forget(r *Room) {
+	m.mu.Lock()
+	if m.rooms[r.ID] == r {
+		delete(m.rooms, r.ID)
+	}
+	m.mu.Unlock()
+}
+
+// shut stops a room's computer and closes its viewers; the caller holds r.mu.
+func (r *Room) shut(code int, reason string) {
+	r.closed = true
+	if r.thinking != nil {
+		r.thinking()
+		r.thinking = nil
+	}
+	if r.flagTimer != nil {
+		r.flagTimer.Stop()
+		r.flagTimer = nil
+	}
+	for s := range r.subs {
+		s.close(code, reason)
+	}
+	clear(r.subs)
+}
+
+// Unload takes a room out of memory and closes its connections with 4004,
+// so that their clients reconnect (and load it again from the store).
+func (m *Manager) Unload(id string) {
+	m.mu.Lock()
+	r := m.rooms[id]
+	m.mu.Unlock()
+	if r != nil {
+		m.unload(r, "the room was unloaded; reconnect")
+	}
+}
+
+func (m *Manager) unload(r *Room, reason string) {
+	m.forget(r)
+	r.mu.Lock()
+	r.shut(CloseRoomGone, reason)
+	r.mu.Unlock()
+}
+
+// Sweep unloads finished rooms nobody watches and rooms unused for an
+// hour, and expires open rooms unchanged for IdleAfter.
+func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
+	m.mu.Lock()
+	var idle []*Room
+	for _, r := range m.rooms {
+		idle = append(idle, r)
+	}
+	m.mu.Unlock()
+	for _, r := range idle {
+		r.mu.Lock()
+		unload := len(r.subs) == 0 && (r.status != store.Open || now.Sub(r.used) > time.Hour)
+		r.mu.Unlock()
+		if unload {
+			m.unload(r, "the room was closed")
+		}
+	}
+	ids, err := m.cfg.Store.IdleRooms(ctx, now.Add(-m.cfg.IdleAfter))
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		r, err := m.Room(ctx, id)
+		if err != nil {
+			continue
+		}
+		r.mu.Lock()
+		if r.status == store.Open {
+			st := store.Step{Room: r.ID, From: r.version, Status: store.Expired, Result: "expired"}
+			if err := r.persist(ctx, &st); err == nil {
+				r.status, r.result = store.Expired, "expired"
+			}
+		}
+		r.shut(CloseRoomGone, "the room expired")
+		r.mu.Unlock()
+		m.forget(r)
+	}
+	return nil
+}
+
+// Close stops every computer move and closes every viewer with 1001.
+func (m *Manager) Close() {
+	m.mu.Lock()
+	m.closed = true
+	rooms := m.rooms
+	m.rooms = map[string]*Room{}
+	m.mu.Unlock()
+	m.cancel()
+	for _, r := range rooms {
+		r.mu.Lock()
+		r.shut(CloseGoingAway, "the server is stopping; reconnect shortly")
+		r.mu.Unlock()
+	}
+}
+
+// Loaded is the number of rooms in memory.
+func (m *Manager) Loaded() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.rooms)
+}
+
+// FinishedGames lists the archive.
+func (m *Manager) FinishedGames(ctx context.Context, f store.Filter) ([]store.Game, error) {
+	return m.cfg.Store.FinishedGames(ctx, f)
+}
+
+// Import archives finished games given as records, played elsewhere:
+// each must replay to its end. It returns how many were stored; an error
+// names the record (1-based) at fault, and the records before it stay.
+func (m *Manager) Import(ctx context.Context, recs []engine.Record) (int, error) {
+	for i, rec := range recs {
+		s, err := rec.Load()
+		if err != nil {
+			return i, refuse(CodeBad, "record %d: %v", i+1, err)
+		}
+		o, ok := s.Outcome()
+		if !ok {
+			return i, refuse(CodeBad, "record %d: the game is not over", i+1)
+		}
+		rec.Result = o.String()
+		body, _ := json.Marshal(rec)
+		players := rec.Players
+		if len(players) == 0 {
+			players = []string{}
+		}
+		g := store.Game{Room: "import-" + newID(), Game: rec.Game, Players: players, Result: rec.Result, Finished: time.Now(), Record: body}
+		if err := m.cfg.Store.AddFinished(ctx, g); err != nil {
+			return i, err
+		}
+	}
+	return len(recs), nil
+}
+
+// FinishedGame reads one archived game.
+func (m *Manager) FinishedGame(ctx context.Context, id string) (store.Game, error) {
+	return m.cfg.Store.FinishedGame(ctx, id)
+}

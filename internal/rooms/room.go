@@ -1,0 +1,435 @@
+package rooms
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"tabula/ai"
+	"tabula/engine"
+	"tabula/internal/store"
+	"tabula/view"
+)
+
+// Seat kinds.
+const (
+	Person   = "person"
+	Computer = "computer"
+)
+
+// Spectator is the seat of a viewer who holds no seat token.
+const Spectator = -1
+
+// Room is one game being played online. Every change goes through one
+// method under mu: it computes the step on a copy of the state, stores
+// it, and only then updates the room, acknowledges and broadcasts.
+type Room struct {
+	ID string
+	m  *Manager
+
+	mu        sync.Mutex
+	game      engine.Game
+	opts      engine.Options
+	secret    []byte
+	state     engine.State
+	version   int
+	events    []Event // events[v-1] has version v
+	turnStart int     // the version at which the current turn began
+	seats     []seat
+	commits   map[int]string // hidden choices of the current turn
+	status    string
+	result    string
+	next      string // the rematch room
+	subs      map[*Sub]struct{}
+	used      time.Time
+	thinking  context.CancelFunc // the running computer move, if any
+	ackTo     *Sub               // who gets the ack of the step being stored
+	clock     Clock
+	left      []time.Duration // each seat's time at since
+	since     time.Time       // when the running clocks were last set
+	flagTimer *time.Timer
+	offer     int               // the seat offering a draw, or -1
+	away      map[int]time.Time // person seats without a connection, since when
+	moved     map[int]bool      // seats that have moved (their clocks run)
+	closed    bool
+}
+
+type seat struct {
+	store.Seat
+	agent ai.Agent // made on first use
+}
+
+// Error is a refused request: a code for programs and a message for people.
+type Error struct {
+	Code string
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Codes of refused requests.
+const (
+	CodeStale     = "stale"   // the move was made at an older turn
+	CodeIllegal   = "illegal" // not a legal move, or malformed
+	CodeNotYours  = "not-your-turn"
+	CodeSpectator = "spectator" // a spectator cannot act
+	CodeOver      = "game-over"
+	CodeBad       = "bad-request"
+)
+
+func refuse(code, format string, args ...any) error {
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Ack is the answer to an accepted move: the version of the event that
+// recorded it, and whether it had already been recorded (a resend).
+type Ack struct {
+	Version   int
+	Duplicate bool
+}
+
+// Move plays the move text of seat at version (the room's version the
+// client saw when it chose). A resent move is acknowledged again and never
+// applied twice; a move of an older turn is refused with CodeStale.
+func (r *Room) Move(ctx context.Context, sub *Sub, version int, text string) (Ack, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if sub.Seat == Spectator {
+		return Ack{}, refuse(CodeSpectator, "a spectator cannot move")
+	}
+	if !sub.live() {
+		return Ack{}, refuse(CodeBad, "this connection no longer holds seat %d", sub.Seat)
+	}
+	r.ackTo = sub
+	ack, err := r.move(ctx, sub.Seat, version, text, true)
+	r.ackTo = nil
+	if err == nil {
+		if ack.Duplicate {
+			sub.send(ackMsg(ack))
+		}
+		r.afterChange()
+	}
+	return ack, err
+}
+
+// move checks and plays a move of seat; person is false for the computer.
+func (r *Room) move(ctx context.Context, s, version int, text string, person bool) (Ack, error) {
+	if version > r.version || version < 0 {
+		return Ack{}, refuse(CodeBad, "version %d is not a version of this room (it is at %d)", version, r.version)
+	}
+	if version < r.turnStart {
+		if v, ok := r.sentBefore(s, version, text); ok {
+			return Ack{Version: v, Duplicate: true}, nil
+		}
+		return Ack{}, refuse(CodeStale, "the move was chosen at version %d but the turn has changed (the room is at version %d)", version, r.version)
+	}
+	if c, ok := r.commits[s]; ok {
+		if c == strings.TrimSpace(text) {
+			return Ack{Version: r.commitVersion(s), Duplicate: true}, nil
+		}
+		return Ack{}, refuse(CodeIllegal, "seat %d has already chosen this turn", s)
+	}
+	if r.status != store.Open {
+		return Ack{}, refuse(CodeOver, "the game is over")
+	}
+	actors := r.state.Actors(nil)
+	if !slices.Contains(actors, s) {
+		return Ack{}, refuse(CodeNotYours, "it is not seat %d's turn (to move: %v)", s, actors)
+	}
+	if person != (r.seats[s].Kind == Person) {
+		return Ack{}, refuse(CodeNotYours, "seat %d is not played by a person", s)
+	}
+	if f := r.flagged(r.m.cfg.Now()); f >= 0 {
+		if err := r.flag(ctx, f); err != nil {
+			return Ack{}, err
+		}
+		return Ack{}, refuse(CodeOver, "the game is over: seat %d ran out of time", f)
+	}
+	text = strings.TrimSpace(text)
+	if len(actors) == 1 {
+		moves, err := engine.ParseTurn(r.state, text)
+		if err != nil {
+			return Ack{}, refuse(CodeIllegal, "%v", err)
+		}
+		var by []int
+		if person {
+			by = []int{s}
+		}
+		return r.commitTurn(ctx, actors, moves, by, nil)
+	}
+	if err := checkMove(r.state, s, text); err != nil {
+		return Ack{}, err
+	}
+	if len(r.commits)+1 < len(actors) {
+		return r.commitHidden(ctx, s, text)
+	}
+	// The last choice of the turn: resolve it in the same step.
+	parts := make([]string, len(actors))
+	var by []int
+	for i, a := range actors {
+		if a == s {
+			parts[i] = text
+		} else {
+			parts[i] = r.commits[a]
+		}
+		if a == s && person || a != s && r.seats[a].Kind == Person {
+			by = append(by, a)
+		}
+	}
+	moves, err := engine.ParseTurn(r.state, strings.Join(parts, ","))
+	if err != nil {
+		return Ack{}, refuse(CodeIllegal, "%v", err)
+	}
+	return r.commitTurn(ctx, actors, moves, by, r.commits)
+}
+
+// checkMove checks one actor's move of a simultaneous turn.
+func checkMove(s engine.State, player int, text string) error {
+	m, err := s.ParseMove(player, text)
+	if err != nil {
+		return refuse(CodeIllegal, "%v", err)
+	}
+	if !slices.Contains(s.Legal(player, nil), m) {
+		return refuse(CodeIllegal, "%q is not legal for seat %d now (legal: %s)", text, player, strings.Join(engine.LegalTexts(s, player), " "))
+	}
+	return nil
+}
+
+// sentBefore reports whether seat s's move text, chosen at version, was
+// already recorded, and at which version.
+func (r *Room) sentBefore(s, version int, text string) (int, bool) {
+	text = strings.TrimSpace(text)
+	commitAt := 0
+	for _, e := range r.events[version:] {
+		switch {
+		case e.Kind == KindCommit && *e.Seat == s && commitAt == 0:
+			commitAt = e.Version
+		case e.Kind == KindTurn && len(e.By) > 0:
+			i := slices.Index(e.Actors, s)
+			if i < 0 || !slices.Contains(e.By, s) || e.Moves[i] != text {
+				return 0, false
+			}
+			if commitAt > 0 {
+				return commitAt, true
+			}
+			return e.Version, true
+		}
+	}
+	return 0, false
+}
+
+func (r *Room) commitVersion(s int) int {
+	for i := len(r.events) - 1; i >= r.turnStart; i-- {
+		if e := r.events[i]; e.Kind == KindCommit && *e.Seat == s {
+			return e.Version
+		}
+	}
+	return r.version
+}
+
+// commitHidden stores a choice of a simultaneous turn; the others learn
+// only that seat s has chosen.
+func (r *Room) commitHidden(ctx context.Context, s int, text string) (Ack, error) {
+	now := r.m.cfg.Now()
+	ev := Event{Version: r.version + 1, Kind: KindCommit, Seat: intp(s), Clocks: r.clocksAfter(now, s)}
+	st := store.Step{Room: r.ID, From: r.version, Commits: []store.Commit{{Seat: s, Move: text, Version: ev.Version}}}
+	if err := r.persist(ctx, &st, ev); err != nil {
+		return Ack{}, err
+	}
+	r.commits[s] = text
+	r.setClocks(ev.Clocks, now)
+	r.publish(r.state, ev)
+	return Ack{Version: ev.Version}, nil
+}
+
+// commitTurn applies a turn, then the chance events that follow, then the
+// end of the game if it came, as one stored step; hidden commitments are
+// cleared in the same step.
+func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move, by []int, hidden map[int]string) (Ack, error) {
+	next := r.state.Clone()
+	v := r.version
+	var evs []Event
+	var states []engine.State
+	add := func(actors []int, moves []engine.Move, by []int) {
+		texts := make([]string, len(moves))
+		for i, m := range moves {
+			texts[i] = next.MoveText(actors[i], m)
+		}
+		v++
+		evs = append(evs, Event{Version: v, Kind: KindTurn, Actors: actors, Moves: texts,
+			Move: engine.TurnText(next, actors, moves), By: by})
+		engine.ApplyTurn(next, moves)
+		states = append(states, next.Clone())
+	}
+	now := r.m.cfg.Now()
+	var movers []int
+	for _, a := range actors {
+		if _, done := hidden[a]; a >= 0 && !done {
+			movers = append(movers, a)
+		}
+	}
+	clocks := r.clocksAfter(now, movers...)
+	add(actors, moves, by)
+	evs[0].Clocks = clocks
+	ack := Ack{Version: v}
+	for range maxThrows {
+		a := next.Actors(nil)
+		if len(a) != 1 || a[0] != engine.ChancePlayer {
+			break
+		}
+		add(a, []engine.Move{throwAt(r.secret, next)}, nil)
+	}
+	st := store.Step{Room: r.ID, From: r.version, ClearCommits: len(hidden) > 0}
+	if next.Terminal() {
+		o, _ := next.Outcome()
+		v++
+		evs = append(evs, Event{Version: v, Kind: KindEnd, Result: o.String(), Secret: hex.EncodeToString(r.secret)})
+		states = append(states, next)
+		st.Status, st.Result = store.Finished, o.String()
+	}
+	if st.Status == store.Finished {
+		st.Archive = r.archiveEntry(evs, st.Result)
+	}
+	if err := r.persist(ctx, &st, evs...); err != nil {
+		return Ack{}, err
+	}
+	clear(r.commits)
+	r.state = next
+	r.turnStart = evs[len(evs)-1].Version
+	if st.Status != "" {
+		r.status, r.result = st.Status, st.Result
+	}
+	if r.offer >= 0 {
+		r.offer = -1 // an offer lapses with the next turn
+	}
+	r.setClocks(clocks, now)
+	if st.Status != "" {
+		r.armFlag()
+	}
+	for i, e := range evs {
+		r.publish(states[i], e)
+	}
+	return ack, nil
+}
+
+// maxThrows bounds the chance events applied after one turn.
+const maxThrows = 1000
+
+// persist stores a step with its events; on success the events are in
+// r.events and r.version is advanced. The room is not changed otherwise.
+func (r *Room) persist(ctx context.Context, st *store.Step, evs ...Event) error {
+	for _, e := range evs {
+		body, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		st.Events = append(st.Events, store.Event{Version: e.Version, Kind: e.Kind, Body: body})
+	}
+	if err := r.m.cfg.Store.Apply(ctx, *st); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			// Another process changed the room: the room in memory is
+			// stale and must be loaded again.
+			r.m.forget(r)
+			r.shut(CloseRoomGone, "the room was changed elsewhere; reconnect")
+		}
+		return fmt.Errorf("rooms: storing version %d of %s: %w", r.version+1, r.ID, err)
+	}
+	r.events = append(r.events, evs...)
+	for _, e := range evs {
+		r.noteMoved(e)
+	}
+	r.version += len(evs)
+	r.used = r.m.cfg.Now()
+	if r.ackTo != nil && len(evs) > 0 {
+		// Stored, so acknowledged now, before the broadcast.
+		r.ackTo.send(ackMsg(Ack{Version: evs[0].Version}))
+		r.ackTo = nil
+	}
+	return nil
+}
+
+// archiveEntry is the finished game for the archive, evs being the events
+// about to be stored.
+func (r *Room) archiveEntry(evs []Event, result string) *store.Game {
+	rec := r.recordWith(evs)
+	rec.Result = result
+	body, _ := json.Marshal(rec)
+	return &store.Game{Room: r.ID, Game: r.game.ID(), Players: rec.Players, Result: result, Finished: r.m.cfg.Now(), Record: body}
+}
+
+// Record is an engine record with the room's published chance secret.
+type Record struct {
+	engine.Record
+	Room string `json:"room"`
+	// Secret is the hex seed of the room's throws, given once the game is
+	// over (see throwAt).
+	Secret string `json:"secret,omitempty"`
+}
+
+// Record returns the game so far as a record.
+func (r *Room) Record() Record {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.recordWith(nil)
+}
+
+func (r *Room) recordWith(more []Event) Record {
+	rec := Record{Record: engine.NewRecord(r.game, r.opts), Room: r.ID}
+	for _, e := range append(slices.Clip(r.events), more...) {
+		switch e.Kind {
+		case KindTurn:
+			rec.Moves = append(rec.Moves, e.Move)
+		case KindEnd:
+			rec.Result, rec.Secret = e.Result, e.Secret
+		case KindResign:
+			rec.Result = r.result
+		}
+	}
+	for _, s := range r.seats {
+		rec.Players = append(rec.Players, s.label())
+	}
+	if r.status != store.Open {
+		rec.Result = r.result
+		rec.Secret = hex.EncodeToString(r.secret)
+	}
+	return rec
+}
+
+func (s seat) label() string {
+	if s.Kind == Computer {
+		return s.Agent
+	}
+	if s.Name == "" {
+		return "person"
+	}
+	return s.Name
+}
+
+// publish sends an event, with the state after it, to every viewer.
+func (r *Room) publish(after engine.State, e Event) {
+	js, err := view.State(after)
+	if err != nil {
+		r.m.cfg.Log.Error("state", "room", r.ID, "err", err)
+		return
+	}
+	// What each viewer sees is decided by eventFor; most see the same
+	// event, which is encoded once.
+	msgs := map[string][]byte{}
+	for sub := range r.subs {
+		seen := eventFor(sub.Seat, e, r.commits)
+		msg, ok := msgs[seen.Choice]
+		if !ok {
+			msg = eventMsg(seen, js)
+			msgs[seen.Choice] = msg
+		}
+		if !sub.send(msg) {
+			r.drop(sub, CloseSlow, "too slow to follow the room")
+		}
+	}
+}

@@ -1,0 +1,561 @@
+package rooms
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"tabula/ai"
+	"tabula/engine"
+	_ "tabula/games/all"
+	"tabula/internal/store"
+)
+
+var bg = context.Background()
+
+func testStore(t *testing.T) *store.SQLite {
+	t.Helper()
+	s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func testManager(t *testing.T, st Store) *Manager {
+	t.Helper()
+	m := NewManager(Config{
+		Store: st,
+		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
+			return ai.New(g, spec, ai.Config{Seed: seed, Options: opts})
+		},
+		Offered: func(engine.Game, engine.Options) []string { return []string{"random", "greedy"} },
+		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	t.Cleanup(m.Close)
+	return m
+}
+
+func people(n int) []SeatSpec {
+	out := make([]SeatSpec, n)
+	for i := range out {
+		out[i] = SeatSpec{Kind: Person}
+	}
+	return out
+}
+
+func create(t *testing.T, m *Manager, game string, opts []string, seats []SeatSpec) (*Room, Created) {
+	t.Helper()
+	c, err := m.Create(bg, game, opts, seats, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := m.Room(bg, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, c
+}
+
+func join(t *testing.T, r *Room, token string) *Sub {
+	t.Helper()
+	s, err := r.Join(token, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Leave(s) })
+	return s
+}
+
+// msg is any message from the server, decoded loosely.
+type msg struct {
+	Type      string          `json:"type"`
+	Event     Event           `json:"event"`
+	View      View            `json:"view"`
+	Missed    []Event         `json:"missed"`
+	Version   int             `json:"version"`
+	Duplicate bool            `json:"duplicate"`
+	Code      string          `json:"code"`
+	Online    []bool          `json:"online"`
+	Token     string          `json:"token"`
+	State     json.RawMessage `json:"state"`
+	raw       []byte
+}
+
+// next returns the next message of type typ, skipping others. The
+// timeout only keeps a broken test from hanging; nothing waits on time.
+func next(t *testing.T, s *Sub, typ string) msg {
+	t.Helper()
+	deadline := time.After(30 * time.Second)
+	for {
+		select {
+		case b := <-s.Out:
+			var m msg
+			if err := json.Unmarshal(b, &m); err != nil {
+				t.Fatal(err)
+			}
+			m.raw = b
+			if m.Type == typ {
+				return m
+			}
+		case <-deadline:
+			t.Fatalf("no %q message", typ)
+		}
+	}
+}
+
+// drain empties the subs' queues, as connections do.
+func drain(subs ...*Sub) {
+	for _, s := range subs {
+		for len(s.Out) > 0 {
+			<-s.Out
+		}
+	}
+}
+
+func mustMove(t *testing.T, r *Room, s *Sub, version int, text string) Ack {
+	t.Helper()
+	a, err := r.Move(bg, s, version, text)
+	if err != nil {
+		t.Fatalf("move %q at %d: %v", text, version, err)
+	}
+	return a
+}
+
+func code(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+func TestMoveIsAcknowledgedOnceAndResendsAreNotApplied(t *testing.T) {
+	st := testStore(t)
+	m := testManager(t, st)
+	r, c := create(t, m, "adji-boto", nil, people(2))
+	a, b := join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])
+	legal := engine.LegalTexts(r.state, 0)
+	ack := mustMove(t, r, a, 0, legal[0])
+	if ack.Version != 1 || ack.Duplicate {
+		t.Fatalf("first ack = %+v", ack)
+	}
+	// The ack comes before the event on the mover's connection.
+	if m := next(t, a, "ack"); m.Version != 1 {
+		t.Fatalf("ack message %+v", m)
+	}
+	if e := next(t, b, "event"); e.Event.Version != 1 || e.Event.Move != legal[0] {
+		t.Fatalf("other seat saw %+v", e.Event)
+	}
+	for range 3 {
+		if again := mustMove(t, r, a, 0, legal[0]); again != (Ack{Version: 1, Duplicate: true}) {
+			t.Fatalf("resent move: ack %+v", again)
+		}
+	}
+	if r.version != 1 || r.state.Ply() != 1 {
+		t.Fatalf("after resends: version %d, ply %d", r.version, r.state.Ply())
+	}
+	// Another move chosen at version 0 is stale; a move for the other
+	// seat, a spectator's move and an illegal move are refused.
+	if _, err := r.Move(bg, a, 0, legal[1]); code(err) != CodeStale {
+		t.Fatalf("stale move: %v", err)
+	}
+	if _, err := r.Move(bg, a, 1, engine.LegalTexts(r.state, 1)[0]); code(err) == "" {
+		t.Fatalf("seat 0 moved in seat 1's turn: %v", err)
+	}
+	spec := join(t, r, "")
+	if _, err := r.Move(bg, spec, 1, engine.LegalTexts(r.state, 1)[0]); code(err) != CodeSpectator {
+		t.Fatalf("spectator move: %v", err)
+	}
+	if _, err := r.Move(bg, b, 1, "99"); code(err) != CodeIllegal {
+		t.Fatalf("illegal move: %v", err)
+	}
+	if _, err := r.Move(bg, b, 7, engine.LegalTexts(r.state, 1)[0]); code(err) != CodeBad {
+		t.Fatalf("move from a future version: %v", err)
+	}
+	if r.version != 1 {
+		t.Fatalf("refused moves changed the room: version %d", r.version)
+	}
+	sn, _ := st.LoadRoom(bg, r.ID)
+	if len(sn.Events) != 1 {
+		t.Fatalf("stored %d events, want 1", len(sn.Events))
+	}
+}
+
+func TestRoomComesBackFromTheStore(t *testing.T) {
+	st := testStore(t)
+	m := testManager(t, st)
+	r, c := create(t, m, "tamman", []string{"players=3"}, people(3))
+	subs := []*Sub{join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1]), join(t, r, c.Tokens[2])}
+	for range 40 {
+		if r.state.Terminal() {
+			break
+		}
+		p := r.state.Actors(nil)[0]
+		mustMove(t, r, subs[p], r.version, engine.LegalTexts(r.state, p)[0])
+	}
+	m2 := testManager(t, st)
+	r2, err := m2.Room(bg, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r2.version != r.version || r2.state.Hash() != r.state.Hash() || r2.turnStart != r.turnStart {
+		t.Fatalf("reloaded at version %d hash %x, want %d %x", r2.version, r2.state.Hash(), r.version, r.state.Hash())
+	}
+	// The reloaded room knows the tokens and goes on.
+	s := join(t, r2, c.Tokens[r2.state.Actors(nil)[0]])
+	mustMove(t, r2, s, r2.version, engine.LegalTexts(r2.state, s.Seat)[0])
+}
+
+func TestTammanThrowsFollowThePublishedSecret(t *testing.T) {
+	st := testStore(t)
+	m := testManager(t, st)
+	r, c := create(t, m, "tamman", nil, people(2))
+	subs := []*Sub{join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])}
+	for i := 0; !r.state.Terminal() && i < 2000; i++ {
+		drain(subs...)
+		p := r.state.Actors(nil)[0]
+		mustMove(t, r, subs[p], r.version, engine.LegalTexts(r.state, p)[0])
+	}
+	if !r.state.Terminal() {
+		t.Fatal("the game did not end")
+	}
+	rec := r.Record()
+	if rec.Secret == "" || rec.Result == "" {
+		t.Fatalf("record of a finished game: secret %q result %q", rec.Secret, rec.Result)
+	}
+	secret, _ := hex.DecodeString(rec.Secret)
+	// Anyone can check the throws from the published secret.
+	g, _ := engine.Lookup("tamman")
+	opts, _ := engine.ParseOptions(g, rec.Options)
+	s, _ := g.NewState(opts)
+	throws := 0
+	for i, mv := range rec.Moves {
+		if a := s.Actors(nil); a[0] == engine.ChancePlayer {
+			if want := s.MoveText(-1, throwAt(secret, s)); mv != want {
+				t.Fatalf("move %d: throw %s, the secret gives %s", i+1, mv, want)
+			}
+			throws++
+		}
+		if err := engine.Play(s, mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if throws < 10 {
+		t.Fatalf("only %d throws", throws)
+	}
+	// While a game runs, nobody sees the secret.
+	r2, c2 := create(t, m, "tamman", nil, people(2))
+	v := r2.View(0)
+	if v.Secret != "" || strings.Contains(string(mustJSON(v)), hex.EncodeToString(r2.secret)) {
+		t.Fatal("the secret of a running game is in a view")
+	}
+	_ = c2
+	g2, err := st.FinishedGame(bg, r.ID)
+	if err != nil || !strings.Contains(string(g2.Record), rec.Secret) {
+		t.Fatalf("archived game: %v, record %s", err, g2.Record)
+	}
+}
+
+func TestSimultaneousChoicesStayHidden(t *testing.T) {
+	st := testStore(t)
+	m := testManager(t, st)
+	r, c := create(t, m, "agsinnoninka", nil, people(2))
+	a, b := join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])
+	spec := join(t, r, "")
+	choice := engine.LegalTexts(r.state, 0)[2]
+	ack := mustMove(t, r, a, 0, choice)
+	if ack.Version != 1 {
+		t.Fatalf("commit ack %+v", ack)
+	}
+	for _, s := range []*Sub{b, spec} {
+		e := next(t, s, "event")
+		if e.Event.Kind != KindCommit || e.Event.Choice != "" || strings.Contains(string(e.raw), `"choice"`) {
+			t.Fatalf("seat %d saw the commitment as %s", s.Seat, e.raw)
+		}
+	}
+	if e := next(t, a, "event"); e.Event.Choice != choice {
+		t.Fatalf("the committer saw %s", e.raw)
+	}
+	if v := r.View(1); v.Choice != "" || !v.Seats[0].Committed {
+		t.Fatalf("seat 1's view: choice %q committed %v", v.Choice, v.Seats[0].Committed)
+	}
+	// A changed mind is refused; the same choice again is a resend.
+	if _, err := r.Move(bg, a, 0, engine.LegalTexts(r.state, 0)[0]); err == nil {
+		t.Fatal("a second, different choice was accepted")
+	}
+	if d := mustMove(t, r, a, 0, choice); !d.Duplicate || d.Version != 1 {
+		t.Fatalf("resent choice: %+v", d)
+	}
+	// The commitment survives a restart, still hidden.
+	m2 := testManager(t, st)
+	r2, _ := m2.Room(bg, r.ID)
+	if r2.commits[0] != choice || r2.View(1).Choice != "" || r2.View(0).Choice != choice {
+		t.Fatalf("after a restart: commits %v", r2.commits)
+	}
+	b2 := join(t, r2, c.Tokens[1])
+	other := engine.LegalTexts(r2.state, 1)[0]
+	if ack := mustMove(t, r2, b2, 1, other); ack.Version != 2 {
+		t.Fatalf("resolving ack %+v", ack)
+	}
+	e := next(t, b2, "event")
+	if e.Event.Kind != KindTurn || e.Event.Move != choice+","+other {
+		t.Fatalf("resolution %s", e.raw)
+	}
+	sn, _ := st.LoadRoom(bg, r.ID)
+	if len(sn.Commits) != 0 {
+		t.Fatalf("commitments left after the turn resolved: %+v", sn.Commits)
+	}
+	// The first committer's resend after the resolution is acknowledged
+	// at its commitment.
+	a2 := join(t, r2, c.Tokens[0])
+	if d := mustMove(t, r2, a2, 0, choice); !d.Duplicate || d.Version != 1 {
+		t.Fatalf("resend after resolution: %+v", d)
+	}
+}
+
+func TestComputerSeatsPlay(t *testing.T) {
+	st := testStore(t)
+	m := testManager(t, st)
+	r, c := create(t, m, "agsinnoninka", nil, []SeatSpec{{Kind: Person, Name: "Ana"}, {Kind: Computer, Agent: "random"}})
+	a := join(t, r, c.Tokens[0])
+	for i := 0; i < 5; i++ {
+		e := next(t, a, "event") // the computer commits first or after us
+		if e.Event.Kind == KindCommit && *e.Event.Seat == 1 {
+			r.mu.Lock()
+			v := r.version
+			mv := engine.LegalTexts(r.state, 0)[0]
+			r.mu.Unlock()
+			mustMove(t, r, a, v, mv)
+			if e := next(t, a, "event"); e.Event.Kind != KindTurn || !slices.Equal(e.Event.By, []int{0}) {
+				t.Fatalf("resolution %s", e.raw)
+			}
+			return
+		}
+	}
+	t.Fatal("the computer did not commit")
+}
+
+func TestSeatChangesRevokeTokens(t *testing.T) {
+	st := testStore(t)
+	m := testManager(t, st)
+	r, c := create(t, m, "adji-boto", nil, people(2))
+	a := join(t, r, c.Tokens[0])
+	if _, err := r.Join("not-a-token", -1); err == nil {
+		t.Fatal("a made-up token got a seat")
+	}
+	newTok, err := r.Reissue(bg, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := a.Closed(); code != CloseSeatGone {
+		t.Fatalf("the old connection is not closed: %d", code)
+	}
+	if _, err := r.Join(c.Tokens[0], -1); err == nil {
+		t.Fatal("the old token still holds the seat")
+	}
+	if _, err := r.Move(bg, a, 0, engine.LegalTexts(r.state, 0)[0]); err == nil {
+		t.Fatal("a closed connection moved")
+	}
+	a2 := join(t, r, newTok)
+	if err := r.GiveUp(bg, a2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Join(newTok, -1); err == nil {
+		t.Fatal("the token of a seat given to the computer still works")
+	}
+	b := join(t, r, c.Tokens[1])
+	// The computer now plays seat 0 and moves by itself.
+	e := next(t, b, "event")
+	for e.Event.Kind != KindTurn {
+		e = next(t, b, "event")
+	}
+	if e.Event.Actors[0] != 0 || len(e.Event.By) != 0 {
+		t.Fatalf("first turn %s", e.raw)
+	}
+}
+
+func TestResignAndRematch(t *testing.T) {
+	st := testStore(t)
+	m := testManager(t, st)
+	r, c := create(t, m, "adji-boto", nil, []SeatSpec{{Kind: Person, Name: "Ana"}, {Kind: Person, Name: "Bo"}})
+	a, b := join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])
+	if _, err := r.Rematch(bg, a); err == nil {
+		t.Fatal("rematch before the end")
+	}
+	if err := r.Resign(bg, a); err != nil {
+		t.Fatal(err)
+	}
+	if r.result != "player 1 wins" || r.status != store.Finished {
+		t.Fatalf("after resigning: %q %q", r.status, r.result)
+	}
+	if _, err := r.Move(bg, b, r.version, "9"); code(err) != CodeOver {
+		t.Fatalf("move after the end: %v", err)
+	}
+	id, err := r.Rematch(bg, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := r.Rematch(bg, a); again != id {
+		t.Fatalf("second rematch gave %q, want %q", again, id)
+	}
+	nr, err := m.Room(bg, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seats rotate: Ana's token now holds seat 1.
+	s := join(t, nr, c.Tokens[0])
+	if s.Seat != 1 || nr.seats[0].Name != "Bo" {
+		t.Fatalf("Ana's seat in the rematch: %d; seats %+v", s.Seat, nr.seats)
+	}
+}
+
+func TestCreateRefusesBadRooms(t *testing.T) {
+	m := testManager(t, testStore(t))
+	cases := []struct {
+		game  string
+		opts  []string
+		seats []SeatSpec
+		want  string
+	}{
+		{"chess", nil, people(2), "unknown game"},
+		{"adji-boto", []string{"seeds=999"}, people(2), "seeds"},
+		{"adji-boto", nil, people(3), "2 players"},
+		{"adji-boto", nil, []SeatSpec{{Kind: Computer, Agent: "random"}, {Kind: Computer, Agent: "random"}}, "person"},
+		{"adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "mcts:max"}}, "not offered"},
+		{"adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: "robot"}}, "kind"},
+		{"adji-boto", nil, []SeatSpec{{Kind: Person, Name: strings.Repeat("x", 41)}, {Kind: Person}}, "name"},
+		{"agsinnoninka", []string{"max-steps=100000000"}, people(2), "limit"},
+		{"agsinnoninka", []string{"max-steps=0"}, people(2), "limit"},
+	}
+	for _, c := range cases {
+		_, err := m.Create(bg, c.game, c.opts, c.seats, Clock{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Create(%s %v %v): %v, want an error about %q", c.game, c.opts, c.seats, err, c.want)
+		}
+	}
+}
+
+func TestReconnectGetsTheMissedEvents(t *testing.T) {
+	m := testManager(t, testStore(t))
+	r, c := create(t, m, "adji-boto", nil, people(2))
+	a := join(t, r, c.Tokens[0])
+	b := join(t, r, c.Tokens[1])
+	mustMove(t, r, a, 0, engine.LegalTexts(r.state, 0)[0])
+	mustMove(t, r, b, 1, engine.LegalTexts(r.state, 1)[0])
+	s, err := r.Join(c.Tokens[0], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := next(t, s, "welcome")
+	if w.View.Version != 2 || len(w.Missed) != 2 || w.Missed[0].Version != 1 || w.Missed[1].Version != 2 {
+		t.Fatalf("welcome after version 0: view %d, missed %+v", w.View.Version, w.Missed)
+	}
+}
+
+func TestSlowViewersAreDroppedNotWaitedFor(t *testing.T) {
+	m := testManager(t, fastStore(t))
+	r, c := create(t, m, "adji-boto", nil, people(2))
+	subs := []*Sub{join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])}
+	slow := join(t, r, "") // a spectator that never reads
+	for i := range 2 * outBuffer {
+		drain(subs...)
+		// Every change is an event for every viewer.
+		if err := r.SetName(bg, subs[i%2], fmt.Sprint("name ", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _ := slow.Closed(); code != CloseSlow {
+		t.Fatalf("the slow viewer: close code %d, want %d", code, CloseSlow)
+	}
+	if _, ok := r.subs[slow]; ok {
+		t.Fatal("the slow viewer is still subscribed")
+	}
+	for _, s := range subs {
+		if !s.live() {
+			t.Fatal("a reading viewer was dropped")
+		}
+	}
+}
+
+func TestIdleRoomsExpireAndFinishedRoomsLeaveMemory(t *testing.T) {
+	st := testStore(t)
+	m := NewManager(Config{Store: st, IdleAfter: time.Hour, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	t.Cleanup(m.Close)
+	idle, c := create(t, m, "adji-boto", nil, people(2))
+	s := join(t, idle, c.Tokens[0])
+	done, c2 := create(t, m, "adji-boto", nil, people(2))
+	if err := done.Resign(bg, join(t, done, c2.Tokens[0])); err != nil {
+		t.Fatal(err)
+	}
+	// Nobody watches the finished room: the next sweep unloads it.
+	for sub := range done.subs {
+		done.Leave(sub)
+	}
+	if err := m.Sweep(bg, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if m.Loaded() != 1 {
+		t.Fatalf("%d rooms in memory after a sweep, want 1 (the open room)", m.Loaded())
+	}
+	// Two hours later the open room has expired.
+	if err := m.Sweep(bg, time.Now().Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := s.Closed(); code != CloseRoomGone {
+		t.Fatalf("a viewer of the expired room: close %d", code)
+	}
+	sn, _ := st.LoadRoom(bg, idle.ID)
+	if sn.Room.Status != store.Expired || m.Loaded() != 0 {
+		t.Fatalf("after expiry: status %q, %d rooms loaded", sn.Room.Status, m.Loaded())
+	}
+	// The finished room is still there to be read.
+	again, err := m.Room(bg, done.ID)
+	if err != nil || again.View(Spectator).Result != "player 1 wins" {
+		t.Fatalf("finished room after unloading: %v", err)
+	}
+}
+
+func TestAnAbsentSeatGoesToTheComputer(t *testing.T) {
+	ft := &fakeTime{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	m := clockManager(t, testStore(t), ft)
+	m.cfg.Offered = func(engine.Game, engine.Options) []string { return []string{"random", "greedy"} }
+	c, err := m.Create(bg, "adji-boto", nil, people(2), Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := m.Room(bg, c.ID)
+	a := join(t, r, c.Tokens[0])
+	b, _ := r.Join(c.Tokens[1], -1)
+	if err := r.Replace(bg, a, 1); err == nil {
+		t.Fatal("an online seat was replaced")
+	}
+	r.Leave(b)
+	ft.add(time.Minute)
+	if err := r.Replace(bg, a, 1); err == nil || !strings.Contains(err.Error(), "wait") {
+		t.Fatalf("replaced after a minute away: %v", err)
+	}
+	if err := r.Replace(bg, a, 0); err == nil {
+		t.Fatal("replaced one's own seat")
+	}
+	ft.add(2 * time.Minute)
+	if err := r.Replace(bg, a, 1); err != nil {
+		t.Fatal(err)
+	}
+	if r.seats[1].Kind != Computer {
+		t.Fatalf("seat 1 is %+v", r.seats[1])
+	}
+	if _, err := r.Join(c.Tokens[1], -1); err == nil {
+		t.Fatal("the replaced seat's token still works")
+	}
+}

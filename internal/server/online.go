@@ -1,0 +1,315 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	qrcode "github.com/skip2/go-qrcode"
+
+	"tabula/engine"
+	"tabula/internal/rooms"
+	"tabula/internal/store"
+)
+
+// onlineRoutes registers the API of online rooms (docs/api.md, "Online
+// rooms"); without cfg.Rooms they answer 404.
+func (s *Server) onlineRoutes() {
+	s.route("POST /api/rooms", s.createRoom)
+	s.route("GET /api/rooms/{id}", s.getRoom)
+	s.route("GET /api/rooms/{id}/record", s.getRoomRecord)
+	s.route("GET /api/rooms/{id}/ws", s.roomSocket)
+	s.route("GET /api/qr", s.getQR)
+	s.route("GET /api/archive", s.listArchive)
+	s.route("GET /api/archive/{id}", s.getArchived)
+	s.route("POST /api/archive", s.importArchive)
+}
+
+// perMinute limits events per key (an address) in a sliding minute.
+type perMinute struct {
+	mu   sync.Mutex
+	seen map[string][]time.Time
+}
+
+func (p *perMinute) allow(key string, max int, now time.Time) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.seen == nil {
+		p.seen = map[string][]time.Time{}
+	}
+	if len(p.seen) > 10000 { // forget everyone rather than grow without bound
+		clear(p.seen)
+	}
+	keep := p.seen[key][:0]
+	for _, t := range p.seen[key] {
+		if now.Sub(t) < time.Minute {
+			keep = append(keep, t)
+		}
+	}
+	if len(keep) >= max {
+		p.seen[key] = keep
+		return false
+	}
+	p.seen[key] = append(keep, now)
+	return true
+}
+
+type createRoomRequest struct {
+	Game    string           `json:"game"`
+	Options map[string]any   `json:"options"`
+	Seats   []rooms.SeatSpec `json:"seats"`
+	// Clock, in seconds, for two-player games.
+	Clock *struct {
+		Initial   float64 `json:"initial"`
+		Increment float64 `json:"increment"`
+	} `json:"clock"`
+}
+
+type seatLink struct {
+	Seat int    `json:"seat"`
+	Kind string `json:"kind"`
+	Name string `json:"name,omitempty"`
+	// Link is the invite: the page at "/" with the room and the seat's
+	// token in the fragment, which browsers never send to a server.
+	Link string `json:"link,omitempty"`
+}
+
+type createRoomResponse struct {
+	ID        string     `json:"id"`
+	Seats     []seatLink `json:"seats"`
+	Spectator string     `json:"spectator"`
+}
+
+func (s *Server) online() (*rooms.Manager, error) {
+	if s.cfg.Rooms == nil {
+		return nil, notFound("online play is not enabled on this server")
+	}
+	return s.cfg.Rooms, nil
+}
+
+func roomErr(err error) error {
+	var re *rooms.Error
+	switch {
+	case errors.As(err, &re):
+		return badRequest("%s", re.Msg)
+	case errors.Is(err, rooms.ErrNoRoom), errors.Is(err, store.ErrNotFound):
+		return notFound("no such room")
+	}
+	return err
+}
+
+func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.online()
+	if err != nil {
+		return err
+	}
+	if !s.created.allow(clientIP(r), s.cfg.RoomsPerMinute, time.Now()) {
+		return &httpError{http.StatusTooManyRequests, "too many rooms created from your address in the last minute; wait a little"}
+	}
+	var req createRoomRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if len(req.Seats) > 8 {
+		return badRequest("at most 8 seats")
+	}
+	sets, err := settings(req.Options)
+	if err != nil {
+		return err
+	}
+	var clock rooms.Clock
+	if c := req.Clock; c != nil {
+		if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
+			return badRequest("clock: want {\"initial\": seconds, \"increment\": seconds}")
+		}
+		clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
+	}
+	c, err := m.Create(r.Context(), req.Game, sets, req.Seats, clock)
+	if err != nil {
+		return roomErr(err)
+	}
+	out := createRoomResponse{ID: c.ID, Spectator: "/#/room/" + c.ID}
+	for i, sp := range req.Seats {
+		l := seatLink{Seat: i, Kind: sp.Kind, Name: sp.Name}
+		if c.Tokens[i] != "" {
+			l.Link = "/#/room/" + c.ID + "/" + c.Tokens[i]
+		}
+		out.Seats = append(out.Seats, l)
+	}
+	s.cfg.Log.Info("room created", "room", c.ID, "game", req.Game)
+	writeJSON(w, http.StatusCreated, out)
+	return nil
+}
+
+func (s *Server) getRoom(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.online()
+	if err != nil {
+		return err
+	}
+	room, err := m.Room(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return roomErr(err)
+	}
+	writeJSON(w, http.StatusOK, room.View(rooms.Spectator))
+	return nil
+}
+
+func (s *Server) getRoomRecord(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.online()
+	if err != nil {
+		return err
+	}
+	room, err := m.Room(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return roomErr(err)
+	}
+	writeJSON(w, http.StatusOK, room.Record())
+	return nil
+}
+
+// getQR answers GET /api/qr?text=...: a PNG QR code of a short text (an
+// invite link), so a phone can join from a screen.
+func (s *Server) getQR(w http.ResponseWriter, r *http.Request) error {
+	text := r.URL.Query().Get("text")
+	if text == "" || len(text) > 512 {
+		return badRequest("want text=... of 1 to 512 bytes")
+	}
+	png, err := qrcode.Encode(text, qrcode.Medium, 256)
+	if err != nil {
+		return badRequest("cannot make a QR code: %v", err)
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "no-store")
+	_, err = w.Write(png)
+	return err
+}
+
+// archiveEntry is a finished game in a list.
+type archiveEntry struct {
+	Room     string    `json:"room"`
+	Game     string    `json:"game"`
+	Players  []string  `json:"players"`
+	Result   string    `json:"result"`
+	Finished time.Time `json:"finished"`
+}
+
+// listArchive answers GET /api/archive?game=&player=&result=&since=&until=&limit=
+// (dates as YYYY-MM-DD or RFC 3339); with format=jsonl it exports the
+// records, one JSON object a line.
+func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.online()
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	f := store.Filter{Game: q.Get("game"), Player: q.Get("player"), Result: q.Get("result")}
+	for name, dst := range map[string]*time.Time{"since": &f.Since, "until": &f.Until} {
+		if v := q.Get(name); v != "" {
+			if *dst, err = parseDate(v); err != nil {
+				return badRequest("%s=%q: want a date YYYY-MM-DD or an RFC 3339 time", name, v)
+			}
+		}
+	}
+	if v := q.Get("limit"); v != "" {
+		if f.Limit, err = strconv.Atoi(v); err != nil || f.Limit < 1 || f.Limit > 1000 {
+			return badRequest("limit=%q: want 1 to 1000", v)
+		}
+	}
+	games, err := m.FinishedGames(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	if q.Get("format") == "jsonl" {
+		w.Header().Set("Content-Type", "application/jsonl; charset=utf-8")
+		w.Header().Set("Content-Disposition", `attachment; filename="tabula-games.jsonl"`)
+		var buf bytes.Buffer
+		for _, g := range games {
+			buf.Write(bytes.TrimSpace(g.Record))
+			buf.WriteByte('\n')
+		}
+		_, err := w.Write(buf.Bytes())
+		return err
+	}
+	out := []archiveEntry{}
+	for _, g := range games {
+		out = append(out, archiveEntry{Room: g.Room, Game: g.Game, Players: g.Players, Result: g.Result, Finished: g.Finished.UTC()})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	return nil
+}
+
+func parseDate(v string) (time.Time, error) {
+	if t, err := time.Parse("2006-01-02", v); err == nil {
+		return t, nil
+	}
+	return time.Parse(time.RFC3339, v)
+}
+
+// maxImport bounds the records of one import.
+const maxImport = 1000
+
+// importArchive answers POST /api/archive {"records": [RECORD...]}: it
+// archives finished games played elsewhere.
+func (s *Server) importArchive(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.online()
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Records []engine.Record `json:"records"`
+	}
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if len(req.Records) == 0 || len(req.Records) > maxImport {
+		return badRequest("want 1 to %d records", maxImport)
+	}
+	n, err := m.Import(r.Context(), req.Records)
+	if err != nil {
+		return roomErr(err)
+	}
+	writeJSON(w, http.StatusCreated, map[string]int{"imported": n})
+	return nil
+}
+
+// getArchived answers GET /api/archive/{id}: the record of a finished game
+// with its published chance secret.
+func (s *Server) getArchived(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.online()
+	if err != nil {
+		return err
+	}
+	g, err := m.FinishedGame(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return roomErr(err)
+	}
+	var rec json.RawMessage = g.Record
+	writeJSON(w, http.StatusOK, rec)
+	return nil
+}
+
+// OfferedAgents lists the agent specs a room may seat for g under opts.
+func OfferedAgents(g engine.Game, opts engine.Options) []string {
+	return offeredAgents(g, opts)
+}
+
+// WaitSockets waits until every live connection has ended (after
+// rooms.Manager.Close asked them to), or ctx is done.
+func (s *Server) WaitSockets(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		s.sockets.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,498 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"tabula/engine"
+	"tabula/internal/roomclient"
+	"tabula/internal/rooms"
+	"tabula/internal/store"
+)
+
+// newOnlineServer is a server with online rooms on a fresh SQLite file.
+func newOnlineServer(t testing.TB) (*httptest.Server, *Server, *store.SQLite) {
+	t.Helper()
+	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "online.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	mgr := rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(DefaultAgents), Offered: OfferedAgents, Log: log})
+	s := New(Config{Log: log, Rooms: mgr, RoomsPerMinute: 1000, MessageRate: 1000})
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() {
+		mgr.Close()
+		ts.Close()
+		db.Close()
+	})
+	return ts, s, db
+}
+
+type roomJSON struct {
+	ID    string `json:"id"`
+	Seats []struct {
+		Link string `json:"link"`
+	} `json:"seats"`
+	Spectator string `json:"spectator"`
+}
+
+// token takes the token out of an invite link "/#/room/ID/TOKEN".
+func token(link string) string { return link[strings.LastIndex(link, "/")+1:] }
+
+func newRoom(t *testing.T, ts *httptest.Server, body string) roomJSON {
+	t.Helper()
+	var r roomJSON
+	if code := call(t, ts, "POST", "/api/rooms", body, &r); code != http.StatusCreated {
+		t.Fatalf("POST /api/rooms %s: %d", body, code)
+	}
+	return r
+}
+
+func dial(t *testing.T, ts *httptest.Server, room, tok string) (*roomclient.Conn, roomclient.Msg) {
+	t.Helper()
+	c, w, err := roomclient.Dial(context.Background(), ts.URL, room, tok, -1, nil)
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	t.Cleanup(func() { c.CloseNow() })
+	return c, w
+}
+
+// recv reads messages until one of type typ.
+func recv(t *testing.T, c *roomclient.Conn, typ string) roomclient.Msg {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for {
+		m, err := c.Recv(ctx)
+		if err != nil {
+			t.Fatalf("waiting for %q: %v", typ, err)
+		}
+		if m.Type == typ {
+			return m
+		}
+	}
+}
+
+// closeCode reads until the connection closes and returns its code.
+func closeCode(t *testing.T, c *roomclient.Conn) int {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for {
+		if _, err := c.Recv(ctx); err != nil {
+			return roomclient.CloseStatus(err)
+		}
+	}
+}
+
+func TestOnlineGamesPlayToTheEndWithASpectator(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	for _, game := range []string{"adji-boto", "tamman", "agsinnoninka"} {
+		t.Run(game, func(t *testing.T) {
+			r := newRoom(t, ts, `{"game":"`+game+`","seats":[{"kind":"person","name":"Ana"},{"kind":"person","name":"Bo"}]}`)
+			spec, w := dial(t, ts, r.ID, "")
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			var wg sync.WaitGroup
+			bots := make([]*roomclient.Bot, 2)
+			for i := range bots {
+				bots[i] = &roomclient.Bot{Base: ts.URL, Room: r.ID, Token: token(r.Seats[i].Link), Rand: rand.New(rand.NewPCG(uint64(i), 9))}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if err := bots[i].Run(ctx); err != nil {
+						t.Error(err)
+					}
+				}()
+			}
+			// The spectator sees every event once, in order, up to the end.
+			v := w.View.Version
+			for {
+				m := recv(t, spec, "event")
+				if m.Event.Version != v+1 {
+					t.Fatalf("spectator got version %d after %d", m.Event.Version, v)
+				}
+				v = m.Event.Version
+				if m.Event.Kind == "commit" && (m.Event.Choice != "" || strings.Contains(string(m.Raw), "choice")) {
+					t.Fatalf("the spectator saw a choice: %s", m.Raw)
+				}
+				if m.Event.Kind == "end" {
+					break
+				}
+			}
+			wg.Wait()
+			var rec rooms.Record
+			call(t, ts, "GET", "/api/rooms/"+r.ID+"/record", "", &rec)
+			if rec.Result == "" || rec.Secret == "" {
+				t.Fatalf("record of the finished game: %+v", rec)
+			}
+			s, err := rec.Load()
+			if err != nil || !s.Terminal() {
+				t.Fatalf("the record does not replay to the end: %v", err)
+			}
+			var list struct{ Games []archiveEntry }
+			call(t, ts, "GET", "/api/archive?game="+game+"&player=ana", "", &list)
+			if len(list.Games) != 1 || list.Games[0].Room != r.ID {
+				t.Fatalf("archive: %+v", list)
+			}
+		})
+	}
+}
+
+func TestResentMovesAreNeverAppliedTwice(t *testing.T) {
+	ts, _, db := newOnlineServer(t)
+	r := newRoom(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var wg sync.WaitGroup
+	bots := make([]*roomclient.Bot, 2)
+	for i := range bots {
+		bots[i] = &roomclient.Bot{Base: ts.URL, Room: r.ID, Token: token(r.Seats[i].Link), Rand: rand.New(rand.NewPCG(uint64(i), 3)), Resend: true}
+		wg.Add(1)
+		go func() { defer wg.Done(); bots[i].Run(ctx) }()
+	}
+	wg.Wait()
+	sn, err := db.LoadRoom(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acked, dups := 0, 0
+	for _, b := range bots {
+		if len(b.Rejects) > 0 || b.Reconnect > 0 {
+			t.Errorf("rejects %v, reconnects %d", b.Rejects, b.Reconnect)
+		}
+		acked += len(b.Acked)
+		dups += b.Duplicates
+		if b.DoubleAcks != 0 {
+			t.Errorf("a version was acknowledged for two moves")
+		}
+		for v, mv := range b.Acked {
+			var e rooms.Event
+			json.Unmarshal(sn.Events[v-1].Body, &e)
+			if e.Move != mv {
+				t.Errorf("version %d holds %q, acked for %q", v, e.Move, mv)
+			}
+		}
+	}
+	turns := 0
+	for _, e := range sn.Events {
+		if e.Kind == rooms.KindTurn {
+			turns++
+		}
+	}
+	if acked == 0 || dups != acked || turns != acked {
+		t.Fatalf("%d moves acked, %d resends acked as duplicates, %d turns stored", acked, dups, turns)
+	}
+}
+
+func TestImpersonationIsRefused(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	r := newRoom(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
+	a, w := dial(t, ts, r.ID, token(r.Seats[0].Link))
+	b, _ := dial(t, ts, r.ID, token(r.Seats[1].Link))
+	spec, _ := dial(t, ts, r.ID, "")
+	ctx := context.Background()
+	st, _ := roomclient.ParseState(w.View.State)
+	first := st.Legal["0"][0]
+	// Seat 1 sends seat 0's move; the spectator moves.
+	b.Send(ctx, map[string]any{"type": "move", "version": 0, "move": first})
+	if m := recv(t, b, "reject"); m.Code != rooms.CodeNotYours {
+		t.Fatalf("seat 1 moving for seat 0: %s", m.Raw)
+	}
+	spec.Send(ctx, map[string]any{"type": "move", "version": 0, "move": first})
+	if m := recv(t, spec, "reject"); m.Code != rooms.CodeSpectator {
+		t.Fatalf("spectator moving: %s", m.Raw)
+	}
+	// A field naming a seat is unknown: the seat comes from the token.
+	b.SendRaw(ctx, []byte(`{"type":"move","version":0,"move":"`+first+`","seat":0}`))
+	if m := recv(t, b, "reject"); m.Code != "bad-message" {
+		t.Fatalf("a move with a seat field: %s", m.Raw)
+	}
+	a.Send(ctx, map[string]any{"type": "move", "version": 0, "move": first})
+	recv(t, a, "ack")
+	// A replayed message is acknowledged as a duplicate, never applied.
+	a.Send(ctx, map[string]any{"type": "move", "version": 0, "move": first})
+	if m := recv(t, a, "ack"); !m.Duplicate || m.Version != 1 {
+		t.Fatalf("replayed move: %s", m.Raw)
+	}
+	// The seat changes hands: the old token stops working.
+	a.Send(ctx, map[string]any{"type": "new-link"})
+	newTok := recv(t, a, "token").Token
+	if code := closeCode(t, a); code != rooms.CloseSeatGone {
+		t.Fatalf("old connection closed with %d", code)
+	}
+	if _, _, err := roomclient.Dial(ctx, ts.URL, r.ID, token(r.Seats[0].Link), -1, nil); err == nil {
+		t.Fatal("the old token joined")
+	} else if c := roomclient.CloseStatus(err); c != closeBadToken {
+		t.Fatalf("old token: close %d (%v)", c, err)
+	}
+	if _, _, err := roomclient.Dial(ctx, ts.URL, r.ID, token(r.Seats[1].Link)+"x", -1, nil); roomclient.CloseStatus(err) != closeBadToken {
+		t.Fatalf("a made-up token: %v", err)
+	}
+	dial(t, ts, r.ID, newTok)
+	// A foreign Origin is refused before any message.
+	_, _, err := roomclient.Dial(ctx, ts.URL, r.ID, "", -1, http.Header{"Origin": {"https://evil.example"}})
+	if err == nil || !strings.Contains(err.Error(), "403") {
+		t.Fatalf("foreign origin: %v", err)
+	}
+	var v rooms.View
+	call(t, ts, "GET", "/api/rooms/"+r.ID, "", &v)
+	if v.Version != 2 || len(v.Turns) != 1 {
+		t.Fatalf("the refused messages changed the room: version %d, %d turns", v.Version, len(v.Turns))
+	}
+}
+
+func TestBadFramesAndFloods(t *testing.T) {
+	ts, s, _ := newOnlineServer(t)
+	r := newRoom(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
+	ctx := context.Background()
+	c, _ := dial(t, ts, r.ID, "")
+	for _, bad := range []string{`{`, `[]`, `{"type":"move"}`, `{"type":"move","version":"1","move":"9"}`, `{"type":"fly"}`, `{"type":"hello","last":0} {}`, `null`} {
+		c.SendRaw(ctx, []byte(bad))
+		if m := recv(t, c, "reject"); m.Code != "bad-message" {
+			t.Errorf("%s: %s", bad, m.Raw)
+		}
+	}
+	// A frame over the limit closes with 1009.
+	c.SendRaw(ctx, []byte(`{"type":"name","name":"`+strings.Repeat("x", maxFrame)+`"}`))
+	if code := closeCode(t, c); code != int(websocket.StatusMessageTooBig) {
+		t.Fatalf("oversized frame: close %d", code)
+	}
+	// A flood closes with 4002.
+	s.wsLimits.Rate, s.wsLimits.Burst = 10, 30
+	f, _ := dial(t, ts, r.ID, "")
+	for range s.wsLimits.Burst + 20 {
+		if f.Send(ctx, map[string]any{"type": "ping"}) != nil {
+			break
+		}
+	}
+	if code := closeCode(t, f); code != closeTooFast {
+		t.Fatalf("flood: close %d", code)
+	}
+	// No hello: 4005.
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/rooms/"+r.ID+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.Write(ctx, websocket.MessageText, []byte(`{"type":"ping"}`))
+	if _, _, err := ws.Read(ctx); websocket.CloseStatus(err) != closeNoHello {
+		t.Fatalf("no hello: %v", err)
+	}
+	// Unknown room: 404.
+	if _, _, err := roomclient.Dial(ctx, ts.URL, "nope", "", -1, nil); err == nil || !strings.Contains(err.Error(), "404") {
+		t.Fatalf("unknown room: %v", err)
+	}
+	// Too many connections from one address: 429.
+	s.wsLimits.PerIP = 2
+	var open []*roomclient.Conn
+	var refused error
+	for range 4 {
+		c, _, err := roomclient.Dial(ctx, ts.URL, r.ID, "", -1, nil)
+		if err != nil {
+			refused = err
+			break
+		}
+		open = append(open, c)
+	}
+	for _, c := range open {
+		c.CloseNow()
+	}
+	if refused == nil || !strings.Contains(refused.Error(), "429") {
+		t.Fatalf("connection cap: %v", refused)
+	}
+}
+
+func TestCreateRoomErrors(t *testing.T) {
+	ts, s, _ := newOnlineServer(t)
+	cases := []struct {
+		body string
+		code int
+	}{
+		{`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:easy"}]}`, 201},
+		{`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:9999999"}]}`, 400},
+		{`{"game":"adji-boto","seats":[{"kind":"person"}]}`, 400},
+		{`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}],"extra":1}`, 400},
+		{`{"game":"adji-boto","seats":"two"}`, 400},
+		{`{"game":"nope","seats":[{"kind":"person"},{"kind":"person"}]}`, 400},
+		{`{"game":"agsinnoninka","options":{"max-steps":0},"seats":[{"kind":"person"},{"kind":"person"}]}`, 400},
+		{`{"game":"tamman","options":{"players":4},"seats":[{"kind":"person"},{"kind":"person"},{"kind":"computer","agent":"random"},{"kind":"person"}]}`, 201},
+	}
+	for _, c := range cases {
+		var out map[string]any
+		if got := call(t, ts, "POST", "/api/rooms", c.body, &out); got != c.code {
+			t.Errorf("%s: %d %v, want %d", c.body, got, out, c.code)
+		}
+	}
+	s.cfg.RoomsPerMinute = 2
+	s.created = perMinute{}
+	codes := ""
+	for range 3 {
+		codes += strconv.Itoa(call(t, ts, "POST", "/api/rooms", cases[0].body, nil)) + " "
+	}
+	if codes != "201 201 429 " {
+		t.Fatalf("rooms per minute: %s", codes)
+	}
+}
+
+func TestQRCode(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	res, err := http.Get(ts.URL + "/api/qr?text=" + "http%3A%2F%2F127.0.0.1%2F%23%2Froom%2Fabc%2Fdef")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" || len(body) < 100 {
+		t.Fatalf("QR: %d %s %d bytes", res.StatusCode, res.Header.Get("Content-Type"), len(body))
+	}
+	if code := call(t, ts, "GET", "/api/qr?text="+strings.Repeat("x", 600), "", nil); code != 400 {
+		t.Fatalf("long QR text: %d", code)
+	}
+}
+
+func FuzzDecodeClientMsg(f *testing.F) {
+	for _, s := range []string{`{"type":"hello","token":"abc","last":-1}`, `{"type":"move","version":3,"move":"9"}`,
+		`{"type":"name","name":"Ana"}`, `{"type":"resign"}`, `{`, `{"type":"move","version":1e99,"move":""}`, "\x00"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := decodeClientMsg(data)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("an empty error")
+			}
+			return
+		}
+		switch m.Type {
+		case "hello":
+			if m.Last == nil {
+				t.Fatal("hello without last accepted")
+			}
+		case "move":
+			if m.Version == nil || m.Move == "" {
+				t.Fatal("move without version or text accepted")
+			}
+		case "replace":
+			if m.Seat == nil {
+				t.Fatal("replace without a seat accepted")
+			}
+		case "name", "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":
+		default:
+			t.Fatalf("unknown type %q accepted", m.Type)
+		}
+	})
+}
+
+var _ = fmt.Sprint
+var _ = engine.Lookup
+
+// finishedRecord plays random moves to the end of a game.
+func finishedRecord(t *testing.T, game string, seed uint64) engine.Record {
+	t.Helper()
+	g, _ := engine.Lookup(game)
+	opts := engine.DefaultOptions(g)
+	s, _ := g.NewState(opts)
+	rec := engine.NewRecord(g, opts)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for !s.Terminal() {
+		a := s.Actors(nil)
+		parts := make([]string, len(a))
+		for i, p := range a {
+			legal := engine.LegalTexts(s, p)
+			parts[i] = legal[rng.IntN(len(legal))]
+		}
+		text := strings.Join(parts, ",")
+		if err := engine.Play(s, text); err != nil {
+			t.Fatal(err)
+		}
+		rec.Moves = append(rec.Moves, text)
+	}
+	rec.Players = []string{"Ada", "Bea"}
+	return rec
+}
+
+func TestImportAndExportTheArchive(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	recs := []engine.Record{finishedRecord(t, "adji-boto", 1), finishedRecord(t, "tamman", 2)}
+	body, _ := json.Marshal(map[string]any{"records": recs})
+	var out map[string]any
+	if code := call(t, ts, "POST", "/api/archive", string(body), &out); code != http.StatusCreated || out["imported"] != 2.0 {
+		t.Fatalf("import: %d %v", code, out)
+	}
+	unfinished := recs[0]
+	unfinished.Moves = unfinished.Moves[:3]
+	bad, _ := json.Marshal(map[string]any{"records": []engine.Record{recs[1], unfinished}})
+	if code := call(t, ts, "POST", "/api/archive", string(bad), &out); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "record 2") {
+		t.Fatalf("import of an unfinished game: %d %v", code, out)
+	}
+	// The failed import kept the Tamman record before the bad one: two
+	// Tamman games now.
+	var list struct{ Games []archiveEntry }
+	call(t, ts, "GET", "/api/archive?player=ada&game=tamman", "", &list)
+	if len(list.Games) != 2 || list.Games[0].Game != "tamman" {
+		t.Fatalf("archive after imports: %+v", list.Games)
+	}
+	res, err := http.Get(ts.URL + "/api/archive?game=adji-boto&format=jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 1 {
+		t.Fatalf("export: %d lines", len(lines))
+	}
+	got, err := engine.ParseRecord([]byte(lines[0]))
+	if err != nil || strings.Join(got.Moves, " ") != strings.Join(recs[0].Moves, " ") || got.Result == "" {
+		t.Fatalf("exported record %+v: %v", got, err)
+	}
+	if code := call(t, ts, "GET", "/api/archive?since=yesterday", "", nil); code != 400 {
+		t.Fatalf("a bad date: %d", code)
+	}
+}
+
+// FuzzRoomRequests sends arbitrary bodies to the endpoints of rooms that
+// read one: every answer is a success or a clear 4xx, never a 500.
+func FuzzRoomRequests(f *testing.F) {
+	for _, s := range []string{
+		`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`,
+		`{"game":"tamman","options":{"players":3},"seats":[{"kind":"person"},{"kind":"computer","agent":"random"},{"kind":"person","name":"x"}]}`,
+		`{"game":"agsinnoninka","clock":{"initial":60,"increment":1},"seats":[{"kind":"person"},{"kind":"person"}]}`,
+		`{"records":[{"game":"adji-boto","options":[],"moves":["9"]}]}`,
+		`{"seats":[{}]}`, `[]`, `{"game":1}`, ``,
+	} {
+		f.Add(s)
+	}
+	_, srv, _ := newOnlineServer(f)
+	f.Fuzz(func(t *testing.T, body string) {
+		for _, path := range []string{"/api/rooms", "/api/archive"} {
+			req := httptest.NewRequest("POST", path, strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			srv.ServeHTTP(w, req)
+			if w.Code >= 500 || w.Code < 200 {
+				t.Fatalf("POST %s %q: %d %s", path, body, w.Code, w.Body)
+			}
+			var e struct{ Error string }
+			if w.Code >= 400 && (json.Unmarshal(w.Body.Bytes(), &e) != nil || e.Error == "") {
+				t.Fatalf("POST %s %q: %d without an error message: %s", path, body, w.Code, w.Body)
+			}
+		}
+	})
+}

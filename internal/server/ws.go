@@ -1,0 +1,269 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"tabula/internal/rooms"
+)
+
+// Close codes of a room's WebSocket beyond those of RFC 6455
+// (docs/api.md lists them all).
+const (
+	closeBadToken = 4001 // the token holds no seat (any more)
+	closeTooFast  = 4002 // more messages than the rate allows
+	closeNoHello  = 4005 // the first message was not a hello
+)
+
+// wsLimits are the limits of live connections.
+type wsLimits struct {
+	PerIP     int           // connections open at once from one address
+	Rate      float64       // messages per second, on average
+	Burst     int           // messages at once
+	Ping      time.Duration // keepalive interval
+	WriteWait time.Duration // a write slower than this drops the viewer
+}
+
+var defaultWSLimits = wsLimits{PerIP: 32, Rate: 10, Burst: 30, Ping: 25 * time.Second, WriteWait: 10 * time.Second}
+
+// ipCounter counts open connections per address.
+type ipCounter struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (c *ipCounter) acquire(ip string, max int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n == nil {
+		c.n = map[string]int{}
+	}
+	if c.n[ip] >= max {
+		return false
+	}
+	c.n[ip]++
+	return true
+}
+
+func (c *ipCounter) release(ip string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n[ip]--; c.n[ip] <= 0 {
+		delete(c.n, ip)
+	}
+}
+
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// bucket is a token bucket for the message rate of one connection.
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func (b *bucket) take(now time.Time, rate float64, burst int) bool {
+	if b.last.IsZero() {
+		b.tokens = float64(burst)
+	} else {
+		b.tokens = min(float64(burst), b.tokens+now.Sub(b.last).Seconds()*rate)
+	}
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// roomSocket serves GET /api/rooms/{id}/ws: the live connection of one
+// viewer. The first message must be a hello with the viewer's token
+// (none for a spectator) and the last version it has seen.
+func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
+	if s.cfg.Rooms == nil {
+		return notFound("online play is not enabled on this server")
+	}
+	ip := clientIP(r)
+	lim := s.wsLimits
+	if !s.conns.acquire(ip, lim.PerIP) {
+		return &httpError{http.StatusTooManyRequests, "too many live connections from your address"}
+	}
+	defer s.conns.release(ip)
+	room, err := s.cfg.Rooms.Room(r.Context(), r.PathValue("id"))
+	if errors.Is(err, rooms.ErrNoRoom) {
+		return notFound("no such room")
+	}
+	if err != nil {
+		return err
+	}
+	// The HTTP server's read and write timeouts would end a live
+	// connection; it has its own keepalive and write deadlines instead.
+	rc := http.NewResponseController(w)
+	if err := errors.Join(rc.SetReadDeadline(time.Time{}), rc.SetWriteDeadline(time.Time{})); err != nil {
+		s.cfg.Log.Warn("websocket deadlines", "err", err)
+	}
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	if err != nil {
+		// Accept has answered (403 for a foreign Origin).
+		s.cfg.Log.Info("websocket refused", "ip", ip, "err", err)
+		return nil
+	}
+	s.sockets.Add(1)
+	defer s.sockets.Done()
+	c.SetReadLimit(maxFrame)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+
+	helloCtx, helloCancel := context.WithTimeout(ctx, 10*time.Second)
+	typ, data, err := c.Read(helloCtx)
+	helloCancel()
+	if err != nil {
+		c.CloseNow()
+		return nil
+	}
+	m, err := decodeClientMsg(data)
+	if typ != websocket.MessageText || err != nil || m.Type != "hello" {
+		c.Close(closeNoHello, "the first message must be a hello")
+		return nil
+	}
+	sub, err := room.Join(m.Token, *m.Last)
+	if err != nil {
+		code := websocket.StatusCode(closeBadToken)
+		if errors.Is(err, rooms.ErrNoRoom) {
+			code = rooms.CloseRoomGone
+		}
+		c.Close(code, err.Error())
+		return nil
+	}
+	defer room.Leave(sub)
+
+	go s.readLoop(ctx, cancel, c, room, sub)
+	s.writeLoop(ctx, c, sub)
+	return nil
+}
+
+// writeLoop sends the sub's messages in order and pings; it returns when
+// the connection ends.
+func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *rooms.Sub) {
+	ping := time.NewTicker(s.wsLimits.Ping)
+	defer ping.Stop()
+	write := func(msg []byte) bool {
+		wctx, cancel := context.WithTimeout(ctx, s.wsLimits.WriteWait)
+		defer cancel()
+		return c.Write(wctx, websocket.MessageText, msg) == nil
+	}
+	for {
+		select {
+		case msg := <-sub.Out:
+			if !write(msg) {
+				c.Close(rooms.CloseSlow, "too slow")
+				return
+			}
+		case <-sub.Done:
+			// Send what was queued before the close (a reject, a new
+			// token), then close with the room's code.
+			for {
+				select {
+				case msg := <-sub.Out:
+					if !write(msg) {
+						c.CloseNow()
+						return
+					}
+					continue
+				default:
+				}
+				break
+			}
+			code, reason := sub.Closed()
+			c.Close(websocket.StatusCode(code), reason)
+			return
+		case <-ping.C:
+			pctx, cancel := context.WithTimeout(ctx, s.wsLimits.WriteWait)
+			err := c.Ping(pctx)
+			cancel()
+			if err != nil {
+				c.CloseNow()
+				return
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// readLoop handles the client's messages until the connection ends.
+func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, room *rooms.Room, sub *rooms.Sub) {
+	defer cancel()
+	var b bucket
+	for {
+		typ, data, err := c.Read(ctx)
+		if err != nil {
+			return // closed, too big (1009, sent by the library) or broken
+		}
+		if !b.take(time.Now(), s.wsLimits.Rate, s.wsLimits.Burst) {
+			c.Close(closeTooFast, "too many messages; slow down")
+			return
+		}
+		if typ != websocket.MessageText {
+			trySend(sub, rooms.ErrorMsg("bad-message", "messages are JSON text"))
+			continue
+		}
+		m, err := decodeClientMsg(data)
+		if err != nil {
+			trySend(sub, rooms.ErrorMsg("bad-message", err.Error()))
+			continue
+		}
+		if err := s.dispatch(ctx, room, sub, m); err != nil {
+			trySend(sub, room.RejectMsg(sub, err))
+		}
+	}
+}
+
+func trySend(sub *rooms.Sub, msg []byte) {
+	select {
+	case sub.Out <- msg:
+	default:
+	}
+}
+
+func (s *Server) dispatch(ctx context.Context, room *rooms.Room, sub *rooms.Sub, m clientMsg) error {
+	switch m.Type {
+	case "hello":
+		return &rooms.Error{Code: "bad-message", Msg: "hello was already said"}
+	case "move":
+		_, err := room.Move(ctx, sub, *m.Version, m.Move)
+		return err
+	case "name":
+		return room.SetName(ctx, sub, *m.Name)
+	case "resign":
+		return room.Resign(ctx, sub)
+	case "give-up":
+		return room.GiveUp(ctx, sub)
+	case "new-link":
+		_, err := room.Reissue(ctx, sub)
+		return err
+	case "rematch":
+		_, err := room.Rematch(ctx, sub)
+		return err
+	case "replace":
+		return room.Replace(ctx, sub, *m.Seat)
+	case "draw":
+		return room.OfferDraw(ctx, sub)
+	case "decline":
+		return room.DeclineDraw(ctx, sub)
+	case "ping":
+		trySend(sub, []byte(`{"type":"pong"}`))
+	}
+	return nil
+}

@@ -1,0 +1,503 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" driver, pure Go
+)
+
+// migrations are applied in order, each once; schema_version holds how
+// many have been. Never change one that has shipped: add a new one.
+var migrations = []string{
+	`CREATE TABLE rooms (
+		id TEXT PRIMARY KEY,
+		game TEXT NOT NULL,
+		options TEXT NOT NULL,
+		secret BLOB NOT NULL,
+		version INTEGER NOT NULL,
+		status TEXT NOT NULL,
+		result TEXT NOT NULL DEFAULT '',
+		created INTEGER NOT NULL,
+		updated INTEGER NOT NULL
+	);
+	CREATE TABLE seats (
+		room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		seat INTEGER NOT NULL,
+		kind TEXT NOT NULL,
+		agent TEXT NOT NULL,
+		name TEXT NOT NULL,
+		token_hash BLOB,
+		PRIMARY KEY (room, seat)
+	);
+	CREATE TABLE events (
+		room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		version INTEGER NOT NULL,
+		kind TEXT NOT NULL,
+		body TEXT NOT NULL,
+		PRIMARY KEY (room, version)
+	);
+	CREATE TABLE commits (
+		room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		seat INTEGER NOT NULL,
+		move TEXT NOT NULL,
+		version INTEGER NOT NULL,
+		PRIMARY KEY (room, seat)
+	);
+	CREATE TABLE finished (
+		room TEXT PRIMARY KEY,
+		game TEXT NOT NULL,
+		players TEXT NOT NULL,
+		result TEXT NOT NULL,
+		finished INTEGER NOT NULL,
+		record TEXT NOT NULL
+	);
+	CREATE INDEX finished_by_time ON finished(finished);
+	CREATE INDEX rooms_by_status ON rooms(status, updated);`,
+	`ALTER TABLE rooms ADD COLUMN clock TEXT NOT NULL DEFAULT ''`,
+}
+
+// SQLite is the SQLite backend.
+type SQLite struct {
+	db      *sql.DB
+	queue   chan applyReq
+	closing chan struct{}
+	stopped chan struct{}
+	once    sync.Once
+}
+
+// OpenSQLite opens (creating it if needed) the database file at path in
+// WAL mode with synchronous=FULL, so that an acknowledged change survives a
+// crash, and applies the migrations it lacks.
+func OpenSQLite(path string) (*SQLite, error) {
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(1)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	// One connection: SQLite has one writer anyway, and queueing in Go is
+	// cheaper than busy retries.
+	db.SetMaxOpenConns(1)
+	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{})}
+	if err := s.migrate(context.Background()); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	go s.writer()
+	return s, nil
+}
+
+func (s *SQLite) migrate(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return err
+	}
+	var have int
+	err = tx.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&have)
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version VALUES (0)`); err != nil {
+			return err
+		}
+	} else if err != nil {
+		return err
+	}
+	if have > len(migrations) {
+		return fmt.Errorf("schema version %d is newer than this program (%d)", have, len(migrations))
+	}
+	for i := have; i < len(migrations); i++ {
+		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+			return fmt.Errorf("migration %d: %w", i+1, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE schema_version SET version = ?`, len(migrations)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Close stops the writer after the batch it is committing, answers the
+// steps still queued with an error, and closes the database.
+func (s *SQLite) Close() error {
+	s.once.Do(func() { close(s.closing) })
+	<-s.stopped
+	for {
+		select {
+		case r := <-s.queue:
+			r.done <- errClosed
+		default:
+			return s.db.Close()
+		}
+	}
+}
+
+// SchemaVersion is the number of migrations applied.
+func (s *SQLite) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := s.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	return v, err
+}
+
+func jsonList(xs []string) string {
+	if xs == nil {
+		xs = []string{}
+	}
+	b, _ := json.Marshal(xs)
+	return string(b)
+}
+
+// CreateRoom stores a new room and its seats.
+func (s *SQLite) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated, clock)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli(), r.Clock); err != nil {
+		return fmt.Errorf("store: create room %s: %w", r.ID, err)
+	}
+	if err := putSeats(ctx, tx, r.ID, seats); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func putSeats(ctx context.Context, tx *sql.Tx, room string, seats []Seat) error {
+	for _, st := range seats {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO seats (room, seat, kind, agent, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)`,
+			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash); err != nil {
+			return fmt.Errorf("store: seat %d of %s: %w", st.Index, room, err)
+		}
+	}
+	return nil
+}
+
+// Apply makes one change of a room atomically; ErrConflict if the room is
+// not at st.From, ErrNotFound if there is no such room. Steps of many
+// rooms that arrive together are committed in one transaction (group
+// commit: one fsync for all), each in its own savepoint, so that one
+// failing step changes nothing and does not fail the others. Apply
+// returns only once its step is durable or has failed.
+func (s *SQLite) Apply(ctx context.Context, st Step) error {
+	req := applyReq{st: st, done: make(chan error, 1)}
+	select {
+	case s.queue <- req:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.closing:
+		return errClosed
+	}
+	// Once queued the step will be written or refused: wait for the
+	// answer whatever ctx says, so that no stored step is reported lost.
+	return <-req.done
+}
+
+var errClosed = errors.New("store: closed")
+
+type applyReq struct {
+	st   Step
+	done chan error
+}
+
+// maxBatch bounds the steps committed together.
+const maxBatch = 256
+
+// writer commits the queued steps in batches until the store closes.
+func (s *SQLite) writer() {
+	defer close(s.stopped)
+	for {
+		var batch []applyReq
+		select {
+		case r := <-s.queue:
+			batch = append(batch, r)
+		case <-s.closing:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-s.queue:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		errs := s.commitBatch(batch)
+		for i, r := range batch {
+			r.done <- errs[i]
+		}
+	}
+}
+
+func (s *SQLite) commitBatch(batch []applyReq) []error {
+	errs := make([]error, len(batch))
+	fail := func(err error) []error {
+		for i := range errs {
+			errs[i] = err
+		}
+		return errs
+	}
+	ctx := context.Background()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fail(err)
+	}
+	defer tx.Rollback()
+	for i, r := range batch {
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT step`); err != nil {
+			return fail(err)
+		}
+		errs[i] = applyStep(ctx, tx, r.st)
+		if errs[i] != nil {
+			if _, err := tx.ExecContext(ctx, `ROLLBACK TO step`); err != nil {
+				return fail(err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `RELEASE step`); err != nil {
+			return fail(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fail(err)
+	}
+	return errs
+}
+
+func applyStep(ctx context.Context, tx *sql.Tx, st Step) error {
+	var v int
+	err := tx.QueryRowContext(ctx, `SELECT version FROM rooms WHERE id = ?`, st.Room).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if v != st.From {
+		return fmt.Errorf("%w: room %s is at version %d, not %d", ErrConflict, st.Room, v, st.From)
+	}
+	for i, e := range st.Events {
+		if e.Version != st.From+i+1 {
+			return fmt.Errorf("store: event %d of a step from %d has version %d", i, st.From, e.Version)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO events (room, version, kind, body) VALUES (?, ?, ?, ?)`,
+			st.Room, e.Version, e.Kind, string(e.Body)); err != nil {
+			return fmt.Errorf("store: event %d of %s: %w", e.Version, st.Room, err)
+		}
+	}
+	if err := putSeats(ctx, tx, st.Room, st.Seats); err != nil {
+		return err
+	}
+	if st.ClearCommits {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM commits WHERE room = ?`, st.Room); err != nil {
+			return err
+		}
+	}
+	for _, c := range st.Commits {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO commits (room, seat, move, version) VALUES (?, ?, ?, ?)`,
+			st.Room, c.Seat, c.Move, c.Version); err != nil {
+			return fmt.Errorf("store: commitment of seat %d in %s: %w", c.Seat, st.Room, err)
+		}
+	}
+	set := []string{"version = ?", "updated = ?"}
+	args := []any{st.From + len(st.Events), time.Now().UnixMilli()}
+	if st.Status != "" {
+		set, args = append(set, "status = ?"), append(args, st.Status)
+	}
+	if st.Result != "" {
+		set, args = append(set, "result = ?"), append(args, st.Result)
+	}
+	args = append(args, st.Room)
+	if _, err := tx.ExecContext(ctx, `UPDATE rooms SET `+strings.Join(set, ", ")+` WHERE id = ?`, args...); err != nil {
+		return err
+	}
+	if a := st.Archive; a != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO finished (room, game, players, result, finished, record) VALUES (?, ?, ?, ?, ?, ?)`,
+			a.Room, a.Game, jsonList(a.Players), a.Result, a.Finished.UnixMilli(), string(a.Record)); err != nil {
+			return fmt.Errorf("store: archive %s: %w", a.Room, err)
+		}
+	}
+	return nil
+}
+
+// LoadRoom reads everything stored about a room.
+func (s *SQLite) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
+	var sn Snapshot
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return sn, err
+	}
+	defer tx.Rollback()
+	r := &sn.Room
+	var opts string
+	var created, updated int64
+	err = tx.QueryRowContext(ctx, `SELECT id, game, options, secret, version, status, result, created, updated, clock FROM rooms WHERE id = ?`, id).
+		Scan(&r.ID, &r.Game, &opts, &r.Secret, &r.Version, &r.Status, &r.Result, &created, &updated, &r.Clock)
+	if errors.Is(err, sql.ErrNoRows) {
+		return sn, ErrNotFound
+	}
+	if err != nil {
+		return sn, err
+	}
+	r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+	if err := json.Unmarshal([]byte(opts), &r.Options); err != nil {
+		return sn, fmt.Errorf("store: options of %s: %w", id, err)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT seat, kind, agent, name, token_hash FROM seats WHERE room = ? ORDER BY seat`, id)
+	if err != nil {
+		return sn, err
+	}
+	for rows.Next() {
+		var st Seat
+		if err := rows.Scan(&st.Index, &st.Kind, &st.Agent, &st.Name, &st.TokenHash); err != nil {
+			rows.Close()
+			return sn, err
+		}
+		sn.Seats = append(sn.Seats, st)
+	}
+	rows.Close()
+	if rows, err = tx.QueryContext(ctx, `SELECT version, kind, body FROM events WHERE room = ? ORDER BY version`, id); err != nil {
+		return sn, err
+	}
+	for rows.Next() {
+		var e Event
+		var body string
+		if err := rows.Scan(&e.Version, &e.Kind, &body); err != nil {
+			rows.Close()
+			return sn, err
+		}
+		e.Body = []byte(body)
+		sn.Events = append(sn.Events, e)
+	}
+	rows.Close()
+	if rows, err = tx.QueryContext(ctx, `SELECT seat, move, version FROM commits WHERE room = ? ORDER BY seat`, id); err != nil {
+		return sn, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var c Commit
+		if err := rows.Scan(&c.Seat, &c.Move, &c.Version); err != nil {
+			return sn, err
+		}
+		sn.Commits = append(sn.Commits, c)
+	}
+	return sn, rows.Err()
+}
+
+// IdleRooms lists the open rooms not changed since before.
+func (s *SQLite) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM rooms WHERE status = ? AND updated < ? ORDER BY updated LIMIT 1000`, Open, before.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// FinishedGames lists finished games, newest first.
+func (s *SQLite) FinishedGames(ctx context.Context, f Filter) ([]Game, error) {
+	where, args := []string{"1=1"}, []any{}
+	if f.Game != "" {
+		where, args = append(where, "game = ?"), append(args, f.Game)
+	}
+	if f.Result != "" {
+		where, args = append(where, "result = ?"), append(args, f.Result)
+	}
+	if f.Player != "" {
+		where = append(where, "EXISTS (SELECT 1 FROM json_each(players) WHERE instr(lower(json_each.value), lower(?)) > 0)")
+		args = append(args, f.Player)
+	}
+	if !f.Since.IsZero() {
+		where, args = append(where, "finished >= ?"), append(args, f.Since.UnixMilli())
+	}
+	if !f.Until.IsZero() {
+		where, args = append(where, "finished < ?"), append(args, f.Until.UnixMilli())
+	}
+	if f.Limit <= 0 || f.Limit > 1000 {
+		f.Limit = 100
+	}
+	args = append(args, f.Limit)
+	rows, err := s.db.QueryContext(ctx, `SELECT room, game, players, result, finished, record FROM finished WHERE `+
+		strings.Join(where, " AND ")+` ORDER BY finished DESC, room LIMIT ?`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// AddFinished puts a game into the archive that was not played in a room
+// here (an imported record).
+func (s *SQLite) AddFinished(ctx context.Context, g Game) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO finished (room, game, players, result, finished, record) VALUES (?, ?, ?, ?, ?, ?)`,
+		g.Room, g.Game, jsonList(g.Players), g.Result, g.Finished.UnixMilli(), string(g.Record))
+	if err != nil {
+		return fmt.Errorf("store: archive %s: %w", g.Room, err)
+	}
+	return nil
+}
+
+// FinishedGame returns one finished game by its room.
+func (s *SQLite) FinishedGame(ctx context.Context, room string) (Game, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT room, game, players, result, finished, record FROM finished WHERE room = ?`, room)
+	if err != nil {
+		return Game{}, err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return Game{}, err
+		}
+		return Game{}, ErrNotFound
+	}
+	return scanGame(rows)
+}
+
+func scanGame(rows *sql.Rows) (Game, error) {
+	var g Game
+	var players, record string
+	var fin int64
+	if err := rows.Scan(&g.Room, &g.Game, &players, &g.Result, &fin, &record); err != nil {
+		return g, err
+	}
+	g.Finished = time.UnixMilli(fin)
+	g.Record = []byte(record)
+	if err := json.Unmarshal([]byte(players), &g.Players); err != nil {
+		return g, fmt.Errorf("store: players of %s: %w", g.Room, err)
+	}
+	return g, nil
+}
+
+// DB is the database, for tests and tools.
+func (s *SQLite) DB() *sql.DB { return s.db }

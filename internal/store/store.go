@@ -1,0 +1,118 @@
+// Package store keeps online rooms in SQLite (modernc.org/sqlite, no cgo):
+// rooms and their seats (token hashes only), the numbered event log of each
+// room, the hidden commitments of a simultaneous turn and the archive of
+// finished games. Every change of a room is one transaction (Apply) that
+// checks the room's version first, so two writers can never both append
+// the same version.
+//
+// The interface the rooms package needs is declared there (rooms.Store);
+// storetest holds the conformance suite any backend must pass.
+package store
+
+import (
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned for an unknown room or finished game.
+var ErrNotFound = errors.New("store: not found")
+
+// ErrConflict is returned by Apply when the room is not at the version the
+// step was computed from (another writer went first).
+var ErrConflict = errors.New("store: version conflict")
+
+// Room statuses.
+const (
+	Open     = "open"
+	Finished = "finished"
+	Expired  = "expired"
+)
+
+// Room is the stored part of a room that is not its log.
+type Room struct {
+	ID      string
+	Game    string
+	Options []string // name=value
+	// Secret seeds the room's chance events (Tamman throws); it is
+	// published only when the game is over.
+	Secret  []byte
+	Version int // the number of events in the log
+	Status  string
+	Result  string
+	Created time.Time
+	Updated time.Time
+	// Clock is the room's game clock ("" for none), in the rooms
+	// package's form.
+	Clock string
+}
+
+// Seat is one player's place. TokenHash is the SHA-256 of the seat's
+// invite token; the token itself is never stored.
+type Seat struct {
+	Index     int
+	Kind      string // "person" or "computer"
+	Agent     string // the agent spec of a computer seat
+	Name      string
+	TokenHash []byte
+}
+
+// Event is one entry of a room's log. Body is JSON owned by the rooms
+// package.
+type Event struct {
+	Version int
+	Kind    string
+	Body    []byte
+}
+
+// Commit is a hidden choice of a simultaneous turn, kept until every actor
+// of the turn has chosen.
+type Commit struct {
+	Seat    int
+	Move    string
+	Version int // the version of the event that announced it
+}
+
+// Step is one change of a room, applied atomically: the room must be at
+// From; Events (numbered From+1, From+2, ...) are appended, Seats replace
+// the seats with their indexes, Commits are added after ClearCommits
+// removed the old ones, and Status and Result are set when not empty.
+// Archive, if not nil, is added to the finished games.
+type Step struct {
+	Room         string
+	From         int
+	Events       []Event
+	Seats        []Seat
+	ClearCommits bool
+	Commits      []Commit
+	Status       string
+	Result       string
+	Archive      *Game
+}
+
+// Snapshot is everything stored about a room.
+type Snapshot struct {
+	Room    Room
+	Seats   []Seat
+	Events  []Event
+	Commits []Commit
+}
+
+// Game is a finished game in the archive. Record is its JSON record.
+type Game struct {
+	Room     string
+	Game     string
+	Players  []string
+	Result   string
+	Finished time.Time
+	Record   []byte
+}
+
+// Filter selects finished games; zero fields match everything.
+type Filter struct {
+	Game   string
+	Player string // a substring of any player's name
+	Result string
+	Since  time.Time
+	Until  time.Time
+	Limit  int // default 100
+}

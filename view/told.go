@@ -1,0 +1,75 @@
+package view
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"tabula/engine"
+)
+
+// Teller is implemented by states that tell in words what their last turn
+// did (a capture, a relay cut, men sent back, the end of a round).
+type Teller interface {
+	Tell() []engine.Message
+}
+
+// MessageView is the JSON of an engine.Message: {"key": K, "args": {...}},
+// a Count argument as {"noun": "seeds", "n": 3}, a nested message as a
+// MessageView.
+type MessageView struct {
+	Key  string         `json:"key"`
+	Args map[string]any `json:"args,omitempty"`
+}
+
+// CountView is the JSON of an engine.Count.
+type CountView struct {
+	Noun string `json:"noun"`
+	N    int    `json:"n"`
+}
+
+// Told returns what s tells of its last turn ([] when it tells nothing).
+func Told(s engine.State) []MessageView {
+	out := []MessageView{}
+	if t, ok := s.(Teller); ok {
+		for _, m := range t.Tell() {
+			out = append(out, message(m))
+		}
+	}
+	return out
+}
+
+func message(m engine.Message) MessageView {
+	v := MessageView{Key: m.Key}
+	if len(m.Args) > 0 {
+		v.Args = make(map[string]any, len(m.Args))
+		for k, a := range m.Args {
+			switch x := a.(type) {
+			case engine.Count:
+				v.Args[k] = CountView{Noun: x.Noun, N: x.N}
+			case engine.Message:
+				v.Args[k] = message(x)
+			default:
+				v.Args[k] = x
+			}
+		}
+	}
+	return v
+}
+
+// StateTold is State with one more field, "told": what the state tells of
+// its last turn, for the server's answers (tabula replay prints State).
+func StateTold(s engine.State) ([]byte, error) {
+	js, err := State(s)
+	if err != nil {
+		return nil, err
+	}
+	told, err := json.Marshal(Told(s))
+	if err != nil {
+		return nil, fmt.Errorf("view: %s told: %w", s.Game().ID(), err)
+	}
+	out := make([]byte, 0, len(js)+len(told)+9)
+	out = append(out, js[:len(js)-1]...)
+	out = append(out, `,"told":`...)
+	out = append(out, told...)
+	return append(out, '}'), nil
+}

@@ -1,0 +1,206 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image"
+	"image/png"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	qrcode "github.com/skip2/go-qrcode"
+)
+
+// TestOnlineGamesFromInviteLinks plays a whole online game of each game in
+// three tabs: two players from their invite links and a spectator. One
+// player reloads mid-game and goes on; the QR code of each link is the
+// code of that link.
+func TestOnlineGamesFromInviteLinks(t *testing.T) {
+	cases := []struct {
+		game, options string
+		clock         bool
+	}{
+		{"adji-boto", `{"seeds":"2"}`, true},
+		{"agsinnoninka", `{"seeds":"2","match":false}`, false},
+		{"tamman", `{"exact-finish":false}`, false},
+	}
+	for _, c := range cases {
+		t.Run(c.game, func(t *testing.T) {
+			creator := tab(t, 3*time.Minute)
+			// The game page: set the options, then "Play online".
+			must(t, creator, chromedp.Navigate(srv.URL+"/#/game/"+c.game))
+			waitFor(t, creator, `!!document.getElementById('online')`, 10*time.Second)
+			must(t, creator, jsDo(`(() => { for (const [k, v] of Object.entries(`+c.options+`)) {
+				const el = document.getElementById('opt-' + k);
+				if (el.type === 'checkbox') el.checked = v; else el.value = v;
+				el.dispatchEvent(new Event('change', {bubbles: true})); } })()`),
+				jsDo(`document.getElementById('online').click()`))
+			waitFor(t, creator, `!!document.getElementById('r-name-1')`, 10*time.Second)
+			if c.clock {
+				must(t, creator, jsDo(`document.getElementById('r-clock').value = '5'; document.getElementById('r-inc').value = '2'`))
+			}
+			must(t, creator, jsDo(`document.getElementById('r-name-0').value = 'Ana'; document.getElementById('r-name-1').value = 'Bo'; document.getElementById('create').click()`))
+			waitFor(t, creator, `document.querySelectorAll('#invites input.link').length === 3`, 10*time.Second)
+			links := strings.Split(eval[string](t, creator, `[...document.querySelectorAll('#invites input.link')].map(i => i.value).join(' ')`), " ")
+			qrs := strings.Split(eval[string](t, creator, `[...document.querySelectorAll('#invites img.qr')].map(i => i.getAttribute('src')).join(' ')`), " ")
+			for i, link := range links {
+				checkQR(t, qrs[i], link)
+			}
+			screenshot(t, creator, "online-invites-"+c.game, "")
+
+			seats := []context.Context{tab(t, 3*time.Minute), tab(t, 3*time.Minute)}
+			spec := tab(t, 3*time.Minute)
+			for i, ctx := range append(seats, spec) {
+				must(t, ctx, chromedp.Navigate(links[i]))
+				waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
+			}
+			if c.clock {
+				// Five minutes each; no clock runs before its player's first move.
+				waitFor(t, seats[0], `document.querySelectorAll('[data-clock]').length === 2`, 10*time.Second)
+				if n := eval[int](t, seats[0], `document.querySelectorAll('.clock.running').length`); n != 0 {
+					t.Errorf("%d clocks run before the first move", n)
+				}
+				if got := eval[string](t, seats[1], `document.querySelector('[data-clock="1"]').textContent`); got != "5:00" {
+					t.Errorf("seat 1's clock shows %q, want 5:00", got)
+				}
+			}
+			moves, reloaded, dropped := 0, false, false
+			for iter := 0; ; iter++ {
+				if iter > 20000 {
+					t.Fatalf("the game did not end after %d moves", moves)
+				}
+				over := 0
+				for i, ctx := range seats {
+					switch eval[string](t, ctx, `(() => { const r = document.getElementById('room');
+						if (!r || r.dataset.conn !== 'online') return 'wait';
+						if (r.dataset.status !== 'open') return 'over';
+						const b = document.querySelector('#legal:not([hidden]) button.move');
+						if (b) { b.click(); return 'moved'; }
+						return 'wait'; })()`) {
+					case "moved":
+						moves++
+						if moves == 3 && !reloaded {
+							// A reload mid-game resumes where it was.
+							reloaded = true
+							must(t, seats[1-i], chromedp.Reload())
+						}
+						if moves == 6 && !dropped {
+							// The server drops every connection of the room:
+							// the pages say they are offline, reconnect by
+							// themselves and go on.
+							dropped = true
+							mgr.Unload(strings.Split(links[2], "/room/")[1])
+							for _, ctx := range append(seats, spec) {
+								waitFor(t, ctx, `(() => { const r = document.getElementById('room'); return r.dataset.drops === '1' && r.dataset.conn === 'online'; })()`, 20*time.Second)
+							}
+							screenshot(t, seats[0], "online-player-"+c.game, "")
+						}
+					case "over":
+						over++
+					}
+				}
+				if over == 2 {
+					break
+				}
+				time.Sleep(5 * time.Millisecond) // let the page take the server's answer
+			}
+			if !reloaded || !dropped {
+				t.Fatalf("the game ended after %d moves, before the reload or the drop", moves)
+			}
+			// The spectator saw it to the end, with the same last version
+			// and no way to move.
+			waitFor(t, spec, `document.getElementById('room').dataset.status === 'finished'`, 20*time.Second)
+			v0 := eval[string](t, seats[0], `document.getElementById('room').dataset.version`)
+			waitFor(t, spec, `document.getElementById('room').dataset.version === '`+v0+`'`, 20*time.Second)
+			if eval[bool](t, spec, `!!document.querySelector('#legal:not([hidden]) button.move, #resign, #giveup')`) {
+				t.Error("the spectator has controls to play")
+			}
+			if eval[string](t, spec, `document.getElementById('room').dataset.seat`) != "-1" {
+				t.Error("the spectator link holds a seat")
+			}
+			if !eval[bool](t, spec, `!!document.getElementById('seed')`) {
+				t.Error("the finished game does not show its seed")
+			}
+			screenshot(t, spec, "online-spectator-"+c.game, "")
+			t.Logf("%d moves clicked", moves)
+			// The finished game is in the games page and replays step by step.
+			must(t, creator, chromedp.Navigate(srv.URL+"/#/games"))
+			waitFor(t, creator, `!!document.getElementById('afilter')`, 10*time.Second)
+			must(t, creator, jsDo(`document.getElementById('a-player').value = 'bo'; document.getElementById('a-game').value = '`+c.game+`';
+				document.querySelector('#afilter button').click()`))
+			waitFor(t, creator, `(document.getElementById('archive')||{dataset:{}}).dataset.q === 'game=`+c.game+`&player=bo' && document.querySelectorAll('#atable tbody tr').length === 1`, 10*time.Second)
+			must(t, creator, jsDo(`document.querySelector('#atable tbody a').click()`))
+			waitFor(t, creator, `!!document.getElementById('a-next')`, 10*time.Second)
+			must(t, creator, jsDo(`document.getElementById('a-next').click()`))
+			waitFor(t, creator, `document.getElementById('archived').dataset.step === '1'`, 10*time.Second)
+		})
+	}
+}
+
+// checkQR fetches the QR image at src and checks that its modules are
+// exactly those of the QR code of link.
+func checkQR(t *testing.T, src, link string) {
+	t.Helper()
+	res, err := http.Get(srv.URL + src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("QR %s: %v", src, err)
+	}
+	q, err := qrcode.New(link, qrcode.Medium)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := q.Bitmap()
+	n := len(want)
+	size := img.Bounds().Dx()
+	// The image stretches the n modules (quiet zone included) over size
+	// pixels; sample the middle of each.
+	at := func(i int) int { return int((float64(i) + 0.5) * float64(size) / float64(n)) }
+	for y := range n {
+		for x := range n {
+			if dark(img, at(x), at(y)) != want[y][x] {
+				t.Fatalf("QR code for %s: module (%d,%d) differs from the link's code", link, x, y)
+			}
+		}
+	}
+}
+
+func dark(img image.Image, x, y int) bool {
+	r, g, b, _ := img.At(x, y).RGBA()
+	return r+g+b < 3*0x8000
+}
+
+// TestSecondTabCatchesUp: two tabs on one match at this device; when one
+// moves, the other's stale move is refused and it shows the match as it
+// is now instead of staying stuck.
+func TestSecondTabCatchesUp(t *testing.T) {
+	res, err := http.Post(srv.URL+"/api/matches", "application/json", strings.NewReader(`{"game":"adji-boto","seats":["human","human"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct{ ID string }
+	json.NewDecoder(res.Body).Decode(&m)
+	res.Body.Close()
+	a, b := tab(t, time.Minute), tab(t, time.Minute)
+	for _, ctx := range []context.Context{a, b} {
+		must(t, ctx, chromedp.Navigate(srv.URL+"/#/play/"+m.ID))
+		waitFor(t, ctx, `!!document.querySelector('#legal button.move')`, 10*time.Second)
+	}
+	must(t, a, jsDo(`document.querySelector('#legal button.move').click()`))
+	waitFor(t, a, `document.querySelectorAll('#movelist li').length === 1`, 10*time.Second)
+	must(t, b, jsDo(`document.querySelector('#legal button.move').click()`))
+	waitFor(t, b, `document.querySelectorAll('#movelist li').length === 1 && !document.getElementById('errors').hidden`, 10*time.Second)
+	// Tab b now moves for the player whose turn it is.
+	must(t, b, jsDo(`document.querySelector('#legal button.move').click()`))
+	waitFor(t, b, `document.querySelectorAll('#movelist li').length === 2`, 10*time.Second)
+}

@@ -1,0 +1,94 @@
+// The finished games of online rooms: a list with filters, export and
+// import, and a step-by-step replay of each (the states come from the
+// server's replay, the board from boards.js).
+
+import { t as appT } from './i18n.js';
+import { boardFor } from './boards.js';
+import { t, esc, api, resultText, showError } from './online.js';
+
+const app = document.getElementById('app');
+
+let archiveFilter = {};
+
+export async function pageArchive() {
+  const list = (await api('GET', '/api/games')).games.filter((g) => g.playable);
+  const f = archiveFilter;
+  const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString();
+  const games = (await api('GET', '/api/archive?' + q)).games;
+  if (!location.hash.startsWith('#/games')) return; // the person went elsewhere meanwhile
+  document.title = t('finished');
+  let o = `<section id="archive" data-q="${esc(q)}"><h1>${esc(t('finished'))}</h1><form id="afilter" class="filters">`;
+  o += `<label>${esc(appT('players'))}/${esc(t('anyGame'))} <select id="a-game"><option value="">${esc(t('anyGame'))}</option>`;
+  o += list.map((g) => `<option value="${esc(g.id)}" ${f.game === g.id ? 'selected' : ''}>${esc(g.name)}</option>`).join('') + `</select></label>`;
+  o += `<label>${esc(t('player'))} <input id="a-player" value="${esc(f.player || '')}"></label>`;
+  o += `<label>${esc(t('result'))} <input id="a-result" value="${esc(f.result || '')}" placeholder="player 0 wins"></label>`;
+  o += `<label>${esc(t('since'))} <input type="date" id="a-since" value="${esc(f.since || '')}"></label>`;
+  o += `<label>${esc(t('until'))} <input type="date" id="a-until" value="${esc(f.until || '')}"></label>`;
+  o += `<button type="submit" class="primary">${esc(t('filter'))}</button></form>`;
+  if (games.length === 0) o += `<p id="anone">${esc(t('noneFinished'))}</p>`;
+  else {
+    o += `<table id="atable" class="archive"><thead><tr><th>${esc(t('since'))}</th><th></th><th>${esc(appT('players'))}</th><th>${esc(t('result'))}</th><th></th></tr></thead><tbody>`;
+    o += games.map((g) => `<tr data-room="${esc(g.room)}"><td>${esc(g.finished.slice(0, 16).replace('T', ' '))}</td><td>${esc(g.game)}</td><td>${esc(g.players.join(', '))}</td><td>${esc(resultText(g.result))}</td>
+      <td><a class="button" href="#/archived/${esc(g.room)}">${esc(t('replayThis'))}</a></td></tr>`).join('');
+    o += `</tbody></table>`;
+  }
+  o += `<p><a class="button" id="aexport" href="/api/archive?format=jsonl&${esc(q)}" download>${esc(t('exportAll'))}</a></p>`;
+  o += `<p><label>${esc(t('importFile'))} <input type="file" id="aimport" accept=".jsonl,.json,application/json"></label></p></section>`;
+  app.innerHTML = o;
+  document.getElementById('afilter').addEventListener('submit', (e) => {
+    e.preventDefault();
+    archiveFilter = {};
+    for (const k of ['game', 'player', 'result', 'since', 'until']) archiveFilter[k] = document.getElementById('a-' + k).value.trim();
+    pageArchive().catch(showError);
+  });
+  document.getElementById('aimport').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    try {
+      const text = (await file.text()).trim();
+      let records;
+      if (text.startsWith('[')) records = JSON.parse(text);
+      else records = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+      const r = await api('POST', '/api/archive', { records });
+      await pageArchive();
+      const p = document.createElement('p');
+      p.id = 'aimported';
+      p.textContent = t('imported', { n: r.imported });
+      document.getElementById('archive').appendChild(p);
+    } catch (err) { showError(err); }
+  });
+}
+
+let RP = null; // the replay of a finished game: {room, game, states, turns, i}
+
+export async function pageArchived(room) {
+  if (!RP || RP.room !== room) {
+    const rec = await api('GET', '/api/archive/' + encodeURIComponent(room));
+    const st = await api('POST', '/api/replay', { game: rec.game, options: rec.options, moves: rec.moves, players: rec.players, result: rec.result });
+    RP = { room, rec, game: st.game, board: st.board, states: st.states, turns: st.turns, i: 0 };
+  }
+  if (!location.hash.startsWith('#/archived/')) return;
+  renderArchived();
+}
+
+function renderArchived() {
+  const board = boardFor(RP.board);
+  const s = RP.states[RP.i];
+  const n = RP.turns.length;
+  let o = `<section id="archived" data-step="${RP.i}"><h1>${esc(RP.game)}: ${esc((RP.rec.players || []).join(' – '))}</h1>`;
+  o += `<p id="astep" aria-live="polite">${esc(t('step', { i: RP.i, n }))}${RP.i > 0 ? ' · ' + esc(RP.turns[RP.i - 1].move) : ''}</p>`;
+  o += `<div class="boardbox">${board.svg(board.view(s), { label: appT('boardOf', { name: RP.game }) })}</div>`;
+  o += `<div class="controls"><button id="a-first">${esc(t('first'))}</button><button id="a-prev">${esc(t('prev'))}</button>`;
+  o += `<button id="a-next" class="primary">${esc(t('next'))}</button><button id="a-last">${esc(t('last'))}</button>`;
+  o += `<input type="range" id="a-range" min="0" max="${n}" value="${RP.i}" aria-label="${esc(t('step', { i: RP.i, n }))}"></div>`;
+  if (s.terminal) o += `<p class="result">${esc(resultText(RP.rec.result))}</p>`;
+  if (RP.rec.secret) o += `<p class="note" id="seed">${esc(t('seed', { seed: RP.rec.secret }))}</p>`;
+  o += `</section>`;
+  app.innerHTML = o;
+  const go = (i) => { RP.i = Math.max(0, Math.min(n, i)); renderArchived(); };
+  document.getElementById('a-first').addEventListener('click', () => go(0));
+  document.getElementById('a-prev').addEventListener('click', () => go(RP.i - 1));
+  document.getElementById('a-next').addEventListener('click', () => go(RP.i + 1));
+  document.getElementById('a-last').addEventListener('click', () => go(n));
+  document.getElementById('a-range').addEventListener('input', (e) => go(Number(e.target.value)));
+}
