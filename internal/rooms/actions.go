@@ -2,8 +2,8 @@ package rooms
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -324,7 +324,7 @@ func (r *Room) afterChange() {
 			break
 		}
 	}
-	if who < 0 {
+	if who < 0 || !r.leased() {
 		return
 	}
 	ag := r.seats[who].agent

@@ -55,7 +55,7 @@ type TurnView struct {
 // secret only once the game is over. Everything sent about a room is made
 // here or by eventFor.
 func (r *Room) playerView(viewer int) View {
-	js, err := view.State(r.state)
+	js, err := view.StateTold(r.state)
 	if err != nil {
 		js = []byte("null")
 	}
