@@ -44,12 +44,16 @@ func BenchmarkRandomPlayout(b *testing.B) {
 }
 
 // BenchmarkMCTS runs MCTS iterations from the start position, with the
-// agents' playouts (DefaultPlayoutTurns, then the evaluation) and with
-// playouts to the end of the game.
+// agents' playouts (the game's length, else DefaultPlayoutTurns, then the
+// evaluation), with DefaultPlayoutTurns and with playouts to the end of
+// the game.
 func BenchmarkMCTS(b *testing.B) {
-	for _, horizon := range []int{DefaultPlayoutTurns, -1} {
+	for _, horizon := range []int{0, DefaultPlayoutTurns, -1} {
 		name := "playouts=" + strconv.Itoa(horizon)
-		if horizon < 0 {
+		switch {
+		case horizon == 0:
+			name = "playouts=game" // the game's PlayoutTurns, as the agents play
+		case horizon < 0:
 			name = "playouts=full"
 		}
 		b.Run(name, func(b *testing.B) { benchmarkMCTS(b, horizon) })

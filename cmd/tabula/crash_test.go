@@ -199,7 +199,7 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 		if err != nil {
 			t.Fatalf("room %s: %v", r.id, err)
 		}
-		js, _ := view.State(s)
+		js, _ := view.StateTold(s)
 		if string(js) != states[r.id] {
 			t.Errorf("room %s: the server's state is not the replay of its stored moves", r.id)
 		}
