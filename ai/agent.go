@@ -1,6 +1,6 @@
 // Package ai holds the computer players. It knows only the engine: every
-// agent works for every game, and games help only through the optional
-// engine.Evaluator interface.
+// agent works for every game, and games help only through optional
+// interfaces: engine.Evaluator, and PlayoutLengther for MCTS playouts.
 //
 // Agents are named on the command line by a spec: "random", "greedy",
 // "mcts", "alphabeta", optionally followed by a level or a budget:
@@ -129,8 +129,9 @@ type Budget struct {
 	// Time is the wall-clock time per move.
 	Time time.Duration
 	// PlayoutTurns is the length of an MCTS playout in games with an
-	// evaluation: 0 means DefaultPlayoutTurns, a negative number plays
-	// every playout to the end.
+	// evaluation: 0 leaves it to the game (PlayoutLengther, else
+	// DefaultPlayoutTurns), a negative number plays every playout to the
+	// end.
 	PlayoutTurns int
 }
 

@@ -43,3 +43,30 @@ func TestCachedPositionsChangeNoResult(t *testing.T) {
 		}
 	}
 }
+
+// withTurns is a state whose game asks for playouts of n turns.
+type withTurns struct {
+	engine.State
+	n int
+}
+
+func (w withTurns) PlayoutTurns() int { return w.n }
+
+func TestPlayoutLengthIsTheGamesUnlessSet(t *testing.T) {
+	g := &treeGame{id: "playout-length", players: 2, nodes: []treeNode{{winner: -1}}}
+	s, _ := g.NewState(engine.Options{})
+	for _, c := range []struct {
+		s       engine.State
+		horizon int
+		want    int
+	}{
+		{s, 0, DefaultPlayoutTurns},
+		{withTurns{s, 6}, 0, 6},
+		{withTurns{s, 6}, 12, 12},
+		{withTurns{s, 6}, -1, -1},
+	} {
+		if got := playoutLength(c.s, c.horizon); got != c.want {
+			t.Errorf("%T with horizon %d: %d turns, want %d", c.s, c.horizon, got, c.want)
+		}
+	}
+}

@@ -18,13 +18,16 @@ import (
 //   - a chance event draws its outcome by the game's probabilities, each
 //     outcome its own child;
 //   - a simultaneous turn is decoupled: each actor keeps statistics over her
-//     own moves only and picks by regret matching (Lanctot, Lisý and
-//     Winands 2013, "Monte Carlo Tree Search in Simultaneous Move Games"),
-//     the joint move leads to the child; the move played is drawn from the
-//     actor's average strategy, so a mixed equilibrium is played mixed.
+//     own moves only and picks by UCB1 on them (decoupled UCT; Lanctot,
+//     Lisý and Winands 2013, "Monte Carlo Tree Search in Simultaneous Move
+//     Games", which also gives the regret matching and EXP3 kept here for
+//     comparison), the joint move leads to the child, and the most visited
+//     move is played. Measured in Agsinnoninka, decoupled UCT won far more
+//     games against greedy than regret matching or EXP3 (docs/ai.md).
 //
 // Playouts are uniformly random; in a game with an evaluation they stop
-// after Budget.PlayoutTurns turns (DefaultPlayoutTurns) and the leader by
+// after Budget.PlayoutTurns turns (by default the game's PlayoutTurns, else
+// DefaultPlayoutTurns) and the leader by
 // the evaluation takes the reward. Each search works in preallocated arenas
 // and copies positions with CopyFrom, so iterations do not allocate once
 // the arenas have grown. With several threads, independent trees are
@@ -41,13 +44,39 @@ type MCTS struct {
 	// Iterations is the number of iterations of the last search, all
 	// threads together.
 	Iterations int
+	sim        simMethod
+}
+
+// setSimMethod chooses how actors choose at simultaneous turns.
+func (m *MCTS) setSimMethod(sim simMethod) {
+	m.sim = sim
+	for _, t := range m.trees {
+		t.sim = sim
+	}
 }
 
 // Exploration constant of UCB1 for rewards in [0, 1].
 const uctC = 0.7
 
-// Exploration rate mixed into regret matching at simultaneous turns.
+// Exploration rate mixed into regret matching (and EXP3) at simultaneous
+// turns.
 const rmGamma = 0.1
+
+// simMethod is how each actor chooses at a simultaneous turn.
+type simMethod uint8
+
+const (
+	// simDUCT (the default): decoupled UCT, UCB1 on each actor's own
+	// statistics; the most visited move is played. Measured against
+	// greedy in Agsinnoninka it won far more than the others (docs/ai.md).
+	simDUCT simMethod = iota
+	// simRM: regret matching on outcome-sampled regrets; the move played
+	// is drawn from the average strategy.
+	simRM
+	// simEXP3: EXP3 on importance-weighted rewards; the move played is
+	// drawn from the average strategy.
+	simEXP3
+)
 
 // maxNodes bounds a tree's size; past it the search goes on without
 // expanding.
@@ -69,14 +98,31 @@ const maxPlayoutTurns = 20000
 // won more games at Tamman and Agsinnoninka and no fewer at Adji-Boto.
 const DefaultPlayoutTurns = 40
 
+// playoutLength is the playout length a search from root uses for the
+// configured horizon (0: the game's choice).
+func playoutLength(root engine.State, horizon int) int {
+	if horizon != 0 {
+		return horizon
+	}
+	if p, ok := root.(PlayoutLengther); ok {
+		return p.PlayoutTurns()
+	}
+	return DefaultPlayoutTurns
+}
+
+// PlayoutLengther is implemented by states whose game knows a better
+// playout length than DefaultPlayoutTurns for searches that leave it to
+// the game (Budget.PlayoutTurns 0): a game whose turns are costly and
+// whose evaluation is sharp gains from short ones.
+type PlayoutLengther interface {
+	PlayoutTurns() int
+}
+
 // NewMCTS returns an MCTS agent with the given budget; name is its spec.
 // With no bound at all, the budget is 1000 iterations.
 func NewMCTS(name string, b Budget, cfg Config) *MCTS {
 	if b.Iterations == 0 && b.Time == 0 {
 		b.Iterations = 1000
-	}
-	if b.PlayoutTurns == 0 {
-		b.PlayoutTurns = DefaultPlayoutTurns
 	}
 	m := &MCTS{name: name, budget: b, threads: max(cfg.Threads, 1), seed: cfg.Seed}
 	m.rng, m.src = newRand(cfg.Seed, 0x6d637473)
@@ -105,14 +151,15 @@ func (m *MCTS) Reseed(seed uint64) {
 	}
 }
 
-// Choose searches and returns player's move: the most visited at a
-// sequential turn, a draw from the average strategy at a simultaneous one.
+// Choose searches and returns player's move: the most visited (under
+// regret matching or EXP3 at a simultaneous turn, a draw from the average
+// strategy).
 func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 	if player == engine.ChancePlayer {
 		return chanceMove(s, m.rng)
 	}
 	moves, weights, simultaneous := m.Policy(s, player)
-	if simultaneous {
+	if simultaneous && m.sim != simDUCT {
 		// Draw from the average strategy, leaving out the moves it plays
 		// less than 5% of the time (the noise of exploration).
 		total, most := 0.0, 0.0
@@ -147,9 +194,9 @@ func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 }
 
 // Policy searches s and returns player's legal moves with their weights:
-// the root visit counts at a sequential turn, the average strategy
-// (summing to the number of trees) at a simultaneous one, which is then
-// reported as true.
+// the root visit counts (under regret matching or EXP3 at a simultaneous
+// turn, the average strategy, summing to the number of trees), and
+// whether the turn is simultaneous.
 func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights []float64, simultaneous bool) {
 	actors := s.Actors(nil)
 	simultaneous = len(actors) > 1
@@ -272,9 +319,13 @@ type tree struct {
 	leadN   int
 	// eval replaces the game's evaluation when set (Config.Eval).
 	eval func(engine.State, []float64) []float64
+	sim  simMethod
 	// horizon is the playout length in turns for games with an
-	// evaluation; negative plays to the end.
+	// evaluation; negative plays to the end, 0 leaves it to the game
+	// (PlayoutLengther, else DefaultPlayoutTurns). turns is the length
+	// the current search uses.
 	horizon   int
+	turns     int
 	evaluated bool
 	// iterations done by the last search.
 	iterations int
@@ -300,6 +351,7 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	t.nCached = 0
 	t.leadSum, t.leadN = 0, 0
 	_, t.evaluated = root.(engine.Evaluator)
+	t.turns = playoutLength(root, t.horizon)
 	t.newNode(root)
 	timed := !deadline.IsZero()
 	t.iterations = 0
@@ -449,7 +501,16 @@ func (t *tree) selectJoint(idx int32) int32 {
 	joint, radix := int32(0), int32(1)
 	for j := n.slot; j < n.slot+n.numSlots; j++ {
 		sl := t.slots[j]
-		k, p := t.selectRegretMatching(sl)
+		var k int32
+		var p float64
+		switch t.sim {
+		case simDUCT:
+			k, p = t.selectDecoupledUCB(sl, n.visits), 1
+		case simEXP3:
+			k, p = t.selectEXP3(sl)
+		default:
+			k, p = t.selectRegretMatching(sl)
+		}
 		t.choices = append(t.choices, choice{edge: sl.edge + k, prob: p})
 		joint += k * radix
 		radix *= sl.n
@@ -475,6 +536,33 @@ func (t *tree) selectUCB(sl slot, parentVisits int32) int32 {
 	return best
 }
 
+// selectDecoupledUCB is selectUCB for one actor of a simultaneous turn:
+// untried moves first in random order, ties broken at random, so that two
+// actors with the same statistics do not move in lockstep.
+func (t *tree) selectDecoupledUCB(sl slot, parentVisits int32) int32 {
+	es := t.edges[sl.edge : sl.edge+sl.n]
+	logN := math.Log(float64(max(parentVisits, 1)))
+	best, bestV, ties := int32(0), math.Inf(-1), 0
+	for i := range es {
+		e := &es[i]
+		v := math.Inf(1)
+		if e.visits > 0 {
+			v = e.reward/float64(e.visits) + uctC*math.Sqrt(logN/float64(e.visits))
+		}
+		switch {
+		case v > bestV:
+			best, bestV, ties = int32(i), v, 1
+		case v == bestV:
+			// Reservoir sampling among equals.
+			ties++
+			if t.rng.IntN(ties) == 0 {
+				best = int32(i)
+			}
+		}
+	}
+	return best
+}
+
 // regretStrategy fills t.probs with the current regret-matching strategy
 // of a slot (positive regrets normalised, uniform when none is positive).
 func (t *tree) regretStrategy(sl slot) []float64 {
@@ -494,6 +582,39 @@ func (t *tree) regretStrategy(sl slot) []float64 {
 		}
 	}
 	return t.probs
+}
+
+// selectEXP3 draws an actor's move by EXP3 (Auer et al. 2002): weights
+// exp(eta*X) over the importance-weighted reward sums X, mixed with
+// exploration, eta = gamma/K; it adds the strategy to her average and
+// returns the move with the probability it was drawn with.
+func (t *tree) selectEXP3(sl slot) (int32, float64) {
+	es := t.edges[sl.edge : sl.edge+sl.n]
+	k := float64(len(es))
+	eta := rmGamma / k
+	most := math.Inf(-1)
+	for i := range es {
+		most = max(most, es[i].regret)
+	}
+	t.probs = t.probs[:0]
+	sum := 0.0
+	for i := range es {
+		w := math.Exp(eta * (es[i].regret - most))
+		t.probs = append(t.probs, w)
+		sum += w
+	}
+	u := t.rng.Float64()
+	pick, pickP := int32(len(es)-1), 0.0
+	chosen := false
+	for i, w := range t.probs {
+		q := (1-rmGamma)*w/sum + rmGamma/k
+		es[i].strat += q
+		if !chosen && (u < q || i == len(es)-1) {
+			pick, pickP, chosen = int32(i), q, true
+		}
+		u -= q
+	}
+	return pick, pickP
 }
 
 // selectRegretMatching draws an actor's move from her regret-matching
@@ -525,7 +646,7 @@ func (t *tree) playout(s engine.State) {
 			t.reward = t.scale.rewards(s, t.reward)
 			return
 		}
-		if turns >= maxPlayoutTurns || (t.evaluated && t.horizon > 0 && turns >= t.horizon) {
+		if turns >= maxPlayoutTurns || (t.evaluated && t.turns > 0 && turns >= t.turns) {
 			t.evalRewards(s)
 			return
 		}
@@ -600,7 +721,11 @@ func (t *tree) backup() {
 			e := &t.edges[c.edge]
 			e.visits++
 			e.reward += r
-			if n.numSlots > 1 {
+			if n.numSlots > 1 && t.sim == simEXP3 {
+				// EXP3 keeps the importance-weighted reward sum.
+				e.regret += r / c.prob
+			}
+			if n.numSlots > 1 && t.sim == simRM {
 				// Outcome-sampling regret update: the estimated value
 				// of the chosen move is r/p, of the others 0.
 				es := t.edges[sl.edge : sl.edge+sl.n]
@@ -623,7 +748,7 @@ func (t *tree) addRootPolicy(player int, weights []float64, simultaneous bool) {
 			continue
 		}
 		es := t.edges[sl.edge : sl.edge+sl.n]
-		if !simultaneous {
+		if !simultaneous || t.sim == simDUCT {
 			for i := range es {
 				weights[i] += float64(es[i].visits)
 			}

@@ -37,7 +37,10 @@ type Entry struct {
 
 // OptionText describes one option for people.
 type OptionText struct {
-	Doc Text
+	// Title names the option for people ("Seeds per hole"); the option's
+	// own name ("seeds") stays what records and the command line use.
+	Title Text
+	Doc   Text
 	// Values labels each value of an Enum option.
 	Values map[string]Text
 }
@@ -75,7 +78,7 @@ func CatalogueOf(g Game) (e Entry, ok bool) {
 
 // CheckCatalogue returns what the catalogue of g lacks: a game without an
 // entry, a text of the entry missing in a language, an option without a
-// description or an Enum value without a label in some language, or a
+// description or title or an Enum value without a label in some language, or a
 // description of an option g does not have. Every game must pass it.
 func CheckCatalogue(g Game) []error {
 	e, ok := CatalogueOf(g)
@@ -111,6 +114,7 @@ func CheckCatalogue(g Game) []error {
 	for _, sp := range specs {
 		ot := e.Options[sp.Name]
 		need("option "+sp.Name, ot.Doc)
+		need("title of option "+sp.Name, ot.Title)
 		for _, v := range sp.Values {
 			need(fmt.Sprintf("value %s of option %s", v, sp.Name), ot.Values[v])
 		}

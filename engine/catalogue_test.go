@@ -30,8 +30,8 @@ func complete() Entry {
 		Sources: []string{"a book"},
 		Summary: []Text{both("rules")},
 		Options: map[string]OptionText{
-			"seeds": {Doc: Text{"de": "Samen"}},
-			"order": {Doc: Text{"de": "Reihenfolge"}, Values: map[string]Text{"a": both("A"), "b": both("B")}},
+			"seeds": {Title: both("Seeds"), Doc: Text{"de": "Samen"}},
+			"order": {Title: both("Order"), Doc: Text{"de": "Reihenfolge"}, Values: map[string]Text{"a": both("A"), "b": both("B")}},
 		},
 	}
 }
@@ -57,6 +57,7 @@ func TestCheckCatalogueNamesWhatIsMissing(t *testing.T) {
 		want  string
 	}{
 		{"german option doc", func(e *Entry) { e.Options["seeds"] = OptionText{} }, `option seeds has no "de" text`},
+		{"option title", func(e *Entry) { o := e.Options["order"]; o.Title = Text{"en": "Order"}; e.Options["order"] = o }, `title of option order has no "de" text`},
 		{"enum label", func(e *Entry) { delete(e.Options["order"].Values, "b") }, `value b of option order has no "en" text`},
 		{"german enum label", func(e *Entry) { e.Options["order"].Values["a"] = Text{"en": "A"} }, `value a of option order has no "de" text`},
 		{"unknown value", func(e *Entry) { e.Options["order"].Values["c"] = Text{"en": "C", "de": "C"} }, `no value "c"`},

@@ -18,6 +18,16 @@ if [ ${#need[@]} -gt 0 ]; then
 		echo "warning: ${need[*]} missing and this user cannot apt-get install them" >&2
 	fi
 fi
+# axe-core, which the browser tests inject into the pages, from the npm
+# registry at the version pinned in web/e2e/package-lock.json.
+if [ ! -f web/e2e/node_modules/axe-core/axe.min.js ]; then
+	if command -v npm >/dev/null 2>&1; then
+		(cd web/e2e && npm ci --no-audit --no-fund --silent) ||
+			echo "warning: npm ci failed in web/e2e; the accessibility checks will fail" >&2
+	else
+		echo "warning: npm missing; the accessibility checks will fail" >&2
+	fi
+fi
 go mod download
 go vet ./...
 go test -count=1 "$@" ./...

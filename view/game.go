@@ -51,6 +51,8 @@ type OptionView struct {
 	Doc     string                 `json:"doc"`
 	Docs    engine.Text            `json:"docs"`
 	Labels  map[string]engine.Text `json:"labels,omitempty"`
+	// Titles name the option for people, in every language.
+	Titles engine.Text `json:"titles,omitempty"`
 }
 
 // Facts returns the JSON view of info.
@@ -96,7 +98,7 @@ func Game(g engine.Game, opts engine.Options) (GameView, error) {
 	for _, sp := range g.Specs() {
 		ot := e.Options[sp.Name]
 		o := OptionView{Name: sp.Name, Kind: sp.Kind.String(), Default: sp.Default, Values: sp.Values,
-			Doc: sp.Doc, Docs: ot.Doc, Labels: ot.Values}
+			Doc: sp.Doc, Docs: ot.Doc, Labels: ot.Values, Titles: ot.Title}
 		if sp.Kind == engine.Int || sp.Kind == engine.Float {
 			lo, hi := sp.Min, sp.Max
 			o.Min, o.Max = &lo, &hi

@@ -56,8 +56,9 @@ func message(m engine.Message) MessageView {
 	return v
 }
 
-// StateTold is State with one more field, "told": what the state tells of
-// its last turn, for the server's answers (tabula replay prints State).
+// StateTold is State with two more fields for the server's answers
+// (tabula replay prints State): "told", what the state tells of its last
+// turn, and "moves", the legal moves with their places (Moves).
 func StateTold(s engine.State) ([]byte, error) {
 	js, err := State(s)
 	if err != nil {
@@ -67,9 +68,15 @@ func StateTold(s engine.State) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("view: %s told: %w", s.Game().ID(), err)
 	}
-	out := make([]byte, 0, len(js)+len(told)+9)
+	moves, err := json.Marshal(Moves(s))
+	if err != nil {
+		return nil, fmt.Errorf("view: %s moves: %w", s.Game().ID(), err)
+	}
+	out := make([]byte, 0, len(js)+len(told)+len(moves)+19)
 	out = append(out, js[:len(js)-1]...)
 	out = append(out, `,"told":`...)
 	out = append(out, told...)
+	out = append(out, `,"moves":`...)
+	out = append(out, moves...)
 	return append(out, '}'), nil
 }

@@ -67,6 +67,7 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 		bots []*roomclient.Bot
 	}
 	rs := make([]room, nRooms)
+	acks := make(chan struct{}, nRooms*2*movesPerBot)
 	for i := range rs {
 		id, tokens, err := createRoom(ctx, base, games[i%3], 2)
 		if err != nil {
@@ -75,7 +76,7 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 		rs[i].id = id
 		for k, tok := range tokens {
 			rs[i].bots = append(rs[i].bots, &roomclient.Bot{Base: base, Room: id, Token: tok,
-				Rand: rand.New(rand.NewPCG(uint64(i), uint64(k))), StopAt: 2 * movesPerBot})
+				Rand: rand.New(rand.NewPCG(uint64(i), uint64(k))), StopAt: 2 * movesPerBot, Acks: acks})
 		}
 	}
 	acked := func() int {
@@ -99,9 +100,14 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 			}()
 		}
 	}
-	// Kill once about a third of the moves are acknowledged.
-	for acked() < nRooms*2*movesPerBot/3 && ctx.Err() == nil {
-		time.Sleep(10 * time.Millisecond) // polling a counter, not waiting for an event
+	// Kill once about a third of the moves are acknowledged (the channel
+	// holds every ack, so none is missed).
+	for range nRooms * 2 * movesPerBot / 3 {
+		select {
+		case <-acks:
+		case <-ctx.Done():
+			t.Fatal("the bots made too few moves")
+		}
 	}
 	before := acked()
 	srv.kill()
@@ -220,4 +226,34 @@ func portOf(t *testing.T, base string) string {
 		t.Fatal(fmt.Errorf("%s: %w", base, err))
 	}
 	return port
+}
+
+// TestGracefulStopClosesLiveConnectionsWith1001: SIGTERM closes every
+// live connection with 1001 and the server exits 0.
+func TestGracefulStopClosesLiveConnectionsWith1001(t *testing.T) {
+	srv := startTestServe(t, "127.0.0.1:0", filepath.Join(t.TempDir(), "stop.db"))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	id, tokens, err := createRoom(ctx, srv.base, "adji-boto", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := roomclient.Dial(ctx, srv.base, id, tokens[0], -1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	stopped := make(chan error, 1)
+	go func() { stopped <- srv.stop(20 * time.Second) }()
+	for {
+		if _, err := c.Recv(ctx); err != nil {
+			if code := roomclient.CloseStatus(err); code != 1001 {
+				t.Fatalf("closed with %d (%v), want 1001", code, err)
+			}
+			break
+		}
+	}
+	if err := <-stopped; err != nil {
+		t.Fatalf("the server did not exit 0: %v", err)
+	}
 }

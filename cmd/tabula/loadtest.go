@@ -36,7 +36,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	dur := fs.Duration("duration", 30*time.Second, "how long to play (at most 10m)")
 	game := fs.String("game", "adji-boto", "the game of every room")
 	think := fs.Duration("think", 200*time.Millisecond, "a bot's pause before each move")
-	server := fs.String("server", "", "a running server on loopback (default: start one)")
+	server := fs.String("server", "", "a running server on loopback, or several sharing a database, comma-separated: rooms and seats are spread over them (default: start one)")
 	seed := fs.Uint64("seed", 1, "seed of the bots' moves")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	if err := parseFlags(fs, args); err != nil {
@@ -47,6 +47,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	var srv *child
 	base := *server
+	bases := strings.Split(base, ",")
 	if base == "" {
 		dir, err := os.MkdirTemp("", "tabula-loadtest")
 		if err != nil {
@@ -62,9 +63,13 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer srv.stop(10 * time.Second)
-		base = srv.base
-	} else if err := loopbackOnly(base); err != nil {
-		return usagef("%v", err)
+		bases = []string{srv.base}
+	} else {
+		for _, b := range bases {
+			if err := loopbackOnly(b); err != nil {
+				return usagef("%v", err)
+			}
+		}
 	}
 	idle := srv.rss()
 	ctx, cancel := context.WithTimeout(context.Background(), *dur)
@@ -86,7 +91,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			rng := rand.New(rand.NewPCG(*seed, uint64(i)))
 			// A table: one room after the other until the time is up.
 			for ctx.Err() == nil {
-				id, tokens, err := createRoom(ctx, base, *game, 2)
+				id, tokens, err := createRoom(ctx, bases[i%len(bases)], *game, 2)
 				if err != nil {
 					mu.Lock()
 					errs++
@@ -98,8 +103,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 				rooms++
 				mu.Unlock()
 				var tw sync.WaitGroup
-				for _, tok := range tokens {
-					b := &roomclient.Bot{Base: base, Room: id, Token: tok, Rand: rng, Think: *think}
+				for j, tok := range tokens {
+					b := &roomclient.Bot{Base: bases[(i+j)%len(bases)], Room: id, Token: tok, Rand: rng, Think: *think}
 					b.Rand = rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))
 					mu.Lock()
 					bots = append(bots, b)

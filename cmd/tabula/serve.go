@@ -19,17 +19,17 @@ import (
 	"tabula/internal/compute"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
-	"tabula/internal/store"
 	"tabula/web"
 )
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	dbPath := fs.String("db", "tabula.db", "SQLite file of the online rooms (created on first start)")
+	dbPath := fs.String("db", "tabula.db", "SQLite file of the online rooms (created on first start), or a postgres:// URL shared by several instances")
 	origins := fs.String("origins", "", "comma-separated host patterns of other sites allowed to open a room's WebSocket")
 	idle := fs.Duration("room-idle", 7*24*time.Hour, "expire online rooms unchanged for this long")
 	perMinute := fs.Int("rooms-per-minute", 10, "rooms one address may create a minute")
+	sf := addSharedFlags(fs)
 	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
 	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
 	if err := parseFlags(fs, args); err != nil {
@@ -41,8 +41,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *idle <= 0 || *perMinute <= 0 || *perIP <= 0 || *rate <= 0 {
 		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip and --msg-rate must be positive")
 	}
+	if err := sf.check(); err != nil {
+		return err
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	db, err := store.OpenSQLite(*dbPath)
+	db, err := openStore(*dbPath)
 	if err != nil {
 		return err
 	}
@@ -55,6 +58,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Think:     pool.Do,
 		IdleAfter: *idle,
 		Log:       log,
+		Holder:    holderName(),
+		Lease:     sf.lease,
 	})
 	var allowed []string
 	if *origins != "" {
@@ -82,8 +87,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		MessageRate:    *rate,
 	})
 	go sweep(ctx, mgr, log)
-	hs := newHTTPServer(srv, server.DefaultRequestTimeout)
-	log.Info("listening", "addr", ln.Addr().String(), "db", *dbPath)
+	var sh shared
+	go sh.run(ctx, db, mgr, sf, log)
+	hs := newHTTPServer(sh.handler(srv, db), server.DefaultRequestTimeout)
+	log.Info("listening", "addr", ln.Addr().String(), "db", dbLabel(*dbPath))
 	fmt.Fprintf(stdout, "Tabula is being served at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
@@ -93,6 +100,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
+	sh.stopping.Store(true)
 	shutCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	// Stop accepting, close every live connection with 1001 (each move

@@ -24,7 +24,7 @@ func (Game) Catalogue() engine.Entry {
 			"de": "Ein Wiki-Artikel nach Herskovits' Ethnografie; von erwachsenen Männern bei Totenwachen (kee oder tjutju) auf geschnitzten bootförmigen Brettern gespielt; kein Bericht aus erster Hand wird zitiert.",
 		},
 		Sources: []string{
-			"Mancala World – Adji-boto (German text).",
+			"Mancala World – Adji-boto (German text), https://mancala.fandom.com/wiki/Adji-boto",
 			"Melville J. Herskovits, field studies of Afro-Surinamese culture, 1920s-1930s (as cited there).",
 		},
 		Summary: []engine.Text{{
@@ -44,16 +44,16 @@ func (Game) Catalogue() engine.Entry {
 			"de": "Wer nicht ziehen kann, setzt aus. Kann keiner ziehen, kehrt jeder die Samen seiner Reihe in seinen Speicher; mehr Samen gewinnen.",
 		}},
 		Options: map[string]engine.OptionText{
-			OptSeeds:             {Doc: engine.Text{"de": "Samen in jedem Loch zu Beginn (Quelle: 10)"}},
-			OptChainThroughEmpty: {Doc: engine.Text{"de": "ein leeres Loch beendet eine Fangkette nicht; die Kette geht darüber hinweg"}},
-			OptCaptureFrom: {
+			OptSeeds:             {Title: engine.Text{"en": "Seeds per hole", "de": "Samen je Loch"}, Doc: engine.Text{"de": "Samen in jedem Loch zu Beginn (Quelle: 10)"}},
+			OptChainThroughEmpty: {Title: engine.Text{"en": "Capture chains pass empty holes", "de": "Fangketten über leere Löcher"}, Doc: engine.Text{"de": "ein leeres Loch beendet eine Fangkette nicht; die Kette geht darüber hinweg"}},
+			OptCaptureFrom: {Title: engine.Text{"en": "Capture from", "de": "Fangen aus"},
 				Doc: engine.Text{"de": "woraus gefangen werden darf: aus jedem Loch (any) oder nur aus der Reihe des Gegners (opponent)"},
 				Values: map[string]engine.Text{
 					"any":      {"en": "any hole", "de": "jedes Loch"},
 					"opponent": {"en": "the opponent's row only", "de": "nur die Reihe des Gegners"},
 				},
 			},
-			OptOpening: {
+			OptOpening: {Title: engine.Text{"en": "Opening", "de": "Eröffnung"},
 				Doc: engine.Text{"de": "die ersten zehn Züge: jedes Loch einmal in beliebiger Reihenfolge (free), in Saatrichtung (ordered) oder keine Eröffnung (none)"},
 				Values: map[string]engine.Text{
 					OpeningFree:    {"en": "each hole once, in any order", "de": "jedes Loch einmal, in beliebiger Reihenfolge"},
@@ -61,9 +61,9 @@ func (Game) Catalogue() engine.Entry {
 					OpeningNone:    {"en": "no opening", "de": "keine Eröffnung"},
 				},
 			},
-			OptSkipOrigin: {Doc: engine.Text{"de": "eine Aussaat rund um das Brett überspringt das Ausgangsloch"}},
-			OptRepetition: {Doc: engine.Text{"de": "das Spiel endet als Blockade, wenn eine Stellung so oft vorkommt (0: nie; nicht in der Quelle)"}},
-			OptMaxPlies:   {Doc: engine.Text{"de": "das Spiel endet als Blockade nach so vielen Zügen (0: ohne Grenze; nicht in der Quelle)"}},
+			OptSkipOrigin: {Title: engine.Text{"en": "Skip the starting hole", "de": "Ausgangsloch überspringen"}, Doc: engine.Text{"de": "eine Aussaat rund um das Brett überspringt das Ausgangsloch"}},
+			OptRepetition: {Title: engine.Text{"en": "Repetitions that end the game", "de": "Wiederholungen bis zum Ende"}, Doc: engine.Text{"de": "das Spiel endet als Blockade, wenn eine Stellung so oft vorkommt (0: nie; nicht in der Quelle)"}},
+			OptMaxPlies:   {Title: engine.Text{"en": "Move limit", "de": "Zuglimit"}, Doc: engine.Text{"de": "das Spiel endet als Blockade nach so vielen Zügen (0: ohne Grenze; nicht in der Quelle)"}},
 		},
 		Words: map[string]engine.Text{
 			"phase_opening": {

@@ -23,7 +23,7 @@ func (Game) Catalogue() engine.Entry {
 		Sources: []string{
 			"Vanoverbergh, M. 1927. Iloko Games. Anthropos 22: 216-243.",
 			"Murray, H. J. R. 1951. A History of Board-Games Other Than Chess. Oxford University Press, p. 176.",
-			"Adapted from the Wikinfo article \"Agsinnoninka\" (GNU Free Documentation License).",
+			"Adapted from the Wikinfo article \"Agsinnoninka\" (GNU Free Documentation License), http://www.wikinfo.org/index.php/Agsinnoninka",
 		},
 		Summary: []engine.Text{{
 			"en": "Two players, two rows of five holes, five seeds in each hole (an option), a store at each end. Both players move at the same time.",
@@ -42,8 +42,8 @@ func (Game) Catalogue() engine.Entry {
 			"de": "Eine Runde endet, wenn die Reihe eines Spielers leer ist; jeder nimmt die Samen seiner Reihe. In der nächsten Runde füllt jeder seine Löcher aus seinem Speicher; Löcher, die nicht gefüllt werden können, sind verbrannt. Wer kein einziges Loch füllen kann, verliert das Match.",
 		}},
 		Options: map[string]engine.OptionText{
-			OptSeeds: {Doc: engine.Text{"de": "Samen in jedem Loch zu Beginn (Quelle: „zum Beispiel fünf\")"}},
-			OptSimultaneity: {
+			OptSeeds: {Title: engine.Text{"en": "Seeds per hole", "de": "Samen je Loch"}, Doc: engine.Text{"de": "Samen in jedem Loch zu Beginn (Quelle: „zum Beispiel fünf\")"}},
+			OptSimultaneity: {Title: engine.Text{"en": "Simultaneous sowing", "de": "Gleichzeitiges Säen"},
 				Doc: engine.Text{"de": "wie sich die beiden Aussaaten treffen: im Gleichschritt (lockstep) oder nacheinander, in einer vom Zufall gezogenen, wechselnden oder festen Reihenfolge"},
 				Values: map[string]engine.Text{
 					Lockstep:     {"en": "in lockstep", "de": "im Gleichschritt"},
@@ -52,55 +52,55 @@ func (Game) Catalogue() engine.Entry {
 					Player0First: {"en": "one after the other, player 1 first", "de": "nacheinander, Spieler 1 zuerst"},
 				},
 			},
-			OptConflict: {
+			OptConflict: {Title: engine.Text{"en": "Both relays at one hole", "de": "Beide Staffeln an einem Loch"},
 				Doc: engine.Text{"de": "beide Staffeln nehmen im selben Schritt dasselbe Loch auf: sein Besitzer nimmt es (owner) oder beide Züge enden dort (both-stop)"},
 				Values: map[string]engine.Text{
 					ConflictOwner:    {"en": "its owner lifts it", "de": "sein Besitzer nimmt es auf"},
 					ConflictBothStop: {"en": "both moves end there", "de": "beide Züge enden dort"},
 				},
 			},
-			OptEndHole: {
+			OptEndHole: {Title: engine.Text{"en": "Where a move finishes", "de": "Wo ein Zug endet"},
 				Doc: engine.Text{"de": "das Loch, in dem ein Zug für den Fang endet: das leere Loch nach dem letzten Samen (empty) oder das Loch des letzten Samens (last)"},
 				Values: map[string]engine.Text{
 					EndEmpty: {"en": "the empty hole after the last seed", "de": "das leere Loch nach dem letzten Samen"},
 					EndLast:  {"en": "the hole of the last seed", "de": "das Loch des letzten Samens"},
 				},
 			},
-			OptSkipOrigin: {Doc: engine.Text{"de": "eine Runde um das ganze Brett überspringt das Loch, aus dem sie aufgenommen wurde"}},
-			OptSowStores:  {Doc: engine.Text{"de": "die Säende legt einen Samen in ihren eigenen Speicher, wenn sie an ihm vorbeikommt"}},
-			OptStoreEnd: {
+			OptSkipOrigin: {Title: engine.Text{"en": "Skip the starting hole", "de": "Ausgangsloch überspringen"}, Doc: engine.Text{"de": "eine Runde um das ganze Brett überspringt das Loch, aus dem sie aufgenommen wurde"}},
+			OptSowStores:  {Title: engine.Text{"en": "Sow into the stores", "de": "In die Speicher säen"}, Doc: engine.Text{"de": "die Säende legt einen Samen in ihren eigenen Speicher, wenn sie an ihm vorbeikommt"}},
+			OptStoreEnd: {Title: engine.Text{"en": "Last seed in the store", "de": "Letzter Samen im Speicher"},
 				Doc: engine.Text{"de": "mit sow-stores: ein letzter Samen im Speicher beendet den Zug (stop) oder das Loch danach zählt (relay)"},
 				Values: map[string]engine.Text{
 					StoreStop:  {"en": "the move ends in the store", "de": "der Zug endet im Speicher"},
 					StoreRelay: {"en": "the hole after the store counts", "de": "das Loch nach dem Speicher zählt"},
 				},
 			},
-			OptBurntNext: {
+			OptBurntNext: {Title: engine.Text{"en": "Burnt hole after the last seed", "de": "Verbranntes Loch nach dem letzten Samen"},
 				Doc: engine.Text{"de": "ein verbranntes Loch nach dem letzten Samen wird übersprungen (skip) oder beendet den Zug wie ein leeres (empty)"},
 				Values: map[string]engine.Text{
 					BurntSkip:  {"en": "passed over", "de": "übersprungen"},
 					BurntEmpty: {"en": "ends the move like an empty hole", "de": "beendet den Zug wie ein leeres Loch"},
 				},
 			},
-			OptCycle: {
+			OptCycle: {Title: engine.Text{"en": "Endless relays", "de": "Endlose Staffeln"},
 				Doc: engine.Text{"de": "eine Staffel, die zu einer Lage ihres Zuges zurückkehrt, endet ohne Fang (stop) oder wie ein gewöhnlicher Zug (capture); nicht in der Quelle"},
 				Values: map[string]engine.Text{
 					CycleStop: {"en": "ends without a capture", "de": "endet ohne Fang"},
 					CycleCapt: {"en": "ends as an ordinary move", "de": "endet wie ein gewöhnlicher Zug"},
 				},
 			},
-			OptRepetition: {Doc: engine.Text{"de": "eine Runde endet, wenn die Stellung zu Beginn eines Zuges so oft vorkommt (0: nie; nicht in der Quelle)"}},
-			OptMatch:      {Doc: engine.Text{"de": "Runden mit verbrannten Löchern spielen, bis jemand kein Loch mehr füllen kann (aus: eine Runde, mehr Samen gewinnt)"}},
-			OptRefillOrder: {
+			OptRepetition: {Title: engine.Text{"en": "Repetitions that end a round", "de": "Wiederholungen bis zum Rundenende"}, Doc: engine.Text{"de": "eine Runde endet, wenn die Stellung zu Beginn eines Zuges so oft vorkommt (0: nie; nicht in der Quelle)"}},
+			OptMatch:      {Title: engine.Text{"en": "Play in rounds (a match)", "de": "In Runden spielen (Match)"}, Doc: engine.Text{"de": "Runden mit verbrannten Löchern spielen, bis jemand kein Loch mehr füllen kann (aus: eine Runde, mehr Samen gewinnt)"}},
+			OptRefillOrder: {Title: engine.Text{"en": "Refill from", "de": "Auffüllen ab"},
 				Doc: engine.Text{"de": "vom linken Loch aus Sicht der Spielerin auffüllen, wo ihre Aussaat beginnt (left), oder vom rechten (right)"},
 				Values: map[string]engine.Text{
 					RefillLeft:  {"en": "from her left", "de": "von ihrer Linken"},
 					RefillRight: {"en": "from her right", "de": "von ihrer Rechten"},
 				},
 			},
-			OptMaxRounds: {Doc: engine.Text{"de": "ein Match endet nach so vielen Runden, mehr Samen gewinnt (nicht in der Quelle)"}},
-			OptMaxTurns:  {Doc: engine.Text{"de": "eine Runde endet nach so vielen Zügen wie bei leerer Reihe (0: ohne Grenze; nicht in der Quelle)"}},
-			OptMaxSteps:  {Doc: engine.Text{"de": "nach so vielen Schritten eines Zuges hält eine Spielerin, die aufnehmen würde, an, als hätte die Zyklusregel ihre Staffel beendet (0: ohne Grenze; nicht in der Quelle)"}},
+			OptMaxRounds: {Title: engine.Text{"en": "Most rounds", "de": "Höchstens Runden"}, Doc: engine.Text{"de": "ein Match endet nach so vielen Runden, mehr Samen gewinnt (nicht in der Quelle)"}},
+			OptMaxTurns:  {Title: engine.Text{"en": "Most turns a round", "de": "Höchstens Züge je Runde"}, Doc: engine.Text{"de": "eine Runde endet nach so vielen Zügen wie bei leerer Reihe (0: ohne Grenze; nicht in der Quelle)"}},
+			OptMaxSteps:  {Title: engine.Text{"en": "Most steps a turn", "de": "Höchstens Schritte je Zug"}, Doc: engine.Text{"de": "nach so vielen Schritten eines Zuges hält eine Spielerin, die aufnehmen würde, an, als hätte die Zyklusregel ihre Staffel beendet (0: ohne Grenze; nicht in der Quelle)"}},
 		},
 		Words: map[string]engine.Text{
 			"round":          {"en": "Round {n}", "de": "Runde {n}"},

@@ -22,6 +22,7 @@ func (Game) Catalogue() engine.Entry {
 		},
 		Sources: []string{
 			"Marin, G. 1931. Somali Games. Journal of the Royal Anthropological Institute of Great Britain and Ireland 61: 499-511 (pp. 510-511).",
+			"Digital Ludeme Project, evidence record DLP.Evidence.1424, Ludii Portal, https://ludii.games/details.php?keyword=Tamman",
 		},
 		Summary: []engine.Text{{
 			"en": "Two to four players, four men each, on a 5x5 board whose middle row and column are wider. Each player starts on her 'ayn (c1, e3, c5, a3); the centre square is habarti, \"the mother\".",
@@ -40,41 +41,41 @@ func (Game) Catalogue() engine.Entry {
 			"de": "Steine dürfen Felder teilen. Wer zuerst alle vier Steine nach habarti bringt, gewinnt.",
 		}},
 		Options: map[string]engine.OptionText{
-			OptPlayers:          {Doc: engine.Text{"de": "Zahl der Spieler: 2 sitzen auf gegenüberliegenden 'ayn (c1, c5), 3 auf c1, e3, c5, 4 auf allen"}},
-			OptMouthUp:          {Doc: engine.Text{"de": "Wahrscheinlichkeit, dass eine Kaurimuschel mit der Öffnung nach oben fällt (nicht in der Quelle)"}},
-			OptExactFinish:      {Doc: engine.Text{"de": "ein Stein muss genau auf habarti landen; aus: ein längerer Wurf hält ihn dort an"}},
-			OptCaptureOnLanding: {Doc: engine.Text{"de": "auch gegnerische Steine auf dem Zielfeld werden geschlagen, nicht nur die übersprungenen"}},
-			OptCaptureAtStart:   {Doc: engine.Text{"de": "auch gegnerische Steine auf dem Ausgangsfeld werden geschlagen"}},
-			OptSafeAyn: {
+			OptPlayers:          {Title: engine.Text{"en": "Players", "de": "Spieler"}, Doc: engine.Text{"de": "Zahl der Spieler: 2 sitzen auf gegenüberliegenden 'ayn (c1, c5), 3 auf c1, e3, c5, 4 auf allen"}},
+			OptMouthUp:          {Title: engine.Text{"en": "Chance of a cowrie mouth up", "de": "Wahrscheinlichkeit „Öffnung oben\""}, Doc: engine.Text{"de": "Wahrscheinlichkeit, dass eine Kaurimuschel mit der Öffnung nach oben fällt (nicht in der Quelle)"}},
+			OptExactFinish:      {Title: engine.Text{"en": "Exact throw onto habarti", "de": "Genauer Wurf nach habarti"}, Doc: engine.Text{"de": "ein Stein muss genau auf habarti landen; aus: ein längerer Wurf hält ihn dort an"}},
+			OptCaptureOnLanding: {Title: engine.Text{"en": "Capture where the man lands", "de": "Schlagen auf dem Zielfeld"}, Doc: engine.Text{"de": "auch gegnerische Steine auf dem Zielfeld werden geschlagen, nicht nur die übersprungenen"}},
+			OptCaptureAtStart:   {Title: engine.Text{"en": "Capture where the man starts", "de": "Schlagen auf dem Ausgangsfeld"}, Doc: engine.Text{"de": "auch gegnerische Steine auf dem Ausgangsfeld werden geschlagen"}},
+			OptSafeAyn: {Title: engine.Text{"en": "Safe 'ayn", "de": "Sichere 'ayn"},
 				Doc: engine.Text{"de": "Steine sind auf jedem 'ayn sicher (all) oder nur auf ihrem eigenen (own)"},
 				Values: map[string]engine.Text{
 					SafeAll: {"en": "safe on every 'ayn", "de": "sicher auf jedem 'ayn"},
 					SafeOwn: {"en": "safe on their own 'ayn only", "de": "sicher nur auf dem eigenen 'ayn"},
 				},
 			},
-			OptThrowUse: {
+			OptThrowUse: {Title: engine.Text{"en": "Use of the throws", "de": "Nutzung der Würfe"},
 				Doc: engine.Text{"de": "jeder Wurf zieht einen Stein (separate) oder die Würfe werden addiert und ziehen einen Stein (total)"},
 				Values: map[string]engine.Text{
 					ThrowSeparate: {"en": "each throw moves a man", "de": "jeder Wurf zieht einen Stein"},
 					ThrowTotal:    {"en": "the throws added up move one man", "de": "die Summe der Würfe zieht einen Stein"},
 				},
 			},
-			OptTripleTamman: {
+			OptTripleTamman: {Title: engine.Text{"en": "Three times tamman", "de": "Dreimal tamman"},
 				Doc: engine.Text{"de": "8, dann 8 und 8 verliert die Würfe des Zuges (void) oder schickt auch die Steine des Werfers nach Hause (reset)"},
 				Values: map[string]engine.Text{
 					TripleVoid:  {"en": "the turn's throws are lost", "de": "die Würfe des Zuges verfallen"},
 					TripleReset: {"en": "the thrower's men go home too", "de": "auch die Steine des Werfers gehen nach Hause"},
 				},
 			},
-			OptMayPass: {Doc: engine.Text{"de": "man darf passen und ungenutzte Würfe aufgeben, auch wenn ein Stein sie nutzen könnte"}},
-			OptTurnOrder: {
+			OptMayPass: {Title: engine.Text{"en": "May pass", "de": "Passen erlaubt"}, Doc: engine.Text{"de": "man darf passen und ungenutzte Würfe aufgeben, auch wenn ein Stein sie nutzen könnte"}},
+			OptTurnOrder: {Title: engine.Text{"en": "Turn order", "de": "Zugreihenfolge"},
 				Doc: engine.Text{"de": "die Reihe geht um die 'ayn c1, e3, c5, a3 (anticlockwise) oder c1, a3, c5, e3 (clockwise)"},
 				Values: map[string]engine.Text{
 					AntiClockwise: {"en": "anticlockwise: c1, e3, c5, a3", "de": "gegen den Uhrzeigersinn: c1, e3, c5, a3"},
 					Clockwise:     {"en": "clockwise: c1, a3, c5, e3", "de": "im Uhrzeigersinn: c1, a3, c5, e3"},
 				},
 			},
-			OptUseMost: {Doc: engine.Text{"de": "ein Zug muss so viele Würfe wie möglich nutzbar lassen (wie beim Backgammon)"}},
+			OptUseMost: {Title: engine.Text{"en": "Use as many throws as possible", "de": "Möglichst viele Würfe nutzen"}, Doc: engine.Text{"de": "ein Zug muss so viele Würfe wie möglich nutzbar lassen (wie beim Backgammon)"}},
 		},
 		Words: map[string]engine.Text{
 			// The names of the throws (Marin 1931).
@@ -94,7 +95,9 @@ func (Game) Catalogue() engine.Entry {
 			},
 			"cowries":     {"en": "Four cowries: {up} mouths up", "de": "Vier Kaurimuscheln: {up} Öffnungen oben"},
 			"thrown":      {"en": "Thrown: {n} ({name})", "de": "Geworfen: {n} ({name})"},
-			"ev_sentback": {"en": "The last move sent {n} men back to their 'ayn.", "de": "Der letzte Zug schickte {n} Steine auf ihr 'ayn zurück."},
+			"ev_sentback": {"en": "{player} sent {men} back to their 'ayn.", "de": "Von {player} auf ihr 'ayn zurückgeschickt: {men}."},
+			"men_one":     {"en": "1 man", "de": "1 Stein"},
+			"men_other":   {"en": "{n} men", "de": "{n} Steine"},
 			"ev_zeroed":   {"en": "Three times tamman (8): the turn scores nothing.", "de": "Dreimal tamman (8): der Zug zählt nichts."},
 			"ev_lost":     {"en": "{n} throws could not be used and are lost.", "de": "{n} Würfe konnten nicht genutzt werden und verfallen."},
 			"ev_throws":   {"en": "{player} throws the cowries.", "de": "{player} wirft die Kaurimuscheln."},

@@ -8,7 +8,8 @@ func (s *State) Tell() []engine.Message {
 	d := s.Details().(Details)
 	var out []engine.Message
 	if d.Captured > 0 {
-		out = append(out, engine.Message{Key: "ev_sentback", Args: map[string]any{"n": d.Captured}})
+		// the mover throws again for them, so the turn is still hers
+		out = append(out, engine.Message{Key: "ev_sentback", Args: map[string]any{"player": s.Turn(), "men": engine.Count{Noun: "men", N: d.Captured}}})
 	}
 	switch {
 	case d.Zeroed:

@@ -22,7 +22,10 @@ type Bot struct {
 	// to the end); every bot of a room stops at the same point.
 	StopAt int
 	// Think is how long the bot waits before each move, like a person.
-	Think  time.Duration
+	Think time.Duration
+	// Acks, if not nil, receives a value for each first ack (without
+	// waiting: a full channel misses some).
+	Acks   chan<- struct{}
 	Header http.Header
 
 	mu sync.Mutex
@@ -38,6 +41,14 @@ type Bot struct {
 	Result    string
 	// Rejects lists the refusals the bot got ("code: message").
 	Rejects []string
+
+	// pending is a move sent whose ack has not come (version -1: none).
+	// It outlives a connection: a client whose connection dropped after
+	// sending resends it on the next, so a move the server stored before
+	// the drop is acknowledged (as a duplicate) rather than left unknown.
+	pendingAt   int
+	pendingMove string
+	hasPending  bool
 }
 
 // errDone ends a bot's run.
@@ -93,6 +104,18 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 	sentAt, sentMove := -1, ""
 	var sentTime time.Time
 	resent := false
+	recovering := false // the current move is a resend after a reconnect
+	ackedAt := 0        // the version of the last ack: its event is still to come
+	b.mu.Lock()
+	if b.hasPending {
+		sentAt, sentMove, sentTime, recovering = b.pendingAt, b.pendingMove, time.Now(), true
+	}
+	b.mu.Unlock()
+	if recovering {
+		if err := c.Send(ctx, map[string]any{"type": "move", "version": sentAt, "move": sentMove}); err != nil {
+			return err
+		}
+	}
 	in := make(chan Msg, 64)
 	done := make(chan struct{})
 	defer close(done)
@@ -120,7 +143,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			*last = version
 			return errDone
 		}
-		mine := !committed && sentAt < 0 && contains(st.ToMove, seat)
+		mine := !committed && sentAt < 0 && version >= ackedAt && contains(st.ToMove, seat)
 		var m Msg
 		var ok bool
 		if mine && b.Think > 0 {
@@ -136,6 +159,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			legal := st.Legal[strconv.Itoa(seat)]
 			mv := legal[b.Rand.IntN(len(legal))]
 			sentAt, sentMove, sentTime, resent = version, mv, time.Now(), false
+			b.setPending(sentAt, sentMove)
 			if err := c.Send(ctx, map[string]any{"type": "move", "version": version, "move": mv}); err != nil {
 				return err
 			}
@@ -167,7 +191,9 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			}
 		case "ack":
 			b.mu.Lock()
-			if m.Duplicate {
+			b.hasPending = false
+			_, known := b.Acked[m.Version]
+			if m.Duplicate && !(recovering && !known) {
 				b.Duplicates++
 			} else {
 				if _, ok := b.Acked[m.Version]; ok {
@@ -175,8 +201,14 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				}
 				b.Acked[m.Version] = sentMove
 				b.RTT = append(b.RTT, time.Since(sentTime))
+				select {
+				case b.Acks <- struct{}{}:
+				default:
+				}
 			}
 			b.mu.Unlock()
+			ackedAt = m.Version
+			recovering = false
 			if b.Resend && !resent {
 				resent = true
 				if err := c.Send(ctx, map[string]any{"type": "move", "version": sentAt, "move": sentMove}); err != nil {
@@ -186,7 +218,9 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			}
 			sentAt = -1
 		case "reject":
+			recovering = false
 			b.mu.Lock()
+			b.hasPending = false
 			b.Rejects = append(b.Rejects, m.Code+": "+m.Error)
 			b.mu.Unlock()
 			if m.Code == "stale" && m.View.Version > 0 {
@@ -196,6 +230,13 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			sentAt = -1
 		}
 	}
+}
+
+// setPending remembers a move sent and not yet acknowledged.
+func (b *Bot) setPending(version int, move string) {
+	b.mu.Lock()
+	b.pendingAt, b.pendingMove, b.hasPending = version, move, true
+	b.mu.Unlock()
 }
 
 func contains(xs []int, x int) bool {

@@ -3,7 +3,7 @@ package rooms
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -52,6 +52,7 @@ func (r *Room) Join(token string, last int) (*Sub, error) {
 	r.subs[sub] = struct{}{}
 	r.used = time.Now()
 	if seatIdx >= 0 {
+		delete(r.away, seatIdx)
 		r.sendPresence()
 	}
 	return sub, nil
@@ -170,6 +171,32 @@ func (r *Room) GiveUp(ctx context.Context, sub *Sub) error {
 		}
 		r.closeSeat(sub.Seat, "the seat was given to the computer")
 		return nil
+	})
+}
+
+// Replace gives another person's seat to the computer when that person
+// has been away (no connection) for the manager's AwayGrace: the game goes
+// on without them, and their token stops working.
+func (r *Room) Replace(ctx context.Context, sub *Sub, target int) error {
+	return r.act(sub, func() error {
+		if r.status != store.Open {
+			return refuse(CodeOver, "the game is over")
+		}
+		if target < 0 || target >= len(r.seats) || target == sub.Seat || r.seats[target].Kind != Person {
+			return refuse(CodeBad, "seat %d is not another person's seat", target)
+		}
+		since, away := r.away[target]
+		if !away {
+			return refuse(CodeBad, "seat %d is online", target)
+		}
+		if wait := r.m.cfg.AwayGrace - r.m.cfg.Now().Sub(since); wait > 0 {
+			return refuse(CodeBad, "seat %d has been away for less than %v; wait %v more", target, r.m.cfg.AwayGrace, wait.Round(time.Second))
+		}
+		agent := r.stand()
+		if agent == "" {
+			return refuse(CodeBad, "no computer player is offered for this game")
+		}
+		return r.changeSeat(ctx, store.Seat{Index: target, Kind: Computer, Agent: agent, Name: r.seats[target].Name})
 	})
 }
 
@@ -297,7 +324,7 @@ func (r *Room) afterChange() {
 			break
 		}
 	}
-	if who < 0 {
+	if who < 0 || !r.leased() {
 		return
 	}
 	ag := r.seats[who].agent
@@ -336,10 +363,21 @@ func (r *Room) afterChange() {
 			r.seats[who].agent = nil
 		}
 		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), false); err != nil {
-			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "err", fmt.Sprint(err))
+			// Only the code: a refusal's message may name the move, which
+			// may be a hidden choice.
+			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "code", refusalCode(err))
 		}
 		r.afterChange()
 	}()
+}
+
+// refusalCode is the code of a refusal, or "error".
+func refusalCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return "error"
 }
 
 // choose is the one place that runs an agent: a search that stops at the

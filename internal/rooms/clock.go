@@ -67,18 +67,34 @@ func (c Clock) check(players int) error {
 }
 
 // running lists the seats whose clocks run: the players to act who have
-// not chosen yet; none once the game is over.
+// not chosen yet, once they have made their first move (as on lichess, a
+// clock starts with its player's second move, so that nobody loses on
+// time before sitting down); none once the game is over.
 func (r *Room) running() []int {
 	if !r.clock.On() || r.status != store.Open {
 		return nil
 	}
 	var out []int
 	for _, a := range r.state.Actors(nil) {
-		if _, done := r.commits[a]; a >= 0 && !done {
+		if _, done := r.commits[a]; a >= 0 && !done && r.moved[a] {
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// noteMoved records the seats that made a move in e.
+func (r *Room) noteMoved(e Event) {
+	switch e.Kind {
+	case KindCommit:
+		r.moved[*e.Seat] = true
+	case KindTurn:
+		for _, a := range e.Actors {
+			if a >= 0 {
+				r.moved[a] = true
+			}
+		}
+	}
 }
 
 // leftAt is each seat's time at now, the running clocks counted down.

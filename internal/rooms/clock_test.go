@@ -52,14 +52,21 @@ func TestClockCountsDownAddsIncrementsAndFlagFalls(t *testing.T) {
 	}
 	r, _ := m.Room(bg, c.ID)
 	a, b := join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])
-	if v := r.View(0); !slices.Equal(v.Clocks, []int64{60000, 60000}) || !slices.Equal(v.Running, []int{0}) {
+	// No clock runs before its player's first move.
+	if v := r.View(0); !slices.Equal(v.Clocks, []int64{60000, 60000}) || len(v.Running) != 0 {
 		t.Fatalf("start: clocks %v running %v", v.Clocks, v.Running)
 	}
 	ft.add(10 * time.Second)
 	mustMove(t, r, a, 0, engine.LegalTexts(r.state, 0)[0])
+	ft.add(5 * time.Second)
+	mustMove(t, r, b, 1, engine.LegalTexts(r.state, 1)[0])
+	drain(b)
+	// From now on both clocks run in turn.
+	ft.add(10 * time.Second)
+	mustMove(t, r, a, 2, engine.LegalTexts(r.state, r.state.Actors(nil)[0])[0])
 	e := next(t, b, "event")
-	if !slices.Equal(e.Event.Clocks, []int64{52000, 60000}) {
-		t.Fatalf("after seat 0 moved in 10 s: clocks %v, want [52000 60000]", e.Event.Clocks)
+	if !slices.Equal(e.Event.Clocks, []int64{54000, 62000}) {
+		t.Fatalf("after seat 0 moved in 10 s: clocks %v, want [54000 62000]", e.Event.Clocks)
 	}
 	if v := r.View(1); !slices.Equal(v.Running, []int{1}) {
 		t.Fatalf("running %v, want [1]", v.Running)
@@ -67,11 +74,11 @@ func TestClockCountsDownAddsIncrementsAndFlagFalls(t *testing.T) {
 	// The clocks survive a restart.
 	m2 := clockManager(t, st, ft)
 	r2, _ := m2.Room(bg, c.ID)
-	if v := r2.View(1); !slices.Equal(v.Clocks, []int64{52000, 60000}) {
+	if v := r2.View(1); !slices.Equal(v.Clocks, []int64{54000, 62000}) {
 		t.Fatalf("after a restart: clocks %v", v.Clocks)
 	}
 	// Seat 1 lets its time run out: the timer's check ends the game.
-	ft.add(59 * time.Second)
+	ft.add(61 * time.Second)
 	r.mu.Lock()
 	r.checkFlag()
 	r.mu.Unlock()
@@ -79,7 +86,7 @@ func TestClockCountsDownAddsIncrementsAndFlagFalls(t *testing.T) {
 		t.Fatalf("flag fell with 1 s left")
 	}
 	ft.add(2 * time.Second)
-	if _, err := r.Move(bg, b, 1, engine.LegalTexts(r.state, 1)[0]); code(err) != CodeOver {
+	if _, err := r.Move(bg, b, r.version, engine.LegalTexts(r.state, 1)[0]); code(err) != CodeOver {
 		t.Fatalf("a move after the flag fell: %v", err)
 	}
 	if r.result != "player 0 wins" || r.status != store.Finished {
@@ -96,7 +103,7 @@ func TestClockCountsDownAddsIncrementsAndFlagFalls(t *testing.T) {
 	for _, e := range r.events {
 		kinds = append(kinds, e.Kind)
 	}
-	if !slices.Equal(kinds, []string{KindTurn, KindFlag, KindEnd}) {
+	if !slices.Equal(kinds, []string{KindTurn, KindTurn, KindTurn, KindFlag, KindEnd}) {
 		t.Fatalf("log %v", kinds)
 	}
 	if _, err := m.Create(bg, "tamman", []string{"players=3"}, people(3), Clock{Initial: time.Minute}); err == nil {

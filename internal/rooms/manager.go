@@ -38,9 +38,18 @@ type Config struct {
 	// and option name (default: DefaultLimits).
 	Limits map[string]map[string]Limit
 	Log    *slog.Logger
-	// Now is the time of the game clocks (default time.Now; tests set
-	// their own).
+	// Now is the time of the game clocks and of absences (default
+	// time.Now; tests set their own).
 	Now func() time.Time
+	// AwayGrace is how long a person must be away before the others may
+	// give the seat to the computer (default 2 minutes).
+	AwayGrace time.Duration
+	// Holder names this process in the leases of computer moves, when
+	// Store is Shared by several processes (default: a random name).
+	Holder string
+	// Lease is how long a computer move's lease runs before another
+	// process may take it over (default: MoveDeadline + 10s).
+	Lease time.Duration
 }
 
 // Limit caps an option of online rooms.
@@ -90,6 +99,12 @@ func NewManager(cfg Config) *Manager {
 	if cfg.MoveDeadline == 0 {
 		cfg.MoveDeadline = 20 * time.Second
 	}
+	if cfg.Lease == 0 {
+		cfg.Lease = cfg.MoveDeadline + 10*time.Second
+	}
+	if cfg.Holder == "" {
+		cfg.Holder = newID()
+	}
 	if cfg.IdleAfter == 0 {
 		cfg.IdleAfter = 7 * 24 * time.Hour
 	}
@@ -98,6 +113,9 @@ func NewManager(cfg Config) *Manager {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.AwayGrace == 0 {
+		cfg.AwayGrace = 2 * time.Minute
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
@@ -276,11 +294,14 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	}
 	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s, clock: clock, offer: -1,
 		commits: map[int]string{}, status: sn.Room.Status, result: sn.Room.Result, subs: map[*Sub]struct{}{}, used: time.Now()}
+	r.away, r.moved = map[int]time.Time{}, map[int]bool{}
 	for _, st := range sn.Seats {
 		r.seats = append(r.seats, seat{Seat: st})
 		r.left = append(r.left, clock.Initial)
+		if st.Kind == Person {
+			r.away[st.Index] = m.cfg.Now()
+		}
 	}
-	var clocks []int64
 	for _, se := range sn.Events {
 		var e Event
 		if err := jsonUnmarshal(se.Body, &e); err != nil {
@@ -289,40 +310,47 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 		if e.Version != len(r.events)+1 {
 			return nil, fmt.Errorf("rooms: room %s: event %d stored at %d", r.ID, e.Version, len(r.events)+1)
 		}
-		r.events = append(r.events, e)
-		if e.Clocks != nil {
-			clocks = e.Clocks
-		}
-		switch e.Kind {
-		case KindTurn:
-			if err := engine.Play(s, e.Move); err != nil {
-				return nil, fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
-			}
-			r.turnStart = e.Version
-			r.offer = -1
-		case KindOffer:
-			r.offer = *e.Seat
-		case KindDecline:
-			r.offer = -1
-		case KindEnd:
-			r.turnStart = e.Version
-		case KindRematch:
-			r.next = e.Room
+		if err := r.replay(e); err != nil {
+			return nil, err
 		}
 	}
 	r.version = len(r.events)
 	for _, c := range sn.Commits {
 		r.commits[c.Seat] = c.Move
 	}
-	// The clocks go on from the last stored times: the time the server
-	// was down is not counted against anyone.
+	// The clocks go on from the last stored times (set by replay): the
+	// time the server was down is not counted against anyone.
 	r.since = m.cfg.Now()
-	if clocks != nil {
-		for i, v := range clocks {
+	return r, nil
+}
+
+// replay appends a stored event to the room and applies it to the state
+// and the clocks.
+func (r *Room) replay(e Event) error {
+	r.events = append(r.events, e)
+	r.noteMoved(e)
+	for i, v := range e.Clocks {
+		if i < len(r.left) {
 			r.left[i] = time.Duration(v) * time.Millisecond
 		}
 	}
-	return r, nil
+	switch e.Kind {
+	case KindTurn:
+		if err := engine.Play(r.state, e.Move); err != nil {
+			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
+		}
+		r.turnStart = e.Version
+		r.offer = -1
+	case KindOffer:
+		r.offer = *e.Seat
+	case KindDecline:
+		r.offer = -1
+	case KindEnd:
+		r.turnStart = e.Version
+	case KindRematch:
+		r.next = e.Room
+	}
+	return nil
 }
 
 // forget removes a room from memory (it is loaded again when asked for).

@@ -54,7 +54,9 @@ type Room struct {
 	left      []time.Duration // each seat's time at since
 	since     time.Time       // when the running clocks were last set
 	flagTimer *time.Timer
-	offer     int // the seat offering a draw, or -1
+	offer     int               // the seat offering a draw, or -1
+	away      map[int]time.Time // person seats without a connection, since when
+	moved     map[int]bool      // seats that have moved (their clocks run)
 	closed    bool
 }
 
@@ -106,6 +108,13 @@ func (r *Room) Move(ctx context.Context, sub *Sub, version int, text string) (Ac
 	}
 	r.ackTo = sub
 	ack, err := r.move(ctx, sub.Seat, version, text, true)
+	if errors.Is(err, store.ErrConflict) && !r.closed {
+		// Another process changed the room first and persist caught up
+		// with it: judge the move again, so that a resend is recognised
+		// and a move of an older turn gets the stale answer.
+		r.ackTo = sub
+		ack, err = r.move(ctx, sub.Seat, version, text, true)
+	}
 	r.ackTo = nil
 	if err == nil {
 		if ack.Duplicate {
@@ -331,14 +340,20 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...Event) error 
 	}
 	if err := r.m.cfg.Store.Apply(ctx, *st); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			// Another process changed the room: the room in memory is
-			// stale and must be loaded again.
-			r.m.forget(r)
-			r.shut(CloseRoomGone, "the room was changed elsewhere; reconnect")
+			// Another process changed the room: catch up with what it
+			// stored, or, failing that, load the room again.
+			if cerr := r.catchUp(ctx); cerr != nil {
+				r.m.cfg.Log.Warn("catching up", "room", r.ID, "err", cerr)
+				r.m.forget(r)
+				r.shut(CloseRoomGone, "the room was changed elsewhere; reconnect")
+			}
 		}
 		return fmt.Errorf("rooms: storing version %d of %s: %w", r.version+1, r.ID, err)
 	}
 	r.events = append(r.events, evs...)
+	for _, e := range evs {
+		r.noteMoved(e)
+	}
 	r.version += len(evs)
 	r.used = r.m.cfg.Now()
 	if r.ackTo != nil && len(evs) > 0 {
@@ -408,13 +423,22 @@ func (s seat) label() string {
 
 // publish sends an event, with the state after it, to every viewer.
 func (r *Room) publish(after engine.State, e Event) {
-	js, err := view.State(after)
+	js, err := view.StateTold(after)
 	if err != nil {
 		r.m.cfg.Log.Error("state", "room", r.ID, "err", err)
 		return
 	}
+	// What each viewer sees is decided by eventFor; most see the same
+	// event, which is encoded once.
+	msgs := map[string][]byte{}
 	for sub := range r.subs {
-		if !sub.send(eventMsg(eventFor(sub.Seat, e, r.commits), js)) {
+		seen := eventFor(sub.Seat, e, r.commits)
+		msg, ok := msgs[seen.Choice]
+		if !ok {
+			msg = eventMsg(seen, js)
+			msgs[seen.Choice] = msg
+		}
+		if !sub.send(msg) {
 			r.drop(sub, CloseSlow, "too slow to follow the room")
 		}
 	}

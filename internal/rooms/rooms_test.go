@@ -525,3 +525,37 @@ func TestIdleRoomsExpireAndFinishedRoomsLeaveMemory(t *testing.T) {
 		t.Fatalf("finished room after unloading: %v", err)
 	}
 }
+
+func TestAnAbsentSeatGoesToTheComputer(t *testing.T) {
+	ft := &fakeTime{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	m := clockManager(t, testStore(t), ft)
+	m.cfg.Offered = func(engine.Game, engine.Options) []string { return []string{"random", "greedy"} }
+	c, err := m.Create(bg, "adji-boto", nil, people(2), Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := m.Room(bg, c.ID)
+	a := join(t, r, c.Tokens[0])
+	b, _ := r.Join(c.Tokens[1], -1)
+	if err := r.Replace(bg, a, 1); err == nil {
+		t.Fatal("an online seat was replaced")
+	}
+	r.Leave(b)
+	ft.add(time.Minute)
+	if err := r.Replace(bg, a, 1); err == nil || !strings.Contains(err.Error(), "wait") {
+		t.Fatalf("replaced after a minute away: %v", err)
+	}
+	if err := r.Replace(bg, a, 0); err == nil {
+		t.Fatal("replaced one's own seat")
+	}
+	ft.add(2 * time.Minute)
+	if err := r.Replace(bg, a, 1); err != nil {
+		t.Fatal(err)
+	}
+	if r.seats[1].Kind != Computer {
+		t.Fatalf("seat 1 is %+v", r.seats[1])
+	}
+	if _, err := r.Join(c.Tokens[1], -1); err == nil {
+		t.Fatal("the replaced seat's token still works")
+	}
+}

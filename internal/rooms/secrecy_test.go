@@ -59,7 +59,7 @@ func TestHiddenChoicesNeverLeave(t *testing.T) {
 			first := rng.IntN(2)
 			other := 1 - first
 			v := r.version
-			before, _ := view.State(r.state)
+			before, _ := view.StateTold(r.state)
 			legal := engine.LegalTexts(r.state, first)
 			choice := legal[rng.IntN(len(legal))]
 			mustMove(t, r, subs[first], v, choice)

@@ -82,6 +82,9 @@ func (r *Room) drop(sub *Sub, code int, reason string) {
 	if _, ok := r.subs[sub]; ok {
 		delete(r.subs, sub)
 		if sub.Seat >= 0 {
+			if !r.online()[sub.Seat] {
+				r.away[sub.Seat] = r.m.cfg.Now()
+			}
 			r.sendPresence()
 		}
 	}

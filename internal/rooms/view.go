@@ -55,7 +55,7 @@ type TurnView struct {
 // secret only once the game is over. Everything sent about a room is made
 // here or by eventFor.
 func (r *Room) playerView(viewer int) View {
-	js, err := view.State(r.state)
+	js, err := view.StateTold(r.state)
 	if err != nil {
 		js = []byte("null")
 	}
@@ -106,12 +106,6 @@ type welcomeMsg struct {
 	Missed []Event `json:"missed"`
 }
 
-type eventMsgT struct {
-	Type  string          `json:"type"`
-	Event Event           `json:"event"`
-	State json.RawMessage `json:"state"`
-}
-
 type ackMsgT struct {
 	Type      string `json:"type"`
 	Version   int    `json:"version"`
@@ -144,8 +138,16 @@ func mustJSON(v any) []byte {
 	return b
 }
 
+// eventMsg is {"type":"event","event":E,"state":S}, written out so that
+// the state, already JSON, is not parsed again.
 func eventMsg(e Event, state json.RawMessage) []byte {
-	return mustJSON(eventMsgT{Type: "event", Event: e, State: state})
+	ev := mustJSON(e)
+	out := make([]byte, 0, len(ev)+len(state)+40)
+	out = append(out, `{"type":"event","event":`...)
+	out = append(out, ev...)
+	out = append(out, `,"state":`...)
+	out = append(out, state...)
+	return append(out, '}')
 }
 
 func ackMsg(a Ack) []byte {

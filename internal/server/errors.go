@@ -55,6 +55,9 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	default:
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
+	if wantsGerman(r) {
+		msg = inGerman(msg)
+	}
 	writeJSON(w, status, errorBody{msg})
 }
 

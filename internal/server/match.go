@@ -44,6 +44,7 @@ type Match struct {
 	throws    int        // chance events so far: the next is throw number throws
 	choices   *rand.Rand // seeds of the computer's searches, from a secret
 	newAg     AgentFunc
+	resigned  int // 1 + the player who resigned; 0: nobody (see resign.go)
 
 	snap atomic.Pointer[snapshot]
 }
@@ -57,6 +58,8 @@ type snapshot struct {
 	result  string
 	over    bool
 	bytes   int
+	// resigned is the player who resigned, or nil.
+	resigned *int
 }
 
 // turn is one applied turn: who acted and its text.
@@ -254,7 +257,7 @@ func (m *Match) play(ctx context.Context, text string, ply *int) ([]step, error)
 	if ply != nil && *ply != m.state.Ply() {
 		return nil, &httpError{http.StatusConflict, fmt.Sprintf("the move was chosen at ply %d but the game is at ply %d", *ply, m.state.Ply())}
 	}
-	if m.state.Terminal() {
+	if m.state.Terminal() || m.resigned > 0 {
 		return nil, badRequest("the game is over")
 	}
 	if len(m.turns) >= MaxTurns {
@@ -321,6 +324,9 @@ func (m *Match) lastHumanTurn() int {
 func (m *Match) undo(ctx context.Context) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.resigned > 0 {
+		return badRequest("the game is over")
+	}
 	i := m.lastHumanTurn()
 	if i < 0 {
 		return badRequest("there is no move of a person to take back")
@@ -360,6 +366,10 @@ func (m *Match) publishState(js json.RawMessage) {
 		canUndo: m.lastHumanTurn() >= 0, bytes: 1024 + len(js) + m.turnBytes}
 	if o, ok := m.state.Outcome(); ok {
 		sn.result, sn.over = o.String(), true
+	}
+	if m.resigned > 0 {
+		p := m.resigned - 1
+		sn.result, sn.over, sn.canUndo, sn.resigned = resignedResult(p), true, false, &p
 	}
 	m.snap.Store(sn)
 }
@@ -411,6 +421,8 @@ type matchView struct {
 	Steps   []step          `json:"steps"`
 	CanUndo bool            `json:"canUndo"`
 	Result  string          `json:"result,omitempty"`
+	// Resigned is the player who resigned, if one did.
+	Resigned *int `json:"resigned,omitempty"`
 }
 
 // view returns the match's JSON form with the given steps.
@@ -420,7 +432,8 @@ func (m *Match) view(steps []step) matchView {
 		steps = []step{}
 	}
 	v := matchView{ID: m.ID, Game: m.game.ID(), Options: m.opts.Settings(), Seats: m.seats, Board: m.board,
-		Turns: sn.turns, State: sn.state, Steps: steps, CanUndo: sn.canUndo, Result: sn.result}
+		Turns: sn.turns, State: sn.state, Steps: steps, CanUndo: sn.canUndo, Result: sn.result,
+		Resigned: sn.resigned}
 	if v.Turns == nil {
 		v.Turns = []turn{}
 	}

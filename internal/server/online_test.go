@@ -388,6 +388,10 @@ func FuzzDecodeClientMsg(f *testing.F) {
 			if m.Version == nil || m.Move == "" {
 				t.Fatal("move without version or text accepted")
 			}
+		case "replace":
+			if m.Seat == nil {
+				t.Fatal("replace without a seat accepted")
+			}
 		case "name", "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":
 		default:
 			t.Fatalf("unknown type %q accepted", m.Type)

@@ -118,9 +118,12 @@ func New(cfg Config) *Server {
 	s.route("GET /api/matches/{id}", s.getMatch)
 	s.route("POST /api/matches/{id}/moves", s.postMove)
 	s.route("POST /api/matches/{id}/undo", s.postUndo)
+	s.route("POST /api/matches/{id}/resign", s.postResign)
 	s.route("GET /api/matches/{id}/record", s.getRecord)
 	s.route("GET /api/matches/{id}/states", s.getStates)
 	s.route("POST /api/replay", s.postReplay)
+	s.route("POST /api/analysis", s.postAnalysis)
+	s.route("POST /api/analysis/graph", s.postAnalysisGraph)
 	s.route("POST /api/research", s.postStudy)
 	s.route("GET /api/research", s.listStudies)
 	s.route("GET /api/research/{id}", s.getStudy)
@@ -128,16 +131,7 @@ func New(cfg Config) *Server {
 	s.route("GET /api/research/{id}/report", s.getStudyReport)
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
-		files := http.FileServerFS(cfg.Static)
-		s.route("/", func(w http.ResponseWriter, r *http.Request) error {
-			if r.Method != http.MethodGet && r.Method != http.MethodHead {
-				w.Header().Set("Allow", "GET, HEAD")
-				return &httpError{http.StatusMethodNotAllowed, "method not allowed"}
-			}
-			w.Header().Set("Cache-Control", "no-cache")
-			files.ServeHTTP(w, r)
-			return nil
-		})
+		s.route("/", s.staticHandler(cfg.Static))
 	}
 	return s
 }
@@ -392,15 +386,30 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// validLang reports whether lang is a language code (two small letters),
+// so that it cannot name another file.
+func validLang(lang string) bool {
+	return len(lang) == 2 && lang[0] >= 'a' && lang[0] <= 'z' && lang[1] >= 'a' && lang[1] <= 'z'
+}
+
 func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	if s.cfg.Rules == nil {
 		return notFound("no rules page for %q", id)
 	}
+	// ?lang=de gives the German page, ID.de.md, where there is one; the
+	// answer says which language it has.
+	lang := r.URL.Query().Get("lang")
+	if lang != "en" && validLang(lang) {
+		if data, err := fs.ReadFile(s.cfg.Rules, id+"."+lang+".md"); err == nil {
+			writeJSON(w, http.StatusOK, map[string]string{"game": id, "lang": lang, "markdown": string(data)})
+			return nil
+		}
+	}
 	data, err := fs.ReadFile(s.cfg.Rules, id+".md")
 	if err != nil {
 		return notFound("no rules page for %q", id)
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"game": id, "markdown": string(data)})
+	writeJSON(w, http.StatusOK, map[string]string{"game": id, "lang": "en", "markdown": string(data)})
 	return nil
 }

@@ -256,6 +256,8 @@ func (s *Server) dispatch(ctx context.Context, room *rooms.Room, sub *rooms.Sub,
 	case "rematch":
 		_, err := room.Rematch(ctx, sub)
 		return err
+	case "replace":
+		return room.Replace(ctx, sub, *m.Seat)
 	case "draw":
 		return room.OfferDraw(ctx, sub)
 	case "decline":

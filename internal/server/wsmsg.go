@@ -19,6 +19,9 @@ type clientMsg struct {
 	Move    string `json:"move,omitempty"`
 	// name
 	Name *string `json:"name,omitempty"`
+	// replace: the seat of an absent person to give to the computer (the
+	// sender's own seat always comes from its token)
+	Seat *int `json:"seat,omitempty"`
 }
 
 // maxFrame is the largest message a client may send; longer frames close
@@ -36,6 +39,22 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return m, fmt.Errorf("malformed message: more than one JSON value")
+	}
+	// Each field belongs to one type: a move naming a seat is refused,
+	// not read (the seat comes from the token).
+	for _, f := range []struct {
+		set  bool
+		name string
+		typ  string
+	}{
+		{m.Token != "" || m.Last != nil, "token and last", "hello"},
+		{m.Version != nil || m.Move != "", "version and move", "move"},
+		{m.Name != nil, "name", "name"},
+		{m.Seat != nil, "seat", "replace"},
+	} {
+		if f.set && m.Type != f.typ {
+			return m, fmt.Errorf("a %q message has no %s (only %q has)", m.Type, f.name, f.typ)
+		}
 	}
 	need := func(ok bool, what string) error {
 		if !ok {
@@ -56,6 +75,8 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 		return m, need(m.Move != "", `"move" (the move's text)`)
 	case "name":
 		return m, need(m.Name != nil, `"name"`)
+	case "replace":
+		return m, need(m.Seat != nil, `"seat" (the absent person's seat)`)
 	case "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":
 		return m, nil
 	case "":

@@ -14,7 +14,8 @@ import (
 	_ "modernc.org/sqlite" // the "sqlite" driver, pure Go
 )
 
-// migrations are applied in order, each once; schema_version holds how
+// migrations are applied in order, each once, on SQLite and (translated
+// by pgMigrations) on PostgreSQL; schema_version holds how
 // many have been. Never change one that has shipped: add a new one.
 var migrations = []string{
 	`CREATE TABLE rooms (
@@ -62,6 +63,16 @@ var migrations = []string{
 	CREATE INDEX finished_by_time ON finished(finished);
 	CREATE INDEX rooms_by_status ON rooms(status, updated);`,
 	`ALTER TABLE rooms ADD COLUMN clock TEXT NOT NULL DEFAULT ''`,
+	// Leases of computer moves, used when several processes share
+	// PostgreSQL (see leases.go); SQLite has them too, so that both
+	// schemas stay one.
+	`CREATE TABLE leases (
+		room TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
+		version INTEGER NOT NULL,
+		holder TEXT NOT NULL,
+		expires INTEGER NOT NULL
+	);
+	CREATE INDEX leases_by_expiry ON leases(expires);`,
 }
 
 // SQLite is the SQLite backend.
@@ -71,6 +82,8 @@ type SQLite struct {
 	closing chan struct{}
 	stopped chan struct{}
 	once    sync.Once
+
+	stmts map[string]*sql.Stmt // hotQueries, prepared (read-only after open)
 }
 
 // OpenSQLite opens (creating it if needed) the database file at path in
@@ -89,8 +102,12 @@ func OpenSQLite(path string) (*SQLite, error) {
 	// One connection: SQLite has one writer anyway, and queueing in Go is
 	// cheaper than busy retries.
 	db.SetMaxOpenConns(1)
-	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{})}
+	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{}), stmts: map[string]*sql.Stmt{}}
 	if err := s.migrate(context.Background()); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	if err := s.prepare(context.Background()); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
@@ -172,15 +189,15 @@ func (s *SQLite) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
 		r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli(), r.Clock); err != nil {
 		return fmt.Errorf("store: create room %s: %w", r.ID, err)
 	}
-	if err := putSeats(ctx, tx, r.ID, seats); err != nil {
+	if err := s.putSeats(ctx, tx, r.ID, seats); err != nil {
 		return err
 	}
 	return tx.Commit()
 }
 
-func putSeats(ctx context.Context, tx *sql.Tx, room string, seats []Seat) error {
+func (s *SQLite) putSeats(ctx context.Context, tx *sql.Tx, room string, seats []Seat) error {
 	for _, st := range seats {
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO seats (room, seat, kind, agent, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)`,
+		if _, err := s.exec(ctx, tx, `INSERT OR REPLACE INTO seats (room, seat, kind, agent, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)`,
 			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash); err != nil {
 			return fmt.Errorf("store: seat %d of %s: %w", st.Index, room, err)
 		}
@@ -260,16 +277,16 @@ func (s *SQLite) commitBatch(batch []applyReq) []error {
 	}
 	defer tx.Rollback()
 	for i, r := range batch {
-		if _, err := tx.ExecContext(ctx, `SAVEPOINT step`); err != nil {
+		if _, err := s.exec(ctx, tx, `SAVEPOINT step`); err != nil {
 			return fail(err)
 		}
-		errs[i] = applyStep(ctx, tx, r.st)
+		errs[i] = s.applyStep(ctx, tx, r.st)
 		if errs[i] != nil {
-			if _, err := tx.ExecContext(ctx, `ROLLBACK TO step`); err != nil {
+			if _, err := s.exec(ctx, tx, `ROLLBACK TO step`); err != nil {
 				return fail(err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `RELEASE step`); err != nil {
+		if _, err := s.exec(ctx, tx, `RELEASE step`); err != nil {
 			return fail(err)
 		}
 	}
@@ -279,9 +296,13 @@ func (s *SQLite) commitBatch(batch []applyReq) []error {
 	return errs
 }
 
-func applyStep(ctx context.Context, tx *sql.Tx, st Step) error {
+func (s *SQLite) applyStep(ctx context.Context, tx *sql.Tx, st Step) error {
 	var v int
-	err := tx.QueryRowContext(ctx, `SELECT version FROM rooms WHERE id = ?`, st.Room).Scan(&v)
+	q, err := s.stmt(ctx, tx, `SELECT version FROM rooms WHERE id = ?`)
+	if err != nil {
+		return err
+	}
+	err = q.QueryRowContext(ctx, st.Room).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound
 	}
@@ -295,39 +316,30 @@ func applyStep(ctx context.Context, tx *sql.Tx, st Step) error {
 		if e.Version != st.From+i+1 {
 			return fmt.Errorf("store: event %d of a step from %d has version %d", i, st.From, e.Version)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO events (room, version, kind, body) VALUES (?, ?, ?, ?)`,
+		if _, err := s.exec(ctx, tx, `INSERT INTO events (room, version, kind, body) VALUES (?, ?, ?, ?)`,
 			st.Room, e.Version, e.Kind, string(e.Body)); err != nil {
 			return fmt.Errorf("store: event %d of %s: %w", e.Version, st.Room, err)
 		}
 	}
-	if err := putSeats(ctx, tx, st.Room, st.Seats); err != nil {
+	if err := s.putSeats(ctx, tx, st.Room, st.Seats); err != nil {
 		return err
 	}
 	if st.ClearCommits {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM commits WHERE room = ?`, st.Room); err != nil {
+		if _, err := s.exec(ctx, tx, `DELETE FROM commits WHERE room = ?`, st.Room); err != nil {
 			return err
 		}
 	}
 	for _, c := range st.Commits {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO commits (room, seat, move, version) VALUES (?, ?, ?, ?)`,
+		if _, err := s.exec(ctx, tx, `INSERT INTO commits (room, seat, move, version) VALUES (?, ?, ?, ?)`,
 			st.Room, c.Seat, c.Move, c.Version); err != nil {
 			return fmt.Errorf("store: commitment of seat %d in %s: %w", c.Seat, st.Room, err)
 		}
 	}
-	set := []string{"version = ?", "updated = ?"}
-	args := []any{st.From + len(st.Events), time.Now().UnixMilli()}
-	if st.Status != "" {
-		set, args = append(set, "status = ?"), append(args, st.Status)
-	}
-	if st.Result != "" {
-		set, args = append(set, "result = ?"), append(args, st.Result)
-	}
-	args = append(args, st.Room)
-	if _, err := tx.ExecContext(ctx, `UPDATE rooms SET `+strings.Join(set, ", ")+` WHERE id = ?`, args...); err != nil {
+	if _, err := s.exec(ctx, tx, updateRoom, st.From+len(st.Events), time.Now().UnixMilli(), st.Status, st.Result, st.Room); err != nil {
 		return err
 	}
 	if a := st.Archive; a != nil {
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO finished (room, game, players, result, finished, record) VALUES (?, ?, ?, ?, ?, ?)`,
+		if _, err := s.exec(ctx, tx, `INSERT OR REPLACE INTO finished (room, game, players, result, finished, record) VALUES (?, ?, ?, ?, ?, ?)`,
 			a.Room, a.Game, jsonList(a.Players), a.Result, a.Finished.UnixMilli(), string(a.Record)); err != nil {
 			return fmt.Errorf("store: archive %s: %w", a.Room, err)
 		}
@@ -497,6 +509,50 @@ func scanGame(rows *sql.Rows) (Game, error) {
 		return g, fmt.Errorf("store: players of %s: %w", g.Room, err)
 	}
 	return g, nil
+}
+
+// hotQueries are the statements of the writer, prepared once at open:
+// they run for every move.
+var hotQueries = []string{
+	`SAVEPOINT step`, `ROLLBACK TO step`, `RELEASE step`,
+	`SELECT version FROM rooms WHERE id = ?`,
+	`INSERT INTO events (room, version, kind, body) VALUES (?, ?, ?, ?)`,
+	`INSERT INTO commits (room, seat, move, version) VALUES (?, ?, ?, ?)`,
+	`DELETE FROM commits WHERE room = ?`,
+	updateRoom,
+}
+
+// updateRoom sets a room's version and time, and its status and result
+// when they are not empty.
+const updateRoom = `UPDATE rooms SET version = ?, updated = ?, status = COALESCE(NULLIF(?, ''), status), result = COALESCE(NULLIF(?, ''), result) WHERE id = ?`
+
+func (s *SQLite) prepare(ctx context.Context) error {
+	for _, q := range hotQueries {
+		st, err := s.db.PrepareContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		s.stmts[q] = st
+	}
+	return nil
+}
+
+// stmt returns query for tx, prepared if it is a hot one. (Preparing
+// inside a transaction would wait for the one connection the transaction
+// holds.)
+func (s *SQLite) stmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts[query]; ok {
+		return tx.StmtContext(ctx, st), nil
+	}
+	return tx.PrepareContext(ctx, query)
+}
+
+// exec runs a statement in tx.
+func (s *SQLite) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	if st, ok := s.stmts[query]; ok {
+		return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	return tx.ExecContext(ctx, query, args...)
 }
 
 // DB is the database, for tests and tools.

@@ -60,8 +60,11 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 				waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
 			}
 			if c.clock {
-				// Five minutes each, seat 0's clock running.
-				waitFor(t, seats[0], `document.querySelectorAll('[data-clock]').length === 2 && document.querySelector('[data-clock="0"]').classList.contains('running')`, 10*time.Second)
+				// Five minutes each; no clock runs before its player's first move.
+				waitFor(t, seats[0], `document.querySelectorAll('[data-clock]').length === 2`, 10*time.Second)
+				if n := eval[int](t, seats[0], `document.querySelectorAll('.clock.running').length`); n != 0 {
+					t.Errorf("%d clocks run before the first move", n)
+				}
 				if got := eval[string](t, seats[1], `document.querySelector('[data-clock="1"]').textContent`); got != "5:00" {
 					t.Errorf("seat 1's clock shows %q, want 5:00", got)
 				}
@@ -95,6 +98,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 							for _, ctx := range append(seats, spec) {
 								waitFor(t, ctx, `(() => { const r = document.getElementById('room'); return r.dataset.drops === '1' && r.dataset.conn === 'online'; })()`, 20*time.Second)
 							}
+							screenshot(t, seats[0], "online-player-"+c.game, "")
 						}
 					case "over":
 						over++

@@ -3,10 +3,13 @@
 // the turns between them and sends back the person's moves as text.
 
 import { t, tn, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
-import { boardFor, preview, shape, playerName, boardUI } from './boards.js';
+import { boardFor, preview, shape, playerName, setPlayerNames, boardUI } from './boards.js';
 import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
 import { pageArchive, pageArchived } from './archive.js';
 import { markdown } from './md.js';
+import { w, ask, guarded, MoveList, linkify } from './ux.js';
+import { moveListHTML, analysisHTML, startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, stopAutoplay, onReplayKey, analyseOnce, graphOnce, closeAnalysis } from './replay.js';
+import { rove, neighbour, roveInit } from './keys.js';
 
 const app = document.getElementById('app');
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
@@ -15,7 +18,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // ------------------------------------------------------------------ API
 
 async function api(method, path, body) {
-  const opts = { method, headers: {} };
+  // the server answers errors in the app's language
+  const opts = { method, headers: { 'Accept-Language': getLanguage() } };
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body);
@@ -78,7 +82,7 @@ function clearError() {
 
 // ------------------------------------------------------------------ routing
 
-let current = null; // the page being shown: {name, rerender}
+export let current = null; // the page being shown: {name, rerender}
 
 // routeSeq counts the routings: a page whose data arrives after the next
 // routing began is stale and must not draw itself.
@@ -88,21 +92,45 @@ const stale = (seq) => seq !== routeSeq;
 async function route() {
   routeSeq++;
   clearError();
+  closeAnalysis();
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id, token] = hash.split('/');
   if (page !== 'room') leaveRoom();
   try {
     if (page === 'room' && id) { current = { name: 'room', rerender: () => pageRoom(id, token) }; await pageRoom(id, token); }
     else if (page === 'online' && id) { current = { name: 'online', rerender: () => pageOnline(id, token) }; await pageOnline(id, token); }
-    else if (page === 'games') { current = { name: 'archive', rerender: pageArchive }; await pageArchive(); }
+    else if (page === 'games' && !id) { current = { name: 'archive', rerender: pageArchive }; await pageArchive(); }
     else if (page === 'archived' && id) { current = { name: 'archived', rerender: () => pageArchived(id) }; await pageArchived(id); }
     else if (page === 'invites' && id) { current = { name: 'invites', rerender: () => pageInvites(id) }; await pageInvites(id); }
-    else if (page === 'game' && id) await pageGame(id);
-    else if (page === 'play' && id) await pagePlay(id);
-    else await pageHome();
+    else if (page === 'game' && id && token === undefined) await pageGame(id);
+    else if (page === 'play' && id && token === undefined) await pagePlay(id);
+    else if (page === '') await pageHome();
+    else pageNotFound(location.hash);
   } catch (e) {
-    showError(e);
+    pageNotFound(location.hash, e.message, e.status !== 404);
   }
+  focusPage();
+}
+
+// focusPage puts the focus on the page's heading when it was lost with
+// the old page (it never stays on <body>).
+function focusPage() {
+  const a = document.activeElement;
+  if (a && a !== document.body && a.isConnected) return;
+  const h = app.querySelector('h1');
+  if (h) { h.tabIndex = -1; h.focus({ preventScroll: true }); }
+}
+
+// pageNotFound says that an address leads nowhere, and offers the way back.
+// A problem other than a missing page (the server is busy or gone) says so.
+function pageNotFound(what, detail, problem) {
+  current = { name: 'notfound', rerender: () => pageNotFound(what, detail, problem) };
+  P = null;
+  const title = w(problem ? 'problem' : 'notFound');
+  document.title = `${title} – ${t('title')}`;
+  app.innerHTML = `<section id="notfound" aria-labelledby="nf-h"><h1 id="nf-h">${esc(title)}</h1>
+    <p>${esc(w('notFoundText', { what: what || '/' }))}</p>${detail ? `<p class="note">${esc(detail)}</p>` : ''}
+    <p><a class="button primary" href="#/" id="nf-home">${esc(w('backHome'))}</a></p></section>`;
 }
 
 // ------------------------------------------------------------------ home
@@ -125,9 +153,9 @@ async function pageHome() {
     o += `<dt>${esc(t('region'))}</dt><dd>${esc(pick(g.region))}</dd>`;
     o += `<dt>${esc(t('date'))}</dt><dd>${esc(pick(g.date))}</dd>`;
     o += `<dt>${esc(t('players'))}</dt><dd>${esc(g.players || '2')}</dd>`;
-    o += `<dt>${esc(t('sources'))}</dt><dd><ul>${(g.sources || []).map((s) => `<li>${esc(s)}</li>`).join('')}</ul></dd>`;
+    o += `<dt>${esc(t('sources'))}</dt><dd><ul>${(g.sources || []).map((s) => `<li>${linkify(s)}</li>`).join('')}</ul></dd>`;
     o += `<dt>${esc(t('evidence'))}</dt><dd>${esc(pick(g.evidence))}</dd></dl>`;
-    o += `<p><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`;
+    o += `<p class="playp"><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`;
     o += `</article>`;
   }
   o += `</div>${loadBox()}</section>`;
@@ -169,6 +197,13 @@ function agentLabel(spec) {
 
 function seatLabel(spec) { return spec === 'human' ? t('person') : agentLabel(spec); }
 
+// optionTitle names an option for people in the current language, with
+// the name that records and the command line use.
+function optionTitle(opt) {
+  const l = pick(opt.titles);
+  return l ? `${l} (${opt.name})` : opt.name;
+}
+
 let setupValues = {}; // game id -> {options, seats}
 
 async function pageGame(id) {
@@ -186,6 +221,10 @@ async function pageGame(id) {
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
   if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
   o += `</div><form id="setup" class="setup" novalidate>`;
+  o += `<fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
+  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
+  o += ` <button type="button" id="online">${esc(t('playOnline'))}</button>`;
+  o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
   for (const opt of g.options) {
@@ -193,19 +232,17 @@ async function pageGame(id) {
     const fid = 'opt-' + opt.name;
     o += `<div class="field" data-option="${esc(opt.name)}">`;
     if (opt.kind === 'bool') {
-      o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(opt.name)}</label>`;
+      o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(optionTitle(opt))}</label>`;
     } else if (opt.kind === 'enum') {
-      o += `<label for="${fid}">${esc(opt.name)}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
+      o += `<label for="${fid}">${esc(optionTitle(opt))}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
       o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(valueLabel(opt, v))}</option>`).join('') + `</select>`;
     } else {
       const step = opt.kind === 'float' ? 'any' : '1';
-      o += `<label for="${fid}">${esc(opt.name)}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
+      o += `<label for="${fid}">${esc(optionTitle(opt))}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
     }
     o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
   }
-  o += `</fieldset><fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
-  o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
-  o += ` <button type="button" id="online">${esc(t('playOnline'))}</button></form></div></section>`;
+  o += `</fieldset></details></form></div></section>`;
   app.innerHTML = o;
 
   const form = document.getElementById('setup');
@@ -257,28 +294,41 @@ async function pageGame(id) {
     box.innerHTML = s;
   };
   renderSeats();
-  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value) }; });
+  const more = () => document.getElementById('more').open;
+  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
+  document.getElementById('more').addEventListener('toggle', () => { setupValues[id] = { ...(setupValues[id] || { options: readOptions(), seats: [] }), more: more() }; });
   // Online play takes the options chosen here.
   document.getElementById('online').addEventListener('click', () => {
     location.hash = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
   });
+  // One match per start, however often the button is pressed.
+  let starting = false;
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
+    if (starting) return;
+    starting = true;
+    const btn = document.getElementById('start');
+    btn.disabled = true;
     clearError();
     const options = readOptions();
     const seats = [...document.querySelectorAll('#seats select')].map((s) => s.value);
-    setupValues[id] = { options, seats };
+    setupValues[id] = { options, seats, more: more() };
     try {
       const m = await api('POST', '/api/matches', { game: g.id, options, seats });
       startedMatch = m;
+      P = null;
       location.hash = '#/play/' + m.id;
-    } catch (err) { showError(err); }
+    } catch (err) {
+      showError(err);
+      starting = false;
+      btn.disabled = false;
+    }
   });
   if (g.hasRules) {
     try {
-      const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/rules`);
+      const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/rules?lang=${getLanguage()}`);
       const doc = document.getElementById('rulesdoc');
-      if (doc) doc.innerHTML = markdown(r.markdown, 2);
+      if (doc) { doc.innerHTML = markdown(r.markdown, 2); doc.lang = r.lang || 'en'; }
     } catch (e) { /* the summary stays */ }
   }
 }
@@ -286,7 +336,7 @@ async function pageGame(id) {
 // ------------------------------------------------------------------ play page
 
 let startedMatch = null; // the response that created the match, with its steps
-let P = null;            // the play page's state
+export let P = null;     // the play page's state
 
 async function pagePlay(id) {
   let m;
@@ -303,6 +353,7 @@ async function pagePlay(id) {
   const g = list.find((x) => x.id === m.game) || { id: m.game, name: m.game };
   setWords(g.words);
   P = { match: m, game: g, board: boardFor(m.board), geo: m.board, shown: null, busy: false, selected: null,
+    list: new MoveList(), turned: false, resigned: m.resigned === null ? undefined : m.resigned, analysis: null, boardFocus: null,
     secret: null, replay: null, frame: null, cowries: null, log: [] };
   current = { name: 'play', rerender: renderPlay };
   const steps = m.steps || [];
@@ -318,6 +369,24 @@ async function pagePlay(id) {
     renderPlay();
   }
 }
+
+// seatName names a seat when a person plays the computer: "You" and
+// "Computer (level)"; null keeps "Player N" (people only, or several).
+function seatName(p) {
+  if (!P || !P.match || !current || current.name !== 'play') return null;
+  const seats = P.match.seats;
+  const people = seats.filter((x) => x === 'human').length;
+  if (people === seats.length) return null;
+  if (seats[p] === 'human') return people === 1 ? w('you') : null;
+  const computers = seats.map((x, i) => (x !== 'human' ? i : -1)).filter((i) => i >= 0);
+  const spec = seats[p] || '';
+  const lvl = spec.includes(':') ? t('lvl_' + spec.split(':')[1]) : w('lvl_' + spec);
+  return computers.length === 1 ? w('computer', { level: lvl }) : w('computerN', { n: computers.indexOf(p) + 1, level: lvl });
+}
+setPlayerNames(seatName);
+
+// solo reports whether player p is the only person, against the computer.
+function solo(p) { return !!P && P.match.seats[p] === 'human' && P.match.seats.filter((x) => x === 'human').length === 1 && P.match.seats.length > 1; }
 
 function humans() { return P.match.seats.map((s, i) => (s === 'human' ? i : -1)).filter((i) => i >= 0); }
 
@@ -337,7 +406,7 @@ function chooser() {
 function status() {
   if (P.replay) return 'replay';
   if (P.busy) return 'busy';
-  if (P.shown.terminal) return 'over';
+  if (P.shown.terminal || P.resigned !== undefined) return 'over';
   const c = chooser();
   if (c < 0) return 'wait';
   if (P.secret && P.secret.stage === 'lookaway') return 'handover';
@@ -375,8 +444,14 @@ function describeTurn(turn) {
 }
 
 function resultText(s) {
+  if (P.resigned !== undefined && !P.replay) {
+    const n = P.match.seats.length;
+    const other = 1 - P.resigned;
+    return w('resigned', { player: playerName(P.resigned) }) + (n === 2 ? ' ' + (solo(other) ? w('youWin') : t('wins', { player: playerName(other) })) : '');
+  }
   if (!s.terminal || !s.outcome) return '';
   if (s.outcome.draw) return t('draw');
+  if (solo(s.outcome.winner)) return w('youWin');
   return t('wins', { player: playerName(s.outcome.winner) });
 }
 
@@ -391,6 +466,18 @@ function phaseText(s) {
   return parts.join(' · ');
 }
 
+// lastMover is the player of the last move (not a throw) that led to
+// state s, or -1 (none, or several at once).
+function lastMover(s) {
+  const turns = P.replay ? P.replay.turns : P.match.turns;
+  for (let k = Math.min(s.ply, turns.length); k > 0; k--) {
+    const a = turns[k - 1].actors;
+    if (a.length === 1 && a[0] >= 0) return a[0];
+    if (a.length > 1) return -1;
+  }
+  return -1;
+}
+
 // events tells in words what the last turn did: the messages the game
 // gives with the state ("told"), each a key of its words and arguments.
 function events(s) {
@@ -403,8 +490,11 @@ function events(s) {
   const message = (m) => {
     const args = {};
     for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(k, v);
+    // a message about the last move that names no player gets its mover
+    if (args.player === undefined && mover >= 0) args.player = playerName(mover);
     return t(m.key, args);
   };
+  const mover = lastMover(s);
   return (s.told || []).map(message);
 }
 
@@ -418,8 +508,8 @@ function renderPlay() {
   let o = `<section id="play" data-game="${esc(m.game)}" data-status="${st}" aria-labelledby="play-h">`;
   o += `<h1 id="play-h">${esc(P.game.name)}</h1><p class="back"><a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
   o += `<div class="playgrid"><div class="boardcol">`;
-  o += `<p id="turn" class="turn" aria-live="polite">${esc(turnLine(st, c))}</p>`;
-  o += `<div id="board" class="boardbox"></div>`;
+  o += `<p id="turn" class="turn${P.thinking ? ' thinking' : ''}" aria-live="polite">${P.thinking ? '<span class="spinner" aria-hidden="true"></span>' : ''}${esc(turnLine(st, c))}</p>`;
+  o += `<div id="board" class="boardbox${P.turned ? ' turned' : ''}"></div>`;
   if (P.board.tray) o += `<div class="traybox"><div id="tray"></div><p id="throws" class="throws"></p></div>`;
   o += `<p id="phase" class="phase">${esc(phaseText(s))}</p>`;
   const ev = P.busy || P.replay ? [] : events(s);
@@ -433,36 +523,66 @@ function renderPlay() {
   const legal = legalList();
   o += `<div id="legal" class="legal" ${legal.length ? '' : 'hidden'}><h2>${esc(t('legalMoves'))}</h2><div class="movebuttons" role="group" aria-label="${esc(t('legalMoves'))}">`;
   o += legal.map((mv) => `<button class="move" data-move="${esc(mv)}">${esc(mv)}</button>`).join('');
-  o += `</div></div></div><aside class="side">`;
-  if (s.terminal) {
-    o += `<div id="result" class="result" role="status"><h2>${esc(t('result'))}</h2><p class="resulttext">${esc(resultText(s))}</p></div>`;
+  o += `</div></div>${analysisHTML()}</div><aside class="side">`;
+  if (s.terminal || (P.resigned !== undefined && !P.replay)) {
+    o += `<div id="result" class="result" role="status"><h2 id="result-h" tabindex="-1">${esc(t('result'))}</h2><p class="resulttext">${esc(resultText(s))}</p></div>`;
   }
   o += `<h2>${esc(t('scores'))}</h2><ul class="seats">`;
   m.seats.forEach((seat, i) => {
     const active = s.toMove.includes(i) ? ' active' : '';
-    o += `<li class="seatline${active}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> ${esc(playerName(i))} (${esc(t('shape_' + (i % 4)))}) – ${esc(seatLabel(seat))}: <strong>${s.scores ? s.scores[i] : ''}</strong></li>`;
+    const named = seatName(i) !== null;
+    o += `<li class="seatline${active}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> ${esc(playerName(i))} (${esc(t('shape_' + (i % 4)))})${named ? '' : ' – ' + esc(seatLabel(seat))}: <strong>${s.scores ? s.scores[i] : ''}</strong></li>`;
   });
-  o += `</ul><div class="controls" role="group">`;
+  o += `</ul><p class="scorenote">${esc(w(P.board.kind === 'mancala' ? 'scoreMancala' : 'scoreTamman'))}</p><div class="controls" role="group" aria-label="${esc(t('moves'))}">`;
+  const over = st === 'over';
+  const people = m.seats.filter((x) => x === 'human').length;
   if (P.replay) {
     const n = P.replay.turns.length;
     o += `<p id="replaypos" aria-live="polite">${esc(t('replayPos', { i: P.replay.i, n }))}</p>`;
     o += `<button id="r-first">${esc(t('first'))}</button><button id="r-prev">${esc(t('prev'))}</button><button id="r-next" class="primary">${esc(t('next'))}</button><button id="r-last">${esc(t('last'))}</button>`;
-    o += `<button id="r-exit">${esc(t('backToGame'))}</button>`;
+    o += `<button id="r-auto" aria-pressed="${P.replay.auto ? 'true' : 'false'}">${esc(w(P.replay.auto ? 'stop' : 'autoplay'))}</button>`;
+    o += `<button id="analyse">${esc(w('analyse'))}</button><button id="r-exit">${esc(t('backToGame'))}</button>`;
+    o += `<p class="note" id="replayhelp">${esc(w('replayHelp'))}</p>`;
   } else {
-    o += `<button id="undo" ${m.canUndo && !P.busy ? '' : 'disabled'}>${esc(t('undo'))}</button>`;
+    o += `<button id="undo" ${m.canUndo && !P.busy && P.resigned === undefined ? '' : 'disabled'}>${esc(t('undo'))}</button>`;
     o += `<button id="newgame" ${P.busy ? 'disabled' : ''}>${esc(t('newGame'))}</button>`;
     o += `<button id="replay" ${P.busy || m.turns.length === 0 ? 'disabled' : ''}>${esc(t('replay'))}</button>`;
+    if (!over) o += `<button id="resign" ${P.busy ? 'disabled' : ''}>${esc(w('resign'))}</button>`;
+    if (st === 'input' && people < m.seats.length) o += `<button id="hint">${esc(w('hint'))}</button>`;
+    if (over) o += `<button id="analyse">${esc(w('analyse'))}</button>`;
     o += `<a id="download" class="button" href="/api/matches/${esc(m.id)}/record?download=1" download>${esc(t('download'))}</a>`;
   }
+  if (people > 1) o += `<button id="turnboard" aria-pressed="${P.turned ? 'true' : 'false'}">${esc(w('turnBoard'))}</button>`;
   o += `<label class="speed">${esc(t('speed'))} <select id="speed">` + Object.keys(speeds).map((k) => `<option value="${k}" ${k === speed() ? 'selected' : ''}>${esc(t('speed_' + k))}</option>`).join('') + `</select></label>`;
   o += `</div><h2>${esc(t('moves'))}</h2>`;
-  const turns = P.replay ? P.replay.turns.slice(0, P.replay.i) : m.turns.slice(0, shownTurns());
-  o += turns.length ? `<ol id="movelist" class="movelist">` + turns.map((tn) => `<li class="${tn.actors[0] === -1 ? 'chance' : ''}">${esc(describeTurn(tn))}</li>`).join('') + `</ol>`
-    : `<p id="movelist" class="movelist">${esc(t('noMoves'))}</p>`;
+  o += moveListHTML();
   o += `</aside></div></section>`;
+  const focus = focusKey();
   app.innerHTML = o;
   drawBoard(P.frame);
   wirePlay();
+  P.list.attach(document.getElementById('movelist'), !!P.replay);
+  restoreFocus(focus);
+}
+
+// focusKey names the focused element of the play page so that it can be
+// found again after a redraw; restoreFocus focuses it, or when it is gone
+// a sensible neighbour, never leaving the focus on <body>.
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || a === document.body || !app.contains(a)) return null;
+  if (a.id) return `#${a.id}`;
+  if (a.dataset.ply) return `#movelist [data-ply="${a.dataset.ply}"]`;
+  if (a.dataset.move !== undefined && a.closest('#legal')) return '#legal button.move';
+  if (a.closest('#board')) return '#board';
+  return '#play-h';
+}
+function restoreFocus(key) {
+  if (!key) { if (document.activeElement === document.body) focusPage(); return; }
+  if (key === '#board') return; // drawBoard keeps the board's focus
+  let el = document.querySelector(key);
+  if (!el || el.disabled) el = document.querySelector('#r-next:not([disabled]), #result-h, #play-h');
+  if (el) { if (el.tabIndex < 0 && !el.hasAttribute('tabindex')) el.tabIndex = -1; el.focus({ preventScroll: true }); }
 }
 
 // shownTurns is the number of turns that lead to the state shown.
@@ -474,7 +594,7 @@ function shownTurns() {
 
 function turnLine(st, c) {
   switch (st) {
-    case 'input': return t('yourTurn', { player: playerName(c) });
+    case 'input': return solo(c) ? w('yourTurnSolo') : t('yourTurn', { player: playerName(c) });
     case 'handover': return t('hidden_title', { player: playerName(c) });
     case 'busy': return P.lastLine || t('waiting');
     case 'over': return t('gameOver') + ' ' + resultText(P.shown);
@@ -484,13 +604,44 @@ function turnLine(st, c) {
 }
 
 // drawBoard draws the shown state, or a frame of an animation.
+// lastTrace is the trace of the last move before the state shown (throws
+// left out), or null.
+function lastTrace() {
+  const R = P.replay;
+  if (!R) return P.lastTrace || null;
+  for (let k = R.i; k > 0; k--) if (R.turns[k - 1].actors[0] !== -1) return (R.traces && R.traces[k]) || null;
+  return null;
+}
+
+// lastMarks marks the last move on the board from its trace, apart from
+// the keyboard focus: the holes sown from and into, the square the man
+// left and the squares it passed.
+function lastMarks(trace) {
+  const marks = {};
+  if (!trace || !P.geo) return marks;
+  const grid = P.board.kind === 'grid';
+  const holes = P.geo.holes || 0;
+  const place = (i) => (grid ? (P.geo.squares || [])[i] : (i >= 0 && i < holes ? i : undefined));
+  for (const e of trace) {
+    if (e.kind === 'lift' || (e.kind === 'step' && marks[place(e.from)] === undefined)) {
+      const from = place(e.from);
+      if (from !== undefined) marks[from] = 'lastfrom';
+    }
+    if (e.kind === 'drop' || e.kind === 'step') {
+      const to = place(e.to);
+      if (to !== undefined && marks[to] !== 'lastfrom') marks[to] = 'lastmove';
+    }
+  }
+  return marks;
+}
+
 function drawBoard(frame) {
   const box = document.getElementById('board');
   if (!box || !current || current.name !== 'play') return;
   const focused = document.activeElement && box.contains(document.activeElement)
     ? (document.activeElement.getAttribute('data-square') || document.activeElement.getAttribute('data-hole')) : null;
   const ui = frame ? { label: t('boardOf', { name: P.game.name }) } : uiFor();
-  const view = frame || P.board.view(P.shown);
+  const view = frame || { ...P.board.view(P.shown), marks: lastMarks(lastTrace()) };
   box.innerHTML = P.board.svg(view, ui);
   if (P.board.tray) {
     const tray = document.getElementById('tray');
@@ -503,6 +654,7 @@ function drawBoard(frame) {
     if (cw && cw.value) txt = t('thrown', { n: cw.value, name: cw.name }) + ' · ' + txt;
     th.innerHTML = `<span>${esc(txt)}</span>` + throws.map((x) => `<span class="chip">${esc(x)}</span>`).join('');
   }
+  roveInit(box, P.boardFocus);
   if (focused) {
     const el = box.querySelector(`[data-square="${focused}"][tabindex], [data-hole="${focused}"][tabindex]`);
     if (el) el.focus();
@@ -517,13 +669,21 @@ function wirePlay() {
     if (el.dataset.pick !== undefined) {
       P.selected = P.selected === el.dataset.pick ? null : el.dataset.pick;
       drawBoard(null);
-      const again = box.querySelector(`[data-square="${el.dataset.pick}"]`);
-      if (again) again.focus();
+      // the man's target next, where the move is made
+      const next = (P.selected && box.querySelector('[data-move]')) || box.querySelector(`[data-square="${el.dataset.pick}"]`);
+      if (next) next.focus();
     }
   };
   box.addEventListener('click', (e) => act(e.target.closest('[data-move],[data-pick]')));
+  box.addEventListener('focusin', (e) => {
+    const el = e.target.closest('[tabindex]');
+    if (el && box.contains(el)) P.boardFocus = rove(box, el);
+  });
   box.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' || e.key === ' ') {
+    if (e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End') {
+      const next = neighbour(box, e.target.closest('[tabindex]'), e.key);
+      if (next) { e.preventDefault(); e.stopPropagation(); next.focus(); }
+    } else if (e.key === 'Enter' || e.key === ' ') {
       const el = e.target.closest('[data-move],[data-pick]');
       if (el) { e.preventDefault(); act(el); }
     } else if (e.key === 'Escape' && P.selected) { P.selected = null; drawBoard(null); }
@@ -531,14 +691,21 @@ function wirePlay() {
   document.querySelectorAll('#legal button.move').forEach((b) => b.addEventListener('click', () => choose(b.dataset.move)));
   const on = (id, fn) => { const el = document.getElementById(id); if (el) el.addEventListener('click', fn); };
   on('ready', () => { P.secret.stage = 'choose'; renderPlay(); const first = document.querySelector('#board [data-move]'); if (first) first.focus(); });
-  on('undo', undo);
-  on('newgame', newGame);
-  on('replay', startReplay);
+  on('undo', undoOnce);
+  on('newgame', newGameOnce);
+  on('replay', startReplayOnce);
+  on('resign', resignOnce);
+  on('hint', analyseOnce);
+  on('analyse', analyseOnce);
+  on('loadgraph', graphOnce);
+  on('turnboard', () => { P.turned = !P.turned; renderPlay(); });
   on('r-first', () => replayTo(0));
   on('r-prev', () => replayTo(P.replay.i - 1));
   on('r-next', replayNext);
   on('r-last', () => replayTo(P.replay.turns.length));
-  on('r-exit', () => { P.replay = null; P.shown = P.match.state; P.frame = null; renderPlay(); });
+  on('r-auto', toggleAutoplay);
+  on('r-exit', () => { stopAutoplay(); P.replay = null; P.analysis = null; P.shown = P.match.state; P.frame = null; renderPlay(); });
+  document.querySelectorAll('#play .mvbtn').forEach((b) => b.addEventListener('click', () => goToPly(Number(b.dataset.ply))));
   const sp = document.getElementById('speed');
   if (sp) sp.addEventListener('change', () => localStorage.setItem('tabula.speed', sp.value));
 }
@@ -571,13 +738,17 @@ async function send(text) {
   clearError();
   if (P.match.seats.some((x) => x !== 'human')) P.lastLine = t('computerThinks');
   P.busy = true;
+  P.thinking = P.match.seats.some((x) => x !== 'human');
+  P.analysis = null;
   P.shownTurns = P.match.turns.length;
   renderPlay();
   try {
     const m = await api('POST', `/api/matches/${P.match.id}/moves`, { move: text, ply: P.shown.ply });
+    P.thinking = false;
     P.match = m;
     await animateSteps(m.steps);
   } catch (e) {
+    P.thinking = false;
     showError(e);
     if (e.status === 409) {
       // Another tab moved first: show the match as it is now.
@@ -613,18 +784,23 @@ async function animateSteps(steps) {
     announce(P.lastLine);
     renderPlay();
     await animateTurn(P.shown, step, step.state);
+    if (step.actors[0] !== -1) P.lastTrace = step.trace;
     P.shown = step.state;
     P.shownTurns = base + k + 1;
+    // captures, men sent back and round ends, for screen readers too
+    if (k < steps.length - 1) for (const line of events(step.state)) announce(line);
   }
   P.busy = false;
   P.frame = null;
   P.shown = P.match.state;
   renderPlay();
   const st = status();
+  for (const line of events(P.shown)) announce(line);
   if (st === 'over') announce(t('gameOver') + ' ' + resultText(P.shown));
   else if (st === 'input' || st === 'handover') announce(turnLine(st, chooser()));
-  const first = document.querySelector('#board [data-move], #board [data-pick], #ready, #legal button');
-  if (first && status() !== 'over') first.focus({ preventScroll: true });
+  const first = st === 'over' ? document.getElementById('result-h')
+    : document.querySelector('#board [data-move][tabindex="0"], #board [data-pick][tabindex="0"], #board [data-move], #board [data-pick], #ready, #legal button');
+  if (first) first.focus({ preventScroll: true });
 }
 
 async function animateTurn(prev, turn, next) {
@@ -635,6 +811,7 @@ async function animateTurn(prev, turn, next) {
   if (delay > 0) {
     const per = Math.max(15, Math.min(delay, 4000 / Math.max(1, frames.length)));
     for (const f of frames) {
+      if (P.skip) break; // the person skipped ahead
       P.frame = f;
       drawBoard(f);
       await sleep(per);
@@ -653,6 +830,8 @@ async function undo() {
     P.shown = m.state;
     P.secret = null;
     P.selected = null;
+    P.lastTrace = null;
+    P.analysis = null;
     renderPlay();
   } catch (e) { showError(e); }
 }
@@ -669,46 +848,32 @@ async function newGame() {
   } catch (e) { showError(e); }
 }
 
-async function startReplay() {
-  clearError();
+const undoOnce = guarded(undo);
+
+const newGameOnce = guarded(async () => {
+  if (status() !== 'over' && P.match.turns.length > 0 && !(await ask(w('newAsk'), w('newYes')))) return;
+  await newGame();
+});
+
+const resignOnce = guarded(async () => {
+  const people = P.match.seats.map((x, i) => (x === 'human' ? i : -1)).filter((i) => i >= 0);
+  const c = chooser();
+  const who = people.length === 1 ? people[0] : (c >= 0 ? c : people[0]);
+  if (!(await ask(w('resignAsk'), w('resignYes')))) return;
   try {
-    // the server answers the states in pages
-    let r = await api('GET', `/api/matches/${P.match.id}/states`);
-    const states = r.states;
-    const traces = r.traces;
-    while (r.next !== null && r.next !== undefined) {
-      r = await api('GET', `/api/matches/${P.match.id}/states?from=${r.next}`);
-      states.push(...r.states);
-      traces.push(...r.traces);
-    }
-    // traces[i] shows how states[i] came about
-    P.replay = { states, turns: r.turns, traces, i: 0 };
-    P.shown = r.states[0];
-    P.secret = null;
-    renderPlay();
-    const b = document.getElementById('r-next');
-    if (b) b.focus();
-  } catch (e) { showError(e); }
-}
-
-function replayTo(i) {
-  const R = P.replay;
-  R.i = Math.max(0, Math.min(R.turns.length, i));
-  P.shown = R.states[R.i];
-  P.cowries = null;
+    P.match = await api('POST', `/api/matches/${P.match.id}/resign`, { player: who });
+  } catch (e) { showError(e); return; }
+  P.resigned = who;
+  P.secret = null;
   renderPlay();
-}
+  announce(resultText(P.shown));
+  const r = document.getElementById('result-h');
+  if (r) r.focus();
+});
 
-async function replayNext() {
-  const R = P.replay;
-  if (R.i >= R.turns.length || R.animating) return;
-  R.animating = true;
-  await animateTurn(R.states[R.i], { ...R.turns[R.i], trace: R.traces[R.i + 1] }, R.states[R.i + 1]);
-  R.animating = false;
-  replayTo(R.i + 1);
-  const b = document.getElementById('r-next');
-  if (b) b.focus();
-}
+
+// the play page's parts that replay.js uses
+export { api, renderPlay, showError, clearError, announce, speed, sleep, animateTurn, status, describeTurn, shownTurns };
 
 // ------------------------------------------------------------------ start
 
@@ -721,6 +886,9 @@ function start() {
     if (current && current.rerender) current.rerender();
   });
   window.addEventListener('hashchange', route);
+  document.addEventListener('keydown', onReplayKey);
+  // The skip link goes to the content without going through the router.
+  document.querySelector('.skip').addEventListener('click', (e) => { e.preventDefault(); app.focus(); });
   route();
 }
 

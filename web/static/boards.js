@@ -30,7 +30,11 @@ export function shape(p, x, y, r, extra = '') {
   }
 }
 
-export function playerName(p) { return t('player', { n: p }); }
+// names, when set, gives the app's names of the players ("You",
+// "Computer (medium)"), or null to keep "Player N".
+let names = null;
+export function setPlayerNames(fn) { names = fn; }
+export function playerName(p) { return (names && names(p)) || t('player', { n: p }); }
 
 // ---------------------------------------------------------------- mancala
 
@@ -71,7 +75,8 @@ const mancala = {
       const x = storeX(p);
       const label = t('store', { owner: playerName(p), n: v.stores[p] });
       o += `<g class="store" role="img" aria-label="${esc(label)}"><ellipse cx="${x}" cy="155" rx="42" ry="108" class="pit"/>`;
-      o += seedsAt(x, 150, v.stores[p], 7.5, 13, 60);
+      const k = Math.sqrt(Math.max(1, Math.min(v.stores[p], 60))); // seeds stay inside the store, clear of its count
+      o += seedsAt(x, 155, v.stores[p], Math.min(7.5, 32 / k), Math.min(13, 56 / k), 60);
       o += `<text x="${x}" y="${p === 0 ? 75 : 250}" class="count store-count" text-anchor="middle">${v.stores[p]}</text>`;
       o += shape(p, x, p === 0 ? 245 : 65, 10, 'class="owner-mark"') + `</g>`;
     }
@@ -88,8 +93,10 @@ const mancala = {
       if (!burnt) o += seedsAt(x, y, v.holes[h], 6.6, 6.6, 30);
       o += `<circle cx="${x}" cy="${y}" r="49" class="ring"/>`;
       const ty = h <= 4 ? y - 52 : y + 62;
-      o += `<text x="${x + 40}" y="${h <= 4 ? y - 34 : y + 44}" class="holeno" text-anchor="middle">${h}</text>`;
-      o += `<text x="${x}" y="${ty}" class="count" text-anchor="middle">${burnt ? '✕' : v.holes[h]}</text>`;
+      // a space after each text keeps the words of a place apart, as its
+      // accessible name has them (speech input: "click hole 5")
+      o += `<text x="${x + 40}" y="${h <= 4 ? y - 34 : y + 44}" class="holeno" text-anchor="middle">${h}</text> `;
+      o += `<text x="${x}" y="${ty}" class="count" text-anchor="middle">${burnt ? '✕' : v.holes[h]}</text> `;
       o += `</g>`;
     }
     for (const hand of v.hands) {
@@ -177,21 +184,6 @@ const sqName = (f, r) => FILES[f] + (r + 1);
 let named = {};
 const squareKind = (sq) => named[sq] || '';
 
-// parseManMove reads a move "SQUARE+N": the man on SQUARE goes N steps.
-export function parseManMove(m) {
-  const x = /^([a-e][1-5])\+(\d+)$/.exec(m);
-  return x ? { from: x[1], n: Number(x[2]) } : null;
-}
-
-// manTarget is the square player p's man on from reaches in k steps along
-// her path, as the geometry gives it.
-export function manTarget(geo, p, from, k) {
-  const path = geo && geo.paths && geo.paths[p];
-  const i = path ? path.indexOf(from) : -1;
-  if (i < 0) return null;
-  return path[Math.min(i + k, path.length - 1)];
-}
-
 const grid = {
   view(s) {
     return {
@@ -220,31 +212,36 @@ const grid = {
           : t('noMen');
         const mv = moves[sq];
         const isPick = picks.has(sq);
-        let label = t('squareLabel', { sq, name: kind ? ' (' + t(kind) + ')' : '', men: menText });
-        if (mv !== undefined) { const pm = parseManMove(mv); label += ', ' + t('moveTo', { from: pm.from, n: pm.n, to: sq }); }
+        // The name starts with the square's visible text, in its order
+        // (name, kind, stacks, steps), so that speech input finds it.
+        const stacks = Object.values(men).filter((c) => c > 1);
+        const n = (ui.steps || {})[sq];
+        const steps = mv !== undefined ? '+' + n : '';
+        let label = [sq, kind ? t(kind) : '', ...stacks, steps].filter((x) => x !== '').join(' ') + ': ' + menText;
+        if (mv !== undefined) label += ', ' + t('moveTo', { from: ui.selected, n, to: sq });
         else if (isPick) label += ', ' + t('pickMan', { player: playerName(ui.player), sq });
         const cls = ['sq', kind, mv !== undefined ? 'target' : '', isPick ? 'pickable' : '', ui.selected === sq ? 'selected' : '', v.marks[sq] || ''].join(' ');
         const attrs = mv !== undefined ? `data-move="${esc(mv)}" tabindex="0" role="button"`
           : isPick ? `data-pick="${sq}" tabindex="0" role="button" aria-pressed="${ui.selected === sq}"` : 'role="img"';
         o += `<g class="${cls}" data-square="${sq}" ${attrs} aria-label="${esc(label)}">`;
         o += `<rect x="${x}" y="${y}" width="${w}" height="${h}" class="cell"/>`;
+        o += `<text x="${x + 5}" y="${y + 14}" class="coord">${sq}</text> `;
         if (kind === 'ayn') {
           const seat = v.seats ? v.seats.indexOf(sq) : -1;
           o += `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.38}" class="ayn-eye"/>`;
           o += `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.1}" class="ayn-pupil"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text>`;
+          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text> `;
           if (seat >= 0) o += `<g aria-hidden="true">${shape(seat, x + w - 14, y + 14, 7)}</g>`;
         } else if (kind === 'dafandaf') {
           o += `<polygon points="${x + w / 2},${y + 10} ${x + w - 10},${y + h / 2} ${x + w / 2},${y + h - 10} ${x + 10},${y + h / 2}" class="daf-mark"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text>`;
+          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text> `;
         } else if (kind === 'habarti') {
           const cx = x + w / 2, cy = y + h / 2, R = Math.min(w, h) * 0.42, r = R * 0.45;
           let pts = '';
           for (let k = 0; k < 16; k++) { const a = Math.PI * k / 8 - Math.PI / 2; const d = k % 2 ? r : R; pts += `${(cx + Math.cos(a) * d).toFixed(1)},${(cy + Math.sin(a) * d).toFixed(1)} `; }
           o += `<polygon points="${pts}" class="habarti-mark"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text>`;
+          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text> `;
         }
-        o += `<text x="${x + 5}" y="${y + 14}" class="coord">${sq}</text>`;
         // men: player p in quadrant p; a stack shows as offset shapes and a count
         const players = Object.keys(men).map(Number);
         const r0 = Math.min(w, h) * (players.length > 1 ? 0.14 : 0.18);
@@ -254,11 +251,10 @@ const grid = {
           const cx = x + w * qx, cy = y + h * qy;
           const c = men[p];
           for (let k = Math.min(c, 4) - 1; k >= 0; k--) o += shape(p, cx + k * 3, cy - k * 4, r0, 'class="man"');
-          if (c > 1) o += `<text x="${cx}" y="${cy + 5}" class="stackcount" text-anchor="middle">${c}</text>`;
+          if (c > 1) o += `<text x="${cx}" y="${cy + 5}" class="stackcount" text-anchor="middle">${c}</text> `;
         }
         if (mv !== undefined) {
-          const pm = parseManMove(mv);
-          o += `<text x="${x + w - 8}" y="${y + h - 8}" class="targetlabel" text-anchor="end">+${pm.n}</text>`;
+          o += `<text x="${x + w - 8}" y="${y + h - 8}" class="targetlabel" text-anchor="end">+${n}</text> `;
         }
         o += `</g>`;
       }
@@ -376,20 +372,20 @@ export function preview(start, name) {
 
 // boardUI says what player may click on the board of state s: the legal
 // moves by element key, and on a grid the squares to pick a man from
-// (selected is the picked square) and the squares his moves reach.
+// (selected is the picked square) and the squares his moves reach. The
+// places of each move come from the server (s.moves, read off the move's
+// trace), so the browser knows neither the notation nor the paths.
 export function boardUI(board, s, player, selected, label) {
-  const ui = { moves: {}, picks: [], selected: null, player, label };
+  const ui = { moves: {}, steps: {}, picks: [], selected: null, player, label };
   if (player < 0) return ui;
   const legal = (s.legal && s.legal[String(player)]) || [];
   if (board.kind === 'grid') {
-    for (const mv of legal) {
-      const pm = parseManMove(mv);
-      if (!pm) continue;
-      if (!ui.picks.includes(pm.from)) ui.picks.push(pm.from);
-      if (selected === pm.from) {
-        const to = manTarget(board.geo, player, pm.from, pm.n);
-        if (to && ui.moves[to] === undefined) ui.moves[to] = mv;
-      }
+    const name = (place) => board.geo && board.geo.squares ? board.geo.squares[place] : undefined;
+    for (const mv of s.moves || []) {
+      const from = name(mv.from), to = name(mv.to);
+      if (!from || !to) continue;
+      if (!ui.picks.includes(from)) ui.picks.push(from);
+      if (selected === from && ui.moves[to] === undefined) { ui.moves[to] = mv.move; ui.steps[to] = mv.steps; }
     }
     ui.selected = selected;
   } else {

@@ -268,9 +268,13 @@ export function leaveRoom() {
 export async function pageRoom(id, token) {
   if (R && R.id === id && R.token === (token || '')) { renderRoom(); return; }
   leaveRoom();
-  R = { id, token: token || '', ws: null, view: null, state: null, version: -1, conn: 'connecting', retry: 0, selected: null, note: '' };
+  R = { id, token: token || '', ws: null, view: null, state: null, version: -1, conn: 'connecting', retry: 0, selected: null, note: '', names: {} };
   renderRoom();
   connect();
+  try {
+    for (const g of (await api('GET', '/api/games')).games) R.names[g.id] = g.name;
+    renderRoom();
+  } catch (e) { /* the game's id will do */ }
 }
 
 function connect() {
@@ -315,7 +319,9 @@ function handle(m) {
       R.view.state = m.state;
       applyEvent(e);
       if (R.view.clocks) {
-        R.view.running = R.view.status === 'open' ? m.state.toMove.filter((a) => a >= 0 && !R.view.seats[a].committed) : [];
+        // As the server: a clock runs once its player has moved.
+        const moved = (a) => R.view.turns.some((tn) => tn.actors.includes(a));
+        R.view.running = R.view.status === 'open' ? m.state.toMove.filter((a) => a >= 0 && !R.view.seats[a].committed && moved(a)) : [];
       }
       break;
     }
@@ -425,7 +431,9 @@ function renderRoom() {
   const s = R.state;
   const me = v.seat;
   const c = chooser();
-  o += `<h1>${esc(v.game)}</h1><div class="playgrid"><div class="boardcol">`;
+  const name = R.names[v.game] || v.game;
+  document.title = `${name} – ${appT('title')}`;
+  o += `<h1>${esc(name)}</h1><div class="playgrid"><div class="boardcol">`;
   let line = me < 0 ? t('spectating') : t('yourSeat', { player: playerName(me) });
   if (v.status !== 'open') line = t('over', { result: resultText(v.result) });
   else if (c >= 0) line += ' ' + t('yourTurn');
@@ -446,6 +454,9 @@ function renderRoom() {
     o += `<li class="seatline${active}" data-seat="${i}" data-online="${seat.online}" data-committed="${seat.committed}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> `;
     o += `${esc(playerName(i))} – ${esc(who)}${i === me ? ' (' + esc(t('you')) + ')' : ''}: <strong>${s.scores ? s.scores[i] : ''}</strong>`;
     o += ` <small>${esc(seat.online ? t('here') : t('away'))}${seat.committed ? ' · ' + esc(t('hasChosen')) : ''}</small>`;
+    if (me >= 0 && i !== me && seat.kind === 'person' && !seat.online && v.status === 'open') {
+      o += ` <button class="replace" data-seat="${i}">${esc(t('replace'))}</button>`;
+    }
     if (v.clocks) o += ` <span class="clock${(v.running || []).includes(i) ? ' running' : ''}" data-clock="${i}">${esc(clockText(i))}</span>`;
     o += `</li>`;
   });
@@ -487,6 +498,7 @@ function wireRoom() {
   on('newlinkbtn', () => send({ type: 'new-link' }));
   on('rematch', () => send({ type: 'rematch' }));
   on('drawbtn', () => send({ type: 'draw' }));
+  document.querySelectorAll('button.replace').forEach((b) => b.addEventListener('click', () => send({ type: 'replace', seat: Number(b.dataset.seat) })));
   on('declinebtn', () => send({ type: 'decline' }));
   on('rename', () => send({ type: 'name', name: document.getElementById('myname').value }));
 }

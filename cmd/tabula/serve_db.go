@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"tabula/internal/rooms"
+	"tabula/internal/server"
+	"tabula/internal/store"
+)
+
+// roomStore is the storage of `tabula serve`: SQLite for one process,
+// PostgreSQL for several sharing one database.
+type roomStore interface {
+	rooms.Store
+	Ready(ctx context.Context) error
+	Close() error
+}
+
+// sharedFlags are the settings of several processes on one PostgreSQL.
+type sharedFlags struct {
+	lease time.Duration
+	poll  time.Duration
+}
+
+func addSharedFlags(fs *flag.FlagSet) *sharedFlags {
+	sf := &sharedFlags{}
+	fs.DurationVar(&sf.lease, "lease", 30*time.Second, "with PostgreSQL: how long a computer move's lease runs before another instance takes it over")
+	fs.DurationVar(&sf.poll, "poll", 2*time.Second, "with PostgreSQL: how often rooms in memory are checked against the database (in case a notification was missed) and dead instances' leases taken over")
+	return sf
+}
+
+func (sf *sharedFlags) check() error {
+	if sf.lease <= 0 || sf.poll <= 0 {
+		return usagef("--lease and --poll must be positive")
+	}
+	return nil
+}
+
+// isPostgres reports whether --db names a PostgreSQL database rather than
+// a SQLite file.
+func isPostgres(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// openStore opens the SQLite file or the PostgreSQL database of --db.
+func openStore(db string) (roomStore, error) {
+	if !isPostgres(db) {
+		return store.OpenSQLite(db)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return store.OpenPostgres(ctx, db)
+}
+
+// holderName names this process in computer-move leases: its host and
+// process id, so that an operator can tell which instance holds one.
+func holderName() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s/%d", host, os.Getpid())
+}
+
+// dbLabel is --db for the log: a PostgreSQL URL without its user,
+// password and parameters (which may hold a password too).
+func dbLabel(db string) string {
+	if !isPostgres(db) {
+		return db
+	}
+	u, err := url.Parse(db)
+	if err != nil {
+		return "postgres://(unreadable URL)"
+	}
+	u.User, u.RawQuery, u.Fragment = nil, "", ""
+	return u.String()
+}
+
+// shared runs what several processes on one PostgreSQL need: the
+// notification listener, and the poll and lease takeover that cover for
+// missed notifications and dead instances. ready is false until the
+// listener is connected and again while it is away.
+type shared struct {
+	listening atomic.Bool
+	stopping  atomic.Bool
+}
+
+func (sh *shared) run(ctx context.Context, db roomStore, mgr *rooms.Manager, sf *sharedFlags, log *slog.Logger) {
+	pg, ok := db.(*store.Postgres)
+	if !ok {
+		sh.listening.Store(true)
+		return
+	}
+	go mgr.RunShared(ctx, sf.poll)
+	pg.Listen(ctx,
+		func() {
+			sh.listening.Store(true)
+			log.Info("listening for room changes")
+			go mgr.Poll(ctx)
+		},
+		func(room string, version int) { go mgr.Changed(ctx, room, version) },
+		func(err error) {
+			sh.listening.Store(false)
+			log.Warn("notification listener lost; polling meanwhile", "err", err)
+		})
+}
+
+// handler answers /healthz and /readyz in front of h.
+func (sh *shared) handler(h http.Handler, db roomStore) http.Handler {
+	return server.Health(h,
+		func(ctx context.Context) error {
+			return db.Ready(ctx)
+		},
+		func(ctx context.Context) error {
+			if sh.stopping.Load() {
+				return errors.New("stopping")
+			}
+			if !sh.listening.Load() {
+				return errors.New("not yet listening for room changes")
+			}
+			return db.Ready(ctx)
+		})
+}

@@ -1,0 +1,428 @@
+package failover
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tabula/engine"
+	_ "tabula/games/all"
+	"tabula/internal/pgtest"
+	"tabula/internal/roomclient"
+	"tabula/internal/rooms"
+	"tabula/internal/store"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// TestThreeInstances runs three `tabula serve` processes on one
+// PostgreSQL database.
+func TestThreeInstances(t *testing.T) {
+	db := pgtest.Database(t) + "&pool_max_conns=5&statement_timeout=5s"
+	bin := buildTabula(t)
+	ins := []*instance{startInstance(t, bin, db), startInstance(t, bin, db), startInstance(t, bin, db)}
+	pg, err := store.OpenPostgres(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	for _, game := range []struct{ id, options string }{{"adji-boto", ""}, {"tamman", `{"players":3}`}, {"agsinnoninka", ""}} {
+		t.Run("WholeGame/"+game.id, func(t *testing.T) { wholeGame(t, ins, pg, game.id, game.options) })
+	}
+	t.Run("SameMoveTwice", func(t *testing.T) { sameMoveTwice(t, ins, pg) })
+	t.Run("KillLeaseHolder", func(t *testing.T) { killLeaseHolder(t, ins, pg, bin, db) })
+	// New instances in place of the killed ones.
+	for i, in := range ins {
+		if in.dead.Load() {
+			ins[i] = startInstance(t, bin, db)
+		}
+	}
+	t.Run("KillPersonsInstance", func(t *testing.T) { killPersonsInstance(t, ins, pg) })
+}
+
+type created struct {
+	ID    string `json:"id"`
+	Seats []struct {
+		Link string `json:"link"`
+	} `json:"seats"`
+}
+
+func createRoom(t *testing.T, in *instance, body string) created {
+	t.Helper()
+	code, b, err := post(in.URL+"/api/rooms", body)
+	if err != nil || code != http.StatusCreated {
+		t.Fatalf("POST /api/rooms %s: %d %s %v", body, code, b, err)
+	}
+	var c created
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func tokenOf(link string) string { return link[strings.LastIndex(link, "/")+1:] }
+
+// spectate follows a room through base, reconnecting with its last
+// version when the connection drops, until the game ends. It returns the
+// events in the order seen and fails on a gap or a repeat.
+func spectate(ctx context.Context, base, room string, seen func(roomclient.Event)) ([]roomclient.Event, error) {
+	var evs []roomclient.Event
+	add := func(e roomclient.Event) error {
+		if e.Version != len(evs)+1 {
+			return fmt.Errorf("the spectator saw version %d after %d", e.Version, len(evs))
+		}
+		evs = append(evs, e)
+		if seen != nil {
+			seen(e)
+		}
+		return nil
+	}
+	for attempt := 0; ; attempt++ {
+		if ctx.Err() != nil || attempt > 100 {
+			return evs, fmt.Errorf("spectator gave up after %d connections: %v", attempt, ctx.Err())
+		}
+		c, w, err := roomclient.Dial(ctx, base, room, "", len(evs), nil)
+		if err != nil {
+			select { // a pause before reconnecting, as a browser makes
+			case <-time.After(50 * time.Millisecond):
+			case <-ctx.Done():
+			}
+			continue
+		}
+		for _, e := range w.Missed {
+			if err := add(e); err != nil {
+				return evs, err
+			}
+		}
+		for len(evs) == 0 || evs[len(evs)-1].Kind != rooms.KindEnd {
+			m, err := c.Recv(ctx)
+			if err != nil {
+				break
+			}
+			if m.Type == "event" {
+				if err := add(m.Event); err != nil {
+					return evs, err
+				}
+			}
+		}
+		c.CloseNow()
+		if len(evs) > 0 && evs[len(evs)-1].Kind == rooms.KindEnd {
+			return evs, nil
+		}
+	}
+}
+
+// checkLog checks the stored log of a room against what the bots were
+// told and what the spectator saw: every acknowledged move is in the log
+// exactly once, no person move is in it that was not acknowledged, the
+// log replays legally to the end, and the spectator saw all of it.
+func checkLog(t *testing.T, pg *store.Postgres, room string, bots []*roomclient.Bot, seen []roomclient.Event) {
+	t.Helper()
+	sn, err := pg.LoadRoom(context.Background(), room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sn.Room.Status != store.Finished {
+		t.Fatalf("room %s is %s", room, sn.Room.Status)
+	}
+	evs := make([]rooms.Event, len(sn.Events))
+	for i, se := range sn.Events {
+		if err := json.Unmarshal(se.Body, &evs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(seen) != len(evs) {
+		t.Errorf("the spectator saw %d events, the log has %d", len(seen), len(evs))
+	}
+	for i := range min(len(seen), len(evs)) {
+		if seen[i].Choice != "" {
+			t.Errorf("event %d: the spectator saw a hidden choice %q", i+1, seen[i].Choice)
+		}
+		if seen[i].Kind != evs[i].Kind || seen[i].Move != evs[i].Move {
+			t.Errorf("event %d: the spectator saw %s %q, the log has %s %q", i+1, seen[i].Kind, seen[i].Move, evs[i].Kind, evs[i].Move)
+		}
+	}
+	// Each seat's moves in the log, in order: a person move is in the
+	// turn that applied it, with the seat in By.
+	logged := make([][]string, len(bots))
+	for _, e := range evs {
+		for _, s := range e.By {
+			if i := slices.Index(e.Actors, s); s < len(bots) && i >= 0 {
+				logged[s] = append(logged[s], e.Moves[i])
+			}
+		}
+	}
+	for s, b := range bots {
+		if b == nil {
+			continue
+		}
+		vs := make([]int, 0, len(b.Acked))
+		for v := range b.Acked {
+			vs = append(vs, v)
+		}
+		slices.Sort(vs)
+		acked := make([]string, len(vs))
+		for i, v := range vs {
+			acked[i] = b.Acked[v]
+		}
+		if !slices.Equal(acked, logged[s]) {
+			t.Errorf("seat %d: acknowledged %v, the log has %v", s, acked, logged[s])
+		}
+		if b.DoubleAcks != 0 {
+			t.Errorf("seat %d: %d versions acknowledged twice", s, b.DoubleAcks)
+		}
+	}
+	// Replay the log with the engine, independently of the servers.
+	g, _ := engine.Lookup(sn.Room.Game)
+	opts, err := engine.ParseOptions(g, sn.Room.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := g.NewState(opts)
+	for _, e := range evs {
+		if e.Kind == rooms.KindTurn {
+			if err := engine.Play(st, e.Move); err != nil {
+				t.Fatalf("replaying version %d %q: %v", e.Version, e.Move, err)
+			}
+		}
+	}
+	if o, _ := st.Outcome(); !st.Terminal() || evs[len(evs)-1].Kind != rooms.KindEnd || evs[len(evs)-1].Result != o.String() {
+		t.Errorf("the replayed log ends terminal=%v with %v; the log's last event is %+v", st.Terminal(), o, evs[len(evs)-1])
+	}
+}
+
+// wholeGame: seat i plays through instance i (falling back to the
+// others), and a spectator on the last instance sees every move in order.
+func wholeGame(t *testing.T, ins []*instance, pg *store.Postgres, game, options string) {
+	body := `{"game":"` + game + `","seats":[{"kind":"person"},{"kind":"person"}]}`
+	if options != "" {
+		body = `{"game":"` + game + `","options":` + options + `,"seats":[{"kind":"person"},{"kind":"person"},{"kind":"person"}]}`
+	}
+	c := createRoom(t, ins[0], body)
+	ctx := ctxFor(t, 2*time.Minute)
+	var wg sync.WaitGroup
+	var seen []roomclient.Event
+	var specErr error
+	wg.Go(func() { seen, specErr = spectate(ctx, ins[2].URL, c.ID, nil) })
+	bots := make([]*roomclient.Bot, len(c.Seats))
+	for i := range bots {
+		order := append(slices.Clone(ins[i%len(ins):]), ins[:i%len(ins)]...)
+		lb := newBalancer(t, fixed(order...))
+		bots[i] = &roomclient.Bot{Base: lb.URL, Room: c.ID, Token: tokenOf(c.Seats[i].Link), Rand: rand.New(rand.NewPCG(uint64(i), 7))}
+		wg.Go(func() {
+			if err := bots[i].Run(ctx); err != nil {
+				t.Errorf("seat %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	if specErr != nil {
+		t.Fatal(specErr)
+	}
+	checkLog(t, pg, c.ID, bots, seen)
+	moves, rejects, reconnects := 0, 0, 0
+	for _, b := range bots {
+		moves += len(b.Acked)
+		rejects += len(b.Rejects)
+		reconnects += b.Reconnect
+	}
+	t.Logf("%s: %d events, %d person moves acknowledged, %d refused, %d reconnections", game, len(seen), moves, rejects, reconnects)
+}
+
+var logVersion = regexp.MustCompile(`version=(\d+)`)
+
+// killLeaseHolder: a person plays the computer (mcts:medium, which thinks
+// for a while) through instance 0; the instance that leases a computer
+// move is killed with SIGKILL while it thinks. Another instance takes the
+// move over when the lease runs out, the person's client resumes on
+// another instance, and the game ends with nothing lost or doubled.
+func killLeaseHolder(t *testing.T, ins []*instance, pg *store.Postgres, bin, db string) {
+	c := createRoom(t, ins[0], `{"game":"adji-boto","seats":[{"kind":"person","name":"Ana"},{"kind":"computer","agent":"mcts:medium"}]}`)
+	ctx := ctxFor(t, 3*time.Minute)
+	var insMu sync.Mutex
+	live := func() []*instance {
+		insMu.Lock()
+		defer insMu.Unlock()
+		return slices.Clone(ins)
+	}
+	lb := newBalancer(t, live)
+	bot := &roomclient.Bot{Base: lb.URL, Room: c.ID, Token: tokenOf(c.Seats[0].Link), Rand: rand.New(rand.NewPCG(3, 4))}
+	seenCh := make(chan roomclient.Event, 1024)
+	var wg sync.WaitGroup
+	var seen []roomclient.Event
+	var specErr error
+	spec := newBalancer(t, func() []*instance { l := live(); slices.Reverse(l); return l })
+	wg.Go(func() { seen, specErr = spectate(ctx, spec.URL, c.ID, func(e roomclient.Event) { seenCh <- e }) })
+	wg.Go(func() {
+		if err := bot.Run(ctx); err != nil {
+			t.Errorf("the person's client: %v", err)
+		}
+	})
+	// The leases of this room's computer moves, from every instance.
+	type lease struct {
+		in *instance
+		v  int
+	}
+	leases := make(chan lease, 64)
+	follow := func(in *instance) {
+		go func() {
+			for {
+				select {
+				case l := <-in.leased:
+					if m := logVersion.FindStringSubmatch(l); m != nil && strings.Contains(l, "room="+c.ID) {
+						v, _ := strconv.Atoi(m[1])
+						leases <- lease{in, v}
+					}
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	for _, in := range ins {
+		follow(in)
+	}
+	version := func() int {
+		vs, err := pg.Versions(context.Background(), []string{c.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return vs[c.ID]
+	}
+	killed := false
+	for attempt := 0; attempt < 5 && !killed; {
+		var l lease
+		select {
+		case l = <-leases:
+		case <-ctx.Done():
+			t.Fatal("no computer move was leased")
+		}
+		if l.in.dead.Load() || version() != l.v {
+			continue // an old lease: that move is stored already
+		}
+		holder, v := l.in, l.v
+		holder.kill()
+		killedAt := time.Now()
+		attempt++
+		if version() != v {
+			// The move was stored just before the kill: not a kill in
+			// the middle of the search. A new instance takes the dead
+			// one's place, and the next computer move is tried.
+			t.Logf("attempt %d: the move at version %d was stored before the kill", attempt, v)
+			fresh := startInstance(t, bin, db)
+			insMu.Lock()
+			ins[slices.Index(ins, holder)] = fresh
+			insMu.Unlock()
+			follow(fresh)
+			continue
+		}
+		killed = true
+		// Another instance computes the move; the person resumes.
+		var takeover, resumed time.Duration
+		for takeover == 0 || resumed == 0 {
+			select {
+			case e := <-seenCh:
+				if e.Version == v+1 && e.Kind == rooms.KindTurn && slices.Equal(e.Actors, []int{1}) {
+					takeover = time.Since(killedAt)
+				}
+				if e.Version > v+1 && slices.Contains(e.By, 0) && resumed == 0 {
+					resumed = time.Since(killedAt)
+				}
+				if e.Kind == rooms.KindEnd {
+					if takeover == 0 {
+						t.Fatalf("the game ended without the computer's move at version %d", v+1)
+					}
+					resumed = max(resumed, 1)
+				}
+			case <-ctx.Done():
+				t.Fatalf("after the kill at version %d: takeover %v, resumed %v", v, takeover, resumed)
+			}
+		}
+		t.Logf("killed pid %d holding the lease at version %d: another instance moved after %v; the person moved again after %v (lease 3s, poll 200ms)",
+			holder.pid(), v, takeover.Round(time.Millisecond), resumed.Round(time.Millisecond))
+	}
+	if !killed {
+		t.Fatal("in 5 attempts, no computer move was still being searched when its holder was killed")
+	}
+	go func() {
+		for range seenCh {
+		}
+	}()
+	wg.Wait()
+	close(seenCh)
+	if specErr != nil {
+		t.Fatal(specErr)
+	}
+	checkLog(t, pg, c.ID, []*roomclient.Bot{bot, nil}, seen)
+	took := false
+	for _, in := range ins {
+		took = took || strings.Contains(in.logs.String(), "taking over a computer move")
+	}
+	if !took {
+		t.Error("no instance logged taking over a computer move")
+	}
+}
+
+// killPersonsInstance: two people play through different instances; the
+// instance of seat 0 is killed with SIGKILL in the middle of the game.
+// Seat 0's client resumes through another instance, and the game ends
+// with nothing lost or doubled. The time from the kill to seat 0's next
+// stored move is logged: the figure "time to resume after a kill".
+func killPersonsInstance(t *testing.T, ins []*instance, pg *store.Postgres) {
+	c := createRoom(t, ins[0], `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
+	ctx := ctxFor(t, 2*time.Minute)
+	seenCh := make(chan roomclient.Event, 4096)
+	var wg sync.WaitGroup
+	var seen []roomclient.Event
+	var specErr error
+	wg.Go(func() { seen, specErr = spectate(ctx, ins[2].URL, c.ID, func(e roomclient.Event) { seenCh <- e }) })
+	bots := make([]*roomclient.Bot, 2)
+	for i := range bots {
+		lb := newBalancer(t, fixed(ins[i], ins[2]))
+		bots[i] = &roomclient.Bot{Base: lb.URL, Room: c.ID, Token: tokenOf(c.Seats[i].Link), Rand: rand.New(rand.NewPCG(uint64(i), 11))}
+		wg.Go(func() {
+			if err := bots[i].Run(ctx); err != nil {
+				t.Errorf("seat %d: %v", i, err)
+			}
+		})
+	}
+	var killedAt time.Time
+	var resumed time.Duration
+	for resumed == 0 {
+		select {
+		case e := <-seenCh:
+			switch {
+			case e.Kind == rooms.KindEnd:
+				t.Fatal("the game ended before seat 0 moved after the kill")
+			case killedAt.IsZero() && e.Version >= 10 && slices.Contains(e.By, 0):
+				ins[0].kill()
+				killedAt = time.Now()
+			case !killedAt.IsZero() && slices.Contains(e.By, 0):
+				resumed = time.Since(killedAt)
+			}
+		case <-ctx.Done():
+			t.Fatal("seat 0 never moved again after its instance was killed")
+		}
+	}
+	go func() {
+		for range seenCh {
+		}
+	}()
+	wg.Wait()
+	close(seenCh)
+	if specErr != nil {
+		t.Fatal(specErr)
+	}
+	checkLog(t, pg, c.ID, bots, seen)
+	t.Logf("seat 0's instance killed: its client moved again, through another instance, %v later (%d reconnections)",
+		resumed.Round(time.Millisecond), bots[0].Reconnect)
+}

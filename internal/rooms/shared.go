@@ -1,0 +1,225 @@
+package rooms
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"time"
+
+	"tabula/internal/store"
+)
+
+// Shared is a Store that several server processes use at once
+// (store.Postgres). Each process keeps the rooms it serves in memory and
+// catches up with the steps the others store; computer moves are leased
+// so that exactly one process computes each.
+type Shared interface {
+	Store
+	// LoadSince is LoadRoom with only the events after version after.
+	LoadSince(ctx context.Context, id string, after int) (store.Snapshot, error)
+	// Versions returns the stored version of each of the rooms.
+	Versions(ctx context.Context, ids []string) (map[string]int, error)
+	// Claim takes the lease on the computer move of room at version for
+	// holder; false if another holder's lease has not run out.
+	Claim(ctx context.Context, room string, version int, holder string, ttl time.Duration) (bool, error)
+	// TakeExpired takes over up to n leases that ran out while their room
+	// stayed at the lease's version, and returns those rooms.
+	TakeExpired(ctx context.Context, holder string, ttl time.Duration, n int) ([]string, error)
+	// Release ends every lease of holder.
+	Release(ctx context.Context, holder string) error
+}
+
+// leased reports whether this process may compute the computer move at
+// the room's version: always with a store of its own, with a Shared
+// store only while it holds the lease. The caller holds r.mu.
+func (r *Room) leased() bool {
+	sh, ok := r.m.cfg.Store.(Shared)
+	if !ok {
+		return true
+	}
+	got, err := sh.Claim(r.m.ctx, r.ID, r.version, r.m.cfg.Holder, r.m.cfg.Lease)
+	if err != nil {
+		r.m.cfg.Log.Warn("lease of a computer move", "room", r.ID, "version", r.version, "err", err)
+	}
+	if got {
+		r.m.cfg.Log.Info("computer move leased", "room", r.ID, "version", r.version, "holder", r.m.cfg.Holder)
+	}
+	return got
+}
+
+// catchUp brings the room in memory up to what is stored: the events
+// other processes appended are applied and sent to this process's
+// viewers in order, and seats, hidden commitments and status are taken as
+// stored. The caller holds r.mu.
+func (r *Room) catchUp(ctx context.Context) error {
+	var sn store.Snapshot
+	var err error
+	if sh, ok := r.m.cfg.Store.(Shared); ok {
+		sn, err = sh.LoadSince(ctx, r.ID, r.version)
+	} else if sn, err = r.m.cfg.Store.LoadRoom(ctx, r.ID); err == nil && len(sn.Events) >= r.version {
+		sn.Events = sn.Events[r.version:]
+	}
+	if err != nil {
+		return err
+	}
+	if sn.Room.Version != r.version+len(sn.Events) {
+		return fmt.Errorf("rooms: room %s is stored at version %d with %d new events, %d in memory", r.ID, sn.Room.Version, len(sn.Events), r.version)
+	}
+	clear(r.commits)
+	for _, c := range sn.Commits {
+		r.commits[c.Seat] = c.Move
+	}
+	for _, se := range sn.Events {
+		var e Event
+		if err := jsonUnmarshal(se.Body, &e); err != nil {
+			return fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)
+		}
+		if e.Version != r.version+1 {
+			return fmt.Errorf("rooms: room %s: event %d stored at %d", r.ID, e.Version, r.version+1)
+		}
+		if err := r.replay(e); err != nil {
+			return err
+		}
+		r.version = e.Version
+		r.publish(r.state, e)
+	}
+	for _, st := range sn.Seats {
+		if st.Index < 0 || st.Index >= len(r.seats) {
+			continue
+		}
+		old := r.seats[st.Index]
+		if old.Kind != st.Kind || !bytes.Equal(old.TokenHash, st.TokenHash) {
+			r.closeSeat(st.Index, "the seat changed hands")
+		}
+		if old.Agent == st.Agent {
+			r.seats[st.Index] = seat{Seat: st, agent: old.agent}
+		} else {
+			r.seats[st.Index] = seat{Seat: st}
+		}
+	}
+	r.status, r.result = sn.Room.Status, sn.Room.Result
+	r.used = time.Now()
+	if len(sn.Events) > 0 && r.clock.On() {
+		// The clocks go on from the times of the last event, from now.
+		r.since = r.m.cfg.Now()
+		r.armFlag()
+	}
+	return nil
+}
+
+// Changed tells the manager that another process (or this one) stored
+// version of a room: a room in memory that is behind catches up and, if
+// a computer seat is due, bids for its lease. Rooms not in memory are
+// loaded when they are asked for.
+func (m *Manager) Changed(ctx context.Context, id string, version int) {
+	m.mu.Lock()
+	r := m.rooms[id]
+	m.mu.Unlock()
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed || version <= r.version {
+		return
+	}
+	if err := r.catchUp(ctx); err != nil {
+		if ctx.Err() != nil {
+			return // stopping: the room closes with the others
+		}
+		r.m.cfg.Log.Warn("catching up", "room", r.ID, "err", err)
+		m.forget(r)
+		r.shut(CloseRoomGone, "the room could not be loaded; reconnect")
+		return
+	}
+	r.afterChange()
+}
+
+// pollBatch bounds the rooms asked about in one query.
+const pollBatch = 500
+
+// Poll catches up every room in memory that is behind the store: the
+// fallback for notifications missed while the listener was away.
+func (m *Manager) Poll(ctx context.Context) error {
+	sh, ok := m.cfg.Store.(Shared)
+	if !ok {
+		return nil
+	}
+	m.mu.Lock()
+	ids := make([]string, 0, len(m.rooms))
+	for id := range m.rooms {
+		ids = append(ids, id)
+	}
+	m.mu.Unlock()
+	for len(ids) > 0 {
+		batch := ids[:min(pollBatch, len(ids))]
+		ids = ids[len(batch):]
+		vs, err := sh.Versions(ctx, batch)
+		if err != nil {
+			return err
+		}
+		for id, v := range vs {
+			m.Changed(ctx, id, v)
+		}
+	}
+	return nil
+}
+
+// TakeOver computes the computer moves whose leases ran out in other
+// processes (which died or stalled): it takes the leases and loads or
+// catches up each room, which then starts the move.
+func (m *Manager) TakeOver(ctx context.Context) error {
+	sh, ok := m.cfg.Store.(Shared)
+	if !ok {
+		return nil
+	}
+	ids, err := sh.TakeExpired(ctx, m.cfg.Holder, m.cfg.Lease, 20)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		m.cfg.Log.Info("taking over a computer move", "room", id)
+		r, err := m.Room(ctx, id) // a room loaded now starts the move itself
+		if err != nil {
+			m.cfg.Log.Warn("taking over", "room", id, "err", err)
+			continue
+		}
+		r.mu.Lock()
+		if err := r.catchUp(ctx); err == nil {
+			r.afterChange()
+		}
+		r.mu.Unlock()
+	}
+	return nil
+}
+
+// RunShared polls and takes over expired leases every interval until ctx
+// is done, and then releases this process's leases, so that the others
+// take its computer moves over at once rather than when the leases run
+// out; a Manager on a store of its own returns at once.
+func (m *Manager) RunShared(ctx context.Context, every time.Duration) {
+	sh, ok := m.cfg.Store.(Shared)
+	if !ok {
+		return
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+			defer cancel()
+			if err := sh.Release(rctx, m.cfg.Holder); err != nil {
+				m.cfg.Log.Warn("releasing leases", "err", err)
+			}
+			return
+		case <-t.C:
+		}
+		if err := m.Poll(ctx); err != nil && ctx.Err() == nil {
+			m.cfg.Log.Warn("polling room versions", "err", err)
+		}
+		if err := m.TakeOver(ctx); err != nil && ctx.Err() == nil {
+			m.cfg.Log.Warn("taking over computer moves", "err", err)
+		}
+	}
+}

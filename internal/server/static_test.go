@@ -1,0 +1,136 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"tabula/docs"
+	"tabula/web"
+)
+
+func staticServer(t testing.TB) *Server {
+	t.Helper()
+	return New(Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Static: web.Static()})
+}
+
+func get(s *Server, path string, header map[string]string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest("GET", path, nil)
+	for k, v := range header {
+		r.Header.Set(k, v)
+	}
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	return w
+}
+
+// The app's files go compressed to a browser that takes gzip, and the
+// bytes unpack to the file itself.
+func TestStaticGzip(t *testing.T) {
+	s := staticServer(t)
+	plain := get(s, "/app.js", nil)
+	if plain.Code != 200 || plain.Header().Get("Content-Encoding") != "" {
+		t.Fatalf("plain GET: %d, encoding %q", plain.Code, plain.Header().Get("Content-Encoding"))
+	}
+	if ct := plain.Header().Get("Content-Type"); !strings.Contains(ct, "javascript") {
+		t.Errorf("app.js served as %q", ct)
+	}
+	gz := get(s, "/app.js", map[string]string{"Accept-Encoding": "gzip, deflate, br"})
+	if gz.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("Accept-Encoding gzip: encoding %q", gz.Header().Get("Content-Encoding"))
+	}
+	if gz.Body.Len() >= plain.Body.Len()/2 {
+		t.Errorf("gzipped app.js is %d bytes of %d", gz.Body.Len(), plain.Body.Len())
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz.Body.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unpacked, _ := io.ReadAll(zr)
+	if !bytes.Equal(unpacked, plain.Body.Bytes()) {
+		t.Error("the gzipped body does not unpack to the file")
+	}
+	if !strings.Contains(gz.Header().Get("Vary"), "Accept-Encoding") {
+		t.Error("no Vary: Accept-Encoding")
+	}
+	if refused := get(s, "/app.js", map[string]string{"Accept-Encoding": "gzip;q=0"}); refused.Header().Get("Content-Encoding") != "" {
+		t.Error("gzip sent although refused with q=0")
+	}
+}
+
+// A browser that has a file revalidates it with its ETag and gets 304.
+func TestStaticRevalidates(t *testing.T) {
+	s := staticServer(t)
+	for _, path := range []string{"/", "/style.css", "/app.js"} {
+		for _, enc := range []string{"", "gzip"} {
+			first := get(s, path, map[string]string{"Accept-Encoding": enc})
+			etag := first.Header().Get("ETag")
+			if first.Code != 200 || etag == "" {
+				t.Fatalf("%s (%q): %d, ETag %q", path, enc, first.Code, etag)
+			}
+			if cc := first.Header().Get("Cache-Control"); cc != "no-cache" {
+				t.Errorf("%s: Cache-Control %q, want no-cache (revalidate)", path, cc)
+			}
+			again := get(s, path, map[string]string{"Accept-Encoding": enc, "If-None-Match": etag})
+			if again.Code != http.StatusNotModified || again.Body.Len() != 0 {
+				t.Errorf("%s (%q) with its ETag: %d, %d bytes", path, enc, again.Code, again.Body.Len())
+			}
+			stale := get(s, path, map[string]string{"Accept-Encoding": enc, "If-None-Match": `"old"`})
+			if stale.Code != 200 {
+				t.Errorf("%s with a stale ETag: %d", path, stale.Code)
+			}
+		}
+	}
+	if w := get(s, "/nope.js", nil); w.Code != 404 {
+		t.Errorf("a missing file: %d", w.Code)
+	}
+}
+
+// FuzzStaticRequest: any path and Accept-Encoding, If-None-Match and Range
+// get an answer of a known kind, never a panic.
+func FuzzStaticRequest(f *testing.F) {
+	f.Add("/app.js", "gzip", `"x"`, "bytes=0-10")
+	f.Add("/", "gzip;q=0, br", "", "")
+	f.Add("/style.css", "GZIP ; q=0.5", "*", "bytes=99999-")
+	s := staticServer(f)
+	f.Fuzz(func(t *testing.T, path, enc, inm, rng string) {
+		r, err := http.NewRequest("GET", "http://localhost/", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.URL.Path = "/" + strings.TrimPrefix(path, "/")
+		r.Header.Set("Accept-Encoding", enc)
+		r.Header.Set("If-None-Match", inm)
+		r.Header.Set("Range", rng)
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		switch w.Code {
+		case 200, 206, 301, 304, 307, 308, 400, 404, 416: // the mux redirects unclean paths
+		default:
+			t.Errorf("GET %q: %d", r.URL.Path, w.Code)
+		}
+	})
+}
+
+// The German rules page comes with ?lang=de; a language without a page,
+// or not a language at all, gets the English one, and the answer says so.
+func TestRulesInGerman(t *testing.T) {
+	s := New(Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Rules: docs.RulesFS()})
+	for q, want := range map[string]string{"?lang=de": "de", "": "en", "?lang=fr": "en", "?lang=..%2Fx": "en", "?lang=en": "en"} {
+		w := get(s, "/api/games/tamman/rules"+q, nil)
+		var page struct{ Lang, Markdown string }
+		if err := json.Unmarshal(w.Body.Bytes(), &page); err != nil || w.Code != 200 {
+			t.Fatalf("rules%s: %d %v", q, w.Code, err)
+		}
+		german := strings.Contains(page.Markdown, "Lesarten")
+		if page.Lang != want || german != (want == "de") {
+			t.Errorf("rules%s: lang %q, German text %v; want %s", q, page.Lang, german, want)
+		}
+	}
+}

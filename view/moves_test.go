@@ -1,0 +1,89 @@
+package view_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tabula/engine"
+	"tabula/games/tamman"
+	"tabula/view"
+)
+
+// TestMovesOfAMancalaStartFromTheirHole: a sowing's place is its hole,
+// whose number is the move's text.
+func TestMovesOfAMancalaStartFromTheirHole(t *testing.T) {
+	s := replay(t, "adji-boto", nil)
+	moves := view.Moves(s)
+	legal := engine.LegalTexts(s, 0)
+	if len(moves) != len(legal) {
+		t.Fatalf("%d moves with places for %d legal moves", len(moves), len(legal))
+	}
+	for i, mv := range moves {
+		if mv.Move != legal[i] || strconv.Itoa(mv.From) != mv.Move || mv.To != -1 || mv.Steps != 0 {
+			t.Errorf("move %d: %+v, want move %s from hole %s, to -1, 0 steps", i, mv, legal[i], legal[i])
+		}
+	}
+}
+
+// TestMovesOfSimultaneousTurnsAndChanceAreEmpty: nothing to offer by place
+// when several choose at once or chance acts.
+func TestMovesOfSimultaneousTurnsAndChanceAreEmpty(t *testing.T) {
+	for _, game := range []string{"agsinnoninka", "tamman"} {
+		if got := view.Moves(replay(t, game, nil)); len(got) != 0 {
+			t.Errorf("%s start: moves %+v, want none", game, got)
+		}
+	}
+}
+
+// TestMovesOfTammanEndWhereTheManLands plays random games with
+// exact-finish=false (a longer throw stops a man on habarti, a rule the
+// browser must not know) and checks every offered move against the state
+// after it: the man leaves From, ends on To, and a move of N never passes
+// more than N places.
+func TestMovesOfTammanEndWhereTheManLands(t *testing.T) {
+	g, opts := options(t, "tamman", []string{"exact-finish=false", "players=2"})
+	start, err := g.NewState(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := start.(interface{ Board() any }).Board().(tamman.Geometry).Squares
+	rng := rand.New(rand.NewPCG(3, 4))
+	short := 0
+	for game := 0; game < 20; game++ {
+		s := start.Clone()
+		for ply := 0; ply < 400 && !s.Terminal(); ply++ {
+			actors := s.Actors(nil)
+			if actors[0] != engine.ChancePlayer {
+				p := actors[0]
+				for _, mv := range view.Moves(s) {
+					if mv.Move == "pass" {
+						continue
+					}
+					from, n, _ := strings.Cut(mv.Move, "+")
+					steps, _ := strconv.Atoi(n)
+					if mv.From < 0 || names[mv.From] != from || mv.To < 0 || mv.Steps < 1 || mv.Steps > steps {
+						t.Fatalf("game %d ply %d: %+v for %s", game, ply, mv, mv.Move)
+					}
+					if mv.Steps < steps {
+						short++
+					}
+					after := s.Clone()
+					m, _ := after.ParseMove(p, mv.Move)
+					after.Apply(m)
+					if !slices.Contains(after.(*tamman.State).Details().(tamman.Details).Pieces[p], names[mv.To]) {
+						t.Fatalf("game %d ply %d: %s should end on %s, player %d's men are on %v",
+							game, ply, mv.Move, names[mv.To], p, after.(*tamman.State).Details().(tamman.Details).Pieces[p])
+					}
+				}
+			}
+			legal := s.Legal(actors[0], nil)
+			s.Apply(legal[rng.IntN(len(legal))])
+		}
+	}
+	if short == 0 {
+		t.Error("no move stopped short on habarti: the test did not reach the rule it is about")
+	}
+}

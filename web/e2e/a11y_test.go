@@ -1,0 +1,133 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// axeSource is axe-core, installed from the npm registry into
+// node_modules by scripts/test.sh (npm ci, at the version of
+// package-lock.json).
+func axeSource(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("axe-core is missing (cd web/e2e && npm ci): %v", err)
+		}
+		t.Skipf("axe-core is missing (cd web/e2e && npm ci): %v", err)
+	}
+	return string(src)
+}
+
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target []any  `json:"target"`
+		HTML   string `json:"html"`
+	} `json:"nodes"`
+}
+
+// checkAxe runs axe-core on the page and fails the test for every
+// violation of impact serious or critical. label-content-name-mismatch,
+// experimental in axe, is turned on: the issue names it.
+func checkAxe(t *testing.T, ctx context.Context, axe, page string) {
+	t.Helper()
+	if !eval[bool](t, ctx, `typeof window.axe === 'object'`) {
+		must(t, ctx, jsDo(axe))
+	}
+	js := `(async () => { const r = await axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } } }); return JSON.stringify(r.violations); })()`
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(eval[string](t, ctx, js)), &vs); err != nil {
+		t.Fatalf("axe on %s: %v", page, err)
+	}
+	for _, v := range vs {
+		if v.Impact != "serious" && v.Impact != "critical" {
+			t.Logf("axe on %s (%s, not counted): %s", page, v.Impact, v.ID)
+			continue
+		}
+		var where []string
+		for i, n := range v.Nodes {
+			if i == 3 {
+				where = append(where, fmt.Sprintf("and %d more", len(v.Nodes)-3))
+				break
+			}
+			where = append(where, fmt.Sprint(n.Target)+" "+truncate(n.HTML, 120))
+		}
+		t.Errorf("axe on %s: %s (%s): %s at %s", page, v.ID, v.Impact, v.Help, strings.Join(where, "; "))
+	}
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// TestAccessibilityAndScreenshots: the home, setup, play, replay and
+// analysis pages in English and German, on a desktop and a 390 px phone,
+// have no serious or critical axe violation; a screenshot of each is
+// written for people to look at.
+func TestAccessibilityAndScreenshots(t *testing.T) {
+	for _, c := range []struct {
+		lang          string
+		width, height int64
+		size          string
+	}{{"en", 1280, 900, "desktop"}, {"de", 1280, 900, "desktop"}, {"en", 390, 844, "phone"}, {"de", 390, 844, "phone"}} {
+		t.Run(c.lang+"-"+c.size, func(t *testing.T) {
+			axe := axeSource(t)
+			ctx := tab(t, 120*time.Second)
+			must(t, ctx, chromedp.EmulateViewport(c.width, c.height),
+				jsDo(fmt.Sprintf(`localStorage.setItem('tabula.lang', %q)`, c.lang)),
+				chromedp.Navigate(srv.URL+"/#/"), chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`.card`)))
+			shoot := func(page string) {
+				t.Helper()
+				if w := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+					t.Errorf("%s is %d px wider than the window", page, w)
+				}
+				checkAxe(t, ctx, axe, page)
+				screenshot(t, ctx, fmt.Sprintf("page-%s-%s-%s", page, c.lang, c.size), "")
+			}
+			shoot("home")
+			openGame(t, ctx, "tamman", map[string]string{"players": "4"}, []string{"human", "random", "human", "random"})
+			shoot("setup-tamman")
+			must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+			status(t, ctx)
+			if eval[bool](t, ctx, `!!document.querySelector('#board [data-pick]')`) {
+				must(t, ctx, jsDo(`document.querySelector('#board [data-pick]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`))
+				waitFor(t, ctx, `!!document.querySelector('#board [data-move]')`, 5*time.Second)
+			}
+			shoot("play-tamman")
+			openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
+			shoot("setup")
+			must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+			status(t, ctx)
+			shoot("play")
+			must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
+			playThrough(t, ctx, 400, nil)
+			shoot("over")
+			must(t, ctx, chromedp.Click(chromedp.CSS(`#replay`)))
+			waitFor(t, ctx, `document.getElementById('play').dataset.status === 'replay'`, 10*time.Second)
+			must(t, ctx, jsDo(`document.getElementById('r-next').click()`))
+			waitFor(t, ctx, replayAt+` === 1`, 10*time.Second)
+			shoot("replay")
+			must(t, ctx, jsDo(`document.getElementById('analyse').click()`), jsDo(`document.getElementById('loadgraph').click()`))
+			waitFor(t, ctx, `!!document.querySelector('#analysis .evalbars') && !!document.querySelector('#graph svg.evalgraph')`, 30*time.Second)
+			shoot("analysis")
+			must(t, ctx, chromedp.Navigate(srv.URL+"/#/play/nope"))
+			waitFor(t, ctx, `!!document.getElementById('notfound')`, 10*time.Second)
+			shoot("notfound")
+		})
+	}
+}
