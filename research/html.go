@@ -90,7 +90,7 @@ figcaption { font-size: 0.9em; color: #555; }
 </head>
 <body>
 <h1>{{.Game}}: readings compared</h1>
-<p>{{len .Stats}} readings ({{.Config.Design}}), {{.Config.Games}} games each, agents {{range $i, $a := .Config.Agents}}{{if $i}}, {{end}}<code>{{$a}}</code>{{end}}{{if .Config.Skill}}, skill games <code>{{.Config.Skill}}</code> against random{{end}}, seed {{.Config.Seed}}. Every interval is 95%. Game <i>i</i> of every reading uses the same seeds, so differences are paired.</p>
+<p>{{len .Stats}} readings ({{.Config.Design}}), {{.GamesText}}, agents {{range $i, $a := .Config.Agents}}{{if $i}}, {{end}}<code>{{$a}}</code>{{end}}{{if .Config.Skill}}, skill games <code>{{.Config.Skill}}</code> against random{{end}}, seed {{.Config.Seed}}. Every interval is 95%. Game <i>i</i> of every reading uses the same seeds, so differences are paired.</p>
 <p><code>{{.Command}}</code></p>
 
 <h2>Readings</h2>

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,6 +27,18 @@ const (
 type runHeader struct {
 	Config Config `json:"config"`
 	Shard  Shard  `json:"shard"`
+	// Readings are the settings of every option in each reading, as the
+	// game gave them when the run began: a later change of a game's
+	// defaults must not relabel the games already played.
+	Readings [][]string `json:"readings,omitempty"`
+}
+
+func newHeader(p *Plan, shard Shard) runHeader {
+	h := runHeader{Config: p.Config, Shard: shard}
+	for _, r := range p.Readings {
+		h.Readings = append(h.Readings, r.Settings)
+	}
+	return h
 }
 
 // Progress is what a run reports as it goes.
@@ -170,8 +183,7 @@ func openRun(p *Plan, shard Shard, dir string) (map[int]Result, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	head := runHeader{Config: p.Config, Shard: shard}
-	want, err := json.MarshalIndent(head, "", "  ")
+	want, err := json.MarshalIndent(newHeader(p, shard), "", "  ")
 	if err != nil {
 		return nil, err
 	}
@@ -238,6 +250,13 @@ func readResults(p *Plan, shard Shard, in io.Reader, name string, have map[int]R
 	return nil
 }
 
+func headReading(h runHeader, i int) []string {
+	if i < len(h.Readings) {
+		return h.Readings[i]
+	}
+	return nil
+}
+
 func sortedResults(p *Plan, have map[int]Result) []Result {
 	keys := make([]int, 0, len(have))
 	for u := range have {
@@ -268,6 +287,14 @@ func LoadRun(dir string) (*Plan, Shard, []Result, error) {
 	p, err := NewPlan(head.Config)
 	if err != nil {
 		return nil, Shard{}, nil, fmt.Errorf("%s: %v", filepath.Join(dir, runFile), err)
+	}
+	if head.Readings != nil {
+		for i, r := range p.Readings {
+			if i >= len(head.Readings) || !slices.Equal(r.Settings, head.Readings[i]) {
+				return nil, Shard{}, nil, fmt.Errorf("%s: the game's options changed since the run was played (reading %d was %s, now %s); fix the changed option with --option to read it",
+					filepath.Join(dir, runFile), i, strings.Join(headReading(head, i), " "), strings.Join(r.Settings, " "))
+			}
+		}
 	}
 	have := map[int]Result{}
 	gp := filepath.Join(dir, gamesFile)

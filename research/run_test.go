@@ -175,3 +175,18 @@ func TestStallsAndRounds(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A run whose game changed its defaults since is refused, not relabelled.
+func TestChangedDefaultsAreRefused(t *testing.T) {
+	p := mustPlan(t, smallConfig())
+	dir := t.TempDir()
+	mustRun(t, p, Whole, dir, 1)
+	path := filepath.Join(dir, runFile)
+	data, _ := os.ReadFile(path)
+	// As if the run had been played when safe-ayn defaulted to own.
+	data = bytes.Replace(data, []byte(`"safe-ayn=all"`), []byte(`"safe-ayn=own"`), 1)
+	os.WriteFile(path, data, 0o644)
+	if _, _, _, err := LoadRun(dir); err == nil || !strings.Contains(err.Error(), "options changed") {
+		t.Errorf("changed defaults: err %v", err)
+	}
+}

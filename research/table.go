@@ -29,8 +29,8 @@ func num(iv Interval) string {
 // WriteText writes the report as tables for a terminal.
 func (rep *Report) WriteText(w io.Writer) error {
 	c := rep.Config
-	fmt.Fprintf(w, "%s: %d readings (%s), %d games each, agents %s, seed %d\n",
-		rep.Game, len(rep.Stats), c.Design, c.Games, strings.Join(c.Agents, ","), c.Seed)
+	fmt.Fprintf(w, "%s: %d readings (%s), %s, agents %s, seed %d\n",
+		rep.Game, len(rep.Stats), c.Design, rep.GamesText(), strings.Join(c.Agents, ","), c.Seed)
 	if len(c.Options) > 0 {
 		fmt.Fprintf(w, "fixed options: %s\n", strings.Join(c.Options, " "))
 	}
@@ -117,4 +117,20 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// GamesText says how many games each reading has: "2000 games each", or
+// for a partial run "57 to 58 of 200 games each (a partial run)".
+func (rep *Report) GamesText() string {
+	lo, hi := rep.Config.Games, 0
+	for _, s := range rep.Stats {
+		lo, hi = min(lo, s.Games), max(hi, s.Games)
+	}
+	switch {
+	case lo == rep.Config.Games:
+		return fmt.Sprintf("%d games each", lo)
+	case lo == hi:
+		return fmt.Sprintf("%d of %d games each (a partial run)", lo, rep.Config.Games)
+	}
+	return fmt.Sprintf("%d to %d of %d games each (a partial run)", lo, hi, rep.Config.Games)
 }
