@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"tabula/engine"
 	"tabula/research"
 )
 
@@ -131,6 +132,17 @@ func studyConfig(req studyRequest) (*research.Plan, error) {
 	plan, err := research.NewPlan(cfg)
 	if err != nil {
 		return nil, badRequest("%v", err)
+	}
+	// Every reading keeps to the option ranges that are safe for a server
+	// (a max-steps of 0 could make one game of a study run for minutes).
+	for _, rd := range plan.Readings {
+		opts, err := engine.ParseOptions(plan.Game, rd.Settings)
+		if err != nil {
+			return nil, badRequest("%v", err)
+		}
+		if err := checkBounds(plan.Game, opts); err != nil {
+			return nil, err
+		}
 	}
 	if plan.Units() > maxStudyUnits {
 		return nil, badRequest("%d readings of %d games make %d games, more than the %d a study may play here; use 'tabula analyze'",

@@ -137,3 +137,17 @@ func FuzzStudyRequest(f *testing.F) {
 		}
 	})
 }
+
+// TestStudyKeepsToTheSafeOptionRanges: a study may not vary an option into
+// values that a server refuses for a match (Agsinnoninka's max-steps 0).
+func TestStudyKeepsToTheSafeOptionRanges(t *testing.T) {
+	_, err := studyConfig(studyRequest{Game: "agsinnoninka", Agents: []string{"random", "random"}, Games: 1,
+		Vary: map[string]string{"max-steps": "0,100"}})
+	if err == nil || !strings.Contains(err.Error(), "max-steps") {
+		t.Fatalf("varying max-steps to 0: err %v, want a refusal naming max-steps", err)
+	}
+	if _, err := studyConfig(studyRequest{Game: "agsinnoninka", Agents: []string{"random", "random"}, Games: 1,
+		Vary: map[string]string{"max-steps": "50,100"}}); err != nil {
+		t.Fatalf("max-steps 50 and 100 are safe: %v", err)
+	}
+}

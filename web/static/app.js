@@ -63,6 +63,7 @@ function renderChrome() {
   document.getElementById('tagline').textContent = t('tagline');
   document.getElementById('homelink').textContent = t('home');
   document.getElementById('gameslink').textContent = t('finishedGames');
+  document.getElementById('researchlink').textContent = t('researchPage');
   const sel = document.getElementById('lang');
   sel.value = getLanguage();
   document.getElementById('langlabel').textContent = t('language');
