@@ -2,7 +2,7 @@ package agsinnoninka
 
 import "tabula/engine"
 
-// Catalogue says where Agsinnoninka comes from (../shared/seeds/), with
+// Catalogue says where Agsinnoninka comes from (its sources, by reference and address), with
 // the descriptions of its options and its words in English and German.
 func (Game) Catalogue() engine.Entry {
 	return engine.Entry{

@@ -2,7 +2,7 @@ package tamman
 
 import "tabula/engine"
 
-// Catalogue says where Tamman comes from (../shared/seeds/), with the
+// Catalogue says where Tamman comes from (its sources, by reference and address), with the
 // descriptions of its options and its words in English and German.
 func (Game) Catalogue() engine.Entry {
 	return engine.Entry{
