@@ -74,6 +74,7 @@ var germanErrors = map[string]string{
 	"too many live connections from your address":                                "Zu viele offene Verbindungen von deiner Adresse",
 	"too many rooms created from your address in the last minute; wait a little": "Zu viele Räume von deiner Adresse in der letzten Minute; bitte etwas warten",
 	"want 1 to %d records":                                                       "Erwartet 1 bis %[1]s Aufzeichnungen",
+	"text: want a link to this server (http://%s/...)":                           "text: erwartet einen Link auf diesen Server (http://%[1]s/...)",
 	"want text=... of 1 to 512 bytes":                                            "Erwartet text=... mit 1 bis 512 Bytes",
 	"internal error":                                                             "Interner Fehler",
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"sync"
 	"time"
@@ -178,6 +179,11 @@ func (s *Server) getQR(w http.ResponseWriter, r *http.Request) error {
 	text := r.URL.Query().Get("text")
 	if text == "" || len(text) > 512 {
 		return badRequest("want text=... of 1 to 512 bytes")
+	}
+	// Only links to this server: the page asks for its own invite links,
+	// and nobody else gets a free QR code service.
+	if u, err := url.Parse(text); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host != r.Host {
+		return badRequest("text: want a link to this server (http://%s/...)", r.Host)
 	}
 	png, err := qrcode.Encode(text, qrcode.Medium, 256)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -352,7 +353,7 @@ func TestCreateRoomErrors(t *testing.T) {
 
 func TestQRCode(t *testing.T) {
 	ts, _, _ := newOnlineServer(t)
-	res, err := http.Get(ts.URL + "/api/qr?text=" + "http%3A%2F%2F127.0.0.1%2F%23%2Froom%2Fabc%2Fdef")
+	res, err := http.Get(ts.URL + "/api/qr?text=" + url.QueryEscape(ts.URL+"/#/room/abc/def"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -363,6 +364,12 @@ func TestQRCode(t *testing.T) {
 	}
 	if code := call(t, ts, "GET", "/api/qr?text="+strings.Repeat("x", 600), "", nil); code != 400 {
 		t.Fatalf("long QR text: %d", code)
+	}
+	// Not a free QR service: text that is not a link to this server.
+	for _, text := range []string{"hello", "http://evil.example/#/room/abc/def", "javascript:alert(1)"} {
+		if code := call(t, ts, "GET", "/api/qr?text="+url.QueryEscape(text), "", nil); code != 400 {
+			t.Errorf("QR of %q: %d, want 400", text, code)
+		}
 	}
 }
 
