@@ -51,3 +51,24 @@ func Board(s engine.State) any {
 	}
 	return nil
 }
+
+// Mancala is the geometry of a mancala board of two rows (Board): the
+// places that traces number (holes, then the stores) and who owns each
+// hole.
+type Mancala struct {
+	Kind   string `json:"kind"`   // "mancala": two rows of holes and a store each
+	Holes  int    `json:"holes"`  // holes are places 0..Holes-1
+	Stores []int  `json:"stores"` // the place of each player's store
+	Owners []int  `json:"owners"` // the player whose row each hole is in
+}
+
+// MancalaBoard gives the geometry of a two-row mancala board of holes
+// holes: player 1 owns the first half, player 0 the second; player p's
+// store is place holes+p.
+func MancalaBoard(holes int) Mancala {
+	g := Mancala{Kind: "mancala", Holes: holes, Stores: []int{holes, holes + 1}, Owners: make([]int, holes)}
+	for h := range holes / 2 {
+		g.Owners[h] = 1
+	}
+	return g
+}
