@@ -19,10 +19,8 @@ func ChooseContext(ctx context.Context, a Agent, s engine.State, player int) eng
 	switch x := a.(type) {
 	case withEndgame:
 		// The table answers at once; the search it wraps heeds ctx.
-		if player != engine.ChancePlayer {
-			if m, ok := x.table.BestMove(s); ok {
-				return m
-			}
+		if m, ok := x.known(s, player); ok {
+			return m
 		}
 		return ChooseContext(ctx, x.Agent, s, player)
 	case *MCTS:

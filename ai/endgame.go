@@ -42,12 +42,18 @@ type withEndgame struct {
 }
 
 func (w withEndgame) Choose(s engine.State, player int) engine.Move {
-	if player != engine.ChancePlayer {
-		if m, ok := w.table.BestMove(s); ok {
-			return m
-		}
+	if m, ok := w.known(s, player); ok {
+		return m
 	}
 	return w.Agent.Choose(s, player)
+}
+
+// known returns the table's move for player in s, if it knows one.
+func (w withEndgame) known(s engine.State, player int) (engine.Move, bool) {
+	if player == engine.ChancePlayer {
+		return 0, false
+	}
+	return w.table.BestMove(s)
 }
 
 // Reseed passes the seed on to the search.
