@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -107,7 +108,7 @@ func CheckCatalogue(g Game) []error {
 	for i, p := range e.Summary {
 		need(fmt.Sprintf("summary paragraph %d", i+1), p)
 	}
-	for _, k := range sortedKeys(e.Words) {
+	for _, k := range slices.Sorted(maps.Keys(e.Words)) {
 		need("word "+k, e.Words[k])
 	}
 	specs := g.Specs()
@@ -118,27 +119,18 @@ func CheckCatalogue(g Game) []error {
 		for _, v := range sp.Values {
 			need(fmt.Sprintf("value %s of option %s", v, sp.Name), ot.Values[v])
 		}
-		for _, v := range sortedKeys(ot.Values) {
+		for _, v := range slices.Sorted(maps.Keys(ot.Values)) {
 			if !slices.Contains(sp.Values, v) {
 				errs = append(errs, fmt.Errorf("%s: option %s has no value %q to label", g.ID(), sp.Name, v))
 			}
 		}
 	}
 	if c, ok := g.(Cataloguer); ok {
-		for _, name := range sortedKeys(c.Catalogue().Options) {
+		for _, name := range slices.Sorted(maps.Keys(c.Catalogue().Options)) {
 			if !slices.ContainsFunc(specs, func(sp OptionSpec) bool { return sp.Name == name }) {
 				errs = append(errs, fmt.Errorf("%s: the catalogue describes option %q, which the game does not have", g.ID(), name))
 			}
 		}
 	}
 	return errs
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
