@@ -191,6 +191,14 @@ func NewPlan(cfg Config) (*Plan, error) {
 	}
 	var combos [][]string
 	if cfg.Design == Grid {
+		// Count the grid before making it: its size is the product of the
+		// value counts, which could ask for billions of readings.
+		n := 1
+		for _, v := range cfg.Vary {
+			if n *= len(v.Values); n > maxReadings {
+				return nil, fmt.Errorf("--vary: more than %d readings", maxReadings)
+			}
+		}
 		combos = grid(cfg.Vary)
 	} else {
 		combos = each(cfg.Vary, base)

@@ -2,6 +2,7 @@ package research
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -61,6 +62,12 @@ func TestPlanErrors(t *testing.T) {
 			c.Vary = []Vary{{Name: "players", Values: []string{"2", "3"}}}
 			c.Agents = []string{"random", "greedy"}
 		}, "3 players"},
+		{func(c *Config) {
+			// 25*64^3 readings: refused before the grid is made.
+			c.Game = "agsinnoninka"
+			c.Vary = []Vary{{Name: "seeds", Values: numbers(1, 25)}, {Name: "repetition", Values: numbers(0, 63)},
+				{Name: "max-rounds", Values: numbers(1, 64)}, {Name: "max-turns", Values: numbers(0, 63)}}
+		}, "more than 4096 readings"},
 		{func(c *Config) { c.Games = 0 }, "--games"},
 		{func(c *Config) { c.Agents = nil }, "--agents"},
 		{func(c *Config) { c.Design = "latin" }, "--design"},
@@ -77,6 +84,15 @@ func TestPlanErrors(t *testing.T) {
 	if err := p.checkAgents(); err == nil {
 		t.Error("agent oracle is accepted")
 	}
+}
+
+// numbers gives the texts of lo..hi.
+func numbers(lo, hi int) []string {
+	var out []string
+	for n := lo; n <= hi; n++ {
+		out = append(out, strconv.Itoa(n))
+	}
+	return out
 }
 
 func TestParseVaryAndShard(t *testing.T) {
