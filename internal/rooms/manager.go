@@ -286,7 +286,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	}
 	for _, se := range sn.Events {
 		var e Event
-		if err := jsonUnmarshal(se.Body, &e); err != nil {
+		if err := json.Unmarshal(se.Body, &e); err != nil {
 			return nil, fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)
 		}
 		if e.Version != len(r.events)+1 {
