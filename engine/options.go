@@ -49,6 +49,16 @@ type OptionSpec struct {
 	SafeMin, SafeMax float64
 }
 
+// Safe returns s with Min..Max narrowed to SafeMin..SafeMax, the range a
+// server accepts (for example Agsinnoninka's max-steps 0, no limit, lets
+// one move run for minutes).
+func (s OptionSpec) Safe() OptionSpec {
+	if s.SafeMin != 0 || s.SafeMax != 0 {
+		s.Min, s.Max = max(s.Min, s.SafeMin), min(s.Max, s.SafeMax)
+	}
+	return s
+}
+
 // Allowed describes the allowed values for people ("2..25", "any|opponent").
 func (s OptionSpec) Allowed() string {
 	switch s.Kind {

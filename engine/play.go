@@ -36,12 +36,21 @@ func ParseTurn(s State, text string) ([]Move, error) {
 			}
 			return nil, err
 		}
-		if !slices.Contains(s.Legal(a, nil), m) {
-			return nil, fmt.Errorf("%q is not legal for %s now (legal: %s)", p, ActorName(a), strings.Join(LegalTexts(s, a), " "))
+		if err := CheckLegal(s, a, p, m); err != nil {
+			return nil, err
 		}
 		moves[i] = m
 	}
 	return moves, nil
+}
+
+// CheckLegal reports an error naming the legal moves when m, actor a's
+// move read from text, is not legal now.
+func CheckLegal(s State, a int, text string, m Move) error {
+	if !slices.Contains(s.Legal(a, nil), m) {
+		return fmt.Errorf("%q is not legal for %s now (legal: %s)", text, ActorName(a), strings.Join(LegalTexts(s, a), " "))
+	}
+	return nil
 }
 
 // Play is the checked path: it parses one turn's text, checks it is legal

@@ -65,10 +65,6 @@ func (sp *selfPlay) checkAgents(flag string) error {
 	return nil
 }
 
-// gameSeed is the seed of game i's randomness for one purpose (a seat, or
-// chance for -1); sim and analyze share it.
-func gameSeed(seed uint64, game, purpose int) uint64 { return research.Seed(seed, game, purpose) }
-
 // maxChunk is the most games a goroutine takes at once; runs of few
 // games take fewer, so that the threads stay busy to the end.
 const maxChunk = 32
@@ -162,7 +158,7 @@ func newPlayer(sp *selfPlay) *player {
 // agent returns the agent for an agent index in a seat, reseeded for the
 // game.
 func (p *player) agent(game, idx, seat int) (ai.Agent, error) {
-	seed := gameSeed(p.sp.seed, game, seat)
+	seed := research.Seed(p.sp.seed, game, seat)
 	key := [2]int{idx, seat}
 	if a, ok := p.agents[key]; ok {
 		if r, ok := a.(ai.Reseeder); ok {
@@ -186,7 +182,7 @@ func (p *player) play(i int, m match) (gameResult, error) {
 	sp := p.sp
 	s := p.s
 	s.CopyFrom(sp.start)
-	p.pcg.Seed(gameSeed(sp.seed, i, -1), 0x63686e63)
+	p.pcg.Seed(research.Seed(sp.seed, i, -1), 0x63686e63) // -1: chance
 	p.seatAgt = p.seatAgt[:0]
 	for seat, idx := range m.seats {
 		a, err := p.agent(i, idx, seat)

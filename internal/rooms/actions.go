@@ -2,7 +2,7 @@ package rooms
 
 import (
 	"context"
-	"encoding/json"
+	"encoding/hex"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -13,8 +13,6 @@ import (
 	"tabula/engine"
 	"tabula/internal/store"
 )
-
-func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 // Join connects a viewer: token is a seat's invite token, or empty for a
 // spectator. last is the last version the viewer has seen (-1 for none):
@@ -84,7 +82,7 @@ func (r *Room) Resign(ctx context.Context, sub *Sub) error {
 		result := engine.Outcome{Winner: 1 - sub.Seat}.String()
 		return r.finish(ctx, []Event{
 			{Version: r.version + 1, Kind: KindResign, Seat: intp(sub.Seat)},
-			{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hexSecret(r.secret)},
+			{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
 		}, result)
 	})
 }
@@ -113,7 +111,7 @@ func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
 			result := engine.Outcome{Winner: -1}.String()
 			return r.finish(ctx, []Event{
 				{Version: r.version + 1, Kind: KindOffer, Seat: intp(sub.Seat)},
-				{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hexSecret(r.secret)},
+				{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
 			}, result)
 		}
 		e := Event{Version: r.version + 1, Kind: KindOffer, Seat: intp(sub.Seat)}

@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"context"
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -193,7 +194,7 @@ func (r *Room) flag(ctx context.Context, s int) error {
 	now := r.m.cfg.Now()
 	evs := []Event{
 		{Version: r.version + 1, Kind: KindFlag, Seat: intp(s), Clocks: r.clocksAfter(now)},
-		{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hexSecret(r.secret)},
+		{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
 	}
 	return r.finish(ctx, evs, result)
 }

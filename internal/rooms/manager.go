@@ -34,10 +34,7 @@ type Config struct {
 	MoveDeadline time.Duration
 	// IdleAfter expires open rooms unchanged for that long (default 7 days).
 	IdleAfter time.Duration
-	// Limits caps options that could make a move take minutes, by game ID
-	// and option name (default: DefaultLimits).
-	Limits map[string]map[string]Limit
-	Log    *slog.Logger
+	Log       *slog.Logger
 	// Now is the time of the game clocks and of absences (default
 	// time.Now; tests set their own).
 	Now func() time.Time
@@ -50,20 +47,6 @@ type Config struct {
 	// Lease is how long a computer move's lease runs before another
 	// process may take it over (default: MoveDeadline + 10s).
 	Lease time.Duration
-}
-
-// Limit caps an option of online rooms.
-type Limit struct {
-	Max float64
-	// ZeroUnlimited: the option's 0 means "no limit", so 0 is refused too.
-	ZeroUnlimited bool
-}
-
-// DefaultLimits caps options whose large values make a single turn take
-// very long: an Agsinnoninka turn at the default 10 million steps takes
-// well under a second, at the allowed 1,000 million minutes.
-var DefaultLimits = map[string]map[string]Limit{
-	"agsinnoninka": {"max-steps": {Max: 10_000_000, ZeroUnlimited: true}},
 }
 
 // Manager holds the rooms in memory and loads the others from the store
@@ -107,9 +90,6 @@ func NewManager(cfg Config) *Manager {
 	}
 	if cfg.IdleAfter == 0 {
 		cfg.IdleAfter = 7 * 24 * time.Hour
-	}
-	if cfg.Limits == nil {
-		cfg.Limits = DefaultLimits
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -207,20 +187,22 @@ func (m *Manager) Create(ctx context.Context, gameID string, settings []string, 
 	return c, nil
 }
 
+// checkLimits refuses options outside the range the game declares safe for
+// a server (engine.OptionSpec.Safe): values that make one move take minutes.
 func (m *Manager) checkLimits(g engine.Game, opts engine.Options) error {
-	vals := opts.Map()
-	for name, lim := range m.cfg.Limits[g.ID()] {
+	for _, sp := range g.Specs() {
+		safe := sp.Safe()
 		var x float64
-		switch v := vals[name].(type) {
-		case int:
-			x = float64(v)
-		case float64:
-			x = v
+		switch sp.Kind {
+		case engine.Int:
+			x = float64(opts.Int(sp.Name))
+		case engine.Float:
+			x = opts.Float(sp.Name)
 		default:
 			continue
 		}
-		if x > lim.Max || x == 0 && lim.ZeroUnlimited {
-			return refuse(CodeBad, "option %s=%v is above this server's limit of %v for online rooms", name, vals[name], lim.Max)
+		if x < safe.Min || x > safe.Max {
+			return refuse(CodeBad, "option %s=%v is outside this server's limit of %s for online rooms", sp.Name, x, safe.Allowed())
 		}
 	}
 	return nil
@@ -304,7 +286,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	}
 	for _, se := range sn.Events {
 		var e Event
-		if err := jsonUnmarshal(se.Body, &e); err != nil {
+		if err := json.Unmarshal(se.Body, &e); err != nil {
 			return nil, fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)
 		}
 		if e.Version != len(r.events)+1 {

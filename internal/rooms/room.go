@@ -202,8 +202,8 @@ func checkMove(s engine.State, player int, text string) error {
 	if err != nil {
 		return refuse(CodeIllegal, "%v", err)
 	}
-	if !slices.Contains(s.Legal(player, nil), m) {
-		return refuse(CodeIllegal, "%q is not legal for seat %d now (legal: %s)", text, player, strings.Join(engine.LegalTexts(s, player), " "))
+	if err := engine.CheckLegal(s, player, text, m); err != nil {
+		return refuse(CodeIllegal, "%v", err)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package rooms
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -71,7 +72,7 @@ func (r *Room) catchUp(ctx context.Context) error {
 	}
 	for _, se := range sn.Events {
 		var e Event
-		if err := jsonUnmarshal(se.Body, &e); err != nil {
+		if err := json.Unmarshal(se.Body, &e); err != nil {
 			return fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)
 		}
 		if e.Version != r.version+1 {

@@ -1,9 +1,6 @@
 package rooms
 
-import (
-	"encoding/hex"
-	"sync"
-)
+import "sync"
 
 // Close codes the rooms ask connections to close with (docs/api.md).
 const (
@@ -123,5 +120,3 @@ func (r *Room) sendPresence() {
 		}
 	}
 }
-
-func hexSecret(b []byte) string { return hex.EncodeToString(b) }

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"encoding/hex"
 	"encoding/json"
 
 	"tabula/internal/store"
@@ -75,7 +76,7 @@ func (r *Room) playerView(viewer int) View {
 		v.Choice = r.commits[viewer]
 	}
 	if r.status != store.Open {
-		v.Secret = hexSecret(r.secret)
+		v.Secret = hex.EncodeToString(r.secret)
 	}
 	v.Offer = r.offer
 	if r.clock.On() {

@@ -8,6 +8,7 @@ import (
 
 	"tabula/ai"
 	"tabula/engine"
+	"tabula/view"
 )
 
 // The bounds of the analyses (variables, so that tests can shorten them).
@@ -88,9 +89,10 @@ func (s *Server) analysisRecord(r *http.Request) (analysisRequest, engine.Record
 	return req, engine.Record{}, badRequest(`no position given: want {"match": ID} or {"record": {...}}, and "ply"`)
 }
 
-// positions replays rec and calls visit with the state after each turn i
-// for which want(i) holds (i = 0 is the start).
-func positions(rec engine.Record, want func(i int) bool, visit func(i int, s engine.State) error) error {
+// positions replays rec (with replay, so stopping when ctx is done) and
+// calls visit with the state after each turn i for which want(i) holds
+// (i = 0 is the start).
+func positions(ctx context.Context, rec engine.Record, want func(i int) bool, visit func(i int, s engine.State) error) error {
 	g, err := engine.Lookup(rec.Game)
 	if err != nil {
 		return notFound("%v", err)
@@ -99,26 +101,13 @@ func positions(rec engine.Record, want func(i int) bool, visit func(i int, s eng
 	if err != nil {
 		return err
 	}
-	s, err := g.NewState(opts)
-	if err != nil {
-		return badRequest("%v", err)
-	}
-	if want(0) {
-		if err := visit(0, s); err != nil {
-			return err
+	_, err = replay(ctx, g, opts, rec.Moves, nil, func(i int, s engine.State, _ turn, _ []view.EventView) error {
+		if !want(i) {
+			return nil
 		}
-	}
-	for i, text := range rec.Moves {
-		if err := engine.Play(s, text); err != nil {
-			return badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
-		}
-		if want(i + 1) {
-			if err := visit(i+1, s); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+		return visit(i, s)
+	})
+	return err
 }
 
 // postAnalysis analyses one position on the compute pool.
@@ -135,7 +124,7 @@ func (s *Server) postAnalysis(w http.ResponseWriter, r *http.Request) error {
 		return badRequest("ply %d: want 0 to %d (the turns played)", ply, len(rec.Moves))
 	}
 	var state engine.State
-	err = positions(rec, func(i int) bool { return i == ply }, func(_ int, st engine.State) error {
+	err = positions(r.Context(), rec, func(i int) bool { return i == ply }, func(_ int, st engine.State) error {
 		state = st.Clone()
 		return nil
 	})
@@ -175,7 +164,7 @@ func (s *Server) postAnalysisGraph(w http.ResponseWriter, r *http.Request) error
 	want := func(i int) bool { return i%stride == 0 || i == n }
 	var states []engine.State
 	var plies []int
-	if err := positions(rec, want, func(i int, st engine.State) error {
+	if err := positions(r.Context(), rec, want, func(i int, st engine.State) error {
 		states = append(states, st.Clone())
 		plies = append(plies, i)
 		return nil

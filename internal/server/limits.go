@@ -1,7 +1,6 @@
 package server
 
 import (
-	"math"
 	"strconv"
 	"time"
 
@@ -26,20 +25,11 @@ const (
 	retryAfter = "5"
 )
 
-// narrowed returns sp narrowed to the range its game declares safe for a
-// server (OptionSpec.SafeMin, SafeMax): for example Agsinnoninka's
-// max-steps 0 (no limit) let one move run for minutes.
-func narrowed(sp engine.OptionSpec) engine.OptionSpec {
-	if sp.SafeMin != 0 || sp.SafeMax != 0 {
-		sp.Min, sp.Max = math.Max(sp.Min, sp.SafeMin), math.Min(sp.Max, sp.SafeMax)
-	}
-	return sp
-}
-
-// checkBounds refuses options of g outside the server's bounds.
+// checkBounds refuses options of g outside the server's bounds
+// (OptionSpec.Safe).
 func checkBounds(g engine.Game, opts engine.Options) error {
 	for _, sp := range g.Specs() {
-		n := narrowed(sp)
+		n := sp.Safe()
 		if n.Min == sp.Min && n.Max == sp.Max {
 			continue
 		}

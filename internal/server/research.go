@@ -15,7 +15,6 @@ import (
 	"sync"
 	"time"
 
-	"tabula/engine"
 	"tabula/research"
 )
 
@@ -136,11 +135,7 @@ func studyConfig(req studyRequest) (*research.Plan, error) {
 	// Every reading keeps to the option ranges that are safe for a server
 	// (a max-steps of 0 could make one game of a study run for minutes).
 	for _, rd := range plan.Readings {
-		opts, err := engine.ParseOptions(plan.Game, rd.Settings)
-		if err != nil {
-			return nil, badRequest("%v", err)
-		}
-		if err := checkBounds(plan.Game, opts); err != nil {
+		if _, err := parseOptions(plan.Game, rd.Settings); err != nil {
 			return nil, err
 		}
 	}

@@ -294,7 +294,7 @@ func (s *Server) gameView(g engine.Game) (gameView, error) {
 		return gameView{}, err
 	}
 	for i, sp := range g.Specs() {
-		if n := narrowed(sp); sp.Kind == engine.Int || sp.Kind == engine.Float {
+		if n := sp.Safe(); sp.Kind == engine.Int || sp.Kind == engine.Float {
 			lo, hi := n.Min, n.Max
 			gv.Options[i].Min, gv.Options[i].Max = &lo, &hi
 		}

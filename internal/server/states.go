@@ -139,19 +139,7 @@ func (s *Server) getStates(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rec := m.record()
-	var v statesView
-	perr := s.compute(r.Context(), len(rec.Moves) > longReplay, func(ctx context.Context) {
-		v, err = replayStates(ctx, rec, from, count)
-	})
-	if perr != nil {
-		return perr
-	}
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, v)
-	return nil
+	return s.writeStates(w, r, m.record(), from, count)
 }
 
 func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {
@@ -166,7 +154,14 @@ func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {
 	if rec.Game == "" {
 		return badRequest("record: no game")
 	}
+	return s.writeStates(w, r, rec, from, count)
+}
+
+// writeStates answers a page of rec's states, replaying a long record on
+// the compute pool.
+func (s *Server) writeStates(w http.ResponseWriter, r *http.Request, rec engine.Record, from, count int) error {
 	var v statesView
+	var err error
 	perr := s.compute(r.Context(), len(rec.Moves) > longReplay, func(ctx context.Context) {
 		v, err = replayStates(ctx, rec, from, count)
 	})
