@@ -37,6 +37,7 @@ import (
 	"time"
 
 	_ "tabula/games/all"
+	"tabula/internal/loadkit"
 	"tabula/internal/server"
 )
 
@@ -138,7 +139,7 @@ func checkLoopback(addr string) error {
 	if err != nil {
 		return fmt.Errorf("--addr %q: %v", addr, err)
 	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+	if !loadkit.LoopbackHost(host) {
 		return fmt.Errorf("--addr %q: not a loopback address (127.0.0.1, [::1], localhost); load is sent to loopback only", addr)
 	}
 	return nil
@@ -387,14 +388,9 @@ func (h *heapSampler) stop() uint64 {
 
 // peakRSS reads VmHWM, the peak resident size, of a process.
 func peakRSS(pid int) string {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	kb, err := loadkit.ProcStatusKB(pid, "VmHWM")
 	if err != nil {
 		return "unknown (" + err.Error() + ")"
 	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			return strings.TrimSpace(v)
-		}
-	}
-	return "unknown"
+	return fmt.Sprintf("%d kB", kb)
 }

@@ -10,19 +10,18 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
+	"tabula/internal/loadkit"
 	"tabula/internal/roomclient"
 )
 
@@ -176,8 +175,7 @@ func loopbackOnly(base string) error {
 	if err != nil || u.Scheme != "http" {
 		return fmt.Errorf("--server %q: want http://127.0.0.1:PORT", base)
 	}
-	ip := net.ParseIP(u.Hostname())
-	if u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
+	if !loadkit.LoopbackHost(u.Hostname()) {
 		return fmt.Errorf("--server %q: the load generator only talks to loopback addresses", base)
 	}
 	return nil
@@ -263,17 +261,11 @@ func (c *child) rss() int64 {
 	if c == nil {
 		return 0
 	}
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", c.cmd.Process.Pid))
+	kb, err := loadkit.ProcStatusKB(c.cmd.Process.Pid, "VmRSS")
 	if err != nil {
 		return 0
 	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
-			kb, _ := strconv.ParseInt(f[1], 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
+	return kb << 10
 }
 
 // kill ends the child with SIGKILL, as a crash would.

@@ -1,0 +1,33 @@
+// Package loadkit holds what Tabula's load generators share: the check
+// that traffic goes to this machine only, and the memory of a process.
+package loadkit
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// LoopbackHost reports whether host is localhost or a loopback IP address
+// (no name is looked up): the only targets a load generator may send to.
+func LoopbackHost(host string) bool {
+	ip := net.ParseIP(host)
+	return host == "localhost" || (ip != nil && ip.IsLoopback())
+}
+
+// ProcStatusKB reads a size field of /proc/PID/status ("VmRSS", "VmHWM"),
+// in KiB.
+func ProcStatusKB(pid int, field string) (int64, error) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == field+":" {
+			return strconv.ParseInt(f[1], 10, 64)
+		}
+	}
+	return 0, fmt.Errorf("loadkit: no %s in /proc/%d/status", field, pid)
+}
