@@ -9,12 +9,11 @@ import { preview, shape } from './boards.js';
 import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
 import { pageArchive, pageArchived } from './archive.js';
 import { markdown } from './md.js';
-import { w, linkify } from './ux.js';
+import { w, esc, linkify } from './ux.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pagePlay, startWith, forgetPlay } from './play.js';
 
 const app = document.getElementById('app');
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ------------------------------------------------------------------ API

@@ -10,8 +10,8 @@
 // Clickable elements carry data-move or data-pick and are focusable.
 
 import { t } from './i18n.js';
+import { esc } from './ux.js';
 
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
 export const playerColors = ['#b03a2e', '#1f5fa8', '#23784a', '#7d3c98'];
 const playerFills = ['#e8a59d', '#a9c6ec', '#a6dcbc', '#d7b5e6'];

@@ -2,7 +2,7 @@
 // lists, tables, code, emphasis and links. Everything is escaped first, so
 // no HTML from the page gets through.
 
-const esc = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+import { esc } from './ux.js';
 
 function inline(s) {
   s = esc(s);

@@ -6,9 +6,10 @@
 
 import { getLanguage, t as appT } from './i18n.js';
 import { boardFor, shape, playerName, boardUI } from './boards.js';
+import { esc } from './ux.js';
+import { api, showError } from './app.js';
 
 const app = document.getElementById('app');
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
 const strings = {
   en: {
@@ -146,19 +147,6 @@ function t(key, vars = {}) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? String(vars[k]) : m));
 }
 
-async function api(method, path, body) {
-  const opts = { method, headers: {} };
-  if (body !== undefined) {
-    opts.headers['Content-Type'] = 'application/json';
-    opts.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, opts);
-  let data = null;
-  try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || res.statusText);
-  return data;
-}
-
 const abs = (link) => location.origin + link;
 const qr = (link) => '/api/qr?text=' + encodeURIComponent(abs(link));
 
@@ -214,12 +202,6 @@ export async function pageOnline(id, query) {
       location.hash = '#/invites/' + r.id;
     } catch (err) { showError(err); }
   });
-}
-
-function showError(err) {
-  const box = document.getElementById('errors');
-  box.textContent = appT('error', { msg: err.message || String(err) });
-  box.hidden = false;
 }
 
 // ------------------------------------------------------------- invite links

@@ -283,7 +283,6 @@ function turnLine(st, c) {
   }
 }
 
-// drawBoard draws the shown state, or a frame of an animation.
 // lastTrace is the trace of the last move before the state shown (throws
 // left out), or null.
 function lastTrace() {
@@ -315,6 +314,7 @@ function lastMarks(trace) {
   return marks;
 }
 
+// drawBoard draws the shown state, or a frame of an animation.
 function drawBoard(frame) {
   const box = document.getElementById('board');
   if (!box || !current || current.name !== 'play') return;
