@@ -9,11 +9,18 @@ type Geometry struct {
 	Squares []string          `json:"squares"` // place number -> square name
 	Paths   [][]string        `json:"paths"`   // each player's path, 'ayn first
 	Named   map[string]string `json:"named"`   // square -> "ayn", "dafandaf" or "habarti"
+	// MouthsUp gives, for each throw value, the cowries that lie mouth up
+	// (none for a tamman, 8), so that a drawing shows a throw as it fell.
+	MouthsUp map[int]int `json:"mouthsUp"`
 }
 
 // Board gives the geometry of the state's board.
 func (s *State) Board() any {
 	g := Geometry{Kind: "grid", Squares: make([]string, Squares), Named: map[string]string{Habarti.String(): "habarti"}}
+	g.MouthsUp = make(map[int]int, len(throwValues))
+	for up, v := range throwValues {
+		g.MouthsUp[int(v)] = (up + 1) % len(throwValues) // throwValues[i] is i+1 up; 8 is none up
+	}
 	for q := range Squares {
 		g.Squares[q] = Square(q).String()
 	}

@@ -302,7 +302,7 @@ function gridFrames(prev, trace, geo) {
   for (const e of trace) {
     switch (e.kind) {
       case 'throw': {
-        const up = e.n === 8 ? 0 : e.n;
+        const up = (geo.mouthsUp || {})[e.n] ?? 0; // as the game says the throw fell
         for (let k = 0; k < 4; k++) {
           const faces = [0, 1, 2, 3].map((i) => (i * 7 + k * 3) % 4 < 2);
           frames.push({ ...v, cowries: { faces, rot: faces.map((f, i) => (i * 97 + k * 53) % 360), up: faces.filter(Boolean).length, rolling: true } });
