@@ -125,3 +125,53 @@ func BenchmarkAlphaBeta(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMCTSGame measures iterations per second as an agent meets them:
+// two MCTS agents of 1,000 iterations a move play the first 10 turns of a
+// game from the start, and every search counts (one game per b.N).
+func BenchmarkMCTSGame(b *testing.B) {
+	for _, start := range gameSetups(b) {
+		b.Run(benchName(start), func(b *testing.B) {
+			b.ReportAllocs()
+			cpu := cpuTime()
+			iters := 0
+			for i := 0; i < b.N; i++ {
+				iters += benchGame(start, 10, 1000)
+			}
+			b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
+			if cpu := cpuTime() - cpu; cpu > 0 {
+				b.ReportMetric(float64(iters)/cpu.Seconds(), "iterations/cpu-s")
+			}
+		})
+	}
+}
+
+// benchGame plays turns turns from start between MCTS agents of the given
+// iterations and returns the iterations searched.
+func benchGame(start engine.State, turns, iterations int) int {
+	s := start.Clone()
+	chance := NewRandom(5)
+	var agents []*MCTS
+	for p := range s.NumPlayers() {
+		agents = append(agents, NewMCTS("mcts", Budget{Iterations: iterations}, Config{Seed: uint64(p + 1)}))
+	}
+	total := 0
+	var joint []engine.Move
+	for turn := 0; turn < turns && !s.Terminal(); {
+		actors := s.Actors(nil)
+		joint = joint[:0]
+		for _, a := range actors {
+			if a == engine.ChancePlayer {
+				joint = append(joint, chance.Choose(s, a))
+				continue
+			}
+			joint = append(joint, agents[a].Choose(s, a))
+			total += agents[a].Iterations
+		}
+		if actors[0] != engine.ChancePlayer {
+			turn++
+		}
+		engine.ApplyTurn(s, joint)
+	}
+	return total
+}
