@@ -128,32 +128,43 @@ func BenchmarkAlphaBeta(b *testing.B) {
 
 // BenchmarkMCTSGame measures iterations per second as an agent meets them:
 // two MCTS agents of 1,000 iterations a move play the first 10 turns of a
-// game from the start, and every search counts (one game per b.N).
+// game from the start, and every search counts (one game per b.N); with
+// and without the game's turn applier (TurnApplierMaker), where it has
+// one.
 func BenchmarkMCTSGame(b *testing.B) {
 	for _, start := range gameSetups(b) {
-		b.Run(benchName(start), func(b *testing.B) {
-			b.ReportAllocs()
-			cpu := cpuTime()
-			iters := 0
-			for i := 0; i < b.N; i++ {
-				iters += benchGame(start, 10, 1000)
-			}
-			b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
-			if cpu := cpuTime() - cpu; cpu > 0 {
-				b.ReportMetric(float64(iters)/cpu.Seconds(), "iterations/cpu-s")
-			}
-		})
+		modes := []string{"applier=none"}
+		if _, ok := start.(TurnApplierMaker); ok {
+			modes = []string{"applier=off", "applier=on"}
+		}
+		for _, mode := range modes {
+			b.Run(benchName(start)+"/"+mode, func(b *testing.B) {
+				b.ReportAllocs()
+				cpu := cpuTime()
+				iters := 0
+				for i := 0; i < b.N; i++ {
+					iters += benchGame(start, 10, 1000, mode == "applier=off")
+				}
+				b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
+				if cpu := cpuTime() - cpu; cpu > 0 {
+					b.ReportMetric(float64(iters)/cpu.Seconds(), "iterations/cpu-s")
+				}
+			})
+		}
 	}
 }
 
 // benchGame plays turns turns from start between MCTS agents of the given
-// iterations and returns the iterations searched.
-func benchGame(start engine.State, turns, iterations int) int {
+// iterations (without the game's turn applier if noApplier) and returns
+// the iterations searched.
+func benchGame(start engine.State, turns, iterations int, noApplier bool) int {
 	s := start.Clone()
 	chance := NewRandom(5)
 	var agents []*MCTS
 	for p := range s.NumPlayers() {
-		agents = append(agents, NewMCTS("mcts", Budget{Iterations: iterations}, Config{Seed: uint64(p + 1)}))
+		m := NewMCTS("mcts", Budget{Iterations: iterations}, Config{Seed: uint64(p + 1)})
+		m.trees[0].noApplier = noApplier
+		agents = append(agents, m)
 	}
 	total := 0
 	var joint []engine.Move
@@ -174,4 +185,40 @@ func benchGame(start engine.State, turns, iterations int) int {
 		engine.ApplyTurn(s, joint)
 	}
 	return total
+}
+
+// BenchmarkMCTSDeep runs one search of 40,000 iterations (a search at the
+// level hard or max) from a position six random turns into the game, with
+// and without the game's turn applier, where it has one: past the
+// positions the tree keeps, deep turns are resolved again.
+func BenchmarkMCTSDeep(b *testing.B) {
+	for _, start := range gameSetups(b) {
+		if _, ok := start.(TurnApplierMaker); !ok {
+			continue
+		}
+		s := start.Clone()
+		rnd := NewRandom(3)
+		for i := 0; i < 6 && !s.Terminal(); i++ {
+			actors := s.Actors(nil)
+			joint := make([]engine.Move, len(actors))
+			for k, a := range actors {
+				joint[k] = rnd.Choose(s, a)
+			}
+			engine.ApplyTurn(s, joint)
+		}
+		for _, mode := range []string{"applier=off", "applier=on"} {
+			b.Run(benchName(start)+"/"+mode, func(b *testing.B) {
+				cpu := cpuTime()
+				for i := 0; i < b.N; i++ {
+					t := newTree(1)
+					t.noApplier = mode == "applier=off"
+					t.search(s, 40000, time.Time{})
+				}
+				b.ReportMetric(float64(40000*b.N)/b.Elapsed().Seconds(), "iterations/s")
+				if cpu := cpuTime() - cpu; cpu > 0 {
+					b.ReportMetric(float64(40000*b.N)/cpu.Seconds(), "iterations/cpu-s")
+				}
+			})
+		}
+	}
 }

@@ -90,6 +90,16 @@ type PlayoutLengther interface {
 	PlayoutTurns() int
 }
 
+// TurnApplierMaker is implemented by states whose turns are costly and
+// recur in a search (Agsinnoninka's relays): NewTurnApplier returns a
+// function that plays a turn as engine.ApplyTurn does, from a bounded
+// memory of the turns it has resolved. A tree makes one and keeps it from
+// one search to the next, whose turns are often those of the last; only
+// its own goroutine uses it.
+type TurnApplierMaker interface {
+	NewTurnApplier() func(engine.State, []engine.Move)
+}
+
 // NewMCTS returns an MCTS agent with the given budget; name is its spec.
 // With no bound at all, the budget is 1000 iterations.
 func NewMCTS(name string, b Budget, cfg Config) *MCTS {
@@ -303,6 +313,12 @@ type tree struct {
 	iterations int
 	// done, if not nil, stops the search when closed (ChooseContext).
 	done <-chan struct{}
+	// applier plays turns for a game that offers one (TurnApplierMaker),
+	// made for the game applierGame; noApplier turns it off (to measure
+	// what it saves).
+	applier     func(engine.State, []engine.Move)
+	applierGame string
+	noApplier   bool
 }
 
 func newTree(seed uint64) *tree {
@@ -324,6 +340,7 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	t.leadSum, t.leadN = 0, 0
 	_, t.evaluated = root.(engine.Evaluator)
 	t.turns = playoutLength(root, t.horizon)
+	t.useApplier(root)
 	t.newNode(root)
 	timed := !deadline.IsZero()
 	t.iterations = 0
@@ -334,6 +351,28 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 		t.iterate(root)
 		t.iterations++
 	}
+}
+
+// useApplier makes the tree play turns with the applier of root's game,
+// if it has one; a tree keeps its applier while the game stays the same.
+func (t *tree) useApplier(root engine.State) {
+	id := root.Game().ID()
+	m, ok := root.(TurnApplierMaker)
+	switch {
+	case !ok || t.noApplier:
+		t.applier = nil
+	case t.applier == nil || t.applierGame != id:
+		t.applier, t.applierGame = m.NewTurnApplier(), id
+	}
+}
+
+// apply plays a turn (one move or a joint move) on s.
+func (t *tree) apply(s engine.State, moves []engine.Move) {
+	if t.applier != nil {
+		t.applier(s, moves)
+		return
+	}
+	engine.ApplyTurn(s, moves)
 }
 
 // newNode adds the node for position s and returns its index.
@@ -423,7 +462,7 @@ func (t *tree) iterate(root engine.State) {
 		for _, c := range t.choices[st.choice:] {
 			t.joint = append(t.joint, t.edges[c.edge].move)
 		}
-		engine.ApplyTurn(s, t.joint)
+		t.apply(s, t.joint)
 		if next >= 0 {
 			cur = next
 			continue
@@ -522,7 +561,8 @@ func (t *tree) playout(s engine.State) {
 		}
 		if t.actors[0] == engine.ChancePlayer {
 			t.outs = s.ChanceOutcomes(t.outs[:0])
-			s.Apply(SampleChance(t.outs, t.rng.Float64()))
+			t.joint = append(t.joint[:0], SampleChance(t.outs, t.rng.Float64()))
+			t.apply(s, t.joint)
 			continue
 		}
 		if len(t.actors) == 1 {
@@ -535,7 +575,7 @@ func (t *tree) playout(s engine.State) {
 			t.moves = s.Legal(a, t.moves[:0])
 			t.joint = append(t.joint, t.moves[t.rng.IntN(len(t.moves))])
 		}
-		s.ApplyJoint(t.joint)
+		t.apply(s, t.joint)
 	}
 }
 

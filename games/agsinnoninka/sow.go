@@ -29,13 +29,16 @@ func (s *State) resolve(a, b, first int, tr *tracer) {
 		f.active[1-first] = true
 		s.run(&f, tr)
 	}
-	stores := [2]uint8{f.c[fStore], f.c[fStore+1]}
+	s.leave([Holes]uint8(f.c[:Holes]), [2]uint8{f.c[fStore], f.c[fStore+1]})
+}
+
+// leave puts the board a turn left.
+func (s *State) leave(holes [Holes]uint8, stores [2]uint8) {
 	if s.stores != stores {
 		// Stores only grow within a round: no earlier position can recur.
 		s.hist = s.hist[:0]
 	}
-	copy(s.holes[:], f.c[:Holes])
-	s.stores = stores
+	s.holes, s.stores = holes, stores
 }
 
 // lift starts a turn: both players lift their holes at the same instant,

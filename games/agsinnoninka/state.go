@@ -214,21 +214,22 @@ func (s *State) ChanceOutcomes(dst []engine.ChanceOutcome) []engine.ChanceOutcom
 
 // ApplyJoint plays a turn: ms[0] is player 0's hole, ms[1] player 1's. It
 // assumes both are legal and does not allocate.
-func (s *State) ApplyJoint(ms []engine.Move) { s.applyJoint(int(ms[0]), int(ms[1]), nil) }
+func (s *State) ApplyJoint(ms []engine.Move) { s.applyJoint(int(ms[0]), int(ms[1]), nil, nil) }
 
-// applyJoint is ApplyJoint; with tr it also records the turn's events.
-func (s *State) applyJoint(a, b int, tr *tracer) {
+// applyJoint is ApplyJoint; with tr it also records the turn's events,
+// with c it takes the sowing from the cache when it can.
+func (s *State) applyJoint(a, b int, tr *tracer, c *turnCache) {
 	s.ply++
 	switch s.r.order {
 	case orderChance:
 		s.pending = [2]int8{int8(a), int8(b)}
 		return
 	case orderAlternating:
-		s.resolve(a, b, int(s.turns&1), tr)
+		s.resolveWith(a, b, int(s.turns&1), tr, c)
 	case orderP0First:
-		s.resolve(a, b, 0, tr)
+		s.resolveWith(a, b, 0, tr, c)
 	default:
-		s.resolve(a, b, -1, tr)
+		s.resolveWith(a, b, -1, tr, c)
 	}
 	s.afterTurn(tr)
 }
@@ -236,10 +237,11 @@ func (s *State) applyJoint(a, b int, tr *tracer) {
 // Apply plays chance's draw of who sows first (simultaneity=chance-order).
 // Agsinnoninka has no other single-actor move; the engine applies the
 // players' turns with ApplyJoint.
-func (s *State) Apply(m engine.Move) { s.apply(m, nil) }
+func (s *State) Apply(m engine.Move) { s.apply(m, nil, nil) }
 
-// apply is Apply; with tr it also records the turn's events.
-func (s *State) apply(m engine.Move, tr *tracer) {
+// apply is Apply; with tr it also records the turn's events, with c it
+// takes the sowing from the cache when it can.
+func (s *State) apply(m engine.Move, tr *tracer, c *turnCache) {
 	if s.pending[0] < 0 {
 		return
 	}
@@ -247,7 +249,7 @@ func (s *State) apply(m engine.Move, tr *tracer) {
 	s.pending = [2]int8{noHole, noHole}
 	s.ply++
 	tr.add(engine.Event{Kind: engine.Throw, Player: engine.ChancePlayer, From: -1, To: -1, N: int(m)})
-	s.resolve(a, b, int(m), tr)
+	s.resolveWith(a, b, int(m), tr, c)
 	s.afterTurn(tr)
 }
 

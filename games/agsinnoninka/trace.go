@@ -105,9 +105,9 @@ func (s *State) ApplyTraced(ms []engine.Move, dst []engine.Event) []engine.Event
 
 func (s *State) applyMoves(ms []engine.Move, tr *tracer) {
 	if len(ms) == 1 {
-		s.apply(ms[0], tr)
+		s.apply(ms[0], tr, nil)
 	} else {
-		s.applyJoint(int(ms[0]), int(ms[1]), tr)
+		s.applyJoint(int(ms[0]), int(ms[1]), tr, nil)
 	}
 }
 

@@ -1,0 +1,120 @@
+package agsinnoninka
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+	"unsafe"
+
+	"tabula/engine"
+)
+
+// sameState reports whether two states are the same position with the
+// same history and records (the sowing tables, a cache of the fast path,
+// aside).
+func sameState(a, b *State) bool {
+	x, y := *a, *b
+	x.tab, y.tab = tables{}, tables{}
+	x.hist, y.hist = nil, nil
+	return reflect.DeepEqual(x, y) && slices.Equal(a.hist, b.hist)
+}
+
+// A turn taken from the turn cache leaves exactly the state resolving it
+// afresh leaves: over random matches and random positions under every
+// reading, with a table of 16 slots (so that turns collide and push each
+// other out) that keeps every turn, and with the table searches get.
+func TestTurnCacheMatchesFreshTurns(t *testing.T) {
+	turns, hits := 0, uint64(0)
+	for _, c := range []*turnCache{newTurnCache(4, 0), newTurnCache(turnCacheBits, longTurn)} {
+		for i, set := range readings {
+			opts, err := engine.ParseOptions(Game{}, set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(i), 13))
+			check := func(s *State) {
+				j, first := randomTurn(s, rng)
+				ms := j[:]
+				if s.Pending() {
+					ms = []engine.Move{engine.Move(first)}
+				}
+				fresh := s.Clone().(*State)
+				engine.ApplyTurn(fresh, ms)
+				// Twice through the cache: the first may resolve the turn,
+				// the second finds it if the table kept it.
+				for range 2 {
+					cached := s.Clone().(*State)
+					c.apply(cached, ms)
+					if !sameState(cached, fresh) {
+						t.Fatalf("%v: turn %v from %v: cached %+v, fresh %+v", set, ms, s.holes, cached, fresh)
+					}
+				}
+				turns++
+				engine.ApplyTurn(s, ms)
+			}
+			for range 3 {
+				s, _ := New(opts)
+				for n := 0; !s.Terminal() && n < 200; n++ {
+					check(s)
+				}
+			}
+			for range 100 {
+				s := randomPosition(t, opts, rng)
+				for n := 0; !s.Terminal() && n < 3; n++ {
+					check(s)
+				}
+			}
+		}
+		if c.hits == 0 {
+			t.Errorf("a table keeping turns of %d steps and more found none of %d in it", c.minSteps, c.lookups)
+		}
+		hits += c.hits
+	}
+	t.Logf("%d turns compared, %d taken from a table", turns, hits)
+}
+
+// A table made for one set of rules is emptied when it meets another:
+// the same board and holes sow differently under sow-stores.
+func TestTurnCacheForgetsOtherRules(t *testing.T) {
+	c := newTurnCache(4, 0)
+	var boards [2]*State
+	for i, set := range [][]string{nil, {"sow-stores=true"}} {
+		opts, err := engine.ParseOptions(Game{}, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := New(opts)
+		fresh := s.Clone().(*State)
+		fresh.ApplyJoint([]engine.Move{7, 2})
+		c.apply(s, []engine.Move{7, 2})
+		if !sameState(s, fresh) {
+			t.Fatalf("%v: cached %v %v, fresh %v %v", set, s.holes, s.stores, fresh.holes, fresh.stores)
+		}
+		boards[i] = s
+	}
+	if boards[0].holes == boards[1].holes && boards[0].stores == boards[1].stores {
+		t.Error("the two rule sets sowed alike: the test shows nothing")
+	}
+}
+
+// The table's size is what the comment on turnCacheBits says.
+func TestTurnEntrySize(t *testing.T) {
+	if n := unsafe.Sizeof(turnEntry{}); n > 88 {
+		t.Errorf("a turn entry takes %d bytes, more than the 88 the table's size assumes", n)
+	}
+}
+
+// Resolving a turn through the cache does not allocate.
+func TestTurnCacheDoesNotAllocate(t *testing.T) {
+	s, _ := New(engine.DefaultOptions(Game{}))
+	apply := s.NewTurnApplier()
+	x := s.Clone().(*State)
+	ms := []engine.Move{7, 2}
+	if n := testing.AllocsPerRun(100, func() {
+		x.CopyState(s)
+		apply(x, ms)
+	}); n != 0 {
+		t.Errorf("%v allocations a turn", n)
+	}
+}
