@@ -103,8 +103,11 @@ func TestMeasureSimMethods(t *testing.T) {
 	}()
 	points := make([]float64, len(pairs))
 	iters, spent := map[string]int{}, map[string]time.Duration{}
+	done := make([]int, len(pairs))
 	for r := range results {
 		points[r.pair] += r.points
+		done[r.pair]++
+		t.Logf("%s v %s: %.1f of %d", pairs[r.pair][0], pairs[r.pair][1], points[r.pair], done[r.pair])
 		for k, v := range r.iters {
 			iters[k] += v
 			spent[k] += r.spent[k]
