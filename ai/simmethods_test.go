@@ -92,8 +92,8 @@ func TestMeasureSimMethods(t *testing.T) {
 		}()
 	}
 	go func() {
-		for p := range pairs {
-			for i := 0; i < *simGames; i++ {
+		for i := 0; i < *simGames; i++ {
+			for p := range pairs {
 				jobs <- job{p, i}
 			}
 		}
