@@ -83,15 +83,8 @@ func (t *tree) rootMoves() []MoveValue {
 		sl := t.slots[j]
 		es := t.edges[sl.edge : sl.edge+sl.n]
 		total := 0.0
-		// visits, unless a simultaneous turn is searched by regret
-		// matching or EXP3: then the average strategy
-		byStrat := root.numSlots > 1 && t.sim != simDUCT
 		for _, e := range es {
-			if byStrat {
-				total += e.strat
-			} else {
-				total += float64(e.visits)
-			}
+			total += float64(e.visits)
 		}
 		first := len(out)
 		for _, e := range es {
@@ -99,12 +92,8 @@ func (t *tree) rootMoves() []MoveValue {
 			if e.visits > 0 {
 				mv.Value = e.reward / float64(e.visits)
 			}
-			w := float64(e.visits)
-			if byStrat {
-				w = e.strat
-			}
 			if total > 0 {
-				mv.Share = w / total
+				mv.Share = float64(e.visits) / total
 			}
 			out = append(out, mv)
 		}

@@ -33,7 +33,7 @@ func TestCachedPositionsChangeNoResult(t *testing.T) {
 			tr.maxCached = cached
 			tr.search(s, 400, time.Time{})
 			policies[i] = make([]float64, len(s.Legal(actors[0], nil)))
-			tr.addRootPolicy(actors[0], policies[i], len(actors) > 1)
+			tr.addRootPolicy(actors[0], policies[i])
 			if cached > 0 && tr.nCached != cached {
 				t.Errorf("%s: %d positions cached, want %d", benchName(start), tr.nCached, cached)
 			}

@@ -13,7 +13,6 @@ var (
 	horizonTurns = flag.Int("horizon-turns", DefaultPlayoutTurns, "playout turns of MCTS in TestMeasureHorizon")
 	horizonIters = flag.Int("horizon-iterations", 200, "MCTS iterations a move in TestMeasureHorizon")
 	horizonGames = flag.Int("horizon-games", 20, "games of TestMeasureHorizon")
-	horizonSim   = flag.String("horizon-sim", "rm", "simultaneous turns in TestMeasureHorizon: rm, duct or exp3")
 )
 
 // TestMeasureHorizon plays MCTS with a given playout length against
@@ -32,7 +31,6 @@ func TestMeasureHorizon(t *testing.T) {
 	for i := 0; i < *horizonGames; i++ {
 		seed := uint64(i + 1)
 		m := NewMCTS("mcts", Budget{Iterations: *horizonIters, PlayoutTurns: *horizonTurns}, Config{Seed: seed})
-		m.setSimMethod(map[string]simMethod{"rm": simRM, "duct": simDUCT, "exp3": simEXP3}[*horizonSim])
 		agents := []Agent{m, NewGreedy(seed)}
 		me := i % 2
 		if me == 1 {
@@ -65,6 +63,6 @@ func TestMeasureHorizon(t *testing.T) {
 	n := float64(*horizonGames)
 	share := points / n
 	half := 1.96 * math.Sqrt(share*(1-share)/n)
-	t.Logf("%s: MCTS (%s) %d iterations, playouts of %d turns, against greedy: %.1f of %d points, %.0f%% ± %.0f%%",
-		*horizonGame, *horizonSim, *horizonIters, *horizonTurns, points, *horizonGames, 100*share, 100*half)
+	t.Logf("%s: MCTS %d iterations, playouts of %d turns, against greedy: %.1f of %d points, %.0f%% ± %.0f%%",
+		*horizonGame, *horizonIters, *horizonTurns, points, *horizonGames, 100*share, 100*half)
 }

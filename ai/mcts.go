@@ -20,10 +20,10 @@ import (
 //   - a simultaneous turn is decoupled: each actor keeps statistics over her
 //     own moves only and picks by UCB1 on them (decoupled UCT; Lanctot,
 //     Lisý and Winands 2013, "Monte Carlo Tree Search in Simultaneous Move
-//     Games", which also gives the regret matching and EXP3 kept here for
-//     comparison), the joint move leads to the child, and the most visited
-//     move is played. Measured in Agsinnoninka, decoupled UCT won far more
-//     games against greedy than regret matching or EXP3 (docs/ai.md).
+//     Games"), the joint move leads to the child, and the most visited
+//     move is played. Measured in Agsinnoninka, decoupled UCT won clearly
+//     against regret matching and EXP3, the paper's other two, and far
+//     more often against greedy (docs/ai.md).
 //
 // Playouts are uniformly random; in a game with an evaluation they stop
 // after Budget.PlayoutTurns turns (by default the game's PlayoutTurns, else
@@ -44,7 +44,6 @@ type MCTS struct {
 	// Iterations is the number of iterations of the last search, all
 	// threads together.
 	Iterations int
-	sim        simMethod
 }
 
 // Exploration constant of UCB1 for rewards in [0, 1].
@@ -57,48 +56,6 @@ const maxNodes = 1 << 20
 // maxCached bounds the positions a tree keeps (the nodes made first,
 // which are nearest the root).
 const maxCached = 1 << 14
-
-// maxPlayoutTurns ends a playout that goes on too long; the position is
-// then judged by the evaluation.
-const maxPlayoutTurns = 20000
-
-// DefaultPlayoutTurns is the length of a playout, in turns after the tree,
-// in a game with an evaluation (engine.Evaluator): then the evaluation
-// judges the position, its leader taking the reward. Short playouts are
-// both faster and more telling in long games (a random 50-round
-// Agsinnoninka match, or a Tamman race decided by luck); measured, they
-// won more games at Tamman and Agsinnoninka and no fewer at Adji-Boto.
-const DefaultPlayoutTurns = 40
-
-// playoutLength is the playout length a search from root uses for the
-// configured horizon (0: the game's choice).
-func playoutLength(root engine.State, horizon int) int {
-	if horizon != 0 {
-		return horizon
-	}
-	if p, ok := root.(PlayoutLengther); ok {
-		return p.PlayoutTurns()
-	}
-	return DefaultPlayoutTurns
-}
-
-// PlayoutLengther is implemented by states whose game knows a better
-// playout length than DefaultPlayoutTurns for searches that leave it to
-// the game (Budget.PlayoutTurns 0): a game whose turns are costly and
-// whose evaluation is sharp gains from short ones.
-type PlayoutLengther interface {
-	PlayoutTurns() int
-}
-
-// TurnApplierMaker is implemented by states whose turns are costly and
-// recur in a search (Agsinnoninka's relays): NewTurnApplier returns a
-// function that plays a turn as engine.ApplyTurn does, from a bounded
-// memory of the turns it has resolved. A tree makes one and keeps it from
-// one search to the next, whose turns are often those of the last; only
-// its own goroutine uses it.
-type TurnApplierMaker interface {
-	NewTurnApplier() func(engine.State, []engine.Move)
-}
 
 // NewMCTS returns an MCTS agent with the given budget; name is its spec.
 // With no bound at all, the budget is 1000 iterations.
@@ -133,39 +90,12 @@ func (m *MCTS) Reseed(seed uint64) {
 	}
 }
 
-// Choose searches and returns player's move: the most visited (under
-// regret matching or EXP3 at a simultaneous turn, a draw from the average
-// strategy).
+// Choose searches and returns player's most visited move.
 func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 	if player == engine.ChancePlayer {
 		return chanceMove(s, m.rng)
 	}
-	moves, weights, simultaneous := m.Policy(s, player)
-	if simultaneous && m.sim != simDUCT {
-		// Draw from the average strategy, leaving out the moves it plays
-		// less than 5% of the time (the noise of exploration).
-		total, most := 0.0, 0.0
-		for _, w := range weights {
-			total += w
-			most = max(most, w)
-		}
-		kept := 0.0
-		for i, w := range weights {
-			if w < min(0.05*total, most) {
-				weights[i] = 0
-			}
-			kept += weights[i]
-		}
-		total = kept
-		u := m.rng.Float64() * total
-		for i, w := range weights {
-			if u < w {
-				return moves[i]
-			}
-			u -= w
-		}
-		return moves[len(moves)-1]
-	}
+	moves, weights, _ := m.Policy(s, player)
 	best := 0
 	for i, w := range weights {
 		if w > weights[best] {
@@ -175,10 +105,8 @@ func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 	return moves[best]
 }
 
-// Policy searches s and returns player's legal moves with their weights:
-// the root visit counts (under regret matching or EXP3 at a simultaneous
-// turn, the average strategy, summing to the number of trees), and
-// whether the turn is simultaneous.
+// Policy searches s and returns player's legal moves with their weights,
+// the root visit counts, and whether the turn is simultaneous.
 func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights []float64, simultaneous bool) {
 	actors := s.Actors(nil)
 	simultaneous = len(actors) > 1
@@ -210,7 +138,7 @@ func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights 
 	m.Iterations = 0
 	for _, t := range m.trees {
 		m.Iterations += t.iterations
-		t.addRootPolicy(player, weights, simultaneous)
+		t.addRootPolicy(player, weights)
 	}
 	return moves, weights, simultaneous
 }
@@ -251,8 +179,7 @@ type edge struct {
 	move   engine.Move
 	visits int32
 	reward float64 // sum of the actor's rewards
-	regret float64 // regret matching: cumulative regret
-	strat  float64 // regret matching: cumulative strategy; chance: probability
+	prob   float64 // of a chance outcome
 }
 
 // step is one node on the path of an iteration and its chosen edges,
@@ -262,10 +189,9 @@ type step struct {
 	choice int32
 }
 
-// choice is the edge one actor took, with the probability it had.
+// choice is the edge one actor took.
 type choice struct {
 	edge int32
-	prob float64
 }
 
 // tree is one search tree with all its working memory.
@@ -291,7 +217,6 @@ type tree struct {
 	joint     []engine.Move
 	outs      []engine.ChanceOutcome
 	reward    []float64
-	probs     []float64
 	nPlayers  int
 	// scale maps the game's returns to rewards.
 	scale rewardScale
@@ -301,7 +226,6 @@ type tree struct {
 	leadN   int
 	// eval replaces the game's evaluation when set (Config.Eval).
 	eval func(engine.State, []float64) []float64
-	sim  simMethod
 	// horizon is the playout length in turns for games with an
 	// evaluation; negative plays to the end, 0 leaves it to the game
 	// (PlayoutLengther, else DefaultPlayoutTurns). turns is the length
@@ -353,28 +277,6 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	}
 }
 
-// useApplier makes the tree play turns with the applier of root's game,
-// if it has one; a tree keeps its applier while the game stays the same.
-func (t *tree) useApplier(root engine.State) {
-	id := root.Game().ID()
-	m, ok := root.(TurnApplierMaker)
-	switch {
-	case !ok || t.noApplier:
-		t.applier = nil
-	case t.applier == nil || t.applierGame != id:
-		t.applier, t.applierGame = m.NewTurnApplier(), id
-	}
-}
-
-// apply plays a turn (one move or a joint move) on s.
-func (t *tree) apply(s engine.State, moves []engine.Move) {
-	if t.applier != nil {
-		t.applier(s, moves)
-		return
-	}
-	engine.ApplyTurn(s, moves)
-}
-
 // newNode adds the node for position s and returns its index.
 func (t *tree) newNode(s engine.State) int32 {
 	idx := int32(len(t.nodes))
@@ -397,7 +299,7 @@ func (t *tree) newNode(s engine.State) int32 {
 		t.outs = s.ChanceOutcomes(t.outs[:0])
 		t.slots = append(t.slots, slot{player: engine.ChancePlayer, edge: int32(len(t.edges)), n: int32(len(t.outs))})
 		for _, o := range t.outs {
-			t.edges = append(t.edges, edge{move: o.Move, strat: o.Prob})
+			t.edges = append(t.edges, edge{move: o.Move, prob: o.Prob})
 		}
 		n.numSlots = 1
 		n.numChild = int32(len(t.outs))
@@ -493,36 +395,27 @@ func (t *tree) selectJoint(idx int32) int32 {
 		u := t.rng.Float64()
 		k := sl.n - 1
 		for i := int32(0); i < sl.n; i++ {
-			p := t.edges[sl.edge+i].strat
+			p := t.edges[sl.edge+i].prob
 			if u < p {
 				k = i
 				break
 			}
 			u -= p
 		}
-		t.choices = append(t.choices, choice{edge: sl.edge + k, prob: t.edges[sl.edge+k].strat})
+		t.choices = append(t.choices, choice{edge: sl.edge + k})
 		return k
 	}
 	if n.numSlots == 1 {
 		sl := t.slots[n.slot]
 		k := t.selectUCB(sl, n.visits)
-		t.choices = append(t.choices, choice{edge: sl.edge + k, prob: 1})
+		t.choices = append(t.choices, choice{edge: sl.edge + k})
 		return k
 	}
 	joint, radix := int32(0), int32(1)
 	for j := n.slot; j < n.slot+n.numSlots; j++ {
 		sl := t.slots[j]
-		var k int32
-		var p float64
-		switch t.sim {
-		case simDUCT:
-			k, p = t.selectDecoupledUCB(sl, n.visits), 1
-		case simEXP3:
-			k, p = t.selectEXP3(sl)
-		default:
-			k, p = t.selectRegretMatching(sl)
-		}
-		t.choices = append(t.choices, choice{edge: sl.edge + k, prob: p})
+		k := t.selectDecoupledUCB(sl, n.visits)
+		t.choices = append(t.choices, choice{edge: sl.edge + k})
 		joint += k * radix
 		radix *= sl.n
 	}
@@ -547,75 +440,6 @@ func (t *tree) selectUCB(sl slot, parentVisits int32) int32 {
 	return best
 }
 
-// playout plays s to the end at random and leaves the rewards in t.reward.
-func (t *tree) playout(s engine.State) {
-	for turns := 0; ; turns++ {
-		t.actors = s.Actors(t.actors[:0])
-		if len(t.actors) == 0 {
-			t.reward = t.scale.rewards(s, t.reward)
-			return
-		}
-		if turns >= maxPlayoutTurns || (t.evaluated && t.turns > 0 && turns >= t.turns) {
-			t.evalRewards(s)
-			return
-		}
-		if t.actors[0] == engine.ChancePlayer {
-			t.outs = s.ChanceOutcomes(t.outs[:0])
-			t.joint = append(t.joint[:0], SampleChance(t.outs, t.rng.Float64()))
-			t.apply(s, t.joint)
-			continue
-		}
-		if len(t.actors) == 1 {
-			t.moves = s.Legal(t.actors[0], t.moves[:0])
-			s.Apply(t.moves[t.rng.IntN(len(t.moves))])
-			continue
-		}
-		t.joint = t.joint[:0]
-		for _, a := range t.actors {
-			t.moves = s.Legal(a, t.moves[:0])
-			t.joint = append(t.joint, t.moves[t.rng.IntN(len(t.moves))])
-		}
-		t.apply(s, t.joint)
-	}
-}
-
-// evalRewards judges an unfinished position by the evaluation (the
-// scores when the game has none): player p's lead d over the best of the
-// others becomes the reward 1/(1+exp(-d/scale)), where scale is the mean
-// size of the leads met so far in this search. So a player far behind
-// still prefers to lose less, and no game has to say what its units are.
-func (t *tree) evalRewards(s engine.State) {
-	if t.eval != nil {
-		t.evals = t.eval(s, t.evals[:0])
-	} else if e, ok := s.(engine.Evaluator); ok {
-		t.evals = e.Eval(t.evals[:0])
-	} else {
-		t.evals = s.Scores(t.evals[:0])
-	}
-	t.reward = t.reward[:0]
-	for p, v := range t.evals {
-		best := math.Inf(-1)
-		for q, w := range t.evals {
-			if q != p {
-				best = max(best, w)
-			}
-		}
-		d := v - best
-		t.leadSum += math.Abs(d)
-		t.leadN++
-		t.reward = append(t.reward, d)
-	}
-	scale := t.leadSum / float64(t.leadN)
-	for p, d := range t.reward {
-		switch {
-		case scale > 0:
-			t.reward[p] = 1 / (1 + math.Exp(-d/scale))
-		default:
-			t.reward[p] = 0.5
-		}
-	}
-}
-
 // backup adds the reward vector to every node and chosen edge of the path.
 func (t *tree) backup() {
 	for _, st := range t.path {
@@ -631,49 +455,20 @@ func (t *tree) backup() {
 			e := &t.edges[c.edge]
 			e.visits++
 			e.reward += r
-			if n.numSlots > 1 && t.sim == simEXP3 {
-				// EXP3 keeps the importance-weighted reward sum.
-				e.regret += r / c.prob
-			}
-			if n.numSlots > 1 && t.sim == simRM {
-				// Outcome-sampling regret update: the estimated value
-				// of the chosen move is r/p, of the others 0.
-				es := t.edges[sl.edge : sl.edge+sl.n]
-				for i := range es {
-					es[i].regret -= r
-				}
-				e.regret += r / c.prob
-			}
 		}
 	}
 }
 
-// addRootPolicy adds to weights the root statistics of player: visits at
-// a sequential turn, the normalised average strategy at a simultaneous one.
-func (t *tree) addRootPolicy(player int, weights []float64, simultaneous bool) {
+// addRootPolicy adds player's root visit counts to weights.
+func (t *tree) addRootPolicy(player int, weights []float64) {
 	root := t.nodes[0]
 	for j := root.slot; j < root.slot+root.numSlots; j++ {
 		sl := t.slots[j]
 		if int(sl.player) != player {
 			continue
 		}
-		es := t.edges[sl.edge : sl.edge+sl.n]
-		if !simultaneous || t.sim == simDUCT {
-			for i := range es {
-				weights[i] += float64(es[i].visits)
-			}
-			return
-		}
-		sum := 0.0
-		for i := range es {
-			sum += es[i].strat
-		}
-		for i := range es {
-			if sum > 0 {
-				weights[i] += es[i].strat / sum
-			} else {
-				weights[i] += 1 / float64(len(es))
-			}
+		for i, e := range t.edges[sl.edge : sl.edge+sl.n] {
+			weights[i] += float64(e.visits)
 		}
 	}
 }
