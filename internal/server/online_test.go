@@ -28,7 +28,13 @@ import (
 // newOnlineServer is a server with online rooms on a fresh SQLite file.
 func newOnlineServer(t testing.TB) (*httptest.Server, *Server, *store.SQLite) {
 	t.Helper()
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "online.db"))
+	return newOnlineServerAt(t, filepath.Join(t.TempDir(), "online.db"))
+}
+
+// newOnlineServerAt is newOnlineServer on the SQLite file at path.
+func newOnlineServerAt(t testing.TB, path string) (*httptest.Server, *Server, *store.SQLite) {
+	t.Helper()
+	db, err := store.OpenSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +53,8 @@ func newOnlineServer(t testing.TB) (*httptest.Server, *Server, *store.SQLite) {
 type roomJSON struct {
 	ID    string `json:"id"`
 	Seats []struct {
-		Link string `json:"link"`
+		Link  string `json:"link"`
+		Token string `json:"token"`
 	} `json:"seats"`
 	Spectator string `json:"spectator"`
 }
