@@ -141,4 +141,3 @@ func TestTwoTabsStayInStep(t *testing.T) {
 	must(t, b, jsDo(`document.querySelector('#legal button.move').click()`))
 	waitFor(t, a, `document.querySelectorAll('#movelist li').length === 2`, 10*time.Second)
 }
-
