@@ -75,7 +75,7 @@ func TestLocalRoomHoldsEveryPersonToken(t *testing.T) {
 }
 
 func TestUndoNeedsEveryPersonSeat(t *testing.T) {
-	ts, _, _ := newOnlineServer(t)
+	ts, _, db := newOnlineServer(t)
 	ctx := context.Background()
 	r := newRoom(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
 	c, w := dial(t, ts, r.ID, r.Seats[0].Token)
@@ -112,6 +112,17 @@ func TestUndoNeedsEveryPersonSeat(t *testing.T) {
 	st, _ := roomclient.ParseState(v.State)
 	if st.Ply != 0 {
 		t.Fatalf("after the undo the state is at ply %d", st.Ply)
+	}
+	// A restart (a new manager on the same file) finds the room taken back.
+	m2 := rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(DefaultAgents), Offered: OfferedAgents})
+	defer m2.Close()
+	room, err := m2.Room(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2 := room.View(rooms.Spectator)
+	if st2, _ := roomclient.ParseState(v2.State); v2.Version != 2 || len(v2.Turns) != 0 || st2.Ply != 0 {
+		t.Fatalf("after a restart: version %d, %d turns, ply %d", v2.Version, len(v2.Turns), st2.Ply)
 	}
 }
 

@@ -382,7 +382,9 @@ func TestQRCode(t *testing.T) {
 
 func FuzzDecodeClientMsg(f *testing.F) {
 	for _, s := range []string{`{"type":"hello","token":"abc","last":-1}`, `{"type":"move","version":3,"move":"9"}`,
-		`{"type":"name","name":"Ana"}`, `{"type":"resign"}`, `{`, `{"type":"move","version":1e99,"move":""}`, "\x00"} {
+		`{"type":"name","name":"Ana"}`, `{"type":"resign"}`, `{`, `{"type":"move","version":1e99,"move":""}`, "\x00",
+		`{"type":"move","version":2,"move":"7","token":"abc"}`, `{"type":"undo","version":4,"tokens":["a","b"]}`,
+		`{"type":"undo","version":4,"tokens":[]}`, `{"type":"resign","token":"abc"}`, `{"type":"name","name":"x","token":"abc"}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -392,6 +394,9 @@ func FuzzDecodeClientMsg(f *testing.F) {
 				t.Fatal("an empty error")
 			}
 			return
+		}
+		if len(m.Token) > 64 {
+			t.Fatal("a long token accepted")
 		}
 		switch m.Type {
 		case "hello":
@@ -406,7 +411,15 @@ func FuzzDecodeClientMsg(f *testing.F) {
 			if m.Seat == nil {
 				t.Fatal("replace without a seat accepted")
 			}
-		case "name", "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":
+		case "undo":
+			if m.Version == nil || len(m.Tokens) == 0 || len(m.Tokens) > maxSeats {
+				t.Fatal("undo without version or tokens accepted")
+			}
+		case "name", "new-link", "rematch", "draw", "decline", "ping":
+			if m.Token != "" {
+				t.Fatalf("a %s with a token accepted", m.Type)
+			}
+		case "resign", "give-up":
 		default:
 			t.Fatalf("unknown type %q accepted", m.Type)
 		}
