@@ -193,7 +193,9 @@ function handle(m) {
       pump();
       return;
     case 'ack':
-      return; // the events that follow show the move
+      // The events that follow show the move; a resend's were shown.
+      if (m.duplicate) { P.pending = false; renderPlay(); }
+      return;
     case 'reject':
       P.pending = false;
       showError(new Error(m.error));
@@ -314,7 +316,8 @@ function chooser() {
 function status() {
   if (P.replay) return 'replay';
   if (P.busy || P.pending) return 'busy';
-  if (P.shown.terminal || P.resigned !== undefined) return 'over';
+  // (an expired room is over too: idle rooms expire after --room-idle)
+  if (P.shown.terminal || P.resigned !== undefined || P.match.status !== 'open') return 'over';
   const c = chooser();
   if (c < 0) return 'wait';
   if (P.secret && P.secret.stage === 'lookaway') return 'handover';
