@@ -145,7 +145,14 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 		}
 		clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
 	}
-	c, err := m.CreateFrom(r.Context(), req.Game, sets, req.Seats, clock, moves)
+	var c rooms.Created
+	// A long record is heavy work, run on the compute pool like a replay.
+	perr := s.compute(r.Context(), len(moves) > longReplay, func(ctx context.Context) {
+		c, err = m.CreateFrom(ctx, req.Game, sets, req.Seats, clock, moves)
+	})
+	if perr != nil {
+		return perr
+	}
 	if err != nil {
 		return roomErr(err)
 	}

@@ -503,6 +503,9 @@ func FuzzRoomRequests(f *testing.F) {
 		`{"game":"agsinnoninka","clock":{"initial":60,"increment":1},"seats":[{"kind":"person"},{"kind":"person"}]}`,
 		`{"records":[{"game":"adji-boto","options":[],"moves":["9"]}]}`,
 		`{"seats":[{}]}`, `[]`, `{"game":1}`, ``,
+		`{"record":{"game":"adji-boto","options":[],"moves":["5","1"],"players":["human","random"]}}`,
+		`{"record":{"game":"tamman","options":["players=2"],"moves":["t3"]},"seats":[{"kind":"person"},{"kind":"person"}]}`,
+		`{"record":{"game":"adji-boto","options":["seeds=x"],"moves":[]}}`, `{"record":{}}`, `{"record":null,"game":"tamman"}`,
 	} {
 		f.Add(s)
 	}
