@@ -186,3 +186,30 @@ func TestRoomFromARecordGoesOn(t *testing.T) {
 		}
 	}
 }
+
+// In a game of three at one device, resigning a seat gives it to the
+// computer, by that seat's token over the device's one connection.
+func TestGiveUpAnotherLocalSeatByToken(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	ctx := context.Background()
+	r := newRoom(t, ts, `{"game":"tamman","options":{"players":3},"seats":[{"kind":"person"},{"kind":"person"},{"kind":"person"}]}`)
+	c, _ := dial(t, ts, r.ID, r.Seats[0].Token)
+	c.Send(ctx, map[string]any{"type": "resign", "token": r.Seats[2].Token})
+	if m := recv(t, c, "reject"); m.Code != rooms.CodeBad {
+		t.Fatalf("resigning a game of three: %s", m.Raw)
+	}
+	c.Send(ctx, map[string]any{"type": "give-up", "token": r.Seats[2].Token})
+	m := recv(t, c, "event")
+	for m.Event.Kind != rooms.KindSeat {
+		m = recv(t, c, "event")
+	}
+	if *m.Event.Seat != 2 {
+		t.Fatalf("give-up by seat 2's token changed seat %d", *m.Event.Seat)
+	}
+	if _, _, err := roomclient.Dial(ctx, ts.URL, r.ID, r.Seats[2].Token, -1, nil); roomclient.CloseStatus(err) != closeBadToken {
+		t.Fatalf("seat 2's old token: %v", err)
+	}
+	// The device's connection (seat 0) goes on.
+	c.Send(ctx, map[string]any{"type": "ping"})
+	recv(t, c, "pong")
+}
