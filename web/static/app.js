@@ -11,7 +11,8 @@ import { pageArchive, pageArchived } from './archive.js';
 import { markdown } from './md.js';
 import { w, esc, linkify } from './ux.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
-import { pagePlay, forgetPlay, createLocal, roomSeats } from './play.js';
+import { pagePlay, forgetPlay } from './play.js';
+import { createLocal, roomSeats } from './playroom.js';
 
 const app = document.getElementById('app');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
