@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"tabula/internal/roomclient"
@@ -212,4 +213,49 @@ func TestGiveUpAnotherLocalSeatByToken(t *testing.T) {
 	// The device's connection (seat 0) goes on.
 	c.Send(ctx, map[string]any{"type": "ping"})
 	recv(t, c, "pong")
+}
+
+// An undo in the middle of a simultaneous turn drops the hidden choice
+// made in it, in storage too: after a restart nobody has chosen.
+func TestUndoDropsAHiddenChoice(t *testing.T) {
+	ts, _, db := newOnlineServer(t)
+	ctx := context.Background()
+	r := newRoom(t, ts, `{"game":"agsinnoninka","options":{"match":false},"seats":[{"kind":"person"},{"kind":"person"}]}`)
+	c, w := dial(t, ts, r.ID, r.Seats[0].Token)
+	toks := []string{r.Seats[0].Token, r.Seats[1].Token}
+	state := w.View.State
+	version := 0
+	for seat, tok := range toks {
+		c.Send(ctx, map[string]any{"type": "move", "version": version, "move": legalOf(t, state, strconv.Itoa(seat)), "token": tok})
+		recv(t, c, "ack")
+		ev := recv(t, c, "event")
+		version, state = ev.Event.Version, ev.State
+	}
+	// Seat 0 chooses in the second turn; the device takes back.
+	c.Send(ctx, map[string]any{"type": "move", "version": version, "move": legalOf(t, state, "0"), "token": toks[0]})
+	recv(t, c, "ack")
+	if ev := recv(t, c, "event"); ev.Event.Kind != rooms.KindCommit {
+		t.Fatalf("seat 0's second choice: %s", ev.Raw)
+	}
+	c.Send(ctx, map[string]any{"type": "undo", "version": version + 1, "tokens": toks})
+	if m := recv(t, c, "event"); m.Event.Kind != rooms.KindUndo {
+		t.Fatalf("undo: %s", m.Raw)
+	}
+	sn, err := db.LoadRoom(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sn.Commits) != 0 {
+		t.Fatalf("%d hidden choices stored after the undo", len(sn.Commits))
+	}
+	m2 := rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(DefaultAgents), Offered: OfferedAgents})
+	defer m2.Close()
+	room, err := m2.Room(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := room.View(0)
+	if len(v.Turns) != 0 || v.Choice != "" || v.Seats[0].Committed || v.Seats[1].Committed {
+		t.Fatalf("after the undo and a restart: %d turns, choice %q, committed %v %v", len(v.Turns), v.Choice, v.Seats[0].Committed, v.Seats[1].Committed)
+	}
 }
