@@ -31,7 +31,39 @@ export async function createLocal(body) {
   const tokens = {};
   for (const s of r.seats) if (s.token) tokens[s.seat] = s.token;
   keepTokens(r.id, tokens);
+  fresh = body.record ? null : r.id;
   return r.id;
+}
+
+// fresh is the new game this page just started: the turns played before
+// its first welcome (a throw, the computer's first move) are animated.
+let fresh = null;
+
+// animateStart animates the first turns of a fresh game from its start
+// state, as they are played before the page has connected.
+async function animateStart(me) {
+  const n = me.match.turns.length;
+  fresh = null;
+  let animated = false;
+  me.pumping = true; // the events that arrive meanwhile wait
+  me.busy = n > 0;   // and the person, until the start is shown
+  renderPlay();
+  try {
+    if (n > 0 && n <= 20) {
+      const r = await api('GET', `/api/rooms/${encodeURIComponent(me.match.id)}/states?from=0&count=${n + 1}`);
+      if (P === me && me.match.turns.length === n && r.states.length === n + 1) {
+        me.shown = r.states[0];
+        await animateSteps(me.match.turns.map((x, i) => ({ actors: x.actors, move: x.move, trace: r.traces[i + 1], state: r.states[i + 1] })));
+        animated = true;
+      }
+    }
+  } catch (e) { /* shown without the animation */ } finally {
+    if (P === me) {
+      me.pumping = false;
+      if (!animated) { me.busy = false; renderPlay(); announceTurn(false); }
+      pump();
+    }
+  }
 }
 
 // roomSeats turns the Play page's seats into a room's.
@@ -142,6 +174,7 @@ function handle(m) {
       P.conn = 'online';
       P.retry = 0;
       fromView(m.view);
+      if (fresh === P.match.id) { animateStart(P); return; }
       renderPlay();
       announceTurn(false);
       lastTraceAgain(P);
