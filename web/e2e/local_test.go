@@ -78,15 +78,28 @@ func TestLocalGameSurvivesARestart(t *testing.T) {
 		t.Fatal("no holes on the board")
 	}
 
-	// A new server on the same file and address; the page reloads.
+	// A new server on the same file and address: the page reconnects by
+	// itself and plays on.
+	r.stop()
+	r.start()
+	waitFor(t, ctx, `(() => { const p = document.getElementById('play'); return p.dataset.drops > 0 && p.dataset.conn === 'online' && p.dataset.status === 'input'; })()`, 30*time.Second)
+	if got := eval[int](t, ctx, ply); got != before {
+		t.Fatalf("after the restart the game is at ply %d, want %d", got, before)
+	}
+	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length === 4`, 10*time.Second)
+	before = eval[int](t, ctx, ply)
+	board = eval[string](t, ctx, holes)
+
+	// Once more, and this time the page reloads.
 	r.stop()
 	r.start()
 	must(t, ctx, chromedp.Reload())
 	if st := status(t, ctx); st != "input" {
 		t.Fatalf("after the restart the page is %q", st)
 	}
-	if n := movesPlayed(t, ctx); n != 3 {
-		t.Fatalf("after the restart the move list has %d moves, want 3", n)
+	if n := movesPlayed(t, ctx); n != 4 {
+		t.Fatalf("after the restart the move list has %d moves, want 4", n)
 	}
 	if got := eval[int](t, ctx, ply); got != before {
 		t.Fatalf("after the restart the game is at ply %d, want %d", got, before)
@@ -98,7 +111,7 @@ func TestLocalGameSurvivesARestart(t *testing.T) {
 	waitFor(t, ctx, `document.querySelectorAll('#board .hole.lastfrom').length === 1`, 10*time.Second)
 	// The seats are still this device's: the game goes on.
 	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
-	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length === 4`, 10*time.Second)
+	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length === 5`, 10*time.Second)
 }
 
 func TestLocalGameAgainstTheComputerWithASpectator(t *testing.T) {

@@ -193,7 +193,7 @@ function renderPlay() {
   document.title = `${P.game.name} – ${t('title')}`;
   const st = status();
   const c = chooser();
-  let o = `<section id="play" data-game="${esc(m.game)}" data-status="${st}" aria-labelledby="play-h">`;
+  let o = `<section id="play" data-game="${esc(m.game)}" data-status="${st}" data-conn="${P.conn}" data-drops="${P.drops || 0}" aria-labelledby="play-h">`;
   o += `<h1 id="play-h">${esc(P.game.name)}</h1><p class="back"><a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
   o += `<div class="playgrid"><div class="boardcol">`;
   const computer = m.seats.some((x) => x !== 'human');

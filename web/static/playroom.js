@@ -108,6 +108,7 @@ export function connect(me, ready) {
     }
     const delay = Math.min(10000, 250 * 2 ** me.retry) * (0.8 + 0.4 * Math.random());
     me.retry++;
+    me.drops = (me.drops || 0) + 1;
     me.conn = 'offline';
     renderPlay();
     me.timer = setTimeout(() => { if (P === me) connect(me, ready); }, delay);
