@@ -5,7 +5,7 @@ import "tabula/engine"
 // This file holds a memory of resolved turns for searches. A turn's relays
 // depend only on the board, the two holes and who sows first, whoever
 // searches them. Most turns are short and seldom met twice, but a few run
-// to hundreds of thousands of steps before the cycle rule cuts them, and
+// to tens of thousands of steps before the cycle rule cuts them, and
 // those cost most of a search's time; a search that meets such a turn
 // again (a tree re-expanding a deep node, the next move's search under
 // the one before) takes it from the table.
