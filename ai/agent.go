@@ -133,6 +133,9 @@ type Budget struct {
 	// DefaultPlayoutTurns), a negative number plays every playout to the
 	// end.
 	PlayoutTurns int
+	// RandomPlayouts makes MCTS playouts uniformly random even in a game
+	// with a PlayoutPolicy.
+	RandomPlayouts bool
 }
 
 // The budgets behind the levels. Iteration and depth bounds keep results

@@ -25,14 +25,14 @@ import (
 //     move is played. Measured in Agsinnoninka, decoupled UCT won far more
 //     games against greedy than regret matching or EXP3 (docs/ai.md).
 //
-// Playouts are uniformly random; in a game with an evaluation they stop
-// after Budget.PlayoutTurns turns (by default the game's PlayoutTurns, else
-// DefaultPlayoutTurns) and the leader by
-// the evaluation takes the reward. Each search works in preallocated arenas
-// and copies positions with CopyFrom, so iterations do not allocate once
-// the arenas have grown. With several threads, independent trees are
-// searched from the root (root parallelism) and their root statistics
-// summed.
+// Playouts are uniformly random unless the game has a PlayoutPolicy; in a
+// game with an evaluation they stop after Budget.PlayoutTurns turns (by
+// default the game's PlayoutTurns, else DefaultPlayoutTurns) and the
+// leader by the evaluation takes the reward. Each search works in
+// preallocated arenas and copies positions with CopyFrom, so iterations do
+// not allocate once the arenas have grown. With several threads,
+// independent trees are searched from the root (root parallelism) and
+// their root statistics summed.
 type MCTS struct {
 	name    string
 	budget  Budget
@@ -90,6 +90,15 @@ type PlayoutLengther interface {
 	PlayoutTurns() int
 }
 
+// PlayoutPolicy is implemented by states whose game can pick playout moves
+// better than uniformly at random, and cheaply. MCTS uses it unless
+// Budget.RandomPlayouts is set.
+type PlayoutPolicy interface {
+	// PlayoutMove returns one of moves, the legal moves of the one player
+	// to move, using u (uniform in [0, 1)) for its random choices.
+	PlayoutMove(moves []engine.Move, u float64) engine.Move
+}
+
 // NewMCTS returns an MCTS agent with the given budget; name is its spec.
 // With no bound at all, the budget is 1000 iterations.
 func NewMCTS(name string, b Budget, cfg Config) *MCTS {
@@ -101,6 +110,7 @@ func NewMCTS(name string, b Budget, cfg Config) *MCTS {
 	for i := 0; i < m.threads; i++ {
 		t := newTree(treeSeed(cfg.Seed, i))
 		t.horizon = b.PlayoutTurns
+		t.randomPlayouts = b.RandomPlayouts
 		t.eval = cfg.Eval
 		m.trees = append(m.trees, t)
 	}
@@ -296,9 +306,11 @@ type tree struct {
 	// evaluation; negative plays to the end, 0 leaves it to the game
 	// (PlayoutLengther, else DefaultPlayoutTurns). turns is the length
 	// the current search uses.
-	horizon   int
-	turns     int
-	evaluated bool
+	horizon int
+	turns   int
+	// randomPlayouts ignores the game's PlayoutPolicy.
+	randomPlayouts bool
+	evaluated      bool
 	// iterations done by the last search.
 	iterations int
 	// done, if not nil, stops the search when closed (ChooseContext).
@@ -508,8 +520,13 @@ func (t *tree) selectUCB(sl slot, parentVisits int32) int32 {
 	return best
 }
 
-// playout plays s to the end at random and leaves the rewards in t.reward.
+// playout plays s to the end at random (by the game's PlayoutPolicy, if
+// any) and leaves the rewards in t.reward.
 func (t *tree) playout(s engine.State) {
+	policy, _ := s.(PlayoutPolicy)
+	if t.randomPlayouts {
+		policy = nil
+	}
 	for turns := 0; ; turns++ {
 		t.actors = s.Actors(t.actors[:0])
 		if len(t.actors) == 0 {
@@ -527,6 +544,10 @@ func (t *tree) playout(s engine.State) {
 		}
 		if len(t.actors) == 1 {
 			t.moves = s.Legal(t.actors[0], t.moves[:0])
+			if policy != nil && len(t.moves) > 1 {
+				s.Apply(policy.PlayoutMove(t.moves, t.rng.Float64()))
+				continue
+			}
 			s.Apply(t.moves[t.rng.IntN(len(t.moves))])
 			continue
 		}
