@@ -34,6 +34,7 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	threads := fs.Int("threads", runtime.NumCPU(), "threads a computer player may search with")
 	recordPath := fs.String("record", "", "resume the game saved in `FILE` (the line 'quit' prints) instead of naming GAME")
 	line := fs.Int("line", 1, "with --record: which record of the file (1 is the first)")
+	endgames := addEndgameFlag(fs)
 	// The game comes first (tabula play GAME --vs hard), but may follow the
 	// flags too.
 	var gameID string
@@ -52,6 +53,9 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	}
 	if *threads < 1 {
 		return usagef("--threads must be at least 1, got %d", *threads)
+	}
+	if err := loadEndgames(endgames); err != nil {
+		return err
 	}
 	rec, err := playRecord(gameID, opts, *recordPath, *line)
 	if err != nil {

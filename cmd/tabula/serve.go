@@ -32,6 +32,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	sf := addSharedFlags(fs)
 	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
 	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
+	endgames := addEndgameFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -42,6 +43,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip and --msg-rate must be positive")
 	}
 	if err := sf.check(); err != nil {
+		return err
+	}
+	if err := loadEndgames(endgames); err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))

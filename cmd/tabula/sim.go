@@ -89,6 +89,7 @@ type selfPlayFlags struct {
 	json     *bool
 	progress *bool
 	quiet    *bool
+	endgames *optionList
 }
 
 // addSelfPlayFlags declares the shared flags; games is the default of
@@ -105,6 +106,7 @@ func addSelfPlayFlags(fs *flag.FlagSet, games int) *selfPlayFlags {
 		quiet:    fs.Bool("quiet", false, "no progress bar"),
 	}
 	fs.Var(&f.opts, "option", "set an option of the game as `name=value` (repeatable; see 'tabula games')")
+	f.endgames = addEndgameFlag(fs)
 	return f
 }
 
@@ -115,6 +117,9 @@ func (f *selfPlayFlags) parse(fs *flag.FlagSet) (engine.State, []string, error) 
 	}
 	if *f.game == "" {
 		return nil, nil, usagef("--game is required (see 'tabula games')")
+	}
+	if err := loadEndgames(f.endgames); err != nil {
+		return nil, nil, err
 	}
 	s, err := replayState(*f.game, f.opts, nil)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -116,9 +117,34 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 
 func joinRules(rules []string) string { return strings.Join(rules, " ") }
 
-// The level max plays Adji-Boto endgames from a table built on first use.
-func init() {
-	ai.RegisterEndgame(adjiboto.ID, solve.NewLazy(solve.DefaultLazySeeds))
+// adjiEndgames are the Adji-Boto endgame tables of the level max: built on
+// first use up to DefaultLazySeeds, and larger ones loaded with --endgame.
+var adjiEndgames = solve.NewLazy(solve.DefaultLazySeeds)
+
+func init() { ai.RegisterEndgame(adjiboto.ID, adjiEndgames) }
+
+// addEndgameFlag declares --endgame, the table files the level max plays
+// from; loadEndgames reads them once the flags are parsed.
+func addEndgameFlag(fs *flag.FlagSet) *optionList {
+	var files optionList
+	fs.Var(&files, "endgame", "an Adji-Boto endgame table `FILE` made by 'tabula solve' for the level max to play from (repeatable)")
+	return &files
+}
+
+func loadEndgames(files *optionList) error {
+	for _, name := range *files {
+		f, err := os.Open(name)
+		if err != nil {
+			return usagef("--endgame: %v", err)
+		}
+		t, err := solve.Read(bufio.NewReaderSize(f, 1<<20))
+		f.Close()
+		if err != nil {
+			return usagef("--endgame %s: %v", name, err)
+		}
+		adjiEndgames.Add(t)
+	}
+	return nil
 }
 
 // auditAgents asks each agent for a move in the same positions the table

@@ -61,3 +61,26 @@ func TestSolveAuditFindsNoLossForTheTablesOwnMoves(t *testing.T) {
 		t.Errorf("max lost value:\n%s", stdout)
 	}
 }
+
+// --endgame loads a table 'tabula solve' wrote; a missing or broken file
+// is bad input (exit 2, one line saying which file).
+func TestEndgameFlagLoadsTables(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "k4.tab")
+	if code, _, stderr := runTabula(t, "", "solve", "--game", "adji-boto", "--seeds-left", "4", "--out", good); code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := runTabula(t, "", "sim", "--game", "adji-boto", "--agents", "random,greedy", "--games", "2", "--endgame", good); code != 0 {
+		t.Fatalf("sim with a good table: exit %d: %s", code, stderr)
+	}
+	broken := filepath.Join(dir, "broken.tab")
+	os.WriteFile(broken, []byte("not a table\n"), 0o644)
+	for _, file := range []string{filepath.Join(dir, "missing.tab"), broken} {
+		for _, cmd := range []string{"sim", "tournament"} {
+			code, _, stderr := runTabula(t, "", cmd, "--game", "adji-boto", "--agents", "random,greedy", "--endgame", file)
+			if code != 2 || !strings.Contains(stderr, filepath.Base(file)) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("%s --endgame %s: exit %d, stderr %q; want 2 and one line naming the file", cmd, file, code, stderr)
+			}
+		}
+	}
+}

@@ -29,6 +29,19 @@ type standing struct {
 	index int
 }
 
+// step is how much stronger an agent is than the one listed before it in
+// --agents (a ladder lists them weakest first), with a 95% interval of the
+// difference itself: the comparison "each level is stronger than the one
+// below" rests on, and narrower than the two ratings' intervals suggest,
+// since their errors are correlated.
+type step struct {
+	Agent string  `json:"agent"`
+	Below string  `json:"below"`
+	Elo   float64 `json:"elo"`
+	Low   float64 `json:"eloLow"`
+	High  float64 `json:"eloHigh"`
+}
+
 // tournamentGame is one game reduced to what the ratings need.
 type tournamentGame struct {
 	players []int // agent indices that took part
@@ -96,11 +109,11 @@ func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	took := time.Since(began)
-	table := standings(labels, games, *f.seed)
+	table, steps := standings(labels, games, *f.seed)
 	if *f.json {
 		return json.NewEncoder(stdout).Encode(map[string]any{
 			"game": start.Game().ID(), "options": start.Options().Settings(), "gamesPerGroup": *f.games, "neighbourGames": *neighbours,
-			"games": len(games), "seed": *f.seed, "standings": table, "seconds": took.Seconds(),
+			"games": len(games), "seed": *f.seed, "standings": table, "steps": steps, "seconds": took.Seconds(),
 		})
 	}
 	fmt.Fprintf(stdout, "%s tournament: %d agents, %d games (%d per group of %d, %d more per group of neighbours), seed %d, %.1fs\n",
@@ -114,6 +127,19 @@ func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	tw.Flush()
 	fmt.Fprintln(stdout, "\nscore of the row against the column (a win 1, a draw 1/2):")
 	printCrossTable(stdout, labels, table, games)
+	fmt.Fprintln(stdout, "\nsteps: each agent against the one before it in --agents (difference of the ratings):")
+	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for _, st := range steps {
+		verdict := "not significant"
+		switch {
+		case st.Low > 0:
+			verdict = "stronger"
+		case st.High < 0:
+			verdict = "weaker"
+		}
+		fmt.Fprintf(tw, "%s\tover %s\t%+.0f\t%+.0f..%+.0f\t%s\t\n", st.Agent, st.Below, st.Elo, st.Low, st.High, verdict)
+	}
+	tw.Flush()
 	fmt.Fprintln(stdout, "Elo: Bradley-Terry fit of the head-to-head results, mean 1500; in games of more than two, the winner beats each other player. Intervals: 95%, bootstrap over games.")
 	return nil
 }
@@ -218,29 +244,41 @@ func eloFit(points, count [][]float64) []float64 {
 	return elo
 }
 
-// standings rates the agents and sorts them best first.
-func standings(labels []string, games []tournamentGame, seed uint64) []standing {
+// standings rates the agents and sorts them best first; steps compares
+// each agent with the one before it in labels.
+func standings(labels []string, games []tournamentGame, seed uint64) ([]standing, []step) {
 	n := len(labels)
 	points, count := headToHead(n, games)
 	elo := eloFit(points, count)
 	// Bootstrap: resample the games and refit.
 	const samples = 200
 	rng := rand.New(rand.NewPCG(seed, 0x656c6f))
-	boot := make([][]float64, n)
+	boot := make([][]float64, samples)
 	resampled := make([]tournamentGame, len(games))
-	for b := 0; b < samples; b++ {
+	for b := range boot {
 		for k := range resampled {
 			resampled[k] = games[rng.IntN(len(games))]
 		}
 		p, c := headToHead(n, resampled)
-		for i, e := range eloFit(p, c) {
-			boot[i] = append(boot[i], e)
+		boot[b] = eloFit(p, c)
+	}
+	interval := func(f func(fit []float64) float64) (low, high float64) {
+		v := make([]float64, samples)
+		for b, fit := range boot {
+			v[b] = f(fit)
 		}
+		sort.Float64s(v)
+		return v[samples*25/1000], v[samples*975/1000-1]
 	}
 	out := make([]standing, n)
 	for i := range out {
-		sort.Float64s(boot[i])
-		out[i] = standing{Agent: labels[i], Elo: elo[i], Low: boot[i][samples*25/1000], High: boot[i][samples*975/1000-1], index: i}
+		low, high := interval(func(fit []float64) float64 { return fit[i] })
+		out[i] = standing{Agent: labels[i], Elo: elo[i], Low: low, High: high, index: i}
+	}
+	steps := make([]step, 0, max(n-1, 0))
+	for i := 1; i < n; i++ {
+		low, high := interval(func(fit []float64) float64 { return fit[i] - fit[i-1] })
+		steps = append(steps, step{Agent: labels[i], Below: labels[i-1], Elo: elo[i] - elo[i-1], Low: low, High: high})
 	}
 	for _, g := range games {
 		for _, i := range g.players {
@@ -262,7 +300,7 @@ func standings(labels []string, games []tournamentGame, seed uint64) []standing 
 		}
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Elo > out[b].Elo })
-	return out
+	return out, steps
 }
 
 func printCrossTable(w io.Writer, labels []string, table []standing, games []tournamentGame) {

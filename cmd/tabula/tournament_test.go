@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -37,5 +38,37 @@ func TestTournamentNeighboursAddsGamesBetweenNeighbours(t *testing.T) {
 	code, _, errs = runTabula(t, "", "tournament", "--game", "adji-boto", "--agents", "random,greedy", "--neighbours", "-1")
 	if code != 2 || !strings.Contains(errs, "--neighbours") {
 		t.Errorf("--neighbours -1: exit %d, %q", code, errs)
+	}
+}
+
+// A step is the difference of two neighbours' ratings: 75 wins of 100 (and
+// the fit's one virtual draw) make 400·log10(75.5/25.5) ≈ 189 Elo, with a
+// bootstrap interval around it that lies above zero; the reverse order of
+// the labels gives the negative step.
+func TestTournamentStepsCompareNeighbours(t *testing.T) {
+	var games []tournamentGame
+	for i := range 100 {
+		winner := 1
+		if i >= 75 {
+			winner = 0
+		}
+		games = append(games, tournamentGame{players: []int{i % 2, 1 - i%2}, winner: winner})
+	}
+	_, steps := standings([]string{"weak", "strong"}, games, 1)
+	if len(steps) != 1 || steps[0].Agent != "strong" || steps[0].Below != "weak" {
+		t.Fatalf("steps %+v", steps)
+	}
+	st := steps[0]
+	if want := 400 * math.Log10(75.5/25.5); math.Abs(st.Elo-want) > 0.01 {
+		t.Errorf("step %.2f, want %.2f", st.Elo, want)
+	}
+	if !(0 < st.Low && st.Low < st.Elo && st.Elo < st.High) {
+		t.Errorf("interval %.0f..%.0f around %.0f", st.Low, st.High, st.Elo)
+	}
+	for i := range games {
+		games[i].winner = 1 - games[i].winner
+	}
+	if _, back := standings([]string{"weak", "strong"}, games, 1); !(back[0].High < 0) {
+		t.Errorf("reversed results: step %+v, want below zero", back[0])
 	}
 }

@@ -18,12 +18,19 @@ import (
 // package-lock.json).
 func axeSource(t *testing.T) string {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("node_modules", "axe-core", "axe.min.js"))
+	return npmSource(t, "axe-core", "axe.min.js")
+}
+
+// npmSource reads file of the npm package pkg from node_modules. In CI a
+// missing package fails the test; elsewhere it skips it.
+func npmSource(t *testing.T, pkg, file string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("node_modules", pkg, file))
 	if err != nil {
 		if os.Getenv("CI") == "true" {
-			t.Fatalf("axe-core is missing (cd web/e2e && npm ci): %v", err)
+			t.Fatalf("%s is missing (cd web/e2e && npm ci): %v", pkg, err)
 		}
-		t.Skipf("axe-core is missing (cd web/e2e && npm ci): %v", err)
+		t.Skipf("%s is missing (cd web/e2e && npm ci): %v", pkg, err)
 	}
 	return string(src)
 }

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -9,12 +10,26 @@ import (
 )
 
 // Lazy is a set of tables of K seeds, one for each set of rule options,
-// each built the first time a position it would cover is asked about. It
-// is safe for concurrent use.
+// each built the first time a position it would cover is asked about, and
+// any larger tables loaded from files (Add), which answer first. It is
+// safe for concurrent use.
 type Lazy struct {
 	k      int
 	mu     sync.Mutex
 	tables map[string]*Table
+	loaded []*Table
+}
+
+// Add makes l answer from t wherever t covers a position, before any table
+// l builds itself: a table read from a file, usually of more seeds than l
+// builds on demand.
+func (l *Lazy) Add(t *Table) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	// The largest table first: it covers every position a smaller one of
+	// the same rules does.
+	l.loaded = append(l.loaded, t)
+	slices.SortStableFunc(l.loaded, func(a, b *Table) int { return b.k - a.k })
 }
 
 // NewLazy returns tables of k seeds, none built yet. DefaultLazySeeds is
@@ -29,6 +44,9 @@ const DefaultLazySeeds = 14
 // first when needed, and false when s is not a position such a table
 // covers (or the table cannot be built for s's options).
 func (l *Lazy) BestMove(s engine.State) (engine.Move, bool) {
+	if t := l.loadedFor(s); t != nil {
+		return t.BestMove(s)
+	}
 	a, ok := s.(*adjiboto.State)
 	if !ok || a.Terminal() || a.InOpening() || a.Options().Int(adjiboto.OptMaxPlies) > 0 {
 		return 0, false
@@ -50,4 +68,16 @@ func (l *Lazy) BestMove(s engine.State) (engine.Move, bool) {
 	}
 	l.mu.Unlock()
 	return t.BestMove(s)
+}
+
+// loadedFor returns the first added table that covers s, or nil.
+func (l *Lazy) loadedFor(s engine.State) *Table {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, t := range l.loaded {
+		if t.Covers(s) {
+			return t
+		}
+	}
+	return nil
 }

@@ -269,3 +269,43 @@ func TestLazyBuildsOnFirstCoveredPosition(t *testing.T) {
 		t.Fatalf("move %d of %v worth %v, minimax %d", got, moves, vals, minimax(s))
 	}
 }
+
+// A table added from a file answers the positions it covers beyond the
+// lazy tables' size, with a best move by minimax, and builds nothing; a
+// position of other rules is left to the lazy tables.
+func TestLazyAnswersFromAddedTable(t *testing.T) {
+	tab, _, err := Build(options(t), 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	tab.WriteTo(&buf)
+	read, err := Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy := NewLazy(3)
+	lazy.Add(read)
+	s, _ := adjiboto.NewPosition(options(t), [adjiboto.Holes]int{0, 2, 0, 1, 2, 0, 2, 0, 0, 0}, [2]int{}, 0)
+	got, ok := lazy.BestMove(s)
+	if !ok || len(lazy.tables) != 0 {
+		t.Fatalf("7 seeds: answered %v, %d tables built", ok, len(lazy.tables))
+	}
+	next := s.Clone().(*adjiboto.State)
+	next.Apply(got)
+	v := next.Store(0) - next.Store(1)
+	if !next.Terminal() {
+		w := minimax(next)
+		if next.ToMove() != 0 {
+			w = -w
+		}
+		v += w
+	}
+	if want := minimax(s); v != want {
+		t.Fatalf("the added table's move %d is worth %d, minimax %d", got, v, want)
+	}
+	other, _ := adjiboto.NewPosition(options(t, "skip-origin=true"), [adjiboto.Holes]int{0, 2, 0, 1, 2, 0, 2, 0, 0, 0}, [2]int{}, 0)
+	if _, ok := lazy.BestMove(other); ok || len(lazy.tables) != 0 {
+		t.Fatalf("a position of other rules beyond K=3: answered %v, %d tables built", ok, len(lazy.tables))
+	}
+}
