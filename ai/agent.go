@@ -94,6 +94,7 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 		if err != nil {
 			return nil, fmt.Errorf("agent %q: %v", spec, err)
 		}
+		b = gameLevel(g, param, b)
 		return maxWithEndgame(g, param, NewMCTS(spec, b, cfg)), nil
 	case "alphabeta":
 		b, err := parseBudget(param, alphaBetaLevels, true)
@@ -116,6 +117,28 @@ func maxWithEndgame(g engine.Game, level string, a Agent) Agent {
 		return withEndgame{Agent: a, table: e}
 	}
 	return a
+}
+
+// MCTSLeveller is implemented by games that set their own MCTS iteration
+// budgets for the levels; the time caps are the same in every game.
+type MCTSLeveller interface {
+	// MCTSLevel returns the iterations of MCTS at level and whether its
+	// playouts use the game's PlayoutPolicy; ok false keeps the default.
+	MCTSLevel(level string) (iterations int, policy, ok bool)
+}
+
+// gameLevel is b, the budget of MCTS at level (a level name, or a
+// budget), with the iterations game g sets for that level.
+func gameLevel(g engine.Game, level string, b Budget) Budget {
+	if level == "" {
+		level = "medium"
+	}
+	if l, ok := g.(MCTSLeveller); ok {
+		if n, policy, ok := l.MCTSLevel(level); ok {
+			b.Iterations, b.RandomPlayouts = n, !policy
+		}
+	}
+	return b
 }
 
 // Budget bounds the work of one search. Zero fields are no bound; a search

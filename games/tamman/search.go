@@ -110,3 +110,22 @@ func (s *State) exposure(p, k int, beyond *[8]float64) float64 {
 	}
 	return 1 - safe
 }
+
+// MCTSLevel gives the MCTS budgets of the levels in Tamman (ai.MCTSLeveller):
+// the iterations, and whether playouts follow PlayoutMove. In a race
+// decided much by the throws, ten times the iterations of plain MCTS buy
+// little past a few thousand (docs/ai.md), so the levels are set apart by
+// the iterations below that and by the playout policy above it.
+func (Game) MCTSLevel(level string) (iterations int, policy, ok bool) {
+	switch level {
+	case "easy":
+		return 100, false, true
+	case "medium":
+		return 1000, false, true
+	case "hard":
+		return 10000, true, true
+	case "max":
+		return 200000, true, true
+	}
+	return 0, false, false
+}
