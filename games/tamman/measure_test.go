@@ -19,9 +19,11 @@ import (
 //
 //	go test ./games/tamman -run MeasureMatch -count=1 -match 'mcts:20000/random,greedy' -match-games 200 -v
 //
-// A variant is greedy, random, or mcts:N (iterations) or mcts:DURATION,
-// followed by any of /random (uniformly random playouts), /threat
-// (ThreatEval at the end of playouts), /tN (playouts of N plies).
+// A variant is an agent's spec (greedy, mcts:hard, mcts:3000), or mcts:N
+// (iterations) or mcts:DURATION followed by any of /random (uniformly
+// random playouts), /threat (ThreatEval at the end of playouts), /tN
+// (playouts of N plies). Each seat throws from its own stream of throws,
+// the same in games 2k and 2k+1, where the variants swap seats.
 var (
 	matchSpec  = flag.String("match", "", "two variants, comma-separated, for TestMeasureMatch")
 	matchGames = flag.Int("match-games", 100, "games of TestMeasureMatch, seats alternating")
@@ -31,11 +33,12 @@ var (
 func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 	tb.Helper()
 	parts := strings.Split(spec, "/")
-	switch parts[0] {
-	case "greedy":
-		return ai.NewGreedy(seed)
-	case "random":
-		return ai.NewRandom(seed)
+	if len(parts) == 1 {
+		a, err := ai.New(tamman.Game{}, spec, ai.Config{Seed: seed})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return a
 	}
 	param, ok := strings.CutPrefix(parts[0], "mcts:")
 	if !ok {
@@ -89,6 +92,8 @@ func TestMeasureMatch(t *testing.T) {
 		next   int
 		wg     sync.WaitGroup
 		played int
+		// winners[i] is the seat that won game i.
+		winners = make([]int, *matchGames)
 	)
 	for w := 0; w < *matchProcs; w++ {
 		wg.Add(1)
@@ -109,14 +114,17 @@ func TestMeasureMatch(t *testing.T) {
 					agents[0], agents[1] = agents[1], agents[0]
 				}
 				s := start(t)
-				dice := ai.NewRandom(seed)
+				// Each seat throws from its own stream, the same in
+				// games 2k and 2k+1, where the variants swap seats: when
+				// one seat wins both, the throws decided the pair.
+				dice := []*ai.Random{ai.NewRandom(uint64(i/2)*2 + 1e6), ai.NewRandom(uint64(i/2)*2 + 1e6 + 1)}
 				var took [2]time.Duration
 				var n [2]int
 				var most [2]time.Duration
 				for !s.Terminal() {
 					p := s.Actors(nil)[0]
 					if p == engine.ChancePlayer {
-						s.Apply(dice.Choose(s, p))
+						s.Apply(dice[s.Turn()].Choose(s, p))
 						continue
 					}
 					v := p
@@ -136,6 +144,7 @@ func TestMeasureMatch(t *testing.T) {
 				o, _ := s.Outcome()
 				mu.Lock()
 				played++
+				winners[i] = o.Winner
 				if o.Winner == first {
 					wins++
 				}
@@ -152,6 +161,13 @@ func TestMeasureMatch(t *testing.T) {
 	lo, hi := wilson(wins, played)
 	t.Logf("%s against %s: won %d of %d, %.1f%% (95%% interval %.1f%%..%.1f%%)",
 		specs[0], specs[1], wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi)
+	decided := 0
+	for k := 0; k+1 < played; k += 2 {
+		if winners[k] == winners[k+1] {
+			decided++
+		}
+	}
+	t.Logf("pairs of games with the same throws for each seat won by the same seat: %d of %d", decided, played/2)
 	for v := range 2 {
 		t.Logf("%s: %d moves, mean %v, max %v a move", specs[v], moves[v],
 			spent[v]/time.Duration(max(moves[v], 1)), slow[v])
