@@ -123,9 +123,9 @@ func (Game) MCTSLevel(level string) (iterations int, policy, ok bool) {
 	case "medium":
 		return 1000, false, true
 	case "hard":
-		return 10000, true, true
+		return 5000, true, true
 	case "max":
-		return 200000, true, true
+		return 100000, true, true
 	}
 	return 0, false, false
 }
