@@ -74,14 +74,18 @@ func (r *Room) act(sub *Sub, f func() error) error {
 }
 
 // Resign ends a two-player game: the other seat wins.
-func (r *Room) Resign(ctx context.Context, sub *Sub) error {
-	return r.act(sub, func() error {
+func (r *Room) Resign(ctx context.Context, sub *Sub) error { return r.ResignAs(ctx, sub, "") }
+
+// ResignAs is Resign for the seat of token (sub's own seat when empty),
+// held by the same device as sub.
+func (r *Room) ResignAs(ctx context.Context, sub *Sub, token string) error {
+	return r.actAs(sub, token, func(seat int) error {
 		if err := r.twoOpen(); err != nil {
 			return err
 		}
-		result := engine.Outcome{Winner: 1 - sub.Seat}.String()
+		result := engine.Outcome{Winner: 1 - seat}.String()
 		return r.finish(ctx, []Event{
-			{Version: r.version + 1, Kind: KindResign, Seat: intp(sub.Seat)},
+			{Version: r.version + 1, Kind: KindResign, Seat: intp(seat)},
 			{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
 		}, result)
 	})
@@ -154,8 +158,11 @@ func (r *Room) SetName(ctx context.Context, sub *Sub, name string) error {
 }
 
 // GiveUp hands the viewer's seat to the computer; its token stops working.
-func (r *Room) GiveUp(ctx context.Context, sub *Sub) error {
-	return r.act(sub, func() error {
+func (r *Room) GiveUp(ctx context.Context, sub *Sub) error { return r.GiveUpAs(ctx, sub, "") }
+
+// GiveUpAs is GiveUp for the seat of token (sub's own seat when empty).
+func (r *Room) GiveUpAs(ctx context.Context, sub *Sub, token string) error {
+	return r.actAs(sub, token, func(seat int) error {
 		if r.status != store.Open {
 			return refuse(CodeOver, "the game is over")
 		}
@@ -163,11 +170,11 @@ func (r *Room) GiveUp(ctx context.Context, sub *Sub) error {
 		if agent == "" {
 			return refuse(CodeBad, "no computer player is offered for this game")
 		}
-		s := store.Seat{Index: sub.Seat, Kind: Computer, Agent: agent, Name: r.seats[sub.Seat].Name}
+		s := store.Seat{Index: seat, Kind: Computer, Agent: agent, Name: r.seats[seat].Name}
 		if err := r.changeSeat(ctx, s); err != nil {
 			return err
 		}
-		r.closeSeat(sub.Seat, "the seat was given to the computer")
+		r.closeSeat(seat, "the seat was given to the computer")
 		return nil
 	})
 }
@@ -337,6 +344,8 @@ func (r *Room) afterChange() {
 	}
 	ctx, cancel := context.WithTimeout(r.m.ctx, r.m.cfg.MoveDeadline)
 	r.thinking = cancel
+	r.thinkGen++
+	gen := r.thinkGen
 	s, version := r.state.Clone(), r.version
 	go func() {
 		defer cancel()
@@ -347,6 +356,9 @@ func (r *Room) afterChange() {
 		})
 		r.mu.Lock()
 		defer r.mu.Unlock()
+		if gen != r.thinkGen {
+			return // dropped by an undo; a newer move may be thinking
+		}
 		r.thinking = nil
 		if r.closed || r.m.ctx.Err() != nil {
 			return

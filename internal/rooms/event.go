@@ -22,6 +22,7 @@ const (
 	KindFlag    = "flag"          // a seat's time ran out
 	KindOffer   = "draw-offer"    // a seat offers a draw
 	KindDecline = "draw-declined" // the offer was declined or lapsed
+	KindUndo    = "undo"          // turns taken back at one device (local.go)
 )
 
 // Event is one entry of a room's log, as stored and as sent.
@@ -45,6 +46,8 @@ type Event struct {
 	Secret string `json:"secret,omitempty"`
 	// Rematch: the new room.
 	Room string `json:"room,omitempty"`
+	// Undo: the number of turns that stay played.
+	Kept *int `json:"kept,omitempty"`
 	// Clocks is each seat's time left after the event, in milliseconds,
 	// in a room with a clock (turn, commit, flag).
 	Clocks []int64 `json:"clocks,omitempty"`

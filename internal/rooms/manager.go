@@ -3,6 +3,7 @@ package rooms
 import (
 	"context"
 	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -121,6 +122,13 @@ const maxName = 40
 
 // Create makes a room for game g under the option settings, with seats.
 func (m *Manager) Create(ctx context.Context, gameID string, settings []string, seats []SeatSpec, clock Clock) (Created, error) {
+	return m.CreateFrom(ctx, gameID, settings, seats, clock, nil)
+}
+
+// CreateFrom is Create for a game that goes on from moves (a record's):
+// the room starts with them played. A record of a finished game makes a
+// finished room, archived like any.
+func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []string, seats []SeatSpec, clock Clock, moves []string) (Created, error) {
 	g, err := engine.Lookup(gameID)
 	if err != nil {
 		return Created{}, refuse(CodeBad, "%v", err)
@@ -135,6 +143,10 @@ func (m *Manager) Create(ctx context.Context, gameID string, settings []string, 
 	s, err := g.NewState(opts)
 	if err != nil {
 		return Created{}, refuse(CodeBad, "%v", err)
+	}
+	first, after, err := startMoves(g, opts, moves)
+	if err != nil {
+		return Created{}, err
 	}
 	if len(seats) != s.NumPlayers() {
 		return Created{}, refuse(CodeBad, "this game has %d players, got %d seats", s.NumPlayers(), len(seats))
@@ -184,7 +196,35 @@ func (m *Manager) Create(ctx context.Context, gameID string, settings []string, 
 	if err := m.cfg.Store.CreateRoom(ctx, rs, stored); err != nil {
 		return Created{}, err
 	}
+	if len(moves) == 0 {
+		return c, nil
+	}
+	if err := m.cfg.Store.Apply(ctx, m.startStep(g, opts, rs, stored, moves, first, after)); err != nil {
+		return Created{}, err
+	}
 	return c, nil
+}
+
+// startStep is the step that plays a new room's first moves.
+// evs and s are startMoves's answer for moves.
+func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, seats []store.Seat, moves []string, evs []Event, s engine.State) store.Step {
+	st := store.Step{Room: rs.ID, From: 0}
+	if o, over := s.Outcome(); over {
+		st.Status, st.Result = store.Finished, o.String()
+		evs = append(evs, Event{Version: len(evs) + 1, Kind: KindEnd, Result: st.Result, Secret: hex.EncodeToString(rs.Secret)})
+		rec := engine.NewRecord(g, opts)
+		rec.Moves, rec.Result = moves, st.Result
+		for _, se := range seats {
+			rec.Players = append(rec.Players, seat{Seat: se}.label())
+		}
+		body, _ := json.Marshal(Record{Record: rec, Room: rs.ID, Secret: hex.EncodeToString(rs.Secret)})
+		st.Archive = &store.Game{Room: rs.ID, Game: g.ID(), Players: rec.Players, Result: st.Result, Finished: m.cfg.Now(), Record: body}
+	}
+	for _, e := range evs {
+		body, _ := json.Marshal(e)
+		st.Events = append(st.Events, store.Event{Version: e.Version, Kind: e.Kind, Body: body})
+	}
+	return st
 }
 
 // checkLimits refuses options outside the range the game declares safe for
@@ -311,6 +351,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 func (r *Room) replay(e Event) error {
 	r.events = append(r.events, e)
 	r.noteMoved(e)
+	r.track(e)
 	for i, v := range e.Clocks {
 		if i < len(r.left) {
 			r.left[i] = time.Duration(v) * time.Millisecond
@@ -331,6 +372,14 @@ func (r *Room) replay(e Event) error {
 		r.turnStart = e.Version
 	case KindRematch:
 		r.next = e.Room
+	case KindUndo:
+		s, err := r.replayPlayed()
+		if err != nil {
+			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
+		}
+		r.state = s
+		r.turnStart = e.Version
+		r.offer = -1
 	}
 	return nil
 }

@@ -40,6 +40,7 @@ type Room struct {
 	state     engine.State
 	version   int
 	events    []Event // events[v-1] has version v
+	played    []Event // the turn events in effect (an undo drops some)
 	turnStart int     // the version at which the current turn began
 	seats     []seat
 	commits   map[int]string // hidden choices of the current turn
@@ -49,6 +50,7 @@ type Room struct {
 	subs      map[*Sub]struct{}
 	used      time.Time
 	thinking  context.CancelFunc // the running computer move, if any
+	thinkGen  int                // counts computer moves started; an undo drops the running one
 	ackTo     *Sub               // who gets the ack of the step being stored
 	clock     Clock
 	left      []time.Duration // each seat's time at since
@@ -98,22 +100,27 @@ type Ack struct {
 // client saw when it chose). A resent move is acknowledged again and never
 // applied twice; a move of an older turn is refused with CodeStale.
 func (r *Room) Move(ctx context.Context, sub *Sub, version int, text string) (Ack, error) {
+	return r.MoveAs(ctx, sub, "", version, text)
+}
+
+// MoveAs is Move for the seat of token (sub's own seat when empty): a
+// device that plays several seats sends each seat's moves with its token
+// over one connection (local.go). The acknowledgement goes to sub.
+func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, text string) (Ack, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if sub.Seat == Spectator {
-		return Ack{}, refuse(CodeSpectator, "a spectator cannot move")
-	}
-	if !sub.live() {
-		return Ack{}, refuse(CodeBad, "this connection no longer holds seat %d", sub.Seat)
+	seat, err := r.asSeat(sub, token)
+	if err != nil {
+		return Ack{}, err
 	}
 	r.ackTo = sub
-	ack, err := r.move(ctx, sub.Seat, version, text, true)
+	ack, err := r.move(ctx, seat, version, text, true)
 	if errors.Is(err, store.ErrConflict) && !r.closed {
 		// Another process changed the room first and persist caught up
 		// with it: judge the move again, so that a resend is recognised
 		// and a move of an older turn gets the stale answer.
 		r.ackTo = sub
-		ack, err = r.move(ctx, sub.Seat, version, text, true)
+		ack, err = r.move(ctx, seat, version, text, true)
 	}
 	r.ackTo = nil
 	if err == nil {
@@ -263,6 +270,7 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 	v := r.version
 	var evs []Event
 	var states []engine.State
+	var traces [][]view.EventView
 	add := func(actors []int, moves []engine.Move, by []int) {
 		texts := make([]string, len(moves))
 		for i, m := range moves {
@@ -271,7 +279,8 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 		v++
 		evs = append(evs, Event{Version: v, Kind: KindTurn, Actors: actors, Moves: texts,
 			Move: engine.TurnText(next, actors, moves), By: by})
-		engine.ApplyTurn(next, moves)
+		trace, _ := view.ApplyTraced(next, moves)
+		traces = append(traces, trace)
 		states = append(states, next.Clone())
 	}
 	now := r.m.cfg.Now()
@@ -298,6 +307,7 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 		v++
 		evs = append(evs, Event{Version: v, Kind: KindEnd, Result: o.String(), Secret: hex.EncodeToString(r.secret)})
 		states = append(states, next)
+		traces = append(traces, nil)
 		st.Status, st.Result = store.Finished, o.String()
 	}
 	if st.Status == store.Finished {
@@ -320,7 +330,7 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 		r.armFlag()
 	}
 	for i, e := range evs {
-		r.publish(states[i], e)
+		r.publishTraced(states[i], e, traces[i])
 	}
 	return ack, nil
 }
@@ -353,6 +363,7 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...Event) error 
 	r.events = append(r.events, evs...)
 	for _, e := range evs {
 		r.noteMoved(e)
+		r.track(e)
 	}
 	r.version += len(evs)
 	r.used = r.m.cfg.Now()
@@ -380,6 +391,8 @@ type Record struct {
 	// Secret is the hex seed of the room's throws, given once the game is
 	// over (see throwAt).
 	Secret string `json:"secret,omitempty"`
+	// Resigned is the seat that resigned, if one did.
+	Resigned *int `json:"resigned,omitempty"`
 }
 
 // Record returns the game so far as a record.
@@ -391,14 +404,21 @@ func (r *Room) Record() Record {
 
 func (r *Room) recordWith(more []Event) Record {
 	rec := Record{Record: engine.NewRecord(r.game, r.opts), Room: r.ID}
+	for _, e := range r.played {
+		rec.Moves = append(rec.Moves, e.Move)
+	}
 	for _, e := range append(slices.Clip(r.events), more...) {
 		switch e.Kind {
-		case KindTurn:
-			rec.Moves = append(rec.Moves, e.Move)
 		case KindEnd:
 			rec.Result, rec.Secret = e.Result, e.Secret
 		case KindResign:
 			rec.Result = r.result
+			rec.Resigned = intp(*e.Seat)
+		}
+	}
+	for _, e := range more {
+		if e.Kind == KindTurn {
+			rec.Moves = append(rec.Moves, e.Move)
 		}
 	}
 	for _, s := range r.seats {
@@ -422,7 +442,11 @@ func (s seat) label() string {
 }
 
 // publish sends an event, with the state after it, to every viewer.
-func (r *Room) publish(after engine.State, e Event) {
+func (r *Room) publish(after engine.State, e Event) { r.publishTraced(after, e, nil) }
+
+// publishTraced is publish with the trace of a turn, so that a page can
+// animate it.
+func (r *Room) publishTraced(after engine.State, e Event, trace []view.EventView) {
 	js, err := view.StateTold(after)
 	if err != nil {
 		r.m.cfg.Log.Error("state", "room", r.ID, "err", err)
@@ -435,7 +459,7 @@ func (r *Room) publish(after engine.State, e Event) {
 		seen := eventFor(sub.Seat, e, r.commits)
 		msg, ok := msgs[seen.Choice]
 		if !ok {
-			msg = eventMsg(seen, js)
+			msg = eventMsg(seen, js, trace)
 			msgs[seen.Choice] = msg
 		}
 		if !sub.send(msg) {

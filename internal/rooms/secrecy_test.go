@@ -63,7 +63,7 @@ func TestHiddenChoicesNeverLeave(t *testing.T) {
 			legal := engine.LegalTexts(r.state, first)
 			choice := legal[rng.IntN(len(legal))]
 			mustMove(t, r, subs[first], v, choice)
-			want := eventMsg(Event{Version: v + 1, Kind: KindCommit, Seat: intp(first)}, before)
+			want := eventMsg(Event{Version: v + 1, Kind: KindCommit, Seat: intp(first)}, before, nil)
 			for _, s := range []*Sub{subs[other], spec} {
 				if len(s.Out) != 1 {
 					t.Fatalf("turn %d: viewer %d got %d messages after one commitment", played, s.Seat, len(s.Out))

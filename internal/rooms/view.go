@@ -33,6 +33,8 @@ type View struct {
 	Running []int   `json:"running,omitempty"`
 	// Offer is the seat that offers a draw, or -1.
 	Offer int `json:"offer"`
+	// Resigned is the seat that resigned, if one did.
+	Resigned *int `json:"resigned,omitempty"`
 }
 
 // SeatView is one seat as everyone sees it: never its token.
@@ -67,9 +69,12 @@ func (r *Room) playerView(viewer int) View {
 		_, committed := r.commits[i]
 		v.Seats = append(v.Seats, SeatView{Kind: s.Kind, Agent: s.Agent, Name: s.Name, Online: online[i], Committed: committed})
 	}
+	for _, e := range r.played {
+		v.Turns = append(v.Turns, TurnView{Version: e.Version, Actors: e.Actors, Move: e.Move})
+	}
 	for _, e := range r.events {
-		if e.Kind == KindTurn {
-			v.Turns = append(v.Turns, TurnView{Version: e.Version, Actors: e.Actors, Move: e.Move})
+		if e.Kind == KindResign {
+			v.Resigned = intp(*e.Seat)
 		}
 	}
 	if viewer >= 0 {
@@ -139,15 +144,20 @@ func mustJSON(v any) []byte {
 	return b
 }
 
-// eventMsg is {"type":"event","event":E,"state":S}, written out so that
-// the state, already JSON, is not parsed again.
-func eventMsg(e Event, state json.RawMessage) []byte {
+// eventMsg is {"type":"event","event":E,"state":S}, with "trace":T for a
+// turn that has one, written out so that the state, already JSON, is not
+// parsed again.
+func eventMsg(e Event, state json.RawMessage, trace []view.EventView) []byte {
 	ev := mustJSON(e)
 	out := make([]byte, 0, len(ev)+len(state)+40)
 	out = append(out, `{"type":"event","event":`...)
 	out = append(out, ev...)
 	out = append(out, `,"state":`...)
 	out = append(out, state...)
+	if trace != nil {
+		out = append(out, `,"trace":`...)
+		out = append(out, mustJSON(trace)...)
+	}
 	return append(out, '}')
 }
 

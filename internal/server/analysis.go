@@ -32,6 +32,7 @@ var (
 // number of turns played (all when Ply is absent).
 type analysisRequest struct {
 	Match  string         `json:"match"`
+	Room   string         `json:"room"`
 	Record *engine.Record `json:"record"`
 	Ply    *int           `json:"ply"`
 }
@@ -71,9 +72,18 @@ func (s *Server) analysisRecord(r *http.Request) (analysisRequest, engine.Record
 	if err := decode(r, &req); err != nil {
 		return req, engine.Record{}, err
 	}
+	given := 0
+	for _, b := range []bool{req.Match != "", req.Room != "", req.Record != nil} {
+		if b {
+			given++
+		}
+	}
 	switch {
-	case req.Match != "" && req.Record != nil:
-		return req, engine.Record{}, badRequest("give either a match or a record, not both")
+	case given > 1:
+		return req, engine.Record{}, badRequest("give one of a match, a room or a record, not both")
+	case req.Room != "":
+		rec, err := s.roomRecord(r, req.Room)
+		return req, rec, err
 	case req.Match != "":
 		m, err := s.cfg.Store.Get(req.Match)
 		if err != nil {
@@ -86,18 +96,14 @@ func (s *Server) analysisRecord(r *http.Request) (analysisRequest, engine.Record
 		}
 		return req, *req.Record, nil
 	}
-	return req, engine.Record{}, badRequest(`no position given: want {"match": ID} or {"record": {...}}, and "ply"`)
+	return req, engine.Record{}, badRequest(`no position given: want {"room": ID}, {"match": ID} or {"record": {...}}, and "ply"`)
 }
 
 // positions replays rec (with replay, so stopping when ctx is done) and
 // calls visit with the state after each turn i for which want(i) holds
 // (i = 0 is the start).
 func positions(ctx context.Context, rec engine.Record, want func(i int) bool, visit func(i int, s engine.State) error) error {
-	g, err := engine.Lookup(rec.Game)
-	if err != nil {
-		return notFound("%v", err)
-	}
-	opts, err := parseOptions(g, rec.Options)
+	g, opts, err := recordGame(rec)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -24,6 +25,7 @@ func (s *Server) onlineRoutes() {
 	s.route("POST /api/rooms", s.createRoom)
 	s.route("GET /api/rooms/{id}", s.getRoom)
 	s.route("GET /api/rooms/{id}/record", s.getRoomRecord)
+	s.route("GET /api/rooms/{id}/states", s.getRoomStates)
 	s.route("GET /api/rooms/{id}/ws", s.roomSocket)
 	s.route("GET /api/qr", s.getQR)
 	s.route("GET /api/archive", s.listArchive)
@@ -69,6 +71,9 @@ type createRoomRequest struct {
 		Initial   float64 `json:"initial"`
 		Increment float64 `json:"increment"`
 	} `json:"clock"`
+	// Record, instead of game and options, starts the room from a saved
+	// game's moves (local.go).
+	Record *engine.Record `json:"record"`
 }
 
 type seatLink struct {
@@ -78,6 +83,9 @@ type seatLink struct {
 	// Link is the invite: the page at "/" with the room and the seat's
 	// token in the fragment, which browsers never send to a server.
 	Link string `json:"link,omitempty"`
+	// Token is the seat's secret, for a page that plays the seat itself
+	// (the Play page keeps every person seat's token).
+	Token string `json:"token,omitempty"`
 }
 
 type createRoomResponse struct {
@@ -116,8 +124,15 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(r, &req); err != nil {
 		return err
 	}
-	if len(req.Seats) > 8 {
-		return badRequest("at most 8 seats")
+	var moves []string
+	if req.Record != nil {
+		if err := fromRecord(&req); err != nil {
+			return err
+		}
+		moves = req.Record.Moves
+	}
+	if len(req.Seats) > maxSeats {
+		return badRequest("at most %d seats", maxSeats)
 	}
 	sets, err := settings(req.Options)
 	if err != nil {
@@ -130,7 +145,14 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 		}
 		clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
 	}
-	c, err := m.Create(r.Context(), req.Game, sets, req.Seats, clock)
+	var c rooms.Created
+	// A long record is heavy work, run on the compute pool like a replay.
+	perr := s.compute(r.Context(), len(moves) > longReplay, func(ctx context.Context) {
+		c, err = m.CreateFrom(ctx, req.Game, sets, req.Seats, clock, moves)
+	})
+	if perr != nil {
+		return perr
+	}
 	if err != nil {
 		return roomErr(err)
 	}
@@ -139,6 +161,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 		l := seatLink{Seat: i, Kind: sp.Kind, Name: sp.Name}
 		if c.Tokens[i] != "" {
 			l.Link = "/#/room/" + c.ID + "/" + c.Tokens[i]
+			l.Token = c.Tokens[i]
 		}
 		out.Seats = append(out.Seats, l)
 	}
@@ -147,29 +170,39 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) getRoom(w http.ResponseWriter, r *http.Request) error {
+// roomOf is the room a request names by its id: in the path, or given.
+func (s *Server) roomOf(r *http.Request, id string) (*rooms.Room, error) {
 	m, err := s.online()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	room, err := m.Room(r.Context(), r.PathValue("id"))
+	room, err := m.Room(r.Context(), id)
 	if err != nil {
-		return roomErr(err)
+		return nil, roomErr(err)
+	}
+	return room, nil
+}
+
+func (s *Server) getRoom(w http.ResponseWriter, r *http.Request) error {
+	room, err := s.roomOf(r, r.PathValue("id"))
+	if err != nil {
+		return err
 	}
 	writeJSON(w, http.StatusOK, room.View(rooms.Spectator))
 	return nil
 }
 
 func (s *Server) getRoomRecord(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.online()
+	room, err := s.roomOf(r, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	room, err := m.Room(r.Context(), r.PathValue("id"))
-	if err != nil {
-		return roomErr(err)
+	rec := room.Record()
+	if r.URL.Query().Get("download") != "" {
+		name := fmt.Sprintf("tabula-%s-%s.json", rec.Game, time.Now().UTC().Format("20060102-150405"))
+		w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	}
-	writeJSON(w, http.StatusOK, room.Record())
+	writeJSON(w, http.StatusOK, rec)
 	return nil
 }
 

@@ -28,7 +28,13 @@ import (
 // newOnlineServer is a server with online rooms on a fresh SQLite file.
 func newOnlineServer(t testing.TB) (*httptest.Server, *Server, *store.SQLite) {
 	t.Helper()
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "online.db"))
+	return newOnlineServerAt(t, filepath.Join(t.TempDir(), "online.db"))
+}
+
+// newOnlineServerAt is newOnlineServer on the SQLite file at path.
+func newOnlineServerAt(t testing.TB, path string) (*httptest.Server, *Server, *store.SQLite) {
+	t.Helper()
+	db, err := store.OpenSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +53,8 @@ func newOnlineServer(t testing.TB) (*httptest.Server, *Server, *store.SQLite) {
 type roomJSON struct {
 	ID    string `json:"id"`
 	Seats []struct {
-		Link string `json:"link"`
+		Link  string `json:"link"`
+		Token string `json:"token"`
 	} `json:"seats"`
 	Spectator string `json:"spectator"`
 }
@@ -375,7 +382,9 @@ func TestQRCode(t *testing.T) {
 
 func FuzzDecodeClientMsg(f *testing.F) {
 	for _, s := range []string{`{"type":"hello","token":"abc","last":-1}`, `{"type":"move","version":3,"move":"9"}`,
-		`{"type":"name","name":"Ana"}`, `{"type":"resign"}`, `{`, `{"type":"move","version":1e99,"move":""}`, "\x00"} {
+		`{"type":"name","name":"Ana"}`, `{"type":"resign"}`, `{`, `{"type":"move","version":1e99,"move":""}`, "\x00",
+		`{"type":"move","version":2,"move":"7","token":"abc"}`, `{"type":"undo","version":4,"tokens":["a","b"]}`,
+		`{"type":"undo","version":4,"tokens":[]}`, `{"type":"resign","token":"abc"}`, `{"type":"name","name":"x","token":"abc"}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -385,6 +394,9 @@ func FuzzDecodeClientMsg(f *testing.F) {
 				t.Fatal("an empty error")
 			}
 			return
+		}
+		if len(m.Token) > 64 {
+			t.Fatal("a long token accepted")
 		}
 		switch m.Type {
 		case "hello":
@@ -399,7 +411,15 @@ func FuzzDecodeClientMsg(f *testing.F) {
 			if m.Seat == nil {
 				t.Fatal("replace without a seat accepted")
 			}
-		case "name", "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":
+		case "undo":
+			if m.Version == nil || len(m.Tokens) == 0 || len(m.Tokens) > maxSeats {
+				t.Fatal("undo without version or tokens accepted")
+			}
+		case "name", "new-link", "rematch", "draw", "decline", "ping":
+			if m.Token != "" {
+				t.Fatalf("a %s with a token accepted", m.Type)
+			}
+		case "resign", "give-up":
 		default:
 			t.Fatalf("unknown type %q accepted", m.Type)
 		}
@@ -483,6 +503,9 @@ func FuzzRoomRequests(f *testing.F) {
 		`{"game":"agsinnoninka","clock":{"initial":60,"increment":1},"seats":[{"kind":"person"},{"kind":"person"}]}`,
 		`{"records":[{"game":"adji-boto","options":[],"moves":["9"]}]}`,
 		`{"seats":[{}]}`, `[]`, `{"game":1}`, ``,
+		`{"record":{"game":"adji-boto","options":[],"moves":["5","1"],"players":["human","random"]}}`,
+		`{"record":{"game":"tamman","options":["players=2"],"moves":["t3"]},"seats":[{"kind":"person"},{"kind":"person"}]}`,
+		`{"record":{"game":"adji-boto","options":["seeds=x"],"moves":[]}}`, `{"record":{}}`, `{"record":null,"game":"tamman"}`,
 	} {
 		f.Add(s)
 	}

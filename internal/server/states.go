@@ -89,6 +89,17 @@ func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []str
 	return s, nil
 }
 
+// recordGame is the game of a record and its options (404 for an unknown
+// game, 400 for bad options).
+func recordGame(r engine.Record) (engine.Game, engine.Options, error) {
+	g, err := engine.Lookup(r.Game)
+	if err != nil {
+		return nil, engine.Options{}, notFound("%v", err)
+	}
+	opts, err := parseOptions(g, r.Options)
+	return g, opts, err
+}
+
 // replayStates replays r and returns the states from..from+count-1 (state
 // i is after i turns) with all its turns. Only the page's states are kept,
 // so memory is bounded whatever the record's length.
@@ -96,11 +107,7 @@ func replayStates(ctx context.Context, r engine.Record, from, count int) (states
 	if err := checkTurns(len(r.Moves)); err != nil {
 		return statesView{}, err
 	}
-	g, err := engine.Lookup(r.Game)
-	if err != nil {
-		return statesView{}, notFound("%v", err)
-	}
-	opts, err := parseOptions(g, r.Options)
+	g, opts, err := recordGame(r)
 	if err != nil {
 		return statesView{}, err
 	}

@@ -242,14 +242,16 @@ func (s *Server) dispatch(ctx context.Context, room *rooms.Room, sub *rooms.Sub,
 	case "hello":
 		return &rooms.Error{Code: "bad-message", Msg: "hello was already said"}
 	case "move":
-		_, err := room.Move(ctx, sub, *m.Version, m.Move)
+		_, err := room.MoveAs(ctx, sub, m.Token, *m.Version, m.Move)
 		return err
+	case "undo":
+		return room.Undo(ctx, sub, m.Tokens, *m.Version)
 	case "name":
 		return room.SetName(ctx, sub, *m.Name)
 	case "resign":
-		return room.Resign(ctx, sub)
+		return room.ResignAs(ctx, sub, m.Token)
 	case "give-up":
-		return room.GiveUp(ctx, sub)
+		return room.GiveUpAs(ctx, sub, m.Token)
 	case "new-link":
 		_, err := room.Reissue(ctx, sub)
 		return err

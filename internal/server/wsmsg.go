@@ -5,15 +5,22 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 )
 
 // clientMsg is a message from a browser over the WebSocket of a room
 // (docs/api.md, "Live play").
 type clientMsg struct {
 	Type string `json:"type"`
-	// hello
+	// hello: the connection's seat (none for a spectator); move, resign,
+	// give-up: another seat played at the same device, which the message
+	// acts for (the seat comes from the token).
 	Token string `json:"token,omitempty"`
-	Last  *int   `json:"last,omitempty"`
+	// hello
+	Last *int `json:"last,omitempty"`
+	// undo: the tokens of every person seat of the room
+	Tokens []string `json:"tokens,omitempty"`
 	// move
 	Version *int   `json:"version,omitempty"`
 	Move    string `json:"move,omitempty"`
@@ -27,6 +34,9 @@ type clientMsg struct {
 // maxFrame is the largest message a client may send; longer frames close
 // the connection with 1009.
 const maxFrame = 4 << 10
+
+// maxSeats is the most seats a room has.
+const maxSeats = 8
 
 // decodeClientMsg reads one client message strictly: one JSON object, no
 // unknown fields, a known type with the fields it needs.
@@ -43,18 +53,24 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 	// Each field belongs to one type: a move naming a seat is refused,
 	// not read (the seat comes from the token).
 	for _, f := range []struct {
-		set  bool
-		name string
-		typ  string
+		set   bool
+		name  string
+		types []string
 	}{
-		{m.Token != "" || m.Last != nil, "token and last", "hello"},
-		{m.Version != nil || m.Move != "", "version and move", "move"},
-		{m.Name != nil, "name", "name"},
-		{m.Seat != nil, "seat", "replace"},
+		{m.Last != nil, "last", []string{"hello"}},
+		{m.Token != "", "token", []string{"hello", "move", "resign", "give-up"}},
+		{m.Move != "", "move", []string{"move"}},
+		{m.Version != nil, "version", []string{"move", "undo"}},
+		{m.Tokens != nil, "tokens", []string{"undo"}},
+		{m.Name != nil, "name", []string{"name"}},
+		{m.Seat != nil, "seat", []string{"replace"}},
 	} {
-		if f.set && m.Type != f.typ {
-			return m, fmt.Errorf("a %q message has no %s (only %q has)", m.Type, f.name, f.typ)
+		if f.set && !slices.Contains(f.types, m.Type) {
+			return m, fmt.Errorf("a %q message has no %s (only %s has)", m.Type, f.name, strings.Join(f.types, ", "))
 		}
+	}
+	if len(m.Token) > 64 {
+		return m, fmt.Errorf("the token is too long")
 	}
 	need := func(ok bool, what string) error {
 		if !ok {
@@ -64,9 +80,6 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 	}
 	switch m.Type {
 	case "hello":
-		if len(m.Token) > 64 {
-			return m, fmt.Errorf("the token is too long")
-		}
 		return m, need(m.Last != nil, `"last" (the last version seen, -1 for none)`)
 	case "move":
 		if err := need(m.Version != nil, `"version" (the room's version the move was chosen at)`); err != nil {
@@ -77,6 +90,19 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 		return m, need(m.Name != nil, `"name"`)
 	case "replace":
 		return m, need(m.Seat != nil, `"seat" (the absent person's seat)`)
+	case "undo":
+		if err := need(m.Version != nil, `"version" (the room's version the undo was asked at)`); err != nil {
+			return m, err
+		}
+		if len(m.Tokens) == 0 || len(m.Tokens) > maxSeats {
+			return m, fmt.Errorf(`an "undo" message needs "tokens": the token of every person seat (1 to %d)`, maxSeats)
+		}
+		for _, t := range m.Tokens {
+			if len(t) > 64 {
+				return m, fmt.Errorf("a token is too long")
+			}
+		}
+		return m, nil
 	case "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":
 		return m, nil
 	case "":

@@ -12,10 +12,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -33,8 +35,9 @@ var (
 	browser   context.Context // the browser; each test opens its own tab
 	noBrowser string          // why the browser could not start
 	shotDir   string
-	matches   *server.MemStore // the server's matches, counted by tests
-	mgr       *rooms.Manager   // the online rooms
+	mgr       *rooms.Manager // the rooms, online and at one device
+	// roomsCreated counts the requests to create a room.
+	roomsCreated atomic.Int64
 )
 
 func chromiumPath() string {
@@ -52,12 +55,29 @@ func chromiumPath() string {
 	return ""
 }
 
+// newManager runs the rooms kept in db.
+func newManager(db *store.SQLite) *rooms.Manager {
+	discard := slog.New(slog.NewTextHandler(io.Discard, nil))
+	return rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Log: discard})
+}
+
+// appServer is the server of the tests: the app, the API and mgr's rooms.
+func appServer(mgr *rooms.Manager) *server.Server {
+	return server.New(server.Config{
+		Log:            slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Static:         web.Static(),
+		Rules:          docs.RulesFS(),
+		Rooms:          mgr,
+		RoomsPerMinute: 1000,
+		MessageRate:    200,
+	})
+}
+
 func TestMain(m *testing.M) {
 	os.Exit(run(m))
 }
 
 func run(m *testing.M) int {
-	discard := slog.New(slog.NewTextHandler(io.Discard, nil))
 	dbDir, err := os.MkdirTemp("", "tabula-e2e")
 	if err != nil {
 		fmt.Println(err)
@@ -70,19 +90,15 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer db.Close()
-	mgr = rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Log: discard})
+	mgr = newManager(db)
 	defer mgr.Close()
-	matches = server.NewMemStore(1000)
-	s := server.New(server.Config{
-		Store:          matches,
-		Log:            discard,
-		Static:         web.Static(),
-		Rules:          docs.RulesFS(),
-		Rooms:          mgr,
-		RoomsPerMinute: 1000,
-		MessageRate:    200,
-	})
-	srv = httptest.NewServer(s)
+	s := appServer(mgr)
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.Path == "/api/rooms" {
+			roomsCreated.Add(1)
+		}
+		s.ServeHTTP(w, r)
+	}))
 	defer srv.Close()
 
 	shotDir = os.Getenv("TABULA_SCREENSHOTS")

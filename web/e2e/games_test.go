@@ -278,7 +278,7 @@ func TestEveryRegisteredGame(t *testing.T) {
 			// The phase line names the phase in the game's own words.
 			status(t, ctx)
 			phase := eval[string](t, ctx, `(document.getElementById('phase') || {}).textContent || ''`)
-			shownPhase := eval[string](t, ctx, `(async () => { const m = await (await fetch('/api/matches/' + location.hash.split('/')[2])).json(); return m.state.phase || ''; })()`)
+			shownPhase := eval[string](t, ctx, `(async () => { const m = await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json(); return m.state.phase || ''; })()`)
 			if w, ok := e.Words["phase_"+shownPhase]; ok && !strings.Contains(phase, w["en"]) {
 				t.Errorf("phase %q: the page says %q, want %q", shownPhase, phase, w["en"])
 			}

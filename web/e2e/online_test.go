@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -157,29 +155,4 @@ func checkQR(t *testing.T, ctx context.Context, links []string) {
 			t.Errorf("QR code %d decodes to %q, want %q", i, got[i], link)
 		}
 	}
-}
-
-// TestSecondTabCatchesUp: two tabs on one match at this device; when one
-// moves, the other's stale move is refused and it shows the match as it
-// is now instead of staying stuck.
-func TestSecondTabCatchesUp(t *testing.T) {
-	res, err := http.Post(srv.URL+"/api/matches", "application/json", strings.NewReader(`{"game":"adji-boto","seats":["human","human"]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m struct{ ID string }
-	json.NewDecoder(res.Body).Decode(&m)
-	res.Body.Close()
-	a, b := tab(t, time.Minute), tab(t, time.Minute)
-	for _, ctx := range []context.Context{a, b} {
-		must(t, ctx, chromedp.Navigate(srv.URL+"/#/play/"+m.ID))
-		waitFor(t, ctx, `!!document.querySelector('#legal button.move')`, 10*time.Second)
-	}
-	must(t, a, jsDo(`document.querySelector('#legal button.move').click()`))
-	waitFor(t, a, `document.querySelectorAll('#movelist li').length === 1`, 10*time.Second)
-	must(t, b, jsDo(`document.querySelector('#legal button.move').click()`))
-	waitFor(t, b, `document.querySelectorAll('#movelist li').length === 1 && !document.getElementById('errors').hidden`, 10*time.Second)
-	// Tab b now moves for the player whose turn it is.
-	must(t, b, jsDo(`document.querySelector('#legal button.move').click()`))
-	waitFor(t, b, `document.querySelectorAll('#movelist li').length === 2`, 10*time.Second)
 }

@@ -76,7 +76,7 @@ func TestNotFoundPage(t *testing.T) {
 	// In German, the page and the server's message are German.
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.lang','de')`), chromedp.Navigate(srv.URL+"/#/play/deadbeef"), chromedp.Reload())
 	waitFor(t, ctx, `!!document.getElementById('notfound')`, 10*time.Second)
-	if txt := eval[string](t, ctx, `document.getElementById('notfound').innerText`); !strings.Contains(txt, "Nicht gefunden") || !strings.Contains(txt, "Keine solche Partie") {
+	if txt := eval[string](t, ctx, `document.getElementById('notfound').innerText`); !strings.Contains(txt, "Nicht gefunden") || !strings.Contains(txt, "Kein solcher Raum") {
 		t.Errorf("German not-found page: %q", txt)
 	}
 }
@@ -85,10 +85,10 @@ func TestNotFoundPage(t *testing.T) {
 func TestButtonsActOnce(t *testing.T) {
 	ctx := tab(t, 60*time.Second)
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
-	before := matches.Len()
+	before := roomsCreated.Load()
 	must(t, ctx, jsDo(`(() => { const b = document.getElementById('start'); for (let d = 1; d <= 3; d++) b.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, detail: d})); b.click(); })()`))
 	status(t, ctx)
-	if n := matches.Len() - before; n != 1 {
+	if n := roomsCreated.Load() - before; n != 1 {
 		t.Errorf("a triple click on Start made %d games", n)
 	}
 	for i := 0; i < 2; i++ {
@@ -139,7 +139,7 @@ func TestNewGameResignAndNames(t *testing.T) {
 	if status(t, ctx) != "over" || !strings.Contains(eval[string](t, ctx, `document.querySelector('#result .resulttext').textContent`), "You resigned") {
 		t.Error("after a reload the resignation is forgotten")
 	}
-	if rec := eval[string](t, ctx, `fetch(document.getElementById('download').href).then((r) => r.text())`); !strings.Contains(rec, `"result":"player 0 resigned"`) {
+	if rec := eval[string](t, ctx, `fetch(document.getElementById('download').href).then((r) => r.text())`); !strings.Contains(rec, `"result":"player 1 wins"`) || !strings.Contains(rec, `"resigned":0`) {
 		t.Errorf("the record does not say who resigned: %s", rec)
 	}
 	// After the end, New game asks no more.

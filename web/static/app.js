@@ -11,7 +11,8 @@ import { pageArchive, pageArchived } from './archive.js';
 import { markdown } from './md.js';
 import { w, esc, linkify } from './ux.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
-import { pagePlay, startWith, forgetPlay } from './play.js';
+import { pagePlay, forgetPlay } from './play.js';
+import { createLocal, roomSeats } from './playroom.js';
 
 const app = document.getElementById('app');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -101,6 +102,7 @@ async function route() {
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id, token] = hash.split('/');
   if (page !== 'room') leaveRoom();
+  if (page !== 'play') forgetPlay();
   try {
     if (page === 'room' && id) { current = { name: 'room', rerender: () => pageRoom(id, token) }; await pageRoom(id, token); }
     else if (page === 'online' && id) { current = { name: 'online', rerender: () => pageOnline(id, token) }; await pageOnline(id, token); }
@@ -183,9 +185,10 @@ function wireLoad() {
     try {
       let rec;
       try { rec = JSON.parse(await f.text()); } catch (e) { throw new Error(t('badFile', { msg: e.message })); }
-      const m = await api('POST', '/api/matches', { record: rec });
-      startWith(m);
-      location.hash = '#/play/' + m.id;
+      // A record goes on as a game at this device; what a room's record
+      // adds (its id, seed) is not the game.
+      const { game, options, moves, players } = rec || {};
+      location.hash = '#/play/' + await createLocal({ record: { game, options, moves, players } });
     } catch (e) { showError(e); }
   });
 }
@@ -306,7 +309,7 @@ async function pageGame(id) {
   document.getElementById('online').addEventListener('click', () => {
     location.hash = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
   });
-  // One match per start, however often the button is pressed.
+  // One game per start, however often the button is pressed.
   let starting = false;
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -319,10 +322,9 @@ async function pageGame(id) {
     const seats = [...document.querySelectorAll('#seats select')].map((s) => s.value);
     setupValues[id] = { options, seats, more: more() };
     try {
-      const m = await api('POST', '/api/matches', { game: g.id, options, seats });
-      startWith(m);
+      const rid = await createLocal({ game: g.id, options, seats: roomSeats(seats) });
       forgetPlay();
-      location.hash = '#/play/' + m.id;
+      location.hash = '#/play/' + rid;
     } catch (err) {
       showError(err);
       starting = false;

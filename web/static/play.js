@@ -1,53 +1,54 @@
-// The play page of the Tabula browser app: a game being played at this
-// device, its board, its turns animated and the person's moves sent back.
+// The play page of the Tabula browser app: a game played at this device
+// (people at one screen, or against the computer), its board, its turns
+// animated and the people's moves sent back. The game is a room of the
+// server (stored like an online room, so a reload or a restart of the
+// server finds it as it was) whose person seats all belong to this
+// device: the page keeps their tokens in localStorage and plays over one
+// WebSocket, sending each seat's moves with that seat's token.
 
-import { t, tn, pick, setWords } from './i18n.js';
-import { boardFor, shape, playerName, setPlayerNames, boardUI } from './boards.js';
+import { t, tn, pick } from './i18n.js';
+import { shape, playerName, setPlayerNames, boardUI } from './boards.js';
 import { w, ask, guarded, MoveList } from './ux.js';
 import { moveListHTML, analysisHTML, startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, stopAutoplay, analyseOnce, graphOnce } from './replay.js';
 import { rove, neighbour, roveInit } from './keys.js';
 import { app, esc, sleep, api, games, speeds, speed, showError, clearError, current, setCurrent, routeSeq, stale, focusPage, seatLabel } from './app.js';
+import { localTokens, connect, sendMsg, createLocal, roomSeats, pump } from './playroom.js';
 
-let startedMatch = null; // the response that created the match, with its steps
 export let P = null;     // the play page's state
 
-// startWith hands the play page the response that created match m, with
-// its steps, so that the page animates them instead of asking again.
-export function startWith(m) { startedMatch = m; }
-
-// forgetPlay drops the play page's state: the next play page starts afresh.
-export function forgetPlay() { P = null; }
+// forgetPlay drops the play page's state and closes its connection: the
+// next play page starts afresh.
+export function forgetPlay() {
+  if (P) {
+    P.closing = true;
+    clearTimeout(P.timer);
+    if (P.ws) P.ws.close(1000);
+  }
+  P = null;
+}
 
 export async function pagePlay(id) {
-  let m;
   if (P && P.match.id === id) {
     setCurrent({ name: 'play', rerender: renderPlay });
     renderPlay();
     return;
   }
+  forgetPlay();
   const seq = routeSeq;
-  if (startedMatch && startedMatch.id === id) { m = startedMatch; startedMatch = null; }
-  else m = await api('GET', '/api/matches/' + encodeURIComponent(id));
+  await api('GET', '/api/rooms/' + encodeURIComponent(id)); // a missing room is a missing page
   const list = await games();
   if (stale(seq)) return;
-  const g = list.find((x) => x.id === m.game) || { id: m.game, name: m.game };
-  setWords(g.words);
-  P = { match: m, game: g, board: boardFor(m.board), geo: m.board, shown: null, busy: false, selected: null,
-    list: new MoveList(), turned: false, resigned: m.resigned === null ? undefined : m.resigned, analysis: null, boardFocus: null,
-    secret: null, replay: null, frame: null, cowries: null, log: [] };
-  setCurrent({ name: 'play', rerender: renderPlay });
-  const steps = m.steps || [];
-  if (steps.length) {
-    // the start state is the one before the first step: rebuild it
-    const from = Math.max(0, m.turns.length - steps.length);
-    const st = await api('GET', `/api/matches/${m.id}/states?from=${from}&count=1`);
-    P.shown = st.states[0];
-    renderPlay();
-    await animateSteps(steps);
-  } else {
-    P.shown = m.state;
-    renderPlay();
+  const tokens = localTokens(id);
+  if (!Object.keys(tokens).length) {
+    // Not a game of this device: watch it as a spectator.
+    location.replace('#/room/' + encodeURIComponent(id));
+    return;
   }
+  P = { match: { id, seats: [], turns: [], state: null }, tokens, game: null, board: null, geo: null, shown: null, busy: false, selected: null,
+    list: new MoveList(), turned: false, resigned: undefined, analysis: null, boardFocus: null, committed: {},
+    secret: null, replay: null, frame: null, cowries: null, log: [], version: -1, queue: [], retry: 0, conn: 'connecting', games: list };
+  setCurrent({ name: 'play', rerender: renderPlay });
+  await new Promise((resolve) => connect(P, resolve));
 }
 
 // seatName names a seat when a person plays the computer: "You" and
@@ -68,25 +69,32 @@ setPlayerNames(seatName);
 // solo reports whether player p is the only person, against the computer.
 function solo(p) { return !!P && P.match.seats[p] === 'human' && P.match.seats.filter((x) => x === 'human').length === 1 && P.match.seats.length > 1; }
 
-function humans() { return P.match.seats.map((s, i) => (s === 'human' ? i : -1)).filter((i) => i >= 0); }
+// local reports whether player p is a person at this device.
+function local(p) { return P.match.seats[p] === 'human' && !!P.tokens[p]; }
 
-// chooser is the person who chooses now, or -1.
+// chooser is the person who chooses now, or -1. When several people of
+// this device choose at once (hidden choices), they choose in turn, each
+// out of the others' sight; the server keeps each choice until all have
+// chosen.
 function chooser() {
   const s = P.shown;
-  if (P.busy || P.replay || s.terminal) return -1;
-  const hs = s.toMove.filter((p) => P.match.seats[p] === 'human');
+  if (P.busy || P.pending || P.replay || s.terminal || P.resigned !== undefined || P.match.status !== 'open') return -1;
+  const all = s.toMove.filter(local);
+  const hs = all.filter((p) => !P.committed[p]);
+  if (all.length < 2) P.secret = null;
   if (hs.length === 0) return -1;
-  if (hs.length > 1) {
-    if (!P.secret || P.secret.ply !== s.ply) P.secret = { ply: s.ply, order: hs, idx: 0, stage: 'lookaway', chosen: {} };
-    return P.secret.order[P.secret.idx];
+  if (all.length > 1) {
+    const idx = all.length - hs.length;
+    if (!P.secret || P.secret.ply !== s.ply || P.secret.idx !== idx) P.secret = { ply: s.ply, idx, stage: 'lookaway' };
   }
   return hs[0];
 }
 
 function status() {
   if (P.replay) return 'replay';
-  if (P.busy) return 'busy';
-  if (P.shown.terminal || P.resigned !== undefined) return 'over';
+  if (P.busy || P.pending) return 'busy';
+  // (an expired room is over too: idle rooms expire after --room-idle)
+  if (P.shown.terminal || P.resigned !== undefined || P.match.status !== 'open') return 'over';
   const c = chooser();
   if (c < 0) return 'wait';
   if (P.secret && P.secret.stage === 'lookaway') return 'handover';
@@ -179,16 +187,19 @@ function events(s) {
 }
 
 function renderPlay() {
-  if (!P || !current || current.name !== 'play') return;
+  if (!P || !P.shown || !current || current.name !== 'play') return;
   const s = P.shown;
   const m = P.match;
   document.title = `${P.game.name} – ${t('title')}`;
   const st = status();
   const c = chooser();
-  let o = `<section id="play" data-game="${esc(m.game)}" data-status="${st}" aria-labelledby="play-h">`;
+  let o = `<section id="play" data-game="${esc(m.game)}" data-status="${st}" data-conn="${P.conn}" data-drops="${P.drops || 0}" aria-labelledby="play-h">`;
   o += `<h1 id="play-h">${esc(P.game.name)}</h1><p class="back"><a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
   o += `<div class="playgrid"><div class="boardcol">`;
-  o += `<p id="turn" class="turn${P.thinking ? ' thinking' : ''}" aria-live="polite">${P.thinking ? '<span class="spinner" aria-hidden="true"></span>' : ''}${esc(turnLine(st, c))}</p>`;
+  const computer = m.seats.some((x) => x !== 'human');
+  const thinking = st === 'wait' || (st === 'busy' && P.pending && computer);
+  o += `<p id="turn" class="turn${thinking ? ' thinking' : ''}" aria-live="polite">${thinking ? '<span class="spinner" aria-hidden="true"></span>' : ''}${esc(turnLine(st, c))}</p>`;
+  if (P.conn === 'offline') o += `<p id="conn" class="conn offline" role="status">${esc(w('playOffline'))}</p>`;
   o += `<div id="board" class="boardbox${P.turned ? ' turned' : ''}"></div>`;
   if (P.board.tray) o += `<div class="traybox"><div id="tray"></div><p id="throws" class="throws"></p></div>`;
   o += `<p id="phase" class="phase">${esc(phaseText(s))}</p>`;
@@ -230,12 +241,15 @@ function renderPlay() {
     if (!over) o += `<button id="resign" ${P.busy ? 'disabled' : ''}>${esc(w('resign'))}</button>`;
     if (st === 'input' && people < m.seats.length) o += `<button id="hint">${esc(w('hint'))}</button>`;
     if (over) o += `<button id="analyse">${esc(w('analyse'))}</button>`;
-    o += `<a id="download" class="button" href="/api/matches/${esc(m.id)}/record?download=1" download>${esc(t('download'))}</a>`;
+    o += `<a id="download" class="button" href="/api/rooms/${esc(m.id)}/record?download=1" download>${esc(t('download'))}</a>`;
   }
   if (people > 1) o += `<button id="turnboard" aria-pressed="${P.turned ? 'true' : 'false'}">${esc(w('turnBoard'))}</button>`;
   o += `<label class="speed">${esc(t('speed'))} <select id="speed">` + Object.keys(speeds).map((k) => `<option value="${k}" ${k === speed() ? 'selected' : ''}>${esc(t('speed_' + k))}</option>`).join('') + `</select></label>`;
   o += `</div><h2>${esc(t('moves'))}</h2>`;
   o += moveListHTML();
+  const watch = `${location.origin}/#/room/${m.id}`;
+  o += `<section id="share" class="share" aria-labelledby="share-h"><h2 id="share-h">${esc(w('shareTitle'))}</h2><p class="note" id="share-d">${esc(w('shareHint'))}</p>`;
+  o += `<p><input id="sharelink" class="link" readonly value="${esc(watch)}" aria-labelledby="share-h" aria-describedby="share-d"> <button id="sharecopy">${esc(w('copy'))}</button></p></section>`;
   o += `</aside></div></section>`;
   const focus = focusKey();
   app.innerHTML = o;
@@ -371,6 +385,11 @@ function wirePlay() {
   document.querySelectorAll('#legal button.move').forEach((b) => b.addEventListener('click', () => choose(b.dataset.move)));
   const on = (id, fn) => { const el = document.getElementById(id); if (el) el.addEventListener('click', fn); };
   on('ready', () => { P.secret.stage = 'choose'; renderPlay(); const first = document.querySelector('#board [data-move]'); if (first) first.focus(); });
+  on('sharecopy', async () => {
+    const input = document.getElementById('sharelink');
+    try { await navigator.clipboard.writeText(input.value); } catch (e) { input.select(); document.execCommand('copy'); }
+    document.getElementById('sharecopy').textContent = w('copied');
+  });
   on('undo', undoOnce);
   on('newgame', newGameOnce);
   on('replay', startReplayOnce);
@@ -384,7 +403,7 @@ function wirePlay() {
   on('r-next', replayNext);
   on('r-last', () => replayTo(P.replay.turns.length));
   on('r-auto', toggleAutoplay);
-  on('r-exit', () => { stopAutoplay(); P.replay = null; P.analysis = null; P.shown = P.match.state; P.frame = null; renderPlay(); });
+  on('r-exit', () => { stopAutoplay(); P.replay = null; P.analysis = null; P.shown = P.match.state; P.frame = null; renderPlay(); pump(); });
   document.querySelectorAll('#play .mvbtn').forEach((b) => b.addEventListener('click', () => goToPly(Number(b.dataset.ply))));
   const sp = document.getElementById('speed');
   if (sp) sp.addEventListener('change', () => localStorage.setItem('tabula.speed', sp.value));
@@ -392,55 +411,16 @@ function wirePlay() {
 
 async function choose(mv) {
   if (status() !== 'input') return;
-  const s = P.shown;
   const c = chooser();
   P.selected = null;
-  if (P.secret && s.toMove.length > 1 && P.secret.order.length > 1) {
-    P.secret.chosen[c] = mv;
-    P.secret.idx++;
-    if (P.secret.idx < P.secret.order.length) {
-      P.secret.stage = 'lookaway';
-      renderPlay();
-      const r = document.getElementById('ready');
-      if (r) r.focus();
-      return;
-    }
-    const text = s.toMove.filter((a) => P.match.seats[a] === 'human').map((a) => P.secret.chosen[a]).join(',');
-    P.secret = null;
-    P.lastLine = t('reveal', { move: text });
-    await send(text);
-    return;
-  }
-  await send(mv);
-}
-
-async function send(text) {
   clearError();
-  if (P.match.seats.some((x) => x !== 'human')) P.lastLine = t('computerThinks');
-  P.busy = true;
-  P.thinking = P.match.seats.some((x) => x !== 'human');
   P.analysis = null;
-  P.shownTurns = P.match.turns.length;
+  // The seat comes from the token: each person's move carries theirs.
+  if (!sendMsg({ type: 'move', version: P.version, move: mv, token: P.tokens[c] })) return;
+  P.pending = true;
+  P.lastLine = P.match.seats.some((x) => x !== 'human') ? t('computerThinks') : t('waiting');
+  if (P.secret) P.secret = null; // the next person hands over first
   renderPlay();
-  try {
-    const m = await api('POST', `/api/matches/${P.match.id}/moves`, { move: text, ply: P.shown.ply });
-    P.thinking = false;
-    P.match = m;
-    await animateSteps(m.steps);
-  } catch (e) {
-    P.thinking = false;
-    showError(e);
-    if (e.status === 409) {
-      // Another tab moved first: show the match as it is now.
-      try {
-        P.match = await api('GET', '/api/matches/' + P.match.id);
-        P.shown = P.match.state;
-        P.secret = null;
-      } catch (e2) { /* keep what we have */ }
-    }
-    P.busy = false;
-    renderPlay();
-  }
 }
 
 // announce tells screen readers what happened, in a live region that
@@ -472,15 +452,27 @@ async function animateSteps(steps) {
   }
   P.busy = false;
   P.frame = null;
-  P.shown = P.match.state;
+  P.shown = steps[steps.length - 1].state;
   renderPlay();
-  const st = status();
   for (const line of events(P.shown)) announce(line);
+  announceTurn(true);
+}
+
+// announceTurn tells who is to move (or the result) and, if focus, puts
+// the focus where the person acts.
+function announceTurn(focus) {
+  if (!P || !P.shown) return;
+  const st = status();
   if (st === 'over') announce(t('gameOver') + ' ' + resultText(P.shown));
   else if (st === 'input' || st === 'handover') announce(turnLine(st, chooser()));
+  if (focus) focusInput();
+}
+
+function focusInput() {
+  const st = status();
   const first = st === 'over' ? document.getElementById('result-h')
     : document.querySelector('#board [data-move][tabindex="0"], #board [data-pick][tabindex="0"], #board [data-move], #board [data-pick], #ready, #legal button');
-  if (first) first.focus({ preventScroll: true });
+  if (first && (st === 'over' || st === 'input' || st === 'handover')) first.focus({ preventScroll: true });
 }
 
 async function animateTurn(prev, turn, next) {
@@ -502,18 +494,15 @@ async function animateTurn(prev, turn, next) {
   P.frame = null;
 }
 
-async function undo() {
+// undo takes back the last turn of a person and the turns after it; the
+// server checks that this device holds every person seat's token.
+function undo() {
   clearError();
-  try {
-    const m = await api('POST', `/api/matches/${P.match.id}/undo`);
-    P.match = m;
-    P.shown = m.state;
-    P.secret = null;
-    P.selected = null;
-    P.lastTrace = null;
-    P.analysis = null;
+  if (!P.match.canUndo) return;
+  if (sendMsg({ type: 'undo', version: P.version, tokens: Object.values(P.tokens) })) {
+    P.pending = true;
     renderPlay();
-  } catch (e) { showError(e); }
+  }
 }
 
 async function newGame() {
@@ -521,35 +510,30 @@ async function newGame() {
   const options = {};
   for (const kv of P.match.options) { const i = kv.indexOf('='); options[kv.slice(0, i)] = kv.slice(i + 1); }
   try {
-    const m = await api('POST', '/api/matches', { game: P.match.game, options, seats: P.match.seats });
-    startedMatch = m;
-    P = null;
-    location.hash = '#/play/' + m.id;
+    const id = await createLocal({ game: P.match.game, options, seats: roomSeats(P.match.seats) });
+    forgetPlay();
+    location.hash = '#/play/' + id;
   } catch (e) { showError(e); }
 }
 
-const undoOnce = guarded(undo);
+const undoOnce = guarded(async () => undo());
 
 const newGameOnce = guarded(async () => {
   if (status() !== 'over' && P.match.turns.length > 0 && !(await ask(w('newAsk'), w('newYes')))) return;
   await newGame();
 });
 
+// resignOnce resigns for the only person, or the one choosing: in a game
+// of two the other wins; in a bigger one the computer takes the seat.
 const resignOnce = guarded(async () => {
-  const people = P.match.seats.map((x, i) => (x === 'human' ? i : -1)).filter((i) => i >= 0);
+  const people = P.match.seats.map((x, i) => (local(i) ? i : -1)).filter((i) => i >= 0);
   const c = chooser();
   const who = people.length === 1 ? people[0] : (c >= 0 ? c : people[0]);
-  if (!(await ask(w('resignAsk'), w('resignYes')))) return;
-  try {
-    P.match = await api('POST', `/api/matches/${P.match.id}/resign`, { player: who });
-  } catch (e) { showError(e); return; }
-  P.resigned = who;
-  P.secret = null;
-  renderPlay();
-  announce(resultText(P.shown));
-  const r = document.getElementById('result-h');
-  if (r) r.focus();
+  const two = P.match.seats.length === 2;
+  if (!(await ask(w(two ? 'resignAsk' : 'giveUpAsk'), w('resignYes')))) return;
+  clearError();
+  sendMsg({ type: two ? 'resign' : 'give-up', token: P.tokens[who] });
 });
 
-// the play page's parts that replay.js uses
-export { renderPlay, announce, animateTurn, status, describeTurn, shownTurns };
+// the play page's parts that replay.js and playroom.js use
+export { renderPlay, announce, animateTurn, status, describeTurn, shownTurns, animateSteps, announceTurn, focusInput, resultText };

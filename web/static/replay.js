@@ -62,11 +62,11 @@ export async function startReplay(at) {
   clearError();
   try {
     // the server answers the states in pages
-    let r = await api('GET', `/api/matches/${P.match.id}/states`);
+    let r = await api('GET', `/api/rooms/${P.match.id}/states`);
     const states = r.states;
     const traces = r.traces;
     while (r.next !== null && r.next !== undefined) {
-      r = await api('GET', `/api/matches/${P.match.id}/states?from=${r.next}`);
+      r = await api('GET', `/api/rooms/${P.match.id}/states?from=${r.next}`);
       states.push(...r.states);
       traces.push(...r.traces);
     }
@@ -161,7 +161,7 @@ export const analyseOnce = guarded(async () => {
   P.analysis = mine;
   renderPlay();
   try {
-    mine.data = await api('POST', '/api/analysis', { match: P.match.id, ply });
+    mine.data = await api('POST', '/api/analysis', { room: P.match.id, ply });
   } catch (e) { mine.error = e.message; }
   mine.thinking = false;
   if (!P || P.analysis !== mine) return;
@@ -175,7 +175,7 @@ export const graphOnce = guarded(async () => {
   R.graph = G;
   renderPlay();
   try {
-    G.data = await api('POST', '/api/analysis/graph', { match: P.match.id });
+    G.data = await api('POST', '/api/analysis/graph', { room: P.match.id });
   } catch (e) { G.error = e.message; }
   G.thinking = false;
   if (P && P.replay === R) renderPlay();

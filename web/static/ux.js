@@ -52,6 +52,12 @@ const words = {
     scoreTamman: 'Score: men home on habarti',
     scoreMancala: 'Score: seeds in the store',
     lastMove: 'Last move: {move}',
+    shareTitle: 'Watch from another device',
+    shareHint: 'Anyone with this link can watch the game live; nobody can move with it.',
+    copy: 'Copy',
+    copied: 'Copied',
+    playOffline: 'Offline: reconnecting…',
+    giveUpAsk: 'Give this seat to the computer? The game goes on without you.',
   },
   de: {
     notFound: 'Nicht gefunden',
@@ -100,6 +106,12 @@ const words = {
     scoreTamman: 'Punkte: Steine auf habarti',
     scoreMancala: 'Punkte: Samen im Speicher',
     lastMove: 'Letzter Zug: {move}',
+    shareTitle: 'Von einem anderen Gerät zusehen',
+    shareHint: 'Wer diesen Link hat, kann der Partie live zusehen, aber mit ihm nicht ziehen.',
+    copy: 'Kopieren',
+    copied: 'Kopiert',
+    playOffline: 'Keine Verbindung: verbinde neu…',
+    giveUpAsk: 'Diesen Platz dem Computer geben? Die Partie geht ohne dich weiter.',
   },
 };
 

@@ -1,0 +1,185 @@
+package rooms
+
+import (
+	"context"
+	"slices"
+
+	"tabula/engine"
+	"tabula/internal/store"
+)
+
+// A room played at one device (the Play page) holds the tokens of all its
+// person seats in one browser. The device keeps one connection, said hello
+// to with one of the tokens; a message for another of its seats carries
+// that seat's token, and the seat comes from the token, as always. Taking
+// back moves (Undo) is for such rooms only: it needs the token of every
+// person seat.
+
+// track keeps r.played, the turns in effect, up to date with event e.
+func (r *Room) track(e Event) {
+	switch e.Kind {
+	case KindTurn:
+		r.played = append(r.played, e)
+	case KindUndo:
+		r.played = r.played[:min(*e.Kept, len(r.played)):min(*e.Kept, len(r.played))]
+	}
+}
+
+// replayPlayed is the state after the turns in effect, from the start.
+func (r *Room) replayPlayed() (engine.State, error) {
+	s, err := r.game.NewState(r.opts)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range r.played {
+		if err := engine.Play(s, e.Move); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// seatOf is the person seat whose token is token, or Spectator. The
+// caller holds r.mu.
+func (r *Room) seatOf(token string) int {
+	if token == "" {
+		return Spectator
+	}
+	h := hashToken(token)
+	for i, s := range r.seats {
+		if s.Kind == Person && sameHash(s.TokenHash, h) {
+			return i
+		}
+	}
+	return Spectator
+}
+
+// actAs runs a change made by the seat of token, or by sub's own seat when
+// token is empty; sub is the connection that asked.
+func (r *Room) actAs(sub *Sub, token string, f func(seat int) error) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	seat, err := r.asSeat(sub, token)
+	if err != nil {
+		return err
+	}
+	if err := f(seat); err != nil {
+		return err
+	}
+	r.afterChange()
+	return nil
+}
+
+// asSeat is the seat a request of sub acts for; the caller holds r.mu.
+func (r *Room) asSeat(sub *Sub, token string) (int, error) {
+	if token == "" {
+		if sub.Seat == Spectator {
+			return 0, refuse(CodeSpectator, "a spectator cannot do that")
+		}
+		if !sub.live() {
+			return 0, refuse(CodeBad, "this connection no longer holds seat %d", sub.Seat)
+		}
+		return sub.Seat, nil
+	}
+	if !sub.live() {
+		return 0, refuse(CodeBad, "this connection is closed")
+	}
+	s := r.seatOf(token)
+	if s == Spectator {
+		return 0, refuse(CodeBad, "this token does not hold a seat of the room (any more)")
+	}
+	return s, nil
+}
+
+// Undo takes back the last turn in which a person moved, and every turn
+// after it (the computer's replies, throws), as a game at one device
+// does. It needs tokens, the token of every person seat: only a room
+// whose people all play at the caller's device can be taken back, never
+// one where someone else holds a seat. version is the room's version the
+// request was made at (an older one is stale: undo is not repeated). A
+// finished game is archived and stays as it ended; a game with a clock
+// cannot be taken back.
+func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !sub.live() {
+		return refuse(CodeBad, "this connection is closed")
+	}
+	held := make([]int, 0, len(tokens))
+	for _, t := range tokens {
+		held = append(held, r.seatOf(t))
+	}
+	for i, s := range r.seats {
+		if s.Kind == Person && !slices.Contains(held, i) {
+			return refuse(CodeNotYours, "seat %d is not played at this device: only a game whose people all play at one device can be taken back", i)
+		}
+	}
+	if r.status != store.Open {
+		return refuse(CodeOver, "the game is over: a finished game is archived as it ended")
+	}
+	if r.clock.On() {
+		return refuse(CodeBad, "a game with a clock cannot be taken back")
+	}
+	if version != r.version {
+		return refuse(CodeStale, "the undo was asked at version %d but the room is at version %d", version, r.version)
+	}
+	keep := -1
+	for i := len(r.played) - 1; i >= 0; i-- {
+		if slices.ContainsFunc(r.played[i].Actors, func(a int) bool { return a >= 0 && r.seats[a].Kind == Person }) {
+			keep = i
+			break
+		}
+	}
+	if keep < 0 {
+		return refuse(CodeBad, "there is no move of a person to take back")
+	}
+	old := r.played
+	r.played = r.played[:keep:keep]
+	s, err := r.replayPlayed()
+	r.played = old
+	if err != nil {
+		return err
+	}
+	e := Event{Version: r.version + 1, Kind: KindUndo, Kept: intp(keep)}
+	if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version, ClearCommits: len(r.commits) > 0}, e); err != nil {
+		return err
+	}
+	if r.thinking != nil {
+		// The computer's move of the position taken back is dropped.
+		r.thinking()
+		r.thinking = nil
+		r.thinkGen++
+	}
+	clear(r.commits)
+	r.state = s
+	r.turnStart = e.Version
+	r.offer = -1
+	r.publish(r.state, e)
+	r.afterChange()
+	return nil
+}
+
+// startMoves turns the moves of a record into the first events of a new
+// room of g under opts: its turns, then its end if the game is over. It
+// returns the events and the state after them.
+func startMoves(g engine.Game, opts engine.Options, moves []string) ([]Event, engine.State, error) {
+	s, err := g.NewState(opts)
+	if err != nil {
+		return nil, nil, refuse(CodeBad, "%v", err)
+	}
+	evs := make([]Event, 0, len(moves)+1)
+	for i, text := range moves {
+		actors := s.Actors(nil)
+		ms, err := engine.ParseTurn(s, text)
+		if err != nil {
+			return nil, nil, refuse(CodeBad, "%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
+		}
+		texts := make([]string, len(ms))
+		for k, m := range ms {
+			texts[k] = s.MoveText(actors[k], m)
+		}
+		evs = append(evs, Event{Version: i + 1, Kind: KindTurn, Actors: actors, Moves: texts, Move: engine.TurnText(s, actors, ms)})
+		engine.ApplyTurn(s, ms)
+	}
+	return evs, s, nil
+}
