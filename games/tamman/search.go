@@ -119,9 +119,9 @@ func (s *State) exposure(p, k int, beyond *[8]float64) float64 {
 func (Game) MCTSLevel(level string) (iterations int, policy, ok bool) {
 	switch level {
 	case "easy":
-		return 100, false, true
+		return 30, false, true
 	case "medium":
-		return 1000, false, true
+		return 300, false, true
 	case "hard":
 		return 5000, true, true
 	case "max":
