@@ -1,6 +1,7 @@
 // Package ai holds the computer players. It knows only the engine: every
 // agent works for every game, and games help only through optional
-// interfaces: engine.Evaluator, and PlayoutLengther for MCTS playouts.
+// interfaces: engine.Evaluator; PlayoutLengther and PlayoutPolicy for
+// MCTS playouts; MCTSLeveller for a game's own level budgets.
 //
 // Agents are named on the command line by a spec: "random", "greedy",
 // "mcts", "alphabeta", optionally followed by a level or a budget:
