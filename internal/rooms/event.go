@@ -88,6 +88,14 @@ func newID() string {
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
+// agentSeed seeds the computer player of seat from the room's secret, so
+// that nobody can foresee its hidden choices by running the same agent
+// with a seed known in advance.
+func agentSeed(secret []byte, seat int) uint64 {
+	h := sha256.Sum256(append(append([]byte("agent"), secret...), byte(seat)))
+	return binary.BigEndian.Uint64(h[:8])
+}
+
 // throwAt samples the chance event pending in s from the room's secret:
 // the uniform number is the first Float64 of ChaCha8 seeded with
 // SHA-256(secret || ply as 8 bytes, big-endian), so anyone holding the
