@@ -352,15 +352,12 @@ func (r *Room) afterChange() {
 	if who < 0 || !r.leased() {
 		return
 	}
-	ag := r.seats[who].agent
-	if ag == nil {
-		var err error
-		ag, err = r.m.cfg.Agents(r.game, r.opts, r.seats[who].Agent, agentSeed(r.secret, who))
-		if err != nil {
-			r.m.cfg.Log.Error("agent", "room", r.ID, "seat", who, "err", err)
-			return
-		}
-		r.seats[who].agent = ag
+	// The agent is made for this move and dropped after it, so that no
+	// room keeps a search's memory (a table, a tree) between moves.
+	ag, err := r.m.cfg.Agents(r.game, r.opts, r.seats[who].Agent, agentSeed(r.secret, who, r.version))
+	if err != nil {
+		r.m.cfg.Log.Error("agent", "room", r.ID, "seat", who, "err", err)
+		return
 	}
 	ctx, cancel := context.WithTimeout(r.m.ctx, r.m.cfg.MoveDeadline)
 	r.thinking = cancel
@@ -385,12 +382,10 @@ func (r *Room) afterChange() {
 		}
 		if err != nil || !chose {
 			// Past the deadline (or no search slot in time): a random
-			// legal move keeps the game going, and the agent, which may
-			// still be searching, is replaced.
+			// legal move keeps the game going.
 			r.m.cfg.Log.Warn("computer move past its deadline", "room", r.ID, "seat", who, "err", err)
 			legal := s.Legal(who, nil)
 			move = legal[rand.IntN(len(legal))]
-			r.seats[who].agent = nil
 		}
 		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), false); err != nil {
 			// Only the code: a refusal's message may name the move, which

@@ -271,6 +271,25 @@ func heapAfterGC() uint64 {
 	return ms.HeapAlloc
 }
 
+// Defect 4: a room keeps no search memory between moves: twenty rooms
+// against alpha-beta (a table of 2 MB each when kept) and MCTS hold less
+// than a few megabytes together once their computers have moved.
+func TestRoomsKeepNoSearchMemory(t *testing.T) {
+	ts := newTestServer(t)
+	before := heapAfterGC()
+	for i := range 20 {
+		spec := []string{"alphabeta:easy", "mcts:easy"}[i%2]
+		d := playAt(t, ts, fmt.Sprintf(`{"game":"adji-boto","seats":[{"kind":"computer","agent":%q},{"kind":"person"}]}`, spec))
+		if len(d.view().Turns) != 1 {
+			t.Fatalf("room against %s: no computer move", spec)
+		}
+	}
+	grown := int64(heapAfterGC()) - int64(before)
+	if grown > 8<<20 {
+		t.Errorf("20 rooms against the computer keep %d MB", grown>>20)
+	}
+}
+
 // Defect 6: asking for agents under many option combinations keeps
 // nothing.
 func TestAgentQueriesKeepNothing(t *testing.T) {
