@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -45,6 +46,11 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		if status == http.StatusServiceUnavailable {
 			w.Header().Set("Retry-After", retryAfter)
 		}
+	case errors.Is(err, context.DeadlineExceeded) && r.Context().Err() != nil:
+		// The request's budget ran out (storing a room, say): the
+		// server is slow now, not broken.
+		status, msg = http.StatusServiceUnavailable, "the request took longer than it may take: try again in a few seconds"
+		w.Header().Set("Retry-After", retryAfter)
 	case errors.Is(err, compute.ErrBusy):
 		status, msg = http.StatusServiceUnavailable, "the computer players are busy: "+err.Error()+"; try again in a few seconds"
 		w.Header().Set("Retry-After", retryAfter)

@@ -59,6 +59,7 @@ var germanErrors = map[string]string{
 	"cannot make a QR code: %v":                                                  "Kein QR-Code möglich: %[1]s",
 	`clock: want {"initial": seconds, "increment": seconds}`:                     `Uhr: erwartet {"initial": Sekunden, "increment": Sekunden}`,
 	"limit=%q: want 1 to 1000":                                                   "limit=%[1]s: erwartet 1 bis 1000",
+	"the request took longer than it may take: try again in a few seconds":       "Die Anfrage hat länger gedauert, als sie darf: in ein paar Sekunden noch einmal versuchen",
 	"no such room":                                                               "Kein solcher Raum",
 	"online play is not enabled on this server":                                  "Online-Spiel ist auf diesem Server nicht eingeschaltet",
 	"too many live connections from your address":                                "Zu viele offene Verbindungen von deiner Adresse",

@@ -436,13 +436,17 @@ func TestLargeNumberOptions(t *testing.T) {
 }
 
 // Defect 2: a replay stops when the request's budget is spent, with 503,
-// instead of running on.
+// instead of running on; a room that cannot be stored within the budget
+// is a 503 too, not an internal error.
 func TestReplayStopsAtTheRequestBudget(t *testing.T) {
 	rec := finishedRecord(t, "adji-boto", 5)
 	spent, _ := newTestServerWith(t, Config{RequestTimeout: time.Nanosecond})
 	var e errorBody
 	if code := call(t, spent, "POST", "/api/replay", string(mustJSON(rec)), &e); code != 503 || !strings.Contains(e.Error, "longer") {
 		t.Errorf("replay past the budget: %d %q", code, e.Error)
+	}
+	if code := call(t, spent, "POST", "/api/rooms", `{"record":`+string(mustJSON(rec))+`}`, &e); code != 503 || !strings.Contains(e.Error, "longer") {
+		t.Errorf("a room from a record past the budget: %d %q", code, e.Error)
 	}
 }
 

@@ -506,6 +506,10 @@ func FuzzRoomRequests(f *testing.F) {
 		`{"record":{"game":"adji-boto","options":[],"moves":["5","1"],"players":["human","random"]}}`,
 		`{"record":{"game":"tamman","options":["players=2"],"moves":["t3"]},"seats":[{"kind":"person"},{"kind":"person"}]}`,
 		`{"record":{"game":"adji-boto","options":["seeds=x"],"moves":[]}}`, `{"record":{}}`, `{"record":null,"game":"tamman"}`,
+		`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:87600h"}]}`,
+		`{"game":"agsinnoninka","options":{"seeds":2,"max-steps":10000000},"seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:easy"}]}`,
+		`{"game":"adji-boto","options":{"max-plies":1e300},"seats":[{"kind":"person"},{"kind":"person"}]}`,
+		`{"record":{"game":"tamman","moves":["t4","t2","c1+4"]}}`,
 	} {
 		f.Add(s)
 	}
