@@ -46,13 +46,13 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		if status == http.StatusServiceUnavailable {
 			w.Header().Set("Retry-After", retryAfter)
 		}
+	case errors.Is(err, compute.ErrBusy):
+		status, msg = http.StatusServiceUnavailable, "the computer players are busy: "+err.Error()+"; try again in a few seconds"
+		w.Header().Set("Retry-After", retryAfter)
 	case errors.Is(err, context.DeadlineExceeded) && r.Context().Err() != nil:
 		// The request's budget ran out (storing a room, say): the
 		// server is slow now, not broken.
 		status, msg = http.StatusServiceUnavailable, "the request took longer than it may take: try again in a few seconds"
-		w.Header().Set("Retry-After", retryAfter)
-	case errors.Is(err, compute.ErrBusy):
-		status, msg = http.StatusServiceUnavailable, "the computer players are busy: "+err.Error()+"; try again in a few seconds"
 		w.Header().Set("Retry-After", retryAfter)
 	case errors.As(err, &mbe):
 		status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("request body is larger than %d bytes", mbe.Limit)
