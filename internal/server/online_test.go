@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -384,7 +385,8 @@ func FuzzDecodeClientMsg(f *testing.F) {
 	for _, s := range []string{`{"type":"hello","token":"abc","last":-1}`, `{"type":"move","version":3,"move":"9"}`,
 		`{"type":"name","name":"Ana"}`, `{"type":"resign"}`, `{`, `{"type":"move","version":1e99,"move":""}`, "\x00",
 		`{"type":"move","version":2,"move":"7","token":"abc"}`, `{"type":"undo","version":4,"tokens":["a","b"]}`,
-		`{"type":"undo","version":4,"tokens":[]}`, `{"type":"resign","token":"abc"}`, `{"type":"name","name":"x","token":"abc"}`} {
+		`{"type":"undo","version":4,"tokens":[]}`, `{"type":"resign","token":"abc"}`, `{"type":"name","name":"x","token":"abc"}`,
+		`{"type":"hello","token":"a","tokens":["b","c"],"last":-1}`, `{"type":"move","version":1,"move":"9","tokens":["b"]}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -395,8 +397,11 @@ func FuzzDecodeClientMsg(f *testing.F) {
 			}
 			return
 		}
-		if len(m.Token) > 64 {
-			t.Fatal("a long token accepted")
+		if len(m.Token) > 64 || len(m.Tokens) > maxSeats || slices.ContainsFunc(m.Tokens, func(s string) bool { return len(s) > 64 }) {
+			t.Fatal("a long token, or too many, accepted")
+		}
+		if m.Tokens != nil && m.Type != "hello" && m.Type != "undo" {
+			t.Fatalf("tokens in a %s accepted", m.Type)
 		}
 		switch m.Type {
 		case "hello":
