@@ -48,7 +48,8 @@ type Config struct {
 	// loopback name (localhost, 127.0.0.1, [::1]), against DNS rebinding.
 	// Set it when listening on loopback.
 	LoopbackOnly bool
-	// Rooms runs online play (nil: no online rooms).
+	// Rooms runs every game, online or at one device (nil: no rooms;
+	// the catalogue, replays and analyses of records still answer).
 	Rooms *rooms.Manager
 	// Origins are the host patterns of other sites whose pages may open a
 	// room's WebSocket (the server's own host always may).
