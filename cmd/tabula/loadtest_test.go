@@ -49,7 +49,7 @@ func TestLoadtestShortRun(t *testing.T) {
 	}
 	var res struct {
 		Rooms, RoomsPlayed, Moves, Reconnects, Errors int
-		P99ms                                        float64
+		P99ms                                         float64
 	}
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("report %q: %v", out.String(), err)
