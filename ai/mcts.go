@@ -25,14 +25,17 @@ import (
 //     move is played. Measured in Agsinnoninka, decoupled UCT won far more
 //     games against greedy than regret matching or EXP3 (docs/ai.md).
 //
-// Playouts are uniformly random unless the game has a PlayoutPolicy; in a
-// game with an evaluation they stop after Budget.PlayoutTurns turns (by
-// default the game's PlayoutTurns, else DefaultPlayoutTurns) and the
-// leader by the evaluation takes the reward. Each search works in
-// preallocated arenas and copies positions with CopyFrom, so iterations do
-// not allocate once the arenas have grown. With several threads,
-// independent trees are searched from the root (root parallelism) and
-// their root statistics summed.
+// Playouts are uniformly random; in a game with an evaluation they stop
+// after Budget.PlayoutTurns turns (by default the game's PlayoutTurns, else
+// DefaultPlayoutTurns) and the leader by
+// the evaluation takes the reward. Each search works in preallocated arenas
+// and copies positions with CopyFrom, so iterations do not allocate once
+// the arenas have grown. With several threads, independent trees are
+// searched from the root (root parallelism) and their root statistics
+// summed.
+//
+// A game's PlayoutPolicy, if it has one, picks the playout moves instead
+// of a uniform draw (unless Budget.RandomPlayouts).
 type MCTS struct {
 	name    string
 	budget  Budget
@@ -306,11 +309,11 @@ type tree struct {
 	// evaluation; negative plays to the end, 0 leaves it to the game
 	// (PlayoutLengther, else DefaultPlayoutTurns). turns is the length
 	// the current search uses.
-	horizon int
-	turns   int
+	horizon   int
+	turns     int
+	evaluated bool
 	// randomPlayouts ignores the game's PlayoutPolicy.
 	randomPlayouts bool
-	evaluated      bool
 	// iterations done by the last search.
 	iterations int
 	// done, if not nil, stops the search when closed (ChooseContext).
