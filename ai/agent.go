@@ -1,6 +1,7 @@
 // Package ai holds the computer players. It knows only the engine: every
 // agent works for every game, and games help only through optional
-// interfaces: engine.Evaluator, and PlayoutLengther for MCTS playouts.
+// interfaces: engine.Evaluator; PlayoutLengther and PlayoutPolicy for
+// MCTS playouts; MCTSLeveller for a game's own level budgets.
 //
 // Agents are named on the command line by a spec: "random", "greedy",
 // "mcts", "alphabeta", optionally followed by a level or a budget:
@@ -94,6 +95,7 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 		if err != nil {
 			return nil, fmt.Errorf("agent %q: %v", spec, err)
 		}
+		b = gameLevel(g, param, b)
 		return maxWithEndgame(g, param, NewMCTS(spec, b, cfg)), nil
 	case "alphabeta":
 		b, err := parseBudget(param, alphaBetaLevels, true)
@@ -118,6 +120,28 @@ func maxWithEndgame(g engine.Game, level string, a Agent) Agent {
 	return a
 }
 
+// MCTSLeveller is implemented by games that set their own MCTS iteration
+// budgets for the levels; the time caps are the same in every game.
+type MCTSLeveller interface {
+	// MCTSLevel returns the iterations of MCTS at level and whether its
+	// playouts use the game's PlayoutPolicy; ok false keeps the default.
+	MCTSLevel(level string) (iterations int, policy, ok bool)
+}
+
+// gameLevel is b, the budget of MCTS at level (a level name, or a
+// budget), with the iterations game g sets for that level.
+func gameLevel(g engine.Game, level string, b Budget) Budget {
+	if level == "" {
+		level = "medium"
+	}
+	if l, ok := g.(MCTSLeveller); ok {
+		if n, policy, ok := l.MCTSLevel(level); ok {
+			b.Iterations, b.RandomPlayouts = n, !policy
+		}
+	}
+	return b
+}
+
 // Budget bounds the work of one search. Zero fields are no bound; a search
 // stops at the first bound reached.
 type Budget struct {
@@ -133,6 +157,9 @@ type Budget struct {
 	// DefaultPlayoutTurns), a negative number plays every playout to the
 	// end.
 	PlayoutTurns int
+	// RandomPlayouts makes MCTS playouts uniformly random even in a game
+	// with a PlayoutPolicy.
+	RandomPlayouts bool
 }
 
 // The budgets behind the levels. Iteration and depth bounds keep results

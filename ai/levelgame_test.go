@@ -35,7 +35,7 @@ func TestMeasureLevelGame(t *testing.T) {
 		if !ok {
 			t.Fatalf("-level-levels: no level %q", level)
 		}
-		m := NewMCTS(level, b, Config{Seed: 1})
+		m := NewMCTS(level, gameLevel(g, level, b), Config{Seed: 1})
 		seats := [2]Agent{m, NewGreedy(1)}
 		s, err := g.NewState(engine.DefaultOptions(g))
 		if err != nil {

@@ -12,18 +12,24 @@ import (
 	"tabula/engine"
 )
 
-var measureLevels = flag.Int("measure-levels", 0, "positions per game for TestMeasureLevelTimes (0: skip)")
+var (
+	measureLevels    = flag.Int("measure-levels", 0, "positions per game for TestMeasureLevelTimes (0: skip)")
+	measureLevelGame = flag.String("measure-level-game", "", "only the games whose name (tamman/players=4) starts with this")
+)
 
 // TestMeasureLevelTimes reports, for every game and MCTS level, the time a
 // move takes on one core (CPU time, which other programs on the machine do
 // not inflate) and the wall time, in positions taken from random games:
 //
-//	go test ./ai -run MeasureLevelTimes -count=1 -measure-levels 3 -v
+//	go test ./ai -run MeasureLevelTimes -count=1 -measure-levels 3 [-measure-level-game tamman] -v
 func TestMeasureLevelTimes(t *testing.T) {
 	if *measureLevels == 0 {
 		t.Skip("a measurement: run with -measure-levels N")
 	}
 	for _, start := range gameSetups(t) {
+		if !strings.HasPrefix(benchName(start), *measureLevelGame) {
+			continue
+		}
 		var positions []engine.State
 		rnd := NewRandom(2)
 		for i := 0; len(positions) < *measureLevels && i < 100; i++ {
@@ -42,7 +48,7 @@ func TestMeasureLevelTimes(t *testing.T) {
 		}
 		var line []string
 		for _, level := range Levels {
-			m := NewMCTS(level, mctsLevels[level], Config{Seed: 1})
+			m := NewMCTS(level, gameLevel(start.Game(), level, mctsLevels[level]), Config{Seed: 1})
 			var cpu, wall, worst time.Duration
 			iters := 0
 			for _, s := range positions {

@@ -33,6 +33,9 @@ import (
 // the arenas have grown. With several threads, independent trees are
 // searched from the root (root parallelism) and their root statistics
 // summed.
+//
+// A game's PlayoutPolicy, if it has one, picks the playout moves instead
+// of a uniform draw (unless Budget.RandomPlayouts).
 type MCTS struct {
 	name    string
 	budget  Budget
@@ -68,6 +71,7 @@ func NewMCTS(name string, b Budget, cfg Config) *MCTS {
 	for i := 0; i < m.threads; i++ {
 		t := newTree(treeSeed(cfg.Seed, i))
 		t.horizon = b.PlayoutTurns
+		t.randomPlayouts = b.RandomPlayouts
 		t.eval = cfg.Eval
 		m.trees = append(m.trees, t)
 	}
@@ -233,6 +237,8 @@ type tree struct {
 	horizon   int
 	turns     int
 	evaluated bool
+	// randomPlayouts ignores the game's PlayoutPolicy.
+	randomPlayouts bool
 	// iterations done by the last search.
 	iterations int
 	// done, if not nil, stops the search when closed (ChooseContext).

@@ -41,6 +41,15 @@ type PlayoutLengther interface {
 	PlayoutTurns() int
 }
 
+// PlayoutPolicy is implemented by states whose game can pick playout moves
+// better than uniformly at random, and cheaply. MCTS uses it unless
+// Budget.RandomPlayouts is set.
+type PlayoutPolicy interface {
+	// PlayoutMove returns one of moves, the legal moves of the one player
+	// to move, using u (uniform in [0, 1)) for its random choices.
+	PlayoutMove(moves []engine.Move, u float64) engine.Move
+}
+
 // TurnApplierMaker is implemented by states whose turns are costly and
 // recur in a search (Agsinnoninka's relays): NewTurnApplier returns a
 // function that plays a turn as engine.ApplyTurn does, from a bounded
@@ -73,8 +82,13 @@ func (t *tree) apply(s engine.State, moves []engine.Move) {
 	engine.ApplyTurn(s, moves)
 }
 
-// playout plays s to the end at random and leaves the rewards in t.reward.
+// playout plays s to the end at random (by the game's PlayoutPolicy, if
+// any) and leaves the rewards in t.reward.
 func (t *tree) playout(s engine.State) {
+	policy, _ := s.(PlayoutPolicy)
+	if t.randomPlayouts {
+		policy = nil
+	}
 	for turns := 0; ; turns++ {
 		t.actors = s.Actors(t.actors[:0])
 		if len(t.actors) == 0 {
@@ -93,6 +107,10 @@ func (t *tree) playout(s engine.State) {
 		}
 		if len(t.actors) == 1 {
 			t.moves = s.Legal(t.actors[0], t.moves[:0])
+			if policy != nil && len(t.moves) > 1 {
+				s.Apply(policy.PlayoutMove(t.moves, t.rng.Float64()))
+				continue
+			}
 			s.Apply(t.moves[t.rng.IntN(len(t.moves))])
 			continue
 		}

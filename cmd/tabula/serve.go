@@ -81,7 +81,6 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Log:            log,
 		Static:         web.Static(),
 		Rules:          docs.RulesFS(),
-		Agents:         server.DefaultAgents,
 		LoopbackOnly:   isLoopback(ln.Addr()),
 		Pool:           pool,
 		Rooms:          mgr,

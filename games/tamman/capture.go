@@ -33,15 +33,7 @@ func (s *State) move(q Square, v uint8, tr *tracer) {
 		tr.path(s, int(p), int(from), to)
 	}
 
-	// The squares passed over: steps from+1 .. to-1.
-	hit := r.before[p][to] &^ r.before[p][from+1]
-	if r.landing {
-		hit |= 1 << r.path[p][to]
-	}
-	if r.atStart {
-		hit |= 1 << q
-	}
-	hit &^= r.safe
+	hit := r.hit(int(p), int(from), to)
 	caught := uint8(0)
 	if hit != 0 {
 		for e := uint8(0); e < r.players; e++ {
@@ -82,6 +74,20 @@ func (s *State) move(q Square, v uint8, tr *tracer) {
 		return
 	}
 	s.startMoves(tr)
+}
+
+// hit is the set of squares where player p's man moving from step from to
+// step to sends enemy men back: the squares he passes over (steps from+1
+// .. to-1), with the options' additions, less the safe ones.
+func (r *rules) hit(p, from, to int) uint32 {
+	h := r.before[p][to] &^ r.before[p][from+1]
+	if r.landing {
+		h |= 1 << r.path[p][to]
+	}
+	if r.atStart {
+		h |= 1 << r.path[p][from]
+	}
+	return h &^ r.safe
 }
 
 // setOcc recomputes occ[p] from the men.

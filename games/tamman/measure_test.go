@@ -3,6 +3,9 @@ package tamman_test
 import (
 	"flag"
 	"math"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,50 +14,174 @@ import (
 	"tabula/games/tamman"
 )
 
-// measureGames turns on the measurement of ThreatEval against Eval (it takes
-// minutes; docs/ai.md has the figures):
+// The match of two search variants, for trying out what the agents' specs
+// cannot say (evaluations, playout policies):
 //
-//	go test ./games/tamman -run MeasureThreatEval -count=1 -measure-games 200 -measure-time 20ms -v
+//	go test ./games/tamman -run MeasureMatch -count=1 -match 'mcts:20000/random,greedy' -match-games 200 -v
+//
+// A variant is an agent's spec (greedy, mcts:hard, mcts:3000), or mcts:N
+// (iterations) or mcts:DURATION followed by any of /random (uniformly
+// random playouts), /threat (ThreatEval at the end of playouts), /tN
+// (playouts of N plies). Each seat throws from its own stream of throws,
+// the same in games 2k and 2k+1, where the variants swap seats.
 var (
-	measureGames = flag.Int("measure-games", 0, "games for TestMeasureThreatEvalAgainstEval (0: skip)")
-	measureTime  = flag.Duration("measure-time", 20*time.Millisecond, "MCTS time per move in TestMeasureThreatEvalAgainstEval")
+	matchSpec  = flag.String("match", "", "two variants, comma-separated, for TestMeasureMatch")
+	matchGames = flag.Int("match-games", 100, "games of TestMeasureMatch, seats alternating")
+	matchProcs = flag.Int("match-procs", 2, "games played at once in TestMeasureMatch")
 )
 
-// TestMeasureThreatEvalAgainstEval plays MCTS with ThreatEval against
-// MCTS with Eval at equal time per move, two players, seats alternating,
-// and reports the share of games ThreatEval won with a 95% interval.
-func TestMeasureThreatEvalAgainstEval(t *testing.T) {
-	if *measureGames == 0 {
-		t.Skip("a measurement: run with -measure-games N")
+func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
+	tb.Helper()
+	parts := strings.Split(spec, "/")
+	if len(parts) == 1 {
+		a, err := ai.New(tamman.Game{}, spec, ai.Config{Seed: seed})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return a
 	}
-	threat := func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).ThreatEval(dst) }
-	wins := 0
-	for i := 0; i < *measureGames; i++ {
-		seed := uint64(i + 1)
-		agents := []ai.Agent{
-			ai.NewMCTS("threat", ai.Budget{Time: *measureTime}, ai.Config{Seed: seed, Eval: threat}),
-			ai.NewMCTS("eval", ai.Budget{Time: *measureTime}, ai.Config{Seed: seed}),
-		}
-		newSeat := i % 2 // the seat of the agent with ThreatEval
-		if newSeat == 1 {
-			agents[0], agents[1] = agents[1], agents[0]
-		}
-		s := start(t)
-		dice := ai.NewRandom(seed)
-		for !s.Terminal() {
-			p := s.Actors(nil)[0]
-			if p == engine.ChancePlayer {
-				s.Apply(dice.Choose(s, p))
-				continue
+	param, ok := strings.CutPrefix(parts[0], "mcts:")
+	if !ok {
+		tb.Fatalf("unknown variant %q", spec)
+	}
+	var b ai.Budget
+	if d, err := time.ParseDuration(param); err == nil {
+		b.Time = d
+	} else if n, err := strconv.Atoi(param); err == nil {
+		b.Iterations = n
+	} else {
+		tb.Fatalf("variant %q: bad budget", spec)
+	}
+	cfg := ai.Config{Seed: seed}
+	for _, p := range parts[1:] {
+		switch {
+		case p == "random":
+			b.RandomPlayouts = true
+		case p == "threat":
+			cfg.Eval = func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).ThreatEval(dst) }
+		case strings.HasPrefix(p, "t"):
+			n, err := strconv.Atoi(p[1:])
+			if err != nil {
+				tb.Fatalf("variant %q: bad playout length", spec)
 			}
-			s.Apply(agents[p].Choose(s, p))
-		}
-		if o, _ := s.Outcome(); o.Winner == newSeat {
-			wins++
+			b.PlayoutTurns = n
+		default:
+			tb.Fatalf("variant %q: unknown modifier %q", spec, p)
 		}
 	}
-	n := float64(*measureGames)
-	share := float64(wins) / n
-	half := 1.96 * math.Sqrt(share*(1-share)/n)
-	t.Logf("ThreatEval against Eval, MCTS %v a move: won %d of %d, %.1f%% ± %.1f%%", *measureTime, wins, *measureGames, 100*share, 100*half)
+	return ai.NewMCTS(spec, b, cfg)
+}
+
+// TestMeasureMatch plays two variants against each other, two players,
+// seats alternating, and reports the first one's wins with a 95% Wilson
+// interval and each one's time per move.
+func TestMeasureMatch(t *testing.T) {
+	if *matchSpec == "" {
+		t.Skip("a measurement: run with -match A,B")
+	}
+	specs := strings.Split(*matchSpec, ",")
+	if len(specs) != 2 {
+		t.Fatalf("-match wants two variants, got %q", *matchSpec)
+	}
+	var (
+		mu     sync.Mutex
+		wins   int
+		spent  [2]time.Duration
+		moves  [2]int
+		slow   [2]time.Duration
+		next   int
+		wg     sync.WaitGroup
+		played int
+		// winners[i] is the seat that won game i.
+		winners = make([]int, *matchGames)
+	)
+	for w := 0; w < *matchProcs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= *matchGames {
+					return
+				}
+				seed := uint64(i + 1)
+				agents := []ai.Agent{variant(t, specs[0], seed), variant(t, specs[1], seed)}
+				first := i % 2 // the seat of the first variant
+				if first == 1 {
+					agents[0], agents[1] = agents[1], agents[0]
+				}
+				s := start(t)
+				// Each seat throws from its own stream, the same in
+				// games 2k and 2k+1, where the variants swap seats: when
+				// one seat wins both, the throws decided the pair.
+				dice := []*ai.Random{ai.NewRandom(uint64(i/2)*2 + 1e6), ai.NewRandom(uint64(i/2)*2 + 1e6 + 1)}
+				var took [2]time.Duration
+				var n [2]int
+				var most [2]time.Duration
+				for !s.Terminal() {
+					p := s.Actors(nil)[0]
+					if p == engine.ChancePlayer {
+						s.Apply(dice[s.Turn()].Choose(s, p))
+						continue
+					}
+					v := p
+					if first == 1 {
+						v = 1 - p
+					}
+					t0 := time.Now()
+					m := agents[p].Choose(s, p)
+					d := time.Since(t0)
+					if len(s.Legal(p, nil)) > 1 { // a real choice
+						took[v] += d
+						n[v]++
+						most[v] = max(most[v], d)
+					}
+					s.Apply(m)
+				}
+				o, _ := s.Outcome()
+				mu.Lock()
+				played++
+				winners[i] = o.Winner
+				if o.Winner == first {
+					wins++
+				}
+				for v := range 2 {
+					spent[v] += took[v]
+					moves[v] += n[v]
+					slow[v] = max(slow[v], most[v])
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	lo, hi := wilson(wins, played)
+	t.Logf("%s against %s: won %d of %d, %.1f%% (95%% interval %.1f%%..%.1f%%)",
+		specs[0], specs[1], wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi)
+	decided := 0
+	for k := 0; k+1 < played; k += 2 {
+		if winners[k] == winners[k+1] {
+			decided++
+		}
+	}
+	t.Logf("pairs of games with the same throws for each seat won by the same seat: %d of %d", decided, played/2)
+	for v := range 2 {
+		t.Logf("%s: %d moves, mean %v, max %v a move", specs[v], moves[v],
+			spent[v]/time.Duration(max(moves[v], 1)), slow[v])
+	}
+}
+
+// wilson is the 95% Wilson score interval of k successes in n.
+func wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.96
+	p, nn := float64(k)/float64(n), float64(n)
+	c := (p + z*z/(2*nn)) / (1 + z*z/nn)
+	h := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / (1 + z*z/nn)
+	return c - h, c + h
 }

@@ -73,6 +73,12 @@ type Conn struct {
 // with token (empty for a spectator) and last (-1 for none), and returns
 // the connection and the welcome message.
 func Dial(ctx context.Context, base, room, token string, last int, header http.Header) (*Conn, Msg, error) {
+	return DialHello(ctx, base, room, map[string]any{"type": "hello", "token": token, "last": last}, header)
+}
+
+// DialHello is Dial with the hello message given (a device that plays
+// several seats names their tokens in it).
+func DialHello(ctx context.Context, base, room string, hello any, header http.Header) (*Conn, Msg, error) {
 	u := "ws" + strings.TrimPrefix(base, "http") + "/api/rooms/" + room + "/ws"
 	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: header})
 	if err != nil {
@@ -80,7 +86,7 @@ func Dial(ctx context.Context, base, room, token string, last int, header http.H
 	}
 	ws.SetReadLimit(1 << 20)
 	c := &Conn{ws: ws}
-	if err := c.Send(ctx, map[string]any{"type": "hello", "token": token, "last": last}); err != nil {
+	if err := c.Send(ctx, hello); err != nil {
 		ws.CloseNow()
 		return nil, Msg{}, err
 	}

@@ -19,6 +19,14 @@ import (
 // the welcome message carries the current view and the events after last,
 // and every later event follows in order.
 func (r *Room) Join(token string, last int) (*Sub, error) {
+	return r.JoinSeats(token, nil, last)
+}
+
+// JoinSeats is Join for a device that plays several seats of the room:
+// others are the tokens of its other seats, which are online while the
+// connection lasts (a token that holds no seat is passed over: the
+// device learns of the seat's new kind from the view).
+func (r *Room) JoinSeats(token string, others []string, last int) (*Sub, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
@@ -52,6 +60,9 @@ func (r *Room) Join(token string, last int) (*Sub, error) {
 	if seatIdx >= 0 {
 		delete(r.away, seatIdx)
 		r.sendPresence()
+	}
+	for _, t := range others {
+		r.adopt(sub, r.seatOf(t))
 	}
 	return sub, nil
 }
@@ -243,8 +254,17 @@ func (r *Room) Reissue(ctx context.Context, sub *Sub) (string, error) {
 
 func (r *Room) closeSeat(seat int, reason string) {
 	for s := range r.subs {
-		if s.Seat == seat {
+		switch {
+		case s.Seat == seat:
 			r.drop(s, CloseSeatGone, reason)
+		case s.also[seat]:
+			// A device that played the seat by its token goes on with
+			// its own seat; the seat it no longer holds is away.
+			delete(s.also, seat)
+			if !r.online()[seat] {
+				r.away[seat] = r.m.cfg.Now()
+			}
+			r.sendPresence()
 		}
 	}
 }
@@ -332,15 +352,12 @@ func (r *Room) afterChange() {
 	if who < 0 || !r.leased() {
 		return
 	}
-	ag := r.seats[who].agent
-	if ag == nil {
-		var err error
-		ag, err = r.m.cfg.Agents(r.game, r.opts, r.seats[who].Agent, uint64(who)+1)
-		if err != nil {
-			r.m.cfg.Log.Error("agent", "room", r.ID, "seat", who, "err", err)
-			return
-		}
-		r.seats[who].agent = ag
+	// The agent is made for this move and dropped after it, so that no
+	// room keeps a search's memory (a table, a tree) between moves.
+	ag, err := r.m.cfg.Agents(r.game, r.opts, r.seats[who].Agent, agentSeed(r.secret, who, r.version))
+	if err != nil {
+		r.m.cfg.Log.Error("agent", "room", r.ID, "seat", who, "err", err)
+		return
 	}
 	ctx, cancel := context.WithTimeout(r.m.ctx, r.m.cfg.MoveDeadline)
 	r.thinking = cancel
@@ -365,12 +382,10 @@ func (r *Room) afterChange() {
 		}
 		if err != nil || !chose {
 			// Past the deadline (or no search slot in time): a random
-			// legal move keeps the game going, and the agent, which may
-			// still be searching, is replaced.
+			// legal move keeps the game going.
 			r.m.cfg.Log.Warn("computer move past its deadline", "room", r.ID, "seat", who, "err", err)
 			legal := s.Legal(who, nil)
 			move = legal[rand.IntN(len(legal))]
-			r.seats[who].agent = nil
 		}
 		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), false); err != nil {
 			// Only the code: a refusal's message may name the move, which

@@ -88,6 +88,17 @@ func newID() string {
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
+// agentSeed seeds the computer player of seat for its move at the room's
+// version from the room's secret, so that nobody can foresee its hidden
+// choices by running the same agent with a seed known in advance.
+func agentSeed(secret []byte, seat, version int) uint64 {
+	var v [9]byte
+	v[0] = byte(seat)
+	binary.BigEndian.PutUint64(v[1:], uint64(version))
+	h := sha256.Sum256(append(append([]byte("agent"), secret...), v[:]...))
+	return binary.BigEndian.Uint64(h[:8])
+}
+
 // throwAt samples the chance event pending in s from the room's secret:
 // the uniform number is the first Float64 of ChaCha8 seeded with
 // SHA-256(secret || ply as 8 bytes, big-endian), so anyone holding the

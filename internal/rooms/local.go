@@ -88,6 +88,7 @@ func (r *Room) asSeat(sub *Sub, token string) (int, error) {
 	if s == Spectator {
 		return 0, refuse(CodeBad, "this token does not hold a seat of the room (any more)")
 	}
+	r.adopt(sub, s)
 	return s, nil
 }
 
@@ -108,6 +109,7 @@ func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int)
 	held := make([]int, 0, len(tokens))
 	for _, t := range tokens {
 		held = append(held, r.seatOf(t))
+		r.adopt(sub, held[len(held)-1])
 	}
 	for i, s := range r.seats {
 		if s.Kind == Person && !slices.Contains(held, i) {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"runtime"
 	"slices"
@@ -48,6 +49,11 @@ type Config struct {
 	// Lease is how long a computer move's lease runs before another
 	// process may take it over (default: MoveDeadline + 10s).
 	Lease time.Duration
+	// Secrets is the source of each new room's chance secret, which
+	// seeds its throws and its computer players (default crypto/rand).
+	// Tests that need the same throws on every run set a seeded source;
+	// nothing a client sends reaches it.
+	Secrets io.Reader
 }
 
 // Manager holds the rooms in memory and loads the others from the store
@@ -60,6 +66,8 @@ type Manager struct {
 	mu     sync.Mutex
 	rooms  map[string]*Room
 	closed bool
+
+	secretMu sync.Mutex // cfg.Secrets need not be safe for concurrent use
 }
 
 // NewManager returns a manager for cfg.
@@ -94,6 +102,9 @@ func NewManager(cfg Config) *Manager {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Secrets == nil {
+		cfg.Secrets = rand.Reader
 	}
 	if cfg.AwayGrace == 0 {
 		cfg.AwayGrace = 2 * time.Minute
@@ -188,7 +199,10 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 		return Created{}, refuse(CodeBad, "at least one seat must be a person")
 	}
 	secret := make([]byte, 32)
-	if _, err := rand.Read(secret); err != nil {
+	m.secretMu.Lock()
+	_, err = io.ReadFull(m.cfg.Secrets, secret)
+	m.secretMu.Unlock()
+	if err != nil {
 		return Created{}, err
 	}
 	now := time.Now()

@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/store"
 	"tabula/view"
@@ -64,7 +63,6 @@ type Room struct {
 
 type seat struct {
 	store.Seat
-	agent ai.Agent // made on first use
 }
 
 // Error is a refused request: a code for programs and a message for people.

@@ -92,11 +92,7 @@ func (r *Room) catchUp(ctx context.Context) error {
 		if old.Kind != st.Kind || !bytes.Equal(old.TokenHash, st.TokenHash) {
 			r.closeSeat(st.Index, "the seat changed hands")
 		}
-		if old.Agent == st.Agent {
-			r.seats[st.Index] = seat{Seat: st, agent: old.agent}
-		} else {
-			r.seats[st.Index] = seat{Seat: st}
-		}
+		r.seats[st.Index] = seat{Seat: st}
 	}
 	r.status, r.result = sn.Room.Status, sn.Room.Result
 	r.used = time.Now()

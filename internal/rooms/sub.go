@@ -22,6 +22,10 @@ type Sub struct {
 	Out  chan []byte
 	Done chan struct{}
 
+	// also are the other seats this connection plays by their tokens (a
+	// device that plays several seats, local.go); under the room's mu.
+	also map[int]bool
+
 	once   sync.Once
 	code   int
 	reason string
@@ -78,13 +82,45 @@ func (r *Room) drop(sub *Sub, code int, reason string) {
 	sub.close(code, reason)
 	if _, ok := r.subs[sub]; ok {
 		delete(r.subs, sub)
-		if sub.Seat >= 0 {
-			if !r.online()[sub.Seat] {
-				r.away[sub.Seat] = r.m.cfg.Now()
+		if held := sub.seats(); len(held) > 0 {
+			on := r.online()
+			for _, s := range held {
+				if !on[s] {
+					r.away[s] = r.m.cfg.Now()
+				}
 			}
 			r.sendPresence()
 		}
 	}
+}
+
+// seats are the seats sub plays: its own and those it plays by token.
+func (s *Sub) seats() []int {
+	var out []int
+	if s.Seat >= 0 {
+		out = append(out, s.Seat)
+	}
+	for seat := range s.also {
+		out = append(out, seat)
+	}
+	return out
+}
+
+// adopt notes that sub plays seat too (by its token): the seat is online
+// while sub is connected. The caller holds r.mu.
+func (r *Room) adopt(sub *Sub, seat int) {
+	if seat < 0 || seat == sub.Seat || sub.also[seat] || !sub.live() {
+		return
+	}
+	if _, ok := r.subs[sub]; !ok {
+		return
+	}
+	if sub.also == nil {
+		sub.also = map[int]bool{}
+	}
+	sub.also[seat] = true
+	delete(r.away, seat)
+	r.sendPresence()
 }
 
 // Leave is called by a connection when it ends.
@@ -97,8 +133,10 @@ func (r *Room) Leave(sub *Sub) {
 func (r *Room) online() []bool {
 	on := make([]bool, len(r.seats))
 	for s := range r.subs {
-		if s.Seat >= 0 && s.Seat < len(on) {
-			on[s.Seat] = true
+		for _, seat := range s.seats() {
+			if seat < len(on) {
+				on[seat] = true
+			}
 		}
 	}
 	for i, s := range r.seats {

@@ -28,10 +28,9 @@ var (
 	GraphTime = 8 * time.Second
 )
 
-// analysisRequest names a position: the match (or a record) and the
+// analysisRequest names a position: the room (or a record) and the
 // number of turns played (all when Ply is absent).
 type analysisRequest struct {
-	Match  string         `json:"match"`
 	Room   string         `json:"room"`
 	Record *engine.Record `json:"record"`
 	Ply    *int           `json:"ply"`
@@ -72,31 +71,19 @@ func (s *Server) analysisRecord(r *http.Request) (analysisRequest, engine.Record
 	if err := decode(r, &req); err != nil {
 		return req, engine.Record{}, err
 	}
-	given := 0
-	for _, b := range []bool{req.Match != "", req.Room != "", req.Record != nil} {
-		if b {
-			given++
-		}
-	}
 	switch {
-	case given > 1:
-		return req, engine.Record{}, badRequest("give one of a match, a room or a record, not both")
+	case req.Room != "" && req.Record != nil:
+		return req, engine.Record{}, badRequest("give a room or a record, not both")
 	case req.Room != "":
 		rec, err := s.roomRecord(r, req.Room)
 		return req, rec, err
-	case req.Match != "":
-		m, err := s.cfg.Store.Get(req.Match)
-		if err != nil {
-			return req, engine.Record{}, err
-		}
-		return req, m.record(), nil
 	case req.Record != nil:
 		if err := checkTurns(len(req.Record.Moves)); err != nil {
 			return req, engine.Record{}, err
 		}
 		return req, *req.Record, nil
 	}
-	return req, engine.Record{}, badRequest(`no position given: want {"room": ID}, {"match": ID} or {"record": {...}}, and "ply"`)
+	return req, engine.Record{}, badRequest(`no position given: want {"room": ID} or {"record": {...}}, and "ply"`)
 }
 
 // positions replays rec (with replay, so stopping when ctx is done) and

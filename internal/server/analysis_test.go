@@ -65,18 +65,19 @@ func shortAnalyses(t *testing.T) {
 	})
 }
 
-// A match's position: each player's value (two players: they add up to
+// A room's position: each player's value (two players: they add up to
 // 1), and every legal move of the mover with its value, best first.
-func TestAnalysisOfAMatch(t *testing.T) {
+func TestAnalysisOfARoom(t *testing.T) {
 	shortAnalyses(t)
 	ts := newTestServer(t)
-	m := newAdji(t, ts)
+	d := playAt(t, ts, adjiVsRandom)
+	d.move(0, d.legal()[0])
 	var a analysisJSON
-	if code := call(t, ts, "POST", "/api/analysis", fmt.Sprintf(`{"match": %q}`, m.ID), &a); code != 200 {
+	if code := call(t, ts, "POST", "/api/analysis", fmt.Sprintf(`{"room": %q}`, d.id), &a); code != 200 {
 		t.Fatalf("analysis: %d", code)
 	}
-	if a.Ply != m.State.Ply || !slices.Equal(a.ToMove, m.State.ToMove) {
-		t.Errorf("analysed ply %d for %v, want %d for %v", a.Ply, a.ToMove, m.State.Ply, m.State.ToMove)
+	if a.Ply != d.state.Ply || !slices.Equal(a.ToMove, d.state.ToMove) {
+		t.Errorf("analysed ply %d for %v, want %d for %v", a.Ply, a.ToMove, d.state.Ply, d.state.ToMove)
 	}
 	if len(a.Values) != 2 || math.Abs(a.Values[0]+a.Values[1]-1) > 1e-6 {
 		t.Errorf("values %v: two that add up to 1", a.Values)
@@ -88,7 +89,7 @@ func TestAnalysisOfAMatch(t *testing.T) {
 			t.Errorf("move %d: %+v out of range or out of order", i, mv)
 		}
 	}
-	want := m.State.Legal[fmt.Sprint(m.State.ToMove[0])]
+	want := d.legal()
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
@@ -128,7 +129,7 @@ func TestAnalysisOfARecord(t *testing.T) {
 // Wrong requests get a 400 or 404 that says what is wrong.
 func TestAnalysisRefuses(t *testing.T) {
 	ts := newTestServer(t)
-	m := newAdji(t, ts)
+	r := newRoom(t, ts, adjiVsRandom)
 	rec := randomRecord(t, "adji-boto", nil, 5)
 	bad := rec
 	bad.Moves = append(slices.Clone(rec.Moves), "77")
@@ -140,14 +141,15 @@ func TestAnalysisRefuses(t *testing.T) {
 		says       string
 	}{
 		{"/api/analysis", `{}`, 400, "no position"},
-		{"/api/analysis", `{"match": "nope"}`, 404, "no such match"},
-		{"/api/analysis", fmt.Sprintf(`{"match": %q, "ply": 99}`, m.ID), 400, "ply 99"},
-		{"/api/analysis", fmt.Sprintf(`{"match": %q, "ply": -1}`, m.ID), 400, "ply -1"},
-		{"/api/analysis", fmt.Sprintf(`{"match": %q, "record": %s}`, m.ID, recJS), 400, "not both"},
+		{"/api/analysis", `{"room": "nope"}`, 404, "no such room"},
+		{"/api/analysis", `{"match": "nope"}`, 400, "unknown field"},
+		{"/api/analysis", fmt.Sprintf(`{"room": %q, "ply": 99}`, r.ID), 400, "ply 99"},
+		{"/api/analysis", fmt.Sprintf(`{"room": %q, "ply": -1}`, r.ID), 400, "ply -1"},
+		{"/api/analysis", fmt.Sprintf(`{"room": %q, "record": %s}`, r.ID, recJS), 400, "not both"},
 		{"/api/analysis", fmt.Sprintf(`{"record": %s}`, badJS), 400, "77"},
 		{"/api/analysis", `{"record": {"game": "chess", "moves": []}}`, 404, "chess"},
-		{"/api/analysis", `{"match": 5}`, 400, "malformed"},
-		{"/api/analysis/graph", fmt.Sprintf(`{"match": %q, "ply": 1}`, m.ID), 400, "whole game"},
+		{"/api/analysis", `{"room": 5}`, 400, "malformed"},
+		{"/api/analysis/graph", fmt.Sprintf(`{"room": %q, "ply": 1}`, r.ID), 400, "whole game"},
 	}
 	for _, c := range cases {
 		var e errorBody
@@ -192,7 +194,7 @@ func TestAnalysisGraph(t *testing.T) {
 func FuzzAnalysisRequest(f *testing.F) {
 	f.Add(`{"record": {"game": "adji-boto", "options": ["seeds=2"], "moves": ["5", "0"]}, "ply": 1}`)
 	f.Add(`{"record": {"game": "tamman", "options": [], "moves": ["t8"]}}`)
-	f.Add(`{"match": "x", "ply": 1e9}`)
+	f.Add(`{"room": "x", "ply": 1e9}`)
 	f.Add(`{"record": {"game": "agsinnoninka", "moves": ["5,0", "x"]}}`)
 	old := []any{AnalysisTime, AnalysisIterations}
 	AnalysisTime, AnalysisIterations = 5*time.Millisecond, 20

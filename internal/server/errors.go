@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,7 +34,7 @@ type errorBody struct {
 }
 
 // writeError answers err as JSON {"error": "..."}: its own status for an
-// httpError, 404 for an unknown match, 500 (logged, message hidden) for
+// httpError, 503 for a busy compute pool, 413 for a large body, 500 (logged, message hidden) for
 // anything else.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	status, msg := http.StatusInternalServerError, "internal error"
@@ -45,10 +46,13 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		if status == http.StatusServiceUnavailable {
 			w.Header().Set("Retry-After", retryAfter)
 		}
-	case errors.Is(err, errNoMatch):
-		status, msg = http.StatusNotFound, "no such match (the server may have restarted)"
 	case errors.Is(err, compute.ErrBusy):
 		status, msg = http.StatusServiceUnavailable, "the computer players are busy: "+err.Error()+"; try again in a few seconds"
+		w.Header().Set("Retry-After", retryAfter)
+	case errors.Is(err, context.DeadlineExceeded) && r.Context().Err() != nil:
+		// The request's budget ran out (storing a room, say): the
+		// server is slow now, not broken.
+		status, msg = http.StatusServiceUnavailable, "the request took longer than it may take: try again in a few seconds"
 		w.Header().Set("Retry-After", retryAfter)
 	case errors.As(err, &mbe):
 		status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("request body is larger than %d bytes", mbe.Limit)

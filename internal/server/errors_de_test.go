@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // messageFormats reads the server's source and returns every message
@@ -121,12 +122,12 @@ func TestEveryErrorHasGerman(t *testing.T) {
 // A German app gets German errors, with the arguments in place; others
 // get English.
 func TestErrorsInGerman(t *testing.T) {
-	s := staticServer(t)
+	_, s := newTestServerWith(t, Config{Rules: fstest.MapFS{}})
 	for _, c := range []struct{ lang, path, want string }{
-		{"de", "/api/matches/nope", "Keine solche Partie (der Server wurde vielleicht neu gestartet)"},
+		{"de", "/api/rooms/nope", "Kein solcher Raum"},
 		{"de-DE,de;q=0.9", "/api/nothing", "Keine solche API-Adresse: GET /api/nothing"},
 		{"de", "/api/games/adji-boto/rules", `Keine Regelseite für "adji-boto"`},
-		{"en", "/api/matches/nope", "no such match (the server may have restarted)"},
+		{"en", "/api/rooms/nope", "no such room"},
 		{"", "/api/nothing", "no such API endpoint: GET /api/nothing"},
 	} {
 		r := httptest.NewRequest("GET", c.path, nil)
@@ -139,7 +140,7 @@ func TestErrorsInGerman(t *testing.T) {
 			t.Errorf("GET %s (%s): %d %s, want %q", c.path, c.lang, w.Code, w.Body, c.want)
 		}
 	}
-	if got := inGerman(`seat 1: "mcts:huge" is not offered here (offered: random, greedy, or "human")`); got != `Platz 1: "mcts:huge" wird hier nicht angeboten (angeboten: random, greedy oder "human")` {
+	if got := inGerman(`seat 1: agent "mcts:huge" is not offered for this game (offered: [random greedy])`); got != `Platz 1: Computerspieler "mcts:huge" wird für dieses Spiel nicht angeboten (angeboten: [random greedy])` {
 		t.Errorf("the most specific format first: %q", got)
 	}
 }
@@ -156,8 +157,8 @@ func TestEngineErrorsInGerman(t *testing.T) {
 			t.Errorf("%s\n got %s\nwant %s", en, got, de)
 		}
 	}
-	s := staticServer(t)
-	r := httptest.NewRequest("POST", "/api/matches", strings.NewReader(`{"game": "adji-boto", "options": {"seeds": "x"}, "seats": ["human", "random"]}`))
+	_, s := newTestServerWith(t, Config{})
+	r := httptest.NewRequest("POST", "/api/rooms", strings.NewReader(`{"game": "adji-boto", "options": {"seeds": "x"}, "seats": [{"kind": "person"}, {"kind": "computer", "agent": "random"}]}`))
 	r.Header.Set("Content-Type", "application/json")
 	r.Header.Set("Accept-Language", "de")
 	w := httptest.NewRecorder()

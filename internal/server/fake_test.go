@@ -2,12 +2,13 @@ package server
 
 import (
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 
 	"tabula/engine"
+	"tabula/internal/roomclient"
+	"tabula/internal/rooms"
 )
 
 // coins is a small game for the tests of simultaneous turns and chance:
@@ -113,50 +114,58 @@ func (s *coinState) Details() any { return map[string]int{"round": s.round} }
 
 func TestSimultaneousAndChance(t *testing.T) {
 	ts := newTestServer(t)
-	// Two people at one device: the joint move, then the server tosses.
-	var m matchJSON
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"test-coins","seats":["human","human"]}`, &m); code != 201 {
-		t.Fatalf("new: %d", code)
+	// Two people at one device: each chooses in turn (the first choice
+	// stays hidden), then the server tosses.
+	d := playAt(t, ts, `{"game":"test-coins","seats":[{"kind":"person"},{"kind":"person"}]}`)
+	if len(d.state.ToMove) != 2 {
+		t.Fatalf("toMove %v", d.state.ToMove)
 	}
-	if len(m.State.ToMove) != 2 {
-		t.Fatalf("toMove %v", m.State.ToMove)
+	if m := d.refused(0, "1,0"); m.Code != rooms.CodeIllegal {
+		t.Errorf("a whole joint move from one seat: %s", m.Raw)
 	}
-	var e errorBody
-	if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"1"}`, &e); code != 400 || !strings.Contains(e.Error, "commas") {
-		t.Errorf("half a joint move: %d %q", code, e.Error)
+	// (The device is seat 0's connection: it sees its own choice.)
+	if steps := d.move(0, "1"); len(steps) != 1 || steps[0].Event.Kind != rooms.KindCommit || steps[0].Event.Choice != "1" {
+		t.Errorf("seat 0's choice: %+v", steps)
 	}
-	if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"1,2"}`, &e); code != 400 || !strings.Contains(e.Error, "player 1") {
-		t.Errorf("bad part of a joint move: %d %q", code, e.Error)
+	if m := d.refused(1, "2"); m.Code != rooms.CodeIllegal || !strings.Contains(m.Error, "show 0 or 1") {
+		t.Errorf("a bad choice: %s", m.Raw)
 	}
-	if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"1,0"}`, &m); code != 200 {
-		t.Fatalf("joint move: %d", code)
-	}
-	if len(m.Steps) != 2 || m.Steps[0].Move != "1,0" || len(m.Steps[0].Actors) != 2 || m.Steps[1].Actors[0] != engine.ChancePlayer {
-		t.Errorf("steps: %+v", m.Steps)
+	steps := d.move(1, "0")
+	if len(steps) != 2 || steps[0].Event.Move != "1,0" || len(steps[0].Event.Actors) != 2 || steps[1].Event.Actors[0] != engine.ChancePlayer {
+		t.Errorf("steps: %+v", steps)
 	}
 	// Against the computer: the person sends only her part.
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"test-coins","seats":["random","human"],"seed":5}`, &m); code != 201 {
-		t.Fatalf("new: %d", code)
-	}
-	if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"0,1"}`, &e); code != 400 || !strings.Contains(e.Error, "players [1]") {
-		t.Errorf("whole joint move against the computer: %d %q", code, e.Error)
-	}
-	for !m.State.Terminal {
-		if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"1"}`, &m); code != http.StatusOK {
-			t.Fatalf("move: %d", code)
-		}
-		st := m.Steps[0]
-		if !strings.HasSuffix(st.Move, ",1") || len(st.Actors) != 2 {
-			t.Errorf("joint turn %+v", st.turn)
+	d = playAt(t, ts, `{"game":"test-coins","seats":[{"kind":"computer","agent":"random"},{"kind":"person"}]}`)
+	round := func() {
+		t.Helper()
+		turn := jointTurn(t, d.move(1, "1"))
+		if !strings.HasSuffix(turn.Move, ",1") || len(turn.Actors) != 2 {
+			t.Errorf("joint turn %+v", turn)
 		}
 	}
-	if len(m.Turns) != 6 || m.Result != "draw" {
-		t.Errorf("turns %v result %q", m.Turns, m.Result)
-	}
+	round()
+	round()
 	// Undo goes back over the toss to the joint turn.
-	var u matchJSON
-	call(t, ts, "POST", "/api/matches/"+m.ID+"/undo", "", &u)
-	if len(u.Turns) != 4 || len(u.State.ToMove) != 2 {
-		t.Errorf("after undo: turns %v toMove %v", u.Turns, u.State.ToMove)
+	d.undo()
+	if v := d.view(); len(v.Turns) != 2 || len(d.state.ToMove) != 2 {
+		t.Errorf("after undo: turns %v toMove %v", v.Turns, d.state.ToMove)
 	}
+	for !d.done() {
+		round()
+	}
+	if v := d.view(); len(v.Turns) != 6 || v.Result != "draw" {
+		t.Errorf("turns %v result %q", v.Turns, v.Result)
+	}
+}
+
+// jointTurn is the turn of several actors among steps.
+func jointTurn(t *testing.T, steps []step) roomclient.Event {
+	t.Helper()
+	for _, s := range steps {
+		if s.Event.Kind == rooms.KindTurn && len(s.Event.Actors) > 1 {
+			return s.Event
+		}
+	}
+	t.Fatalf("no joint turn in %+v", steps)
+	return roomclient.Event{}
 }

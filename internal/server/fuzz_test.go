@@ -1,33 +1,46 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"tabula/ai"
 	"tabula/engine"
+	"tabula/internal/rooms"
+	"tabula/internal/store"
 	"tabula/web"
 )
 
-// fuzzServer is a server whose computer players all play at random, so
-// that fuzzing spends its time on parsing, not on searches.
-func fuzzServer() *Server {
-	store := NewMemStore(100)
-	store.Active = -1 // every match may go when the store is full
-	return New(Config{
-		Store:  store,
-		Log:    slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Static: web.Static(),
+// fuzzServer is a server with rooms on a fresh SQLite file whose
+// computer players all play at random, so that fuzzing spends its time on
+// parsing, not on searches.
+func fuzzServer(t testing.TB) *Server {
+	t.Helper()
+	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "fuzz.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	mgr := rooms.NewManager(rooms.Config{Store: db, Offered: OfferedAgents, Log: log,
 		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
 			return ai.NewRandom(seed), nil
-		},
+		}})
+	s := New(Config{Log: log, Static: web.Static(), Rooms: mgr, RoomsPerMinute: 1 << 30})
+	t.Cleanup(func() {
+		mgr.Close()
+		s.Close()
+		db.Close()
 	})
+	return s
 }
 
 // serve sends one request to s in process and checks the answer: never a
@@ -54,55 +67,48 @@ func post(path, body string) *http.Request {
 	return r
 }
 
-// FuzzCreateMatch sends any body to POST /api/matches.
-func FuzzCreateMatch(f *testing.F) {
-	for _, seed := range []string{
-		`{"game":"adji-boto","options":{"seeds":3},"seats":["human","random"],"seed":7}`,
-		`{"game":"tamman","options":{"players":4},"seats":["human","mcts:easy","greedy","human"]}`,
-		`{"game":"agsinnoninka","options":{"seeds":2,"max-steps":10000000},"seats":["human","mcts:easy"]}`,
-		`{"record":{"game":"adji-boto","options":["seeds=3"],"moves":["9","3"],"players":["human","random"]}}`,
-		`{"record":{"game":"tamman","moves":["t4","t2","c1+4"]}}`,
-		`{"game":"adji-boto","seats":["human","mcts:87600h"]}`,
-		`{"game":"adji-boto","options":{"max-plies":1e300}}`, `{"game":1}`, `[]`, `{`, ``, `null`,
-	} {
-		f.Add(seed)
-	}
-	s := fuzzServer()
-	f.Fuzz(func(t *testing.T, body string) {
-		w := serve(t, s, post("/api/matches", body))
-		switch w.Code {
-		case 201, 400, 404, 413, 503:
-		default:
-			t.Fatalf("%q: %d %s", body, w.Code, w.Body)
-		}
-	})
-}
-
-// FuzzMove sends any body to the moves of a new match of each game.
-func FuzzMove(f *testing.F) {
-	for _, seed := range []string{`{"move":"9"}`, `{"move":"9","ply":0}`, `{"move":"7,2"}`, `{"move":"3"}`,
-		`{"move":"c1+3"}`, `{"move":"t1"}`, `{"move":""}`, `{"move":9}`, `{"ply":-1}`, `{"move":"\u0000"}`} {
+// FuzzRoomMessage sends any message of a room's WebSocket to a new room
+// of each game, as the seat of its first token: it is refused with a
+// clear error or done, never a panic or an internal error. (POST
+// /api/rooms is fuzzed by FuzzRoomRequests.)
+func FuzzRoomMessage(f *testing.F) {
+	for _, seed := range []string{`{"type":"move","version":0,"move":"9"}`, `{"type":"move","version":1,"move":"7"}`,
+		`{"type":"move","version":0,"move":"c1+3"}`, `{"type":"move","version":0,"move":"t1"}`, `{"type":"move","version":0,"move":""}`,
+		`{"type":"move","version":0,"move":9}`, `{"type":"move","version":-1,"move":"3"}`, `{"type":"move","version":0,"move":"\u0000"}`,
+		`{"type":"resign"}`, `{"type":"give-up"}`, `{"type":"undo","version":0,"tokens":["x"]}`, `{"type":"name","name":"Ana"}`,
+		`{"type":"draw"}`, `{"type":"rematch"}`, `{"type":"replace","seat":1}`, `{"type":"new-link"}`, `{"type":"hello","last":0}`} {
 		f.Add(uint8(0), seed)
 	}
-	s := fuzzServer()
+	s := fuzzServer(f)
 	games := []string{
-		`{"game":"adji-boto","options":{"seeds":3},"seats":["human","random"],"seed":1}`,
-		`{"game":"tamman","seats":["human","human"],"seed":1}`,
-		`{"game":"agsinnoninka","options":{"seeds":2},"seats":["human","mcts:easy"],"seed":1}`,
+		`{"game":"adji-boto","options":{"seeds":3},"seats":[{"kind":"person"},{"kind":"computer","agent":"random"}]}`,
+		`{"game":"tamman","seats":[{"kind":"person"},{"kind":"person"}]}`,
+		`{"game":"agsinnoninka","options":{"seeds":2},"seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:easy"}]}`,
 	}
-	f.Fuzz(func(t *testing.T, game uint8, body string) {
-		w := serve(t, s, post("/api/matches", games[int(game)%len(games)]))
-		var m matchView
-		if err := json.Unmarshal(w.Body.Bytes(), &m); err != nil || w.Code != 201 {
-			t.Fatalf("new match: %d %s", w.Code, w.Body)
+	f.Fuzz(func(t *testing.T, game uint8, msg string) {
+		w := serve(t, s, post("/api/rooms", games[int(game)%len(games)]))
+		var c createRoomResponse
+		if err := json.Unmarshal(w.Body.Bytes(), &c); err != nil || w.Code != 201 {
+			t.Fatalf("new room: %d %s", w.Code, w.Body)
 		}
-		w = serve(t, s, post("/api/matches/"+m.ID+"/moves", body))
-		switch w.Code {
-		case 200, 400, 409, 413, 503:
-		default:
-			t.Fatalf("%q: %d %s", body, w.Code, w.Body)
+		ctx := context.Background()
+		room, err := s.cfg.Rooms.Room(ctx, c.ID)
+		if err != nil {
+			t.Fatal(err)
 		}
-		serve(t, s, post("/api/matches/"+m.ID+"/undo", ""))
+		sub, err := room.Join(c.Seats[0].Token, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer room.Leave(sub)
+		m, err := decodeClientMsg([]byte(msg))
+		if err != nil {
+			return
+		}
+		var re *rooms.Error
+		if err := s.dispatch(ctx, room, sub, m); err != nil && (!errors.As(err, &re) || re.Msg == "") {
+			t.Fatalf("%q: %v", msg, err)
+		}
 	})
 }
 
@@ -112,7 +118,7 @@ func FuzzReplay(f *testing.F) {
 	f.Add("from=1&count=1", `{"game":"tamman","moves":["t4","t2","c1+4"]}`)
 	f.Add("count=0", `{"game":"agsinnoninka","options":["max-steps=0"],"moves":["7,2"]}`)
 	f.Add("from=99999999999", `{"game":"go"}`)
-	s := fuzzServer()
+	s := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, query, body string) {
 		r := post("/api/replay", body)
 		r.URL.RawQuery = query
@@ -131,13 +137,13 @@ func FuzzQuery(f *testing.F) {
 		"count=1001", "download=1", "seeds=%ff", "a=b&a=c", "players", ";", "%"} {
 		f.Add(q)
 	}
-	s := fuzzServer()
-	w := serve(f, s, post("/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","human"]}`))
-	var m matchView
-	json.Unmarshal(w.Body.Bytes(), &m)
+	s := fuzzServer(f)
+	w := serve(f, s, post("/api/rooms", `{"game":"adji-boto","options":{"seeds":3},"seats":[{"kind":"person"},{"kind":"person"}]}`))
+	var c createRoomResponse
+	json.Unmarshal(w.Body.Bytes(), &c)
 	f.Fuzz(func(t *testing.T, query string) {
-		for _, path := range []string{"/api/games/agsinnoninka/agents", "/api/games/tamman/agents",
-			"/api/matches/" + m.ID + "/states", "/api/matches/" + m.ID + "/record", "/api/games"} {
+		for _, path := range []string{"/api/games/agsinnoninka/agents", "/api/games/tamman/agents", "/api/rooms/" + c.ID,
+			"/api/rooms/" + c.ID + "/states", "/api/rooms/" + c.ID + "/record", "/api/games", "/api/archive"} {
 			r := httptest.NewRequest("GET", "/", nil)
 			r.URL = &url.URL{Path: path, RawQuery: query}
 			w := serve(t, s, r)
@@ -150,13 +156,13 @@ func FuzzQuery(f *testing.F) {
 
 // FuzzPath sends any method and path.
 func FuzzPath(f *testing.F) {
-	for _, p := range []string{"/", "/%ff", "/api/games/%ff", "/../../etc/passwd", "/api/matches/x/moves",
+	for _, p := range []string{"/", "/%ff", "/api/games/%ff", "/../../etc/passwd", "/api/rooms/x/states", "/api/rooms/x/ws",
 		"/api/", "/app.js", "//api//games", "/api/games/adji-boto/rules", "/index.html/"} {
 		f.Add("GET", p)
 	}
-	f.Add("POST", "/api/matches")
+	f.Add("POST", "/api/rooms")
 	f.Add("DELETE", "/api/games")
-	s := fuzzServer()
+	s := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, method, path string) {
 		u, err := url.Parse(path)
 		if err != nil || !strings.HasPrefix(u.Path, "/") || method == "" || strings.ContainsAny(method, " \t\r\n()<>@,;:\\\"/[]?={}") {

@@ -1,7 +1,8 @@
 package server
 
 // Tests for issue #14: no request can knock the server over. Each test
-// names the defect of the issue it covers.
+// names the defect of the issue it covers; since the in-memory match API
+// is gone, they check it through rooms and the endpoints that remain.
 
 import (
 	"context"
@@ -21,169 +22,182 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/roomclient"
+	"tabula/internal/rooms"
 	"tabula/web"
 )
-
-func quietServer(t *testing.T, cfg Config) (*Server, *httptest.Server) {
-	t.Helper()
-	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	s := New(cfg)
-	ts := httptest.NewServer(s)
-	t.Cleanup(ts.Close)
-	return s, ts
-}
 
 // Defect 1: only the agents the server offers may sit.
 func TestOnlyOfferedAgentsSit(t *testing.T) {
 	ts := newTestServer(t)
 	for _, spec := range []string{"mcts:87600h", "alphabeta:1000000", "mcts:2000000000", "mcts:0", "hard", " random"} {
 		var e errorBody
-		body := fmt.Sprintf(`{"game":"adji-boto","seats":["human",%q]}`, spec)
-		if code := call(t, ts, "POST", "/api/matches", body, &e); code != 400 || !strings.Contains(e.Error, "not offered") {
+		body := fmt.Sprintf(`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":%q}]}`, spec)
+		if code := call(t, ts, "POST", "/api/rooms", body, &e); code != 400 || !strings.Contains(e.Error, "not offered") {
 			t.Errorf("seat %q: %d %q, want 400 not offered", spec, code, e.Error)
 		}
 	}
 	rec := `{"record":{"game":"adji-boto","options":[],"moves":[],"players":["human","mcts:87600h"]}}`
-	var m matchJSON
-	if code := call(t, ts, "POST", "/api/matches", rec, &m); code != 201 || m.Seats[1] != Human {
-		t.Errorf("record with an agent not offered: %d seats %v, want people in every seat", code, m.Seats)
+	var r roomJSON
+	if code := call(t, ts, "POST", "/api/rooms", rec, &r); code != 201 || r.Seats[1].Token == "" {
+		t.Errorf("record with an agent not offered: %d seats %+v, want people in every seat", code, r.Seats)
 	}
 }
 
-// endlessAgents makes every computer seat an MCTS with a budget of ten
-// years, and reports on started each time one is asked for a move.
-func endlessAgents(started chan<- struct{}) AgentFunc {
-	return func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
-		if seed != 1 { // seed 1 is the seat check at creation
-			select {
-			case started <- struct{}{}:
-			default:
-			}
-		}
-		return ai.NewMCTS("endless", ai.Budget{Time: 87600 * time.Hour}, ai.Config{Seed: seed}), nil
+// searchWatch counts the computer moves of rooms that have started and
+// ended their search on the compute pool.
+type searchWatch struct {
+	started, ended chan struct{}
+}
+
+func newSearchWatch() *searchWatch {
+	return &searchWatch{started: make(chan struct{}, 100), ended: make(chan struct{}, 100)}
+}
+
+// think wraps pool.Do: the rooms' computer moves run on the server's pool.
+func (w *searchWatch) think(pool *compute.Pool) func(context.Context, func(context.Context)) error {
+	return func(ctx context.Context, f func(context.Context)) error {
+		return pool.Do(ctx, func(ctx context.Context) {
+			w.started <- struct{}{}
+			defer func() { w.ended <- struct{}{} }()
+			f(ctx)
+		})
 	}
 }
 
-// Defect 1: a search stops when the request's time budget is spent, and
-// the match answers with the computer's best move so far.
-func TestSearchStopsAtTheRequestBudget(t *testing.T) {
-	_, ts := quietServer(t, Config{Agents: endlessAgents(nil), RequestTimeout: 50 * time.Millisecond})
-	var m matchJSON
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["mcts:hard","human"]}`, &m); code != 201 {
-		t.Fatalf("new: %d", code)
+// endless makes every computer seat an MCTS with a budget of ten years.
+func endless(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
+	return ai.NewMCTS("endless", ai.Budget{Time: 87600 * time.Hour}, ai.Config{Seed: seed}), nil
+}
+
+// endlessServer is a test server whose computer players search for ever
+// on the server's pool, watched by w; moveDeadline bounds each move (0:
+// the default of 20 s).
+func endlessServer(t *testing.T, cfg Config, moveDeadline time.Duration) (*httptest.Server, *Server, *searchWatch) {
+	t.Helper()
+	if cfg.Pool == nil {
+		cfg.Pool = compute.NewPool(0, 0)
 	}
-	if len(m.Turns) != 1 || m.Turns[0].Actors[0] != 0 {
-		t.Errorf("turns %+v, want the computer's first move", m.Turns)
+	w := newSearchWatch()
+	ts, s := newTestServerWith(t, cfg, func(rc *rooms.Config) {
+		rc.Agents, rc.Think, rc.MoveDeadline = endless, w.think(cfg.Pool), moveDeadline
+	})
+	return ts, s, w
+}
+
+// Defect 1: a computer's search stops at its move's deadline, and the
+// room goes on with its best move so far.
+func TestSearchStopsAtTheMoveDeadline(t *testing.T) {
+	ts, _, _ := endlessServer(t, Config{}, 50*time.Millisecond)
+	d := playAt(t, ts, `{"game":"adji-boto","seats":[{"kind":"computer","agent":"mcts:hard"},{"kind":"person"}]}`)
+	if v := d.view(); len(v.Turns) != 1 || v.Turns[0].Actors[0] != 0 || d.mover() != 1 {
+		t.Errorf("turns %+v, want the computer's first move", v.Turns)
 	}
 }
 
-// Defect 1: closing the server (shutdown) stops a running search, and
-// later searches get 503.
-func TestCloseStopsSearches(t *testing.T) {
-	started := make(chan struct{}, 1)
-	s, ts := quietServer(t, Config{Agents: endlessAgents(started)})
-	done := make(chan int)
-	go func() {
-		res, err := http.Post(ts.URL+"/api/matches", "application/json", strings.NewReader(`{"game":"adji-boto","seats":["mcts:hard","human"]}`))
-		if err != nil {
-			done <- 0
-			return
-		}
-		res.Body.Close()
-		done <- res.StatusCode
-	}()
-	<-started
+// Defect 1: shutting down (the rooms closed, then the server) stops a
+// running search, and later work on the pool gets 503.
+func TestShutdownStopsSearches(t *testing.T) {
+	ts, s, w := endlessServer(t, Config{}, 0)
+	r := newRoom(t, ts, `{"game":"adji-boto","seats":[{"kind":"computer","agent":"mcts:hard"},{"kind":"person"}]}`)
+	dial(t, ts, r.ID, "") // loads the room: the computer starts
+	<-w.started
+	s.cfg.Rooms.Close()
+	<-w.ended // the search stopped long before its ten years
 	s.Close()
-	if code := <-done; code != 201 {
-		t.Errorf("search stopped by Close: %d, want 201 with the best move so far", code)
-	}
 	var e errorBody
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["mcts:easy","human"]}`, &e); code != 503 {
-		t.Errorf("after Close: %d %q, want 503", code, e.Error)
+	body := `{"record":{"game":"adji-boto","options":["seeds=3"],"moves":["9"]}}`
+	if code := call(t, ts, "POST", "/api/analysis", body, &e); code != 503 {
+		t.Errorf("analysis after Close: %d %q, want 503", code, e.Error)
 	}
 }
 
 // Defect 1: when every worker is busy and the wait passes the request's
-// budget, the answer is 503 with Retry-After, and nothing is played.
+// budget, the answer is 503 with Retry-After; rooms of people play on.
 func TestBusyPoolAnswers503(t *testing.T) {
 	pool := compute.NewPool(1, 4)
-	_, ts := quietServer(t, Config{Pool: pool, RequestTimeout: 20 * time.Millisecond})
-	var m matchJSON
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","mcts:easy"]}`, &m); code != 201 {
-		t.Fatalf("new: %d", code)
-	}
+	ts, _ := newTestServerWith(t, Config{Pool: pool, RequestTimeout: 20 * time.Millisecond})
 	release, started := make(chan struct{}), make(chan struct{})
 	go pool.Do(context.Background(), func(context.Context) { close(started); <-release })
 	<-started
 	defer close(release)
-	res, err := http.Post(ts.URL+"/api/matches/"+m.ID+"/moves", "application/json", strings.NewReader(`{"move":"9"}`))
-	if err != nil {
-		t.Fatal(err)
+	rec := randomRecord(t, "agsinnoninka", nil, longReplay+1)
+	if len(rec.Moves) <= longReplay {
+		t.Fatalf("a record of %d moves is not a long replay", len(rec.Moves))
 	}
-	var e errorBody
-	json.NewDecoder(res.Body).Decode(&e)
-	res.Body.Close()
-	if res.StatusCode != 503 || res.Header.Get("Retry-After") == "" || !strings.Contains(e.Error, "busy") {
-		t.Errorf("move while busy: %d Retry-After %q %q", res.StatusCode, res.Header.Get("Retry-After"), e.Error)
+	long := string(mustJSON(rec))
+	for _, req := range [][2]string{
+		{"/api/analysis", `{"record":{"game":"adji-boto","options":["seeds=3"],"moves":["9"]}}`},
+		{"/api/replay", long},
+		{"/api/rooms", `{"record":` + long + `}`},
+	} {
+		res, err := http.Post(ts.URL+req[0], "application/json", strings.NewReader(req[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e errorBody
+		json.NewDecoder(res.Body).Decode(&e)
+		res.Body.Close()
+		if res.StatusCode != 503 || res.Header.Get("Retry-After") == "" || !strings.Contains(e.Error, "busy") {
+			t.Errorf("%s while busy: %d Retry-After %q %q", req[0], res.StatusCode, res.Header.Get("Retry-After"), e.Error)
+		}
 	}
-	// A match of people, or against players that do not search, needs
-	// no worker.
-	var h matchJSON
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","random"]}`, &h); code != 201 {
-		t.Errorf("against random while busy: %d", code)
-	}
-	if code := call(t, ts, "POST", "/api/matches/"+h.ID+"/moves", `{"move":"9"}`, &h); code != 200 {
-		t.Errorf("move against random while busy: %d", code)
-	}
-	var after matchJSON
-	call(t, ts, "GET", "/api/matches/"+m.ID, "", &after)
-	if len(after.Turns) != 0 {
-		t.Errorf("turns %v after a refused move", after.Turns)
+	// A room of people needs no worker.
+	d := playAt(t, ts, `{"game":"adji-boto","options":{"seeds":3},"seats":[{"kind":"person"},{"kind":"person"}]}`)
+	d.move(0, "9")
+	if v := d.view(); len(v.Turns) != 1 {
+		t.Errorf("a move of people while busy: %d turns", len(v.Turns))
 	}
 }
 
-// Defect 1: a reader of a match does not wait for its computer player.
+// Defect 1: a reader of a room does not wait for its computer player.
 func TestGetDoesNotWaitForASearch(t *testing.T) {
-	started := make(chan struct{}, 1)
-	s, ts := quietServer(t, Config{Agents: endlessAgents(started)})
-	var m matchJSON
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"test-coins","seats":["human","mcts:hard"]}`, &m); code != 201 {
-		t.Fatalf("new: %d", code)
-	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		res, err := http.Post(ts.URL+"/api/matches/"+m.ID+"/moves", "application/json", strings.NewReader(`{"move":"1"}`))
-		if err == nil {
-			res.Body.Close()
-		}
-	}()
-	<-started
-	var got matchJSON
-	if code := call(t, ts, "GET", "/api/matches/"+m.ID, "", &got); code != 200 || len(got.Turns) != 0 {
+	ts, s, w := endlessServer(t, Config{}, 0)
+	d := playAt(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:hard"}]}`)
+	d.push(0, d.legal()[0])
+	<-w.started
+	var got rooms.View
+	if code := call(t, ts, "GET", "/api/rooms/"+d.id, "", &got); code != 200 || len(got.Turns) != 1 {
 		t.Errorf("GET during a search: %d turns %v", code, got.Turns)
 	}
-	var rec engine.Record
-	if code := call(t, ts, "GET", "/api/matches/"+m.ID+"/record", "", &rec); code != 200 {
-		t.Errorf("record during a search: %d", code)
+	var rec rooms.Record
+	if code := call(t, ts, "GET", "/api/rooms/"+d.id+"/record", "", &rec); code != 200 || len(rec.Moves) != 1 {
+		t.Errorf("record during a search: %d %v", code, rec.Moves)
 	}
-	s.Close()
-	<-done
+	s.cfg.Rooms.Close()
+	<-w.ended
+}
+
+// Defect 1: taking back a move stops the computer's search of the reply.
+func TestUndoStopsTheSearch(t *testing.T) {
+	ts, _, w := endlessServer(t, Config{}, 0)
+	d := playAt(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:hard"}]}`)
+	d.push(0, d.legal()[0])
+	<-w.started
+	d.undo()
+	<-w.ended
+	if v := d.view(); len(v.Turns) != 0 {
+		t.Errorf("after the undo: %d turns", len(v.Turns))
+	}
 }
 
 // Defect 2: options that can make one move run for minutes are refused.
 func TestSlowOptionsAreRefused(t *testing.T) {
 	ts := newTestServer(t)
 	var e errorBody
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"agsinnoninka","options":{"seeds":25,"max-steps":0},"seats":["human","human"]}`, &e); code != 400 || !strings.Contains(e.Error, "max-steps") {
+	people := `"seats":[{"kind":"person"},{"kind":"person"}]`
+	if code := call(t, ts, "POST", "/api/rooms", `{"game":"agsinnoninka","options":{"seeds":25,"max-steps":0},`+people+`}`, &e); code != 400 || !strings.Contains(e.Error, "max-steps") {
 		t.Errorf("max-steps=0: %d %q", code, e.Error)
 	}
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"agsinnoninka","options":{"max-steps":20000000}}`, &e); code != 400 || !strings.Contains(e.Error, "20000000 is out of range") {
+	if code := call(t, ts, "POST", "/api/rooms", `{"game":"agsinnoninka","options":{"max-steps":20000000},`+people+`}`, &e); code != 400 || !strings.Contains(e.Error, "max-steps") {
 		t.Errorf("max-steps=20000000: %d %q", code, e.Error)
 	}
 	rec := `{"game":"agsinnoninka","options":["max-steps=0"],"moves":[]}`
 	if code := call(t, ts, "POST", "/api/replay", rec, &e); code != 400 || !strings.Contains(e.Error, "max-steps") {
 		t.Errorf("replay with max-steps=0: %d %q", code, e.Error)
+	}
+	if code := call(t, ts, "POST", "/api/rooms", `{"record":`+rec+`}`, &e); code != 400 || !strings.Contains(e.Error, "max-steps") {
+		t.Errorf("a room from a record with max-steps=0: %d %q", code, e.Error)
 	}
 	var g gameView
 	call(t, ts, "GET", "/api/games/agsinnoninka", "", &g)
@@ -203,11 +217,8 @@ func TestLongRecordsAreRefused(t *testing.T) {
 		moves[i] = "t1"
 	}
 	body := string(mustJSON(engine.Record{Game: "tamman", Moves: moves}))
-	for _, req := range []string{body, `{"record":` + body + `}`} {
-		path := "/api/replay"
-		if strings.HasPrefix(req, `{"record"`) {
-			path = "/api/matches"
-		}
+	for path, req := range map[string]string{"/api/replay": body, "/api/rooms": `{"record":` + body + `}`,
+		"/api/analysis": `{"record":` + body + `}`} {
 		var e errorBody
 		if code := call(t, ts, "POST", path, req, &e); code != 400 || !strings.Contains(e.Error, fmt.Sprint(MaxTurns)) {
 			t.Errorf("%s with %d moves: %d %q", path, len(moves), code, e.Error)
@@ -215,18 +226,20 @@ func TestLongRecordsAreRefused(t *testing.T) {
 	}
 }
 
-// Defect 3: /states answers in pages.
+// Defect 3: a room's states come in pages.
 func TestStatesArePaged(t *testing.T) {
 	ts := newTestServer(t)
-	m := playOut(t, ts, newAdji(t, ts))
-	n := len(m.Turns)
+	rec := finishedRecord(t, "adji-boto", 4)
+	r := newRoom(t, ts, `{"record":`+string(mustJSON(rec))+`}`)
+	n := len(rec.Moves)
+	path := "/api/rooms/" + r.ID + "/states"
 	var all, p statesView
-	if code := call(t, ts, "GET", "/api/matches/"+m.ID+"/states", "", &all); code != 200 || len(all.States) != n+1 || all.Next != nil {
+	if code := call(t, ts, "GET", path, "", &all); code != 200 || len(all.States) != n+1 || all.Next != nil {
 		t.Fatalf("all states: %d, %d states for %d turns, next %v", code, len(all.States), n, all.Next)
 	}
 	var got []json.RawMessage
 	for from := 0; ; {
-		if code := call(t, ts, "GET", fmt.Sprintf("/api/matches/%s/states?from=%d&count=3", m.ID, from), "", &p); code != 200 || p.From != from || len(p.Turns) != n {
+		if code := call(t, ts, "GET", fmt.Sprintf("%s?from=%d&count=3", path, from), "", &p); code != 200 || p.From != from || len(p.Turns) != n {
 			t.Fatalf("page from %d: %d from %d, %d turns", from, code, p.From, len(p.Turns))
 		}
 		got = append(got, p.States...)
@@ -243,7 +256,7 @@ func TestStatesArePaged(t *testing.T) {
 	}
 	for _, q := range []string{"from=-1", "count=0", "count=1001", "from=x", "count=1e3"} {
 		var e errorBody
-		if code := call(t, ts, "GET", "/api/matches/"+m.ID+"/states?"+q, "", &e); code != 400 {
+		if code := call(t, ts, "GET", path+"?"+q, "", &e); code != 400 {
 			t.Errorf("%s: %d %q", q, code, e.Error)
 		}
 	}
@@ -258,89 +271,22 @@ func heapAfterGC() uint64 {
 	return ms.HeapAlloc
 }
 
-// Defect 4: a match keeps no search memory between moves: twenty matches
+// Defect 4: a room keeps no search memory between moves: twenty rooms
 // against alpha-beta (a table of 2 MB each when kept) and MCTS hold less
-// than a few megabytes together.
-func TestMatchesKeepNoSearchMemory(t *testing.T) {
+// than a few megabytes together once their computers have moved.
+func TestRoomsKeepNoSearchMemory(t *testing.T) {
 	ts := newTestServer(t)
 	before := heapAfterGC()
 	for i := range 20 {
 		spec := []string{"alphabeta:easy", "mcts:easy"}[i%2]
-		var m matchJSON
-		body := fmt.Sprintf(`{"game":"adji-boto","seats":[%q,"human"]}`, spec)
-		if code := call(t, ts, "POST", "/api/matches", body, &m); code != 201 {
-			t.Fatalf("new: %d", code)
+		d := playAt(t, ts, fmt.Sprintf(`{"game":"adji-boto","seats":[{"kind":"computer","agent":%q},{"kind":"person"}]}`, spec))
+		if len(d.view().Turns) != 1 {
+			t.Fatalf("room against %s: no computer move", spec)
 		}
 	}
 	grown := int64(heapAfterGC()) - int64(before)
 	if grown > 8<<20 {
-		t.Errorf("20 matches against the computer keep %d MB", grown>>20)
-	}
-}
-
-// Defect 5: a full store answers 503 rather than throw away games in
-// progress.
-func TestFullStoreKeepsActiveGames(t *testing.T) {
-	_, ts := quietServer(t, Config{Store: NewMemStore(2)})
-	a, b := newAdji(t, ts), newAdji(t, ts)
-	var e errorBody
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto"}`, &e); code != 503 {
-		t.Errorf("third match in a store of two: %d %q, want 503", code, e.Error)
-	}
-	for _, m := range []matchJSON{a, b} {
-		var got matchJSON
-		if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"9"}`, &got); code != 200 {
-			t.Errorf("move in a kept match: %d", code)
-		}
-	}
-}
-
-// Defect 5: finished matches go first, then matches idle for Active;
-// matches idle for Idle expire.
-func TestMemStoreEvictionOrder(t *testing.T) {
-	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	s := NewMemStore(2)
-	s.Now = func() time.Time { return now }
-	a, b, c, d := &Match{}, &Match{}, &Match{}, &Match{}
-	s.Add(a)
-	now = now.Add(time.Minute)
-	s.Add(b)
-	if err := s.Add(c); err != errStoreFull {
-		t.Fatalf("full store of active matches: %v", err)
-	}
-	now = now.Add(s.Active)
-	s.Get(b.ID) // b is active again, a has been idle for Active
-	if err := s.Add(c); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Get(a.ID); err != errNoMatch {
-		t.Errorf("idle match kept over an active one: %v", err)
-	}
-	now = now.Add(s.Idle + time.Second)
-	if _, err := s.Get(b.ID); err != errNoMatch {
-		t.Errorf("match idle for a day kept: %v", err)
-	}
-	if err := s.Add(d); err != nil || s.Len() != 1 {
-		t.Errorf("add after expiry: %v, %d kept, want only the new one", err, s.Len())
-	}
-}
-
-// Defect 5: the store is bounded by memory too.
-func TestMemStoreBoundedByBytes(t *testing.T) {
-	s := NewMemStore(1000)
-	s.MaxBytes = 3 * 1024
-	ms := []*Match{{}, {}, {}, {}}
-	ms[0].snap.Store(&snapshot{over: true, bytes: 1024})
-	for _, m := range ms[:3] {
-		if err := s.Add(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := s.Add(ms[3]); err != nil || s.Len() != 3 {
-		t.Errorf("add over the byte bound: %v, %d kept", err, s.Len())
-	}
-	if _, err := s.Get(ms[0].ID); err != errNoMatch {
-		t.Errorf("finished match kept past the byte bound")
+		t.Errorf("20 rooms against the computer keep %d MB", grown>>20)
 	}
 }
 
@@ -371,9 +317,9 @@ func TestAgentQueriesKeepNothing(t *testing.T) {
 // Defect 8: cross-site requests, other content types and (on loopback)
 // other host names are refused.
 func TestCrossSiteAndRebinding(t *testing.T) {
-	_, ts := quietServer(t, Config{LoopbackOnly: true})
+	ts, _ := newTestServerWith(t, Config{LoopbackOnly: true})
 	send := func(host, ctype, origin, site string) int {
-		req, _ := http.NewRequest("POST", ts.URL+"/api/matches", strings.NewReader(`{"game":"adji-boto"}`))
+		req, _ := http.NewRequest("POST", ts.URL+"/api/rooms", strings.NewReader(`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`))
 		if host != "" {
 			req.Host = host
 		}
@@ -426,13 +372,14 @@ func TestBadUTF8Path(t *testing.T) {
 // Defect 10: a wrong method on an API route is 405 with Allow.
 func TestWrongMethodIs405(t *testing.T) {
 	ts := newTestServer(t)
-	m := newAdji(t, ts)
+	r := newRoom(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
 	cases := map[string]string{
-		"GET /api/matches":                    "POST",
-		"DELETE /api/matches/" + m.ID:         "GET, HEAD",
-		"GET /api/matches/" + m.ID + "/moves": "POST",
+		"GET /api/rooms":                      "POST",
+		"DELETE /api/rooms/" + r.ID:           "GET, HEAD",
+		"POST /api/rooms/" + r.ID + "/states": "GET, HEAD",
 		"PUT /api/games":                      "GET, HEAD",
 		"POST /api/replay/":                   "",
+		"GET /api/matches":                    "",
 	}
 	for req, allow := range cases {
 		method, path, _ := strings.Cut(req, " ")
@@ -452,72 +399,54 @@ func TestWrongMethodIs405(t *testing.T) {
 	}
 }
 
-// Defect 11: with the same seed and record, the computer's hidden choice
-// in a simultaneous turn is not always the same: it is seeded from a
-// secret.
+// Defect 11: the computer's hidden choice in a simultaneous turn is not
+// the same in every room: its player is seeded from the room's secret.
+// Taken back and played again, it is drawn again.
 func TestHiddenChoiceIsNotRepeatable(t *testing.T) {
 	ts := newTestServer(t)
 	seen := map[string]bool{}
 	for range 24 {
-		var m matchJSON
-		if code := call(t, ts, "POST", "/api/matches", `{"game":"test-coins","seats":["random","human"],"seed":5}`, &m); code != 201 {
-			t.Fatalf("new: %d", code)
-		}
-		call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"1"}`, &m)
-		seen[m.Steps[0].Move] = true
-		// Undo and play again: the choice is drawn again, too.
-		call(t, ts, "POST", "/api/matches/"+m.ID+"/undo", "", &m)
-		call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"1"}`, &m)
-		seen[m.Steps[0].Move+" again"] = true
+		d := playAt(t, ts, `{"game":"test-coins","seats":[{"kind":"computer","agent":"random"},{"kind":"person"}]}`)
+		seen[jointTurn(t, d.move(1, "1")).Moves[0]] = true
+		d.undo()
+		seen[jointTurn(t, d.move(1, "1")).Moves[0]+" again"] = true
 	}
 	if len(seen) != 4 {
-		t.Errorf("the computer's choices with one seed: %v, want both 0 and 1 each time", seen)
+		t.Errorf("the computer's choices: %v, want both 0 and 1 each time", seen)
 	}
 }
 
 // Defect 12: large whole numbers sent as JSON numbers keep their digits.
 func TestLargeNumberOptions(t *testing.T) {
 	ts := newTestServer(t)
+	people := `"seats":[{"kind":"person"},{"kind":"person"}]`
 	for _, body := range []string{
-		`{"game":"agsinnoninka","options":{"max-steps":10000000},"seats":["human","human"]}`,
-		`{"game":"adji-boto","options":{"max-plies":1000000},"seats":["human","human"]}`,
+		`{"game":"agsinnoninka","options":{"max-steps":10000000},` + people + `}`,
+		`{"game":"adji-boto","options":{"max-plies":1000000},` + people + `}`,
 	} {
-		var m matchJSON
-		if code := call(t, ts, "POST", "/api/matches", body, &m); code != 201 {
+		var r roomJSON
+		if code := call(t, ts, "POST", "/api/rooms", body, &r); code != 201 {
 			t.Errorf("%s: %d", body, code)
 		}
 	}
 	var e errorBody
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3.5}}`, &e); code != 400 || !strings.Contains(e.Error, "3.5") {
+	if code := call(t, ts, "POST", "/api/rooms", `{"game":"adji-boto","options":{"seeds":3.5},`+people+`}`, &e); code != 400 || !strings.Contains(e.Error, "3.5") {
 		t.Errorf("seeds 3.5: %d %q", code, e.Error)
 	}
 }
 
-// Defect 2: a replay (undo, states, a loaded record) stops when the
-// request's budget is spent, with 503, instead of running on.
+// Defect 2: a replay stops when the request's budget is spent, with 503,
+// instead of running on; a room that cannot be stored within the budget
+// is a 503 too, not an internal error.
 func TestReplayStopsAtTheRequestBudget(t *testing.T) {
-	ts := newTestServer(t)
-	var m matchJSON
-	call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","human"]}`, &m)
-	for len(m.Turns) < 10 && !m.State.Terminal {
-		mv := m.State.Legal[fmt.Sprint(m.State.ToMove[0])][0]
-		if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"`+mv+`"}`, &m); code != 200 {
-			t.Fatalf("move %s: %d", mv, code)
-		}
-	}
-	var rec engine.Record
-	call(t, ts, "GET", "/api/matches/"+m.ID+"/record", "", &rec)
-	if len(rec.Moves) < 10 {
-		t.Fatalf("record of %d moves: too short for the test", len(rec.Moves))
-	}
-	_, spent := quietServer(t, Config{RequestTimeout: time.Nanosecond})
+	rec := finishedRecord(t, "adji-boto", 5)
+	spent, _ := newTestServerWith(t, Config{RequestTimeout: time.Nanosecond})
 	var e errorBody
 	if code := call(t, spent, "POST", "/api/replay", string(mustJSON(rec)), &e); code != 503 || !strings.Contains(e.Error, "longer") {
 		t.Errorf("replay past the budget: %d %q", code, e.Error)
 	}
-	rec.Players = []string{"human", "human"}
-	if code := call(t, spent, "POST", "/api/matches", `{"record":`+string(mustJSON(rec))+`}`, &e); code != 503 {
-		t.Errorf("loading past the budget: %d %q", code, e.Error)
+	if code := call(t, spent, "POST", "/api/rooms", `{"record":`+string(mustJSON(rec))+`}`, &e); code != 503 || !strings.Contains(e.Error, "longer") {
+		t.Errorf("a room from a record past the budget: %d %q", code, e.Error)
 	}
 }
 
@@ -539,65 +468,46 @@ func (c countingAgent) Choose(s engine.State, p int) engine.Move {
 	return c.Agent.Choose(s, p)
 }
 
-// Defect 1: twelve clients asking for computer moves at once get them
-// one per worker at a time, the others queued.
+// Defect 1: twelve rooms whose computer players must move at once get
+// them one per worker at a time, the others queued.
 func TestSearchesQueueForWorkers(t *testing.T) {
 	var running, most atomic.Int32
 	agents := func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
 		return countingAgent{ai.NewRandom(seed), &running, &most}, nil
 	}
-	_, ts := quietServer(t, Config{Agents: agents, Pool: compute.NewPool(2, 100)})
-	var wg sync.WaitGroup
+	pool := compute.NewPool(2, 100)
+	ts, _ := newTestServerWith(t, Config{Pool: pool}, func(rc *rooms.Config) { rc.Agents = agents })
+	var ids []string
 	for range 12 {
+		ids = append(ids, newRoom(t, ts, `{"game":"adji-boto","seats":[{"kind":"computer","agent":"mcts:max"},{"kind":"person"}]}`).ID)
+	}
+	var wg sync.WaitGroup
+	for _, id := range ids {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res, err := http.Post(ts.URL+"/api/matches", "application/json", strings.NewReader(`{"game":"adji-boto","seats":["mcts:max","human"]}`))
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			c, w, err := roomclient.Dial(ctx, ts.URL, id, "", -1, nil)
 			if err != nil {
 				t.Error(err)
 				return
 			}
-			res.Body.Close()
-			if res.StatusCode != 201 {
-				t.Errorf("status %d", res.StatusCode)
+			defer c.CloseNow()
+			for w.View.Version == 0 { // the computer's move, if not seen at the hello
+				m, err := c.Recv(ctx)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if m.Type == "event" {
+					return
+				}
 			}
 		}()
 	}
 	wg.Wait()
 	if m := most.Load(); m < 1 || m > 2 {
 		t.Errorf("%d searches ran at once on 2 workers", m)
-	}
-}
-
-// Defect 1: a search stops when its client goes away: the computer plays
-// its best move so far and the match is free for the next request.
-func TestSearchStopsWhenTheClientLeaves(t *testing.T) {
-	started := make(chan struct{}, 1)
-	_, ts := quietServer(t, Config{Agents: endlessAgents(started)})
-	var m matchJSON
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","mcts:hard"]}`, &m); code != 201 {
-		t.Fatalf("new: %d", code)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	go func() {
-		req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/matches/"+m.ID+"/moves", strings.NewReader(`{"move":"9"}`))
-		req.Header.Set("Content-Type", "application/json")
-		res, err := http.DefaultClient.Do(req)
-		if err == nil {
-			res.Body.Close()
-		}
-		done <- err
-	}()
-	<-started
-	cancel()
-	if err := <-done; err == nil {
-		t.Fatal("the request was answered before the client left")
-	}
-	// The undo waits for the match, so it returns only once the search
-	// has stopped.
-	var u matchJSON
-	if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/undo", "", &u); code != 200 || len(u.Turns) != 0 {
-		t.Errorf("undo after the client left: %d turns %v", code, u.Turns)
 	}
 }

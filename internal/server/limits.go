@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"strconv"
 	"time"
 
@@ -11,8 +12,8 @@ import (
 // games': the game packages accept wider values for research with the
 // command line.
 const (
-	// MaxTurns bounds the turns of a match and of a record sent to the
-	// server, far above any real game (a two-player Tamman game has a few
+	// MaxTurns bounds the turns of a record sent to the server (to
+	// replay, analyse or go on with in a room), far above any real game (a two-player Tamman game has a few
 	// hundred turns, an Agsinnoninka match of 50 rounds a few thousand).
 	MaxTurns = 20000
 	// MaxStatesPage is the most states one GET .../states answer holds.
@@ -56,9 +57,6 @@ func checkTurns(n int) error {
 	return nil
 }
 
-// errTooLong is the answer to a move past MaxTurns.
-var errTooLong = badRequest("the match has reached %d turns, the most this server keeps: save the record and go on with the command line", MaxTurns)
-
 // parseOptions parses the settings of g and checks the server's bounds.
 func parseOptions(g engine.Game, sets []string) (engine.Options, error) {
 	opts, err := engine.ParseOptions(g, sets)
@@ -66,4 +64,24 @@ func parseOptions(g engine.Game, sets []string) (engine.Options, error) {
 		return opts, badRequest("%v", err)
 	}
 	return opts, checkBounds(g, opts)
+}
+
+// settings turns {"seeds": 4, "exact-finish": true} into name=value texts.
+// Numbers come as json.Number (decode uses UseNumber), so that a large
+// whole number keeps its digits.
+func settings(opts map[string]any) ([]string, error) {
+	var out []string
+	for name, v := range opts {
+		switch x := v.(type) {
+		case string:
+			out = append(out, name+"="+x)
+		case bool:
+			out = append(out, name+"="+strconv.FormatBool(x))
+		case json.Number:
+			out = append(out, name+"="+x.String())
+		default:
+			return nil, badRequest("option %s: want a string, number or boolean", name)
+		}
+	}
+	return out, nil
 }

@@ -76,7 +76,7 @@ func fromRecord(req *createRoomRequest) error {
 }
 
 // getRoomStates answers GET /api/rooms/{id}/states?from=N&count=M: a page
-// of the states of the room's game, as GET /api/matches/{id}/states.
+// of the states of the room's game (states.go), for its replay.
 func (s *Server) getRoomStates(w http.ResponseWriter, r *http.Request) error {
 	room, err := s.roomOf(r, r.PathValue("id"))
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -258,4 +259,43 @@ func TestUndoDropsAHiddenChoice(t *testing.T) {
 	if len(v.Turns) != 0 || v.Choice != "" || v.Seats[0].Committed || v.Seats[1].Committed {
 		t.Fatalf("after the undo and a restart: %d turns, choice %q, committed %v %v", len(v.Turns), v.Choice, v.Seats[0].Committed, v.Seats[1].Committed)
 	}
+}
+
+// presence reads presence messages until one shows want.
+func presence(t *testing.T, c *roomclient.Conn, want string) {
+	t.Helper()
+	for {
+		m := recv(t, c, "presence")
+		if fmt.Sprint(m.Online) == want {
+			return
+		}
+	}
+}
+
+// A device that plays several seats over one connection shows every one
+// of them online: those it names in its hello, and those it plays by
+// token; when it goes, they are all away.
+func TestEverySeatOfADeviceIsOnline(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	ctx := context.Background()
+	r := newRoom(t, ts, `{"game":"tamman","options":{"players":3},"seats":[{"kind":"person"},{"kind":"person"},{"kind":"person"}]}`)
+	spec, _ := dial(t, ts, r.ID, "")
+	dev, _, err := roomclient.DialHello(ctx, ts.URL, r.ID, map[string]any{"type": "hello", "token": r.Seats[0].Token,
+		"tokens": []string{r.Seats[1].Token, "not-a-token"}, "last": -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	presence(t, spec, "[true true false]")
+	var v rooms.View
+	call(t, ts, "GET", "/api/rooms/"+r.ID, "", &v)
+	if !v.Seats[0].Online || !v.Seats[1].Online || v.Seats[2].Online {
+		t.Fatalf("the room's view: %+v", v.Seats)
+	}
+	// Seat 2 played by its token from the same connection: online too.
+	dev.Send(ctx, map[string]any{"type": "give-up", "token": r.Seats[2].Token + "x"})
+	recv(t, dev, "reject")
+	dev.Send(ctx, map[string]any{"type": "resign", "token": r.Seats[2].Token})
+	presence(t, spec, "[true true true]")
+	dev.Close()
+	presence(t, spec, "[false false false]")
 }

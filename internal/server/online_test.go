@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -384,7 +385,8 @@ func FuzzDecodeClientMsg(f *testing.F) {
 	for _, s := range []string{`{"type":"hello","token":"abc","last":-1}`, `{"type":"move","version":3,"move":"9"}`,
 		`{"type":"name","name":"Ana"}`, `{"type":"resign"}`, `{`, `{"type":"move","version":1e99,"move":""}`, "\x00",
 		`{"type":"move","version":2,"move":"7","token":"abc"}`, `{"type":"undo","version":4,"tokens":["a","b"]}`,
-		`{"type":"undo","version":4,"tokens":[]}`, `{"type":"resign","token":"abc"}`, `{"type":"name","name":"x","token":"abc"}`} {
+		`{"type":"undo","version":4,"tokens":[]}`, `{"type":"resign","token":"abc"}`, `{"type":"name","name":"x","token":"abc"}`,
+		`{"type":"hello","token":"a","tokens":["b","c"],"last":-1}`, `{"type":"move","version":1,"move":"9","tokens":["b"]}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -395,8 +397,11 @@ func FuzzDecodeClientMsg(f *testing.F) {
 			}
 			return
 		}
-		if len(m.Token) > 64 {
-			t.Fatal("a long token accepted")
+		if len(m.Token) > 64 || len(m.Tokens) > maxSeats || slices.ContainsFunc(m.Tokens, func(s string) bool { return len(s) > 64 }) {
+			t.Fatal("a long token, or too many, accepted")
+		}
+		if m.Tokens != nil && m.Type != "hello" && m.Type != "undo" {
+			t.Fatalf("tokens in a %s accepted", m.Type)
 		}
 		switch m.Type {
 		case "hello":
@@ -506,6 +511,10 @@ func FuzzRoomRequests(f *testing.F) {
 		`{"record":{"game":"adji-boto","options":[],"moves":["5","1"],"players":["human","random"]}}`,
 		`{"record":{"game":"tamman","options":["players=2"],"moves":["t3"]},"seats":[{"kind":"person"},{"kind":"person"}]}`,
 		`{"record":{"game":"adji-boto","options":["seeds=x"],"moves":[]}}`, `{"record":{}}`, `{"record":null,"game":"tamman"}`,
+		`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:87600h"}]}`,
+		`{"game":"agsinnoninka","options":{"seeds":2,"max-steps":10000000},"seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:easy"}]}`,
+		`{"game":"adji-boto","options":{"max-plies":1e300},"seats":[{"kind":"person"},{"kind":"person"}]}`,
+		`{"record":{"game":"tamman","moves":["t4","t2","c1+4"]}}`,
 	} {
 		f.Add(s)
 	}

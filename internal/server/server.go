@@ -32,13 +32,8 @@ const maxBody = 4 << 20
 
 // Config sets up a Server; the zero value works.
 type Config struct {
-	// Store keeps the matches (default: NewMemStore(DefaultMaxMatches),
-	// in memory).
-	Store Store
 	// Log receives one line per request (default: slog.Default()).
 	Log *slog.Logger
-	// Agents makes computer players (default: DefaultAgents).
-	Agents AgentFunc
 	// Static is the browser app (nil: no app, only the API).
 	Static fs.FS
 	// Rules holds the rules pages, ID.md for each game (nil: none).
@@ -53,7 +48,8 @@ type Config struct {
 	// loopback name (localhost, 127.0.0.1, [::1]), against DNS rebinding.
 	// Set it when listening on loopback.
 	LoopbackOnly bool
-	// Rooms runs online play (nil: no online rooms).
+	// Rooms runs every game, online or at one device (nil: no rooms;
+	// the catalogue, replays and analyses of records still answer).
 	Rooms *rooms.Manager
 	// Origins are the host patterns of other sites whose pages may open a
 	// room's WebSocket (the server's own host always may).
@@ -83,14 +79,8 @@ type Server struct {
 
 // New returns a server for cfg.
 func New(cfg Config) *Server {
-	if cfg.Store == nil {
-		cfg.Store = NewMemStore(DefaultMaxMatches)
-	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
-	}
-	if cfg.Agents == nil {
-		cfg.Agents = DefaultAgents
 	}
 	if cfg.Pool == nil {
 		cfg.Pool = compute.NewPool(0, 0)
@@ -114,13 +104,6 @@ func New(cfg Config) *Server {
 	s.route("GET /api/games/{id}/rules", s.getRules)
 	s.route("GET /api/games/{id}/agents", s.getAgents)
 	s.route("GET /api/games/{id}/start", s.getStart)
-	s.route("POST /api/matches", s.createMatch)
-	s.route("GET /api/matches/{id}", s.getMatch)
-	s.route("POST /api/matches/{id}/moves", s.postMove)
-	s.route("POST /api/matches/{id}/undo", s.postUndo)
-	s.route("POST /api/matches/{id}/resign", s.postResign)
-	s.route("GET /api/matches/{id}/record", s.getRecord)
-	s.route("GET /api/matches/{id}/states", s.getStates)
 	s.route("POST /api/replay", s.postReplay)
 	s.route("POST /api/analysis", s.postAnalysis)
 	s.route("POST /api/analysis/graph", s.postAnalysisGraph)
@@ -141,6 +124,16 @@ func New(cfg Config) *Server {
 func (s *Server) Close() {
 	s.cfg.Pool.Close()
 	s.lab.close()
+}
+
+// compute runs f on the compute pool when work is true (a long replay),
+// else at once. A full pool gives an error wrapping compute.ErrBusy (503).
+func (s *Server) compute(ctx context.Context, work bool, f func(ctx context.Context)) error {
+	if !work {
+		f(ctx)
+		return nil
+	}
+	return s.cfg.Pool.Do(ctx, f)
 }
 
 // noRoute answers API paths that no route takes: 405 with Allow when the

@@ -2,35 +2,74 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
 
-	"tabula/ai"
 	"tabula/engine"
 	_ "tabula/games/all"
+	"tabula/internal/roomclient"
+	"tabula/internal/rooms"
+	"tabula/internal/store"
 )
 
-func newTestServer(t *testing.T) *httptest.Server {
+// newTestServer is a server with the app (a stub), rules pages and rooms
+// on a fresh SQLite file.
+func newTestServer(t testing.TB) *httptest.Server {
 	t.Helper()
-	s := New(Config{
-		Log:    slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Static: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>Tabula</title>")}},
-		Rules:  fstest.MapFS{"adji-boto.md": {Data: []byte("# Adji-Boto\n")}},
-	})
-	ts := httptest.NewServer(s)
-	t.Cleanup(ts.Close)
+	ts, _ := newTestServerWith(t, Config{})
 	return ts
 }
 
+// newTestServerWith is newTestServer with cfg. Its Rooms are made here:
+// their computer players think on cfg.Pool when it is set, and each of
+// setup may change their configuration.
+func newTestServerWith(t testing.TB, cfg Config, setup ...func(*rooms.Config)) (*httptest.Server, *Server) {
+	t.Helper()
+	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	rc := rooms.Config{Store: db, Agents: DefaultAgents, Offered: OfferedAgents, Log: log}
+	if cfg.Pool != nil {
+		rc.Think = cfg.Pool.Do
+	}
+	for _, f := range setup {
+		f(&rc)
+	}
+	mgr := rooms.NewManager(rc)
+	cfg.Log, cfg.Rooms = log, mgr
+	cfg.RoomsPerMinute, cfg.MessageRate = 1000, 1000
+	if cfg.Static == nil {
+		cfg.Static = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>Tabula</title>")}}
+	}
+	if cfg.Rules == nil {
+		cfg.Rules = fstest.MapFS{"adji-boto.md": {Data: []byte("# Adji-Boto\n")}}
+	}
+	s := New(cfg)
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() {
+		mgr.Close()
+		s.Close()
+		ts.Close()
+		db.Close()
+	})
+	return ts, s
+}
+
 // call sends a request and decodes the JSON answer into out (if not nil).
-func call(t *testing.T, ts *httptest.Server, method, path, body string, out any) int {
+func call(t testing.TB, ts *httptest.Server, method, path, body string, out any) int {
 	t.Helper()
 	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
 	if err != nil {
@@ -56,34 +95,9 @@ func call(t *testing.T, ts *httptest.Server, method, path, body string, out any)
 	return res.StatusCode
 }
 
-type stateJSON struct {
-	Ply      int                 `json:"ply"`
-	ToMove   []int               `json:"toMove"`
-	Legal    map[string][]string `json:"legal"`
-	Terminal bool                `json:"terminal"`
-	Holes    []int               `json:"holes"`
-}
-
-type matchJSON struct {
-	ID      string    `json:"id"`
-	Game    string    `json:"game"`
-	Seats   []string  `json:"seats"`
-	Turns   []turn    `json:"turns"`
-	State   stateJSON `json:"state"`
-	Steps   []step    `json:"steps"`
-	CanUndo bool      `json:"canUndo"`
-	Result  string    `json:"result"`
-}
-
-func newAdji(t *testing.T, ts *httptest.Server) matchJSON {
-	t.Helper()
-	var m matchJSON
-	code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":3},"seats":["human","random"],"seed":7}`, &m)
-	if code != http.StatusCreated {
-		t.Fatalf("new match: status %d", code)
-	}
-	return m
-}
+// adjiVsRandom is a room of Adji-Boto with three seeds a hole: a person
+// against the random player.
+const adjiVsRandom = `{"game":"adji-boto","options":{"seeds":3},"seats":[{"kind":"person"},{"kind":"computer","agent":"random"}]}`
 
 func TestGames(t *testing.T) {
 	ts := newTestServer(t)
@@ -139,59 +153,75 @@ func TestGames(t *testing.T) {
 	}
 }
 
-func TestNewGameAndLegalMove(t *testing.T) {
+// A person's move in a room against the computer: the device gets the
+// move and the computer's reply as events, and the room has both.
+func TestMoveAgainstTheComputer(t *testing.T) {
 	ts := newTestServer(t)
-	m := newAdji(t, ts)
-	if m.ID == "" || m.State.Ply != 0 || len(m.State.Legal["0"]) == 0 || m.CanUndo {
-		t.Fatalf("new match: %+v", m)
+	d := playAt(t, ts, adjiVsRandom)
+	if d.state.Ply != 0 || len(d.legal()) == 0 || d.mover() != 0 {
+		t.Fatalf("new room: %s", d.raw)
 	}
-	mv := m.State.Legal["0"][0]
-	var after matchJSON
-	if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"`+mv+`","ply":0}`, &after); code != 200 {
-		t.Fatalf("legal move %s: status %d", mv, code)
+	mv := d.legal()[0]
+	steps := d.move(0, mv)
+	if len(steps) != 2 || steps[0].Event.Move != mv || !slices.Equal(steps[0].Event.By, []int{0}) || steps[1].Event.Actors[0] != 1 {
+		t.Errorf("steps %+v", steps)
 	}
-	// The person's move and the computer's reply.
-	if len(after.Steps) != 2 || after.Steps[0].Move != mv || after.Steps[1].Actors[0] != 1 {
-		t.Errorf("steps %+v", after.Steps)
+	v := d.view()
+	st, _ := roomclient.ParseState(v.State)
+	if d.state.Ply != 2 || len(v.Turns) != 2 || st.Ply != 2 || v.Version != 2 {
+		t.Errorf("after: ply %d, the room has %d turns at ply %d, version %d", d.state.Ply, len(v.Turns), st.Ply, v.Version)
 	}
-	if after.State.Ply != 2 || !after.CanUndo || len(after.Turns) != 2 {
-		t.Errorf("after: ply %d canUndo %v turns %v", after.State.Ply, after.CanUndo, after.Turns)
+}
+
+// rawReject sends a raw message and returns the rejection it gets.
+func (d *device) rawReject(msg string) roomclient.Msg {
+	d.t.Helper()
+	if err := d.c.SendRaw(context.Background(), []byte(msg)); err != nil {
+		d.t.Fatal(err)
 	}
-	var got matchJSON
-	if code := call(t, ts, "GET", "/api/matches/"+m.ID, "", &got); code != 200 || got.State.Ply != 2 {
-		t.Errorf("get: %d %+v", code, got.State)
+	for {
+		if m := d.next(); m.Type == "reject" {
+			return m
+		}
 	}
 }
 
 func TestErrors(t *testing.T) {
 	ts := newTestServer(t)
-	m := newAdji(t, ts)
+	d := playAt(t, ts, adjiVsRandom)
+	// Bad moves over the room's connection: a rejection with a code and
+	// a message.
+	for _, c := range []struct{ name, msg, code, want string }{
+		{"illegal move", `{"type":"move","version":0,"move":"2"}`, rooms.CodeIllegal, "not in player 0's row"},
+		{"not a move", `{"type":"move","version":0,"move":"x7"}`, rooms.CodeIllegal, "hole number"},
+		{"empty move", `{"type":"move","version":0,"move":""}`, "bad-message", `needs "move"`},
+		{"malformed JSON", `{"type":"move",`, "bad-message", "malformed"},
+		{"wrong type", `{"type":"move","version":0,"move":7}`, "bad-message", "malformed"},
+		{"unknown field", `{"type":"move","version":0,"mvoe":"7"}`, "bad-message", "unknown field"},
+		{"future version", `{"type":"move","version":5,"move":"9"}`, rooms.CodeBad, "version 5"},
+	} {
+		if m := d.rawReject(c.msg); m.Code != c.code || !strings.Contains(m.Error, c.want) {
+			t.Errorf("%s: %s, want %s saying %q", c.name, m.Raw, c.code, c.want)
+		}
+	}
 	cases := []struct {
 		name, method, path, body string
 		status                   int
 		want                     string
 	}{
-		{"illegal move", "POST", "/api/matches/" + m.ID + "/moves", `{"move":"2"}`, 400, "not in player 0's row"},
-		{"not a move", "POST", "/api/matches/" + m.ID + "/moves", `{"move":"x7"}`, 400, "hole number"},
-		{"empty move", "POST", "/api/matches/" + m.ID + "/moves", `{"move":""}`, 400, "no move"},
-		{"malformed JSON", "POST", "/api/matches/" + m.ID + "/moves", `{"move":`, 400, "malformed JSON"},
-		{"wrong type", "POST", "/api/matches/" + m.ID + "/moves", `{"move":7}`, 400, "malformed JSON"},
-		{"unknown field", "POST", "/api/matches/" + m.ID + "/moves", `{"mvoe":"7"}`, 400, "unknown field"},
-		{"empty body", "POST", "/api/matches", ``, 400, "empty request body"},
-		{"two values", "POST", "/api/matches", `{} {}`, 400, "more than one"},
-		{"stale ply", "POST", "/api/matches/" + m.ID + "/moves", `{"move":"9","ply":5}`, 409, "ply"},
-		{"unknown game", "POST", "/api/matches", `{"game":"chess"}`, 404, "unknown game"},
-		{"no game", "POST", "/api/matches", `{}`, 400, "no game"},
-		{"bad option", "POST", "/api/matches", `{"game":"adji-boto","options":{"seeds":99}}`, 400, "out of range"},
-		{"unknown option", "POST", "/api/matches", `{"game":"adji-boto","options":{"colour":"red"}}`, 400, "no such option"},
-		{"bad seats", "POST", "/api/matches", `{"game":"adji-boto","seats":["human"]}`, 400, "2 players"},
-		{"unknown agent", "POST", "/api/matches", `{"game":"adji-boto","seats":["human","deep-blue"]}`, 400, "seat 1"},
-		{"no person", "POST", "/api/matches", `{"game":"adji-boto","seats":["random","random"]}`, 400, "person"},
-		{"unknown match", "GET", "/api/matches/123", ``, 404, "no such match"},
+		{"empty body", "POST", "/api/rooms", ``, 400, "empty request body"},
+		{"two values", "POST", "/api/rooms", `{} {}`, 400, "more than one"},
+		{"unknown game", "POST", "/api/rooms", `{"game":"chess","seats":[{"kind":"person"}]}`, 400, "unknown game"},
+		{"no game", "POST", "/api/rooms", `{}`, 400, "game"},
+		{"bad option", "POST", "/api/rooms", `{"game":"adji-boto","options":{"seeds":99},"seats":[{"kind":"person"},{"kind":"person"}]}`, 400, "out of range"},
+		{"unknown option", "POST", "/api/rooms", `{"game":"adji-boto","options":{"colour":"red"},"seats":[{"kind":"person"},{"kind":"person"}]}`, 400, "no such option"},
+		{"bad seats", "POST", "/api/rooms", `{"game":"adji-boto","seats":[{"kind":"person"}]}`, 400, "2 players"},
+		{"unknown agent", "POST", "/api/rooms", `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"deep-blue"}]}`, 400, "seat 1"},
+		{"no person", "POST", "/api/rooms", `{"game":"adji-boto","seats":[{"kind":"computer","agent":"random"},{"kind":"computer","agent":"random"}]}`, 400, "person"},
+		{"unknown room", "GET", "/api/rooms/123", ``, 404, "no such room"},
 		{"unknown endpoint", "GET", "/api/nothing", ``, 404, "no such API endpoint"},
-		{"undo at start", "POST", "/api/matches/" + m.ID + "/undo", ``, 400, "no move"},
-		{"bad record", "POST", "/api/matches", `{"record":{"game":"adji-boto","options":[],"moves":["9","9"]}}`, 400, "move 2"},
-		{"record and game", "POST", "/api/matches", `{"game":"adji-boto","record":{"game":"adji-boto","moves":[]}}`, 400, "either"},
+		{"bad record", "POST", "/api/rooms", `{"record":{"game":"adji-boto","options":[],"moves":["9","9"]}}`, 400, "move 2"},
+		{"record and game", "POST", "/api/rooms", `{"game":"adji-boto","record":{"game":"adji-boto","moves":[]}}`, 400, "either"},
 		{"replay without game", "POST", "/api/replay", `{"moves":[]}`, 400, "no game"},
 	}
 	for _, c := range cases {
@@ -203,18 +233,21 @@ func TestErrors(t *testing.T) {
 			}
 		})
 	}
-	// The match is unharmed by the bad requests.
-	var got matchJSON
-	call(t, ts, "GET", "/api/matches/"+m.ID, "", &got)
-	if got.State.Ply != 0 {
-		t.Errorf("bad requests changed the match: ply %d", got.State.Ply)
+	// The room is unharmed by the bad requests.
+	if v := d.view(); v.Version != 0 || len(v.Turns) != 0 {
+		t.Errorf("bad requests changed the room: version %d, %d turns", v.Version, len(v.Turns))
+	}
+	// A move chosen in an older turn is stale, with the room's view.
+	d.move(0, "9")
+	if m := d.rawReject(`{"type":"move","version":0,"move":"8"}`); m.Code != rooms.CodeStale || m.View.Version != d.version {
+		t.Errorf("stale move: %s", m.Raw)
 	}
 }
 
 func TestBodyTooLarge(t *testing.T) {
 	ts := newTestServer(t)
 	big := `{"game":"` + strings.Repeat("x", maxBody+10) + `"}`
-	res, err := http.Post(ts.URL+"/api/matches", "application/json", bytes.NewReader([]byte(big)))
+	res, err := http.Post(ts.URL+"/api/rooms", "application/json", bytes.NewReader([]byte(big)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,74 +257,63 @@ func TestBodyTooLarge(t *testing.T) {
 	}
 }
 
+// Undo at one device takes back the person's last move and the
+// computer's reply, back to the state before it.
 func TestUndo(t *testing.T) {
 	ts := newTestServer(t)
-	m := newAdji(t, ts)
-	var a, b matchJSON
-	call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"9"}`, &a)
-	call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"8"}`, &b)
-	if b.State.Ply != 4 {
-		t.Fatalf("ply %d after two rounds", b.State.Ply)
+	d := playAt(t, ts, adjiVsRandom)
+	d.move(0, "9")
+	afterFirst := string(d.raw)
+	d.move(0, "8")
+	if d.state.Ply != 4 {
+		t.Fatalf("ply %d after two rounds", d.state.Ply)
 	}
-	var u matchJSON
-	if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/undo", "", &u); code != 200 {
-		t.Fatalf("undo: %d", code)
+	d.undo()
+	if d.state.Ply != 2 || string(d.raw) != afterFirst || len(d.view().Turns) != 2 {
+		t.Errorf("after undo: ply %d, state %s, want %s", d.state.Ply, d.raw, afterFirst)
 	}
-	// Back to the person's second move: the computer's reply is gone too.
-	if u.State.Ply != 2 || len(u.Turns) != 2 || u.State.ToMove[0] != 0 {
-		t.Errorf("after undo: ply %d turns %v", u.State.Ply, u.Turns)
+	d.undo()
+	if d.state.Ply != 0 || len(d.view().Turns) != 0 {
+		t.Errorf("after the second undo: ply %d", d.state.Ply)
 	}
-	if !equalInts(u.State.Holes, a.State.Holes) {
-		t.Errorf("holes after undo %v, want %v", u.State.Holes, a.State.Holes)
+	_, rej := d.send(-1, map[string]any{"type": "undo", "version": d.version, "tokens": []string{d.tokens[0]}})
+	if rej == nil || !strings.Contains(rej.Error, "no move of a person") {
+		t.Errorf("undo at the start: %v", rej)
 	}
-	call(t, ts, "POST", "/api/matches/"+m.ID+"/undo", "", &u)
-	if u.State.Ply != 0 || u.CanUndo {
-		t.Errorf("after second undo: ply %d canUndo %v", u.State.Ply, u.CanUndo)
-	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // playOut plays the first legal move until the game ends.
-func playOut(t *testing.T, ts *httptest.Server, m matchJSON) matchJSON {
-	t.Helper()
-	for i := 0; !m.State.Terminal; i++ {
+func (d *device) playOut() {
+	d.t.Helper()
+	for i := 0; !d.done(); i++ {
 		if i > 2000 {
-			t.Fatal("game does not end")
+			d.t.Fatal("game does not end")
 		}
-		mv := m.State.Legal["0"][0]
-		if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"`+mv+`"}`, &m); code != 200 {
-			t.Fatalf("move %s: %d", mv, code)
+		d.move(d.mover(), d.legal()[0])
+	}
+	for !d.over { // the end comes after the last turn
+		if m := d.next(); m.Type == "event" {
+			d.take(m)
 		}
 	}
-	return m
 }
 
 func TestRecordRoundTrip(t *testing.T) {
 	ts := newTestServer(t)
-	m := playOut(t, ts, newAdji(t, ts))
-	if m.Result == "" {
-		t.Fatal("finished game has no result")
+	d := playAt(t, ts, adjiVsRandom)
+	d.playOut()
+	v := d.view()
+	if v.Result == "" || v.Status != "finished" {
+		t.Fatalf("finished game: status %q, result %q", v.Status, v.Result)
 	}
-	var e errorBody
-	if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"9"}`, &e); code != 400 || !strings.Contains(e.Error, "over") {
-		t.Errorf("move after the end: %d %q", code, e.Error)
+	if m := d.refused(0, "9"); m.Code != rooms.CodeOver {
+		t.Errorf("move after the end: %s", m.Raw)
 	}
-	var rec engine.Record
-	if code := call(t, ts, "GET", "/api/matches/"+m.ID+"/record?download=1", "", &rec); code != 200 {
+	var rec rooms.Record
+	if code := call(t, ts, "GET", "/api/rooms/"+d.id+"/record?download=1", "", &rec); code != 200 {
 		t.Fatalf("record: %d", code)
 	}
-	if rec.Game != "adji-boto" || len(rec.Moves) != len(m.Turns) || rec.Result != m.Result || len(rec.Players) != 2 {
+	if rec.Game != "adji-boto" || len(rec.Moves) != len(v.Turns) || rec.Result != v.Result || len(rec.Players) != 2 {
 		t.Fatalf("record %+v", rec)
 	}
 	// The record replays with the engine to the same end.
@@ -299,38 +321,38 @@ func TestRecordRoundTrip(t *testing.T) {
 	if err != nil || !s.Terminal() {
 		t.Fatalf("record does not load: %v", err)
 	}
-	// Loaded again, it is the same game.
-	body, _ := json.Marshal(map[string]any{"record": rec})
-	var loaded matchJSON
-	if code := call(t, ts, "POST", "/api/matches", string(body), &loaded); code != 201 {
+	// Loaded again, it is the same game, finished.
+	body, _ := json.Marshal(map[string]any{"record": rec.Record})
+	var loaded roomJSON
+	if code := call(t, ts, "POST", "/api/rooms", string(body), &loaded); code != 201 {
 		t.Fatalf("load: %d", code)
 	}
-	if loaded.ID == m.ID || len(loaded.Turns) != len(m.Turns) || loaded.Result != m.Result || !loaded.State.Terminal {
-		t.Errorf("loaded %+v", loaded)
+	var lv rooms.View
+	call(t, ts, "GET", "/api/rooms/"+loaded.ID, "", &lv)
+	if loaded.ID == d.id || len(lv.Turns) != len(v.Turns) || lv.Result != v.Result || lv.Status != "finished" {
+		t.Errorf("loaded %+v", lv)
 	}
 	// The states of the replay: one more than the turns, ending terminal.
 	var st statesView
-	if code := call(t, ts, "GET", "/api/matches/"+loaded.ID+"/states", "", &st); code != 200 {
+	if code := call(t, ts, "GET", "/api/rooms/"+loaded.ID+"/states", "", &st); code != 200 {
 		t.Fatalf("states: %d", code)
 	}
 	if len(st.States) != len(rec.Moves)+1 || len(st.Turns) != len(rec.Moves) {
 		t.Fatalf("%d states for %d moves", len(st.States), len(rec.Moves))
 	}
-	var last stateJSON
-	json.Unmarshal(st.States[len(st.States)-1], &last)
-	if !last.Terminal {
+	if last, _ := roomclient.ParseState(st.States[len(st.States)-1]); !last.Terminal {
 		t.Error("last replay state is not terminal")
 	}
 	var st2 statesView
-	if code := call(t, ts, "POST", "/api/replay", string(mustJSON(rec)), &st2); code != 200 || len(st2.States) != len(st.States) {
+	if code := call(t, ts, "POST", "/api/replay", string(mustJSON(rec.Record)), &st2); code != 200 || len(st2.States) != len(st.States) {
 		t.Errorf("POST /api/replay: %d, %d states", code, len(st2.States))
 	}
 	// A record whose players this server lacks loads with people.
 	rec.Players = []string{"human", "alien"}
 	rec.Moves = rec.Moves[:2]
-	body, _ = json.Marshal(map[string]any{"record": rec})
-	if code := call(t, ts, "POST", "/api/matches", string(body), &loaded); code != 201 || loaded.Seats[1] != Human {
-		t.Errorf("record with unknown agent: %d seats %v", code, loaded.Seats)
+	body, _ = json.Marshal(map[string]any{"record": rec.Record})
+	if code := call(t, ts, "POST", "/api/rooms", string(body), &loaded); code != 201 || loaded.Seats[1].Token == "" {
+		t.Errorf("record with unknown agent: %d seats %+v", code, loaded.Seats)
 	}
 }
 
@@ -363,85 +385,82 @@ func TestStatic(t *testing.T) {
 	}
 }
 
-func TestMemStoreEvictsFinishedFirst(t *testing.T) {
-	s := NewMemStore(2)
-	a, b, c := &Match{}, &Match{}, &Match{}
-	a.snap.Store(&snapshot{over: true})
-	for _, m := range []*Match{a, b, c} {
-		if err := s.Add(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if s.Len() != 2 {
-		t.Errorf("len %d", s.Len())
-	}
-	if _, err := s.Get(a.ID); err != errNoMatch {
-		t.Errorf("finished match kept: %v", err)
-	}
-	for _, m := range []*Match{b, c} {
-		if _, err := s.Get(m.ID); err != nil {
-			t.Errorf("match in progress lost: %v", err)
-		}
-	}
-}
-
-// TestConcurrentMoves sends the same move from many clients at once: one
-// is played, the others are refused as stale, and nothing breaks.
+// TestConcurrentMoves sends the same move from many connections of one
+// seat at once: it is played once, and every connection gets the same
+// acknowledgement (all but one as a duplicate).
 func TestConcurrentMoves(t *testing.T) {
 	ts := newTestServer(t)
-	m := newAdji(t, ts)
+	r := newRoom(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
 	const n = 8
-	codes := make(chan int, n)
-	for range n {
+	conns := make([]*roomclient.Conn, n)
+	for i := range conns {
+		conns[i], _ = dial(t, ts, r.ID, r.Seats[0].Token)
+	}
+	type ack struct {
+		version int
+		dup     bool
+	}
+	acks := make(chan ack, n)
+	var wg sync.WaitGroup
+	for _, c := range conns {
+		wg.Add(1)
 		go func() {
-			res, err := http.Post(ts.URL+"/api/matches/"+m.ID+"/moves", "application/json", strings.NewReader(`{"move":"9","ply":0}`))
-			if err != nil {
-				codes <- 0
-				return
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			c.Send(ctx, map[string]any{"type": "move", "version": 0, "move": "9"})
+			for {
+				m, err := c.Recv(ctx)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if m.Type == "ack" || m.Type == "reject" {
+					acks <- ack{m.Version, m.Duplicate || m.Type == "reject"}
+					return
+				}
 			}
-			res.Body.Close()
-			codes <- res.StatusCode
 		}()
 	}
-	ok := 0
-	for range n {
-		switch c := <-codes; c {
-		case 200:
-			ok++
-		case 409:
-		default:
-			t.Errorf("status %d", c)
+	wg.Wait()
+	close(acks)
+	first := 0
+	for a := range acks {
+		if a.version != 1 {
+			t.Errorf("ack of version %d, want 1", a.version)
+		}
+		if !a.dup {
+			first++
 		}
 	}
-	if ok != 1 {
-		t.Errorf("%d of %d identical moves were played, want 1", ok, n)
+	var v rooms.View
+	call(t, ts, "GET", "/api/rooms/"+r.ID, "", &v)
+	if first != 1 || len(v.Turns) != 1 || v.Version != 1 {
+		t.Errorf("%d first acks, %d turns at version %d: want the move played once", first, len(v.Turns), v.Version)
 	}
 }
 
-// TestOddMovesAre400 sends malformed and illegal move texts to a match of
-// every registered game: each gets 400 with a message, none a 500.
-func TestOddMovesAre400(t *testing.T) {
+// TestOddMovesAreRefused sends malformed and illegal move texts to a room
+// of every registered game: each is refused with a code and a message,
+// and the room goes on.
+func TestOddMovesAreRefused(t *testing.T) {
 	ts := newTestServer(t)
 	odd := []string{" ", ",", ",,", "-1", "99999999999999999999", "c1+", "+3", "c9+1", "z1+1", "c1+0",
 		"c1+-3", "c1+99999999999", "t3", "t9", "pass", "7,", ",7", "7,2,1", "\x00", "ü", "c1+3,c1+3", "10", "٣", "0x7",
-		"h", "c3+1", "a1+1", strings.Repeat("9", 5000)}
+		"h", "c3+1", "a1+1", strings.Repeat("9", 3000)}
 	for _, g := range engine.Games() {
 		t.Run(g.ID(), func(t *testing.T) {
 			s, err := g.NewState(engine.DefaultOptions(g))
 			if err != nil {
 				t.Fatal(err)
 			}
-			seats := make([]string, s.NumPlayers())
+			seats := make([]rooms.SeatSpec, s.NumPlayers())
 			for i := range seats {
-				seats[i] = Human
+				seats[i] = rooms.SeatSpec{Kind: rooms.Person}
 			}
-			body, _ := json.Marshal(map[string]any{"game": g.ID(), "seats": seats, "seed": 1})
-			var m matchJSON
-			if code := call(t, ts, "POST", "/api/matches", string(body), &m); code != 201 {
-				t.Fatalf("new: %d", code)
-			}
+			d := playAt(t, ts, string(mustJSON(map[string]any{"game": g.ID(), "seats": seats})))
 			legal := map[string]bool{}
-			for _, l := range m.State.Legal {
+			for _, l := range d.state.Legal {
 				for _, mv := range l {
 					legal[mv] = true
 				}
@@ -450,13 +469,15 @@ func TestOddMovesAre400(t *testing.T) {
 				if legal[mv] {
 					continue
 				}
-				var e errorBody
-				b, _ := json.Marshal(map[string]string{"move": mv})
-				code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", string(b), &e)
-				if code != 400 || e.Error == "" {
-					t.Errorf("move %q: %d %q, want 400 with a message", mv, code, e.Error)
+				m := d.refused(d.mover(), mv)
+				if (m.Code != rooms.CodeIllegal && m.Code != rooms.CodeNotYours) || m.Error == "" {
+					t.Errorf("move %q: %s, want a refusal with a message", mv, m.Raw)
 				}
 			}
+			if v := d.view(); v.Version != d.version {
+				t.Errorf("the odd moves changed the room")
+			}
+			d.move(d.mover(), d.legal()[0])
 		})
 	}
 }
@@ -491,30 +512,7 @@ func TestAgentsDependOnOptions(t *testing.T) {
 	if code := call(t, ts, "GET", "/api/games/go/agents", "", &e); code != 404 {
 		t.Errorf("unknown game: %d", code)
 	}
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"tamman","options":{"players":3},"seats":["human","alphabeta:easy","random"]}`, &e); code != 400 || !strings.Contains(e.Error, "not offered") {
+	if code := call(t, ts, "POST", "/api/rooms", `{"game":"tamman","options":{"players":3},"seats":[{"kind":"person"},{"kind":"computer","agent":"alphabeta:easy"},{"kind":"computer","agent":"random"}]}`, &e); code != 400 || !strings.Contains(e.Error, "not offered") {
 		t.Errorf("alpha-beta at 3 players: %d %q", code, e.Error)
-	}
-}
-
-// TestAgentFuncErrors: a seat whose agent cannot be made is refused with
-// the AgentFunc's reason.
-func TestAgentFuncErrors(t *testing.T) {
-	s := New(Config{
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
-			if spec == "random" {
-				return ai.NewRandom(seed), nil
-			}
-			return nil, fmt.Errorf("no %s here", spec)
-		},
-	})
-	ts := httptest.NewServer(s)
-	defer ts.Close()
-	var e errorBody
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","greedy"]}`, &e); code != 400 || !strings.Contains(e.Error, "no greedy here") {
-		t.Errorf("greedy: %d %q", code, e.Error)
-	}
-	if code := call(t, ts, "POST", "/api/matches", `{"game":"adji-boto","seats":["human","random"]}`, &e); code != 201 {
-		t.Errorf("random: %d %q", code, e.Error)
 	}
 }

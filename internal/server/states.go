@@ -10,6 +10,20 @@ import (
 	"tabula/view"
 )
 
+// turn is one applied turn: who acted and its text.
+type turn struct {
+	Actors []int  `json:"actors"`
+	Move   string `json:"move"`
+}
+
+// nonNil gives an empty trace rather than null (a game without traces).
+func nonNil(trace []view.EventView) []view.EventView {
+	if trace == nil {
+		return []view.EventView{}
+	}
+	return trace
+}
+
 // statesView is one page of a replay: States[i] is the state after
 // Turns[From+i-1] (States[0] is the start when From is 0), and Traces[i]
 // shows that turn step by step ([] for the start). Next is the From of the
@@ -135,18 +149,6 @@ func replayStates(ctx context.Context, r engine.Record, from, count int) (states
 		v.Next = &next
 	}
 	return v, nil
-}
-
-func (s *Server) getStates(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.match(r)
-	if err != nil {
-		return err
-	}
-	from, count, err := page(r)
-	if err != nil {
-		return err
-	}
-	return s.writeStates(w, r, m.record(), from, count)
 }
 
 func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {

@@ -1,42 +1,36 @@
 package server
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
 
-func TestStepsAndStatesCarryTraces(t *testing.T) {
+// The events of a room carry the trace of each turn, and its states
+// page the traces too, so that a page can animate them.
+func TestEventsAndStatesCarryTraces(t *testing.T) {
 	ts := newTestServer(t)
-	m := newAdji(t, ts)
-	var a struct {
-		Board struct {
-			Kind  string `json:"kind"`
-			Holes int    `json:"holes"`
-		} `json:"board"`
-		Steps []struct {
-			Move  string `json:"move"`
-			Trace []struct {
-				Kind string `json:"kind"`
-				From int    `json:"from"`
-				To   int    `json:"to"`
-				N    int    `json:"n"`
-			} `json:"trace"`
-		} `json:"steps"`
+	d := playAt(t, ts, adjiVsRandom)
+	var board struct {
+		Kind  string `json:"kind"`
+		Holes int    `json:"holes"`
 	}
-	if code := call(t, ts, "POST", "/api/matches/"+m.ID+"/moves", `{"move":"9"}`, &a); code != 200 {
-		t.Fatalf("move: %d", code)
+	json.Unmarshal(mustJSON(d.view().Board), &board)
+	if board.Kind != "mancala" || board.Holes != 10 {
+		t.Errorf("board %+v", board)
 	}
-	if a.Board.Kind != "mancala" || a.Board.Holes != 10 {
-		t.Errorf("board %+v", a.Board)
-	}
-	if len(a.Steps) < 2 {
-		t.Fatalf("%d steps, want the person's and the computer's", len(a.Steps))
+	steps := d.move(0, "9")
+	if len(steps) < 2 {
+		t.Fatalf("%d steps, want the person's and the computer's", len(steps))
 	}
 	// Hole 9 holds 3 seeds (seeds=3): two are lifted and dropped in 8, 7.
-	tr := a.Steps[0].Trace
+	tr := steps[0].Trace
 	if len(tr) != 3 || tr[0].Kind != "lift" || tr[0].From != 9 || tr[0].N != 2 ||
 		tr[1].Kind != "drop" || tr[1].To != 8 || tr[2].To != 7 {
 		t.Errorf("trace of 9: %+v", tr)
+	}
+	if len(steps[1].Trace) == 0 {
+		t.Errorf("the computer's reply has no trace")
 	}
 	var st struct {
 		Turns  []turn `json:"turns"`
@@ -45,7 +39,7 @@ func TestStepsAndStatesCarryTraces(t *testing.T) {
 		} `json:"traces"`
 		States []any `json:"states"`
 	}
-	if code := call(t, ts, "GET", "/api/matches/"+m.ID+"/states", "", &st); code != 200 {
+	if code := call(t, ts, "GET", "/api/rooms/"+d.id+"/states", "", &st); code != 200 {
 		t.Fatalf("states: %d", code)
 	}
 	// Traces[i] shows how States[i] came about; the start has none.

@@ -137,7 +137,7 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 		c.Close(closeNoHello, "the first message must be a hello")
 		return nil
 	}
-	sub, err := room.Join(m.Token, *m.Last)
+	sub, err := room.JoinSeats(m.Token, m.Tokens, *m.Last)
 	if err != nil {
 		code := websocket.StatusCode(closeBadToken)
 		if errors.Is(err, rooms.ErrNoRoom) {

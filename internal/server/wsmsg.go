@@ -19,7 +19,9 @@ type clientMsg struct {
 	Token string `json:"token,omitempty"`
 	// hello
 	Last *int `json:"last,omitempty"`
-	// undo: the tokens of every person seat of the room
+	// undo: the tokens of every person seat of the room; hello: the
+	// tokens of the other seats played at the same device (they are
+	// online while the connection lasts)
 	Tokens []string `json:"tokens,omitempty"`
 	// move
 	Version *int   `json:"version,omitempty"`
@@ -61,7 +63,7 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 		{m.Token != "", "token", []string{"hello", "move", "resign", "give-up"}},
 		{m.Move != "", "move", []string{"move"}},
 		{m.Version != nil, "version", []string{"move", "undo"}},
-		{m.Tokens != nil, "tokens", []string{"undo"}},
+		{m.Tokens != nil, "tokens", []string{"hello", "undo"}},
 		{m.Name != nil, "name", []string{"name"}},
 		{m.Seat != nil, "seat", []string{"replace"}},
 	} {
@@ -71,6 +73,14 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 	}
 	if len(m.Token) > 64 {
 		return m, fmt.Errorf("the token is too long")
+	}
+	if len(m.Tokens) > maxSeats {
+		return m, fmt.Errorf("at most %d tokens", maxSeats)
+	}
+	for _, t := range m.Tokens {
+		if len(t) > 64 {
+			return m, fmt.Errorf("a token is too long")
+		}
 	}
 	need := func(ok bool, what string) error {
 		if !ok {
@@ -94,13 +104,8 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 		if err := need(m.Version != nil, `"version" (the room's version the undo was asked at)`); err != nil {
 			return m, err
 		}
-		if len(m.Tokens) == 0 || len(m.Tokens) > maxSeats {
+		if len(m.Tokens) == 0 {
 			return m, fmt.Errorf(`an "undo" message needs "tokens": the token of every person seat (1 to %d)`, maxSeats)
-		}
-		for _, t := range m.Tokens {
-			if len(t) > 64 {
-				return m, fmt.Errorf("a token is too long")
-			}
 		}
 		return m, nil
 	case "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":

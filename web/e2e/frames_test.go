@@ -2,65 +2,131 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"tabula/engine"
+	"tabula/internal/roomclient"
+	"tabula/internal/rooms"
+	"tabula/internal/server"
+	"tabula/internal/store"
 )
 
-// apiReplay plays a match through the API alone: a person (always the
+// seededServer is a server of its own whose rooms draw their secrets (the
+// seeds of throws and computer players) from a stream seeded with seed,
+// so that a game played the same way is the same game on every run.
+func seededServer(t *testing.T, seed byte) *httptest.Server {
+	t.Helper()
+	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "frames.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	discard := slog.New(slog.NewTextHandler(io.Discard, nil))
+	m := rooms.NewManager(rooms.Config{Store: db, Agents: server.DefaultAgents, Offered: server.OfferedAgents, Log: discard,
+		Secrets: rand.NewChaCha8([32]byte{seed})})
+	ts := httptest.NewServer(server.New(server.Config{Log: discard, Rooms: m, RoomsPerMinute: 1000, MessageRate: 1000}))
+	t.Cleanup(func() {
+		m.Close()
+		ts.Close()
+		db.Close()
+	})
+	return ts
+}
+
+// apiReplay plays a room through the API alone: a person (always the
 // first legal move, then the next, in turn) against the random agent in
-// every other seat, and returns its replay (states, turns, traces, board).
+// every other seat, over the room's WebSocket, and returns the replay of
+// its states (states, turns, traces, board).
 func apiReplay(t *testing.T, game string, options map[string]any, players, maxTurns int) json.RawMessage {
 	t.Helper()
-	post := func(path string, body any, out any) {
-		t.Helper()
-		data, _ := json.Marshal(body)
-		res, err := http.Post(srv.URL+path, "application/json", bytes.NewReader(data))
+	ts := seededServer(t, 3)
+	seats := []map[string]string{{"kind": "person"}}
+	for len(seats) < players {
+		seats = append(seats, map[string]string{"kind": "computer", "agent": "random"})
+	}
+	body, _ := json.Marshal(map[string]any{"game": game, "options": options, "seats": seats})
+	res, err := http.Post(ts.URL+"/api/rooms", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var room struct {
+		ID    string
+		Seats []struct{ Token string }
+		Error string
+	}
+	json.NewDecoder(res.Body).Decode(&room)
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("POST /api/rooms %s: %d %s", body, res.StatusCode, room.Error)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, w, err := roomclient.Dial(ctx, ts.URL, room.ID, room.Seats[0].Token, -1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	version, raw, over := w.View.Version, w.View.State, w.View.Status != "open"
+	chose := w.View.Seats[0].Committed // seat 0 has made its hidden choice of this turn
+	pending, waitFor := false, 0       // seat 0's move sent, and the version it was stored at
+	for i := 0; i < maxTurns && !over; {
+		st, err := roomclient.ParseState(raw)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer res.Body.Close()
-		if res.StatusCode >= 300 {
-			var e map[string]string
-			json.NewDecoder(res.Body).Decode(&e)
-			t.Fatalf("POST %s %v: %d %s", path, body, res.StatusCode, e["error"])
+		if st.Terminal {
+			break
 		}
-		if err := json.NewDecoder(res.Body).Decode(out); err != nil {
+		if !pending && version >= waitFor && !chose && slices.Contains(st.ToMove, 0) {
+			legal := st.Legal["0"]
+			if err := c.Send(ctx, map[string]any{"type": "move", "version": version, "move": legal[i%len(legal)]}); err != nil {
+				t.Fatal(err)
+			}
+			i++
+			pending = true
+		}
+		m, err := c.Recv(ctx)
+		if err != nil {
 			t.Fatal(err)
 		}
+		switch m.Type {
+		case "reject":
+			t.Fatalf("move refused: %s", m.Raw)
+		case "ack":
+			pending, waitFor = false, m.Version
+		case "event":
+			version, raw = m.Event.Version, m.State
+			switch m.Event.Kind {
+			case rooms.KindCommit:
+				chose = chose || *m.Event.Seat == 0
+			case rooms.KindTurn:
+				chose = false
+			case rooms.KindEnd:
+				over = true
+			}
+		}
 	}
-	type match struct {
-		ID    string `json:"id"`
-		State struct {
-			Legal    map[string][]string `json:"legal"`
-			Terminal bool                `json:"terminal"`
-		} `json:"state"`
-	}
-	var m match
-	seats := []string{"human"}
-	for len(seats) < players {
-		seats = append(seats, "random")
-	}
-	post("/api/matches", map[string]any{"game": game, "options": options, "seats": seats, "seed": 3}, &m)
-	for i := 0; i < maxTurns && !m.State.Terminal; i++ {
-		mv := m.State.Legal["0"][i%len(m.State.Legal["0"])]
-		post("/api/matches/"+m.ID+"/moves", map[string]any{"move": mv}, &m)
-	}
-	res, err := http.Get(srv.URL + "/api/matches/" + m.ID + "/states")
+	res, err = http.Get(ts.URL + "/api/rooms/" + room.ID + "/states")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	var raw json.RawMessage
-	if err := json.NewDecoder(res.Body).Decode(&raw); err != nil {
+	var out json.RawMessage
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
 		t.Fatal(err)
 	}
-	return raw
+	return out
 }
 
 // optionSets are the option sets a game's frames are checked under: the

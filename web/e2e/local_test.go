@@ -154,3 +154,21 @@ func TestTwoTabsStayInStep(t *testing.T) {
 	must(t, b, jsDo(`document.querySelector('#legal button.move').click()`))
 	waitFor(t, a, `document.querySelectorAll('#movelist li').length === 2`, 10*time.Second)
 }
+
+// TestEverySeatAtOneDeviceIsOnline: a game of two people at one device
+// shows both seats online to others from the start (the page names every
+// seat's token in its hello), not the first alone.
+func TestEverySeatAtOneDeviceIsOnline(t *testing.T) {
+	ctx := tab(t, time.Minute)
+	openGame(t, ctx, "adji-boto", nil, []string{"human", "human"})
+	must(t, ctx, jsDo(`document.getElementById('start').click()`))
+	status(t, ctx)
+	online := `(async () => (await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json()).seats.map((s) => s.online).join(','))()`
+	deadline := time.Now().Add(10 * time.Second)
+	for got := eval[string](t, ctx, online); got != "true,true"; got = eval[string](t, ctx, online) {
+		if time.Now().After(deadline) {
+			t.Fatalf("seats online: %s, want both", got)
+		}
+		time.Sleep(15 * time.Millisecond)
+	}
+}

@@ -72,13 +72,18 @@ export function roomSeats(seats) {
 }
 
 // connect opens the room's WebSocket, says hello with the first seat's
-// token and reconnects with backoff when it drops; ready is called at the
+// token (and the others', so that every seat played here shows online)
+// and reconnects with backoff when it drops; ready is called at the
 // first welcome.
 export function connect(me, ready) {
   const seats = Object.keys(me.tokens).map(Number).sort((a, b) => a - b);
   const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/rooms/' + encodeURIComponent(me.match.id) + '/ws');
   me.ws = ws;
-  ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: me.tokens[seats[0]], last: me.version }));
+  ws.onopen = () => {
+    const hello = { type: 'hello', token: me.tokens[seats[0]], last: me.version };
+    if (seats.length > 1) hello.tokens = seats.slice(1).map((s) => me.tokens[s]);
+    ws.send(JSON.stringify(hello));
+  };
   ws.onmessage = (e) => {
     if (P !== me) return;
     const m = JSON.parse(e.data);

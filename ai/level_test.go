@@ -1,0 +1,79 @@
+package ai
+
+import (
+	"testing"
+
+	"tabula/engine"
+)
+
+// levelled is a game that sets the iterations of the level hard.
+type levelled struct{ *treeGame }
+
+func (levelled) MCTSLevel(level string) (int, bool, bool) {
+	if level == "hard" {
+		return 77, true, true
+	}
+	return 0, false, false
+}
+
+func TestGameSetsItsLevels(t *testing.T) {
+	b := build("levelled", 2)
+	g := levelled{b.game(b.turn(0, b.leaf(0), b.leaf(1)))}
+	for _, c := range []struct {
+		spec   string
+		want   int
+		random bool
+	}{
+		{"mcts:hard", 77, false},
+		{"hard", 77, false},
+		{"mcts:easy", mctsLevels["easy"].Iterations, false}, // the game keeps the default
+		{"mcts", mctsLevels["medium"].Iterations, false},
+		{"mcts:500", 500, false},
+	} {
+		a, err := New(g, c.spec, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := a.(*MCTS).budget
+		if got.Iterations != c.want || got.RandomPlayouts != c.random {
+			t.Errorf("%s: %d iterations, random playouts %v; want %d, %v", c.spec, got.Iterations, got.RandomPlayouts, c.want, c.random)
+		}
+	}
+	a, _ := New(g, "mcts:hard", Config{})
+	if got := a.(*MCTS).budget.Time; got != LevelTime["hard"] {
+		t.Errorf("hard's time cap %v, want %v", got, LevelTime["hard"])
+	}
+}
+
+// policyState always plays its last move in playouts.
+type policyState struct{ *treeState }
+
+func (policyState) PlayoutMove(moves []engine.Move, u float64) engine.Move {
+	return moves[len(moves)-1]
+}
+
+func TestPlayoutsFollowThePolicy(t *testing.T) {
+	b := build("policy", 2)
+	g := b.game(b.turn(0, b.leaf(1), b.leaf(0))) // the last move wins for player 0
+	for _, random := range []bool{false, true} {
+		tr := newTree(1)
+		tr.randomPlayouts = random
+		tr.nPlayers = 2
+		wins := 0
+		for range 200 {
+			st, _ := g.NewState(engine.Options{})
+			s := policyState{st.(*treeState)}
+			tr.scale.update(s)
+			tr.playout(s)
+			if tr.reward[0] == 1 {
+				wins++
+			}
+		}
+		switch {
+		case !random && wins != 200:
+			t.Errorf("with the policy, playouts won %d of 200, want all", wins)
+		case random && (wins < 60 || wins > 140):
+			t.Errorf("with random playouts, %d wins of 200, want about half", wins)
+		}
+	}
+}

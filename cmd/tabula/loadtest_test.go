@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+
+	"tabula/internal/rooms"
+	"tabula/internal/server"
+	"tabula/internal/store"
+)
+
+// The load generator is bounded in count and time and sends traffic to
+// loopback only: anything else is refused before a byte is sent.
+func TestLoadtestRefusesWhatIsNotBounded(t *testing.T) {
+	for _, args := range [][]string{
+		{"--rooms", "0"}, {"--rooms", "5001"},
+		{"--duration", "11m"}, {"--duration", "0s"}, {"--think", "-1s"},
+		{"--server", "http://192.0.2.1:80"}, {"--server", "http://example.com:80"},
+		{"--server", "http://127.0.0.1:1,http://example.com:80"},
+	} {
+		if err := runLoadtest(args, nil, io.Discard, io.Discard); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+}
+
+// TestLoadtestShortRun plays a few rooms of bots against a server in this
+// process for a moment and checks the report: moves played and
+// acknowledged, no error, no reconnection.
+func TestLoadtestShortRun(t *testing.T) {
+	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "load.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	mgr := rooms.NewManager(rooms.Config{Store: db, Agents: server.DefaultAgents, Offered: server.OfferedAgents, Log: log})
+	defer mgr.Close()
+	ts := httptest.NewServer(server.New(server.Config{Log: log, Rooms: mgr, RoomsPerMinute: 1 << 20, MessageRate: 1000}))
+	defer ts.Close()
+	var out bytes.Buffer
+	if err := runLoadtest([]string{"--server", ts.URL, "--rooms", "4", "--duration", "2s", "--think", "0", "--json"}, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Rooms, RoomsPlayed, Moves, Reconnects, Errors int
+		P99ms                                         float64
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("report %q: %v", out.String(), err)
+	}
+	if res.Rooms != 4 || res.RoomsPlayed < 4 || res.Moves == 0 || res.P99ms <= 0 || res.Errors != 0 || res.Reconnects != 0 {
+		t.Errorf("report %s", out.String())
+	}
+}

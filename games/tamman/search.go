@@ -1,0 +1,131 @@
+package tamman
+
+import "tabula/engine"
+
+// This file helps the searches: the playout policy of MCTS
+// (ai.PlayoutPolicy).
+
+// playoutRandom is the share of playout moves drawn uniformly at random;
+// the rest take the move of best immediate gain, so that the playouts
+// still see the moves a greedy reading overlooks.
+const playoutRandom = 0.1
+
+// captureThrow is what a capture is worth besides the steps the enemy man
+// loses: the extra throw it earns, in steps (a mean throw is 2.5).
+const captureThrow = 2.5
+
+// maxPolicyMoves bounds the moves PlayoutMove scores (a player holds at
+// most a few distinct throws for at most four men, and perhaps a pass).
+const maxPolicyMoves = 32
+
+// PlayoutMove picks a playout move among moves, the legal moves of the
+// player to move: mostly the move of best immediate gain (the steps of
+// the enemy men it sends back and the throws they earn, less the steps
+// its man puts in danger of being passed over by an enemy throw, plus
+// those he takes out of it), ties and a share of playoutRandom drawn at
+// random with u.
+func (s *State) PlayoutMove(moves []engine.Move, u float64) engine.Move {
+	n := min(len(moves), maxPolicyMoves)
+	if u < playoutRandom {
+		return moves[min(int(u/playoutRandom*float64(n)), n-1)]
+	}
+	u = (u - playoutRandom) / (1 - playoutRandom)
+	var beyond [8]float64
+	for d := range beyond {
+		beyond[d] = s.r.beyond(d)
+	}
+	var gains [maxPolicyMoves]float64
+	best, ties := -1e9, 0
+	for i, m := range moves[:n] {
+		g := -1e9 // pass: only when nothing else is legal
+		if m != Pass {
+			g = s.moveGain(Square(m>>8), uint8(m), &beyond)
+		}
+		gains[i] = g
+		switch {
+		case g > best+1e-9:
+			best, ties = g, 1
+		case g > best-1e-9:
+			ties++
+		}
+	}
+	k := min(int(u*float64(ties)), ties-1)
+	for i, g := range gains[:n] {
+		if g > best-1e-9 {
+			if k == 0 {
+				return moves[i]
+			}
+			k--
+		}
+	}
+	return moves[0]
+}
+
+// moveGain is the immediate gain, in steps, of the move of the man on
+// square q by throw v for the player to move: the steps of the enemy men
+// he sends back (and a throw for each), less the change in the steps he
+// himself risks to the enemies' next throws.
+func (s *State) moveGain(q Square, v uint8, beyond *[8]float64) float64 {
+	p := int(s.turn)
+	r := s.r
+	from := int(r.step[p][q])
+	to := min(from+int(v), Home)
+	hit := r.hit(p, from, to)
+	gain := 0.0
+	for e := 0; e < int(r.players); e++ {
+		if e == p || hit&s.occ[e] == 0 {
+			continue
+		}
+		for _, k := range s.men[e] {
+			if k != 0 && k != Home && hit&(1<<r.path[e][k]) != 0 {
+				gain += float64(k) + captureThrow
+			}
+		}
+	}
+	return gain - float64(to)*s.exposure(p, to, beyond) + float64(from)*s.exposure(p, from, beyond)
+}
+
+// exposure is the chance that a man of player p on step k of his path is
+// passed over by one throw of some enemy man behind him.
+func (s *State) exposure(p, k int, beyond *[8]float64) float64 {
+	r := s.r
+	if k == 0 || k >= Home {
+		return 0
+	}
+	q := r.path[p][k]
+	if r.safe&(1<<q) != 0 {
+		return 0
+	}
+	safe := 1.0
+	for e := 0; e < int(r.players); e++ {
+		if e == p {
+			continue
+		}
+		at := int(r.step[e][q])
+		for _, a := range s.men[e] {
+			if d := at - int(a); a != Home && d > 0 && d < 8 {
+				safe *= 1 - beyond[d]
+			}
+		}
+	}
+	return 1 - safe
+}
+
+// MCTSLevel gives the MCTS budgets of the levels in Tamman (ai.MCTSLeveller):
+// the iterations, and whether playouts follow PlayoutMove. In a race
+// decided much by the throws, ten times the iterations of plain MCTS buy
+// little past a few thousand (docs/ai.md), so the levels are set apart by
+// the iterations below that and by the playout policy above it.
+func (Game) MCTSLevel(level string) (iterations int, policy, ok bool) {
+	switch level {
+	case "easy":
+		return 30, false, true
+	case "medium":
+		return 300, false, true
+	case "hard":
+		return 5000, true, true
+	case "max":
+		return 100000, true, true
+	}
+	return 0, false, false
+}
