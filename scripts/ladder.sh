@@ -1,42 +1,41 @@
 #!/usr/bin/env bash
-# Regenerates the ladder of docs/ai.md: for each game (Tamman with 2 and
-# with 4 players), a round robin of random, greedy and every level of each
-# search, with Bradley-Terry Elo ratings and 95% intervals, most games
-# between neighbouring levels.
+# Regenerates the ladders of docs/ai.md: Bradley-Terry Elo ratings with 95%
+# intervals (`tabula tournament`), most games between agents next to each
+# other in the list, and the steps between them.
 #
 #   scripts/ladder.sh [OUTDIR]
 #
-# GAMES (default 20) is the games of every group of agents, NEIGHBOURS
-# (default 300) the extra games of every group of neighbours, which is
-# what intervals narrower than 100 Elo between neighbours need; THREADS
-# (default 1) the games played at once. With the defaults it runs for days
-# on one core (the max level thinks up to 9 s a move, and an Agsinnoninka
-# match is some 280 turns): docs/ai.md says which table came from how many
-# games. Results are reproducible for the seed wherever the levels'
-# iteration budgets, not their time caps, end the searches.
+# A level that wins 95% of its games against the one below cannot be rated
+# to within 100 Elo by direct games, so the Adji-Boto ladders put bridges
+# between the levels: fixed MCTS budgets and alpha-beta depths, each about
+# 70-80% against the one below. NEIGHBOURS (default 1000) is the games of
+# every pair of neighbours, GAMES (default 20) of every other pair, THREADS
+# (default 1) the games played at once. Times on one core of a 2-core
+# machine shared with other work: the alpha-beta ladder about 20 minutes,
+# the one with the MCTS levels several hours (a game of mcts:hard costs
+# about 4 s). Tamman has its own script (scripts/tamman-strength.sh);
+# Agsinnoninka's matches are listed in docs/ai.md (a game of hard against
+# medium takes two minutes, so they are run one by one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-ladder-out}
 games=${GAMES:-20}
-neighbours=${NEIGHBOURS:-300}
+neighbours=${NEIGHBOURS:-1000}
 threads=${THREADS:-1}
 mkdir -p "$out"
 go build -o "$out/tabula" ./cmd/tabula
-mcts=random,greedy,mcts:easy,mcts:medium,mcts:hard,mcts:max
-alphabeta=random,greedy,alphabeta:easy,alphabeta:medium,alphabeta:hard,alphabeta:max
 run() {
 	local name=$1
 	shift
 	echo "== $name" >&2
 	local began=$SECONDS
-	"$out/tabula" tournament "$@" --games "$games" --neighbours "$neighbours" --threads "$threads" --seed 1 --quiet \
+	"$out/tabula" tournament --game adji-boto "$@" --games "$games" --neighbours "$neighbours" --threads "$threads" --quiet \
 		>"$out/$name.txt"
 	echo "$name: $((SECONDS - began)) s" | tee -a "$out/times.txt" >&2
 }
-run adji-boto-mcts --game adji-boto --agents "$mcts"
-run adji-boto-alphabeta --game adji-boto --agents "$alphabeta"
-run tamman-2-mcts --game tamman --agents "$mcts"
-run tamman-2-alphabeta --game tamman --agents "$alphabeta"
-run tamman-4-mcts --game tamman --option players=4 --agents "$mcts"
-run agsinnoninka-mcts --game agsinnoninka --agents "$mcts"
-cat "$out"/*.txt
+low=random,mcts:7,mcts:10,mcts:20,greedy,mcts:60
+run adji-boto-alphabeta --seed 31 --agents \
+	"$low,alphabeta:easy,alphabeta:3,alphabeta:4,alphabeta:medium,alphabeta:6,alphabeta:7,alphabeta:8,alphabeta:9,alphabeta:hard"
+run adji-boto-all --seed 41 --agents \
+	"$low,alphabeta:easy,alphabeta:3,mcts:easy,alphabeta:4,alphabeta:medium,alphabeta:6,mcts:medium,alphabeta:7,alphabeta:8,alphabeta:9,mcts:hard,alphabeta:hard"
+cat "$out"/adji-boto-*.txt
