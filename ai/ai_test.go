@@ -315,15 +315,12 @@ func TestDecoupledMCTSFindsDominantMove(t *testing.T) {
 	}))
 	s, _ := g.NewState(engine.Options{})
 	m := NewMCTS("mcts", Budget{Iterations: 4000}, Config{Seed: 3})
-	moves, w, sim := m.Policy(s, 0)
-	if !sim {
-		t.Fatal("the matrix turn is not seen as simultaneous")
-	}
+	moves, w := m.Policy(s, 0)
 	if share := w[1] / (w[0] + w[1] + w[2]); share < 0.7 {
 		t.Errorf("dominant move has weight %.2f of %v (moves %v)", share, w, moves)
 	}
 	// Player 1's best answer to row 1 is column 0 (a draw); the others lose.
-	_, w1, _ := m.Policy(s, 1)
+	_, w1 := m.Policy(s, 1)
 	if share := w1[0] / (w1[0] + w1[1] + w1[2]); share < 0.6 {
 		t.Errorf("player 1's best answer has weight %.2f of %v", share, w1)
 	}
@@ -336,7 +333,7 @@ func TestDecoupledMCTSMixesMatchingPennies(t *testing.T) {
 	for seed := uint64(0); seed < 3; seed++ {
 		m := NewMCTS("mcts", Budget{Iterations: 5000}, Config{Seed: seed})
 		for p := 0; p < 2; p++ {
-			_, w, _ := m.Policy(s, p)
+			_, w := m.Policy(s, p)
 			if share := w[0] / (w[0] + w[1]); share < 0.35 || share > 0.65 {
 				t.Errorf("seed %d player %d: heads has weight %.2f, want near 0.5", seed, p, share)
 			}

@@ -99,7 +99,7 @@ func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 	if player == engine.ChancePlayer {
 		return chanceMove(s, m.rng)
 	}
-	moves, weights, _ := m.Policy(s, player)
+	moves, weights := m.Policy(s, player)
 	best := 0
 	for i, w := range weights {
 		if w > weights[best] {
@@ -110,17 +110,15 @@ func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 }
 
 // Policy searches s and returns player's legal moves with their weights,
-// the root visit counts, and whether the turn is simultaneous.
-func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights []float64, simultaneous bool) {
-	actors := s.Actors(nil)
-	simultaneous = len(actors) > 1
+// the root visit counts.
+func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights []float64) {
 	moves = s.Legal(player, nil)
 	weights = make([]float64, len(moves))
 	if len(moves) <= 1 {
 		for i := range weights {
 			weights[i] = 1
 		}
-		return moves, weights, simultaneous
+		return moves, weights
 	}
 	var deadline time.Time
 	if m.budget.Time > 0 {
@@ -144,7 +142,7 @@ func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights 
 		m.Iterations += t.iterations
 		t.addRootPolicy(player, weights)
 	}
-	return moves, weights, simultaneous
+	return moves, weights
 }
 
 type nodeKind uint8
