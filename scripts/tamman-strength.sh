@@ -7,23 +7,27 @@
 #
 #   scripts/tamman-strength.sh [OUTDIR]
 #
-# NEIGHBOURS (default 200) is the games of every pair of neighbours,
-# FOUR (default 100) the four-player games of each kind. About 20 minutes
-# of CPU with the defaults; run it under nice on a shared machine.
+# NEIGHBOURS (default 400) is the games of every pair of neighbours in the
+# two-player round robin, NEIGHBOURS4 (default 300) of every group of four
+# neighbours in the four-player one, FOUR (default 100) the games of hard
+# against three greedy players, THREADS (default 2) the games played at
+# once. About 30 minutes on 2 idle cores with the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-tamman-out}
-neighbours=${NEIGHBOURS:-200}
+neighbours=${NEIGHBOURS:-400}
+neighbours4=${NEIGHBOURS4:-300}
+threads=${THREADS:-2}
 four=${FOUR:-100}
 mkdir -p "$out"
 go build -o "$out/tabula" ./cmd/tabula
 began=$SECONDS
-"$out/tabula" tournament --game tamman --agents mcts:easy,mcts:medium,mcts:hard,greedy \
-	--games 2 --neighbours "$neighbours" --threads 1 --seed 21 --quiet | tee "$out/ladder-2.txt"
+"$out/tabula" tournament --game tamman --agents random,greedy,mcts:easy,mcts:medium,mcts:hard \
+	--games 20 --neighbours "$neighbours" --threads "$threads" --seed 61 --quiet | tee "$out/ladder-2.txt"
 "$out/tabula" sim --game tamman --option players=4 --agents mcts:hard,greedy,greedy,greedy \
 	--games "$four" --threads 1 --seed 22 --quiet | tee "$out/hard-4.txt"
-"$out/tabula" tournament --game tamman --option players=4 --agents mcts:easy,mcts:medium,mcts:hard,greedy \
-	--games "$four" --threads 1 --seed 24 --quiet | tee "$out/ladder-4.txt"
+"$out/tabula" tournament --game tamman --option players=4 --agents random,greedy,mcts:easy,mcts:medium,mcts:hard \
+	--games 60 --neighbours "$neighbours4" --threads "$threads" --seed 62 --quiet | tee "$out/ladder-4.txt"
 go test ./ai -run MeasureLevelTimes -count=1 -measure-levels 10 -measure-level-game tamman -v |
 	tee "$out/times.txt"
 echo "tamman-strength: $((SECONDS - began)) s" >&2
