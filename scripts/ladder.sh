@@ -36,6 +36,8 @@ run() {
 low=random,mcts:7,mcts:10,mcts:20,greedy,mcts:60
 run adji-boto-alphabeta --seed 31 --agents \
 	"$low,alphabeta:easy,alphabeta:3,alphabeta:4,alphabeta:medium,alphabeta:6,alphabeta:7,alphabeta:8,alphabeta:9,alphabeta:hard"
+run adji-boto-mcts --seed 71 --agents \
+	"random,mcts:7,mcts:20,greedy,mcts:60,mcts:150,mcts:easy,mcts:1000,mcts:medium,mcts:8000,mcts:hard"
 run adji-boto-all --seed 41 --agents \
 	"$low,alphabeta:easy,alphabeta:3,mcts:easy,alphabeta:4,alphabeta:medium,alphabeta:6,mcts:medium,alphabeta:7,alphabeta:8,alphabeta:9,mcts:hard,alphabeta:hard"
 cat "$out"/adji-boto-*.txt
