@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"slices"
+	"strings"
 
 	"tabula/engine"
 	"tabula/internal/rooms"
@@ -37,11 +38,8 @@ func fromRecord(req *createRoomRequest) error {
 	req.Game = rec.Game
 	req.Options = map[string]any{}
 	for _, kv := range opts.Settings() {
-		for i := range len(kv) {
-			if kv[i] == '=' {
-				req.Options[kv[:i]] = kv[i+1:]
-				break
-			}
+		if name, value, ok := strings.Cut(kv, "="); ok {
+			req.Options[name] = value
 		}
 	}
 	if req.Seats != nil {
