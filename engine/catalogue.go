@@ -33,8 +33,13 @@ type Entry struct {
 	Options map[string]OptionText
 	// Words are the game's own words and messages for its board (a phase,
 	// an end of the game, a name of a square), by key, in every language.
+	// Every game has the word ScoreNote.
 	Words map[string]Text
 }
+
+// ScoreNote is the key of the word that says what a game's scores
+// (State.Scores) count, shown beside them ("Score: seeds in the store").
+const ScoreNote = "scoreNote"
 
 // OptionText describes one option for people.
 type OptionText struct {
@@ -107,6 +112,9 @@ func CheckCatalogue(g Game) []error {
 	}
 	for i, p := range e.Summary {
 		need(fmt.Sprintf("summary paragraph %d", i+1), p)
+	}
+	if _, ok := e.Words[ScoreNote]; !ok {
+		errs = append(errs, fmt.Errorf("%s: no word %q saying what its scores count", g.ID(), ScoreNote))
 	}
 	for _, k := range slices.Sorted(maps.Keys(e.Words)) {
 		need("word "+k, e.Words[k])

@@ -33,6 +33,7 @@ func complete() Entry {
 			"seeds": {Title: both("Seeds"), Doc: Text{"de": "Samen"}},
 			"order": {Title: both("Order"), Doc: Text{"de": "Reihenfolge"}, Values: map[string]Text{"a": both("A"), "b": both("B")}},
 		},
+		Words: map[string]Text{ScoreNote: both("Score: seeds")},
 	}
 }
 
@@ -64,7 +65,8 @@ func TestCheckCatalogueNamesWhatIsMissing(t *testing.T) {
 		{"unknown option", func(e *Entry) { e.Options["speed"] = OptionText{Doc: Text{"en": "x", "de": "y"}} }, `option "speed", which the game does not have`},
 		{"people", func(e *Entry) { e.People = Text{"en": "p"} }, `people has no "de" text`},
 		{"summary", func(e *Entry) { e.Summary = nil }, "no summary"},
-		{"word", func(e *Entry) { e.Words = map[string]Text{"phase_x": {"de": "x"}} }, `word phase_x has no "en" text`},
+		{"word", func(e *Entry) { e.Words["phase_x"] = Text{"de": "x"} }, `word phase_x has no "en" text`},
+		{"score note", func(e *Entry) { delete(e.Words, ScoreNote) }, `no word "scoreNote"`},
 	}
 	for _, c := range cases {
 		e := complete()

@@ -66,6 +66,8 @@ func (Game) Catalogue() engine.Entry {
 			OptMaxPlies:   {Title: engine.Text{"en": "Move limit", "de": "Zuglimit"}, Doc: engine.Text{"de": "das Spiel endet als Blockade nach so vielen Zügen (0: ohne Grenze; nicht in der Quelle)"}},
 		},
 		Words: map[string]engine.Text{
+			// What Scores counts.
+			"scoreNote": {"en": "Score: seeds in the store", "de": "Punkte: Samen im Speicher"},
 			"phase_opening": {
 				"en": "Opening: each hole is played once; no captures yet.",
 				"de": "Eröffnung: jedes Loch wird einmal gespielt; noch keine Fänge.",

@@ -103,6 +103,8 @@ func (Game) Catalogue() engine.Entry {
 			OptMaxSteps:  {Title: engine.Text{"en": "Most steps a turn", "de": "Höchstens Schritte je Zug"}, Doc: engine.Text{"de": "nach so vielen Schritten eines Zuges hält eine Spielerin, die aufnehmen würde, an, als hätte die Zyklusregel ihre Staffel beendet (0: ohne Grenze; nicht in der Quelle)"}},
 		},
 		Words: map[string]engine.Text{
+			// What Scores counts: the seeds a player would hold if the round ended now.
+			"scoreNote":      {"en": "Score: seeds in the store and in her row", "de": "Punkte: Samen im Speicher und in der eigenen Reihe"},
 			"round":          {"en": "Round {n}", "de": "Runde {n}"},
 			"ev_sow":         {"en": "{player} sowed from hole {hole}: {seeds}, {relays}.", "de": "{player} säte aus Loch {hole}: {seeds}, {relays}."},
 			"relays_one":     {"en": "1 relay", "de": "1 Staffel"},

@@ -78,6 +78,8 @@ func (Game) Catalogue() engine.Entry {
 			OptUseMost: {Title: engine.Text{"en": "Use as many throws as possible", "de": "Möglichst viele Würfe nutzen"}, Doc: engine.Text{"de": "ein Zug muss so viele Würfe wie möglich nutzbar lassen (wie beim Backgammon)"}},
 		},
 		Words: map[string]engine.Text{
+			// What Scores counts.
+			"scoreNote": {"en": "Score: men home on habarti", "de": "Punkte: Steine auf habarti"},
 			// The names of the throws (Marin 1931).
 			"chance_t1":   {"en": "wahid", "de": "wahid"},
 			"chance_t2":   {"en": "tinteyn", "de": "tinteyn"},

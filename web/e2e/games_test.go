@@ -282,6 +282,10 @@ func TestEveryRegisteredGame(t *testing.T) {
 			if w, ok := e.Words["phase_"+shownPhase]; ok && !strings.Contains(phase, w["en"]) {
 				t.Errorf("phase %q: the page says %q, want %q", shownPhase, phase, w["en"])
 			}
+			// What the scores count is the game's word too.
+			if note, want := eval[string](t, ctx, `(document.querySelector('.scorenote') || {}).textContent || ''`), e.Words[engine.ScoreNote]["en"]; note != want {
+				t.Errorf("score note %q, want the game's %q", note, want)
+			}
 			played := 0
 			for played < 6 {
 				st := status(t, ctx)

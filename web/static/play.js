@@ -224,7 +224,7 @@ function renderPlay() {
     const named = seatName(i) !== null;
     o += `<li class="seatline${active}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg> ${esc(playerName(i))} (${esc(t('shape_' + (i % 4)))})${named ? '' : ' – ' + esc(seatLabel(seat))}: <strong>${s.scores ? s.scores[i] : ''}</strong></li>`;
   });
-  o += `</ul><p class="scorenote">${esc(w(P.board.kind === 'mancala' ? 'scoreMancala' : 'scoreTamman'))}</p><div class="controls" role="group" aria-label="${esc(t('moves'))}">`;
+  o += `</ul><p class="scorenote">${esc(t('scoreNote'))}</p><div class="controls" role="group" aria-label="${esc(t('moves'))}">`;
   const over = st === 'over';
   const people = m.seats.filter((x) => x === 'human').length;
   if (P.replay) {
