@@ -22,8 +22,17 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 		{"agsinnoninka", `{"seeds":"2","match":false}`, false},
 		{"tamman", `{"exact-finish":false}`, false},
 	}
-	for _, c := range cases {
+	axe := axeSource(t)
+	for n, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
+			// The pages of online play and the finished games have no
+			// serious or critical axe violation (checked in the first game).
+			scan := func(ctx context.Context, page string) {
+				t.Helper()
+				if n == 0 {
+					checkAxe(t, ctx, axe, page)
+				}
+			}
 			creator := tab(t, 3*time.Minute)
 			// The game page: set the options, then "Play online".
 			must(t, creator, chromedp.Navigate(srv.URL+"/#/game/"+c.game))
@@ -34,6 +43,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 				el.dispatchEvent(new Event('change', {bubbles: true})); } })()`),
 				jsDo(`document.getElementById('online').click()`))
 			waitFor(t, creator, `!!document.getElementById('r-name-1')`, 10*time.Second)
+			scan(creator, "online-setup")
 			if c.clock {
 				must(t, creator, jsDo(`document.getElementById('r-clock').value = '5'; document.getElementById('r-inc').value = '2'`))
 			}
@@ -41,6 +51,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 			waitFor(t, creator, `document.querySelectorAll('#invites input.link').length === 3`, 10*time.Second)
 			links := strings.Split(eval[string](t, creator, `[...document.querySelectorAll('#invites input.link')].map(i => i.value).join(' ')`), " ")
 			checkQR(t, creator, links)
+			scan(creator, "online-invites")
 			screenshot(t, creator, "online-invites-"+c.game, "")
 
 			seats := []context.Context{tab(t, 3*time.Minute), tab(t, 3*time.Minute)}
@@ -89,6 +100,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 								waitFor(t, ctx, `(() => { const r = document.getElementById('room'); return r.dataset.drops === '1' && r.dataset.conn === 'online'; })()`, 20*time.Second)
 							}
 							screenshot(t, seats[0], "online-player-"+c.game, "")
+							scan(seats[0], "online-room")
 						}
 					case "over":
 						over++
@@ -117,6 +129,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 				t.Error("the finished game does not show its seed")
 			}
 			screenshot(t, spec, "online-spectator-"+c.game, "")
+			scan(spec, "online-finished")
 			t.Logf("%d moves clicked", moves)
 			// The finished game is in the games page and replays step by step.
 			must(t, creator, chromedp.Navigate(srv.URL+"/#/games"))
@@ -124,10 +137,12 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 			must(t, creator, jsDo(`document.getElementById('a-player').value = 'bo'; document.getElementById('a-game').value = '`+c.game+`';
 				document.querySelector('#afilter button').click()`))
 			waitFor(t, creator, `(document.getElementById('archive')||{dataset:{}}).dataset.q === 'game=`+c.game+`&player=bo' && document.querySelectorAll('#atable tbody tr').length === 1`, 10*time.Second)
+			scan(creator, "archive")
 			must(t, creator, jsDo(`document.querySelector('#atable tbody a').click()`))
 			waitFor(t, creator, `!!document.getElementById('a-next')`, 10*time.Second)
 			must(t, creator, jsDo(`document.getElementById('a-next').click()`))
 			waitFor(t, creator, `document.getElementById('archived').dataset.step === '1'`, 10*time.Second)
+			scan(creator, "archived")
 		})
 	}
 }

@@ -9,8 +9,10 @@ import (
 )
 
 // The Research page: a person picks Adji-Boto, ticks an option to vary,
-// runs a small study and opens its report.
+// runs a small study and opens its report. The page and the report have
+// no serious or critical axe violation.
 func TestResearchPage(t *testing.T) {
+	axe := axeSource(t)
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/research.html"))
 	waitFor(t, ctx, `document.querySelectorAll('#game option').length === 3`, 10*time.Second)
@@ -21,6 +23,7 @@ func TestResearchPage(t *testing.T) {
 		document.getElementById('run').click()`))
 	waitFor(t, ctx, `[...document.querySelectorAll('#studies tbody tr')].some(tr => tr.textContent.includes('done') && tr.querySelector('a'))`, 60*time.Second)
 	screenshot(t, ctx, "research-page", "")
+	checkAxe(t, ctx, axe, "research")
 	row := eval[string](t, ctx, `document.querySelector('#studies tbody tr').textContent`)
 	for _, want := range []string{"Adji-Boto", "--vary capture-from=any,opponent", "--skill greedy", "--games 20"} {
 		if !strings.Contains(row, want) {
@@ -30,6 +33,7 @@ func TestResearchPage(t *testing.T) {
 	must(t, ctx, jsDo(`document.querySelector('#studies tbody tr a').click()`))
 	waitFor(t, ctx, `document.title.includes('readings compared') && document.querySelectorAll('svg').length === 6`, 20*time.Second)
 	screenshot(t, ctx, "research-report", "")
+	checkAxe(t, ctx, axe, "research-report")
 	if n := eval[int](t, ctx, `[...document.querySelectorAll('table')][0].querySelectorAll('tr').length`); n != 3 {
 		t.Errorf("readings table has %d rows, want a header and 2 readings", n)
 	}

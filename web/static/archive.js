@@ -18,7 +18,7 @@ export async function pageArchive() {
   if (!location.hash.startsWith('#/games')) return; // the person went elsewhere meanwhile
   document.title = t('finished');
   let o = `<section id="archive" data-q="${esc(q)}"><h1>${esc(t('finished'))}</h1><form id="afilter" class="filters">`;
-  o += `<label>${esc(appT('players'))}/${esc(t('anyGame'))} <select id="a-game"><option value="">${esc(t('anyGame'))}</option>`;
+  o += `<label>${esc(t('gameCol'))} <select id="a-game"><option value="">${esc(t('anyGame'))}</option>`;
   o += list.map((g) => `<option value="${esc(g.id)}" ${f.game === g.id ? 'selected' : ''}>${esc(g.name)}</option>`).join('') + `</select></label>`;
   o += `<label>${esc(t('player'))} <input id="a-player" value="${esc(f.player || '')}"></label>`;
   o += `<label>${esc(t('result'))} <input id="a-result" value="${esc(f.result || '')}" placeholder="player 0 wins"></label>`;
@@ -27,8 +27,8 @@ export async function pageArchive() {
   o += `<button type="submit" class="primary">${esc(t('filter'))}</button></form>`;
   if (games.length === 0) o += `<p id="anone">${esc(t('noneFinished'))}</p>`;
   else {
-    o += `<table id="atable" class="archive"><thead><tr><th>${esc(t('since'))}</th><th></th><th>${esc(appT('players'))}</th><th>${esc(t('result'))}</th><th></th></tr></thead><tbody>`;
-    o += games.map((g) => `<tr data-room="${esc(g.room)}"><td>${esc(g.finished.slice(0, 16).replace('T', ' '))}</td><td>${esc(g.game)}</td><td>${esc(g.players.join(', '))}</td><td>${esc(resultText(g.result))}</td>
+    o += `<table id="atable" class="archive"><thead><tr><th>${esc(t('since'))}</th><th>${esc(t('gameCol'))}</th><th>${esc(appT('players'))}</th><th>${esc(t('result'))}</th><th><span class="sr-only">${esc(t('replayThis'))}</span></th></tr></thead><tbody>`;
+    o += games.map((g) => `<tr data-room="${esc(g.room)}"><td>${esc(g.finished.slice(0, 16).replace('T', ' '))}</td><td>${esc((list.find((x) => x.id === g.game) || { name: g.game }).name)}</td><td>${esc(g.players.join(', '))}</td><td>${esc(resultText(g.result))}</td>
       <td><a class="button" href="#/archived/${esc(g.room)}">${esc(t('replayThis'))}</a></td></tr>`).join('');
     o += `</tbody></table>`;
   }

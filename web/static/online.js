@@ -64,6 +64,7 @@ const strings = {
     finished: 'Finished games',
     filter: 'Show',
     anyGame: 'any game',
+    gameCol: 'Game',
     player: 'Player name',
     result: 'Result',
     since: 'From',
@@ -128,6 +129,7 @@ const strings = {
     finished: 'Beendete Partien',
     filter: 'Zeigen',
     anyGame: 'jedes Spiel',
+    gameCol: 'Spiel',
     player: 'Spielername',
     result: 'Ergebnis',
     since: 'Von',
@@ -456,7 +458,7 @@ function renderRoom() {
   o += `<a class="button" id="recordlink" href="/api/rooms/${esc(v.room)}/record" target="_blank">${esc(t('record'))}</a></div>`;
   if (v.secret) o += `<p id="seed" class="note">${esc(t('seed', { seed: v.secret }))}</p>`;
   o += `<h2>${esc(t('moves'))}</h2>`;
-  o += v.turns.length ? `<ol id="movelist" class="movelist">` + v.turns.map((tn) => `<li>${esc(tn.actors.map((a) => (a < 0 ? appT('chance') : playerName(a))).join(' + '))}: ${esc(tn.move)}</li>`).join('') + `</ol>`
+  o += v.turns.length ? `<ol id="movelist" class="movelist" tabindex="0" aria-label="${esc(t('moves'))}">` + v.turns.map((tn) => `<li>${esc(tn.actors.map((a) => (a < 0 ? appT('chance') : playerName(a))).join(' + '))}: ${esc(tn.move)}</li>`).join('') + `</ol>`
     : `<p id="movelist">${esc(t('noMoves'))}</p>`;
   o += `</aside></div></section>`;
   app.innerHTML = o;
