@@ -99,17 +99,19 @@ func (sh *shared) run(ctx context.Context, db roomStore, mgr *rooms.Manager, sf 
 		return
 	}
 	go mgr.RunShared(ctx, sf.poll)
-	pg.Listen(ctx,
-		func() {
+	pg.Listen(ctx, store.Listener{
+		Connected: func() {
 			sh.listening.Store(true)
 			log.Info("listening for room changes")
 			go mgr.Poll(ctx)
 		},
-		func(room string, version int) { go mgr.Changed(ctx, room, version) },
-		func(err error) {
+		Changed:  func(room string, version int) { go mgr.Changed(ctx, room, version) },
+		Presence: mgr.PresenceChanged,
+		Lost: func(err error) {
 			sh.listening.Store(false)
 			log.Warn("notification listener lost; polling meanwhile", "err", err)
-		})
+		},
+	})
 }
 
 // handler answers /healthz and /readyz in front of h.

@@ -68,6 +68,8 @@ type Manager struct {
 	closed bool
 
 	secretMu sync.Mutex // cfg.Secrets need not be safe for concurrent use
+
+	pres *presence // which seats other processes' connections play
 }
 
 // NewManager returns a manager for cfg.
@@ -110,7 +112,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.AwayGrace = 2 * time.Minute
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
+	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}, pres: newPresence(cfg.Store)}
 }
 
 // SeatSpec asks for one seat: a person (with an optional name) or a
@@ -300,6 +302,7 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 	}
 	m.rooms[id] = r
 	m.mu.Unlock()
+	m.roomLoaded(id)
 	// Locks are taken room first, then manager (a conflict forgets the
 	// room while holding it), never the other way round.
 	r.mu.Lock()
@@ -422,6 +425,7 @@ func (r *Room) shut(code int, reason string) {
 		s.close(code, reason)
 	}
 	clear(r.subs)
+	r.notePresence() // its seats here are gone
 }
 
 // Unload takes a room out of memory and closes its connections with 4004,

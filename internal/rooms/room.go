@@ -57,6 +57,8 @@ type Room struct {
 	flagTimer *time.Timer
 	offer     int               // the seat offering a draw, or -1
 	away      map[int]time.Time // person seats without a connection, since when
+	remote    []bool            // seats other processes' connections play (shared presence)
+	published []int             // the local seats last published (shared presence)
 	moved     map[int]bool      // seats that have moved (their clocks run)
 	closed    bool
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	"tabula/internal/store"
@@ -135,9 +136,17 @@ func (m *Manager) Changed(ctx context.Context, id string, version int) {
 // pollBatch bounds the rooms asked about in one query.
 const pollBatch = 500
 
-// Poll catches up every room in memory that is behind the store: the
-// fallback for notifications missed while the listener was away.
+// Poll catches up every room in memory that is behind the store, and
+// publishes, refreshes and reads presence: the fallback for
+// notifications missed while the listener was away, and what expires
+// the presence of processes that died.
 func (m *Manager) Poll(ctx context.Context) error {
+	err := m.pollVersions(ctx)
+	m.pollPresence(ctx)
+	return err
+}
+
+func (m *Manager) pollVersions(ctx context.Context) error {
 	sh, ok := m.cfg.Store.(Shared)
 	if !ok {
 		return nil
@@ -190,25 +199,33 @@ func (m *Manager) TakeOver(ctx context.Context) error {
 	return nil
 }
 
-// RunShared polls and takes over expired leases every interval until ctx
-// is done, and then releases this process's leases, so that the others
-// take its computer moves over at once rather than when the leases run
-// out; a Manager on a store of its own returns at once.
+// RunShared polls and takes over expired leases every interval, and
+// publishes presence as it changes, until ctx is done; it then releases
+// this process's leases and drops its presence, so that the others take
+// its computer moves over, and see its seats go, at once rather than when
+// they run out. A Manager on a store of its own returns at once.
 func (m *Manager) RunShared(ctx context.Context, every time.Duration) {
 	sh, ok := m.cfg.Store.(Shared)
 	if !ok {
 		return
 	}
+	var wg sync.WaitGroup
+	// Presence lives for a few polls without a refresh (at least a few
+	// seconds, so that one slow poll does not make a seat flicker).
+	m.pres.setTTL(max(3*every, 5*time.Second))
+	wg.Go(func() { m.runPresence(ctx) })
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
+			wg.Wait()
 			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 			defer cancel()
 			if err := sh.Release(rctx, m.cfg.Holder); err != nil {
 				m.cfg.Log.Warn("releasing leases", "err", err)
 			}
+			m.dropPresence(rctx)
 			return
 		case <-t.C:
 		}

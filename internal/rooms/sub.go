@@ -130,7 +130,8 @@ func (r *Room) Leave(sub *Sub) {
 	r.drop(sub, 1000, "")
 }
 
-func (r *Room) online() []bool {
+// local is the seats this process's connections play.
+func (r *Room) local() []bool {
 	on := make([]bool, len(r.seats))
 	for s := range r.subs {
 		for _, seat := range s.seats() {
@@ -139,8 +140,15 @@ func (r *Room) online() []bool {
 			}
 		}
 	}
+	return on
+}
+
+// online is the seats that are online: played by a connection here or,
+// with shared presence, on another process, and the computer's.
+func (r *Room) online() []bool {
+	on := r.local()
 	for i, s := range r.seats {
-		if s.Kind == Computer {
+		if s.Kind == Computer || i < len(r.remote) && r.remote[i] {
 			on[i] = true
 		}
 	}
@@ -157,4 +165,5 @@ func (r *Room) sendPresence() {
 			delete(r.subs, s)
 		}
 	}
+	r.notePresence()
 }

@@ -72,18 +72,32 @@ func (p *Postgres) Versions(ctx context.Context, ids []string) (map[string]int, 
 	return out, err
 }
 
-// Listen calls changed for every room change committed by any process
-// (its own included), from one connection of its own, until ctx is done.
-// connected is called each time the connection is (re)made: the caller
-// then polls for what it may have missed. A lost connection is reported
-// to lost and remade after a pause.
-func (p *Postgres) Listen(ctx context.Context, connected func(), changed func(room string, version int), lost func(error)) {
+// Listener is what Listen calls on; nil fields are not called.
+type Listener struct {
+	// Connected is called each time the connection is (re)made: the
+	// caller then polls for what it may have missed.
+	Connected func()
+	// Changed is called for every room change committed by any process
+	// (its own included).
+	Changed func(room string, version int)
+	// Presence is called when holder changed its seats of room
+	// (SetPresence, DropPresence).
+	Presence func(room, holder string)
+	// Lost is told why the connection was lost; it is remade after a pause.
+	Lost func(error)
+}
+
+// Listen follows Channel from one connection of its own until ctx is
+// done, and calls l.
+func (p *Postgres) Listen(ctx context.Context, l Listener) {
 	for ctx.Err() == nil {
-		err := p.listenOnce(ctx, connected, changed)
+		err := p.listenOnce(ctx, l)
 		if ctx.Err() != nil {
 			return
 		}
-		lost(err)
+		if l.Lost != nil {
+			l.Lost(err)
+		}
 		select {
 		case <-ctx.Done():
 		case <-time.After(time.Second): // a pause before reconnecting
@@ -91,7 +105,7 @@ func (p *Postgres) Listen(ctx context.Context, connected func(), changed func(ro
 	}
 }
 
-func (p *Postgres) listenOnce(ctx context.Context, connected func(), changed func(string, int)) error {
+func (p *Postgres) listenOnce(ctx context.Context, l Listener) error {
 	// The pool's settings, without its own (pool_max_conns and such).
 	conn, err := pgx.ConnectConfig(ctx, p.pool.Config().ConnConfig)
 	if err != nil {
@@ -101,8 +115,8 @@ func (p *Postgres) listenOnce(ctx context.Context, connected func(), changed fun
 	if _, err := conn.Exec(ctx, `LISTEN `+Channel); err != nil {
 		return err
 	}
-	if connected != nil {
-		connected()
+	if l.Connected != nil {
+		l.Connected()
 	}
 	for {
 		n, err := conn.WaitForNotification(ctx)
@@ -110,7 +124,11 @@ func (p *Postgres) listenOnce(ctx context.Context, connected func(), changed fun
 			return err
 		}
 		if room, version, ok := parseChange(n.Payload); ok {
-			changed(room, version)
+			if l.Changed != nil {
+				l.Changed(room, version)
+			}
+		} else if room, holder, ok := parsePresence(n.Payload); ok && l.Presence != nil {
+			l.Presence(room, holder)
 		}
 	}
 }

@@ -312,14 +312,11 @@ func TestListen(t *testing.T) {
 	defer b.Close()
 	ctx, cancel := context.WithTimeout(bg, 30*time.Second)
 	defer cancel()
-	connected := make(chan struct{}, 1)
 	got := make(chan string, 10)
-	go b.Listen(ctx, func() { connected <- struct{}{} }, func(room string, v int) { got <- fmt.Sprintf("%s %d", room, v) }, func(err error) { t.Log(err) })
-	select {
-	case <-connected:
-	case <-ctx.Done():
-		t.Fatal("the listener never connected")
-	}
+	listen(ctx, t, b, store.Listener{
+		Changed: func(room string, v int) { got <- fmt.Sprintf("%s %d", room, v) },
+		Lost:    func(err error) { t.Log(err) },
+	})
 	now := time.Now()
 	if err := a.CreateRoom(bg, store.Room{ID: "r", Game: "adji-boto", Secret: []byte{1}, Status: store.Open, Created: now, Updated: now}, nil); err != nil {
 		t.Fatal(err)
@@ -343,5 +340,23 @@ func TestListen(t *testing.T) {
 		case <-ctx.Done():
 			t.Fatalf("no notification %q", want)
 		}
+	}
+}
+
+// listen runs s.Listen with l until ctx is done, once it is connected.
+func listen(ctx context.Context, t *testing.T, s *store.Postgres, l store.Listener) {
+	t.Helper()
+	connected := make(chan struct{}, 1)
+	l.Connected = func() {
+		select {
+		case connected <- struct{}{}:
+		default:
+		}
+	}
+	go s.Listen(ctx, l)
+	select {
+	case <-connected:
+	case <-ctx.Done():
+		t.Fatal("the listener never connected")
 	}
 }

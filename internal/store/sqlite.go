@@ -73,6 +73,17 @@ var migrations = []string{
 		expires INTEGER NOT NULL
 	);
 	CREATE INDEX leases_by_expiry ON leases(expires);`,
+	// Presence: the seats each process's connections play, so that every
+	// process shows who is online anywhere (see presence.go; used with
+	// PostgreSQL only, kept in SQLite for one schema).
+	`CREATE TABLE presence (
+		room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		seat INTEGER NOT NULL,
+		holder TEXT NOT NULL,
+		expires INTEGER NOT NULL,
+		PRIMARY KEY (room, seat, holder)
+	);
+	CREATE INDEX presence_by_holder ON presence(holder);`,
 }
 
 // SQLite is the SQLite backend.

@@ -1,0 +1,119 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Presence is shared by the processes on one PostgreSQL database: each
+// writes, for each room it has in memory, the seats its own connections
+// play (one row per seat, under its holder name) and keeps its rows alive
+// by refreshing their expiry. A process that dies stops refreshing, so its
+// rows run out by themselves; one that stops cleanly deletes them. Like
+// leases, expiry is timed by the database's clock.
+
+// presencePrefix starts the payload of a presence notification on
+// Channel: "presence ROOM HOLDER". It has three words where a room
+// change has two, so neither is ever read as the other.
+const presencePrefix = "presence "
+
+// presencePurge is how long after running out a row is deleted. Until
+// then its holder's next refresh brings it back, so a process that
+// stalled (but did not die) does not lose its rows.
+const presencePurge = time.Hour
+
+// SetPresence replaces holder's seats of each room of seats (room id ->
+// the seats its connections play; an empty list deletes them), alive for
+// ttl, in one transaction that notifies Channel of each room. Rooms that
+// do not exist are passed over.
+func (p *Postgres) SetPresence(ctx context.Context, holder string, seats map[string][]int, ttl time.Duration) error {
+	if len(seats) == 0 {
+		return nil
+	}
+	ids := make([]string, 0, len(seats))
+	payloads := make([]string, 0, len(seats))
+	var rowRooms []string
+	var rowSeats []int64
+	for id, ss := range seats {
+		ids = append(ids, id)
+		payloads = append(payloads, presencePrefix+id+" "+holder)
+		for _, s := range ss {
+			rowRooms = append(rowRooms, id)
+			rowSeats = append(rowSeats, int64(s))
+		}
+	}
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	b.Queue(`DELETE FROM presence WHERE holder = $1 AND room = ANY($2)`, holder, ids)
+	b.Queue(`INSERT INTO presence (room, seat, holder, expires)
+		SELECT u.room, u.seat, $1, `+nowMS+` + $4 FROM unnest($2::text[], $3::bigint[]) AS u(room, seat) JOIN rooms r ON r.id = u.room
+		ON CONFLICT (room, seat, holder) DO UPDATE SET expires = excluded.expires`, holder, rowRooms, rowSeats, ttl.Milliseconds())
+	b.Queue(`SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, Channel, payloads)
+	b.Queue(`COMMIT`) // after an error, the server skips to the end of the batch and rolls back
+	if err := p.pool.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("store: presence of %s in %d rooms: %w", holder, len(ids), err)
+	}
+	return nil
+}
+
+// RefreshPresence keeps every row of holder alive for ttl from now, and
+// deletes the rows of any holder that ran out long ago (processes that
+// died).
+func (p *Postgres) RefreshPresence(ctx context.Context, holder string, ttl time.Duration) error {
+	b := &pgx.Batch{}
+	b.Queue(`UPDATE presence SET expires = `+nowMS+` + $2 WHERE holder = $1`, holder, ttl.Milliseconds())
+	b.Queue(`DELETE FROM presence WHERE expires < `+nowMS+` - $1`, presencePurge.Milliseconds())
+	if err := p.pool.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("store: refreshing the presence of %s: %w", holder, err)
+	}
+	return nil
+}
+
+// Presence returns, for each of the rooms ids, the seats that holders
+// other than except play and whose rows have not run out, in order; a
+// room without any is left out.
+func (p *Postgres) Presence(ctx context.Context, ids []string, except string) (map[string][]int, error) {
+	out := map[string][]int{}
+	rows, _ := p.pool.Query(ctx, `SELECT DISTINCT room, seat FROM presence
+		WHERE room = ANY($1) AND holder <> $2 AND expires > `+nowMS+` ORDER BY room, seat`, ids, except)
+	var room string
+	var seat int
+	_, err := pgx.ForEachRow(rows, []any{&room, &seat}, func() error {
+		out[room] = append(out[room], seat)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: reading presence: %w", err)
+	}
+	return out, nil
+}
+
+// DropPresence deletes every row of holder (a process that stops) and
+// notifies Channel of each room it was in.
+func (p *Postgres) DropPresence(ctx context.Context, holder string) error {
+	_, err := p.pool.Exec(ctx, `WITH gone AS (DELETE FROM presence WHERE holder = $1 RETURNING room)
+		SELECT pg_notify($2, $3 || g.room || ' ' || $1) FROM (SELECT DISTINCT room FROM gone) AS g`,
+		holder, Channel, presencePrefix)
+	if err != nil {
+		return fmt.Errorf("store: dropping the presence of %s: %w", holder, err)
+	}
+	return nil
+}
+
+// parsePresence reads a presence notification's payload, "presence ROOM
+// HOLDER"; anything else is not one.
+func parsePresence(payload string) (room, holder string, ok bool) {
+	rest, ok := strings.CutPrefix(payload, presencePrefix)
+	if !ok {
+		return "", "", false
+	}
+	room, holder, ok = strings.Cut(rest, " ")
+	if !ok || room == "" || len(room) > 64 || holder == "" || len(holder) > 256 {
+		return "", "", false
+	}
+	return room, holder, true
+}
