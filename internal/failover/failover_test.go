@@ -39,6 +39,7 @@ func TestThreeInstances(t *testing.T) {
 		t.Run("WholeGame/"+game.id, func(t *testing.T) { wholeGame(t, ins, pg, game.id, game.options) })
 	}
 	t.Run("SameMoveTwice", func(t *testing.T) { sameMoveTwice(t, ins, pg) })
+	t.Run("Presence", func(t *testing.T) { presenceAcrossInstances(t, ins) })
 	t.Run("KillLeaseHolder", func(t *testing.T) { killLeaseHolder(t, ins, pg, bin, db) })
 	// New instances in place of the killed ones.
 	for i, in := range ins {
