@@ -1,6 +1,6 @@
 // Package store keeps online rooms in SQLite (modernc.org/sqlite, no cgo)
 // or, for several server processes sharing one database, in PostgreSQL
-// (pgx; postgres.go, leases.go): rooms and their seats (token hashes only), the numbered event log of each
+// (pgx; postgres.go, leases.go, presence.go): rooms and their seats (token hashes only), the numbered event log of each
 // room, the hidden commitments of a simultaneous turn and the archive of
 // finished games. Every change of a room is one transaction (Apply) that
 // checks the room's version first, so two writers can never both append
