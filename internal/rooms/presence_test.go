@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
+	"tabula/internal/pgtest"
 	"tabula/internal/store"
 )
 
@@ -152,4 +155,52 @@ func TestStopDropsPresence(t *testing.T) {
 	a.PresenceChanged(c.ID, "B")
 	a.flushPresence(bg)
 	wantPresence(t, "seat 0 on A", p0, "[true false]")
+}
+
+// BenchmarkPollPresence measures the presence part of one poll of a
+// process with 1,000 rooms in memory, each with both seats connected
+// here and one of them also on another process: the refresh of its 2,000
+// rows and the reads of the others' in batches.
+func BenchmarkPollPresence(b *testing.B) {
+	url := pgtest.Database(b)
+	var ms [2]*Manager
+	var pg *store.Postgres
+	for i := range ms {
+		s, err := store.OpenPostgres(bg, url)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { s.Close() })
+		pg = s
+		ms[i] = NewManager(Config{Store: s, Holder: []string{"A", "B"}[i], Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		b.Cleanup(ms[i].Close)
+	}
+	a, other := ms[0], ms[1]
+	for range 1000 {
+		c, err := a.Create(bg, "adji-boto", nil, people(2), Clock{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i, m := range ms {
+			r, err := m.Room(bg, c.ID)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, tok := range c.Tokens[:2-i] {
+				if _, err := r.Join(tok, -1); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+	other.pollPresence(bg)
+	a.pollPresence(bg)
+	var rows int
+	if err := pg.Pool().QueryRow(bg, `SELECT count(*) FROM presence`).Scan(&rows); err != nil || rows != 3000 {
+		b.Fatalf("%d rows of presence (%v), want 3000", rows, err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		a.pollPresence(bg)
+	}
 }

@@ -112,7 +112,7 @@ func parsePresence(payload string) (room, holder string, ok bool) {
 		return "", "", false
 	}
 	room, holder, ok = strings.Cut(rest, " ")
-	if !ok || room == "" || len(room) > 64 || holder == "" || len(holder) > 256 {
+	if !ok || room == "" || len(room) > 64 || holder == "" || len(holder) > 512 {
 		return "", "", false
 	}
 	return room, holder, true

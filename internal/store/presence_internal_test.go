@@ -16,7 +16,7 @@ func FuzzParsePresence(f *testing.F) {
 		if !ok {
 			return
 		}
-		if room == "" || len(room) > 64 || holder == "" || len(holder) > 256 {
+		if room == "" || len(room) > 64 || holder == "" || len(holder) > 512 {
 			t.Fatalf("parsePresence(%q) = %q, %q", payload, room, holder)
 		}
 		// What is accepted is what SetPresence sends.
