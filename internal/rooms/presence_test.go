@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"tabula/engine"
 	"tabula/internal/pgtest"
 	"tabula/internal/store"
 )
@@ -155,6 +156,32 @@ func TestStopDropsPresence(t *testing.T) {
 	a.PresenceChanged(c.ID, "B")
 	a.flushPresence(bg)
 	wantPresence(t, "seat 0 on A", p0, "[true false]")
+}
+
+// TestPresenceFailuresDoNotStopPlay: while presence cannot be written
+// (its table is gone), the room plays on and the change waits; once the
+// table is back, the next poll publishes it.
+func TestPresenceFailuresDoNotStopPlay(t *testing.T) {
+	a, _, pg, c, ra, p0 := playersApart(t)
+	if _, err := pg.Pool().Exec(bg, `ALTER TABLE presence RENAME TO presence_away`); err != nil {
+		t.Fatal(err)
+	}
+	a.flushPresence(bg)
+	if err := a.Poll(bg); err != nil {
+		t.Fatalf("a poll without presence: %v", err)
+	}
+	mustMove(t, ra, p0, 0, engine.LegalTexts(ra.state, 0)[0])
+	if !a.pres.dirty[c.ID] {
+		t.Error("the failed write of seat 0 is not kept for the next poll")
+	}
+	if _, err := pg.Pool().Exec(bg, `ALTER TABLE presence_away RENAME TO presence`); err != nil {
+		t.Fatal(err)
+	}
+	a.Poll(bg)
+	got, err := pg.Presence(bg, []string{c.ID}, "B")
+	if err != nil || fmt.Sprint(got[c.ID]) != "[0]" {
+		t.Errorf("after the table came back, A's seats are %v (%v), want [0]", got, err)
+	}
 }
 
 // BenchmarkPollPresence measures the presence part of one poll of a
