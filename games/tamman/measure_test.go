@@ -22,7 +22,7 @@ import (
 // A variant is an agent's spec (greedy, mcts:hard, mcts:3000), or mcts:N
 // (iterations) or mcts:DURATION followed by any of /random (uniformly
 // random playouts), /threat (ThreatEval at the end of playouts), /tN
-// (playouts of N plies). Each seat throws from its own stream of throws,
+// (playouts of N plies), /sigK (the race lead judged through tanh(K*lead)). Each seat throws from its own stream of throws,
 // the same in games 2k and 2k+1, where the variants swap seats.
 var (
 	matchSpec  = flag.String("match", "", "two variants, comma-separated, for TestMeasureMatch")
@@ -59,6 +59,23 @@ func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 			b.RandomPlayouts = true
 		case p == "threat":
 			cfg.Eval = func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).ThreatEval(dst) }
+		case strings.HasPrefix(p, "sig"):
+			// The race lead through tanh(K*lead): a risk-averse reading of
+			// it, nearer a chance of winning than the lead itself.
+			k, err := strconv.ParseFloat(p[3:], 64)
+			if err != nil {
+				tb.Fatalf("variant %q: bad scale", spec)
+			}
+			cfg.Eval = func(s engine.State, dst []float64) []float64 {
+				n := len(dst)
+				dst = s.(*tamman.State).Eval(dst)
+				if !s.Terminal() {
+					for i := n; i < len(dst); i++ {
+						dst[i] = math.Tanh(k * dst[i])
+					}
+				}
+				return dst
+			}
 		case strings.HasPrefix(p, "t"):
 			n, err := strconv.Atoi(p[1:])
 			if err != nil {

@@ -41,9 +41,13 @@ export function playerName(p) { return (names && names(p)) || t('player', { n: p
 // owners is the player owning each hole, as the geometry gives it.
 let owners = [1, 1, 1, 1, 1, 0, 0, 0, 0, 0];
 const owner = (h) => owners[h];
-const holeX = (h) => { const col = h <= 4 ? h : 9 - h; return 172 + 104 * col; };
-const holeY = (h) => (h <= 4 ? 100 : 210);
-const storeX = (p) => (p === 0 ? 695 : 65);
+// The board has n holes in two rows: holes 0..n/2-1 left to right at the
+// top (player 1's row), the rest right to left at the bottom; the stores
+// at the ends. Ten holes make a board 760 units wide.
+const holeX = (h, n) => 172 + 104 * (h < n / 2 ? h : n - 1 - h);
+const holeY = (h, n) => (h < n / 2 ? 100 : 210);
+const boardWidth = (n) => 760 + 104 * (n / 2 - 5);
+const storeX = (p, n) => (p === 0 ? boardWidth(n) - 65 : 65);
 
 function seedsAt(cx, cy, n, sx, sy, max) {
   let out = '';
@@ -66,13 +70,15 @@ const mancala = {
 
   svg(v, ui = {}) {
     const moves = ui.moves || {};
-    let o = `<svg class="board mancala" viewBox="0 0 760 310" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(ui.label || '')}">`;
+    const n = v.holes.length, W = boardWidth(n);
+    const row = (from, to) => Array.from({ length: n / 2 }, (_, i) => (from < to ? from + i : from - i)).join(' ');
+    let o = `<svg class="board mancala" viewBox="0 0 ${W} 310" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(ui.label || '')}">`;
     o += `<defs><pattern id="burnt" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#3b2a20"/><line x1="0" y1="0" x2="0" y2="8" stroke="#7a4a2a" stroke-width="3"/></pattern></defs>`;
-    o += `<rect x="6" y="30" width="748" height="250" rx="125" class="wood"/>`;
-    o += `<text x="380" y="22" class="rowlabel" text-anchor="middle">${esc(playerName(1))} ▾  (0 1 2 3 4)</text>`;
-    o += `<text x="380" y="302" class="rowlabel" text-anchor="middle">${esc(playerName(0))} ▴  (9 8 7 6 5)</text>`;
+    o += `<rect x="6" y="30" width="${W - 12}" height="250" rx="125" class="wood"/>`;
+    o += `<text x="${W / 2}" y="22" class="rowlabel" text-anchor="middle">${esc(playerName(1))} ▾  (${row(0, n / 2 - 1)})</text>`;
+    o += `<text x="${W / 2}" y="302" class="rowlabel" text-anchor="middle">${esc(playerName(0))} ▴  (${row(n - 1, n / 2)})</text>`;
     for (const p of [0, 1]) {
-      const x = storeX(p);
+      const x = storeX(p, n);
       const label = t('store', { owner: playerName(p), n: v.stores[p] });
       o += `<g class="store" role="img" aria-label="${esc(label)}"><ellipse cx="${x}" cy="155" rx="42" ry="108" class="pit"/>`;
       const k = Math.sqrt(Math.max(1, Math.min(v.stores[p], 60))); // seeds stay inside the store, clear of its count
@@ -80,8 +86,8 @@ const mancala = {
       o += `<text x="${x}" y="${p === 0 ? 75 : 250}" class="count store-count" text-anchor="middle">${v.stores[p]}</text>`;
       o += shape(p, x, p === 0 ? 245 : 65, 10, 'class="owner-mark"') + `</g>`;
     }
-    for (let h = 0; h < 10; h++) {
-      const x = holeX(h), y = holeY(h);
+    for (let h = 0; h < n; h++) {
+      const x = holeX(h, n), y = holeY(h, n);
       const burnt = v.burnt[h];
       const mv = moves[String(h)];
       const label = burnt ? t('holeBurnt', { h, owner: playerName(owner(h)) })
@@ -92,16 +98,17 @@ const mancala = {
       o += `<circle cx="${x}" cy="${y}" r="45" class="pit${burnt ? ' burnt' : ''}"/>`;
       if (!burnt) o += seedsAt(x, y, v.holes[h], 6.6, 6.6, 30);
       o += `<circle cx="${x}" cy="${y}" r="49" class="ring"/>`;
-      const ty = h <= 4 ? y - 52 : y + 62;
+      const top = h < n / 2;
+      const ty = top ? y - 52 : y + 62;
       // a space after each text keeps the words of a place apart, as its
       // accessible name has them (speech input: "click hole 5")
-      o += `<text x="${x + 40}" y="${h <= 4 ? y - 34 : y + 44}" class="holeno" text-anchor="middle">${h}</text> `;
+      o += `<text x="${x + 40}" y="${top ? y - 34 : y + 44}" class="holeno" text-anchor="middle">${h}</text> `;
       o += `<text x="${x}" y="${ty}" class="count" text-anchor="middle">${burnt ? '✕' : v.holes[h]}</text> `;
       o += `</g>`;
     }
     for (const hand of v.hands) {
-      if (hand.pos === undefined || hand.pos < 0 || hand.pos >= 10) continue;
-      const x = holeX(hand.pos), y = holeY(hand.pos);
+      if (hand.pos === undefined || hand.pos < 0 || hand.pos >= n) continue;
+      const x = holeX(hand.pos, n), y = holeY(hand.pos, n);
       const dx = hand.player === 0 ? -30 : 30;
       const dy = hand.player === 0 ? 30 : -30;
       o += `<g class="hand" aria-hidden="true"><circle cx="${x}" cy="${y}" r="52" fill="none" stroke="${playerColors[hand.player]}" stroke-width="5" stroke-dasharray="${hand.player ? '10 5' : 'none'}"/>`;

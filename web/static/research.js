@@ -5,6 +5,9 @@
 const $ = (id) => document.getElementById(id);
 let games = [];
 let running = null;
+// poll is the one pending refresh while a study runs: a refresh started
+// by a click replaces it rather than starting a second chain.
+let poll = null;
 
 async function api(path, opts = {}) {
   const res = await fetch(path, opts);
@@ -64,6 +67,8 @@ function fmtLeft(s) {
 }
 
 async function refresh() {
+  clearTimeout(poll);
+  poll = null;
   const list = await api('/api/research');
   const rows = list.map((st) => {
     const tr = document.createElement('tr');
@@ -90,7 +95,8 @@ async function refresh() {
     $('bar').max = running.total;
     $('bar').value = running.done;
     $('status').textContent = `study ${running.id}: ${running.done} of ${running.total} games ${fmtLeft(running.leftSeconds)}`;
-    setTimeout(() => refresh().catch(showError), 1000);
+    clearTimeout(poll);
+    poll = setTimeout(() => refresh().catch(showError), 1000);
   }
 }
 
