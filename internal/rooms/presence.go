@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// SharedPresence is a Shared store that also shares presence
-// (store.Postgres): each process writes the seats its own connections play
+// SharedPresence is what a store that several processes share offers to
+// share presence too (store.Postgres): each process writes the seats its own connections play
 // in each room it has in memory, and reads the others'. With it, a seat is
 // online when a connection on any process plays it; without it, presence
 // is this process's own.
@@ -30,9 +30,9 @@ type SharedPresence interface {
 const presenceTTL = 10 * time.Second
 
 // presence is the manager's side of shared presence. Changes are
-// published by one goroutine (RunShared's), which reads each room's
-// seats when it writes them, so that the rows follow the latest state
-// however many changes came in between.
+// published by one goroutine at a time (RunShared's, or the poll), which
+// reads each room's seats when it writes them, so that the rows follow
+// the latest state however many changes came in between.
 type presence struct {
 	store SharedPresence // nil: presence is this process's own
 
