@@ -301,8 +301,10 @@ func (r *Room) Rematch(ctx context.Context, sub *Sub) (string, error) {
 			ns.Index = (i + 1) % n
 			seats[ns.Index] = ns
 		}
-		secret := make([]byte, 32)
-		copy(secret, hashToken(newToken()))
+		secret, err := r.m.newSecret()
+		if err != nil {
+			return err
+		}
 		now := time.Now()
 		nr := store.Room{ID: newID(), Game: r.game.ID(), Options: r.opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: r.clock.String()}
 		if err := r.m.cfg.Store.CreateRoom(ctx, nr, seats); err != nil {

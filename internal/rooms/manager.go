@@ -115,6 +115,17 @@ func NewManager(cfg Config) *Manager {
 	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}, pres: newPresence(cfg.Store)}
 }
 
+// newSecret draws a new room's chance secret from cfg.Secrets.
+func (m *Manager) newSecret() ([]byte, error) {
+	secret := make([]byte, 32)
+	m.secretMu.Lock()
+	defer m.secretMu.Unlock()
+	if _, err := io.ReadFull(m.cfg.Secrets, secret); err != nil {
+		return nil, fmt.Errorf("rooms: drawing a room's secret: %w", err)
+	}
+	return secret, nil
+}
+
 // SeatSpec asks for one seat: a person (with an optional name) or a
 // computer player given by its agent spec.
 type SeatSpec struct {
@@ -200,10 +211,7 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 	if persons == 0 {
 		return Created{}, refuse(CodeBad, "at least one seat must be a person")
 	}
-	secret := make([]byte, 32)
-	m.secretMu.Lock()
-	_, err = io.ReadFull(m.cfg.Secrets, secret)
-	m.secretMu.Unlock()
+	secret, err := m.newSecret()
 	if err != nil {
 		return Created{}, err
 	}

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
@@ -557,5 +558,43 @@ func TestAnAbsentSeatGoesToTheComputer(t *testing.T) {
 	}
 	if _, err := r.Join(c.Tokens[1], -1); err == nil {
 		t.Fatal("the replaced seat's token still works")
+	}
+}
+
+// A rematch draws its secret from Config.Secrets like every new room, so
+// that a seeded stream makes the rematch's throws reproducible too.
+func TestRematchSecretComesFromConfig(t *testing.T) {
+	stream := make([]byte, 64)
+	for i := range stream {
+		stream[i] = byte(i + 1)
+	}
+	m := testManager(t, testStore(t))
+	m.cfg.Secrets = bytes.NewReader(stream)
+	r, c := create(t, m, "adji-boto", nil, people(2))
+	if !bytes.Equal(r.secret, stream[:32]) {
+		t.Fatalf("room secret %x, want the stream's first 32 bytes", r.secret)
+	}
+	a := join(t, r, c.Tokens[0])
+	if err := r.Resign(bg, a); err != nil {
+		t.Fatal(err)
+	}
+	id, err := r.Rematch(bg, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nr, err := m.Room(bg, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(nr.secret, stream[32:]) {
+		t.Fatalf("rematch secret %x, want the stream's next 32 bytes", nr.secret)
+	}
+	// With the stream used up, a rematch of the rematch is refused with
+	// an error, not a secret of zeros.
+	if err := nr.Resign(bg, join(t, nr, c.Tokens[0])); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := nr.Rematch(bg, join(t, nr, c.Tokens[1])); err == nil || !strings.Contains(err.Error(), "secret") {
+		t.Fatalf("rematch with no secret left: %v", err)
 	}
 }
