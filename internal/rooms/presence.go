@@ -155,10 +155,7 @@ func (m *Manager) PresenceChanged(room, holder string) {
 	if p.store == nil || holder == m.cfg.Holder {
 		return
 	}
-	m.mu.Lock()
-	_, ok := m.rooms[room]
-	m.mu.Unlock()
-	if ok {
+	if m.loaded(room) != nil {
 		p.mark(p.stale, room)
 	}
 }
