@@ -57,9 +57,9 @@ func docCommands(t *testing.T, path, name string) []docCommand {
 	}
 	defer f.Close()
 	var (
-		cmds             []docCommand
-		fence, fenceInfo string // the open fence and its info string
-		inBlock          bool   // inside a paragraph, list or table
+		cmds              []docCommand
+		fence, fenceInfo  string // the open fence and its info string
+		inBlock           bool   // inside a paragraph, list or table
 		pageMode, pageWhy string
 		next, nextWhy     string // the marker for the next block
 		mode, why         string // the marker of the current block
