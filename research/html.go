@@ -53,7 +53,7 @@ func (c Config) Command() string {
 
 var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct": pct, "num": num, "label": func(r Reading) string { return r.Label() },
-	"p": func(x float64) string { return fmt.Sprintf("%.2g", x) },
+	"p": PValue,
 	"seats": func(s Stats) string {
 		var b []string
 		for _, r := range s.SeatRates {
@@ -107,13 +107,13 @@ figcaption { font-size: 0.9em; color: #555; }
 
 <h2>Play</h2>
 <table>
-<tr><th>reading</th><th>turns, median</th><th>turns, 90th percentile</th><th>rounds, median</th><th>choice %</th><th>branching</th></tr>
-{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.TurnsMedian}}</td><td>{{num $s.TurnsP90}}</td><td>{{num $s.RoundsMedian}}</td><td>{{pct $s.Choice}}</td><td>{{num $s.Branching}}</td></tr>
+<tr><th>reading</th><th>players' turns, median</th><th>players' turns, 90th percentile</th>{{if .PliesDiffer}}<th>plies, median</th>{{end}}{{if .MovesDiffer}}<th>moves, median</th>{{end}}<th>rounds, median</th><th>choice %</th><th>branching</th></tr>
+{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.TurnsMedian}}</td><td>{{num $s.TurnsP90}}</td>{{if $.PliesDiffer}}<td>{{num $s.PliesMedian}}</td>{{end}}{{if $.MovesDiffer}}<td>{{num $s.MovesMedian}}</td>{{end}}<td>{{num $s.RoundsMedian}}</td><td>{{pct $s.Choice}}</td><td>{{num $s.Branching}}</td></tr>
 {{end}}</table>
 
 <h2>Drama and skill</h2>
 <table>
-<tr><th>reading</th><th>lead changes / 100 turns</th><th>comeback %</th><th>secure after %</th><th>final margin</th><th>skill: win % vs random</th><th>skill gap (points)</th></tr>
+<tr><th>reading</th><th>lead changes / 100 players' turns</th><th>comeback %</th><th>secure after %</th><th>final margin</th><th>skill: win % vs random</th><th>skill gap (points)</th></tr>
 {{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.LeadChanges}}</td><td>{{pct $s.Comeback}}</td><td>{{pct $s.Secure}}</td><td>{{num $s.Margin}}</td><td>{{pct $s.Skill}}</td><td>{{pct $s.SkillGap}}</td></tr>
 {{end}}</table>
 

@@ -28,17 +28,21 @@ type Stats struct {
 	Decided int `json:"decided"`
 	Drawn   int `json:"drawn"`
 	Stalled int `json:"stalled"`
-	// Turns are the players' turns of a game; Rounds the rounds of a
+	// Turns are the players' turns of a game, Plies its decisions and
+	// Moves the players' moves (docs/metrics.md); Rounds the rounds of a
 	// match (games played in rounds only).
 	TurnsMedian  Interval `json:"turnsMedian"`
 	TurnsP90     Interval `json:"turnsP90"`
+	PliesMedian  Interval `json:"pliesMedian"`
+	MovesMedian  Interval `json:"movesMedian"`
 	RoundsMedian Interval `json:"roundsMedian"`
 	RoundsP90    Interval `json:"roundsP90"`
 	// Choice is the share of decisions with more than one legal move;
 	// Branching the mean number of legal moves then.
 	Choice    Interval `json:"choice"`
 	Branching Interval `json:"branching"`
-	// LeadChanges is per 100 turns, by the game's own measure of who leads.
+	// LeadChanges is per 100 players' turns, by the game's own measure of
+	// who leads.
 	LeadChanges Interval `json:"leadChanges"`
 	// Comeback is the share of decided games whose winner trailed at half
 	// time; Secure the mean share of a game after which the winner never
@@ -74,6 +78,11 @@ type Report struct {
 	Base        int          `json:"base"` // the reading others are compared with
 	Stats       []Stats      `json:"readings"`
 	Comparisons []Comparison `json:"comparisons"`
+	// PliesDiffer and MovesDiffer say whether some game of the run had
+	// plies, or moves, other than its players' turns: the reports then
+	// show them too.
+	PliesDiffer bool `json:"pliesDiffer"`
+	MovesDiffer bool `json:"movesDiffer"`
 	results     []Result
 	plan        *Plan
 }
@@ -119,6 +128,8 @@ func Analyze(p *Plan, results []Result) *Report {
 	byReading := make([][]Result, len(p.Readings))
 	skillBy := make([][]Result, len(p.Readings))
 	for _, r := range results {
+		rep.PliesDiffer = rep.PliesDiffer || r.Plies != r.Turns
+		rep.MovesDiffer = rep.MovesDiffer || r.Moves() != r.Turns
 		if r.Skill {
 			skillBy[r.Reading] = append(skillBy[r.Reading], r)
 		} else {
@@ -142,7 +153,7 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	n := rd.Players
 	st := Stats{Reading: rd, Games: len(rs), SeatWins: make([]int, n), StallBy: map[string]int{},
 		LeadCurve: make([]float64, leadPoints)}
-	var turns, rounds, choice, branch, leadCh, secure, margin []float64
+	var turns, plies, moves, rounds, choice, branch, leadCh, secure, margin []float64
 	draws, stalls, comebacks, decided := 0, 0, 0, 0
 	for _, r := range rs {
 		switch {
@@ -170,6 +181,8 @@ func measure(rd Reading, rs, skill []Result) Stats {
 			}
 		}
 		turns = append(turns, float64(r.Turns))
+		plies = append(plies, float64(r.Plies))
+		moves = append(moves, float64(r.Moves()))
 		if r.Rounds > 0 {
 			rounds = append(rounds, float64(r.Rounds))
 		}
@@ -204,6 +217,7 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	st.Draw = Proportion(draws, g)
 	st.Stall = Proportion(stalls, g)
 	st.TurnsMedian, st.TurnsP90 = Quantile(turns, 0.5), Quantile(turns, 0.9)
+	st.PliesMedian, st.MovesMedian = Quantile(plies, 0.5), Quantile(moves, 0.5)
 	st.RoundsMedian, st.RoundsP90 = Quantile(rounds, 0.5), Quantile(rounds, 0.9)
 	st.Choice, st.Branching, st.LeadChanges = Mean(choice), Mean(branch), Mean(leadCh)
 	st.Comeback = Wilson(comebacks, decided)
@@ -290,7 +304,7 @@ func (rep *Report) Significant() []string {
 	var out []string
 	for _, c := range rep.Comparisons {
 		if c.Significant {
-			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), Holm p=%.2g", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, c.Holm))
+			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), Holm p %s", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, pIs(c.Holm)))
 		}
 	}
 	return slices.Clip(out)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -159,6 +160,24 @@ func SeatGapInterval(best, worst float64, n int) Interval {
 	iv := GapInterval(best, worst, n)
 	iv.Low = max(0, iv.Low)
 	return iv
+}
+
+// PValue formats a p-value for people with two significant digits. A
+// p-value too small for a float64 (it underflowed to 0) is "< 1e-300",
+// never 0: the test said very small, not impossible.
+func PValue(p float64) string {
+	if p < 1e-300 {
+		return "< 1e-300"
+	}
+	return strconv.FormatFloat(p, 'g', 2, 64)
+}
+
+// pIs is "= p" or "< 1e-300", to follow a "p".
+func pIs(p float64) string {
+	if v := PValue(p); v[0] == '<' {
+		return v
+	}
+	return "= " + PValue(p)
 }
 
 // Holm adjusts p-values for many comparisons by Holm's step-down method,
