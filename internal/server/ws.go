@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"tabula/internal/compute"
 	"tabula/internal/rooms"
 )
 
@@ -122,7 +123,7 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	s.sockets.Add(1)
 	defer s.sockets.Done()
 	c.SetReadLimit(maxFrame)
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(compute.WithAddr(context.Background(), ip)) // the moves' searches are charged to ip
 	defer cancel()
 
 	helloCtx, helloCancel := context.WithTimeout(ctx, 10*time.Second)
