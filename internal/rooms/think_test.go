@@ -123,4 +123,3 @@ func TestSearchIsChargedToTheMover(t *testing.T) {
 		t.Errorf("job %+v, want the mover's address, room %s and max's time", j, r.ID)
 	}
 }
-

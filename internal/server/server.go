@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -75,6 +76,9 @@ type Server struct {
 	conns    ipCounter      // live connections per address
 	created  perMinute      // rooms created per address
 	sockets  sync.WaitGroup // live connections, for a graceful stop
+	// liveSockets counts the room WebSockets being served, for the leak
+	// test and the health details.
+	liveSockets atomic.Int64
 }
 
 // New returns a server for cfg.
