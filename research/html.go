@@ -53,7 +53,7 @@ func (c Config) Command() string {
 
 var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct": pct, "num": num, "label": func(r Reading) string { return r.Label() },
-	"p": func(x float64) string { return fmt.Sprintf("%.2g", x) },
+	"p": PValue,
 	"seats": func(s Stats) string {
 		var b []string
 		for _, r := range s.SeatRates {
@@ -61,6 +61,8 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 		}
 		return strings.Join(b, " / ")
 	},
+	"edges":    edgeText,
+	"favoured": func(s Stats) string { return strings.Join(s.Favoured(), ", ") },
 	"stallBy": func(m map[string]int) string {
 		var b []string
 		for _, k := range slices.Sorted(maps.Keys(m)) {
@@ -100,20 +102,21 @@ figcaption { font-size: 0.9em; color: #555; }
 {{end}}</table>
 
 <h2>Outcomes</h2>
+<p>Seat edges: each seat's share of the decided games minus the fair share, in points, with intervals that hold for all the seats together (Šidák-corrected Wilson); a seat whose interval excludes 0 is marked.</p>
 <table>
-<tr><th>reading</th><th>seat wins %</th><th>seat gap %</th><th>all seats equal: p</th><th>draw %</th><th>stall %</th><th>stalled by</th></tr>
-{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{seats $s}}</td><td>{{pct $s.SeatGap}}</td><td>{{p $s.SeatP}}</td><td>{{pct $s.Draw}}</td><td>{{pct $s.Stall}}</td><td class="l">{{stallBy $s.StallBy}}</td></tr>
+<tr><th>reading</th><th>seat wins %</th><th>seat edges (points)</th><th>favoured or not</th><th>all seats equal: p</th><th>draw %</th><th>stall %</th><th>stalled by</th></tr>
+{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{seats $s}}</td><td>{{edges $s}}</td><td class="l">{{favoured $s}}</td><td>{{p $s.SeatP}}</td><td>{{pct $s.Draw}}</td><td>{{pct $s.Stall}}</td><td class="l">{{stallBy $s.StallBy}}</td></tr>
 {{end}}</table>
 
 <h2>Play</h2>
 <table>
-<tr><th>reading</th><th>turns, median</th><th>turns, 90th percentile</th><th>rounds, median</th><th>choice %</th><th>branching</th></tr>
-{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.TurnsMedian}}</td><td>{{num $s.TurnsP90}}</td><td>{{num $s.RoundsMedian}}</td><td>{{pct $s.Choice}}</td><td>{{num $s.Branching}}</td></tr>
+<tr><th>reading</th><th>players' turns, median</th><th>players' turns, 90th percentile</th>{{if .PliesDiffer}}<th>plies, median</th>{{end}}{{if .MovesDiffer}}<th>moves, median</th>{{end}}<th>rounds, median</th><th>choice %</th><th>branching</th></tr>
+{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.TurnsMedian}}</td><td>{{num $s.TurnsP90}}</td>{{if $.PliesDiffer}}<td>{{num $s.PliesMedian}}</td>{{end}}{{if $.MovesDiffer}}<td>{{num $s.MovesMedian}}</td>{{end}}<td>{{num $s.RoundsMedian}}</td><td>{{pct $s.Choice}}</td><td>{{num $s.Branching}}</td></tr>
 {{end}}</table>
 
 <h2>Drama and skill</h2>
 <table>
-<tr><th>reading</th><th>lead changes / 100 turns</th><th>comeback %</th><th>secure after %</th><th>final margin</th><th>skill: win % vs random</th><th>skill gap (points)</th></tr>
+<tr><th>reading</th><th>lead changes / 100 players' turns</th><th>comeback %</th><th>secure after %</th><th>final margin</th><th>skill: win % vs random</th><th>skill gap (points)</th></tr>
 {{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.LeadChanges}}</td><td>{{pct $s.Comeback}}</td><td>{{pct $s.Secure}}</td><td>{{num $s.Margin}}</td><td>{{pct $s.Skill}}</td><td>{{pct $s.SkillGap}}</td></tr>
 {{end}}</table>
 

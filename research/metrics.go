@@ -3,6 +3,7 @@ package research
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Stats are the measures of one reading, each with its 95% interval.
@@ -14,12 +15,13 @@ type Stats struct {
 	// games (Wilson).
 	SeatWins  []int      `json:"seatWins"`
 	SeatRates []Interval `json:"seatRates"`
-	// SeatGap is the best seat's share minus the worst's; SeatP the
-	// p-value of the chi-square test that every seat wins equally often
-	// (among decided games).
-	SeatGap Interval `json:"seatGap"`
-	SeatP   float64  `json:"seatP"`
-	Draw    Interval `json:"draw"`
+	// SeatEdges are each seat's share of the decided games minus 1/n,
+	// with intervals that hold for all seats together (SeatEdges); SeatP
+	// the p-value of the chi-square test that every seat wins equally
+	// often (among decided games).
+	SeatEdges []Interval `json:"seatEdges"`
+	SeatP     float64    `json:"seatP"`
+	Draw      Interval   `json:"draw"`
 	// Stall is the share of games in which a safeguard fired; StallBy
 	// counts them by safeguard.
 	Stall   Interval       `json:"stall"`
@@ -28,17 +30,21 @@ type Stats struct {
 	Decided int `json:"decided"`
 	Drawn   int `json:"drawn"`
 	Stalled int `json:"stalled"`
-	// Turns are the players' turns of a game; Rounds the rounds of a
+	// Turns are the players' turns of a game, Plies its decisions and
+	// Moves the players' moves (docs/metrics.md); Rounds the rounds of a
 	// match (games played in rounds only).
 	TurnsMedian  Interval `json:"turnsMedian"`
 	TurnsP90     Interval `json:"turnsP90"`
+	PliesMedian  Interval `json:"pliesMedian"`
+	MovesMedian  Interval `json:"movesMedian"`
 	RoundsMedian Interval `json:"roundsMedian"`
 	RoundsP90    Interval `json:"roundsP90"`
 	// Choice is the share of decisions with more than one legal move;
 	// Branching the mean number of legal moves then.
 	Choice    Interval `json:"choice"`
 	Branching Interval `json:"branching"`
-	// LeadChanges is per 100 turns, by the game's own measure of who leads.
+	// LeadChanges is per 100 players' turns, by the game's own measure of
+	// who leads.
 	LeadChanges Interval `json:"leadChanges"`
 	// Comeback is the share of decided games whose winner trailed at half
 	// time; Secure the mean share of a game after which the winner never
@@ -74,6 +80,11 @@ type Report struct {
 	Base        int          `json:"base"` // the reading others are compared with
 	Stats       []Stats      `json:"readings"`
 	Comparisons []Comparison `json:"comparisons"`
+	// PliesDiffer and MovesDiffer say whether some game of the run had
+	// plies, or moves, other than its players' turns: the reports then
+	// show them too.
+	PliesDiffer bool `json:"pliesDiffer"`
+	MovesDiffer bool `json:"movesDiffer"`
 	results     []Result
 	plan        *Plan
 }
@@ -119,6 +130,8 @@ func Analyze(p *Plan, results []Result) *Report {
 	byReading := make([][]Result, len(p.Readings))
 	skillBy := make([][]Result, len(p.Readings))
 	for _, r := range results {
+		rep.PliesDiffer = rep.PliesDiffer || r.Plies != r.Turns
+		rep.MovesDiffer = rep.MovesDiffer || r.Moves() != r.Turns
 		if r.Skill {
 			skillBy[r.Reading] = append(skillBy[r.Reading], r)
 		} else {
@@ -142,7 +155,7 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	n := rd.Players
 	st := Stats{Reading: rd, Games: len(rs), SeatWins: make([]int, n), StallBy: map[string]int{},
 		LeadCurve: make([]float64, leadPoints)}
-	var turns, rounds, choice, branch, leadCh, secure, margin []float64
+	var turns, plies, moves, rounds, choice, branch, leadCh, secure, margin []float64
 	draws, stalls, comebacks, decided := 0, 0, 0, 0
 	for _, r := range rs {
 		switch {
@@ -170,6 +183,8 @@ func measure(rd Reading, rs, skill []Result) Stats {
 			}
 		}
 		turns = append(turns, float64(r.Turns))
+		plies = append(plies, float64(r.Plies))
+		moves = append(moves, float64(r.Moves()))
 		if r.Rounds > 0 {
 			rounds = append(rounds, float64(r.Rounds))
 		}
@@ -189,21 +204,15 @@ func measure(rd Reading, rs, skill []Result) Stats {
 		}
 	}
 	g := len(rs)
-	best, worst := 0, 0
-	for k, w := range st.SeatWins {
+	for _, w := range st.SeatWins {
 		st.SeatRates = append(st.SeatRates, Wilson(w, g))
-		if w > st.SeatWins[best] {
-			best = k
-		}
-		if w < st.SeatWins[worst] {
-			worst = k
-		}
 	}
-	st.SeatGap = SeatGapInterval(frac(st.SeatWins[best], g), frac(st.SeatWins[worst], g), g)
+	st.SeatEdges = SeatEdges(st.SeatWins)
 	_, st.SeatP = ChiSquareUniform(st.SeatWins)
 	st.Draw = Proportion(draws, g)
 	st.Stall = Proportion(stalls, g)
 	st.TurnsMedian, st.TurnsP90 = Quantile(turns, 0.5), Quantile(turns, 0.9)
+	st.PliesMedian, st.MovesMedian = Quantile(plies, 0.5), Quantile(moves, 0.5)
 	st.RoundsMedian, st.RoundsP90 = Quantile(rounds, 0.5), Quantile(rounds, 0.9)
 	st.Choice, st.Branching, st.LeadChanges = Mean(choice), Mean(branch), Mean(leadCh)
 	st.Comeback = Wilson(comebacks, decided)
@@ -225,11 +234,31 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	return st
 }
 
-func frac(a, b int) float64 {
-	if b == 0 {
-		return 0
+// Favoured lists the seats whose simultaneous interval excludes 0, with
+// the sign of their edge: "seat 1 +" for a favoured seat 1.
+func (s Stats) Favoured() []string {
+	var out []string
+	for k, e := range s.SeatEdges {
+		switch {
+		case e.Low > 0:
+			out = append(out, fmt.Sprintf("seat %d +", k))
+		case e.High < 0:
+			out = append(out, fmt.Sprintf("seat %d -", k))
+		}
 	}
-	return float64(a) / float64(b)
+	return out
+}
+
+// edgeText gives the seat edges in points: "+1.2 (-0.9 to 3.3) / ...".
+func edgeText(s Stats) string {
+	if len(s.SeatEdges) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(s.SeatEdges))
+	for k, e := range s.SeatEdges {
+		parts[k] = fmt.Sprintf("%+.1f (%+.1f to %+.1f)", 100*e.Value, 100*e.Low, 100*e.High)
+	}
+	return strings.Join(parts, " / ")
 }
 
 // compare tests each measure of each reading against the base, on the
@@ -290,8 +319,15 @@ func (rep *Report) Significant() []string {
 	var out []string
 	for _, c := range rep.Comparisons {
 		if c.Significant {
-			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), Holm p=%.2g", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, c.Holm))
+			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), Holm p %s", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, pIs(c.Holm)))
 		}
 	}
 	return slices.Clip(out)
+}
+
+func frac(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
 }

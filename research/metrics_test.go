@@ -51,7 +51,7 @@ func TestAnalyzeCounts(t *testing.T) {
 	p := mustPlan(t, Config{Game: "adji-boto", Agents: []string{"random"}, Games: 4,
 		Vary: []Vary{{Name: "skip-origin", Values: []string{"all"}}}})
 	mk := func(r, g, w int, stall string, trailed bool) Result {
-		return Result{Reading: r, Game: g, Winner: w, Agent: -1, Stall: stall, Turns: 10 * (g + 1), Decisions: 10, Choices: 5,
+		return Result{Reading: r, Game: g, Winner: w, Agent: -1, Stall: stall, Turns: 10 * (g + 1), Plies: 10 * (g + 1), Decisions: 10, Choices: 5,
 			Options: 15, LeadChanges: 1, Trailed: trailed, Lead: make([]float64, leadPoints)}
 	}
 	rs := []Result{
@@ -107,5 +107,52 @@ func TestHTMLIsSelfContained(t *testing.T) {
 	rep.WriteText(&text)
 	if !strings.Contains(csv.String(), "throw-use=total,seat 0 win,") || !strings.Contains(text.String(), "skill win %") {
 		t.Errorf("CSV or text incomplete:\n%s\n%s", csv.String(), text.String())
+	}
+}
+
+// In two-player Tamman, turns alternate from player 0 and the winner made
+// the last one, so a right count of players' turns T has the winner
+// (T-1) mod 2; plies are the moves of men, more than the turns.
+func TestTammanTurnsArePlayersTurns(t *testing.T) {
+	for _, players := range []string{"2", "4"} {
+		p := mustPlan(t, Config{Game: "tamman", Options: []string{"players=" + players}, Agents: []string{"random"}, Games: 8, Seed: 5})
+		n := p.Readings[0].Players
+		plies, turns := 0, 0
+		for _, r := range mustRun(t, p, Whole, t.TempDir(), 1) {
+			if r.Winner != (r.Turns-1)%n {
+				t.Errorf("%d players, game %d: winner %d after %d turns", n, r.Game, r.Winner, r.Turns)
+			}
+			if r.Moves() != r.Plies {
+				t.Errorf("game %d: %d moves in %d plies; Tamman moves one man a ply", r.Game, r.Moves(), r.Plies)
+			}
+			plies += r.Plies
+			turns += r.Turns
+		}
+		if turns >= plies {
+			t.Errorf("%d players: %d turns, %d plies; a turn with several throws has several moves", n, turns, plies)
+		}
+	}
+}
+
+// In Agsinnoninka both players choose at every ply: a ply is one turn of
+// two moves.
+func TestAgsinnoninkaTurnIsTwoMoves(t *testing.T) {
+	p := mustPlan(t, Config{Game: "agsinnoninka", Options: []string{"match=false"}, Agents: []string{"random"}, Games: 4, Seed: 5})
+	for _, r := range mustRun(t, p, Whole, t.TempDir(), 1) {
+		if r.Turns != r.Plies || r.Moves() != 2*r.Plies {
+			t.Errorf("game %d: %d turns, %d plies, %d moves", r.Game, r.Turns, r.Plies, r.Moves())
+		}
+	}
+}
+
+func TestPValueIsNeverZero(t *testing.T) {
+	_, p := ChiSquareUniform([]int{2000, 0}) // chi-square 2000 on 1 df
+	for _, c := range []struct {
+		p    float64
+		want string
+	}{{0.034, "0.034"}, {1, "1"}, {3e-47, "3e-47"}, {p, "< 1e-300"}, {0, "< 1e-300"}} {
+		if got := PValue(c.p); got != c.want {
+			t.Errorf("PValue(%g) = %q, want %q", c.p, got, c.want)
+		}
 	}
 }

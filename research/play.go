@@ -22,6 +22,14 @@ type Safeguarded interface {
 	Safeguard() string
 }
 
+// Turner is implemented by games whose players' turns are not their
+// plies: Turn is the player whose turn it is, chance events included (a
+// Tamman turn is its throws and every move they allow, or none).
+// Without it each ply is a turn.
+type Turner interface {
+	Turn() int
+}
+
 // Rounded is implemented by games played as a match of rounds.
 type Rounded interface {
 	Round() int
@@ -37,20 +45,24 @@ type Result struct {
 	Winner int    `json:"w"`
 	Agent  int    `json:"a"`
 	Stall  string `json:"stall,omitempty"` // the safeguard that fired, if any
-	Turns  int    `json:"turns"`           // players' turns (not chance)
-	Rounds int    `json:"rounds,omitempty"`
-	// Decisions counts each actor's choice at each turn; Choices those
-	// with more than one legal move, Options their legal moves in all.
+	// Plies counts the decisions applied (a simultaneous turn once, chance
+	// events not at all); Turns the players' turns (docs/metrics.md).
+	Plies  int `json:"plies"`
+	Turns  int `json:"turns"`
+	Rounds int `json:"rounds,omitempty"`
+	// Decisions counts each actor's choice at each ply, its moves;
+	// Choices those with more than one legal move, Options their legal
+	// moves in all.
 	Decisions int `json:"dec"`
 	Choices   int `json:"choices"`
 	Options   int `json:"options"`
-	// LeadChanges counts the turns after which a player other than the
-	// last sole leader leads alone.
+	// LeadChanges counts the players' turns after which a player other
+	// than the last sole leader leads alone.
 	LeadChanges int `json:"leadChanges"`
 	// Trailed: the winner was behind someone at half time (a comeback).
 	Trailed bool `json:"trailed,omitempty"`
-	// Secure is the share of the game's turns after which the winner
-	// never again trails.
+	// Secure is the share of the game's players' turns after which the
+	// winner never again trails.
 	Secure float64 `json:"secure"`
 	// Margin is the winner's final lead over the best other player.
 	Margin float64 `json:"margin"`
@@ -58,12 +70,16 @@ type Result struct {
 	Lead []float64 `json:"lead,omitempty"`
 }
 
+// Moves is the number of moves the players made: a simultaneous ply of
+// two players is two moves.
+func (r Result) Moves() int { return r.Decisions }
+
 // leadPoints is the number of points of Result.Lead.
 const leadPoints = 11
 
-// maxTurns ends, as a stalled draw, a game that no safeguard of its own
+// maxPlies ends, as a stalled draw, a game that no safeguard of its own
 // ends.
-const maxTurns = 1_000_000
+const maxPlies = 1_000_000
 
 // Seed is the seed of game i's randomness for one purpose (a seat, or
 // chance for -1): a splitmix finaliser of the run's seed, the game and
@@ -176,10 +192,26 @@ func (pl *player) play(u unit) (Result, error) {
 	}
 	res := Result{Reading: u.reading, Game: u.game, Skill: u.skill, Winner: -1, Agent: -1}
 	guard, hasGuard := s.(Safeguarded)
+	turner, hasTurner := s.(Turner)
+	turnOf := -1
+	if hasTurner {
+		turnOf = turner.Turn()
+	}
 	pl.stand = pl.standing(s, pl.stand[:0])
 	lastLeader := -1
+	// endTurn closes a player's turn: the standings are taken then.
+	endTurn := func() {
+		res.Turns++
+		pl.stand = pl.standing(s, pl.stand)
+		if l := soleLeader(pl.stand[len(pl.stand)-n:]); l >= 0 {
+			if lastLeader >= 0 && l != lastLeader {
+				res.LeadChanges++
+			}
+			lastLeader = l
+		}
+	}
 	for !s.Terminal() {
-		if res.Turns >= maxTurns {
+		if res.Plies >= maxPlies {
 			res.Stall = "workbench-cap"
 			break
 		}
@@ -188,28 +220,30 @@ func (pl *player) play(u unit) (Result, error) {
 		if pl.actors[0] == engine.ChancePlayer {
 			pl.outs = s.ChanceOutcomes(pl.outs[:0])
 			s.Apply(ai.SampleChance(pl.outs, pl.chance.Float64()))
-			continue
-		}
-		for _, a := range pl.actors {
-			pl.legal = s.Legal(a, pl.legal[:0])
-			res.Decisions++
-			if len(pl.legal) > 1 {
-				res.Choices++
-				res.Options += len(pl.legal)
+		} else {
+			for _, a := range pl.actors {
+				pl.legal = s.Legal(a, pl.legal[:0])
+				res.Decisions++
+				if len(pl.legal) > 1 {
+					res.Choices++
+					res.Options += len(pl.legal)
+				}
+				pl.moves = append(pl.moves, pl.seatAgt[a].Choose(s, a))
 			}
-			pl.moves = append(pl.moves, pl.seatAgt[a].Choose(s, a))
-		}
-		engine.ApplyTurn(s, pl.moves)
-		res.Turns++
-		if hasGuard && res.Stall == "" {
-			res.Stall = guard.Safeguard()
-		}
-		pl.stand = pl.standing(s, pl.stand)
-		if l := soleLeader(pl.stand[len(pl.stand)-n:]); l >= 0 {
-			if lastLeader >= 0 && l != lastLeader {
-				res.LeadChanges++
+			engine.ApplyTurn(s, pl.moves)
+			res.Plies++
+			if hasGuard && res.Stall == "" {
+				res.Stall = guard.Safeguard()
 			}
-			lastLeader = l
+		}
+		switch {
+		case !hasTurner:
+			if pl.actors[0] != engine.ChancePlayer {
+				endTurn()
+			}
+		case turner.Turn() != turnOf || s.Terminal():
+			turnOf = turner.Turn()
+			endTurn()
 		}
 	}
 	if r, ok := s.(Rounded); ok {
@@ -253,7 +287,7 @@ func soleLeader(st []float64) int {
 // after each turn.
 func (pl *player) winnerLead(res *Result, n int) {
 	w := res.Winner
-	points := len(pl.stand) / n // turns + 1
+	points := len(pl.stand) / n // players' turns + 1
 	lead := func(t int) float64 {
 		row := pl.stand[t*n : (t+1)*n]
 		best := 0.0

@@ -90,6 +90,13 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 		if err != nil {
 			return err
 		}
+		// Only whole lines reach the file, so that even a kill -9 between
+		// two writes leaves no cut line.
+		if w.Available() < len(line)+1 && w.Buffered() > 0 {
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
 		w.Write(append(line, '\n'))
 		if done%flushEvery == 0 {
 			if err := w.Flush(); err != nil {

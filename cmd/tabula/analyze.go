@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"tabula/research"
 )
@@ -89,7 +90,9 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if dir == "" {
 		dir = "analyze-" + *game
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM (a pod or job stopped by its scheduler) ends the run as
+	// Ctrl-C does: the games played are written out, whole, and kept.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// The bar counts the games of this run, not those resumed, so that
 	// its rate and time left are right.
@@ -104,7 +107,9 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}})
 	bar.finish()
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("interrupted; the games played are kept in %s: run the same command to resume", dir)
+		// Stopped on purpose, and nothing is lost: not a failure.
+		fmt.Fprintf(stderr, "interrupted; the games played are kept in %s: run the same command to resume\n", dir)
+		return nil
 	}
 	if err != nil {
 		return err

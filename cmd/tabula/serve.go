@@ -32,6 +32,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	sf := addSharedFlags(fs)
 	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
 	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
+	share := fs.Float64("search-share", compute.DefaultShare, "part of the computer players' workers and of their queue one address may hold, in (0, 1]")
+	drain := fs.Duration("drain", 0, "on SIGTERM, answer /readyz with 503 for this long before stopping, so that load balancers send no new clients (a second signal stops at once)")
 	endgames := addEndgameFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -41,6 +43,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *idle <= 0 || *perMinute <= 0 || *perIP <= 0 || *rate <= 0 {
 		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip and --msg-rate must be positive")
+	}
+	if *share <= 0 || *share > 1 {
+		return usagef("--search-share %v: want a part of the workers, more than 0 and at most 1", *share)
+	}
+	if *drain < 0 {
+		return usagef("--drain must not be negative")
 	}
 	if err := sf.check(); err != nil {
 		return err
@@ -54,12 +62,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	pool := compute.NewPool(0, 0)
+	pool := compute.NewPool(compute.Config{Share: *share})
 	mgr := rooms.NewManager(rooms.Config{
 		Store:     db,
 		Agents:    rooms.AgentFunc(server.DefaultAgents),
 		Offered:   server.OfferedAgents,
-		Think:     pool.Do,
+		Think:     pool,
 		IdleAfter: *idle,
 		Log:       log,
 		Holder:    holderName(),
@@ -71,8 +79,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	// Catch the signals before saying where we listen, so that a signal
 	// sent by whoever reads that line stops us gracefully.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -89,8 +98,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		ConnsPerIP:     *perIP,
 		MessageRate:    *rate,
 	})
+	// ctx runs the background work until the stop; the database closes
+	// (deferred above) only after the shared-mode cleanup has finished.
+	ctx, cancel := context.WithCancel(context.Background())
+	sh := newShared()
+	defer sh.stop(cancel, log)
 	go sweep(ctx, mgr, log)
-	var sh shared
 	go sh.run(ctx, db, mgr, sf, log)
 	hs := newHTTPServer(sh.handler(srv, db), server.DefaultRequestTimeout)
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbLabel(*dbPath))
@@ -100,18 +113,34 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	select {
 	case err := <-done:
 		return err
-	case <-ctx.Done():
+	case <-sigs:
+	}
+	// Not ready from now on; go on serving while the load balancers
+	// notice, unless a second signal says to stop at once.
+	sh.stopping.Store(true)
+	if *drain > 0 {
+		log.Info("draining: /readyz answers 503", "for", *drain)
+		t := time.NewTimer(*drain)
+		select {
+		case <-t.C:
+		case <-sigs:
+			t.Stop()
+		case err := <-done:
+			return err
+		}
 	}
 	log.Info("shutting down")
-	sh.stopping.Store(true)
-	shutCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
+	shutCtx, cancelShut := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancelShut()
 	// Stop accepting, close every live connection with 1001 (each move
 	// in flight is stored or not, never half), then wait for them.
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Shutdown(shutCtx) }()
 	mgr.Close()
 	srv.Close() // stop the computer players' searches
+	// No computer move is computed from here on: release the leases and
+	// drop the presence, while the database is still open.
+	sh.stop(cancel, log)
 	if err := srv.WaitSockets(shutCtx); err != nil {
 		log.Warn("live connections still open at the deadline", "err", err)
 	}

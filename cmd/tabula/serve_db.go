@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -90,15 +91,41 @@ func dbLabel(db string) string {
 type shared struct {
 	listening atomic.Bool
 	stopping  atomic.Bool
+	// done is closed when run has returned: the leases are released and
+	// the presence dropped, so the database may close.
+	done chan struct{}
+	once sync.Once
+}
+
+func newShared() *shared { return &shared{done: make(chan struct{})} }
+
+// stopWait bounds the wait for the cleanup (each of its statements has
+// a timeout of its own, RunShared's 2 s).
+const stopWait = 10 * time.Second
+
+// stop cancels run's context and waits (bounded) until run has cleaned
+// up. Only the first call waits.
+func (sh *shared) stop(cancel context.CancelFunc, log *slog.Logger) {
+	sh.once.Do(func() {
+		cancel()
+		select {
+		case <-sh.done:
+		case <-time.After(stopWait):
+			log.Warn("leases and presence not released in time", "waited", stopWait)
+		}
+	})
 }
 
 func (sh *shared) run(ctx context.Context, db roomStore, mgr *rooms.Manager, sf *sharedFlags, log *slog.Logger) {
+	defer close(sh.done)
 	pg, ok := db.(*store.Postgres)
 	if !ok {
 		sh.listening.Store(true)
 		return
 	}
-	go mgr.RunShared(ctx, sf.poll)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	wg.Go(func() { mgr.RunShared(ctx, sf.poll) })
 	pg.Listen(ctx, store.Listener{
 		Connected: func() {
 			sh.listening.Store(true)

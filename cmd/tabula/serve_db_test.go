@@ -31,3 +31,11 @@ func TestServeRefusesBadSharedFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestServeRefusesNegativeDrain(t *testing.T) {
+	var out, errb strings.Builder
+	err := runServe([]string{"--drain", "-1s"}, nil, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "--drain must not be negative") {
+		t.Errorf("serve --drain -1s: err = %v", err)
+	}
+}

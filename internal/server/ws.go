@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"tabula/internal/compute"
 	"tabula/internal/rooms"
 )
 
@@ -121,8 +122,14 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.sockets.Add(1)
 	defer s.sockets.Done()
+	s.liveSockets.Add(1)
+	defer s.liveSockets.Add(-1)
+	// The connection is hijacked: nothing closes it unless we do. Every
+	// way out below (a close handshake, a broken peer, a slow reader, a
+	// cancelled read) ends here, so the socket never outlives the handler.
+	defer c.CloseNow()
 	c.SetReadLimit(maxFrame)
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(compute.WithAddr(context.Background(), ip)) // the moves' searches are charged to ip
 	defer cancel()
 
 	helloCtx, helloCancel := context.WithTimeout(ctx, 10*time.Second)
