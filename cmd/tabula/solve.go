@@ -18,10 +18,10 @@ import (
 // answers a query, solves the game from the start and audits agents.
 func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	gameID := fs.String("game", "", "the game, by its `ID` (only adji-boto has a solver)")
+	gameID := fs.String("game", adjiboto.ID, "the game, by its `ID` (only adji-boto has a solver)")
 	k := fs.Int("seeds-left", -1, "solve every board with at most `K` seeds on it")
 	out := fs.String("out", "", "`FILE` to build the table in, level by level; a stopped build resumes from it (none: in memory)")
-	upto := fs.Int("upto", -1, "with --out: build the levels up to `J` seeds only, to build in parts (default: all, K)")
+	upto := fs.Int("upto", -1, "with --out: build the levels up to `J` seeds only, to build in parts (-1: all, up to K)")
 	table := fs.String("table", "", "use the table `FILE` made by an earlier build instead of building one")
 	query := fs.String("query", "", "print the exact value of the board `\"H0 ... H9\"` (seeds in holes 0-9) and of each move")
 	toMove := fs.Int("to-move", 0, "with --query: the `PLAYER` to move, 0 or 1")
