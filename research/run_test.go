@@ -190,3 +190,48 @@ func TestChangedDefaultsAreRefused(t *testing.T) {
 		t.Errorf("changed defaults: err %v", err)
 	}
 }
+
+// Drawing throws by players' turn keeps two readings' throws together
+// after their games part, which a stream in order does not: game lengths
+// of the base and throw-use=total, exact-finish=false correlate more.
+func TestChanceByTurnPairsReadingsBetter(t *testing.T) {
+	corr := func(chance string) float64 {
+		p := mustPlan(t, Config{Game: "tamman", Design: Each, Agents: []string{"random"}, Games: 400, Seed: 3, Chance: chance,
+			Vary: []Vary{{Name: "throw-use", Values: []string{"all"}}, {Name: "exact-finish", Values: []string{"all"}}}})
+		sum := 0.0
+		for _, c := range Analyze(p, mustRun(t, p, Whole, t.TempDir(), 2)).Comparisons {
+			if c.Metric == "turns" {
+				sum += c.Corr
+			}
+		}
+		return sum
+	}
+	byTurn, stream := corr(ChanceTurn), corr(ChanceStream)
+	t.Logf("summed correlation of lengths: %.2f by turn, %.2f by stream", byTurn, stream)
+	if byTurn <= stream+0.1 {
+		t.Errorf("summed correlation of lengths: %.2f by turn, %.2f by stream; want the turn's clearly higher", byTurn, stream)
+	}
+}
+
+// A run directory from before runs named their chance draws was played
+// from a stream: it loads as such, and a new run does not resume it.
+func TestOldRunsWereDrawnFromAStream(t *testing.T) {
+	p := mustPlan(t, smallConfig())
+	dir := t.TempDir()
+	mustRun(t, p, Whole, dir, 1)
+	path := filepath.Join(dir, runFile)
+	data, _ := os.ReadFile(path)
+	old := bytes.Replace(data, []byte(`,
+    "chance": "turn"`), nil, 1)
+	if bytes.Equal(old, data) {
+		t.Fatalf("run.json names no chance draws:\n%s", data)
+	}
+	os.WriteFile(path, old, 0o644)
+	lp, _, _, err := LoadRun(dir)
+	if err != nil || lp.Config.Chance != ChanceStream {
+		t.Fatalf("old run: err %v, chance %q", err, lp.Config.Chance)
+	}
+	if _, err := Run(context.Background(), p, Whole, dir, Options{Threads: 1}); err == nil {
+		t.Error("a run by turn resumed a run drawn from a stream")
+	}
+}
