@@ -176,16 +176,27 @@ func TestStallsAndRounds(t *testing.T) {
 	}
 }
 
-// A run whose game changed its defaults since is refused, not relabelled.
-func TestChangedDefaultsAreRefused(t *testing.T) {
-	p := mustPlan(t, smallConfig())
+// editedRun plays the small run into a directory and replaces old by new
+// in its run.json, as if it had been played by an older workbench.
+func editedRun(t *testing.T, p *Plan, old, new string) string {
+	t.Helper()
 	dir := t.TempDir()
 	mustRun(t, p, Whole, dir, 1)
 	path := filepath.Join(dir, runFile)
 	data, _ := os.ReadFile(path)
+	edited := bytes.Replace(data, []byte(old), []byte(new), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatalf("run.json lacks %s:\n%s", old, data)
+	}
+	os.WriteFile(path, edited, 0o644)
+	return dir
+}
+
+// A run whose game changed its defaults since is refused, not relabelled.
+func TestChangedDefaultsAreRefused(t *testing.T) {
+	p := mustPlan(t, smallConfig())
 	// As if the run had been played when safe-ayn defaulted to own.
-	data = bytes.Replace(data, []byte(`"safe-ayn=all"`), []byte(`"safe-ayn=own"`), 1)
-	os.WriteFile(path, data, 0o644)
+	dir := editedRun(t, p, `"safe-ayn=all"`, `"safe-ayn=own"`)
 	if _, _, _, err := LoadRun(dir); err == nil || !strings.Contains(err.Error(), "options changed") {
 		t.Errorf("changed defaults: err %v", err)
 	}
@@ -217,16 +228,8 @@ func TestChanceByTurnPairsReadingsBetter(t *testing.T) {
 // from a stream: it loads as such, and a new run does not resume it.
 func TestOldRunsWereDrawnFromAStream(t *testing.T) {
 	p := mustPlan(t, smallConfig())
-	dir := t.TempDir()
-	mustRun(t, p, Whole, dir, 1)
-	path := filepath.Join(dir, runFile)
-	data, _ := os.ReadFile(path)
-	old := bytes.Replace(data, []byte(`,
-    "chance": "turn"`), nil, 1)
-	if bytes.Equal(old, data) {
-		t.Fatalf("run.json names no chance draws:\n%s", data)
-	}
-	os.WriteFile(path, old, 0o644)
+	dir := editedRun(t, p, `,
+    "chance": "turn"`, "")
 	lp, _, _, err := LoadRun(dir)
 	if err != nil || lp.Config.Chance != ChanceStream {
 		t.Fatalf("old run: err %v, chance %q", err, lp.Config.Chance)
