@@ -61,6 +61,8 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 		}
 		return strings.Join(b, " / ")
 	},
+	"edges":    edgeText,
+	"favoured": func(s Stats) string { return strings.Join(s.Favoured(), ", ") },
 	"stallBy": func(m map[string]int) string {
 		var b []string
 		for _, k := range slices.Sorted(maps.Keys(m)) {
@@ -100,9 +102,10 @@ figcaption { font-size: 0.9em; color: #555; }
 {{end}}</table>
 
 <h2>Outcomes</h2>
+<p>Seat edges: each seat's share of the decided games minus the fair share, in points, with intervals that hold for all the seats together (Šidák-corrected Wilson); a seat whose interval excludes 0 is marked.</p>
 <table>
-<tr><th>reading</th><th>seat wins %</th><th>seat gap %</th><th>all seats equal: p</th><th>draw %</th><th>stall %</th><th>stalled by</th></tr>
-{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{seats $s}}</td><td>{{pct $s.SeatGap}}</td><td>{{p $s.SeatP}}</td><td>{{pct $s.Draw}}</td><td>{{pct $s.Stall}}</td><td class="l">{{stallBy $s.StallBy}}</td></tr>
+<tr><th>reading</th><th>seat wins %</th><th>seat edges (points)</th><th>favoured or not</th><th>all seats equal: p</th><th>draw %</th><th>stall %</th><th>stalled by</th></tr>
+{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{seats $s}}</td><td>{{edges $s}}</td><td class="l">{{favoured $s}}</td><td>{{p $s.SeatP}}</td><td>{{pct $s.Draw}}</td><td>{{pct $s.Stall}}</td><td class="l">{{stallBy $s.StallBy}}</td></tr>
 {{end}}</table>
 
 <h2>Play</h2>

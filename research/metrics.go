@@ -3,6 +3,7 @@ package research
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Stats are the measures of one reading, each with its 95% interval.
@@ -14,12 +15,13 @@ type Stats struct {
 	// games (Wilson).
 	SeatWins  []int      `json:"seatWins"`
 	SeatRates []Interval `json:"seatRates"`
-	// SeatGap is the best seat's share minus the worst's; SeatP the
-	// p-value of the chi-square test that every seat wins equally often
-	// (among decided games).
-	SeatGap Interval `json:"seatGap"`
-	SeatP   float64  `json:"seatP"`
-	Draw    Interval `json:"draw"`
+	// SeatEdges are each seat's share of the decided games minus 1/n,
+	// with intervals that hold for all seats together (SeatEdges); SeatP
+	// the p-value of the chi-square test that every seat wins equally
+	// often (among decided games).
+	SeatEdges []Interval `json:"seatEdges"`
+	SeatP     float64    `json:"seatP"`
+	Draw      Interval   `json:"draw"`
 	// Stall is the share of games in which a safeguard fired; StallBy
 	// counts them by safeguard.
 	Stall   Interval       `json:"stall"`
@@ -202,17 +204,10 @@ func measure(rd Reading, rs, skill []Result) Stats {
 		}
 	}
 	g := len(rs)
-	best, worst := 0, 0
-	for k, w := range st.SeatWins {
+	for _, w := range st.SeatWins {
 		st.SeatRates = append(st.SeatRates, Wilson(w, g))
-		if w > st.SeatWins[best] {
-			best = k
-		}
-		if w < st.SeatWins[worst] {
-			worst = k
-		}
 	}
-	st.SeatGap = SeatGapInterval(frac(st.SeatWins[best], g), frac(st.SeatWins[worst], g), g)
+	st.SeatEdges = SeatEdges(st.SeatWins)
 	_, st.SeatP = ChiSquareUniform(st.SeatWins)
 	st.Draw = Proportion(draws, g)
 	st.Stall = Proportion(stalls, g)
@@ -239,11 +234,31 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	return st
 }
 
-func frac(a, b int) float64 {
-	if b == 0 {
-		return 0
+// Favoured lists the seats whose simultaneous interval excludes 0, with
+// the sign of their edge: "seat 1 +" for a favoured seat 1.
+func (s Stats) Favoured() []string {
+	var out []string
+	for k, e := range s.SeatEdges {
+		switch {
+		case e.Low > 0:
+			out = append(out, fmt.Sprintf("seat %d +", k))
+		case e.High < 0:
+			out = append(out, fmt.Sprintf("seat %d -", k))
+		}
 	}
-	return float64(a) / float64(b)
+	return out
+}
+
+// edgeText gives the seat edges in points: "+1.2 (-0.9 to 3.3) / ...".
+func edgeText(s Stats) string {
+	if len(s.SeatEdges) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(s.SeatEdges))
+	for k, e := range s.SeatEdges {
+		parts[k] = fmt.Sprintf("%+.1f (%+.1f to %+.1f)", 100*e.Value, 100*e.Low, 100*e.High)
+	}
+	return strings.Join(parts, " / ")
 }
 
 // compare tests each measure of each reading against the base, on the
@@ -308,4 +323,11 @@ func (rep *Report) Significant() []string {
 		}
 	}
 	return slices.Clip(out)
+}
+
+func frac(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
 }

@@ -24,11 +24,13 @@ type Interval struct {
 
 // Wilson is the 95% Wilson score interval of k successes in n trials; the
 // interval is [0, 1] when n is 0.
-func Wilson(k, n int) Interval {
+func Wilson(k, n int) Interval { return wilsonZ(k, n, z95) }
+
+// wilsonZ is the Wilson score interval with normal quantile z.
+func wilsonZ(k, n int, z float64) Interval {
 	if n == 0 {
 		return Interval{Low: 0, High: 1}
 	}
-	z := z95
 	p := float64(k) / float64(n)
 	nf := float64(n)
 	den := 1 + z*z/nf
@@ -142,24 +144,39 @@ func ChiSquareUniform(counts []int) (chi2, p float64) {
 	return chi2, distuv.ChiSquared{K: float64(len(counts) - 1)}.Survival(chi2)
 }
 
-// GapInterval is the difference between two shares pa and pb of the same
-// n multinomial trials with its 95% Wald interval (the two shares are
-// negatively correlated: var = (pa + pb - (pa-pb)^2) / n).
-func GapInterval(pa, pb float64, n int) Interval {
-	d := pa - pb
-	if n == 0 {
-		return Interval{Value: d, Low: d, High: d}
+// SeatEdges gives each seat's edge, its share of the decided games minus
+// the fair share 1/n, with Wilson intervals that hold for all the seats
+// together with 95%: each at the Šidák level 0.95^(1/m), m the number of
+// seats (m = 1 for two seats, whose edges are one number and its
+// negative). An interval that excludes 0 says the seat is favoured or
+// disfavoured, with at most a 5% chance of a false alarm over all seats.
+// Nothing is returned without decided games.
+func SeatEdges(wins []int) []Interval {
+	n, decided := len(wins), 0
+	for _, w := range wins {
+		decided += w
 	}
-	half := z95 * math.Sqrt(max(0, pa+pb-d*d)/float64(n))
-	return Interval{Value: d, Low: d - half, High: d + half, N: n}
+	if n < 2 || decided == 0 {
+		return nil
+	}
+	z := SidakZ(n)
+	if n == 2 {
+		z = z95
+	}
+	fair := 1 / float64(n)
+	out := make([]Interval, n)
+	for k, w := range wins {
+		iv := wilsonZ(w, decided, z)
+		out[k] = Interval{Value: iv.Value - fair, Low: iv.Low - fair, High: iv.High - fair, N: decided}
+	}
+	return out
 }
 
-// SeatGapInterval is GapInterval for the best and worst seats, whose gap
-// is at least 0: the low end is not below 0.
-func SeatGapInterval(best, worst float64, n int) Interval {
-	iv := GapInterval(best, worst, n)
-	iv.Low = max(0, iv.Low)
-	return iv
+// SidakZ is the normal quantile of two-sided intervals at the level
+// 0.95^(1/m): m of them, independent, hold together with 95%.
+func SidakZ(m int) float64 {
+	alpha := 1 - math.Pow(0.95, 1/float64(m))
+	return distuv.UnitNormal.Quantile(1 - alpha/2)
 }
 
 // PValue formats a p-value for people with two significant digits. A

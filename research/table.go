@@ -34,16 +34,16 @@ func (rep *Report) WriteText(w io.Writer) error {
 	if len(c.Options) > 0 {
 		fmt.Fprintf(w, "fixed options: %s\n", strings.Join(c.Options, " "))
 	}
-	fmt.Fprintln(w, "\nOutcomes, % with 95% intervals (seat gap: best minus worst seat; p: chi-square test that all seats are equal)")
+	fmt.Fprintln(w, "\nOutcomes, % with 95% intervals (seat edges: each seat's share of decided games minus the fair share, in points, intervals that hold for all seats together; p: chi-square test that all seats are equal)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "reading\tgames\tseat wins %\tseat gap %\tp\tdraw %\tstall %\t")
+	fmt.Fprintln(tw, "reading\tgames\tseat wins %\tseat edges\tp\tdraw %\tstall %\t")
 	for _, s := range rep.Stats {
 		seats := make([]string, len(s.SeatRates))
 		for k, r := range s.SeatRates {
 			seats[k] = fmt.Sprintf("%.1f", 100*r.Value)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", s.Reading.Label(), s.Games, strings.Join(seats, " / "),
-			pct(s.SeatGap), PValue(s.SeatP), pct(s.Draw), pct(s.Stall))
+			edgeText(s), PValue(s.SeatP), pct(s.Draw), pct(s.Stall))
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nPlay (turns: players' turns; plies: decisions applied; moves: each player's moves; choice: % of decisions with more than one move; branching: moves then)")
@@ -107,7 +107,9 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 		for k, r := range s.SeatRates {
 			row(l, fmt.Sprintf("seat %d win", k), r)
 		}
-		row(l, "seat gap", s.SeatGap)
+		for k, e := range s.SeatEdges {
+			row(l, fmt.Sprintf("seat %d edge", k), e)
+		}
 		row(l, "seats equal p", Interval{Value: s.SeatP, Low: s.SeatP, High: s.SeatP, N: s.Games})
 		row(l, "draw", s.Draw)
 		row(l, "stall", s.Stall)

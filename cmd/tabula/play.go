@@ -159,8 +159,13 @@ type (
 	}
 )
 
-// errQuit ends the game at the player's request.
-var errQuit = errors.New("quit")
+// errQuit ends the game at the player's request; errInputEnded ends it
+// when the input runs out (Ctrl-D): the record is printed for both, and
+// the second is an error (exit 1), since the game did not end as asked.
+var (
+	errQuit       = errors.New("quit")
+	errInputEnded = errors.New("input ended before the game did; the record above resumes it")
+)
 
 type terminalGame struct {
 	s     engine.State
@@ -182,8 +187,13 @@ func (t *terminalGame) run() error {
 	fmt.Fprintln(t.out, "Type a move as listed, 'moves' for the record so far, or 'quit' to stop and get a record to resume from.")
 	for !t.s.Terminal() {
 		if err := t.turn(); err != nil {
+			if errors.Is(err, errQuit) || errors.Is(err, errInputEnded) {
+				if qerr := t.quit(); qerr != nil {
+					return qerr
+				}
+			}
 			if errors.Is(err, errQuit) {
-				return t.quit()
+				return nil
 			}
 			return err
 		}
@@ -273,7 +283,7 @@ func (t *terminalGame) choose(a int, hidden bool) (engine.Move, error) {
 			if err := t.in.Err(); err != nil {
 				return 0, err
 			}
-			return 0, fmt.Errorf("input ended before the game did; moves so far: %s", strings.Join(t.moves, " "))
+			return 0, errInputEnded
 		}
 		line := strings.TrimSpace(t.in.Text())
 		if hidden {

@@ -1,0 +1,292 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The documented commands: every `tabula` command shown in README.md and
+// docs/ is run and must exit 0. A command is a line of a fenced code block
+// marked sh (the block is an example) or an inline code span that starts
+// with tabula, `go run ./cmd/tabula` or `/tmp/tabula`. Not run: a bare
+// `tabula NAME` (a reference to the command, not an example) and a synopsis
+// (a placeholder in capitals, [optional] parts, `...` or alternatives `|`).
+//
+// A command that starts a server or runs long is marked in the page by an
+// HTML comment before its block (a fenced block, a paragraph, a list or a
+// table); "all examples" marks the rest of the page:
+//
+//	<!-- examples: bounded: REASON -->      run for boundedFor; it must not fail in that time
+//	<!-- all examples: bounded: REASON -->
+//	<!-- examples: skip: REASON -->         not run, for the reason given
+const (
+	boundedFor  = 2 * time.Second
+	completeFor = 2 * time.Minute // an unmarked command that runs longer fails
+)
+
+type docCommand struct {
+	where  string // file:line
+	args   []string
+	mode   string // "", "bounded" or "skip"
+	reason string
+}
+
+var (
+	markerRE      = regexp.MustCompile(`^<!--\s*(all )?examples:\s*(bounded|skip):\s*(.*?)\s*-->\s*$`)
+	inlineCodeRE  = regexp.MustCompile("`([^`]+)`")
+	placeholderRE = regexp.MustCompile(`\[|\.\.\.|…|\||(^|[\s=,:/@])[A-Z][A-Z0-9_-]*([\s=,:/@.]|$)`)
+	invocations   = []string{"go run ./cmd/tabula ", "/tmp/tabula ", "tabula "}
+)
+
+// docCommands reads the runnable commands of one Markdown page.
+func docCommands(t *testing.T, path, name string) []docCommand {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var (
+		cmds              []docCommand
+		fence, fenceInfo  string // the open fence and its info string
+		inBlock           bool   // inside a paragraph, list or table
+		pageMode, pageWhy string
+		next, nextWhy     string // the marker for the next block
+		mode, why         string // the marker of the current block
+		cont              string // a shell line continued with \
+	)
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		trimmed := strings.TrimSpace(line)
+		where := fmt.Sprintf("%s:%d", name, n)
+		add := func(text string) {
+			args, ok, err := commandArgs(text)
+			if err != nil {
+				t.Errorf("%s: %v", where, err)
+			}
+			if ok {
+				cmds = append(cmds, docCommand{where: where, args: args, mode: mode, reason: why})
+			}
+		}
+		switch {
+		case fence != "":
+			if strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, "`~") == "" {
+				fence, mode, why = "", "", ""
+				continue
+			}
+			if fenceInfo != "sh" && fenceInfo != "bash" && fenceInfo != "shell" {
+				continue
+			}
+			if strings.HasSuffix(trimmed, `\`) {
+				cont += strings.TrimSuffix(trimmed, `\`) + " "
+				continue
+			}
+			add(cont + trimmed)
+			cont = ""
+			continue
+		case strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~"):
+			fence = trimmed[:3]
+			fenceInfo = strings.Fields(strings.TrimLeft(trimmed, "`~") + " x")[0]
+			if !inBlock {
+				mode, why, next, nextWhy = orPage(next, nextWhy, pageMode, pageWhy)
+			}
+			continue
+		case trimmed == "":
+			inBlock = false
+			continue
+		}
+		if m := markerRE.FindStringSubmatch(trimmed); m != nil {
+			if m[3] == "" {
+				t.Errorf("%s: a marker gives no reason", where)
+			}
+			if m[1] != "" {
+				pageMode, pageWhy = m[2], m[3]
+			} else {
+				next, nextWhy = m[2], m[3]
+			}
+			continue
+		}
+		if !inBlock {
+			inBlock = true
+			mode, why, next, nextWhy = orPage(next, nextWhy, pageMode, pageWhy)
+		}
+		for _, m := range inlineCodeRE.FindAllStringSubmatch(line, -1) {
+			add(m[1])
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cmds
+}
+
+// orPage is the marker of a block that starts now: the one just before it,
+// else the page's. It clears the one just before.
+func orPage(next, nextWhy, page, pageWhy string) (mode, why, _, _ string) {
+	if next != "" {
+		return next, nextWhy, "", ""
+	}
+	return page, pageWhy, "", ""
+}
+
+// commandArgs reads the arguments of a tabula command line; ok is false
+// for text that is not a runnable tabula command.
+func commandArgs(text string) (args []string, ok bool, err error) {
+	text = strings.TrimPrefix(strings.TrimSpace(text), "$ ")
+	var rest string
+	for _, p := range invocations {
+		if r, found := strings.CutPrefix(text, p); found {
+			rest = r
+			break
+		}
+	}
+	if rest == "" || placeholderRE.MatchString(rest) {
+		return nil, false, nil
+	}
+	words, err := shellWords(rest)
+	if err != nil {
+		return nil, false, fmt.Errorf("%q: %v", text, err)
+	}
+	if len(words) < 2 {
+		return nil, false, nil // `tabula serve`: names the command
+	}
+	return words, true, nil
+}
+
+// shellWords splits a command line as sh does for the plain words, quotes
+// and comments the documentation uses, and refuses the rest of the shell.
+func shellWords(s string) ([]string, error) {
+	var words []string
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(s[i+1:], c)
+			if j < 0 {
+				return nil, errors.New("unclosed quote")
+			}
+			w.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == ' ' || c == '\t':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		case c == '#' && !inWord:
+			i = len(s)
+		case strings.IndexByte("$|&;<>`(){}\\*?", c) >= 0:
+			return nil, fmt.Errorf("shell syntax %q that the test cannot run", c)
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words, nil
+}
+
+func docPages(t *testing.T) []string {
+	t.Helper()
+	pages := []string{"../../README.md"}
+	err := filepath.WalkDir("../../docs", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".md") {
+			pages = append(pages, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pages
+}
+
+// TestDocumentedCommandsRun runs every documented command in a directory of
+// its page's own (so that one command can read the file another wrote) and
+// checks its exit status.
+func TestDocumentedCommandsRun(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, path := range docPages(t) {
+		name := strings.TrimPrefix(path, "../../")
+		cmds := docCommands(t, path, name)
+		if len(cmds) == 0 {
+			continue
+		}
+		dir := t.TempDir()
+		for _, c := range cmds {
+			total++
+			t.Run(c.where, func(t *testing.T) {
+				switch c.mode {
+				case "skip":
+					t.Skipf("tabula %s: %s", strings.Join(c.args, " "), c.reason)
+				case "bounded":
+					runDocCommand(t, exe, dir, c, boundedFor, true)
+				default:
+					runDocCommand(t, exe, dir, c, completeFor, false)
+				}
+			})
+		}
+	}
+	if total < 20 {
+		t.Errorf("found %d documented commands; the reader of the pages is broken", total)
+	}
+}
+
+// runDocCommand runs c as a child process (the test binary acting as
+// tabula) with the input "quit" (which a game in the terminal obeys). A bounded command passes if it is still running
+// at the bound; then it is killed with every process it started.
+func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Duration, bounded bool) {
+	cmd := exec.Command(exe, c.args...)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader("quit\n")
+	cmd.Env = append(os.Environ(), "TABULA_AS_COMMAND=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("tabula %s: %v\n%s", strings.Join(c.args, " "), err, lastLines(out.String()))
+		}
+	case <-time.After(limit):
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+		if !bounded {
+			t.Errorf("tabula %s still runs after %v: mark it bounded (see TestDocumentedCommandsRun)", strings.Join(c.args, " "), limit)
+		}
+	}
+}
+
+// lastLines is the end of a long output.
+func lastLines(s string) string {
+	if len(s) > 2000 {
+		return "..." + s[len(s)-2000:]
+	}
+	return s
+}
