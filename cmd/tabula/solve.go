@@ -36,6 +36,9 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *gameID != adjiboto.ID {
 		return usagef("--game: only %s has a solver, got %q", adjiboto.ID, *gameID)
 	}
+	if *k == -1 {
+		return usagef("--seeds-left K is required: the most seeds on the boards to solve (0 to %d)", solve.MaxSeedsLeft)
+	}
 	if *k < 0 || *k > solve.MaxSeedsLeft {
 		return usagef("--seeds-left: want 0 to %d, got %d", solve.MaxSeedsLeft, *k)
 	}
