@@ -48,7 +48,11 @@ func (c Config) Command() string {
 	if c.Skill != "" {
 		parts = append(parts, "--skill "+c.Skill)
 	}
-	return strings.Join(append(parts, fmt.Sprintf("--games %d --seed %d", c.Games, c.Seed)), " ")
+	parts = append(parts, fmt.Sprintf("--games %d --seed %d", c.Games, c.Seed))
+	if c.Chance != ChanceTurn && c.Chance != "" {
+		parts = append(parts, "--chance "+c.Chance)
+	}
+	return strings.Join(parts, " ")
 }
 
 var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
@@ -121,10 +125,10 @@ figcaption { font-size: 0.9em; color: #555; }
 {{end}}</table>
 
 <h2>Differences from the base reading</h2>
-<p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%.</p>
+<p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%. "Pairing r" is the correlation of the two readings' values game by game: the higher, the more noise the pairing removes.</p>
 <table>
-<tr><th>reading</th><th>measure</th><th>difference</th><th>p</th><th>Holm p</th></tr>
-{{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
+<tr><th>reading</th><th>measure</th><th>difference</th><th>pairing r</th><th>p</th><th>Holm p</th></tr>
+{{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{printf "%.2f" .Corr}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
 {{end}}</table>
 
 {{range .Figures}}<figure id="{{.ID}}">

@@ -53,6 +53,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	skill := fs.String("skill", "", "a strong agent: also play it against random players to measure the skill gap")
 	games := fs.Int("games", 200, "games per reading")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same numbers whatever --threads")
+	chance := fs.String("chance", research.ChanceTurn, "how chance events are drawn from the game's seed: by players' turn and place in it (turn), by ply as the rooms draw (ply), or in order from one stream (stream, as older runs did)")
 	threads := fs.Int("threads", runtime.NumCPU(), "games played at once")
 	shardText := fs.String("shard", "0/1", "play only part `i/n` (i 0-based) of the run; join the parts with 'analyze merge'")
 	out := fs.String("out", "", "`DIR` for the games (JSON lines) and the reports; a run there resumes (default analyze-GAME)")
@@ -76,7 +77,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("%v", err)
 	}
 	cfg := research.Config{Game: *game, Options: opts, Vary: vary, Design: *design, Skill: strings.TrimSpace(*skill),
-		Games: *games, Seed: *seed}
+		Games: *games, Seed: *seed, Chance: *chance}
 	for _, a := range strings.Split(*agents, ",") {
 		if a = strings.TrimSpace(a); a != "" {
 			cfg.Agents = append(cfg.Agents, a)

@@ -87,7 +87,7 @@ func New(cfg Config) *Server {
 		cfg.Log = slog.Default()
 	}
 	if cfg.Pool == nil {
-		cfg.Pool = compute.NewPool(0, 0)
+		cfg.Pool = compute.NewPool(compute.Config{})
 	}
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = DefaultRequestTimeout
@@ -130,14 +130,20 @@ func (s *Server) Close() {
 	s.lab.close()
 }
 
-// compute runs f on the compute pool when work is true (a long replay),
-// else at once. A full pool gives an error wrapping compute.ErrBusy (503).
-func (s *Server) compute(ctx context.Context, work bool, f func(ctx context.Context)) error {
+// compute runs f for r on the compute pool when work is true (a long
+// replay), else at once. A full pool gives an error wrapping
+// compute.ErrBusy (503).
+func (s *Server) compute(r *http.Request, work bool, f func(ctx context.Context)) error {
 	if !work {
-		f(ctx)
+		f(r.Context())
 		return nil
 	}
-	return s.cfg.Pool.Do(ctx, f)
+	return s.cfg.Pool.Do(r.Context(), s.job(r, "replay", 0), f)
+}
+
+// job is the compute pool's job of kind for r, charged to r's address.
+func (s *Server) job(r *http.Request, kind string, cost time.Duration) compute.Job {
+	return compute.Job{Addr: clientIP(r), Room: kind, Cost: cost}
 }
 
 // noRoute answers API paths that no route takes: 405 with Allow when the
@@ -209,7 +215,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.HasPrefix(r.URL.Path, "/api/") {
-		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
+		ctx, cancel := context.WithTimeout(compute.WithAddr(r.Context(), clientIP(r)), s.cfg.RequestTimeout)
 		defer cancel()
 		r = r.WithContext(ctx)
 	}

@@ -61,6 +61,7 @@ const strings = {
     decline: 'Decline',
     offers: '{player} offers a draw.',
     flagFell: '{player} ran out of time.',
+    levelLowered: 'The server is busy: {player} plays this move at level {level}.',
     finished: 'Finished games',
     filter: 'Show',
     anyGame: 'any game',
@@ -126,6 +127,7 @@ const strings = {
     decline: 'Ablehnen',
     offers: '{player} bietet Remis an.',
     flagFell: '{player} hat die Zeit überschritten.',
+    levelLowered: 'Der Server ist ausgelastet: {player} spielt diesen Zug auf Stufe {level}.',
     finished: 'Beendete Partien',
     filter: 'Zeigen',
     anyGame: 'jedes Spiel',
@@ -315,6 +317,10 @@ function handle(m) {
     case 'reject':
       R.note = m.error;
       if (m.view) { R.view = m.view; R.state = m.view.state; R.version = m.view.version; R.clockAt = Date.now(); }
+      break;
+    case 'note': // the computer plays this move at a lower level
+      if (m.code !== 'level-lowered') return;
+      R.note = t('levelLowered', { player: playerName(m.seat), level: m.played });
       break;
     case 'token':
       R.token = m.token;

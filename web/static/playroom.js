@@ -195,6 +195,11 @@ function handle(m) {
       // The events that follow show the move; a resend's were shown.
       if (m.duplicate) { P.pending = false; renderPlay(); }
       return;
+    case 'note': // the computer plays this move at a lower level
+      if (m.code !== 'level-lowered') return;
+      P.lastLine = t('levelLowered', { level: m.played });
+      renderPlay();
+      return;
     case 'reject':
       P.pending = false;
       showError(new Error(m.error));
