@@ -202,7 +202,7 @@ func TestBadCommandLinesExitTwo(t *testing.T) {
 		{[]string{"replay", "--game", "adji-boto", "--line", "3"}, "--line"},
 		{[]string{"loadtest", "--game", "chess", "--duration", "1s"}, `unknown game "chess"`},
 		{[]string{"analyze", "--game", "adji-boto", "--vary", "opening=all", "--agents", "oracle", "--games", "2", "--out", t.TempDir()}, `unknown agent "oracle"`},
-		{[]string{"solve", "--game", "adji-boto"}, "--seeds-left K is required"},
+		{[]string{"solve", "--game", "adji-boto"}, "give either --seeds-left K"},
 	} {
 		code, out, errOut := runTabula(t, "", c.args...)
 		if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) || out != "" {
