@@ -92,23 +92,26 @@ type Report struct {
 	// show them too.
 	PliesDiffer bool `json:"pliesDiffer"`
 	MovesDiffer bool `json:"movesDiffer"`
+	// Replication is the findings checked on further seeds, when the run
+	// was replicated (Replicate).
+	Replication *Replication `json:"replication,omitempty"`
 	results     []Result
 	plan        *Plan
 }
 
 // pairedMetrics are the per-game measures compared between readings.
 var pairedMetrics = []struct {
-	name  string
-	skill bool
-	value func(r Result) (float64, bool)
+	name         string
+	skill, share bool
+	value        func(r Result) (float64, bool)
 }{
-	{"first seat wins", false, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
-	{"draw", false, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
-	{"stall", false, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
-	{"turns", false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
-	{"choice", false, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
-	{"lead changes/100 turns", false, leadChangeRate},
-	{"skill win", true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
+	{"first seat wins", false, true, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
+	{"draw", false, true, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
+	{"stall", false, true, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
+	{"turns", false, false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
+	{"choice", false, true, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
+	{"lead changes/100 turns", false, false, leadChangeRate},
+	{"skill win", true, true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
 }
 
 func b2f(b bool) float64 {
