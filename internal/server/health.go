@@ -14,7 +14,10 @@ const healthTimeout = 2 * time.Second
 // Health answers /healthz (the process serves and its database answers)
 // and /readyz (ready for traffic: ready returns nil) in front of h, for a
 // load balancer that routes around a sick instance. Both answer 200 "ok"
-// or 503 with the reason, and are never cached.
+// or 503 with the reason, and are never cached. /livez answers 200 "ok"
+// whenever the process serves at all, whatever its database: for a
+// liveness probe, so that a database outage does not restart every
+// instance at once.
 func Health(h http.Handler, live, ready func(context.Context) error) http.Handler {
 	check := func(f func(context.Context) error) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
@@ -32,6 +35,7 @@ func Health(h http.Handler, live, ready func(context.Context) error) http.Handle
 		}
 	}
 	liveH, readyH := check(live), check(ready)
+	liveness := check(func(context.Context) error { return nil })
 	srv, _ := h.(*Server)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var f http.HandlerFunc
@@ -40,6 +44,8 @@ func Health(h http.Handler, live, ready func(context.Context) error) http.Handle
 			f = liveH
 		case "/readyz":
 			f = readyH
+		case "/livez":
+			f = liveness
 		default:
 			h.ServeHTTP(w, r)
 			return
