@@ -192,6 +192,41 @@ var LevelTime = map[string]time.Duration{
 	"max":    9 * time.Second,
 }
 
+// SpecLevel splits a spec into its kind and level ("hard" is MCTS at
+// level hard); level is "" for a budget of its own ("mcts:5000") or an
+// agent without levels.
+func SpecLevel(spec string) (kind, level string) {
+	kind, param, hasParam := strings.Cut(strings.TrimSpace(spec), ":")
+	if slices.Contains(Levels, kind) && !hasParam {
+		return "mcts", kind
+	}
+	if (kind == "mcts" || kind == "alphabeta") && param == "" {
+		param = "medium"
+	}
+	if _, ok := LevelTime[param]; ok {
+		return kind, param
+	}
+	return kind, ""
+}
+
+// SpecTime is the most time a move of spec searches at a level (0 for an
+// agent without levels or a budget of its own).
+func SpecTime(spec string) time.Duration {
+	_, level := SpecLevel(spec)
+	return LevelTime[level]
+}
+
+// Lower is spec one level weaker ("mcts:max" gives "mcts:hard"); false
+// when there is none (easy, or an agent without levels).
+func Lower(spec string) (string, bool) {
+	kind, level := SpecLevel(spec)
+	i := slices.Index(Levels, level)
+	if i <= 0 {
+		return spec, false
+	}
+	return kind + ":" + Levels[i-1], true
+}
+
 // parseBudget reads a level name, a duration ("200ms") or a number
 // (iterations, or depth when depth is set). The empty string is "medium".
 func parseBudget(param string, levels map[string]Budget, depth bool) (Budget, error) {

@@ -12,6 +12,19 @@ import (
 	_ "tabula/games/all"
 )
 
+// setupOf is the start of g under the option settings set.
+func setupOf(t testing.TB, g engine.Game, set []string) engine.State {
+	opts, err := engine.ParseOptions(g, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.NewState(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // gameSetups lists every registered game with each player count it allows
 // (by an Int option named "players", if it has one).
 func gameSetups(t testing.TB) []engine.State {
@@ -31,15 +44,7 @@ func gameSetups(t testing.TB) []engine.State {
 			if c != "" {
 				set = []string{c}
 			}
-			opts, err := engine.ParseOptions(g, set)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := g.NewState(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, s)
+			out = append(out, setupOf(t, g, set))
 		}
 	}
 	return out

@@ -20,27 +20,33 @@ func benchName(s engine.State) string {
 	return name
 }
 
-// BenchmarkRandomPlayout plays whole random games from the start through
-// the engine interfaces, as MCTS playouts and `tabula sim --agents
-// random,random` do; games/s is the speed of the rules.
+// BenchmarkRandomPlayout plays whole random games from the start as MCTS
+// playouts do, by the game's own fast path (path=fast) and through the
+// engine interfaces (path=general, as `tabula sim --agents random,random`
+// does): the same games; games/s is the speed of the rules.
 func BenchmarkRandomPlayout(b *testing.B) {
 	for _, start := range gameSetups(b) {
-		b.Run(benchName(start), func(b *testing.B) {
-			t := newTree(1)
-			s := start.Clone()
-			plies := 0
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				s.CopyFrom(start)
-				t.playout(s)
-				plies += s.Ply()
-			}
-			sec := b.Elapsed().Seconds()
-			b.ReportMetric(float64(b.N)/sec, "games/s")
-			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
-		})
+		for _, path := range []string{"general", "fast"} {
+			b.Run(benchName(start)+"/path="+path, func(b *testing.B) { benchPlayout(b, start, path == "general") })
+		}
 	}
+}
+
+func benchPlayout(b *testing.B, start engine.State, general bool) {
+	t := newTree(1)
+	t.randomPlayouts, t.noFast = true, general
+	s := start.Clone()
+	plies := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.CopyFrom(start)
+		t.playout(s)
+		plies += s.Ply()
+	}
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(b.N)/sec, "games/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
 }
 
 // BenchmarkMCTS runs MCTS iterations from the start position, with the

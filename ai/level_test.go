@@ -77,3 +77,32 @@ func TestPlayoutsFollowThePolicy(t *testing.T) {
 		}
 	}
 }
+
+func TestLowerStepsDownTheLevels(t *testing.T) {
+	for _, c := range []struct{ spec, want string }{
+		{"mcts:max", "mcts:hard"},
+		{"alphabeta:hard", "alphabeta:medium"},
+		{"max", "mcts:hard"},
+		{"mcts", "mcts:easy"},
+	} {
+		if got, ok := Lower(c.spec); !ok || got != c.want {
+			t.Errorf("Lower(%q) = %q, %v; want %q", c.spec, got, ok, c.want)
+		}
+	}
+	for _, spec := range []string{"mcts:easy", "greedy", "random", "mcts:5000", "alphabeta:1s"} {
+		if got, ok := Lower(spec); ok {
+			t.Errorf("Lower(%q) = %q, want none", spec, got)
+		}
+	}
+}
+
+func TestSpecTimeIsTheLevelsCap(t *testing.T) {
+	for spec, want := range map[string]string{"alphabeta:max": "max", "hard": "hard", "mcts": "medium", "mcts:easy": "easy"} {
+		if got := SpecTime(spec); got != LevelTime[want] {
+			t.Errorf("SpecTime(%q) = %v, want %v", spec, got, LevelTime[want])
+		}
+	}
+	if got := SpecTime("greedy"); got != 0 {
+		t.Errorf("SpecTime(greedy) = %v, want 0", got)
+	}
+}

@@ -247,6 +247,9 @@ type tree struct {
 	applier     func(engine.State, []engine.Move)
 	applierGame string
 	noApplier   bool
+	// noFast plays playouts through the State interface even where the
+	// game plays them itself (engine.RandomPlayouter), to compare the two.
+	noFast bool
 }
 
 func newTree(seed uint64) *tree {

@@ -83,20 +83,37 @@ func (t *tree) apply(s engine.State, moves []engine.Move) {
 }
 
 // playout plays s to the end at random (by the game's PlayoutPolicy, if
-// any) and leaves the rewards in t.reward.
+// any), or for at most t.turns turns in a game with an evaluation, and
+// leaves the rewards in t.reward.
 func (t *tree) playout(s engine.State) {
 	policy, _ := s.(PlayoutPolicy)
 	if t.randomPlayouts {
 		policy = nil
 	}
-	for turns := 0; ; turns++ {
+	limit := maxPlayoutTurns
+	if t.evaluated && t.turns > 0 {
+		limit = min(limit, t.turns)
+	}
+	t.playTurns(s, policy, limit)
+	if t.actors = s.Actors(t.actors[:0]); len(t.actors) == 0 {
+		t.reward = t.scale.rewards(s, t.reward)
+		return
+	}
+	t.evalRewards(s)
+}
+
+// playTurns plays up to limit turns of s, or to the end: chance by its
+// probabilities, a player by policy (uniformly at random when nil). A game
+// that plays random turns itself (engine.RandomPlayouter) plays them,
+// unless t.noFast: the same turns from the same draws, faster.
+func (t *tree) playTurns(s engine.State, policy PlayoutPolicy, limit int) {
+	if f, ok := s.(engine.RandomPlayouter); ok && policy == nil && !t.noFast {
+		f.RandomPlayout(engine.Rand{Src: t.src}, limit)
+		return
+	}
+	for turns := 0; turns < limit; turns++ {
 		t.actors = s.Actors(t.actors[:0])
 		if len(t.actors) == 0 {
-			t.reward = t.scale.rewards(s, t.reward)
-			return
-		}
-		if turns >= maxPlayoutTurns || (t.evaluated && t.turns > 0 && turns >= t.turns) {
-			t.evalRewards(s)
 			return
 		}
 		if t.actors[0] == engine.ChancePlayer {

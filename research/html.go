@@ -48,7 +48,11 @@ func (c Config) Command() string {
 	if c.Skill != "" {
 		parts = append(parts, "--skill "+c.Skill)
 	}
-	return strings.Join(append(parts, fmt.Sprintf("--games %d --seed %d", c.Games, c.Seed)), " ")
+	parts = append(parts, fmt.Sprintf("--games %d --seed %d", c.Games, c.Seed))
+	if c.Chance != ChanceTurn && c.Chance != "" {
+		parts = append(parts, "--chance "+c.Chance)
+	}
+	return strings.Join(parts, " ")
 }
 
 var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
@@ -62,6 +66,8 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 		return strings.Join(b, " / ")
 	},
 	"edges":    edgeText,
+	"fval":     findingValue,
+	"seeds":    seedList,
 	"favoured": func(s Stats) string { return strings.Join(s.Favoured(), ", ") },
 	"stallBy": func(m map[string]int) string {
 		var b []string
@@ -121,12 +127,19 @@ figcaption { font-size: 0.9em; color: #555; }
 {{end}}</table>
 
 <h2>Differences from the base reading</h2>
-<p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%.</p>
+<p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%. "Pairing r" is the correlation of the two readings' values game by game: the higher, the more noise the pairing removes.</p>
 <table>
-<tr><th>reading</th><th>measure</th><th>difference</th><th>p</th><th>Holm p</th></tr>
-{{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
+<tr><th>reading</th><th>measure</th><th>difference</th><th>pairing r</th><th>p</th><th>Holm p</th></tr>
+{{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{printf "%.2f" .Corr}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
 {{end}}</table>
 
+{{with .Replication}}<h2 id="replication">Replication</h2>
+<p>The same design played again on seed{{if gt (len .Seeds) 1}}s{{end}} {{seeds .Seeds}}. A finding (a significant difference, or a seat whose interval excludes 0) replicates when every replication has the same sign and a p-value below 0.05 after Holm's correction over the {{len .Findings}} findings it tests.</p>
+{{if .Findings}}<table>
+<tr><th>reading</th><th>finding</th><th>this run</th><th>p</th><th>replications</th><th>replicated</th></tr>
+{{range .Findings}}<tr{{if .Replicated}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{if eq .Kind "seat"}}seat {{.Seat}} edge{{else}}{{.Metric}}{{end}}</td><td>{{fval . .Original}}</td><td>{{p .P}}</td><td class="l">{{$f := .}}{{range $j, $r := .Replicas}}{{if $j}}; {{end}}{{fval $f $r.Estimate}}, Holm p {{p $r.Holm}}{{end}}</td><td>{{if .Replicated}}yes{{else}}no{{end}}</td></tr>
+{{end}}</table>{{else}}<p>The run has no finding to replicate.</p>{{end}}
+{{end}}
 {{range .Figures}}<figure id="{{.ID}}">
 <h2>{{.Title}}</h2>
 {{.Inline}}

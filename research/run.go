@@ -288,6 +288,10 @@ func LoadRun(dir string) (*Plan, Shard, []Result, error) {
 	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, Shard{}, nil, fmt.Errorf("%s: %v", filepath.Join(dir, runFile), err)
 	}
+	if head.Config.Chance == "" {
+		// Played before runs said how they drew chance: from a stream.
+		head.Config.Chance = ChanceStream
+	}
 	if head.Shard.Count < 1 || head.Shard.Index < 0 || head.Shard.Index >= head.Shard.Count {
 		return nil, Shard{}, nil, fmt.Errorf("%s: bad shard %s", filepath.Join(dir, runFile), head.Shard)
 	}

@@ -134,7 +134,7 @@ func New(opts engine.Options) (*State, error) {
 		s.openingLeft = 2 * Holes / 2
 	}
 	s.mask = s.legalMask(0)
-	s.hist = append(s.hist, s.key())
+	s.remember(s.key())
 	return s, nil
 }
 
@@ -169,7 +169,8 @@ type State struct {
 	// hist holds the positions since the last capture, exactly (a 64-bit
 	// hash could collide and end a game wrongly); an earlier position can
 	// never come back, since stores only grow.
-	hist []posKey
+	hist     []posKey
+	histBits uint64 // a bit for the hash of each key in hist
 }
 
 // Owner returns the player whose row holds hole h.
@@ -298,51 +299,6 @@ func (s *State) play(h int, tr *tracer) {
 	s.settle(opening, tr)
 }
 
-// sow lifts all seeds but one from hole h, sows them counter-clockwise and
-// returns the hole that got the last seed.
-func (s *State) sow(h int) int {
-	n := int(s.holes[h]) - 1
-	s.holes[h] = 1
-	ring := Holes
-	if s.r.skipOrigin {
-		ring = Holes - 1
-	}
-	// Whole laps first, then the remainder seed by seed.
-	if laps := n / ring; laps > 0 {
-		for i := range s.holes {
-			if i != h || !s.r.skipOrigin {
-				s.holes[i] += uint8(laps)
-			}
-		}
-		n -= laps * ring
-		if n == 0 {
-			// The last seed fell in the hole before h (or in h itself when
-			// the origin is not skipped).
-			if s.r.skipOrigin {
-				return (h + 1) % Holes
-			}
-			return h
-		}
-	}
-	pos := h
-	for n > 0 {
-		pos = s.nextSow(pos, h)
-		s.holes[pos]++
-		n--
-	}
-	return pos
-}
-
-// nextSow is the hole after pos where a sowing from origin drops a seed:
-// the next hole counter-clockwise, passing over origin with skip-origin.
-func (s *State) nextSow(pos, origin int) int {
-	pos = next(pos)
-	if pos == origin && s.r.skipOrigin {
-		pos = next(pos)
-	}
-	return pos
-}
-
 // capture takes the chain of odd counts (1, 3 or 5) that follows the hole of
 // the last seed and returns the number of seeds taken.
 func (s *State) capture(last int, tr *tracer) uint8 {
@@ -391,18 +347,29 @@ func (s *State) settle(wasOpening bool, tr *tracer) {
 	}
 	if s.captured > 0 || wasOpening {
 		s.hist = s.hist[:0]
+		s.histBits = 0
 	}
-	k := s.key()
-	seen := 1
-	for _, x := range s.hist {
-		if x == k {
-			seen++
-		}
-	}
-	s.hist = append(s.hist, k)
-	if s.r.repetition > 0 && seen >= s.r.repetition {
+	if seen := s.remember(s.key()); s.r.repetition > 0 && seen >= s.r.repetition {
 		s.finish(Repetition, tr)
 	}
+}
+
+// remember adds k to the history and returns how often it occurs there.
+func (s *State) remember(k posKey) int {
+	seen := 1
+	// Most positions are new: histBits, a one-word Bloom filter of hist,
+	// says so without the scan.
+	bit := uint64(1) << (engine.Mix64(k[0]^k[1]*0x9e3779b97f4a7c15) >> 58)
+	if s.histBits&bit != 0 {
+		for _, x := range s.hist {
+			if x == k {
+				seen++
+			}
+		}
+	}
+	s.histBits |= bit
+	s.hist = append(s.hist, k)
+	return seen
 }
 
 // finish ends the game: each player takes the seeds left on her own side.

@@ -22,7 +22,7 @@ func position(t *testing.T, holes [Holes]uint8, stores [2]uint8, turn int, setti
 	s.holes, s.stores, s.turn = holes, stores, uint8(turn)
 	s.openingLeft, s.opened = 0, [2]uint8{}
 	s.mask = s.legalMask(turn)
-	s.hist = s.hist[:0]
+	s.hist, s.histBits = s.hist[:0], 0
 	return s
 }
 

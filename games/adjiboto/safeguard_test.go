@@ -17,7 +17,7 @@ var (
 
 func TestCycleReturnsToTheSamePosition(t *testing.T) {
 	s := position(t, cycleBoard, [2]uint8{}, 0)
-	s.hist = append(s.hist, s.key())
+	s.remember(s.key())
 	play(t, s, cycleMoves...)
 	if s.holes != cycleBoard || s.ToMove() != 0 || s.Terminal() {
 		t.Fatalf("after the cycle: holes %v, player %d, terminal %v", s.holes, s.ToMove(), s.Terminal())
@@ -26,7 +26,7 @@ func TestCycleReturnsToTheSamePosition(t *testing.T) {
 
 func TestThirdRepetitionEndsGameAsBlockade(t *testing.T) {
 	s := position(t, cycleBoard, [2]uint8{}, 0)
-	s.hist = append(s.hist, s.key())
+	s.remember(s.key())
 	play(t, s, cycleMoves...)
 	play(t, s, cycleMoves[:9]...)
 	if s.Terminal() {
@@ -47,13 +47,13 @@ func TestThirdRepetitionEndsGameAsBlockade(t *testing.T) {
 
 func TestRepetitionOptionSetsTheCount(t *testing.T) {
 	s := position(t, cycleBoard, [2]uint8{}, 0, "repetition=2")
-	s.hist = append(s.hist, s.key())
+	s.remember(s.key())
 	play(t, s, cycleMoves...)
 	if s.End() != Repetition {
 		t.Fatalf("repetition=2: end %v after one cycle", s.End())
 	}
 	s = position(t, cycleBoard, [2]uint8{}, 0, "repetition=0", "max-plies=1000")
-	s.hist = append(s.hist, s.key())
+	s.remember(s.key())
 	for i := 0; i < 10; i++ {
 		play(t, s, cycleMoves...)
 	}

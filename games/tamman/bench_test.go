@@ -87,3 +87,28 @@ func BenchmarkRandomGameEngine(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+func benchRandomPlayout(b *testing.B, players string) {
+	root, err := tamman.New(options(b, players))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := new(tamman.State)
+	r := engine.Rand{Src: rand.NewPCG(1, 2)}
+	plies := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.CopyFrom(root)
+		plies += s.RandomPlayout(r, 1<<30)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+}
+
+// BenchmarkRandomPlayout plays the random 2-player games of
+// BenchmarkRandomGame by the fast path (RandomPlayout, engine.Rand).
+func BenchmarkRandomPlayout(b *testing.B) { benchRandomPlayout(b, "players=2") }
+
+// BenchmarkRandomPlayout4 plays random 4-player games by the fast path.
+func BenchmarkRandomPlayout4(b *testing.B) { benchRandomPlayout(b, "players=4") }

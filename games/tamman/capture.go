@@ -5,9 +5,14 @@ package tamman
 // move moves a man of the player to move from square q by throw v, sends
 // back the enemy men he overtakes and orders a capture throw for each.
 func (s *State) move(q Square, v uint8, tr *tracer) {
+	s.moveFrom(s.r.step[s.turn][q], v, tr)
+}
+
+// moveFrom is move for the man on step from of the player's path.
+func (s *State) moveFrom(from, v uint8, tr *tracer) {
 	p := s.turn
 	r := s.r
-	from := r.step[p][q]
+	q := r.path[p][from]
 	to := int(from) + int(v)
 	if to > Home {
 		to = Home // only legal without exact-finish

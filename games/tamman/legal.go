@@ -26,47 +26,72 @@ func (s *State) Legal(player int, dst []engine.Move) []engine.Move {
 			dst = append(dst, engine.Move(v))
 		}
 	case s.phase == MovePhase && player == int(s.turn):
-		men := &s.men[player]
+		var ms [maxMoves]stepMove
 		path := &s.r.path[player]
-		best := -1 // under use-most: the most throws she can use
-		if s.r.useMost {
-			sum := 0
-			for _, v := range s.pool[:s.nPool] {
-				sum += int(v)
-			}
-			// When the least advanced man can use all the throws, every
-			// move leaves them all usable.
-			if int(men[0])+sum > Home {
-				best = mostUsable(*men, s.pool, s.nPool)
-			}
-		}
-		last := uint8(0)
-		for i := uint8(0); i < s.nPool; i++ {
-			v := s.pool[i]
-			if v == last {
+		for _, m := range ms[:s.stepMoves(&ms)] {
+			if m.v == 0 {
+				dst = append(dst, Pass)
 				continue
 			}
-			last = v
-			prev := uint8(255)
-			for _, k := range men {
-				if k == prev || k == Home {
-					continue
-				}
-				prev = k
-				if s.r.exact && int(k)+int(v) > Home {
-					break // men are ascending: the rest overshoot too
-				}
-				if best >= 0 && 1+mostUsable(moved(*men, k, v), without(s.pool, s.nPool, v), s.nPool-1) < best {
-					continue
-				}
-				dst = append(dst, engine.Move(path[k])<<8|engine.Move(v))
-			}
-		}
-		if s.r.mayPass {
-			dst = append(dst, Pass)
+			dst = append(dst, engine.Move(path[m.from])<<8|engine.Move(m.v))
 		}
 	}
 	return dst
+}
+
+// maxMoves bounds a player's legal moves: five throw values for four men,
+// and a pass.
+const maxMoves = 5*4 + 1
+
+// stepMove is a move as the step of the man on his path and the throw he
+// uses; v 0 is the pass.
+type stepMove struct{ from, v uint8 }
+
+// stepMoves writes the legal moves of the player to move, in Legal's
+// order, to ms and returns how many there are.
+func (s *State) stepMoves(ms *[maxMoves]stepMove) int {
+	men := &s.men[s.turn]
+	best := -1 // under use-most: the most throws she can use
+	if s.r.useMost {
+		sum := 0
+		for _, v := range s.pool[:s.nPool] {
+			sum += int(v)
+		}
+		// When the least advanced man can use all the throws, every
+		// move leaves them all usable.
+		if int(men[0])+sum > Home {
+			best = mostUsable(*men, s.pool, s.nPool)
+		}
+	}
+	n := 0
+	last := uint8(0)
+	for i := uint8(0); i < s.nPool; i++ {
+		v := s.pool[i]
+		if v == last {
+			continue
+		}
+		last = v
+		prev := uint8(255)
+		for _, k := range men {
+			if k == prev || k == Home {
+				continue
+			}
+			prev = k
+			if s.r.exact && int(k)+int(v) > Home {
+				break // men are ascending: the rest overshoot too
+			}
+			if best >= 0 && 1+mostUsable(moved(*men, k, v), without(s.pool, s.nPool, v), s.nPool-1) < best {
+				continue
+			}
+			ms[n] = stepMove{k, v}
+			n++
+		}
+	}
+	if s.r.mayPass {
+		ms[n] = stepMove{}
+		n++
+	}
+	return n
 }
 
 // ChanceOutcomes appends the five throws with their chances when a throw
@@ -84,13 +109,20 @@ func (s *State) ChanceOutcomes(dst []engine.ChanceOutcome) []engine.ChanceOutcom
 // SampleThrow returns the throw whose share of [0, 1) holds u (drawn
 // uniformly), the fast way for playouts to throw the cowries.
 func (s *State) SampleThrow(u float64) engine.Move {
-	for i, p := range s.r.probs {
+	return engine.Move(throwValues[throwIndex(&s.r.probs, u)])
+}
+
+// throwIndex is the index in throwValues of the throw whose share of [0,
+// 1) holds u: the outcomes' chances are taken off u in order, as a search
+// samples any chance event (the last takes what rounding leaves).
+func throwIndex(probs *[5]float64, u float64) int {
+	for i, p := range probs[:4] {
 		if u < p {
-			return engine.Move(throwValues[i])
+			return i
 		}
 		u -= p
 	}
-	return 8
+	return 4
 }
 
 // mostUsable returns how many of the n throws in pool (ascending) the

@@ -136,6 +136,9 @@ type rules struct {
 	// before[p][k] has a bit for each square of steps 0..k-1 of p's path.
 	before [4][Steps + 2]uint32
 	probs  [5]float64 // of throwValues
+	// cuts[i] is the least 53-bit draw x whose throw, sampled from
+	// x/2^53, comes after throwValues[i] (fast.go).
+	cuts [4]uint64
 	// safe is the set of squares where no man is captured.
 	safe    uint32
 	exact   bool
@@ -174,6 +177,7 @@ func newRules(opts engine.Options) *rules {
 		}
 	}
 	r.probs = throwProbs(opts.Float(OptMouthUp))
+	r.cuts = throwCuts(&r.probs)
 	return r
 }
 

@@ -102,7 +102,9 @@ func (s *State) remove(v uint8) {
 	for i < n && s.pool[i] != v {
 		i++
 	}
-	copy(s.pool[i:n-1], s.pool[i+1:n])
+	for ; i+1 < n; i++ { // a loop: the pool is too short for memmove to pay
+		s.pool[i] = s.pool[i+1]
+	}
 	s.nPool--
 	s.pool[s.nPool] = 0
 }

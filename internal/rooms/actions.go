@@ -4,12 +4,10 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
 
-	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/store"
 )
@@ -354,48 +352,7 @@ func (r *Room) afterChange() {
 	if who < 0 || !r.leased() {
 		return
 	}
-	// The agent is made for this move and dropped after it, so that no
-	// room keeps a search's memory (a table, a tree) between moves.
-	ag, err := r.m.cfg.Agents(r.game, r.opts, r.seats[who].Agent, agentSeed(r.secret, who, r.version))
-	if err != nil {
-		r.m.cfg.Log.Error("agent", "room", r.ID, "seat", who, "err", err)
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.m.ctx, r.m.cfg.MoveDeadline)
-	r.thinking = cancel
-	r.thinkGen++
-	gen := r.thinkGen
-	s, version := r.state.Clone(), r.version
-	go func() {
-		defer cancel()
-		var move engine.Move
-		chose := false
-		err := r.m.cfg.Think(ctx, func(ctx context.Context) {
-			move, chose = choose(ctx, ag, s, who)
-		})
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		if gen != r.thinkGen {
-			return // dropped by an undo; a newer move may be thinking
-		}
-		r.thinking = nil
-		if r.closed || r.m.ctx.Err() != nil {
-			return
-		}
-		if err != nil || !chose {
-			// Past the deadline (or no search slot in time): a random
-			// legal move keeps the game going.
-			r.m.cfg.Log.Warn("computer move past its deadline", "room", r.ID, "seat", who, "err", err)
-			legal := s.Legal(who, nil)
-			move = legal[rand.IntN(len(legal))]
-		}
-		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), false); err != nil {
-			// Only the code: a refusal's message may name the move, which
-			// may be a hidden choice.
-			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "code", refusalCode(err))
-		}
-		r.afterChange()
-	}()
+	r.think(who)
 }
 
 // refusalCode is the code of a refusal, or "error".
@@ -405,10 +362,4 @@ func refusalCode(err error) string {
 		return e.Code
 	}
 	return "error"
-}
-
-// choose is the one place that runs an agent: a search that stops at the
-// deadline with its best move so far.
-func choose(ctx context.Context, ag ai.Agent, s engine.State, player int) (engine.Move, bool) {
-	return ai.ChooseContext(ctx, ag, s, player), true
 }

@@ -106,6 +106,7 @@ func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int)
 	if !sub.live() {
 		return refuse(CodeBad, "this connection is closed")
 	}
+	r.askedBy(ctx)
 	held := make([]int, 0, len(tokens))
 	for _, t := range tokens {
 		held = append(held, r.seatOf(t))

@@ -9,13 +9,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
 
 	"tabula/ai"
 	"tabula/engine"
+	"tabula/internal/compute"
 	"tabula/internal/store"
 )
 
@@ -29,9 +29,9 @@ type Config struct {
 	// a game under its options (only those are accepted for a seat).
 	Agents  AgentFunc
 	Offered func(g engine.Game, opts engine.Options) []string
-	// Think runs a computer search with a bounded number at once (default:
-	// one per core, others wait). Its signature is compute.Pool.Do's.
-	Think func(ctx context.Context, f func(ctx context.Context)) error
+	// Think runs the computer searches with a bounded number at once, in
+	// fair turns (default: a compute.Pool of one worker per core).
+	Think Thinker
 	// MoveDeadline bounds one computer move (default 20s).
 	MoveDeadline time.Duration
 	// IdleAfter expires open rooms unchanged for that long (default 7 days).
@@ -56,6 +56,14 @@ type Config struct {
 	Secrets io.Reader
 }
 
+// Thinker runs the computer players' searches: compute.Pool.
+type Thinker interface {
+	// Do runs f for j when a worker is free (compute.Pool.Do).
+	Do(ctx context.Context, j compute.Job, f func(ctx context.Context)) error
+	// Fits reports whether j would end within d if asked now.
+	Fits(j compute.Job, d time.Duration) bool
+}
+
 // Manager holds the rooms in memory and loads the others from the store
 // when they are asked for.
 type Manager struct {
@@ -78,17 +86,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.Log = slog.Default()
 	}
 	if cfg.Think == nil {
-		sem := make(chan struct{}, runtime.NumCPU())
-		cfg.Think = func(ctx context.Context, f func(context.Context)) error {
-			select {
-			case sem <- struct{}{}:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-			defer func() { <-sem }()
-			f(ctx)
-			return nil
-		}
+		cfg.Think = compute.NewPool(compute.Config{})
 	}
 	if cfg.MoveDeadline == 0 {
 		cfg.MoveDeadline = 20 * time.Second
@@ -314,6 +312,7 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 	// Locks are taken room first, then manager (a conflict forgets the
 	// room while holding it), never the other way round.
 	r.mu.Lock()
+	r.askedBy(ctx)
 	r.armFlag()
 	r.afterChange()
 	r.mu.Unlock()

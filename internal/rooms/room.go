@@ -50,6 +50,7 @@ type Room struct {
 	used      time.Time
 	thinking  context.CancelFunc // the running computer move, if any
 	thinkGen  int                // counts computer moves started; an undo drops the running one
+	asker     string             // the address of the last person who acted, charged for the computer's search
 	ackTo     *Sub               // who gets the ack of the step being stored
 	clock     Clock
 	left      []time.Duration // each seat's time at since
@@ -113,6 +114,7 @@ func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, 
 	if err != nil {
 		return Ack{}, err
 	}
+	r.askedBy(ctx)
 	r.ackTo = sub
 	ack, err := r.move(ctx, seat, version, text, true)
 	if errors.Is(err, store.ErrConflict) && !r.closed {

@@ -126,7 +126,7 @@ func (s *Server) postAnalysis(w http.ResponseWriter, r *http.Request) error {
 	}
 	v := analysisView{Ply: ply, ToMove: state.Actors(nil), Moves: []moveValueView{}}
 	start := time.Now()
-	perr := s.cfg.Pool.Do(r.Context(), func(ctx context.Context) {
+	perr := s.cfg.Pool.Do(r.Context(), s.job(r, "analysis", AnalysisTime), func(ctx context.Context) {
 		a := ai.Analyze(ctx, state, ai.Budget{Iterations: AnalysisIterations, Time: AnalysisTime}, rand.Uint64())
 		v.Values, v.Iterations = a.Values, a.Iterations
 		for _, mv := range a.Moves {
@@ -166,7 +166,7 @@ func (s *Server) postAnalysisGraph(w http.ResponseWriter, r *http.Request) error
 	}
 	v := graphView{Turns: n, Plies: []int{}, Values: [][]float64{}}
 	start := time.Now()
-	perr := s.cfg.Pool.Do(r.Context(), func(ctx context.Context) {
+	perr := s.cfg.Pool.Do(r.Context(), s.job(r, "analysis graph", GraphTime), func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, GraphTime)
 		defer cancel()
 		seed := rand.Uint64()

@@ -54,16 +54,22 @@ func newSearchWatch() *searchWatch {
 	return &searchWatch{started: make(chan struct{}, 100), ended: make(chan struct{}, 100)}
 }
 
-// think wraps pool.Do: the rooms' computer moves run on the server's pool.
-func (w *searchWatch) think(pool *compute.Pool) func(context.Context, func(context.Context)) error {
-	return func(ctx context.Context, f func(context.Context)) error {
-		return pool.Do(ctx, func(ctx context.Context) {
-			w.started <- struct{}{}
-			defer func() { w.ended <- struct{}{} }()
-			f(ctx)
-		})
-	}
+// watched is a pool whose jobs w watches.
+type watched struct {
+	*compute.Pool
+	w *searchWatch
 }
+
+func (p watched) Do(ctx context.Context, j compute.Job, f func(context.Context)) error {
+	return p.Pool.Do(ctx, j, func(ctx context.Context) {
+		p.w.started <- struct{}{}
+		defer func() { p.w.ended <- struct{}{} }()
+		f(ctx)
+	})
+}
+
+// think wraps pool: the rooms' computer moves run on the server's pool.
+func (w *searchWatch) think(pool *compute.Pool) rooms.Thinker { return watched{pool, w} }
 
 // endless makes every computer seat an MCTS with a budget of ten years.
 func endless(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
@@ -76,7 +82,7 @@ func endless(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.A
 func endlessServer(t *testing.T, cfg Config, moveDeadline time.Duration) (*httptest.Server, *Server, *searchWatch) {
 	t.Helper()
 	if cfg.Pool == nil {
-		cfg.Pool = compute.NewPool(0, 0)
+		cfg.Pool = compute.NewPool(compute.Config{})
 	}
 	w := newSearchWatch()
 	ts, s := newTestServerWith(t, cfg, func(rc *rooms.Config) {
@@ -115,10 +121,10 @@ func TestShutdownStopsSearches(t *testing.T) {
 // Defect 1: when every worker is busy and the wait passes the request's
 // budget, the answer is 503 with Retry-After; rooms of people play on.
 func TestBusyPoolAnswers503(t *testing.T) {
-	pool := compute.NewPool(1, 4)
+	pool := compute.NewPool(compute.Config{Workers: 1, Queue: 4})
 	ts, _ := newTestServerWith(t, Config{Pool: pool, RequestTimeout: 20 * time.Millisecond})
 	release, started := make(chan struct{}), make(chan struct{})
-	go pool.Do(context.Background(), func(context.Context) { close(started); <-release })
+	go pool.Do(context.Background(), compute.Job{Addr: "192.0.2.1"}, func(context.Context) { close(started); <-release })
 	<-started
 	defer close(release)
 	rec := randomRecord(t, "agsinnoninka", nil, longReplay+1)
@@ -475,7 +481,7 @@ func TestSearchesQueueForWorkers(t *testing.T) {
 	agents := func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
 		return countingAgent{ai.NewRandom(seed), &running, &most}, nil
 	}
-	pool := compute.NewPool(2, 100)
+	pool := compute.NewPool(compute.Config{Workers: 2, Queue: 100})
 	ts, _ := newTestServerWith(t, Config{Pool: pool}, func(rc *rooms.Config) { rc.Agents = agents })
 	var ids []string
 	for range 12 {

@@ -12,7 +12,10 @@ const healthTimeout = 2 * time.Second
 // Health answers /healthz (the process serves and its database answers)
 // and /readyz (ready for traffic: ready returns nil) in front of h, for a
 // load balancer that routes around a sick instance. Both answer 200 "ok"
-// or 503 with the reason, and are never cached.
+// or 503 with the reason, and are never cached. /livez answers 200 "ok"
+// whenever the process serves at all, whatever its database: for a
+// liveness probe, so that a database outage does not restart every
+// instance at once.
 func Health(h http.Handler, live, ready func(context.Context) error) http.Handler {
 	check := func(f func(context.Context) error) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
@@ -29,12 +32,15 @@ func Health(h http.Handler, live, ready func(context.Context) error) http.Handle
 		}
 	}
 	liveH, readyH := check(live), check(ready)
+	liveness := check(func(context.Context) error { return nil })
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/healthz":
 			liveH(w, r)
 		case "/readyz":
 			readyH(w, r)
+		case "/livez":
+			liveness(w, r)
 		default:
 			h.ServeHTTP(w, r)
 		}

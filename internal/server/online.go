@@ -147,7 +147,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	}
 	var c rooms.Created
 	// A long record is heavy work, run on the compute pool like a replay.
-	perr := s.compute(r.Context(), len(moves) > longReplay, func(ctx context.Context) {
+	perr := s.compute(r, len(moves) > longReplay, func(ctx context.Context) {
 		c, err = m.CreateFrom(ctx, req.Game, sets, req.Seats, clock, moves)
 	})
 	if perr != nil {

@@ -43,7 +43,7 @@ func newTestServerWith(t testing.TB, cfg Config, setup ...func(*rooms.Config)) (
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	rc := rooms.Config{Store: db, Agents: DefaultAgents, Offered: OfferedAgents, Log: log}
 	if cfg.Pool != nil {
-		rc.Think = cfg.Pool.Do
+		rc.Think = cfg.Pool
 	}
 	for _, f := range setup {
 		f(&rc)

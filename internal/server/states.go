@@ -171,7 +171,7 @@ func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) writeStates(w http.ResponseWriter, r *http.Request, rec engine.Record, from, count int) error {
 	var v statesView
 	var err error
-	perr := s.compute(r.Context(), len(rec.Moves) > longReplay, func(ctx context.Context) {
+	perr := s.compute(r, len(rec.Moves) > longReplay, func(ctx context.Context) {
 		v, err = replayStates(ctx, rec, from, count)
 	})
 	if perr != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"tabula/internal/compute"
 	"tabula/internal/rooms"
 )
 
@@ -128,7 +129,7 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	// cancelled read) ends here, so the socket never outlives the handler.
 	defer c.CloseNow()
 	c.SetReadLimit(maxFrame)
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(compute.WithAddr(context.Background(), ip)) // the moves' searches are charged to ip
 	defer cancel()
 
 	helloCtx, helloCancel := context.WithTimeout(ctx, 10*time.Second)

@@ -12,7 +12,7 @@ const backoffMax = 10000;
 // Conn is the connection to one room. tokens are the seats' tokens this
 // browser plays there, the first said hello with ([] or [''] to watch).
 // on holds the callbacks: welcome(view), event(msg), ack(msg),
-// reject(msg), presence(msg), token(msg), state() (the connection's state
+// reject(msg), presence(msg), token(msg), note(msg), state() (the connection's state
 // changed: conn.state is 'connecting', 'online', 'offline' or 'gone'),
 // lost(token) (a token no longer holds a seat) and gone(code, reason)
 // (no such room).
@@ -79,6 +79,9 @@ export class Conn {
         return;
       case 'presence':
         this.on.presence(m);
+        return;
+      case 'note':
+        this.on.note(m);
     }
   }
 

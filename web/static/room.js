@@ -90,6 +90,7 @@ export async function pageRoom(id, token) {
       reject: (m) => { if (P === me) rejected(m); },
       presence: (m) => { if (P === me) presence(m.online); },
       token: (m) => { if (P === me) renewed(m); },
+      note: (m) => { if (P === me && m.code === 'level-lowered') { me.note = t('levelLowered', { level: m.played }); announce(me.note); renderRoom(); } },
       lost: (tk) => { if (P === me) lost(tk); },
       gone: (code, reason) => { if (P === me) { leaveRoom(); done(new Error(reason || t('error', { msg: code }))); } },
       state: () => { if (P === me) { me.conn = me.conn_.state; me.drops = me.conn_.drops; me.retryAt = me.conn_.retryAt; if (me.shown) renderRoom(); } },
@@ -258,6 +259,7 @@ async function pump() {
       me.offer = -1;
       me.pending = false;
       me.selected = null;
+      me.note = '';
       canUndo();
       if (me.replay) continue; // shown when the replay ends
       await animateSteps(steps);

@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// Rand draws from a PCG source exactly what math/rand/v2's Rand over that
+// source draws (IntN, Float64), but calls the source directly instead of
+// through the rand.Source interface, so that a playout's draws inline. A
+// search that switches between the two keeps its games: the same seed
+// gives the same numbers.
+type Rand struct {
+	Src *rand.PCG
+}
+
+// IntN returns a number in [0, n) as (*rand.Rand).IntN does; n must be
+// positive.
+func (r Rand) IntN(n int) int {
+	// Lemire's multiply-shift with rejection, as math/rand/v2 does it on a
+	// 64-bit machine (a power of two is a mask of the low bits).
+	un := uint64(n)
+	if un&(un-1) == 0 {
+		return int(r.Src.Uint64() & (un - 1))
+	}
+	hi, lo := bits.Mul64(r.Src.Uint64(), un)
+	if lo < un {
+		thresh := -un % un
+		for lo < thresh {
+			hi, lo = bits.Mul64(r.Src.Uint64(), un)
+		}
+	}
+	return int(hi)
+}
+
+// Float64 returns a number in [0, 1) as (*rand.Rand).Float64 does.
+func (r Rand) Float64() float64 {
+	return float64(r.Src.Uint64()<<11>>11) / (1 << 53)
+}
+
+// RandomPlayouter is implemented by states that can play random turns
+// themselves, faster than a loop over the State interface can: the turns
+// are exactly those the general loop plays with the same draws, which is,
+// for each turn, a chance event drawn by SampleChance-style inversion of
+// ChanceOutcomes with one Float64, or for each actor in Actors order the
+// move Legal(actor)[IntN(len)]. RandomPlayout plays at most maxTurns such
+// turns (chance events count one each), stops at the end of the game, and
+// returns the turns played.
+type RandomPlayouter interface {
+	RandomPlayout(r Rand, maxTurns int) int
+}

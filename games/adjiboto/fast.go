@@ -1,0 +1,115 @@
+package adjiboto
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"tabula/engine"
+)
+
+// This file holds the fast form of a sowing and the random playouts of
+// search (engine.RandomPlayouter). A sowing adds one precomputed pattern
+// of seeds to the board, as two machine words: the board holds at most
+// 255 seeds, so no hole's byte carries into the next.
+
+// sowing is what sowing a number of seeds from a hole adds to the board
+// (holes 0-7 in lo, 8-9 in hi, a byte each) and the hole of the last seed.
+type sowing struct {
+	lo   uint64
+	hi   uint16
+	last uint8
+}
+
+// sowings[skip][h][n] is the sowing of n seeds (fewer than a lap) from
+// hole h, with skip-origin (skip 1) or without; laps[skip][h] is one whole
+// lap from h.
+var sowings, laps = func() (sw [2][Holes][Holes]sowing, lp [2][Holes]sowing) {
+	for skip := range 2 {
+		for h := range Holes {
+			var add [Holes]uint8
+			pos := h
+			for n := 1; n < Holes; n++ {
+				pos = nextSowFrom(pos, h, skip == 1)
+				add[pos]++
+				sw[skip][h][n] = packSowing(add, pos)
+			}
+			sw[skip][h][0] = sowing{last: uint8(h)}
+			var lap [Holes]uint8
+			for i := range lap {
+				if i != h || skip == 0 {
+					lap[i] = 1
+				}
+			}
+			last := h
+			if skip == 1 {
+				last = (h + 1) % Holes // the hole before h in sowing order
+			}
+			lp[skip][h] = packSowing(lap, last)
+		}
+	}
+	return sw, lp
+}()
+
+func packSowing(add [Holes]uint8, last int) sowing {
+	return sowing{lo: binary.LittleEndian.Uint64(add[:8]), hi: uint16(add[8]) | uint16(add[9])<<8, last: uint8(last)}
+}
+
+// nextSowFrom is the hole after pos where a sowing from origin drops a
+// seed: the next hole counter-clockwise, passing over origin with
+// skip-origin.
+func nextSowFrom(pos, origin int, skipOrigin bool) int {
+	pos = next(pos)
+	if pos == origin && skipOrigin {
+		pos = next(pos)
+	}
+	return pos
+}
+
+// nextSow is nextSowFrom under the state's rules.
+func (s *State) nextSow(pos, origin int) int { return nextSowFrom(pos, origin, s.r.skipOrigin) }
+
+// sow lifts all seeds but one from hole h, sows them counter-clockwise and
+// returns the hole that got the last seed: whole laps first, then the
+// remainder.
+func (s *State) sow(h int) int {
+	n := int(s.holes[h]) - 1
+	s.holes[h] = 1
+	skip, ring := 0, Holes
+	if s.r.skipOrigin {
+		skip, ring = 1, Holes-1
+	}
+	lo := binary.LittleEndian.Uint64(s.holes[:8])
+	hi := uint16(s.holes[8]) | uint16(s.holes[9])<<8
+	k, rem := n/ring, n%ring
+	last := sowings[skip][h][rem].last
+	if k > 0 {
+		lap := &laps[skip][h]
+		lo += uint64(k) * lap.lo
+		hi += uint16(k) * lap.hi
+		if rem == 0 {
+			last = lap.last
+		}
+	}
+	lo += sowings[skip][h][rem].lo
+	hi += sowings[skip][h][rem].hi
+	binary.LittleEndian.PutUint64(s.holes[:8], lo)
+	s.holes[8], s.holes[9] = uint8(hi), uint8(hi>>8)
+	return int(last)
+}
+
+// RandomPlayout plays up to maxTurns uniformly random moves, as a loop of
+// Legal and Apply drawing r.IntN(len(legal)) would, and returns the moves
+// played (engine.RandomPlayouter).
+func (s *State) RandomPlayout(r engine.Rand, maxTurns int) int {
+	n := 0
+	for ; n < maxTurns && s.end == NotOver; n++ {
+		m := s.mask
+		// Legal lists the holes from the highest down: the k-th move is
+		// the k-th highest bit.
+		for k := r.IntN(bits.OnesCount16(m)); k > 0; k-- {
+			m &^= 1 << (15 - bits.LeadingZeros16(m))
+		}
+		s.play(15-bits.LeadingZeros16(m), nil)
+	}
+	return n
+}

@@ -1,0 +1,125 @@
+package rooms
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"tabula/ai"
+	"tabula/engine"
+	"tabula/internal/compute"
+)
+
+// fakeThinker is a pool that records the jobs asked for: busy refuses
+// every one (no worker in time), fits says which fit the deadline.
+type fakeThinker struct {
+	busy bool
+	fits func(compute.Job) bool
+	jobs chan compute.Job
+}
+
+func (f *fakeThinker) Do(ctx context.Context, j compute.Job, run func(context.Context)) error {
+	f.jobs <- j
+	if f.busy {
+		return fmt.Errorf("%w: no worker free in time", compute.ErrBusy)
+	}
+	run(ctx)
+	return nil
+}
+
+func (f *fakeThinker) Fits(j compute.Job, d time.Duration) bool { return f.fits == nil || f.fits(j) }
+
+// byLevel is an agent that plays the first legal move, or the last at
+// the level easy, so that a test sees which level moved.
+type byLevel struct{ easy bool }
+
+func (byLevel) Name() string { return "by-level" }
+
+func (a byLevel) Choose(s engine.State, p int) engine.Move {
+	legal := s.Legal(p, nil)
+	if a.easy {
+		return legal[len(legal)-1]
+	}
+	return legal[0]
+}
+
+// thinkManager is a manager whose computer seats are byLevel agents on
+// th; asked gets the spec of every agent made.
+func thinkManager(t *testing.T, th Thinker) (m *Manager, asked chan string) {
+	asked = make(chan string, 100)
+	m = NewManager(Config{
+		Store: testStore(t),
+		Think: th,
+		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
+			asked <- spec
+			_, level := ai.SpecLevel(spec)
+			return byLevel{easy: level == "easy"}, nil
+		},
+		Offered: func(engine.Game, engine.Options) []string { return []string{"mcts:max", "alphabeta:max"} },
+		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	t.Cleanup(m.Close)
+	return m, asked
+}
+
+// A search that gets no worker before its deadline plays the move of
+// its kind's easiest level, not a random one.
+func TestSearchWithoutAWorkerPlaysTheEasyLevel(t *testing.T) {
+	th := &fakeThinker{busy: true, jobs: make(chan compute.Job, 10)}
+	m, asked := thinkManager(t, th)
+	r, c := create(t, m, "adji-boto", nil, []SeatSpec{{Kind: Computer, Agent: "alphabeta:max"}, {Kind: Person}})
+	s := join(t, r, c.Tokens[1])
+	e := next(t, s, "event").Event
+	if got := []string{<-asked, <-asked}; got[0] != "alphabeta:max" || got[1] != "alphabeta:easy" {
+		t.Errorf("agents made %v, want alphabeta:max then alphabeta:easy", got)
+	}
+	g, _ := engine.Lookup("adji-boto")
+	start, _ := g.NewState(engine.DefaultOptions(g))
+	legal := engine.LegalTexts(start, 0)
+	if e.Kind != KindTurn || e.Move != legal[len(legal)-1] {
+		t.Errorf("event %+v, want the easy level's move %s", e, legal[len(legal)-1])
+	}
+}
+
+// A level whose search would not end by the deadline behind its
+// address's other searches is lowered for the move, and the room is told.
+func TestLevelIsLoweredWhenTheSearchDoesNotFit(t *testing.T) {
+	th := &fakeThinker{jobs: make(chan compute.Job, 10), fits: func(j compute.Job) bool { return j.Cost <= ai.LevelTime["medium"] }}
+	m, asked := thinkManager(t, th)
+	r, c := create(t, m, "adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "mcts:max"}})
+	s := join(t, r, c.Tokens[0])
+	mustMove(t, r, s, 0, engine.LegalTexts(r.state, 0)[0])
+	var note noteMsg
+	if err := json.Unmarshal(next(t, s, "note").raw, &note); err != nil {
+		t.Fatal(err)
+	}
+	if note.Code != "level-lowered" || note.Seat != 1 || note.Agent != "mcts:max" || note.Played != "mcts:medium" {
+		t.Errorf("note %+v, want mcts:max lowered to mcts:medium for seat 1", note)
+	}
+	if spec := <-asked; spec != "mcts:medium" {
+		t.Errorf("agent made %s, want mcts:medium", spec)
+	}
+	if j := <-th.jobs; j.Cost != ai.LevelTime["medium"] {
+		t.Errorf("job cost %v, want medium's %v", j.Cost, ai.LevelTime["medium"])
+	}
+}
+
+// The computer's search is charged to the address of the person whose
+// move asked for it, and queued under the room.
+func TestSearchIsChargedToTheMover(t *testing.T) {
+	th := &fakeThinker{jobs: make(chan compute.Job, 10)}
+	m, _ := thinkManager(t, th)
+	r, c := create(t, m, "adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "mcts:max"}})
+	s := join(t, r, c.Tokens[0])
+	if _, err := r.Move(compute.WithAddr(bg, "198.51.100.7"), s, 0, engine.LegalTexts(r.state, 0)[0]); err != nil {
+		t.Fatal(err)
+	}
+	j := <-th.jobs
+	if j.Addr != "198.51.100.7" || j.Room != r.ID || j.Cost != ai.LevelTime["max"] {
+		t.Errorf("job %+v, want the mover's address, room %s and max's time", j, r.ID)
+	}
+}
