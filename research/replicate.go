@@ -37,8 +37,8 @@ type Finding struct {
 	Seat   int    `json:"seat"`
 	// Original is the run's estimate with its interval; P its adjusted
 	// p-value there.
-	Original Interval `json:"original"`
-	P        float64  `json:"p"`
+	Original Interval  `json:"original"`
+	P        float64   `json:"p"`
 	Replicas []Replica `json:"replicas"`
 	// Replicated: every replication has the same sign and a Holm p
 	// below 0.05.
