@@ -155,6 +155,18 @@ func phoneViewport(t *testing.T, ctx context.Context) {
 	waitFor(t, ctx, `window.innerWidth === 390 && document.documentElement.clientWidth <= 390`, 5*time.Second)
 }
 
+// fitsPhone checks at a phone's width that the page is no wider than the
+// screen, takes a screenshot and goes back to a desktop's width.
+func fitsPhone(t *testing.T, ctx context.Context, page, shot string) {
+	t.Helper()
+	phoneViewport(t, ctx)
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+		t.Errorf("the %s is %dpx wider than a phone", page, w)
+	}
+	screenshot(t, ctx, shot, "")
+	must(t, ctx, chromedp.EmulateViewport(1280, 900))
+}
+
 // movesPlayed counts the entries of the move list.
 func movesPlayed(t *testing.T, ctx context.Context) int {
 	return eval[int](t, ctx, `document.querySelectorAll('#movelist li').length`)
