@@ -66,6 +66,10 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 		return strings.Join(b, " / ")
 	},
 	"edges":    edgeText,
+	"rank":     rankText,
+	"score":    rankScore,
+	"rankNote": func(n int) string { return fmt.Sprintf(rankingNote, n) },
+	"inc":      func(i int) int { return i + 1 },
 	"fval":     findingValue,
 	"seeds":    seedList,
 	"favoured": func(s Stats) string { return strings.Join(s.Favoured(), ", ") },
@@ -133,6 +137,14 @@ figcaption { font-size: 0.9em; color: #555; }
 {{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{printf "%.2f" .Corr}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
 {{end}}</table>
 
+{{with .Ranking}}<h2 id="ranking">Which reading makes the best game</h2>
+<p>{{rankNote .Bootstrap}}</p>
+<div class="wide"><table>
+<tr><th>reading</th><th>overall rank</th>{{range .Measures}}<th>{{.}}</th>{{end}}</tr>
+{{$m := .Measures}}{{range .ByOverall}}<tr><td class="l">R{{.Reading}} {{.Label}}</td><td>{{rank .Overall}}</td>{{$row := .}}{{range $i, $name := $m}}<td>{{score $name (index $row.Score $i)}}: {{rank (index $row.Rank $i)}}</td>{{end}}</tr>
+{{end}}</table></div>
+{{range $j, $r := .Stability}}<p>Replication {{inc $j}}: Spearman correlation of the overall ranks {{printf "%.2f" $r}}; the same best reading: {{if index $.Ranking.SameBest $j}}yes{{else}}no{{end}}.</p>
+{{end}}{{end}}
 {{with .Replication}}<h2 id="replication">Replication</h2>
 <p>The same design played again on seed{{if gt (len .Seeds) 1}}s{{end}} {{seeds .Seeds}}. A finding (a significant difference, or a seat whose interval excludes 0) replicates when every replication has the same sign and a p-value below 0.05 after Holm's correction over the {{len .Findings}} findings it tests.</p>
 {{if .Findings}}<table>

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -37,8 +38,8 @@ type Finding struct {
 	Seat   int    `json:"seat"`
 	// Original is the run's estimate with its interval; P its adjusted
 	// p-value there.
-	Original Interval `json:"original"`
-	P        float64  `json:"p"`
+	Original Interval  `json:"original"`
+	P        float64   `json:"p"`
 	Replicas []Replica `json:"replicas"`
 	// Replicated: every replication has the same sign and a Holm p
 	// below 0.05.
@@ -89,6 +90,17 @@ func Replicate(rep *Report, reps []*Report) *Replication {
 		f.Replicated = len(f.Replicas) > 0
 		for _, rp := range f.Replicas {
 			f.Replicated = f.Replicated && rp.Found
+		}
+	}
+	if rk := rep.Ranking; rk != nil {
+		rk.Stability, rk.SameBest = nil, nil
+		for _, r := range reps {
+			if r.Ranking == nil || len(r.Ranking.Readings) != len(rk.Readings) {
+				continue
+			}
+			a, b := rk.overall(), r.Ranking.overall()
+			rk.Stability = append(rk.Stability, Spearman(a, b))
+			rk.SameBest = append(rk.SameBest, slices.Index(a, slices.Min(a)) == slices.Index(b, slices.Min(b)))
 		}
 	}
 	rep.Replication = out

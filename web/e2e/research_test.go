@@ -30,6 +30,18 @@ func TestResearchPage(t *testing.T) {
 			t.Errorf("study row %q lacks %q", row, want)
 		}
 	}
+	// The ranking of the study's two readings, then the page in German
+	// and on a phone.
+	waitFor(t, ctx, `!document.getElementById('ranking').hidden && document.querySelectorAll('#ranks tbody tr').length === 2`, 10*time.Second)
+	setSelect(t, ctx, "#lang", "de")
+	// The language is kept for the next pages: English again at the end.
+	t.Cleanup(func() { chromedp.Run(ctx, jsDo(`localStorage.setItem('tabula.lang', 'en')`)) })
+	waitFor(t, ctx, `document.querySelector('h1').textContent === 'Forschung' && document.documentElement.lang === 'de'
+		&& document.querySelector('#studies tbody tr').textContent.includes('fertig')
+		&& document.querySelector('#ranks thead').textContent.includes('Ausgewogenheit')`, 10*time.Second)
+	checkAxe(t, ctx, axe, "research-de")
+	fitsPhone(t, ctx, "Research page", "research-page-de-phone")
+	setSelect(t, ctx, "#lang", "en")
 	must(t, ctx, jsDo(`document.querySelector('#studies tbody tr a').click()`))
 	waitFor(t, ctx, `document.title.includes('readings compared') && document.querySelectorAll('svg').length === 6`, 20*time.Second)
 	screenshot(t, ctx, "research-report", "")
