@@ -82,8 +82,8 @@ func waitFor(t *testing.T, ctx context.Context, js string, limit time.Duration) 
 // status waits until the play page wants input or the game is over.
 func status(t *testing.T, ctx context.Context) string {
 	t.Helper()
-	waitFor(t, ctx, `(() => { const p = document.getElementById('play'); return !!p && ['input','over','handover'].includes(p.dataset.status); })()`, 30*time.Second)
-	return eval[string](t, ctx, `document.getElementById('play').dataset.status`)
+	waitFor(t, ctx, `(() => { const p = document.getElementById('room'); return !!p && ['input','over','handover'].includes(p.dataset.status); })()`, 30*time.Second)
+	return eval[string](t, ctx, `document.getElementById('room').dataset.status`)
 }
 
 func screenshot(t *testing.T, ctx context.Context, name string, sel string) {
