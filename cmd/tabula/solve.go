@@ -91,7 +91,8 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if !slices.Equal(tab.Rules(), ruleSettings(opts, tab.Rules())) {
 			return usagef("--table %s is for %s; the options say otherwise (set them with --option)", *table, joinRules(tab.Rules()))
 		}
-		fmt.Fprintf(stdout, "adji-boto endgame table %s: %d seeds left, %s\n", *table, tab.K(), joinRules(tab.Rules()))
+		fmt.Fprintf(stdout, "adji-boto endgame table %s: %d seeds left, %s; %d positions, %d bytes, every level's checksum intact\n",
+			*table, tab.K(), joinRules(tab.Rules()), solve.Size(tab.K()), tab.Bytes())
 	} else {
 		if tab, err = buildTable(stdout, stderr, opts, *k, *out, *upto); err != nil || tab == nil {
 			return err
