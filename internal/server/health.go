@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -24,6 +26,7 @@ func Health(h http.Handler, live, ready func(context.Context) error) http.Handle
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.Header().Set("Cache-Control", "no-store")
 			if err := f(ctx); err != nil {
+				w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
 				w.WriteHeader(http.StatusServiceUnavailable)
 				w.Write([]byte(err.Error() + "\n"))
 				return
@@ -33,16 +36,33 @@ func Health(h http.Handler, live, ready func(context.Context) error) http.Handle
 	}
 	liveH, readyH := check(live), check(ready)
 	liveness := check(func(context.Context) error { return nil })
+	srv, _ := h.(*Server)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var f http.HandlerFunc
 		switch r.URL.Path {
 		case "/healthz":
-			liveH(w, r)
+			f = liveH
 		case "/readyz":
-			readyH(w, r)
+			f = readyH
 		case "/livez":
-			liveness(w, r)
+			f = liveness
 		default:
 			h.ServeHTTP(w, r)
+			return
 		}
+		// The checks answer what the server answers: GET and HEAD only,
+		// and a loopback server only loopback names.
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			writeJSON(w, http.StatusMethodNotAllowed, errorBody{fmt.Sprintf("%s %s: method not allowed (allowed: GET, HEAD)", r.Method, r.URL.Path)})
+			return
+		}
+		if srv != nil {
+			if err := srv.admit(r); err != nil {
+				writeError(w, r, srv.cfg.Log, err)
+				return
+			}
+		}
+		f(w, r)
 	})
 }

@@ -9,6 +9,21 @@ let running = null;
 // by a click replaces it rather than starting a second chain.
 let poll = null;
 
+// The owner tokens of the studies started here, by id: only the owner may
+// cancel a study, and the token is given once, when it starts.
+function owners() {
+  try { return JSON.parse(localStorage.getItem('tabula-study-owners') || '{}'); } catch { return {}; }
+}
+
+function keepOwner(id, token) {
+  const all = owners();
+  all[id] = token;
+  try { localStorage.setItem('tabula-study-owners', JSON.stringify(all)); } catch { /* private mode: kept for this page only */ }
+  ownedHere[id] = token;
+}
+
+const ownedHere = {};
+
 async function api(path, opts = {}) {
   const res = await fetch(path, opts);
   const body = await res.json();
@@ -91,6 +106,7 @@ async function refresh() {
   running = list.find((st) => st.state === 'running') || null;
   $('current').hidden = !running;
   $('run').disabled = !!running;
+  $('cancel').hidden = !running || !(ownedHere[running.id] || owners()[running.id]);
   if (running) {
     $('bar').max = running.total;
     $('bar').value = running.done;
@@ -114,13 +130,15 @@ async function main() {
     ev.preventDefault();
     showError(null);
     try {
-      await api('/api/research', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      const st = await api('/api/research', { method: 'POST', headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(request()) });
+      keepOwner(st.id, st.owner);
       await refresh();
     } catch (err) { showError(err); }
   });
   $('cancel').addEventListener('click', async () => {
-    if (running) await api(`/api/research/${running.id}`, { method: 'DELETE' }).catch(showError);
+    const token = running && (ownedHere[running.id] || owners()[running.id]);
+    if (token) await api(`/api/research/${running.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } }).catch(showError);
     await refresh().catch(showError);
   });
   await refresh();
