@@ -92,6 +92,8 @@ type Report struct {
 	// show them too.
 	PliesDiffer bool `json:"pliesDiffer"`
 	MovesDiffer bool `json:"movesDiffer"`
+	// Ranking ranks the readings (nil for a single reading).
+	Ranking *Ranking `json:"ranking,omitempty"`
 	// Replication is the findings checked on further seeds, when the run
 	// was replicated (Replicate).
 	Replication *Replication `json:"replication,omitempty"`
@@ -158,6 +160,7 @@ func Analyze(p *Plan, results []Result) *Report {
 		rep.Stats = append(rep.Stats, measure(rd, byReading[i], skillBy[i]))
 	}
 	rep.Comparisons = compare(p, rep.Base, byReading, skillBy)
+	rep.Ranking = rep.Rank()
 	return rep
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -89,6 +90,17 @@ func Replicate(rep *Report, reps []*Report) *Replication {
 		f.Replicated = len(f.Replicas) > 0
 		for _, rp := range f.Replicas {
 			f.Replicated = f.Replicated && rp.Found
+		}
+	}
+	if rk := rep.Ranking; rk != nil {
+		rk.Stability, rk.SameBest = nil, nil
+		for _, r := range reps {
+			if r.Ranking == nil || len(r.Ranking.Readings) != len(rk.Readings) {
+				continue
+			}
+			a, b := rk.overall(), r.Ranking.overall()
+			rk.Stability = append(rk.Stability, Spearman(a, b))
+			rk.SameBest = append(rk.SameBest, slices.Index(a, slices.Min(a)) == slices.Index(b, slices.Min(b)))
 		}
 	}
 	rep.Replication = out

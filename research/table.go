@@ -83,6 +83,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 	} else if len(rep.Stats) > 1 {
 		fmt.Fprintln(w, "\nNo difference from the base reading is significant (paired by game, Holm-adjusted, 5%).")
 	}
+	rep.writeRanking(w)
 	rep.writeReplication(w)
 	return nil
 }
@@ -183,6 +184,14 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 		if s.Skill.N > 0 {
 			row(l, "skill win", s.Skill)
 			row(l, "skill gap", s.SkillGap)
+		}
+	}
+	if rk := rep.Ranking; rk != nil {
+		for _, r := range rk.Readings {
+			row(r.Label, "rank overall", Interval{Value: r.Overall.Rank, Low: r.Overall.Low, High: r.Overall.High, N: rk.Bootstrap})
+			for m, name := range rk.Measures {
+				row(r.Label, "rank "+name, Interval{Value: r.Rank[m].Rank, Low: r.Rank[m].Low, High: r.Rank[m].High, N: rk.Bootstrap})
+			}
 		}
 	}
 	cw.Flush()

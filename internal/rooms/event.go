@@ -49,8 +49,13 @@ type Event struct {
 	// Undo: the number of turns that stay played.
 	Kept *int `json:"kept,omitempty"`
 	// Clocks is each seat's time left after the event, in milliseconds,
-	// in a room with a clock (turn, commit, flag).
+	// in a room with a clock (turn, commit, flag, and the resignation or
+	// draw offer that ends a game: every clock stops there).
 	Clocks []int64 `json:"clocks,omitempty"`
+	// Running lists the seats whose clocks run from the event on, sent
+	// with Clocks (none when absent), so that a page counts down the
+	// server's clocks without a rule of its own.
+	Running []int `json:"running,omitempty"`
 
 	// Choice is a seat's own hidden choice, shown by playerView to that
 	// seat only; it is never stored with the event nor sent to others.

@@ -461,6 +461,9 @@ func (r *Room) publishTraced(after engine.State, e Event, trace []view.EventView
 	}
 	// What each viewer sees is decided by eventFor; most see the same
 	// event, which is encoded once.
+	if e.Clocks != nil {
+		e.Running = r.running()
+	}
 	msgs := map[string][]byte{}
 	for sub := range r.subs {
 		seen := eventFor(sub.Seat, e, r.commits)

@@ -55,6 +55,7 @@ type study struct {
 	left     time.Duration
 	err      string
 	report   []byte
+	ranking  *research.Ranking
 	cancel   context.CancelFunc
 	finished time.Time
 }
@@ -68,12 +69,15 @@ type studyView struct {
 	LeftSeconds float64 `json:"leftSeconds"`
 	Error       string  `json:"error,omitempty"`
 	Report      string  `json:"report,omitempty"` // the report's URL, once done
+	// Ranking ranks the readings once done (none for one reading).
+	Ranking *research.Ranking `json:"ranking,omitempty"`
 }
 
 func (st *study) view() studyView {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	v := studyView{study: st, State: st.state, Done: st.done, Total: st.total, LeftSeconds: st.left.Seconds(), Error: st.err}
+	v := studyView{study: st, State: st.state, Done: st.done, Total: st.total, LeftSeconds: st.left.Seconds(), Error: st.err,
+		Ranking: st.ranking}
 	if st.report != nil {
 		v.Report = "/api/research/" + st.ID + "/report"
 	}
@@ -231,9 +235,10 @@ func (st *study) run(ctx context.Context, plan *research.Plan) {
 			}})
 		if err == nil {
 			var buf bytes.Buffer
-			err = research.Analyze(plan, results).WriteHTML(&buf)
+			rep := research.Analyze(plan, results)
+			err = rep.WriteHTML(&buf)
 			st.mu.Lock()
-			st.report = buf.Bytes()
+			st.report, st.ranking = buf.Bytes(), rep.Ranking
 			st.mu.Unlock()
 		}
 	}

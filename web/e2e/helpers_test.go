@@ -82,8 +82,8 @@ func waitFor(t *testing.T, ctx context.Context, js string, limit time.Duration) 
 // status waits until the play page wants input or the game is over.
 func status(t *testing.T, ctx context.Context) string {
 	t.Helper()
-	waitFor(t, ctx, `(() => { const p = document.getElementById('play'); return !!p && ['input','over','handover'].includes(p.dataset.status); })()`, 30*time.Second)
-	return eval[string](t, ctx, `document.getElementById('play').dataset.status`)
+	waitFor(t, ctx, `(() => { const p = document.getElementById('room'); return !!p && ['input','over','handover'].includes(p.dataset.status); })()`, 30*time.Second)
+	return eval[string](t, ctx, `document.getElementById('room').dataset.status`)
 }
 
 func screenshot(t *testing.T, ctx context.Context, name string, sel string) {
@@ -155,6 +155,18 @@ func phoneViewport(t *testing.T, ctx context.Context) {
 	waitFor(t, ctx, `window.innerWidth === 390 && document.documentElement.clientWidth <= 390`, 5*time.Second)
 }
 
+// fitsPhone checks at a phone's width that the page is no wider than the
+// screen, takes a screenshot and goes back to a desktop's width.
+func fitsPhone(t *testing.T, ctx context.Context, page, shot string) {
+	t.Helper()
+	phoneViewport(t, ctx)
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+		t.Errorf("the %s is %dpx wider than a phone", page, w)
+	}
+	screenshot(t, ctx, shot, "")
+	must(t, ctx, chromedp.EmulateViewport(1280, 900))
+}
+
 // movesPlayed counts the entries of the move list.
 func movesPlayed(t *testing.T, ctx context.Context) int {
 	return eval[int](t, ctx, `document.querySelectorAll('#movelist li').length`)
@@ -201,7 +213,7 @@ func roomStep(t *testing.T, ctx context.Context) (string, int) {
 	t.Helper()
 	got := eval[[]any](t, ctx, `(() => { const r = document.getElementById('room');
 		if (!r || r.dataset.conn !== 'online') return ['wait', 0];
-		if (r.dataset.status !== 'open') return ['over', 0];
+		if (r.dataset.room !== 'open') return ['over', 0];
 		const b = document.querySelector('#legal:not([hidden]) button.move');
 		if (b) { const v = Number(r.dataset.version); b.click(); return ['moved', v]; }
 		return ['wait', 0]; })()`)

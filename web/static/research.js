@@ -1,6 +1,10 @@
 // The Research page: starts a study of the research workbench on the
-// server (POST /api/research), shows its progress and lists the reports.
-// It holds no rule: the options and their values come from /api/games.
+// server (POST /api/research), shows its progress, lists the reports and
+// ranks the readings of the last finished study. It holds no rule: the
+// options and their values come from /api/games. Its words are in
+// i18n.js, English and German.
+
+import { t, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -53,12 +57,12 @@ function renderOptions() {
       label.append(input, ` ${o.name} (${o.kind === 'bool' ? 'true, false' : o.values.join(', ')})`);
     } else {
       input.type = 'text';
-      input.placeholder = `e.g. ${o.default}`;
+      input.placeholder = t('rs_eg', { v: o.default });
       input.size = 14;
-      label.append(`${o.name} values (comma-separated, ${o.min}..${o.max}) `, input);
+      label.append(t('rs_values', { name: o.name, min: o.min, max: o.max }) + ' ', input);
     }
     const doc = document.createElement('small');
-    doc.textContent = ` ${o.doc} (default ${o.default})`;
+    doc.textContent = ` ${optionDoc(o)} ${t('rs_default', { v: o.default })}`;
     p.append(label, doc);
     box.append(p);
   }
@@ -78,7 +82,42 @@ function request() {
 
 function fmtLeft(s) {
   if (!s) return '';
-  return s < 90 ? `${Math.round(s)} s left` : `${Math.round(s / 60)} min left`;
+  return s < 90 ? t('rs_leftS', { n: Math.round(s) }) : t('rs_leftMin', { n: Math.round(s / 60) });
+}
+
+// translate fills the page's fixed words in the current language.
+function translate() {
+  document.documentElement.lang = getLanguage();
+  for (const el of document.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll('[data-t-label]')) el.setAttribute('aria-label', t(el.dataset.tLabel));
+}
+
+// renderRanking shows the ranking of the last finished study: each
+// reading's rank overall and on each measure, with its 95% interval.
+function renderRanking(list) {
+  const st = [...list].reverse().find((x) => x.state === 'done' && x.ranking);
+  $('ranking').hidden = !st;
+  if (!st) return;
+  const rk = st.ranking;
+  const iv = (r) => `${r.rank} (${r.low}–${r.high})`;
+  $('ranknote').textContent = t('rs_rankNote', { id: st.id, n: rk.bootstrap });
+  const head = document.createElement('tr');
+  for (const text of [t('rs_reading'), t('rs_overall'), ...rk.measures.map((m) => t('rs_m_' + m))]) {
+    const th = document.createElement('th');
+    th.textContent = text;
+    head.append(th);
+  }
+  $('ranks').tHead.replaceChildren(head);
+  const rows = [...rk.readings].sort((a, b) => a.overall.rank - b.overall.rank).map((r) => {
+    const tr = document.createElement('tr');
+    for (const text of [`R${r.reading} ${r.label}`, iv(r.overall), ...r.rank.map(iv)]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.append(td);
+    }
+    return tr;
+  });
+  $('ranks').tBodies[0].replaceChildren(...rows);
 }
 
 async function refresh() {
@@ -91,10 +130,10 @@ async function refresh() {
     if (st.report) {
       const a = document.createElement('a');
       a.href = st.report;
-      a.textContent = 'open';
+      a.textContent = t('rs_open');
       report.append(a);
     }
-    for (const text of [st.id, st.game, st.command, st.state + (st.error ? `: ${st.error}` : '')]) {
+    for (const text of [st.id, st.game, st.command, t('rs_state_' + st.state) + (st.error ? `: ${st.error}` : '')]) {
       const td = document.createElement('td');
       td.textContent = text;
       tr.append(td);
@@ -103,6 +142,7 @@ async function refresh() {
     return tr;
   });
   $('studies').tBodies[0].replaceChildren(...rows);
+  renderRanking(list);
   running = list.find((st) => st.state === 'running') || null;
   $('current').hidden = !running;
   $('run').disabled = !!running;
@@ -110,13 +150,22 @@ async function refresh() {
   if (running) {
     $('bar').max = running.total;
     $('bar').value = running.done;
-    $('status').textContent = `study ${running.id}: ${running.done} of ${running.total} games ${fmtLeft(running.leftSeconds)}`;
+    $('status').textContent = `${t('rs_progress', { id: running.id, done: running.done, total: running.total })} ${fmtLeft(running.leftSeconds)}`;
     clearTimeout(poll);
     poll = setTimeout(() => refresh().catch(showError), 1000);
   }
 }
 
 async function main() {
+  setLanguage(detectLanguage());
+  $('lang').value = getLanguage();
+  translate();
+  $('lang').addEventListener('change', (e) => {
+    setLanguage(e.target.value);
+    translate();
+    renderOptions();
+    refresh().catch(showError);
+  });
   games = (await api('/api/games')).games.filter((g) => g.playable !== false);
   for (const g of games) {
     const opt = document.createElement('option');
