@@ -4,7 +4,7 @@
 // place (morphdom): the focus, the scroll position, an open menu and the
 // element under the pointer stay.
 
-import morphdom from './vendor/morphdom.js';
+import { morph } from './morph.js';
 import { t } from './i18n.js';
 import { shape, boardUI } from './boards.js';
 import { w, esc, pct, seatLabel } from './ux.js';
@@ -16,20 +16,6 @@ import { panel, mistakes, graphSVG } from './analysis.js';
 
 // shown reports whether the room page is the page shown.
 const shown = () => !!P && !!P.shown && !!current && current.name === 'room';
-
-// morph changes el to the markup html, keeping what the person is doing:
-// the value of a field being typed in and the open state of menus.
-function morph(el, html) {
-  morphdom(el, html, {
-    onBeforeElUpdated(from, to) {
-      if (from === document.activeElement && (from.tagName === 'INPUT' || from.tagName === 'SELECT' || from.tagName === 'TEXTAREA')) {
-        to.value = from.value;
-      }
-      if (from.tagName === 'DETAILS') to.open = from.open;
-      return !from.isEqualNode(to);
-    },
-  });
-}
 
 // renderRoom draws the room; the first time it replaces the page, then
 // it changes what changed.
