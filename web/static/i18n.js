@@ -490,6 +490,10 @@ export function setLanguage(l) {
 
 export function getLanguage() { return lang; }
 
+// table is the app's table of words of language l (for the tests that
+// check a page has no word of another language).
+export function table(l) { return { ...strings[l] }; }
+
 export function t(key, vars = {}) {
   let s = strings[lang][key];
   if (s === undefined && words[key]) s = words[key][lang] || words[key].en;

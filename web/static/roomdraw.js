@@ -98,7 +98,8 @@ function seatsHTML() {
     if (seat.kind !== 'person' || !seat.name) o += ` – ${esc(seatLabel(seat.kind === 'person' ? 'human' : seat.agent, local(i)))}`;
     if (local(i) && online) o += ` (${esc(w('you'))})`;
     o += `: <strong>${s.scores ? s.scores[i] : ''}</strong>`;
-    if (online) o += ` <small>${esc(seat.online ? w('here') : w('away'))}${P.committed[i] ? ' · ' + esc(w('hasChosen')) : ''}</small>`;
+    // who is online is known only while this page is
+    if (online && P.conn === 'online') o += ` <small>${esc(seat.online ? w('here') : w('away'))}${P.committed[i] ? ' · ' + esc(w('hasChosen')) : ''}</small>`;
     if (P.clocks) o += ` <span class="clock${P.running.includes(i) && !over() ? ' running' : ''}" data-clock="${i}" data-ms="${P.clocks[i]}">${esc(clockText(clockMs(i, now)))}</span>`;
     const rep = replaceIn(i, now);
     if (rep === 0) o += ` <button class="replace" data-replace="${i}">${esc(w('replace', { player: playerName(i) }))}</button>`;
@@ -111,7 +112,7 @@ function seatsHTML() {
 // browser's person (0: now), or -1 when it may not.
 export function replaceIn(i, now) {
   const seat = P.match.seats[i];
-  if (spectator() || oneDevice() || local(i) || !seat || seat.kind !== 'person' || seat.online || over() || P.awaySince[i] === undefined) return -1;
+  if (P.conn !== 'online' || spectator() || oneDevice() || local(i) || !seat || seat.kind !== 'person' || seat.online || over() || P.awaySince[i] === undefined) return -1;
   return Math.max(0, P.awaySince[i] + P.grace - now);
 }
 
