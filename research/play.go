@@ -144,9 +144,9 @@ func (p *Plan) agentSpecs(r Reading, skill bool) []string {
 	return specs
 }
 
-// checkAgents makes every agent once, to turn a bad spec into an error
+// CheckAgents makes every agent once, to turn a bad spec into an error
 // before any game starts.
-func (p *Plan) checkAgents() error {
+func (p *Plan) CheckAgents() error {
 	for _, r := range p.Readings {
 		for kind := 0; kind < p.Kinds; kind++ {
 			for _, spec := range p.agentSpecs(r, kind == 1) {

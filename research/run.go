@@ -64,7 +64,7 @@ const flushEvery = 64
 // the same run (so an interrupted run resumes), and returns the shard's
 // results in unit order. It stops early, with ctx's error, when ctx ends.
 func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Result, error) {
-	if err := p.checkAgents(); err != nil {
+	if err := p.CheckAgents(); err != nil {
 		return nil, fmt.Errorf("agents: %v", err)
 	}
 	have, err := openRun(p, shard, dir)

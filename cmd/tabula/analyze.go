@@ -88,6 +88,9 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	plan, err := research.NewPlan(cfg)
+	if err == nil {
+		err = plan.CheckAgents()
+	}
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -78,8 +78,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args[0] = "version"
+	}
 	if args[0] == "help" {
-		if len(args) == 1 {
+		if len(args) == 1 || len(args) == 2 && args[1] == "help" {
 			usage(stdout)
 			return 0
 		}

@@ -14,7 +14,7 @@ import (
 )
 
 // httpError is an error with the status to answer it with. Handlers return
-// errors; errorResponse is the one place that turns them into responses.
+// errors; writeError is the one place that turns them into responses.
 type httpError struct {
 	Status int
 	Msg    string

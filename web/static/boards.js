@@ -386,7 +386,8 @@ export function preview(start, name) {
 // moves by element key, and on a grid the squares to pick a man from
 // (selected is the picked square) and the squares his moves reach. The
 // places of each move come from the server (s.moves, read off the move's
-// trace), so the browser knows neither the notation nor the paths.
+// trace), so the browser knows neither the moves' notation nor the paths;
+// it does read and write the squares' names (a1-e5, parseSq and sqName).
 export function boardUI(board, s, player, selected, label) {
   const ui = { moves: {}, steps: {}, picks: [], selected: null, player, label };
   if (player < 0) return ui;
