@@ -109,7 +109,7 @@ func rowMask(holes *[Holes]uint8, p int) uint16 {
 		x = binary.LittleEndian.Uint64(holes[:]) & 0xffffffffff
 	}
 	y := x & lows7
-	nz := ((y&ones5)+ones5 | y) >> 7 & 0x0101010101 // bit 8i: byte i is non-zero
+	nz := ((y & ones5) + ones5 | y) >> 7 & 0x0101010101 // bit 8i: byte i is non-zero
 	// Gather bit 8i to bit 32+i: the shifts 32-7j put no two products on
 	// one bit, so nothing carries.
 	bits5 := uint16(nz*(1<<32|1<<25|1<<18|1<<11|1<<4)>>32) & 0x1f
