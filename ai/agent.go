@@ -51,6 +51,13 @@ type Config struct {
 	// search can handle the game (alpha-beta needs two players and no
 	// simultaneous turns).
 	Options engine.Options
+	// Mixed makes MCTS draw its move at a simultaneous turn by its root
+	// visit shares (its average policy) instead of playing the most
+	// visited move, so that a person who sees its choice and takes the
+	// turn back learns a draw, not the answer (the server sets it; the
+	// simulator keeps the most visited move, so its results stay as
+	// they were).
+	Mixed bool
 	// Eval, when set, judges the positions where MCTS playouts stop, and
 	// those greedy compares, instead of the game's own evaluation (to
 	// measure one evaluation against another).

@@ -310,8 +310,9 @@ func TestMCTSThreePlayersMaximiseOwnReward(t *testing.T) {
 	}
 }
 
-func TestDecoupledMCTSFindsDominantMove(t *testing.T) {
-	// Row 1 is better for player 0 against every column.
+// dominantGame is a simultaneous turn in which row 1 is better for
+// player 0 against every column.
+func dominantGame() engine.State {
 	b := build("dominant", 2)
 	g := b.game(b.matrix([][]int{
 		{1, -1, 1},
@@ -319,6 +320,11 @@ func TestDecoupledMCTSFindsDominantMove(t *testing.T) {
 		{1, 1, -1},
 	}))
 	s, _ := g.NewState(engine.Options{})
+	return s
+}
+
+func TestDecoupledMCTSFindsDominantMove(t *testing.T) {
+	s := dominantGame()
 	m := NewMCTS("mcts", Budget{Iterations: 4000}, Config{Seed: 3})
 	moves, w := m.Policy(s, 0)
 	if share := w[1] / (w[0] + w[1] + w[2]); share < 0.7 {
@@ -517,5 +523,25 @@ func TestAlphaBetaTakesTheBiggestCaptureAtAdjiBoto(t *testing.T) {
 	}
 	if checked < 5 {
 		t.Fatalf("only %d positions with a capture", checked)
+	}
+}
+
+// With Config.Mixed, MCTS draws its choice at a simultaneous turn from
+// its policy: asked again with fresh randomness, it does not always give
+// the most visited move, as it does without.
+func TestMixedMCTSDrawsFromItsPolicy(t *testing.T) {
+	s := dominantGame()
+	chose := map[bool]map[engine.Move]int{false: {}, true: {}}
+	for seed := range uint64(60) {
+		for _, mixed := range []bool{false, true} {
+			m := NewMCTS("mcts", Budget{Iterations: 300}, Config{Seed: seed, Mixed: mixed})
+			chose[mixed][m.Choose(s, 0)]++
+		}
+	}
+	if len(chose[false]) != 1 || chose[false][1] != 60 {
+		t.Errorf("most visited: chose %v, want the dominant move 1 every time", chose[false])
+	}
+	if len(chose[true]) < 2 || chose[true][1] < 30 {
+		t.Errorf("mixed: chose %v, want mostly the dominant move 1 and sometimes another", chose[true])
 	}
 }

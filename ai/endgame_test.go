@@ -14,8 +14,8 @@ type oneMove struct{}
 func (oneMove) BestMove(engine.State) (engine.Move, bool) { return 1, true }
 
 func TestMaxLevelPlaysTheEndgameTable(t *testing.T) {
-	// Two moves; only the second wins, but the table's move is what max
-	// must play, and no other level may see it.
+	// Two moves; only the first (0) wins, but the table says 1: max must
+	// play the table's move, and no other level may see the table.
 	g := &treeGame{id: "endgame-test", players: 2, nodes: []treeNode{
 		{actors: []int{0}, moveCounts: []int{2}, next: []int{1, 2}},
 		{winner: 0},

@@ -44,6 +44,8 @@ type MCTS struct {
 	src     *rand.PCG
 	rng     *rand.Rand
 	trees   []*tree
+	mixed   bool  // Config.Mixed
+	actors  []int // scratch of Choose
 	// Iterations is the number of iterations of the last search, all
 	// threads together.
 	Iterations int
@@ -66,7 +68,7 @@ func NewMCTS(name string, b Budget, cfg Config) *MCTS {
 	if b.Iterations == 0 && b.Time == 0 {
 		b.Iterations = 1000
 	}
-	m := &MCTS{name: name, budget: b, threads: max(cfg.Threads, 1), seed: cfg.Seed}
+	m := &MCTS{name: name, budget: b, threads: max(cfg.Threads, 1), seed: cfg.Seed, mixed: cfg.Mixed}
 	m.rng, m.src = newRand(cfg.Seed, 0x6d637473)
 	for i := 0; i < m.threads; i++ {
 		t := newTree(treeSeed(cfg.Seed, i))
@@ -94,12 +96,17 @@ func (m *MCTS) Reseed(seed uint64) {
 	}
 }
 
-// Choose searches and returns player's most visited move.
+// Choose searches and returns player's most visited move; with
+// Config.Mixed, at a simultaneous turn, a move drawn by the root visit
+// shares (the average policy of decoupled UCT).
 func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 	if player == engine.ChancePlayer {
 		return chanceMove(s, m.rng)
 	}
 	moves, weights := m.Policy(s, player)
+	if m.actors = s.Actors(m.actors[:0]); m.mixed && len(m.actors) > 1 {
+		return moves[drawWeighted(weights, m.rng.Float64())]
+	}
 	best := 0
 	for i, w := range weights {
 		if w > weights[best] {

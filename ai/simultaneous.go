@@ -35,3 +35,20 @@ func (t *tree) selectDecoupledUCB(sl slot, parentVisits int32) int32 {
 	}
 	return best
 }
+
+// drawWeighted is the index drawn by weights (not all zero, none
+// negative), using u drawn uniformly from [0, 1).
+func drawWeighted(weights []float64, u float64) int {
+	total := 0.0
+	for _, w := range weights {
+		total += w
+	}
+	u *= total
+	for i, w := range weights {
+		if u < w {
+			return i
+		}
+		u -= w
+	}
+	return len(weights) - 1
+}

@@ -2,8 +2,11 @@ package research
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // Stats are the measures of one reading, each with its 95% interval.
@@ -68,7 +71,11 @@ type Comparison struct {
 	Metric  string   `json:"metric"`
 	Diff    Interval `json:"diff"` // reading minus base
 	P       float64  `json:"p"`    // paired t test
-	Holm    float64  `json:"holm"` // adjusted for every comparison of the run
+	// Corr is the correlation of the paired values, game by game: how
+	// much the common random numbers share between the two readings (0
+	// when either is constant).
+	Corr float64 `json:"corr"`
+	Holm float64 `json:"holm"` // adjusted for every comparison of the run
 	// Significant: Holm's p below 0.05.
 	Significant bool `json:"significant"`
 }
@@ -85,23 +92,28 @@ type Report struct {
 	// show them too.
 	PliesDiffer bool `json:"pliesDiffer"`
 	MovesDiffer bool `json:"movesDiffer"`
+	// Ranking ranks the readings (nil for a single reading).
+	Ranking *Ranking `json:"ranking,omitempty"`
+	// Replication is the findings checked on further seeds, when the run
+	// was replicated (Replicate).
+	Replication *Replication `json:"replication,omitempty"`
 	results     []Result
 	plan        *Plan
 }
 
 // pairedMetrics are the per-game measures compared between readings.
 var pairedMetrics = []struct {
-	name  string
-	skill bool
-	value func(r Result) (float64, bool)
+	name         string
+	skill, share bool
+	value        func(r Result) (float64, bool)
 }{
-	{"first seat wins", false, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
-	{"draw", false, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
-	{"stall", false, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
-	{"turns", false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
-	{"choice", false, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
-	{"lead changes/100 turns", false, leadChangeRate},
-	{"skill win", true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
+	{"first seat wins", false, true, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
+	{"draw", false, true, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
+	{"stall", false, true, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
+	{"turns", false, false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
+	{"choice", false, true, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
+	{"lead changes/100 turns", false, false, leadChangeRate},
+	{"skill win", true, true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
 }
 
 func b2f(b bool) float64 {
@@ -148,6 +160,7 @@ func Analyze(p *Plan, results []Result) *Report {
 		rep.Stats = append(rep.Stats, measure(rd, byReading[i], skillBy[i]))
 	}
 	rep.Comparisons = compare(p, rep.Base, byReading, skillBy)
+	rep.Ranking = rep.Rank()
 	return rep
 }
 
@@ -279,7 +292,7 @@ func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
 				continue // nothing to test (a stall rate of 0 in both, say)
 			}
 			diff, pv := PairedT(x, y)
-			out = append(out, Comparison{Reading: i, Label: p.Readings[i].Label(), Metric: m.name, Diff: diff, P: pv})
+			out = append(out, Comparison{Reading: i, Label: p.Readings[i].Label(), Metric: m.name, Diff: diff, P: pv, Corr: correlation(x, y)})
 		}
 	}
 	ps := make([]float64, len(out))
@@ -291,6 +304,15 @@ func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
 		out[i].Significant = h < 0.05
 	}
 	return out
+}
+
+// correlation is Pearson's r of x and y, 0 when either is constant.
+func correlation(x, y []float64) float64 {
+	r := stat.Correlation(x, y, nil)
+	if math.IsNaN(r) || math.IsInf(r, 0) {
+		return 0
+	}
+	return r
 }
 
 // paired gives the values of the games both lists hold (by game number)

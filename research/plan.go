@@ -113,7 +113,28 @@ type Config struct {
 	Skill string `json:"skill,omitempty"`
 	Games int    `json:"games"`
 	Seed  uint64 `json:"seed"`
+	// Chance says how chance events are drawn: ChanceTurn (the default),
+	// ChancePly or ChanceStream.
+	Chance string `json:"chance"`
 }
+
+// How a run draws its chance events. Each reading's game i has the same
+// seed; what differs is what a draw is keyed on.
+const (
+	// ChanceTurn draws each from the game's seed, the players' turn it
+	// happens in and its place in the turn, hashed as the rooms hash a
+	// ply (ai.ChanceAt): two readings keep the same throws at the same
+	// turn even after their games part. It pairs readings best.
+	ChanceTurn = "turn"
+	// ChancePly keys a draw on the engine's ply, as the rooms do. In
+	// Tamman a ply is a throw or a move, so two games that part soon
+	// have their throws at other plies and share little.
+	ChancePly = "ply"
+	// ChanceStream draws them in order from one stream per game, as runs
+	// made before ChancePly did: readings share throws only until their
+	// games part. Kept to read and measure those runs.
+	ChanceStream = "stream"
+)
 
 // Reading is one combination of option values.
 type Reading struct {
@@ -158,6 +179,12 @@ func NewPlan(cfg Config) (*Plan, error) {
 	cfg.Vary = slices.Clone(cfg.Vary)
 	if cfg.Design == "" {
 		cfg.Design = Grid
+	}
+	if cfg.Chance == "" {
+		cfg.Chance = ChanceTurn
+	}
+	if cfg.Chance != ChanceTurn && cfg.Chance != ChancePly && cfg.Chance != ChanceStream {
+		return nil, fmt.Errorf("--chance %q: want turn, ply or stream", cfg.Chance)
 	}
 	if cfg.Design != Grid && cfg.Design != Each {
 		return nil, fmt.Errorf("--design %q: want grid or each", cfg.Design)

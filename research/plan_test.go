@@ -81,7 +81,7 @@ func TestPlanErrors(t *testing.T) {
 	}
 	// An unknown agent is refused before any game.
 	p := mustPlan(t, Config{Game: "tamman", Agents: []string{"oracle"}, Games: 1})
-	if err := p.checkAgents(); err == nil {
+	if err := p.CheckAgents(); err == nil {
 		t.Error("agent oracle is accepted")
 	}
 }

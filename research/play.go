@@ -1,6 +1,7 @@
 package research
 
 import (
+	"encoding/binary"
 	"math/rand/v2"
 
 	"tabula/ai"
@@ -102,7 +103,9 @@ type player struct {
 	s       []engine.State // a working state per reading
 	agents  map[agentKey]ai.Agent
 	pcg     *rand.PCG
-	chance  *rand.Rand
+	chance  *rand.Rand // the draws of ChanceStream
+	secret  [8]byte    // the game's chance seed, for ChanceTurn and ChancePly
+	drawer  ai.ChanceDrawer
 	seatAgt []ai.Agent
 	actors  []int
 	moves   []engine.Move
@@ -141,9 +144,9 @@ func (p *Plan) agentSpecs(r Reading, skill bool) []string {
 	return specs
 }
 
-// checkAgents makes every agent once, to turn a bad spec into an error
+// CheckAgents makes every agent once, to turn a bad spec into an error
 // before any game starts.
-func (p *Plan) checkAgents() error {
+func (p *Plan) CheckAgents() error {
 	for _, r := range p.Readings {
 		for kind := 0; kind < p.Kinds; kind++ {
 			for _, spec := range p.agentSpecs(r, kind == 1) {
@@ -171,6 +174,8 @@ func (pl *player) play(u unit) (Result, error) {
 		seed ^= skillSalt
 	}
 	pl.pcg.Seed(Seed(seed, u.game, -1), 0x63686e63)
+	binary.BigEndian.PutUint64(pl.secret[:], Seed(seed, u.game, -1))
+	inTurn := 0 // chance events so far in this players' turn
 	specs := p.agentSpecs(rd, u.skill)
 	pl.seatAgt = pl.seatAgt[:0]
 	for seat := 0; seat < n; seat++ {
@@ -202,6 +207,7 @@ func (pl *player) play(u unit) (Result, error) {
 	// endTurn closes a player's turn: the standings are taken then.
 	endTurn := func() {
 		res.Turns++
+		inTurn = 0
 		pl.stand = pl.standing(s, pl.stand)
 		if l := soleLeader(pl.stand[len(pl.stand)-n:]); l >= 0 {
 			if lastLeader >= 0 && l != lastLeader {
@@ -219,7 +225,15 @@ func (pl *player) play(u unit) (Result, error) {
 		pl.moves = pl.moves[:0]
 		if pl.actors[0] == engine.ChancePlayer {
 			pl.outs = s.ChanceOutcomes(pl.outs[:0])
-			s.Apply(ai.SampleChance(pl.outs, pl.chance.Float64()))
+			switch p.Config.Chance {
+			case ChanceStream:
+				s.Apply(ai.SampleChance(pl.outs, pl.chance.Float64()))
+			case ChancePly:
+				s.Apply(pl.drawer.At(pl.secret[:], pl.outs, s.Ply()))
+			default: // ChanceTurn
+				s.Apply(pl.drawer.At(pl.secret[:], pl.outs, res.Turns<<32|inTurn))
+				inTurn++
+			}
 		} else {
 			for _, a := range pl.actors {
 				pl.legal = s.Legal(a, pl.legal[:0])

@@ -64,7 +64,7 @@ const flushEvery = 64
 // the same run (so an interrupted run resumes), and returns the shard's
 // results in unit order. It stops early, with ctx's error, when ctx ends.
 func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Result, error) {
-	if err := p.checkAgents(); err != nil {
+	if err := p.CheckAgents(); err != nil {
 		return nil, fmt.Errorf("agents: %v", err)
 	}
 	have, err := openRun(p, shard, dir)
@@ -287,6 +287,10 @@ func LoadRun(dir string) (*Plan, Shard, []Result, error) {
 	var head runHeader
 	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, Shard{}, nil, fmt.Errorf("%s: %v", filepath.Join(dir, runFile), err)
+	}
+	if head.Config.Chance == "" {
+		// Played before runs said how they drew chance: from a stream.
+		head.Config.Chance = ChanceStream
 	}
 	if head.Shard.Count < 1 || head.Shard.Index < 0 || head.Shard.Index >= head.Shard.Count {
 		return nil, Shard{}, nil, fmt.Errorf("%s: bad shard %s", filepath.Join(dir, runFile), head.Shard)

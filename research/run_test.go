@@ -176,17 +176,65 @@ func TestStallsAndRounds(t *testing.T) {
 	}
 }
 
-// A run whose game changed its defaults since is refused, not relabelled.
-func TestChangedDefaultsAreRefused(t *testing.T) {
-	p := mustPlan(t, smallConfig())
+// editedRun plays the small run into a directory and replaces old by new
+// in its run.json, as if it had been played by an older workbench.
+func editedRun(t *testing.T, p *Plan, old, new string) string {
+	t.Helper()
 	dir := t.TempDir()
 	mustRun(t, p, Whole, dir, 1)
 	path := filepath.Join(dir, runFile)
 	data, _ := os.ReadFile(path)
+	edited := bytes.Replace(data, []byte(old), []byte(new), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatalf("run.json lacks %s:\n%s", old, data)
+	}
+	os.WriteFile(path, edited, 0o644)
+	return dir
+}
+
+// A run whose game changed its defaults since is refused, not relabelled.
+func TestChangedDefaultsAreRefused(t *testing.T) {
+	p := mustPlan(t, smallConfig())
 	// As if the run had been played when safe-ayn defaulted to own.
-	data = bytes.Replace(data, []byte(`"safe-ayn=all"`), []byte(`"safe-ayn=own"`), 1)
-	os.WriteFile(path, data, 0o644)
+	dir := editedRun(t, p, `"safe-ayn=all"`, `"safe-ayn=own"`)
 	if _, _, _, err := LoadRun(dir); err == nil || !strings.Contains(err.Error(), "options changed") {
 		t.Errorf("changed defaults: err %v", err)
+	}
+}
+
+// Drawing throws by players' turn keeps two readings' throws together
+// after their games part, which a stream in order does not: game lengths
+// of the base and throw-use=total, exact-finish=false correlate more.
+func TestChanceByTurnPairsReadingsBetter(t *testing.T) {
+	corr := func(chance string) float64 {
+		p := mustPlan(t, Config{Game: "tamman", Design: Each, Agents: []string{"random"}, Games: 400, Seed: 3, Chance: chance,
+			Vary: []Vary{{Name: "throw-use", Values: []string{"all"}}, {Name: "exact-finish", Values: []string{"all"}}}})
+		sum := 0.0
+		for _, c := range Analyze(p, mustRun(t, p, Whole, t.TempDir(), 2)).Comparisons {
+			if c.Metric == "turns" {
+				sum += c.Corr
+			}
+		}
+		return sum
+	}
+	byTurn, stream := corr(ChanceTurn), corr(ChanceStream)
+	t.Logf("summed correlation of lengths: %.2f by turn, %.2f by stream", byTurn, stream)
+	if byTurn <= stream+0.1 {
+		t.Errorf("summed correlation of lengths: %.2f by turn, %.2f by stream; want the turn's clearly higher", byTurn, stream)
+	}
+}
+
+// A run directory from before runs named their chance draws was played
+// from a stream: it loads as such, and a new run does not resume it.
+func TestOldRunsWereDrawnFromAStream(t *testing.T) {
+	p := mustPlan(t, smallConfig())
+	dir := editedRun(t, p, `,
+    "chance": "turn"`, "")
+	lp, _, _, err := LoadRun(dir)
+	if err != nil || lp.Config.Chance != ChanceStream {
+		t.Fatalf("old run: err %v, chance %q", err, lp.Config.Chance)
+	}
+	if _, err := Run(context.Background(), p, Whole, dir, Options{Threads: 1}); err == nil {
+		t.Error("a run by turn resumed a run drawn from a stream")
 	}
 }

@@ -36,7 +36,16 @@ func wilsonZ(k, n int, z float64) Interval {
 	den := 1 + z*z/nf
 	centre := (p + z*z/(2*nf)) / den
 	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return Interval{Value: p, Low: max(0, centre-half), High: min(1, centre+half), N: n}
+	iv := Interval{Value: p, Low: max(0, centre-half), High: min(1, centre+half), N: n}
+	// The bounds at k = 0 and k = n are exactly 0 and 1; the subtraction
+	// above leaves a rounding error (1.4e-17) that the JSON would show.
+	if k == 0 {
+		iv.Low = 0
+	}
+	if k == n {
+		iv.High = 1
+	}
+	return iv
 }
 
 // ClopperPearson is the exact (conservative) 95% interval of k successes

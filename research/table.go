@@ -83,7 +83,61 @@ func (rep *Report) WriteText(w io.Writer) error {
 	} else if len(rep.Stats) > 1 {
 		fmt.Fprintln(w, "\nNo difference from the base reading is significant (paired by game, Holm-adjusted, 5%).")
 	}
+	rep.writeRanking(w)
+	rep.writeReplication(w)
 	return nil
+}
+
+// writeReplication writes each finding and whether it replicated.
+func (rep *Report) writeReplication(w io.Writer) {
+	r := rep.Replication
+	if r == nil {
+		return
+	}
+	fmt.Fprintf(w, "\nReplication on seeds %s: a finding replicates when every replication has the same sign and Holm p < 0.05 (over the %d findings)\n",
+		seedList(r.Seeds), len(r.Findings))
+	if len(r.Findings) == 0 {
+		fmt.Fprintln(w, "  (no finding to replicate)")
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "finding\tthis run\tp\treplications\treplicated\t")
+	for _, f := range r.Findings {
+		var reps []string
+		for _, rp := range f.Replicas {
+			reps = append(reps, fmt.Sprintf("%s, Holm p %s", findingValue(f, rp.Estimate), pIs(rp.Holm)))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", f, findingValue(f, f.Original), PValue(f.P), strings.Join(reps, "; "),
+			map[bool]string{true: "yes", false: "no"}[f.Replicated])
+	}
+	tw.Flush()
+}
+
+// findingValue formats a finding's estimate: points for a seat edge or a
+// share, the measure's own unit otherwise.
+func findingValue(f Finding, iv Interval) string {
+	if f.Kind == "seat" || isShare(f.Metric) {
+		return fmt.Sprintf("%+.1f (%+.1f to %+.1f) points", 100*iv.Value, 100*iv.Low, 100*iv.High)
+	}
+	return fmt.Sprintf("%+.3g (%.3g to %.3g)", iv.Value, iv.Low, iv.High)
+}
+
+// isShare reports whether a compared measure is a share (0/1 or choice).
+func isShare(metric string) bool {
+	for _, m := range pairedMetrics {
+		if m.name == metric {
+			return m.share
+		}
+	}
+	return false
+}
+
+func seedList(seeds []uint64) string {
+	parts := make([]string, len(seeds))
+	for i, s := range seeds {
+		parts[i] = strconv.FormatUint(s, 10)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // WriteJSON writes the report as one indented JSON object.
@@ -130,6 +184,14 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 		if s.Skill.N > 0 {
 			row(l, "skill win", s.Skill)
 			row(l, "skill gap", s.SkillGap)
+		}
+	}
+	if rk := rep.Ranking; rk != nil {
+		for _, r := range rk.Readings {
+			row(r.Label, "rank overall", Interval{Value: r.Overall.Rank, Low: r.Overall.Low, High: r.Overall.High, N: rk.Bootstrap})
+			for m, name := range rk.Measures {
+				row(r.Label, "rank "+name, Interval{Value: r.Rank[m].Rank, Low: r.Rank[m].Low, High: r.Rank[m].High, N: rk.Bootstrap})
+			}
 		}
 	}
 	cw.Flush()

@@ -1,7 +1,7 @@
 // Package view builds the JSON forms of Tabula's values: states, turn
-// traces and game facts, for "tabula replay", the server and records. The
-// engine and the games know no format; view asks them through the engine's
-// interfaces and the Detailer interface below.
+// traces and game facts, for "tabula replay", the server and records. It
+// asks the games through the engine's interfaces and the Detailer
+// interface below; the values they give still carry their JSON tags.
 package view
 
 import (

@@ -107,7 +107,7 @@ func TestPlayAgsinnoninkaHidesChoices(t *testing.T) {
 		"\033[1A\033[2K\rplayer 0 has chosen.",
 		"player 1, choose in secret (4 3 2 1 0): ",
 		"\033[1A\033[2K\rplayer 1 has chosen.",
-		"players [0 1] reveal: 7,2",
+		"players 0 and 1 reveal: 7,2",
 	}
 	inOrder(t, out, marks)
 	// Nothing between player 0's choice and the reveal shows her hole.
@@ -116,8 +116,8 @@ func TestPlayAgsinnoninkaHidesChoices(t *testing.T) {
 	if between := out[chosen:reveal]; strings.Contains(between, "played 7") || strings.Contains(between, "7,") {
 		t.Errorf("player 0's choice shows before the reveal:\n%s", between)
 	}
-	// After the reveal, the board of the next turn shows what each did.
-	if !strings.Contains(out[reveal:], "player 0 played 7") {
+	// After the reveal, the narration tells what each did.
+	if !strings.Contains(out[reveal:], "player 0 sowed from hole 7") {
 		t.Errorf("no account of the turn after the reveal:\n%s", out[reveal:])
 	}
 }

@@ -53,7 +53,9 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	skill := fs.String("skill", "", "a strong agent: also play it against random players to measure the skill gap")
 	games := fs.Int("games", 200, "games per reading")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same numbers whatever --threads")
+	chance := fs.String("chance", research.ChanceTurn, "how chance events are drawn from the game's seed: by players' turn and place in it (turn), by ply as the rooms draw (ply), or in order from one stream (stream, as older runs did)")
 	threads := fs.Int("threads", runtime.NumCPU(), "games played at once")
+	replicate := fs.Int("replicate", 0, "also play the design on `K` further seeds (in DIR/replicate-1 ...) and mark each finding replicated or not")
 	shardText := fs.String("shard", "0/1", "play only part `i/n` (i 0-based) of the run; join the parts with 'analyze merge'")
 	out := fs.String("out", "", "`DIR` for the games (JSON lines) and the reports; a run there resumes (default analyze-GAME)")
 	asJSON := fs.Bool("json", false, "print the report as JSON instead of tables")
@@ -71,18 +73,24 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *threads < 1 {
 		return usagef("--threads must be at least 1, got %d", *threads)
 	}
+	if *replicate < 0 || *replicate > maxReplicate {
+		return usagef("--replicate must be 0 to %d, got %d", maxReplicate, *replicate)
+	}
 	shard, err := research.ParseShard(*shardText)
 	if err != nil {
 		return usagef("%v", err)
 	}
 	cfg := research.Config{Game: *game, Options: opts, Vary: vary, Design: *design, Skill: strings.TrimSpace(*skill),
-		Games: *games, Seed: *seed}
+		Games: *games, Seed: *seed, Chance: *chance}
 	for _, a := range strings.Split(*agents, ",") {
 		if a = strings.TrimSpace(a); a != "" {
 			cfg.Agents = append(cfg.Agents, a)
 		}
 	}
 	plan, err := research.NewPlan(cfg)
+	if err == nil {
+		err = plan.CheckAgents()
+	}
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -90,29 +98,45 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if dir == "" {
 		dir = "analyze-" + *game
 	}
+	if *replicate > 0 && shard.Count > 1 {
+		return usagef("--replicate plays whole runs; with shards, play each replication as its own run (its seed is in the report of a replicated run)")
+	}
 	// SIGTERM (a pod or job stopped by its scheduler) ends the run as
 	// Ctrl-C does: the games played are written out, whole, and kept.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	// The bar counts the games of this run, not those resumed, so that
-	// its rate and time left are right.
-	var bar *progressBar
-	made := false
-	results, err := research.Run(ctx, plan, shard, dir, research.Options{Threads: *threads,
-		Progress: func(p research.Progress) {
-			if !made {
-				bar, made = newProgressBar(stderr, p.Total-p.Resumed, *progress, *quiet), true
-			}
-			bar.update(p.Done - p.Resumed)
-		}})
-	bar.finish()
-	if errors.Is(err, context.Canceled) {
-		// Stopped on purpose, and nothing is lost: not a failure.
-		fmt.Fprintf(stderr, "interrupted; the games played are kept in %s: run the same command to resume\n", dir)
-		return nil
+	play := func(p *research.Plan, dir string) ([]research.Result, bool, error) {
+		// The bar counts the games of this run, not those resumed, so
+		// that its rate and time left are right.
+		var bar *progressBar
+		made := false
+		results, err := research.Run(ctx, p, shard, dir, research.Options{Threads: *threads,
+			Progress: func(p research.Progress) {
+				if !made {
+					bar, made = newProgressBar(stderr, p.Total-p.Resumed, *progress, *quiet), true
+				}
+				bar.update(p.Done - p.Resumed)
+			}})
+		bar.finish()
+		if errors.Is(err, context.Canceled) {
+			// Stopped on purpose, and nothing is lost: not a failure.
+			fmt.Fprintf(stderr, "interrupted; the games played are kept in %s: run the same command to resume\n", dir)
+			return nil, false, nil
+		}
+		return results, err == nil, err
 	}
-	if err != nil {
+	results, done, err := play(plan, dir)
+	if !done {
 		return err
+	}
+	for j := 1; j <= *replicate; j++ {
+		rp, err := research.NewPlan(research.ReplicaConfig(plan.Config, j))
+		if err != nil {
+			return err
+		}
+		if _, done, err := play(rp, research.ReplicaDir(dir, j)); !done {
+			return err
+		}
 	}
 	if shard.Count > 1 {
 		fmt.Fprintf(stdout, "shard %s done: %d games in %s; join the shards with 'tabula analyze merge --out DIR %s ...'\n",
@@ -151,10 +175,21 @@ func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
 	return writeReports(plan, results, fs.Arg(0), *asJSON, stdout)
 }
 
+// maxReplicate bounds --replicate.
+const maxReplicate = 20
+
 // writeReports writes report.json, report.csv and report.html into dir
-// and the tables (or the JSON) to stdout.
+// and the tables (or the JSON) to stdout, with the findings checked on the
+// replications kept in dir, if any.
 func writeReports(plan *research.Plan, results []research.Result, dir string, asJSON bool, stdout io.Writer) error {
 	rep := research.Analyze(plan, results)
+	reps, err := research.LoadReplications(dir, plan)
+	if err != nil {
+		return err
+	}
+	if len(reps) > 0 {
+		research.Replicate(rep, reps)
+	}
 	for name, write := range map[string]func(io.Writer) error{
 		"report.json": rep.WriteJSON, "report.csv": rep.WriteCSV, "report.html": rep.WriteHTML,
 	} {

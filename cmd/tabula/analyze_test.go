@@ -74,3 +74,29 @@ func TestAnalyzeBadInput(t *testing.T) {
 		t.Errorf("report of a missing run: exit %d, %q", code, errs)
 	}
 }
+
+// --replicate 1 plays the design again on another seed beside the run and
+// the report says, for each finding, whether it replicated.
+func TestAnalyzeReplicate(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	args := []string{"analyze", "--game", "adji-boto", "--design", "each", "--vary", "capture-from=all", "--agents", "random",
+		"--games", "60", "--seed", "3", "--threads", "2", "--replicate", "1", "--out", dir}
+	code, out, errs := runArgs(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "Replication on seeds") || !strings.Contains(out, "capture-from=opponent: turns") {
+		t.Errorf("no replication of the length finding in:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "replicate-1", "games.jsonl")); err != nil {
+		t.Error(err)
+	}
+	// The kept run reports the same, replication included.
+	code, again, errs := runArgs(t, "analyze", "report", dir)
+	if code != 0 || again != out {
+		t.Errorf("report of the kept run: exit %d %s, same output %v", code, errs, again == out)
+	}
+	if code, _, errs := runArgs(t, append(args, "--shard", "0/2")...); code != 2 || !strings.Contains(errs, "--replicate") {
+		t.Errorf("--replicate with shards: exit %d, %q", code, errs)
+	}
+}

@@ -290,3 +290,47 @@ func lastLines(s string) string {
 	}
 	return s
 }
+
+// TestDocumentedDefaults checks the defaults that README.md's synopses
+// show, as in `tabula loadtest [--think 200ms]`, against the flags' own.
+func TestDocumentedDefaults(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	optional := regexp.MustCompile(`\[--([a-z-]+) ([^\]\sA-Z]+)\]`)
+	checked := 0
+	var spans [][]string
+	fenced := false
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+		} else if !fenced {
+			spans = append(spans, inlineCodeRE.FindAllStringSubmatch(line, -1)...)
+		}
+	}
+	for _, span := range spans {
+		name, rest, ok := strings.Cut(strings.TrimPrefix(span[1], "tabula "), " ")
+		if !ok || !strings.HasPrefix(span[1], "tabula ") {
+			continue
+		}
+		for _, m := range optional.FindAllStringSubmatch(rest, -1) {
+			if strings.Contains(m[2], "...") {
+				continue
+			}
+			_, help, _ := runTabula(t, "", name, "--help")
+			line := regexp.MustCompile(`(?m)^  --` + m[1] + ` .*$`).FindString(help)
+			if strings.HasPrefix(line, "  --"+m[1]+" "+m[2]+" ") {
+				continue // the value is the flag's placeholder (name=value)
+			}
+			def := regexp.MustCompile(`\(default: ([^)]*)\)`).FindStringSubmatch(line)
+			if def == nil || def[1] != m[2] {
+				t.Errorf("README shows `tabula %s [--%s %s]`; the flag says %q", name, m[1], m[2], line)
+			}
+			checked++
+		}
+	}
+	if checked < 4 {
+		t.Errorf("checked %d defaults; the reader of the synopses is broken", checked)
+	}
+}

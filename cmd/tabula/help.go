@@ -29,6 +29,13 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return usagef("%v", err)
 }
 
+// flagGiven reports whether the flag name was given on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
 // help prints the command's synopsis, its flags with their defaults and an
 // example.
 func (c command) help(w io.Writer, h helpRequest) {

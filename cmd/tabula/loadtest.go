@@ -21,6 +21,7 @@ import (
 	"syscall"
 	"time"
 
+	"tabula/engine"
 	"tabula/internal/loadkit"
 	"tabula/internal/roomclient"
 )
@@ -43,6 +44,9 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *n < 1 || *n > 5000 || *dur <= 0 || *dur > 10*time.Minute || *think < 0 {
 		return usagef("--rooms must be 1 to 5000, --duration at most 10m")
+	}
+	if _, err := engine.Lookup(*game); err != nil {
+		return usagef("--game: %v", err)
 	}
 	var srv *child
 	base := *server

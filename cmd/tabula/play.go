@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"os/signal"
 	"runtime"
 	"slices"
 	"strings"
@@ -90,10 +92,53 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 			seats[i].agent = a
 		}
 	}
-	p := &terminalGame{s: s, seats: seats, in: bufio.NewScanner(stdin), out: stdout,
+	// Ctrl-C stops the game as 'quit' does, with the record to resume it.
+	interrupt := make(chan os.Signal, 1)
+	signal.Notify(interrupt, os.Interrupt)
+	defer signal.Stop(interrupt)
+	p := &terminalGame{s: s, seats: seats, lines: readLines(stdin), interrupt: interrupt, out: stdout,
 		rng: rand.New(rand.NewPCG(*seed, 1)), moves: slices.Clone(rec.Moves)}
+	defer p.lines.close()
 	return p.run()
 }
+
+// inputLine is a line of input, or the error that ended the input (io.EOF
+// at its end).
+type inputLine struct {
+	text string
+	err  error
+}
+
+// lineReader reads the input on a goroutine of its own, so that the game
+// can wait for a line and for Ctrl-C at once. It reads a line only when
+// asked, after the prompt is out, as a person does.
+type lineReader struct {
+	want  chan struct{}
+	lines chan inputLine
+}
+
+func readLines(in io.Reader) *lineReader {
+	r := &lineReader{want: make(chan struct{}), lines: make(chan inputLine, 1)}
+	go func() {
+		sc := bufio.NewScanner(in)
+		for range r.want {
+			if sc.Scan() {
+				r.lines <- inputLine{text: sc.Text()}
+				continue
+			}
+			err := sc.Err()
+			if err == nil {
+				err = io.EOF
+			}
+			r.lines <- inputLine{err: err}
+			return
+		}
+	}()
+	return r
+}
+
+// close ends the reading goroutine once it is not reading.
+func (r *lineReader) close() { close(r.want) }
 
 // playRecord is the game to play: a new one (GAME and its options) or the
 // one saved in a record file.
@@ -157,24 +202,40 @@ type (
 	narrator interface {
 		Narrate(before engine.State) []string
 	}
+	// roundTeller tells the end of the round that a turn ended: the board
+	// as the round ended and how it ended (ok false when it ended none).
+	// legender explains the drawing of the board, once.
+	legender interface {
+		Legend() string
+	}
+	roundTeller interface {
+		RoundEnd(before engine.State) (board string, said []string, ok bool)
+	}
 )
 
 // errQuit ends the game at the player's request; errInputEnded ends it
 // when the input runs out (Ctrl-D): the record is printed for both, and
 // the second is an error (exit 1), since the game did not end as asked.
 var (
-	errQuit       = errors.New("quit")
-	errInputEnded = errors.New("input ended before the game did; the record above resumes it")
+	errQuit        = errors.New("quit")
+	errInputEnded  = errors.New("input ended before the game did; the record above resumes it")
+	errInterrupted = errors.New("interrupted; the record above resumes the game")
 )
 
 type terminalGame struct {
-	s     engine.State
-	seats []seatPlayer
-	in    *bufio.Scanner
-	out   io.Writer
-	rng   *rand.Rand
-	moves []string
+	s         engine.State
+	seats     []seatPlayer
+	lines     *lineReader
+	interrupt <-chan os.Signal
+	out       io.Writer
+	rng       *rand.Rand
+	moves     []string
+	shown     bool // the board of the state as it is now has been drawn
+	explained bool // the legend of the board has been shown
 }
+
+// instructions are said at the start and on 'help'.
+const instructions = "Type a move as listed, 'moves' for the record so far, 'help' for this line, or 'quit' (or Ctrl-C) to stop and get a record to resume from."
 
 func (t *terminalGame) run() error {
 	fmt.Fprintf(t.out, "%s: %s\n", t.s.Game().Name(), strings.Join(t.s.Options().Settings(), " "))
@@ -184,23 +245,62 @@ func (t *terminalGame) run() error {
 	if len(t.moves) > 0 {
 		fmt.Fprintf(t.out, "Resumed after %d moves: %s\n", len(t.moves), strings.Join(t.moves, " "))
 	}
-	fmt.Fprintln(t.out, "Type a move as listed, 'moves' for the record so far, or 'quit' to stop and get a record to resume from.")
+	fmt.Fprintln(t.out, instructions)
 	for !t.s.Terminal() {
-		if err := t.turn(); err != nil {
-			if errors.Is(err, errQuit) || errors.Is(err, errInputEnded) {
-				if qerr := t.quit(); qerr != nil {
-					return qerr
-				}
+		err := t.turn()
+		if err == nil {
+			select {
+			case <-t.interrupt:
+				err = errInterrupted
+			default:
 			}
-			if errors.Is(err, errQuit) {
-				return nil
-			}
-			return err
 		}
+		if err == nil {
+			continue
+		}
+		if errors.Is(err, errQuit) || errors.Is(err, errInputEnded) || errors.Is(err, errInterrupted) {
+			if qerr := t.quit(); qerr != nil {
+				return qerr
+			}
+		}
+		if errors.Is(err, errQuit) {
+			return nil
+		}
+		return err
 	}
+	t.showBoard()
 	o, _ := t.s.Outcome()
-	fmt.Fprintf(t.out, "\n%s\nGame over: %s. Scores: %v\nRecord: %s\n", board(t.s), o, t.s.Scores(nil), strings.Join(t.moves, " "))
+	var scores []string
+	for p, v := range t.s.Scores(nil) {
+		scores = append(scores, fmt.Sprintf("player %d %g", p, v))
+	}
+	fmt.Fprintf(t.out, "\nGame over: %s. Scores: %s.\nRecord: %s\n", o, strings.Join(scores, ", "), strings.Join(t.moves, " "))
 	return nil
+}
+
+// showBoard draws the board of the state as it is now, once.
+func (t *terminalGame) showBoard() {
+	if t.shown {
+		return
+	}
+	fmt.Fprintf(t.out, "\n%s", board(t.s))
+	t.shown = true
+	if l, ok := t.s.(legender); ok && !t.explained {
+		fmt.Fprint(t.out, l.Legend())
+		t.explained = true
+	}
+}
+
+// playersText names several players: "players 0 and 1", "players 0, 1 and 2".
+func playersText(ps []int) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = fmt.Sprint(p)
+	}
+	if len(names) == 1 {
+		return "player " + names[0]
+	}
+	return "players " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // turn plays one turn: a chance event, one player's move or the joint
@@ -217,11 +317,12 @@ func (t *terminalGame) turn() error {
 			fmt.Fprintf(t.out, "chance: %s\n", text)
 		}
 		t.s.Apply(m)
+		t.shown = false
 		t.moves = append(t.moves, text)
 		t.narrate(before)
 		return nil
 	}
-	fmt.Fprintf(t.out, "\n%s\n", board(t.s))
+	t.showBoard()
 	moves := make([]engine.Move, len(actors))
 	for i, a := range actors {
 		m, err := t.choose(a, len(actors) > 1)
@@ -232,19 +333,34 @@ func (t *terminalGame) turn() error {
 	}
 	text := engine.TurnText(t.s, actors, moves)
 	engine.ApplyTurn(t.s, moves)
+	t.shown = false
 	t.moves = append(t.moves, text)
 	if len(actors) > 1 {
-		fmt.Fprintf(t.out, "players %v reveal: %s\n", actors, text)
+		fmt.Fprintf(t.out, "%s reveal: %s\n", playersText(actors), text)
 	} else {
 		fmt.Fprintf(t.out, "player %d plays %s\n", actors[0], text)
 	}
 	t.narrate(before)
+	t.showBoard()
 	return nil
 }
 
+// narrate tells what the turn just applied did, in the order of the game:
+// the turn, the board after it, and, when it ended a round, the board as
+// the round ended and how (the board of the next round follows).
 func (t *terminalGame) narrate(before engine.State) {
 	if n, ok := t.s.(narrator); ok {
 		for _, line := range n.Narrate(before) {
+			fmt.Fprintln(t.out, line)
+		}
+	}
+	rt, ok := t.s.(roundTeller)
+	if !ok {
+		return
+	}
+	if b, said, ended := rt.RoundEnd(before); ended {
+		fmt.Fprintf(t.out, "\n%s", b)
+		for _, line := range said {
 			fmt.Fprintln(t.out, line)
 		}
 	}
@@ -279,13 +395,20 @@ func (t *terminalGame) choose(a int, hidden bool) (engine.Move, error) {
 		} else {
 			fmt.Fprintf(t.out, "player %d, your move (%s): ", a, strings.Join(legal, " "))
 		}
-		if !t.in.Scan() {
-			if err := t.in.Err(); err != nil {
-				return 0, err
-			}
-			return 0, errInputEnded
+		var in inputLine
+		t.lines.want <- struct{}{}
+		select {
+		case in = <-t.lines.lines:
+		case <-t.interrupt:
+			fmt.Fprintln(t.out)
+			return 0, errInterrupted
 		}
-		line := strings.TrimSpace(t.in.Text())
+		if errors.Is(in.err, io.EOF) {
+			return 0, errInputEnded
+		} else if in.err != nil {
+			return 0, in.err
+		}
+		line := strings.TrimSpace(in.text)
 		if hidden {
 			// Move up over the echoed line and clear it.
 			fmt.Fprint(t.out, "\033[1A\033[2K\r")
@@ -295,6 +418,9 @@ func (t *terminalGame) choose(a int, hidden bool) (engine.Move, error) {
 			return 0, errQuit
 		case "moves":
 			fmt.Fprintf(t.out, "moves: %s\n", strings.Join(t.moves, " "))
+			continue
+		case "help", "?":
+			fmt.Fprintln(t.out, instructions)
 			continue
 		case "":
 			continue

@@ -30,6 +30,9 @@ func runReplay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 		}
 		s, err = replayRecordFile(*recordPath, *line, stdin)
 	} else {
+		if flagGiven(fs, "line") {
+			return usagef("--line picks a record of --record FILE; without --record there is none")
+		}
 		if *gameID == "" {
 			return usagef("--game is required (see 'tabula games'), or --record FILE")
 		}

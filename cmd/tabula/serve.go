@@ -32,6 +32,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	sf := addSharedFlags(fs)
 	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
 	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
+	trusted := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR prefixes of reverse proxies whose --proxy-header names the client (for the per-address limits); without them the header is ignored")
+	proxyHeader := fs.String("proxy-header", server.HeaderXForwardedFor, "the header the trusted proxies append the client's address to: X-Forwarded-For or Forwarded")
 	share := fs.Float64("search-share", compute.DefaultShare, "part of the computer players' workers and of their queue one address may hold, in (0, 1]")
 	drain := fs.Duration("drain", 0, "on SIGTERM, answer /readyz with 503 for this long before stopping, so that load balancers send no new clients (a second signal stops at once)")
 	endgames := addEndgameFlag(fs)
@@ -49,6 +51,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *drain < 0 {
 		return usagef("--drain must not be negative")
+	}
+	proxies, err := server.ParseTrustedProxies(*trusted)
+	if err != nil {
+		return usagef("--trusted-proxies: %v", err)
+	}
+	if h := http.CanonicalHeaderKey(*proxyHeader); h != server.HeaderXForwardedFor && h != server.HeaderForwarded {
+		return usagef("--proxy-header %q: want X-Forwarded-For or Forwarded", *proxyHeader)
 	}
 	if err := sf.check(); err != nil {
 		return err
@@ -97,6 +106,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		RoomsPerMinute: *perMinute,
 		ConnsPerIP:     *perIP,
 		MessageRate:    *rate,
+		TrustedProxies: proxies,
+		ProxyHeader:    *proxyHeader,
 	})
 	// ctx runs the background work until the stop; the database closes
 	// (deferred above) only after the shared-mode cleanup has finished.

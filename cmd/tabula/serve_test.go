@@ -109,3 +109,19 @@ func TestServeTimeouts(t *testing.T) {
 		}
 	}
 }
+
+func TestServeRefusesBadProxyFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--trusted-proxies", "10.0.0.0/8,nginx"}, `--trusted-proxies: trusted proxy 2 ("nginx")`},
+		{[]string{"--proxy-header", "X-Real-IP"}, `--proxy-header "X-Real-IP": want X-Forwarded-For or Forwarded`},
+	} {
+		var out, errb strings.Builder
+		err := runServe(c.args, nil, &out, &errb)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("serve %v: err = %v, want %s", c.args, err, c.want)
+		}
+	}
+}

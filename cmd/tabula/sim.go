@@ -362,8 +362,12 @@ func (a *simAccumulator) finish(took time.Duration, balanced bool) {
 
 func (a *simAccumulator) print(w io.Writer) {
 	s := &a.simSummary
-	fmt.Fprintf(w, "%s, %d games (%s), seed %d, %d threads: %.2fs, %s games/s\n",
-		s.Game, s.Games, strings.Join(s.Options, " "), s.Seed, s.Threads, s.Seconds, humanRate(s.GamesPerSecond))
+	threads := "1 thread"
+	if s.Threads != 1 {
+		threads = fmt.Sprintf("%d threads", s.Threads)
+	}
+	fmt.Fprintf(w, "%s, %d games (%s), seed %d, %s: %.2fs, %s games/s\n",
+		s.Game, s.Games, strings.Join(s.Options, " "), s.Seed, threads, s.Seconds, humanRate(s.GamesPerSecond))
 	if !s.Balanced {
 		fmt.Fprintf(w, "note: %d games is not a multiple of %d seats, so seats are not balanced\n", s.Games, len(s.Seats))
 	}

@@ -84,3 +84,51 @@ func TestEndgameFlagLoadsTables(t *testing.T) {
 		}
 	}
 }
+
+// --query prints the exact value of a board and of each move, one line
+// each; from a table built now or one made before (--table).
+func TestSolveQuery(t *testing.T) {
+	// Player 0 plays 9: one seed stays, one goes to 8; nobody can move
+	// and each sweeps her side: 2 against 1.
+	want := "value 1\nmove 9 1\n"
+	code, stdout, stderr := runTabula(t, "", "solve", "--game", "adji-boto", "--seeds-left", "4", "--query", "1 0 0 0 0 0 0 0 0 2", "--to-move", "0")
+	if code != 0 || !strings.HasSuffix(stdout, want) {
+		t.Fatalf("exit %d, stdout:\n%s\nwant it to end with:\n%s%s", code, stdout, want, stderr)
+	}
+	file := filepath.Join(t.TempDir(), "k4.tab")
+	if code, _, stderr := runTabula(t, "", "solve", "--game", "adji-boto", "--seeds-left", "4", "--out", file); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	code, stdout, _ = runTabula(t, "", "solve", "--game", "adji-boto", "--table", file, "--query", "1 0 0 0 0 0 0 0 0 2")
+	if code != 0 || !strings.HasSuffix(stdout, want) {
+		t.Fatalf("--table: exit %d, stdout:\n%s", code, stdout)
+	}
+	for _, args := range [][]string{
+		{"--query", "1 0 0 0 0 0 0 0 2"},
+		{"--query", "1 0 0 0 0 0 0 0 0 x"},
+		{"--query", "1 0 0 0 0 0 0 0 3 2"},
+		{"--query", "1 0 0 0 0 0 0 0 0 2", "--to-move", "2"},
+		{"--query", "1 0 0 0 0 0 0 0 0 2", "--option", "skip-origin=true"},
+	} {
+		code, _, stderr := runTabula(t, "", append([]string{"solve", "--game", "adji-boto", "--table", file}, args...)...)
+		if code != 2 || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line", args, code, stderr)
+		}
+	}
+}
+
+// --upto builds a file in parts; the next run goes on where it stopped.
+func TestSolveBuildsInParts(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "k6.tab")
+	code, stdout, stderr := runTabula(t, "", "solve", "--game", "adji-boto", "--seeds-left", "6", "--out", file, "--upto", "3")
+	if code != 0 || !strings.Contains(stdout, "levels 0 to 3 of 6 done") {
+		t.Fatalf("first part: exit %d, stdout:\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runTabula(t, "", "solve", "--game", "adji-boto", "--seeds-left", "6", "--out", file)
+	if code != 0 || !strings.Contains(stdout, "written to") || strings.Contains(stderr, " 3 seeds done") || !strings.Contains(stderr, " 4 seeds done") {
+		t.Fatalf("second part: exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if _, err := solve.Open(file); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -30,22 +30,29 @@ func (s *State) String() string {
 	if s.openingLeft > 0 {
 		fmt.Fprintf(&b, "opening: %d of the ten opening moves left, no captures yet\n", s.openingLeft)
 	}
-	if s.ply > 0 {
-		fmt.Fprintf(&b, "last move captured %d seed(s)\n", s.captured)
-	}
 	if s.end != NotOver {
 		fmt.Fprintf(&b, "game over (%s)\n", s.end)
 	}
 	return b.String()
 }
 
-// Narrate says what the last move did that the board does not show: a
-// player who cannot move passes, and the other moves again. before is the
-// state the move was applied to.
+// Narrate says what the last move did that the board does not show: the
+// seeds it captured, and a player who cannot move passes, so that the
+// other moves again. before is the state the move was applied to.
 func (s *State) Narrate(before engine.State) []string {
 	b, ok := before.(*State)
-	if !ok || s.end != NotOver || s.ply != b.ply+1 || s.turn != b.turn {
+	if !ok || s.ply != b.ply+1 {
 		return nil
 	}
-	return []string{fmt.Sprintf("player %d cannot move and passes", b.turn^1)}
+	var out []string
+	switch {
+	case s.captured == 1:
+		out = append(out, fmt.Sprintf("player %d captured 1 seed", b.turn))
+	case s.captured > 1:
+		out = append(out, fmt.Sprintf("player %d captured %d seeds", b.turn, s.captured))
+	}
+	if s.end == NotOver && s.turn == b.turn {
+		out = append(out, fmt.Sprintf("player %d cannot move and passes", b.turn^1))
+	}
+	return out
 }

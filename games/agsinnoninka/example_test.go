@@ -21,6 +21,9 @@ func ExampleNewPosition() {
 		fmt.Println(err)
 	}
 	fmt.Print(s)
+	for _, line := range s.Narrate(nil) {
+		fmt.Println(line)
+	}
 	// Output:
 	// round 1, turn 2 of the round
 	//             player 1's store: 3
@@ -29,6 +32,6 @@ func ExampleNewPosition() {
 	//   p0 ->   [  3] [  4] [  0] [  0] [  0]
 	//    hole     9     8     7     6     5
 	//             player 0's store: 0
-	//   player 0 played 5: 1 relay(s), ended at 2
-	//   player 1 played 4: 0 relay(s), ended at 2, captured 3
+	// player 0 sowed from hole 5: 2 seeds, 1 relay, ended at 2
+	// player 1 sowed from hole 4: 2 seeds, 0 relays, ended at 2, captured 3
 }

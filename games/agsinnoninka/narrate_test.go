@@ -9,8 +9,8 @@ import (
 	"tabula/engine"
 )
 
-// The end of a round is said once, in the turn that ends it, and no longer
-// drawn on every board of the next round.
+// The end of a round is said once, in the turn that ends it (RoundEnd), and
+// not drawn on the boards of the next round.
 func TestNarrateTellsEachRoundEndOnce(t *testing.T) {
 	g := Game{}
 	st, err := g.NewState(engine.DefaultOptions(g))
@@ -32,9 +32,9 @@ func TestNarrateTellsEachRoundEndOnce(t *testing.T) {
 		}
 		before := s.Clone().(*State)
 		engine.ApplyTurn(s, moves)
-		said := s.Narrate(before)
+		_, said, ended := s.RoundEnd(before)
 		if s.LastRound() == before.LastRound() {
-			if len(said) != 0 {
+			if ended || len(said) != 0 {
 				t.Fatalf("turn %d: no round ended, yet %q", turn, said)
 			}
 		} else {

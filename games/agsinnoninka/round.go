@@ -38,6 +38,7 @@ func (s *State) settle(tr *tracer) {
 // cannot fill a hole), or the next round starts.
 func (s *State) endRound(why RoundEnd, tr *tracer) {
 	var taken [2]uint8
+	board, burnt := s.holes, s.burnt
 	t := tr.next()
 	for h := range s.holes {
 		tr.transfer(Owner(h), h, Holes+Owner(h), int(s.holes[h]), t)
@@ -46,7 +47,7 @@ func (s *State) endRound(why RoundEnd, tr *tracer) {
 	}
 	s.stores[0] += taken[0]
 	s.stores[1] += taken[1]
-	s.lastRound = RoundRecord{Why: why, Round: s.round, Taken: taken, Seeds: s.stores}
+	s.lastRound = RoundRecord{Why: why, Round: s.round, Taken: taken, Seeds: s.stores, Holes: board, Burnt: burnt}
 	switch {
 	case !s.r.match:
 		s.end = RoundOver

@@ -19,7 +19,8 @@ func TestEndOfRound(t *testing.T) {
 	if !s.Terminal() || s.End() != RoundOver {
 		t.Fatalf("not over: %s", s)
 	}
-	want := RoundRecord{Why: RowEmpty, Round: 1, Taken: [2]uint8{4, 0}, Seeds: [2]uint8{7, 0}}
+	want := RoundRecord{Why: RowEmpty, Round: 1, Taken: [2]uint8{4, 0}, Seeds: [2]uint8{7, 0},
+		Holes: [Holes]uint8{6: 1, 9: 3}}
 	if s.LastRound() != want {
 		t.Fatalf("round end %+v, want %+v", s.LastRound(), want)
 	}

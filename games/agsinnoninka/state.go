@@ -74,6 +74,10 @@ type RoundRecord struct {
 	Round uint16
 	Taken [2]uint8 // seeds each took from her own row
 	Seeds [2]uint8 // each player's seeds after that (her store)
+	// Holes and Burnt are the board as the round ended, before the rows
+	// were taken, for the terminal's drawing of it.
+	Holes [Holes]uint8
+	Burnt uint16
 }
 
 // State is an Agsinnoninka position. Make states with New or NewPosition.

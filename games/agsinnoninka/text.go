@@ -148,18 +148,41 @@ func (s *State) Details() any {
 // String draws the board as in the diagram: player 1's row on top (holes
 // 0-4 left to right), player 0's row below (holes 9-5); burnt holes show
 // as [ xx ]. The arrows show the counter-clockwise sowing: to the right
-// along the bottom row, to the left along the top row. Below it, what the
-// last turn did; the end of a round is told once, by Narrate.
+// along the bottom row, to the left along the top row. What the last turn
+// did is told by Narrate, the end of a round by RoundEnd.
 func (s *State) String() string {
+	head := fmt.Sprintf("round %d, turn %d of the round", s.round, s.roundTurns+1)
+	if s.end != NotOver {
+		head = fmt.Sprintf("the match is over after round %d: %s", s.round, endText[s.end])
+	}
+	return drawBoard(head, s.holes, s.stores, s.burnt) + s.pendingText()
+}
+
+// endText says why a match ended.
+var endText = [...]string{
+	NotOver:    "",
+	Lost:       "a player cannot fill a single hole",
+	RoundOver:  "its one round is over",
+	RoundLimit: "the safeguard max-rounds was reached",
+}
+
+func (s *State) pendingText() string {
+	if s.pending[0] < 0 {
+		return ""
+	}
+	return fmt.Sprintf("chosen %d,%d: chance draws who sows first\n", s.pending[0], s.pending[1])
+}
+
+func drawBoard(head string, holes [Holes]uint8, stores [2]uint8, burnt uint16) string {
 	var b strings.Builder
 	cell := func(h int) string {
-		if s.isBurnt(h) {
+		if burnt&(1<<h) != 0 {
 			return "[ xx]"
 		}
-		return fmt.Sprintf("[%3d]", s.holes[h])
+		return fmt.Sprintf("[%3d]", holes[h])
 	}
-	fmt.Fprintf(&b, "round %d, turn %d of the round\n", s.round, s.roundTurns+1)
-	fmt.Fprintf(&b, "            player 1's store: %d\n", s.stores[1])
+	b.WriteString(head + "\n")
+	fmt.Fprintf(&b, "            player 1's store: %d\n", stores[1])
 	b.WriteString("   hole     0     1     2     3     4\n")
 	b.WriteString("  p1 <-  ")
 	for h := 0; h <= 4; h++ {
@@ -170,51 +193,66 @@ func (s *State) String() string {
 		b.WriteString(" " + cell(h))
 	}
 	b.WriteString("\n   hole     9     8     7     6     5\n")
-	fmt.Fprintf(&b, "            player 0's store: %d\n", s.stores[0])
-	if s.last.P[0].Hole != noHole {
-		if s.last.First >= 0 {
-			fmt.Fprintf(&b, "last turn: player %d sowed first\n", s.last.First)
-		}
-		for p, t := range s.last.P {
-			fmt.Fprintf(&b, "  player %d played %d: %d relay(s)", p, t.Hole, t.Lifts)
-			switch {
-			case t.End == storePos:
-				b.WriteString(", ended in her store")
-			case t.End >= 0:
-				fmt.Fprintf(&b, ", ended at %d", t.End)
-			}
-			if t.Conflict {
-				b.WriteString(" (the hole was lifted by its owner)")
-			}
-			if t.Cut {
-				b.WriteString(" (relay cut: it had come round again)")
-			}
-			if t.Captured > 0 {
-				fmt.Fprintf(&b, ", captured %d", t.Captured)
-			}
-			b.WriteString("\n")
-		}
-	}
-	if s.pending[0] >= 0 {
-		fmt.Fprintf(&b, "chosen %d,%d: chance draws who sows first\n", s.pending[0], s.pending[1])
-	}
-	if s.end != NotOver {
-		fmt.Fprintf(&b, "match over (%s)\n", s.end)
-	}
+	fmt.Fprintf(&b, "            player 0's store: %d\n", stores[0])
 	return b.String()
 }
 
-// Narrate says what the last turn did that the board does not show: the
-// end of a round, once, in the turn that ended it. before is the state the
-// turn was applied to.
-func (s *State) Narrate(before engine.State) []string {
-	b, ok := before.(*State)
-	r := s.lastRound
-	if !ok || r.Why == RoundGoesOn || r == b.lastRound {
+// Narrate says what the move just applied sowed: each player's sowing,
+// its relays, where it ended and what it captured. Nothing when the move
+// sowed nothing (the choices of a turn that waits for chance to say who
+// sows first).
+func (s *State) Narrate(engine.State) []string {
+	if s.pending[0] >= 0 || s.last.P[0].Hole == noHole {
 		return nil
 	}
-	return []string{fmt.Sprintf("round %d ended (%s): rows taken %d and %d, seeds %d and %d",
-		r.Round, r.Why, r.Taken[0], r.Taken[1], r.Seeds[0], r.Seeds[1])}
+	var out []string
+	if s.last.First >= 0 {
+		out = append(out, fmt.Sprintf("player %d sowed first", s.last.First))
+	}
+	for p, t := range s.last.P {
+		line := fmt.Sprintf("player %d sowed from hole %d: %s, %s", p, t.Hole, plural(int(t.Steps), "seed"), plural(int(t.Lifts), "relay"))
+		switch {
+		case t.End == storePos:
+			line += ", ended in her store"
+		case t.End >= 0:
+			line += fmt.Sprintf(", ended at %d", t.End)
+		}
+		if t.Conflict {
+			line += " (the hole was lifted by its owner)"
+		}
+		if t.Cut {
+			line += " (relay cut: it had come round again)"
+		}
+		if t.Captured > 0 {
+			line += fmt.Sprintf(", captured %d", t.Captured)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// plural gives "1 seed", "2 seeds".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// RoundEnd tells the end of the round that the last turn ended, once: the
+// board as the round ended, before each player took the seeds of her row,
+// and how it ended. before is the state the turn was applied to; ok is
+// false when the turn ended no round.
+func (s *State) RoundEnd(before engine.State) (board string, said []string, ok bool) {
+	b, isState := before.(*State)
+	r := s.lastRound
+	if !isState || r.Why == RoundGoesOn || r == b.lastRound {
+		return "", nil, false
+	}
+	stores := [2]uint8{r.Seeds[0] - r.Taken[0], r.Seeds[1] - r.Taken[1]}
+	board = drawBoard(fmt.Sprintf("round %d ends on this board", r.Round), r.Holes, stores, r.Burnt)
+	return board, []string{fmt.Sprintf("round %d ended (%s): rows taken %d and %d, seeds %d and %d",
+		r.Round, r.Why, r.Taken[0], r.Taken[1], r.Seeds[0], r.Seeds[1])}, true
 }
 
 // ChanceText says what chance's draw under simultaneity=chance-order

@@ -252,6 +252,10 @@ type State struct {
 	lost     uint8 // throws lost when the last turn ended
 	zeroed   bool  // the last turn was 8, 8, 8
 	captured uint8 // men sent back by the last move
+	// caughtOn and caughtOf are the squares those men were sent back from
+	// and a bit per player whose men they were.
+	caughtOn uint32
+	caughtOf uint8
 }
 
 // New returns the start position: every man on his 'ayn, player 0 to throw.

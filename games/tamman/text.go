@@ -195,27 +195,23 @@ func (s *State) String() string {
 			mark = ">"
 		}
 		st := s.Steps(p)
-		fmt.Fprintf(&b, "%s player %d ('ayn %s): steps %v, %d on habarti\n", mark, p, s.Seat(p), st, s.Home(p))
+		steps := make([]string, len(st))
+		for i, k := range st {
+			steps[i] = strconv.Itoa(k)
+		}
+		fmt.Fprintf(&b, "%s player %d ('ayn %s): steps %s; %d on habarti\n", mark, p, s.Seat(p), strings.Join(steps, ", "), s.Home(p))
 	}
 	switch {
 	case s.phase == Over:
 		fmt.Fprintf(&b, "player %d has all four men on habarti\n", s.winner)
 	case s.capDue > 0:
-		fmt.Fprintf(&b, "player %d: %d capture throw(s) due; throws waiting: %s\n", s.turn, s.capDue, throwsText(s.Throws()))
+		fmt.Fprintf(&b, "player %d: %s due; throws waiting: %s\n", s.turn, count(int(s.capDue), "capture throw"), throwsText(s.Throws()))
 	case s.phase == ThrowPhase && s.seq == 0:
 		fmt.Fprintf(&b, "player %d to throw\n", s.turn)
 	case s.phase == ThrowPhase:
-		fmt.Fprintf(&b, "player %d: %d extra throw(s) due; thrown so far: %s\n", s.turn, s.due, throwsText(s.Throws()))
+		fmt.Fprintf(&b, "player %d: %s due; thrown so far: %s\n", s.turn, count(int(s.due), "extra throw"), throwsText(s.Throws()))
 	default:
 		fmt.Fprintf(&b, "player %d to move; throws waiting: %s\n", s.turn, throwsText(s.Throws()))
-	}
-	if s.captured > 0 {
-		fmt.Fprintf(&b, "the last move sent %d man (men) back to the 'ayn\n", s.captured)
-	}
-	if s.zeroed {
-		b.WriteString("the last turn threw tamman three times (8, 8, 8): it scored 0\n")
-	} else if s.lost > 0 {
-		fmt.Fprintf(&b, "the last turn lost %d throw(s) no man could use\n", s.lost)
 	}
 	return b.String()
 }
@@ -356,11 +352,18 @@ func (s *State) throwReason() string {
 }
 
 // Narrate says what the last throw or move did that the board does not
-// show: a turn of 8, 8, 8 that scores nothing, or throws lost when a turn
-// ends. before is the state it was applied to.
+// show: the men a move sent back (whose, from where), a turn of 8, 8, 8
+// that scores nothing, or throws lost when a turn ends. before is the
+// state it was applied to.
 func (s *State) Narrate(before engine.State) []string {
 	b, ok := before.(*State)
-	if !ok || s.ply != b.ply+1 || s.phase == Over || s.turn == b.turn {
+	if !ok || s.ply != b.ply+1 {
+		return nil
+	}
+	if b.phase == MovePhase && s.captured > 0 {
+		return []string{s.caughtText(int(b.turn))}
+	}
+	if s.phase == Over || s.turn == b.turn {
 		return nil
 	}
 	// The turn has just passed to the next player.
@@ -370,7 +373,48 @@ func (s *State) Narrate(before engine.State) []string {
 	case s.zeroed:
 		return []string{"8, 8, 8: the turn scores nothing"}
 	case s.lost > 0:
-		return []string{fmt.Sprintf("player %d's turn ends: %d throw(s) no man can use are lost", b.turn, s.lost)}
+		return []string{fmt.Sprintf("player %d's turn ends: %s no man can use lost", b.turn, count(int(s.lost), "throw"))}
 	}
 	return nil
+}
+
+// caughtText says what the last move, player p's, sent back: "player 0
+// sent 2 men of player 1 back to the 'ayn, from c2, d2".
+func (s *State) caughtText(p int) string {
+	var whose, from []string
+	for e := 0; e < int(s.r.players); e++ {
+		if s.caughtOf&(1<<e) != 0 {
+			whose = append(whose, fmt.Sprintf("player %d", e))
+		}
+	}
+	for q := Square(0); q < Squares; q++ {
+		if s.caughtOn&(1<<q) != 0 {
+			from = append(from, q.String())
+		}
+	}
+	men := fmt.Sprintf("%d men", s.captured)
+	if s.captured == 1 {
+		men = "1 man"
+	}
+	text := fmt.Sprintf("player %d sent %s of %s back to the 'ayn, from %s",
+		p, men, strings.Join(whose, " and "), strings.Join(from, ", "))
+	if s.phase != Over {
+		text += "; a capture throw is due for each"
+	}
+	return text
+}
+
+// Legend explains the letters and numbers of the drawing, for the
+// terminal to show once.
+func (s *State) Legend() string {
+	return "A: a player's 'ayn (her men start there), D: dafandaf (safe), H: habarti (the end of every path)\n" +
+		"steps: how far each man has gone along his path, from 0 (on his 'ayn) to 24 (on habarti)\n"
+}
+
+// count gives "1 throw", "2 throws".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

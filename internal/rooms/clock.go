@@ -201,6 +201,12 @@ func (r *Room) flag(ctx context.Context, s int) error {
 
 // finish stores the last events of a game and ends it.
 func (r *Room) finish(ctx context.Context, evs []Event, result string) error {
+	now := r.m.cfg.Now()
+	if evs[0].Clocks == nil {
+		// A resignation or an agreed draw stops every clock where it is:
+		// the stored times are the times shown when it came.
+		evs[0].Clocks = r.clocksAfter(now)
+	}
 	st := store.Step{Room: r.ID, From: r.version, Status: store.Finished, Result: result, ClearCommits: len(r.commits) > 0}
 	st.Archive = r.archiveEntry(evs, result)
 	if err := r.persist(ctx, &st, evs...); err != nil {
@@ -209,9 +215,7 @@ func (r *Room) finish(ctx context.Context, evs []Event, result string) error {
 	clear(r.commits)
 	r.status, r.result = store.Finished, result
 	r.turnStart = r.version
-	if evs[0].Clocks != nil {
-		r.setClocks(evs[0].Clocks, r.m.cfg.Now())
-	}
+	r.setClocks(evs[0].Clocks, now)
 	r.armFlag()
 	for _, e := range evs {
 		r.publish(r.state, e)

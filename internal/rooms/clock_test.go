@@ -148,3 +148,74 @@ func TestDrawOffers(t *testing.T) {
 		t.Fatalf("a spectator offered a draw: %v", err)
 	}
 }
+
+// TestAgreedDrawStopsTheClocksWhereTheyAre: the times stored at an agreed
+// draw are the times left when it was agreed, not those of the last move
+// (a page showed 0:59 and then the stored 1:04).
+func TestAgreedDrawStopsTheClocksWhereTheyAre(t *testing.T) {
+	st := testStore(t)
+	ft := &fakeTime{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	r, id, a, b := clockRoom(t, st, ft, Clock{Initial: time.Minute, Increment: 5 * time.Second})
+	mustMove(t, r, a, 0, engine.LegalTexts(r.state, 0)[0])
+	mustMove(t, r, b, 1, engine.LegalTexts(r.state, 1)[0])
+	ft.add(3 * time.Second)
+	mustMove(t, r, a, 2, engine.LegalTexts(r.state, 0)[0]) // seat 0: 60 + 5 - 3 + 5 = 67 s
+	drain(a, b)
+	ft.add(6 * time.Second) // seat 1's clock runs: 65 - 6 = 59 s
+	if err := r.OfferDraw(bg, b); err != nil {
+		t.Fatal(err)
+	}
+	if e := next(t, a, "event"); e.Event.Kind != KindOffer || len(e.Event.Clocks) != 0 {
+		t.Fatalf("an offer: %+v", e.Event)
+	}
+	ft.add(4 * time.Second) // 55 s when seat 0 accepts
+	drain(a, b)
+	if err := r.OfferDraw(bg, a); err != nil {
+		t.Fatal(err)
+	}
+	want := []int64{67000, 55000}
+	e := next(t, b, "event")
+	if !slices.Equal(e.Event.Clocks, want) || len(e.Event.Running) != 0 {
+		t.Fatalf("the accepted offer: clocks %v running %v, want %v and none", e.Event.Clocks, e.Event.Running, want)
+	}
+	ft.add(30 * time.Second)
+	if v := r.View(0); !slices.Equal(v.Clocks, want) {
+		t.Fatalf("after the draw: clocks %v, want %v", v.Clocks, want)
+	}
+	m2 := clockManager(t, st, ft)
+	r2, _ := m2.Room(bg, id)
+	if v := r2.View(0); !slices.Equal(v.Clocks, want) {
+		t.Fatalf("after a restart: clocks %v, want %v", v.Clocks, want)
+	}
+}
+
+// TestEventsSayWhichClocksRun: an event with the clocks names the seats
+// whose clocks run from it on, so that a page needs no rule of its own
+// (a clock starts after its seat's first move).
+func TestEventsSayWhichClocksRun(t *testing.T) {
+	ft := &fakeTime{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	r, _, a, b := clockRoom(t, testStore(t), ft, Clock{Initial: time.Minute})
+	drain(b)
+	mustMove(t, r, a, 0, engine.LegalTexts(r.state, 0)[0])
+	if e := next(t, b, "event"); len(e.Event.Running) != 0 {
+		t.Fatalf("after seat 0's first move, seat 1 has not moved yet: running %v", e.Event.Running)
+	}
+	drain(a)
+	mustMove(t, r, b, 1, engine.LegalTexts(r.state, 1)[0])
+	if e := next(t, a, "event"); !slices.Equal(e.Event.Running, []int{0}) {
+		t.Fatalf("after seat 1's first move: running %v, want [0]", e.Event.Running)
+	}
+}
+
+// clockRoom is a two-person Adji-Boto room with clock, on fake time, and
+// its two players' connections.
+func clockRoom(t *testing.T, st Store, ft *fakeTime, clock Clock) (r *Room, id string, a, b *Sub) {
+	t.Helper()
+	m := clockManager(t, st, ft)
+	c, err := m.Create(bg, "adji-boto", nil, people(2), clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ = m.Room(bg, c.ID)
+	return r, c.ID, join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])
+}

@@ -6,8 +6,8 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/binary"
-	"math/rand/v2"
 
+	"tabula/ai"
 	"tabula/engine"
 )
 
@@ -49,8 +49,13 @@ type Event struct {
 	// Undo: the number of turns that stay played.
 	Kept *int `json:"kept,omitempty"`
 	// Clocks is each seat's time left after the event, in milliseconds,
-	// in a room with a clock (turn, commit, flag).
+	// in a room with a clock (turn, commit, flag, and the resignation or
+	// draw offer that ends a game: every clock stops there).
 	Clocks []int64 `json:"clocks,omitempty"`
+	// Running lists the seats whose clocks run from the event on, sent
+	// with Clocks (none when absent), so that a page counts down the
+	// server's clocks without a rule of its own.
+	Running []int `json:"running,omitempty"`
 
 	// Choice is a seat's own hidden choice, shown by playerView to that
 	// seat only; it is never stored with the event nor sent to others.
@@ -99,22 +104,9 @@ func agentSeed(secret []byte, seat, version int) uint64 {
 	return binary.BigEndian.Uint64(h[:8])
 }
 
-// throwAt samples the chance event pending in s from the room's secret:
-// the uniform number is the first Float64 of ChaCha8 seeded with
-// SHA-256(secret || ply as 8 bytes, big-endian), so anyone holding the
-// published secret can check every throw of the record.
+// throwAt samples the chance event pending in s from the room's secret
+// (ai.ChanceAt), so anyone holding the published secret can check every
+// throw of the record.
 func throwAt(secret []byte, s engine.State) engine.Move {
-	var ply [8]byte
-	binary.BigEndian.PutUint64(ply[:], uint64(s.Ply()))
-	seed := sha256.Sum256(append(append([]byte{}, secret...), ply[:]...))
-	u := rand.New(rand.NewChaCha8(seed)).Float64()
-	outs := s.ChanceOutcomes(nil)
-	acc := 0.0
-	for _, o := range outs {
-		acc += o.Prob
-		if u < acc {
-			return o.Move
-		}
-	}
-	return outs[len(outs)-1].Move
+	return ai.ChanceAt(secret, s.ChanceOutcomes(nil), s.Ply())
 }

@@ -395,6 +395,9 @@ type Record struct {
 	Secret string `json:"secret,omitempty"`
 	// Resigned is the seat that resigned, if one did.
 	Resigned *int `json:"resigned,omitempty"`
+	// TakeBacks is the number of times turns were taken back (at one
+	// device, local.go): such a game was not played straight through.
+	TakeBacks int `json:"takeBacks,omitempty"`
 }
 
 // Record returns the game so far as a record.
@@ -416,6 +419,8 @@ func (r *Room) recordWith(more []Event) Record {
 		case KindResign:
 			rec.Result = r.result
 			rec.Resigned = intp(*e.Seat)
+		case KindUndo:
+			rec.TakeBacks++
 		}
 	}
 	for _, e := range more {
@@ -456,6 +461,9 @@ func (r *Room) publishTraced(after engine.State, e Event, trace []view.EventView
 	}
 	// What each viewer sees is decided by eventFor; most see the same
 	// event, which is encoded once.
+	if e.Clocks != nil {
+		e.Running = r.running()
+	}
 	msgs := map[string][]byte{}
 	for sub := range r.subs {
 		seen := eventFor(sub.Seat, e, r.commits)

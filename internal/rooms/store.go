@@ -7,8 +7,8 @@ import (
 	"tabula/internal/store"
 )
 
-// Store is what rooms need from storage. store.SQLite implements it; a
-// second backend (PostgreSQL) must pass storetest.Run.
+// Store is what rooms need from storage. store.SQLite and store.Postgres
+// implement it, and both pass storetest.Run.
 type Store interface {
 	// CreateRoom stores a new room at version 0 with its seats.
 	CreateRoom(ctx context.Context, r store.Room, seats []store.Seat) error

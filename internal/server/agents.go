@@ -19,10 +19,11 @@ var AgentSpecs = []string{
 
 // DefaultAgents makes the computer player of a room's seat from its spec
 // ("random", "mcts:hard") with the ai package, one search thread each (the
-// server runs several rooms at once); seed makes it deterministic. It is
-// the rooms.AgentFunc of "tabula serve".
+// server runs several rooms at once); seed makes it deterministic. At a
+// simultaneous turn MCTS draws its hidden choice from its mixed strategy
+// (ai.Config.Mixed). It is the rooms.AgentFunc of "tabula serve".
 func DefaultAgents(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
-	return ai.New(g, spec, ai.Config{Seed: seed, Threads: 1, Options: opts})
+	return ai.New(g, spec, ai.Config{Seed: seed, Threads: 1, Options: opts, Mixed: true})
 }
 
 // offeredAgents lists the specs of AgentSpecs that can play g under opts,

@@ -7,18 +7,32 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"time"
 
 	"tabula/internal/compute"
 )
 
 // httpError is an error with the status to answer it with. Handlers return
-// errors; errorResponse is the one place that turns them into responses.
+// errors; writeError is the one place that turns them into responses.
 type httpError struct {
 	Status int
 	Msg    string
 }
 
 func (e *httpError) Error() string { return e.Msg }
+
+// retryLater is an error (a 429 or 503) that says when to try again.
+type retryLater struct {
+	err   error
+	after time.Duration
+}
+
+func (e *retryLater) Error() string { return e.err.Error() }
+func (e *retryLater) Unwrap() error { return e.err }
+
+// retryIn is err with a Retry-After of after (rounded up to seconds).
+func retryIn(after time.Duration, err error) error { return &retryLater{err, after} }
 
 func badRequest(format string, args ...any) error {
 	return &httpError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
@@ -43,21 +57,24 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	switch {
 	case errors.As(err, &he):
 		status, msg = he.Status, he.Msg
-		if status == http.StatusServiceUnavailable {
-			w.Header().Set("Retry-After", retryAfter)
-		}
 	case errors.Is(err, compute.ErrBusy):
 		status, msg = http.StatusServiceUnavailable, "the computer players are busy: "+err.Error()+"; try again in a few seconds"
-		w.Header().Set("Retry-After", retryAfter)
 	case errors.Is(err, context.DeadlineExceeded) && r.Context().Err() != nil:
 		// The request's budget ran out (storing a room, say): the
 		// server is slow now, not broken.
 		status, msg = http.StatusServiceUnavailable, "the request took longer than it may take: try again in a few seconds"
-		w.Header().Set("Retry-After", retryAfter)
 	case errors.As(err, &mbe):
 		status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("request body is larger than %d bytes", mbe.Limit)
 	default:
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
+		after := retryAfter
+		var rl *retryLater
+		if errors.As(err, &rl) {
+			after = max(time.Second, rl.after.Round(time.Second))
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(int(after/time.Second)))
 	}
 	if wantsGerman(r) {
 		msg = inGerman(msg)

@@ -1,8 +1,7 @@
 package server
 
-// Tests for issue #14: no request can knock the server over. Each test
-// names the defect of the issue it covers; since the in-memory match API
-// is gone, they check it through rooms and the endpoints that remain.
+// Tests that no request can knock the server over: searches end, work is
+// bounded, bad requests are refused. Each is named after what it checks.
 
 import (
 	"context"
@@ -24,10 +23,11 @@ import (
 	"tabula/internal/compute"
 	"tabula/internal/roomclient"
 	"tabula/internal/rooms"
+	"tabula/view"
 	"tabula/web"
 )
 
-// Defect 1: only the agents the server offers may sit.
+// Only the agents the server offers may sit.
 func TestOnlyOfferedAgentsSit(t *testing.T) {
 	ts := newTestServer(t)
 	for _, spec := range []string{"mcts:87600h", "alphabeta:1000000", "mcts:2000000000", "mcts:0", "hard", " random"} {
@@ -91,7 +91,7 @@ func endlessServer(t *testing.T, cfg Config, moveDeadline time.Duration) (*httpt
 	return ts, s, w
 }
 
-// Defect 1: a computer's search stops at its move's deadline, and the
+// A computer's search stops at its move's deadline, and the
 // room goes on with its best move so far.
 func TestSearchStopsAtTheMoveDeadline(t *testing.T) {
 	ts, _, _ := endlessServer(t, Config{}, 50*time.Millisecond)
@@ -101,7 +101,7 @@ func TestSearchStopsAtTheMoveDeadline(t *testing.T) {
 	}
 }
 
-// Defect 1: shutting down (the rooms closed, then the server) stops a
+// Shutting down (the rooms closed, then the server) stops a
 // running search, and later work on the pool gets 503.
 func TestShutdownStopsSearches(t *testing.T) {
 	ts, s, w := endlessServer(t, Config{}, 0)
@@ -118,7 +118,7 @@ func TestShutdownStopsSearches(t *testing.T) {
 	}
 }
 
-// Defect 1: when every worker is busy and the wait passes the request's
+// When every worker is busy and the wait passes the request's
 // budget, the answer is 503 with Retry-After; rooms of people play on.
 func TestBusyPoolAnswers503(t *testing.T) {
 	pool := compute.NewPool(compute.Config{Workers: 1, Queue: 4})
@@ -156,7 +156,7 @@ func TestBusyPoolAnswers503(t *testing.T) {
 	}
 }
 
-// Defect 1: a reader of a room does not wait for its computer player.
+// A reader of a room does not wait for its computer player.
 func TestGetDoesNotWaitForASearch(t *testing.T) {
 	ts, s, w := endlessServer(t, Config{}, 0)
 	d := playAt(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:hard"}]}`)
@@ -174,7 +174,7 @@ func TestGetDoesNotWaitForASearch(t *testing.T) {
 	<-w.ended
 }
 
-// Defect 1: taking back a move stops the computer's search of the reply.
+// Taking back a move stops the computer's search of the reply.
 func TestUndoStopsTheSearch(t *testing.T) {
 	ts, _, w := endlessServer(t, Config{}, 0)
 	d := playAt(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:hard"}]}`)
@@ -187,7 +187,7 @@ func TestUndoStopsTheSearch(t *testing.T) {
 	}
 }
 
-// Defect 2: options that can make one move run for minutes are refused.
+// Options that can make one move run for minutes are refused.
 func TestSlowOptionsAreRefused(t *testing.T) {
 	ts := newTestServer(t)
 	var e errorBody
@@ -214,7 +214,7 @@ func TestSlowOptionsAreRefused(t *testing.T) {
 	}
 }
 
-// Defect 3: a record longer than MaxTurns is refused before it is
+// A record longer than MaxTurns is refused before it is
 // replayed.
 func TestLongRecordsAreRefused(t *testing.T) {
 	ts := newTestServer(t)
@@ -232,7 +232,7 @@ func TestLongRecordsAreRefused(t *testing.T) {
 	}
 }
 
-// Defect 3: a room's states come in pages.
+// A room's states come in pages.
 func TestStatesArePaged(t *testing.T) {
 	ts := newTestServer(t)
 	rec := finishedRecord(t, "adji-boto", 4)
@@ -277,7 +277,7 @@ func heapAfterGC() uint64 {
 	return ms.HeapAlloc
 }
 
-// Defect 4: a room keeps no search memory between moves: twenty rooms
+// A room keeps no search memory between moves: twenty rooms
 // against alpha-beta (a table of 2 MB each when kept) and MCTS hold less
 // than a few megabytes together once their computers have moved.
 func TestRoomsKeepNoSearchMemory(t *testing.T) {
@@ -296,7 +296,7 @@ func TestRoomsKeepNoSearchMemory(t *testing.T) {
 	}
 }
 
-// Defect 6: asking for agents under many option combinations keeps
+// Asking for agents under many option combinations keeps
 // nothing.
 func TestAgentQueriesKeepNothing(t *testing.T) {
 	s := New(Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
@@ -320,7 +320,7 @@ func TestAgentQueriesKeepNothing(t *testing.T) {
 	}
 }
 
-// Defect 8: cross-site requests, other content types and (on loopback)
+// Cross-site requests, other content types and (on loopback)
 // other host names are refused.
 func TestCrossSiteAndRebinding(t *testing.T) {
 	ts, _ := newTestServerWith(t, Config{LoopbackOnly: true})
@@ -363,7 +363,7 @@ func TestCrossSiteAndRebinding(t *testing.T) {
 	}
 }
 
-// Defect 9: a path that is not UTF-8 is a 400, not a 500.
+// A path that is not UTF-8 is a 400, not a 500.
 func TestBadUTF8Path(t *testing.T) {
 	s := New(Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Static: web.Static()})
 	for _, p := range []string{"/%ff", "/api/games/%ff", "/a/%c3%28"} {
@@ -375,7 +375,7 @@ func TestBadUTF8Path(t *testing.T) {
 	}
 }
 
-// Defect 10: a wrong method on an API route is 405 with Allow.
+// A wrong method on an API route is 405 with Allow.
 func TestWrongMethodIs405(t *testing.T) {
 	ts := newTestServer(t)
 	r := newRoom(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
@@ -405,7 +405,7 @@ func TestWrongMethodIs405(t *testing.T) {
 	}
 }
 
-// Defect 11: the computer's hidden choice in a simultaneous turn is not
+// The computer's hidden choice in a simultaneous turn is not
 // the same in every room: its player is seeded from the room's secret.
 // Taken back and played again, it is drawn again.
 func TestHiddenChoiceIsNotRepeatable(t *testing.T) {
@@ -422,7 +422,7 @@ func TestHiddenChoiceIsNotRepeatable(t *testing.T) {
 	}
 }
 
-// Defect 12: large whole numbers sent as JSON numbers keep their digits.
+// Large whole numbers sent as JSON numbers keep their digits.
 func TestLargeNumberOptions(t *testing.T) {
 	ts := newTestServer(t)
 	people := `"seats":[{"kind":"person"},{"kind":"person"}]`
@@ -441,10 +441,33 @@ func TestLargeNumberOptions(t *testing.T) {
 	}
 }
 
-// Defect 2: a replay stops when the request's budget is spent, with 503,
-// instead of running on; a room that cannot be stored within the budget
-// is a 503 too, not an internal error.
+// A replay stops at the first move after the request's budget is spent,
+// with 503, instead of running on.
 func TestReplayStopsAtTheRequestBudget(t *testing.T) {
+	rec := finishedRecord(t, "adji-boto", 5)
+	g, opts, err := recordGame(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	const spentAt = 3
+	last := 0
+	_, err = replay(ctx, g, opts, rec.Moves, nil, func(i int, _ engine.State, _ turn, _ []view.EventView) error {
+		last = i
+		if i == spentAt {
+			cancel() // the budget runs out while move 3 is applied
+		}
+		return nil
+	})
+	if err != errReplayTime || last != spentAt || len(rec.Moves) <= spentAt {
+		t.Errorf("replay of %d moves with the budget spent at move %d: went on to move %d, error %v", len(rec.Moves), spentAt, last, err)
+	}
+}
+
+// A replay or a room made from a record past the request's budget is a
+// 503, not an internal error.
+func TestReplayPastTheBudgetIs503(t *testing.T) {
 	rec := finishedRecord(t, "adji-boto", 5)
 	spent, _ := newTestServerWith(t, Config{RequestTimeout: time.Nanosecond})
 	var e errorBody
@@ -474,7 +497,7 @@ func (c countingAgent) Choose(s engine.State, p int) engine.Move {
 	return c.Agent.Choose(s, p)
 }
 
-// Defect 1: twelve rooms whose computer players must move at once get
+// Twelve rooms whose computer players must move at once get
 // them one per worker at a time, the others queued.
 func TestSearchesQueueForWorkers(t *testing.T) {
 	var running, most atomic.Int32

@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -12,7 +14,10 @@ const healthTimeout = 2 * time.Second
 // Health answers /healthz (the process serves and its database answers)
 // and /readyz (ready for traffic: ready returns nil) in front of h, for a
 // load balancer that routes around a sick instance. Both answer 200 "ok"
-// or 503 with the reason, and are never cached.
+// or 503 with the reason, and are never cached. /livez answers 200 "ok"
+// whenever the process serves at all, whatever its database: for a
+// liveness probe, so that a database outage does not restart every
+// instance at once.
 func Health(h http.Handler, live, ready func(context.Context) error) http.Handler {
 	check := func(f func(context.Context) error) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
@@ -21,6 +26,7 @@ func Health(h http.Handler, live, ready func(context.Context) error) http.Handle
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.Header().Set("Cache-Control", "no-store")
 			if err := f(ctx); err != nil {
+				w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
 				w.WriteHeader(http.StatusServiceUnavailable)
 				w.Write([]byte(err.Error() + "\n"))
 				return
@@ -29,14 +35,34 @@ func Health(h http.Handler, live, ready func(context.Context) error) http.Handle
 		}
 	}
 	liveH, readyH := check(live), check(ready)
+	liveness := check(func(context.Context) error { return nil })
+	srv, _ := h.(*Server)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var f http.HandlerFunc
 		switch r.URL.Path {
 		case "/healthz":
-			liveH(w, r)
+			f = liveH
 		case "/readyz":
-			readyH(w, r)
+			f = readyH
+		case "/livez":
+			f = liveness
 		default:
 			h.ServeHTTP(w, r)
+			return
 		}
+		// The checks answer what the server answers: GET and HEAD only,
+		// and a loopback server only loopback names.
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			writeJSON(w, http.StatusMethodNotAllowed, errorBody{fmt.Sprintf("%s %s: method not allowed (allowed: GET, HEAD)", r.Method, r.URL.Path)})
+			return
+		}
+		if srv != nil {
+			if err := srv.admit(r); err != nil {
+				writeError(w, r, srv.cfg.Log, err)
+				return
+			}
+		}
+		f(w, r)
 	})
 }

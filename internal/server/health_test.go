@@ -32,6 +32,7 @@ func TestHealthAndReadiness(t *testing.T) {
 		{nil, errors.New("not yet listening"), "/readyz", 503, "not yet listening\n"},
 		{nil, errors.New("not yet listening"), "/healthz", 200, "ok\n"},
 		{errors.New("database down"), errors.New("database down"), "/healthz", 503, "database down\n"},
+		{errors.New("database down"), errors.New("database down"), "/livez", 200, "ok\n"},
 		{nil, errors.New("stopping"), "/other", 200, "app /other"},
 	} {
 		liveErr, readyErr = c.live, c.ready

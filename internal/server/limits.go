@@ -22,8 +22,8 @@ const (
 	// computer player searches at most until then, and a request waiting
 	// for a free core gets 503 when it passes.
 	DefaultRequestTimeout = 30 * time.Second
-	// retryAfter is the Retry-After of a 503, in seconds.
-	retryAfter = "5"
+	// retryAfter is the Retry-After of a 429 or 503 that knows no better.
+	retryAfter = 5 * time.Second
 )
 
 // checkBounds refuses options of g outside the server's bounds

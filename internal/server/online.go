@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -39,7 +40,9 @@ type perMinute struct {
 	seen map[string][]time.Time
 }
 
-func (p *perMinute) allow(key string, max int, now time.Time) bool {
+// allow counts an event of key at now, unless max were counted in the
+// minute before now; then it returns how long until one is not.
+func (p *perMinute) allow(key string, max int, now time.Time) (bool, time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.seen == nil {
@@ -54,12 +57,22 @@ func (p *perMinute) allow(key string, max int, now time.Time) bool {
 			keep = append(keep, t)
 		}
 	}
+	p.seen[key] = keep
 	if len(keep) >= max {
-		p.seen[key] = keep
-		return false
+		return false, keep[len(keep)-max].Add(time.Minute).Sub(now)
 	}
 	p.seen[key] = append(keep, now)
-	return true
+	return true, 0
+}
+
+// forget uncounts the event of key at t (one that did not happen after
+// all: a room refused).
+func (p *perMinute) forget(key string, t time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if i := slices.Index(p.seen[key], t); i >= 0 {
+		p.seen[key] = slices.Delete(p.seen[key], i, i+1)
+	}
 }
 
 type createRoomRequest struct {
@@ -117,9 +130,17 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if !s.created.allow(clientIP(r), s.cfg.RoomsPerMinute, time.Now()) {
-		return &httpError{http.StatusTooManyRequests, "too many rooms created from your address in the last minute; wait a little"}
+	// A room counts once made: a refused request gives its place back.
+	ip, now := clientIP(r), time.Now()
+	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
+		return retryIn(wait, &httpError{http.StatusTooManyRequests, "too many rooms created from your address in the last minute; wait a little"})
 	}
+	made := false
+	defer func() {
+		if !made {
+			s.created.forget(ip, now)
+		}
+	}()
 	var req createRoomRequest
 	if err := decode(r, &req); err != nil {
 		return err
@@ -165,6 +186,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 		}
 		out.Seats = append(out.Seats, l)
 	}
+	made = true
 	s.cfg.Log.Info("room created", "room", c.ID, "game", req.Game)
 	writeJSON(w, http.StatusCreated, out)
 	return nil

@@ -3,6 +3,10 @@ package server
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
@@ -10,7 +14,6 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -43,6 +46,8 @@ type study struct {
 	Config  research.Config `json:"config"`
 	Started time.Time       `json:"started"`
 
+	owner []byte // the hash of the owner's token, which cancel needs
+
 	mu       sync.Mutex
 	state    string // running, done, failed, cancelled
 	done     int
@@ -50,6 +55,7 @@ type study struct {
 	left     time.Duration
 	err      string
 	report   []byte
+	ranking  *research.Ranking
 	cancel   context.CancelFunc
 	finished time.Time
 }
@@ -63,12 +69,15 @@ type studyView struct {
 	LeftSeconds float64 `json:"leftSeconds"`
 	Error       string  `json:"error,omitempty"`
 	Report      string  `json:"report,omitempty"` // the report's URL, once done
+	// Ranking ranks the readings once done (none for one reading).
+	Ranking *research.Ranking `json:"ranking,omitempty"`
 }
 
 func (st *study) view() studyView {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	v := studyView{study: st, State: st.state, Done: st.done, Total: st.total, LeftSeconds: st.left.Seconds(), Error: st.err}
+	v := studyView{study: st, State: st.state, Done: st.done, Total: st.total, LeftSeconds: st.left.Seconds(), Error: st.err,
+		Ranking: st.ranking}
 	if st.report != nil {
 		v.Report = "/api/research/" + st.ID + "/report"
 	}
@@ -79,9 +88,15 @@ func (st *study) view() studyView {
 type lab struct {
 	mu      sync.Mutex
 	studies []*study
-	next    int
 	closed  bool
 	wg      sync.WaitGroup
+}
+
+// startedView is the answer to POST /api/research: the study and its
+// owner's token, given only here.
+type startedView struct {
+	studyView
+	Owner string `json:"owner"`
 }
 
 // studyRequest is the body of POST /api/research.
@@ -155,16 +170,29 @@ func (s *Server) postStudy(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	st, err := s.lab.start(plan)
+	owner := randomText()
+	st, err := s.lab.start(plan, owner)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusAccepted, st.view())
+	writeJSON(w, http.StatusAccepted, startedView{st.view(), owner})
 	return nil
 }
 
-// start runs a study in the background, if none is running.
-func (l *lab) start(plan *research.Plan) (*study, error) {
+// randomText is 128 random bits as URL-safe text: a study's id or its
+// owner's token, which nobody can guess.
+func randomText() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported systems
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// start runs a study for the holder of owner in the background, if none
+// is running (one at a time on the server's spare cores, so also one per
+// address).
+func (l *lab) start(plan *research.Plan, owner string) (*study, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
@@ -172,16 +200,16 @@ func (l *lab) start(plan *research.Plan) (*study, error) {
 	}
 	for _, st := range l.studies {
 		if st.view().State == "running" {
-			return nil, &httpError{http.StatusConflict, fmt.Sprintf("study %s is running; wait for it or cancel it (DELETE /api/research/%s)", st.ID, st.ID)}
+			return nil, &httpError{http.StatusConflict, fmt.Sprintf("study %s is running; wait for it, or cancel it if it is yours (DELETE /api/research/%s)", st.ID, st.ID)}
 		}
 	}
 	if len(l.studies) >= maxStudies {
 		l.studies = l.studies[1:]
 	}
-	l.next++
 	ctx, cancel := context.WithCancel(context.Background())
-	st := &study{ID: strconv.Itoa(l.next), Game: plan.Game.Name(), Config: plan.Config, Started: time.Now(),
-		state: "running", total: plan.Units(), cancel: cancel}
+	h := sha256.Sum256([]byte(owner))
+	st := &study{ID: randomText(), Game: plan.Game.Name(), Config: plan.Config, Started: time.Now(),
+		owner: h[:], state: "running", total: plan.Units(), cancel: cancel}
 	st.Command = plan.Config.Command()
 	l.studies = append(l.studies, st)
 	l.wg.Add(1)
@@ -207,9 +235,10 @@ func (st *study) run(ctx context.Context, plan *research.Plan) {
 			}})
 		if err == nil {
 			var buf bytes.Buffer
-			err = research.Analyze(plan, results).WriteHTML(&buf)
+			rep := research.Analyze(plan, results)
+			err = rep.WriteHTML(&buf)
 			st.mu.Lock()
-			st.report = buf.Bytes()
+			st.report, st.ranking = buf.Bytes(), rep.Ranking
 			st.mu.Unlock()
 		}
 	}
@@ -268,10 +297,17 @@ func (s *Server) getStudy(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// cancelStudy cancels a study for its owner, who proves it with the
+// token POST gave: "Authorization: Bearer TOKEN".
 func (s *Server) cancelStudy(w http.ResponseWriter, r *http.Request) error {
 	st, err := s.lab.find(r.PathValue("id"))
 	if err != nil {
 		return err
+	}
+	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	h := sha256.Sum256([]byte(token))
+	if !ok || subtle.ConstantTimeCompare(h[:], st.owner) != 1 {
+		return &httpError{http.StatusForbidden, "only the study's owner may cancel it: send the owner token its POST answered as \"Authorization: Bearer TOKEN\""}
 	}
 	st.cancel()
 	writeJSON(w, http.StatusOK, st.view())

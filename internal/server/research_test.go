@@ -27,6 +27,23 @@ type studyJSON struct {
 	Report  string `json:"report"`
 	Command string `json:"command"`
 	Error   string `json:"error"`
+	Owner   string `json:"owner"`
+}
+
+// cancelAs sends DELETE for study id with the owner token (none if
+// empty) and returns the status.
+func cancelAs(t *testing.T, ts *httptest.Server, id, owner string) int {
+	t.Helper()
+	req, _ := http.NewRequest("DELETE", ts.URL+"/api/research/"+id, nil)
+	if owner != "" {
+		req.Header.Set("Authorization", "Bearer "+owner)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode
 }
 
 func TestStudyRunsAndReports(t *testing.T) {
@@ -75,8 +92,8 @@ func TestOneStudyAtATimeAndCancel(t *testing.T) {
 	if code := call(t, ts, "POST", "/api/research", big, &e); code != http.StatusConflict || !strings.Contains(e.Error, "is running") {
 		t.Errorf("second study: %d %q, want 409", code, e.Error)
 	}
-	if code := call(t, ts, "DELETE", "/api/research/"+st.ID, "", nil); code != 200 {
-		t.Errorf("DELETE: %d", code)
+	if code := cancelAs(t, ts, st.ID, st.Owner); code != 200 {
+		t.Errorf("DELETE by the owner: %d", code)
 	}
 	s.lab.wg.Wait()
 	call(t, ts, "GET", "/api/research/"+st.ID, "", &st)
@@ -149,5 +166,25 @@ func TestStudyKeepsToTheSafeOptionRanges(t *testing.T) {
 	if _, err := studyConfig(studyRequest{Game: "agsinnoninka", Agents: []string{"random", "random"}, Games: 1,
 		Vary: map[string]string{"max-steps": "50,100"}}); err != nil {
 		t.Fatalf("max-steps 50 and 100 are safe: %v", err)
+	}
+}
+
+// A study is cancelled only by its owner, who alone got its token; its id
+// cannot be guessed from another's.
+func TestOnlyTheOwnerCancelsAStudy(t *testing.T) {
+	s, ts := newLabServer(t)
+	var st, seen studyJSON
+	big := `{"game":"agsinnoninka","vary":{"simultaneity":"all","conflict":"all"},"agents":["greedy"],"games":2000}`
+	if code := call(t, ts, "POST", "/api/research", big, &st); code != http.StatusAccepted || len(st.Owner) < 22 || len(st.ID) < 22 {
+		t.Fatalf("POST: %d id %q owner %q, want 128-bit id and owner token", code, st.ID, st.Owner)
+	}
+	defer func() { cancelAs(t, ts, st.ID, st.Owner); s.lab.wg.Wait() }()
+	for _, owner := range []string{"", "not-the-token", st.ID} {
+		if code := cancelAs(t, ts, st.ID, owner); code != http.StatusForbidden {
+			t.Errorf("DELETE with owner %q: %d, want 403", owner, code)
+		}
+	}
+	if call(t, ts, "GET", "/api/research/"+st.ID, "", &seen); seen.State != "running" || seen.Owner != "" {
+		t.Errorf("after the refused cancels: %+v, want running and no owner shown", seen)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -63,6 +64,13 @@ type Config struct {
 	MessageRate float64
 	// ConnsPerIP caps the live connections of one address (default 32).
 	ConnsPerIP int
+	// TrustedProxies are the reverse proxies whose forwarding header
+	// names the client (ParseTrustedProxies); without any, the header is
+	// ignored and the client is the connection's peer.
+	TrustedProxies []netip.Prefix
+	// ProxyHeader is the header the trusted proxies append the client's
+	// address to: HeaderXForwardedFor (the default) or HeaderForwarded.
+	ProxyHeader string
 }
 
 // Server serves the API and the app.
@@ -73,6 +81,7 @@ type Server struct {
 	lab  lab // the Research page's studies (research.go)
 
 	wsLimits wsLimits
+	proxies  proxies        // which address a request comes from
 	conns    ipCounter      // live connections per address
 	created  perMinute      // rooms created per address
 	sockets  sync.WaitGroup // live connections, for a graceful stop
@@ -96,6 +105,10 @@ func New(cfg Config) *Server {
 		cfg.RoomsPerMinute = 10
 	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), csrf: http.NewCrossOriginProtection(), wsLimits: defaultWSLimits}
+	s.proxies = proxies{trusted: cfg.TrustedProxies, header: HeaderXForwardedFor}
+	if cfg.ProxyHeader != "" {
+		s.proxies.header = http.CanonicalHeaderKey(cfg.ProxyHeader)
+	}
 	if cfg.MessageRate > 0 {
 		s.wsLimits.Rate, s.wsLimits.Burst = cfg.MessageRate, int(3*cfg.MessageRate)+1
 	}
@@ -197,6 +210,7 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // the requests admit refuses and gives each API request its time budget.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
+	r = s.proxies.fromClient(r)
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 	h := sw.Header()
 	h.Set("X-Content-Type-Options", "nosniff")

@@ -125,7 +125,7 @@ func TestAccessibilityAndScreenshots(t *testing.T) {
 			playThrough(t, ctx, 400, nil)
 			shoot("over")
 			must(t, ctx, chromedp.Click(chromedp.CSS(`#replay`)))
-			waitFor(t, ctx, `document.getElementById('play').dataset.status === 'replay'`, 10*time.Second)
+			waitFor(t, ctx, `document.getElementById('room').dataset.status === 'replay'`, 10*time.Second)
 			must(t, ctx, jsDo(`document.getElementById('r-next').click()`))
 			waitFor(t, ctx, replayAt+` === 1`, 10*time.Second)
 			shoot("replay")

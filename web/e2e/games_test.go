@@ -70,7 +70,7 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 	n := movesPlayed(t, ctx)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','fast')`),
 		chromedp.Click(chromedp.CSS(`#replay`)))
-	waitFor(t, ctx, `document.getElementById('play').dataset.status === 'replay'`, 5*time.Second)
+	waitFor(t, ctx, `document.getElementById('room').dataset.status === 'replay'`, 5*time.Second)
 	for i := 1; i <= 3 && i <= n; i++ {
 		must(t, ctx, chromedp.Click(chromedp.CSS(`#r-next`)))
 		waitFor(t, ctx, fmt.Sprintf(`%s === %d`, replayAt, i), 10*time.Second)
@@ -91,7 +91,7 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 	oldID := eval[string](t, ctx, `location.hash`)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(`#loadfile`)),
 		chromedp.SetUploadFiles(chromedp.CSS(`#loadfile`), []string{path}))
-	waitFor(t, ctx, fmt.Sprintf(`location.hash.startsWith('#/play/') && location.hash !== %q && !!document.getElementById('play')`, oldID), 10*time.Second)
+	waitFor(t, ctx, fmt.Sprintf(`location.hash.startsWith('#/play/') && location.hash !== %q && !!document.getElementById('room')`, oldID), 10*time.Second)
 	if status(t, ctx) != "over" || movesPlayed(t, ctx) != n {
 		t.Errorf("loaded record: status %s, %d moves, want over and %d", status(t, ctx), movesPlayed(t, ctx), n)
 	}
@@ -102,7 +102,7 @@ func TestTammanAgainstComputer(t *testing.T) {
 	openGame(t, ctx, "tamman", map[string]string{"players": "2"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	status(t, ctx)
-	screenshot(t, ctx, "board-tamman", "#play")
+	screenshot(t, ctx, "board-tamman", "#room")
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
 	turns := playThrough(t, ctx, 3000, nil)
 	t.Logf("tamman: %d person turns, %s", turns, eval[string](t, ctx, `document.querySelector('#result .resulttext').textContent`))
@@ -161,7 +161,7 @@ func TestTammanFourPlayers(t *testing.T) {
 	tabTo("data-pick")
 	must(t, ctx, chromedp.KeyEvent("\r"))
 	waitFor(t, ctx, `!!document.querySelector('#board .target')`, 5*time.Second)
-	screenshot(t, ctx, "board-tamman-4", "#play")
+	screenshot(t, ctx, "board-tamman-4", "#room")
 	tabTo("data-move")
 	must(t, ctx, chromedp.KeyEvent("\r"))
 	status(t, ctx)
@@ -195,7 +195,7 @@ func TestAgsinnoninkaOneDevice(t *testing.T) {
 	if status(t, ctx) != "handover" {
 		t.Fatal("a simultaneous turn at one device does not start with a hand-over screen")
 	}
-	screenshot(t, ctx, "handover-agsinnoninka", "#play")
+	screenshot(t, ctx, "handover-agsinnoninka", "#room")
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#ready`)))
 	if status(t, ctx) != "input" {
 		t.Fatal("no choice after the hand-over")

@@ -82,8 +82,8 @@ func waitFor(t *testing.T, ctx context.Context, js string, limit time.Duration) 
 // status waits until the play page wants input or the game is over.
 func status(t *testing.T, ctx context.Context) string {
 	t.Helper()
-	waitFor(t, ctx, `(() => { const p = document.getElementById('play'); return !!p && ['input','over','handover'].includes(p.dataset.status); })()`, 30*time.Second)
-	return eval[string](t, ctx, `document.getElementById('play').dataset.status`)
+	waitFor(t, ctx, `(() => { const p = document.getElementById('room'); return !!p && ['input','over','handover'].includes(p.dataset.status); })()`, 30*time.Second)
+	return eval[string](t, ctx, `document.getElementById('room').dataset.status`)
 }
 
 func screenshot(t *testing.T, ctx context.Context, name string, sel string) {
@@ -153,6 +153,18 @@ func phoneViewport(t *testing.T, ctx context.Context) {
 	t.Helper()
 	must(t, ctx, chromedp.EmulateViewport(390, 844))
 	waitFor(t, ctx, `window.innerWidth === 390 && document.documentElement.clientWidth <= 390`, 5*time.Second)
+}
+
+// fitsPhone checks at a phone's width that the page is no wider than the
+// screen, takes a screenshot and goes back to a desktop's width.
+func fitsPhone(t *testing.T, ctx context.Context, page, shot string) {
+	t.Helper()
+	phoneViewport(t, ctx)
+	if w := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+		t.Errorf("the %s is %dpx wider than a phone", page, w)
+	}
+	screenshot(t, ctx, shot, "")
+	must(t, ctx, chromedp.EmulateViewport(1280, 900))
 }
 
 // movesPlayed counts the entries of the move list.

@@ -32,12 +32,7 @@ func TestCatalogueAndLanguage(t *testing.T) {
 		t.Errorf("English heading %q", h)
 	}
 	screenshot(t, ctx, "home-en", "")
-	phoneViewport(t, ctx)
-	if w := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
-		t.Errorf("the home page is %dpx wider than a phone", w)
-	}
-	screenshot(t, ctx, "phone-home", "")
-	must(t, ctx, chromedp.EmulateViewport(1280, 900))
+	fitsPhone(t, ctx, "home page", "phone-home")
 
 	setSelect(t, ctx, "#lang", "de")
 	waitFor(t, ctx, `document.getElementById('home-h').textContent === 'Die Spiele'`, 5*time.Second)

@@ -82,7 +82,7 @@ func TestLocalGameSurvivesARestart(t *testing.T) {
 	// itself and plays on.
 	r.stop()
 	r.start()
-	waitFor(t, ctx, `(() => { const p = document.getElementById('play'); return p.dataset.drops > 0 && p.dataset.conn === 'online' && p.dataset.status === 'input'; })()`, 30*time.Second)
+	waitFor(t, ctx, `(() => { const p = document.getElementById('room'); return p.dataset.drops > 0 && p.dataset.conn === 'online' && p.dataset.status === 'input'; })()`, 30*time.Second)
 	if got := eval[int](t, ctx, ply); got != before {
 		t.Fatalf("after the restart the game is at ply %d, want %d", got, before)
 	}
@@ -130,7 +130,7 @@ func TestLocalGameAgainstTheComputerWithASpectator(t *testing.T) {
 	}
 	// The person moves; the computer answers; the spectator sees both.
 	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
-	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length >= 2 && ['input','over'].includes(document.getElementById('play').dataset.status)`, 20*time.Second)
+	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length >= 2 && ['input','over'].includes(document.getElementById('room').dataset.status)`, 20*time.Second)
 	n := movesPlayed(t, ctx)
 	waitFor(t, spec, fmt.Sprintf(`document.querySelectorAll('#movelist li').length === %d`, n), 10*time.Second)
 	if eval[bool](t, spec, `!!document.querySelector('#legal:not([hidden]) button.move, #resign')`) {
@@ -150,7 +150,7 @@ func TestTwoTabsStayInStep(t *testing.T) {
 	must(t, b, chromedp.Navigate(page))
 	waitFor(t, b, `!!document.querySelector('#legal button.move')`, 10*time.Second)
 	must(t, a, jsDo(`document.querySelector('#legal button.move').click()`))
-	waitFor(t, b, `document.querySelectorAll('#movelist li').length === 1 && document.getElementById('play').dataset.status === 'input'`, 10*time.Second)
+	waitFor(t, b, `document.querySelectorAll('#movelist li').length === 1 && document.getElementById('room').dataset.status === 'input'`, 10*time.Second)
 	must(t, b, jsDo(`document.querySelector('#legal button.move').click()`))
 	waitFor(t, a, `document.querySelectorAll('#movelist li').length === 2`, 10*time.Second)
 }

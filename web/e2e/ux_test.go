@@ -43,8 +43,8 @@ func TestSkipLinkKeepsTheGame(t *testing.T) {
 	startAdji(t, ctx, "human", "random")
 	hash := eval[string](t, ctx, `location.hash`)
 	must(t, ctx, jsDo(`document.querySelector('.skip').click()`))
-	if got := eval[string](t, ctx, `location.hash`); got != hash || !eval[bool](t, ctx, `!!document.getElementById('play')`) {
-		t.Errorf("after the skip link: %s, play page shown %v; want %s", got, eval[bool](t, ctx, `!!document.getElementById('play')`), hash)
+	if got := eval[string](t, ctx, `location.hash`); got != hash || !eval[bool](t, ctx, `!!document.getElementById('room')`) {
+		t.Errorf("after the skip link: %s, play page shown %v; want %s", got, eval[bool](t, ctx, `!!document.getElementById('room')`), hash)
 	}
 	if id := eval[string](t, ctx, `document.activeElement.id`); id != "app" {
 		t.Errorf("focus on %q after the skip link, want the content (app)", id)
@@ -126,7 +126,7 @@ func TestNewGameResignAndNames(t *testing.T) {
 	}
 	must(t, ctx, jsDo(`document.getElementById('resign').click()`))
 	confirmDialog(t, ctx, true)
-	waitFor(t, ctx, `document.getElementById('play').dataset.status === 'over'`, 10*time.Second)
+	waitFor(t, ctx, `document.getElementById('room').dataset.status === 'over'`, 10*time.Second)
 	res := eval[string](t, ctx, `document.querySelector('#result .resulttext').textContent`)
 	if !strings.Contains(res, "You resigned") || !strings.Contains(res, "Computer (easy) wins") {
 		t.Errorf("result %q", res)
@@ -144,7 +144,7 @@ func TestNewGameResignAndNames(t *testing.T) {
 	}
 	// After the end, New game asks no more.
 	must(t, ctx, jsDo(`document.getElementById('newgame').click()`))
-	waitFor(t, ctx, fmt.Sprintf(`location.hash !== %q && !!document.getElementById('play')`, id), 10*time.Second)
+	waitFor(t, ctx, fmt.Sprintf(`location.hash !== %q && !!document.getElementById('room')`, id), 10*time.Second)
 	if eval[bool](t, ctx, `!!document.querySelector('dialog.ask')`) {
 		t.Error("a finished game asks before a new game")
 	}

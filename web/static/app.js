@@ -1,47 +1,17 @@
-// The Tabula browser app: a catalogue, a game page and a play page. The
-// server judges every move; this code shows the states it sends, animates
-// the turns between them and sends back the person's moves as text. This
-// module holds the server's API, the routing, the catalogue and the game
-// page; play.js holds the play page.
+// The Tabula browser app: the routing, the catalogue and the game page,
+// on top of the other pages (room.js shows every room, online.js creates
+// online rooms, archive.js the finished games). The server judges every
+// move; the pages show what it sends.
 
 import { t, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
 import { preview, shape } from './boards.js';
-import { pageOnline, pageInvites, pageRoom, leaveRoom } from './online.js';
+import { pageOnline, pageInvites } from './online.js';
 import { pageArchive, pageArchived } from './archive.js';
 import { markdown } from './md.js';
-import { w, esc, linkify } from './ux.js';
+import { w, esc, linkify, seatLabel } from './ux.js';
+import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
-import { pagePlay, forgetPlay } from './play.js';
-import { createLocal, roomSeats } from './playroom.js';
-
-const app = document.getElementById('app');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// ------------------------------------------------------------------ API
-
-async function api(method, path, body) {
-  // the server answers errors in the app's language
-  const opts = { method, headers: { 'Accept-Language': getLanguage() } };
-  if (body !== undefined) {
-    opts.headers['Content-Type'] = 'application/json';
-    opts.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, opts);
-  let data = null;
-  try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) {
-    const err = new Error((data && data.error) || res.statusText);
-    err.status = res.status;
-    throw err;
-  }
-  return data;
-}
-
-let gamesCache = null;
-async function games() {
-  if (!gamesCache) gamesCache = (await api('GET', '/api/games')).games;
-  return gamesCache;
-}
+import { pageRoom, leaveRoom, createLocal, roomSeats } from './room.js';
 
 // startOf is the start state of a game under options, with its board's
 // geometry, for the previews; null if the server cannot give it.
@@ -51,13 +21,6 @@ async function startOf(id, options) {
 }
 
 // ------------------------------------------------------------------ chrome
-
-const speeds = { slow: 450, normal: 220, fast: 70, off: 0 };
-function speed() {
-  const s = localStorage.getItem('tabula.speed');
-  if (s && speeds[s] !== undefined) return s;
-  return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'off' : 'normal';
-}
 
 function renderChrome() {
   document.getElementById('tagline').textContent = t('tagline');
@@ -72,45 +35,23 @@ function renderChrome() {
   document.querySelector('nav').setAttribute('aria-label', t('mainNav'));
 }
 
-function showError(err) {
-  const box = document.getElementById('errors');
-  box.textContent = t('error', { msg: err.message || String(err) });
-  box.hidden = false;
-}
-function clearError() {
-  const box = document.getElementById('errors');
-  box.hidden = true;
-  box.textContent = '';
-}
-
 // ------------------------------------------------------------------ routing
 
-export let current = null; // the page being shown: {name, rerender}
-
-// setCurrent records the page being shown, for the pages in other modules.
-export function setCurrent(page) { current = page; }
-
-// routeSeq counts the routings: a page whose data arrives after the next
-// routing began is stale and must not draw itself.
-let routeSeq = 0;
-const stale = (seq) => seq !== routeSeq;
-
 async function route() {
-  routeSeq++;
+  nextRoute();
   clearError();
   closeAnalysis();
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id, token] = hash.split('/');
-  if (page !== 'room') leaveRoom();
-  if (page !== 'play') forgetPlay();
+  if (page !== 'room' && page !== 'play') leaveRoom();
   try {
-    if (page === 'room' && id) { current = { name: 'room', rerender: () => pageRoom(id, token) }; await pageRoom(id, token); }
-    else if (page === 'online' && id) { current = { name: 'online', rerender: () => pageOnline(id, token) }; await pageOnline(id, token); }
-    else if (page === 'games' && !id) { current = { name: 'archive', rerender: pageArchive }; await pageArchive(); }
-    else if (page === 'archived' && id) { current = { name: 'archived', rerender: () => pageArchived(id) }; await pageArchived(id); }
-    else if (page === 'invites' && id) { current = { name: 'invites', rerender: () => pageInvites(id) }; await pageInvites(id); }
+    // a game at this device (play) and an online room are one room view
+    if ((page === 'room' || page === 'play') && id) await pageRoom(id, page === 'room' ? token : '');
+    else if (page === 'online' && id) { setCurrent({ name: 'online', rerender: () => pageOnline(id, token) }); await pageOnline(id, token); }
+    else if (page === 'games' && !id) { setCurrent({ name: 'archive', rerender: pageArchive }); await pageArchive(); }
+    else if (page === 'archived' && id) { setCurrent({ name: 'archived', rerender: () => pageArchived(id) }); await pageArchived(id); }
+    else if (page === 'invites' && id) { setCurrent({ name: 'invites', rerender: () => pageInvites(id) }); await pageInvites(id); }
     else if (page === 'game' && id && token === undefined) await pageGame(id);
-    else if (page === 'play' && id && token === undefined) await pagePlay(id);
     else if (page === '') await pageHome();
     else pageNotFound(location.hash);
   } catch (e) {
@@ -119,20 +60,11 @@ async function route() {
   focusPage();
 }
 
-// focusPage puts the focus on the page's heading when it was lost with
-// the old page (it never stays on <body>).
-function focusPage() {
-  const a = document.activeElement;
-  if (a && a !== document.body && a.isConnected) return;
-  const h = app.querySelector('h1');
-  if (h) { h.tabIndex = -1; h.focus({ preventScroll: true }); }
-}
-
 // pageNotFound says that an address leads nowhere, and offers the way back.
 // A problem other than a missing page (the server is busy or gone) says so.
 function pageNotFound(what, detail, problem) {
-  current = { name: 'notfound', rerender: () => pageNotFound(what, detail, problem) };
-  forgetPlay();
+  setCurrent({ name: 'notfound', rerender: () => pageNotFound(what, detail, problem) });
+  leaveRoom();
   const title = w(problem ? 'problem' : 'notFound');
   document.title = `${title} – ${t('title')}`;
   app.innerHTML = `<section id="notfound" aria-labelledby="nf-h"><h1 id="nf-h">${esc(title)}</h1>
@@ -147,7 +79,7 @@ async function pageHome() {
   const list = await games();
   const starts = await Promise.all(list.map((g) => startOf(g.id, {})));
   if (stale(seq)) return;
-  current = { name: 'home', rerender: pageHome };
+  setCurrent({ name: 'home', rerender: pageHome });
   setWords(Object.assign({}, ...list.map((g) => g.words || {})));
   document.title = t('title');
   let o = `<section id="home" aria-labelledby="home-h"><h1 id="home-h">${esc(t('catalogue'))}</h1><div class="cards">`;
@@ -195,16 +127,6 @@ function wireLoad() {
 
 // ------------------------------------------------------------------ game page
 
-function agentLabel(spec) {
-  if (spec === 'random') return t('agent_random');
-  if (spec === 'greedy') return t('agent_greedy');
-  const [kind, level] = spec.split(':');
-  const k = t('kind_' + kind);
-  return t('agent_level', { kind: k !== 'kind_' + kind ? k : kind, level: t('lvl_' + level) !== 'lvl_' + level ? t('lvl_' + level) : level });
-}
-
-function seatLabel(spec) { return spec === 'human' ? t('person') : agentLabel(spec); }
-
 // optionTitle names an option for people in the current language, with
 // the name that records and the command line use.
 function optionTitle(opt) {
@@ -220,7 +142,7 @@ async function pageGame(id) {
   const saved = setupValues[id] || { options: {}, seats: [] };
   const first = await startOf(g.id, saved.options);
   if (stale(seq)) return;
-  current = { name: 'game', rerender: () => pageGame(id) };
+  setCurrent({ name: 'game', rerender: () => pageGame(id) });
   setWords(g.words);
   document.title = `${g.name} – ${t('title')}`;
   let o = `<section id="game" data-game="${esc(g.id)}" aria-labelledby="game-h"><h1 id="game-h">${esc(g.name)}</h1>`;
@@ -323,7 +245,7 @@ async function pageGame(id) {
     setupValues[id] = { options, seats, more: more() };
     try {
       const rid = await createLocal({ game: g.id, options, seats: roomSeats(seats) });
-      forgetPlay();
+      leaveRoom();
       location.hash = '#/play/' + rid;
     } catch (err) {
       showError(err);
@@ -339,9 +261,6 @@ async function pageGame(id) {
     } catch (e) { /* the summary stays */ }
   }
 }
-
-// the parts that play.js and replay.js use
-export { app, esc, sleep, api, games, speeds, speed, showError, clearError, routeSeq, stale, focusPage, seatLabel };
 
 // ------------------------------------------------------------------ start
 

@@ -4,9 +4,9 @@
 
 import { t as appT } from './i18n.js';
 import { boardFor } from './boards.js';
-import { t, esc, api, resultText, showError } from './online.js';
-
-const app = document.getElementById('app');
+import { t, resultText } from './online.js';
+import { esc } from './ux.js';
+import { api, app, showError } from './api.js';
 
 let archiveFilter = {};
 

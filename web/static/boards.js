@@ -36,6 +36,11 @@ let names = null;
 export function setPlayerNames(fn) { names = fn; }
 export function playerName(p) { return (names && names(p)) || t('player', { n: p }); }
 
+// explore is the markup of a place nobody may play now: in a room's board
+// (ui.explore) the arrow keys still reach it, so that the board can be read
+// place by place whoever is to move.
+const explore = (ui) => (ui.explore ? 'tabindex="-1" role="img"' : 'role="img"');
+
 // ---------------------------------------------------------------- mancala
 
 // owners is the player owning each hole, as the geometry gives it.
@@ -92,7 +97,7 @@ const mancala = {
       const mv = moves[String(h)];
       const label = burnt ? t('holeBurnt', { h, owner: playerName(owner(h)) })
         : t('holeLabel', { h, owner: playerName(owner(h)), n: v.holes[h] }) + (mv !== undefined ? ', ' + t('playHole', { h }) : '');
-      const attrs = mv !== undefined ? `data-move="${esc(mv)}" tabindex="0" role="button"` : 'role="img"';
+      const attrs = mv !== undefined ? `data-move="${esc(mv)}" tabindex="0" role="button"` : explore(ui);
       const mark = v.marks[h] || '';
       o += `<g class="hole${mv !== undefined ? ' playable' : ''}${mark ? ' ' + mark : ''}" data-hole="${h}" ${attrs} aria-label="${esc(label)}">`;
       o += `<circle cx="${x}" cy="${y}" r="45" class="pit${burnt ? ' burnt' : ''}"/>`;
@@ -229,7 +234,7 @@ const grid = {
         else if (isPick) label += ', ' + t('pickMan', { player: playerName(ui.player), sq });
         const cls = ['sq', kind, mv !== undefined ? 'target' : '', isPick ? 'pickable' : '', ui.selected === sq ? 'selected' : '', v.marks[sq] || ''].join(' ');
         const attrs = mv !== undefined ? `data-move="${esc(mv)}" tabindex="0" role="button"`
-          : isPick ? `data-pick="${sq}" tabindex="0" role="button" aria-pressed="${ui.selected === sq}"` : 'role="img"';
+          : isPick ? `data-pick="${sq}" tabindex="0" role="button" aria-pressed="${ui.selected === sq}"` : explore(ui);
         o += `<g class="${cls}" data-square="${sq}" ${attrs} aria-label="${esc(label)}">`;
         o += `<rect x="${x}" y="${y}" width="${w}" height="${h}" class="cell"/>`;
         o += `<text x="${x + 5}" y="${y + 14}" class="coord">${sq}</text> `;
@@ -381,7 +386,8 @@ export function preview(start, name) {
 // moves by element key, and on a grid the squares to pick a man from
 // (selected is the picked square) and the squares his moves reach. The
 // places of each move come from the server (s.moves, read off the move's
-// trace), so the browser knows neither the notation nor the paths.
+// trace), so the browser knows neither the moves' notation nor the paths;
+// it does read and write the squares' names (a1-e5, parseSq and sqName).
 export function boardUI(board, s, player, selected, label) {
   const ui = { moves: {}, steps: {}, picks: [], selected: null, player, label };
   if (player < 0) return ui;

@@ -45,11 +45,13 @@ export function neighbour(box, from, key) {
 }
 
 // roveInit leaves one place of the board in the Tab order: the one last
-// focused if it is still there, else the first on the screen.
+// focused if it is still there, else the first that may be played, else
+// the first on the screen.
 export function roveInit(box, kept) {
   const items = screenOrder(box);
   if (!items.length) return;
   const keep = kept !== null && kept !== undefined && items.find((it) => placeKey(it.el) === kept);
-  const el = (keep || items[0]).el;
+  const playable = items.find((it) => it.el.matches('[data-move], [data-pick]'));
+  const el = (keep || playable || items[0]).el;
   for (const it of items) it.el.tabIndex = it.el === el ? 0 : -1;
 }

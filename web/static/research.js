@@ -1,6 +1,10 @@
 // The Research page: starts a study of the research workbench on the
-// server (POST /api/research), shows its progress and lists the reports.
-// It holds no rule: the options and their values come from /api/games.
+// server (POST /api/research), shows its progress, lists the reports and
+// ranks the readings of the last finished study. It holds no rule: the
+// options and their values come from /api/games. Its words are in
+// i18n.js, English and German.
+
+import { t, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -8,6 +12,21 @@ let running = null;
 // poll is the one pending refresh while a study runs: a refresh started
 // by a click replaces it rather than starting a second chain.
 let poll = null;
+
+// The owner tokens of the studies started here, by id: only the owner may
+// cancel a study, and the token is given once, when it starts.
+function owners() {
+  try { return JSON.parse(localStorage.getItem('tabula-study-owners') || '{}'); } catch { return {}; }
+}
+
+function keepOwner(id, token) {
+  const all = owners();
+  all[id] = token;
+  try { localStorage.setItem('tabula-study-owners', JSON.stringify(all)); } catch { /* private mode: kept for this page only */ }
+  ownedHere[id] = token;
+}
+
+const ownedHere = {};
 
 async function api(path, opts = {}) {
   const res = await fetch(path, opts);
@@ -38,12 +57,12 @@ function renderOptions() {
       label.append(input, ` ${o.name} (${o.kind === 'bool' ? 'true, false' : o.values.join(', ')})`);
     } else {
       input.type = 'text';
-      input.placeholder = `e.g. ${o.default}`;
+      input.placeholder = t('rs_eg', { v: o.default });
       input.size = 14;
-      label.append(`${o.name} values (comma-separated, ${o.min}..${o.max}) `, input);
+      label.append(t('rs_values', { name: o.name, min: o.min, max: o.max }) + ' ', input);
     }
     const doc = document.createElement('small');
-    doc.textContent = ` ${o.doc} (default ${o.default})`;
+    doc.textContent = ` ${optionDoc(o)} ${t('rs_default', { v: o.default })}`;
     p.append(label, doc);
     box.append(p);
   }
@@ -63,7 +82,42 @@ function request() {
 
 function fmtLeft(s) {
   if (!s) return '';
-  return s < 90 ? `${Math.round(s)} s left` : `${Math.round(s / 60)} min left`;
+  return s < 90 ? t('rs_leftS', { n: Math.round(s) }) : t('rs_leftMin', { n: Math.round(s / 60) });
+}
+
+// translate fills the page's fixed words in the current language.
+function translate() {
+  document.documentElement.lang = getLanguage();
+  for (const el of document.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll('[data-t-label]')) el.setAttribute('aria-label', t(el.dataset.tLabel));
+}
+
+// renderRanking shows the ranking of the last finished study: each
+// reading's rank overall and on each measure, with its 95% interval.
+function renderRanking(list) {
+  const st = [...list].reverse().find((x) => x.state === 'done' && x.ranking);
+  $('ranking').hidden = !st;
+  if (!st) return;
+  const rk = st.ranking;
+  const iv = (r) => `${r.rank} (${r.low}–${r.high})`;
+  $('ranknote').textContent = t('rs_rankNote', { id: st.id, n: rk.bootstrap });
+  const head = document.createElement('tr');
+  for (const text of [t('rs_reading'), t('rs_overall'), ...rk.measures.map((m) => t('rs_m_' + m))]) {
+    const th = document.createElement('th');
+    th.textContent = text;
+    head.append(th);
+  }
+  $('ranks').tHead.replaceChildren(head);
+  const rows = [...rk.readings].sort((a, b) => a.overall.rank - b.overall.rank).map((r) => {
+    const tr = document.createElement('tr');
+    for (const text of [`R${r.reading} ${r.label}`, iv(r.overall), ...r.rank.map(iv)]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.append(td);
+    }
+    return tr;
+  });
+  $('ranks').tBodies[0].replaceChildren(...rows);
 }
 
 async function refresh() {
@@ -76,10 +130,10 @@ async function refresh() {
     if (st.report) {
       const a = document.createElement('a');
       a.href = st.report;
-      a.textContent = 'open';
+      a.textContent = t('rs_open');
       report.append(a);
     }
-    for (const text of [st.id, st.game, st.command, st.state + (st.error ? `: ${st.error}` : '')]) {
+    for (const text of [st.id, st.game, st.command, t('rs_state_' + st.state) + (st.error ? `: ${st.error}` : '')]) {
       const td = document.createElement('td');
       td.textContent = text;
       tr.append(td);
@@ -88,19 +142,30 @@ async function refresh() {
     return tr;
   });
   $('studies').tBodies[0].replaceChildren(...rows);
+  renderRanking(list);
   running = list.find((st) => st.state === 'running') || null;
   $('current').hidden = !running;
   $('run').disabled = !!running;
+  $('cancel').hidden = !running || !(ownedHere[running.id] || owners()[running.id]);
   if (running) {
     $('bar').max = running.total;
     $('bar').value = running.done;
-    $('status').textContent = `study ${running.id}: ${running.done} of ${running.total} games ${fmtLeft(running.leftSeconds)}`;
+    $('status').textContent = `${t('rs_progress', { id: running.id, done: running.done, total: running.total })} ${fmtLeft(running.leftSeconds)}`;
     clearTimeout(poll);
     poll = setTimeout(() => refresh().catch(showError), 1000);
   }
 }
 
 async function main() {
+  setLanguage(detectLanguage());
+  $('lang').value = getLanguage();
+  translate();
+  $('lang').addEventListener('change', (e) => {
+    setLanguage(e.target.value);
+    translate();
+    renderOptions();
+    refresh().catch(showError);
+  });
   games = (await api('/api/games')).games.filter((g) => g.playable !== false);
   for (const g of games) {
     const opt = document.createElement('option');
@@ -114,13 +179,15 @@ async function main() {
     ev.preventDefault();
     showError(null);
     try {
-      await api('/api/research', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      const st = await api('/api/research', { method: 'POST', headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(request()) });
+      keepOwner(st.id, st.owner);
       await refresh();
     } catch (err) { showError(err); }
   });
   $('cancel').addEventListener('click', async () => {
-    if (running) await api(`/api/research/${running.id}`, { method: 'DELETE' }).catch(showError);
+    const token = running && (ownedHere[running.id] || owners()[running.id]);
+    if (token) await api(`/api/research/${running.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } }).catch(showError);
     await refresh().catch(showError);
   });
   await refresh();

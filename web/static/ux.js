@@ -56,6 +56,48 @@ const words = {
     copied: 'Copied',
     playOffline: 'Offline: reconnecting…',
     giveUpAsk: 'Give this seat to the computer? The game goes on without you.',
+    nameComputer: '{name} (computer)',
+    personOnline: 'A person',
+    connecting: 'Connecting…',
+    offline: 'Offline: reconnecting in {s} s…',
+    roomGone: 'This room is closed.',
+    turnOf: '{player}\'s turn',
+    turnOfComputer: '{player} is thinking…',
+    chosenWaiting: '{done} chose; waiting for {left}.',
+    yourChoice: 'You chose {move}; nobody sees it until all have chosen.',
+    sent: 'Your move {move} is sent…',
+    here: 'online',
+    away: 'away',
+    hasChosen: 'has chosen',
+    hasChosenName: '{player} has chosen.',
+    replace: 'Give {player}\'s seat to the computer',
+    replaceIn: 'away: the computer may take the seat in {s} s',
+    giveUp: 'Give my seat to the computer',
+    offerDraw: 'Offer a draw',
+    acceptDraw: 'Accept the draw',
+    decline: 'Decline',
+    offers: '{player} offers a draw.',
+    declined: '{player} declined the draw.',
+    flagFell: '{player} ran out of time.',
+    rematch: 'Rematch (seats rotated)',
+    toRematch: 'Go to the rematch',
+    rematchReady: 'The rematch is ready.',
+    name: 'Your name',
+    rename: 'Set name',
+    newLink: 'New invite link for my seat',
+    newLinkIs: 'Your seat\'s new link (the old one no longer works):',
+    seed: 'Throws can be checked with the room\'s seed: {seed}',
+    seatGone: 'Your seat is no longer yours (it was given to the computer or its link was renewed): you are watching.',
+    seatGoneOne: 'One of your seats was given to the computer; you go on with the others.',
+    seatToComputer: 'The computer now plays {player}\'s seat.',
+    renamed: '{old} is now called {player}.',
+    reject_stale: 'The game moved on before your move arrived: choose again.',
+    reject_illegal: 'That move is not allowed here.',
+    'reject_not-your-turn': 'It is not your turn.',
+    reject_spectator: 'Spectators cannot act.',
+    'reject_game-over': 'The game is over.',
+    'reject_bad-message': 'The server did not understand the message.',
+    result_expired: 'The room expired.',
   },
   de: {
     notFound: 'Nicht gefunden',
@@ -108,6 +150,48 @@ const words = {
     copied: 'Kopiert',
     playOffline: 'Keine Verbindung: verbinde neu…',
     giveUpAsk: 'Diesen Platz dem Computer geben? Die Partie geht ohne dich weiter.',
+    nameComputer: '{name} (Computer)',
+    personOnline: 'Ein Mensch',
+    connecting: 'Verbinde…',
+    offline: 'Offline: neuer Versuch in {s} s…',
+    roomGone: 'Dieser Raum ist geschlossen.',
+    turnOf: '{player} ist am Zug',
+    turnOfComputer: '{player} denkt nach…',
+    chosenWaiting: '{done} hat gewählt; warte auf {left}.',
+    yourChoice: 'Du hast {move} gewählt; niemand sieht es, bis alle gewählt haben.',
+    sent: 'Dein Zug {move} ist unterwegs…',
+    here: 'online',
+    away: 'abwesend',
+    hasChosen: 'hat gewählt',
+    hasChosenName: '{player} hat gewählt.',
+    replace: 'Den Platz von {player} dem Computer geben',
+    replaceIn: 'abwesend: der Computer darf den Platz in {s} s übernehmen',
+    giveUp: 'Meinen Platz dem Computer geben',
+    offerDraw: 'Remis anbieten',
+    acceptDraw: 'Remis annehmen',
+    decline: 'Ablehnen',
+    offers: '{player} bietet Remis an.',
+    declined: '{player} hat das Remis abgelehnt.',
+    flagFell: '{player} hat die Zeit überschritten.',
+    rematch: 'Revanche (Plätze getauscht)',
+    toRematch: 'Zur Revanche',
+    rematchReady: 'Die Revanche ist bereit.',
+    name: 'Dein Name',
+    rename: 'Name ändern',
+    newLink: 'Neuer Einladungslink für meinen Platz',
+    newLinkIs: 'Der neue Link deines Platzes (der alte gilt nicht mehr):',
+    seed: 'Die Würfe lassen sich mit dem Startwert des Raums prüfen: {seed}',
+    seatGone: 'Dein Platz gehört dir nicht mehr (er ging an den Computer oder sein Link wurde erneuert): du schaust zu.',
+    seatGoneOne: 'Einer deiner Plätze ging an den Computer; du spielst mit den anderen weiter.',
+    seatToComputer: 'Der Computer spielt jetzt den Platz von {player}.',
+    renamed: '{old} heißt jetzt {player}.',
+    reject_stale: 'Die Partie ging weiter, bevor dein Zug ankam: bitte neu wählen.',
+    reject_illegal: 'Dieser Zug ist hier nicht erlaubt.',
+    'reject_not-your-turn': 'Du bist nicht am Zug.',
+    reject_spectator: 'Zuschauer können nicht handeln.',
+    'reject_game-over': 'Die Partie ist vorbei.',
+    'reject_bad-message': 'Der Server hat die Nachricht nicht verstanden.',
+    result_expired: 'Der Raum ist abgelaufen.',
   },
 };
 
@@ -187,6 +271,8 @@ export class MoveList {
       }
     } else if (this.follow) el.scrollTop = el.scrollHeight;
     else el.scrollTop = this.top;
+    if (this.el === el) return; // a list changed in place keeps its listener
+    this.el = el;
     el.addEventListener('scroll', () => {
       if (!el.isConnected) return; // a late event of a list already redrawn
       this.top = el.scrollTop;
@@ -194,6 +280,19 @@ export class MoveList {
     }, { passive: true });
   }
 }
+
+// agentLabel names a computer player's spec in words.
+export function agentLabel(spec) {
+  if (spec === 'random') return t('agent_random');
+  if (spec === 'greedy') return t('agent_greedy');
+  const [kind, level] = spec.split(':');
+  const k = t('kind_' + kind);
+  return t('agent_level', { kind: k !== 'kind_' + kind ? k : kind, level: t('lvl_' + level) !== 'lvl_' + level ? t('lvl_' + level) : level });
+}
+
+// seatLabel names what plays a seat: a person (here: at this device) or
+// a computer player.
+export function seatLabel(spec, here = true) { return spec === 'human' ? (here ? t('person') : w('personOnline')) : agentLabel(spec); }
 
 // pct writes a value in [0, 1] as a whole percentage.
 export function pct(v) { return `${Math.round(v * 100)} %`; }

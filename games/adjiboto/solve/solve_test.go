@@ -59,12 +59,12 @@ func TestTableMatchesMinimax(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if st.Positions != Size(k) || int64(len(tab.vals)) != Size(k) {
-			t.Fatalf("%v: %d positions, %d entries, want %d", set, st.Positions, len(tab.vals), Size(k))
+		if st.Positions != Size(k) {
+			t.Fatalf("%v: %d positions, want %d", set, st.Positions, Size(k))
 		}
-		for n, c := range st.CycleEdges {
+		for n, c := range st.Groups {
 			if c != 0 {
-				t.Errorf("%v: %d cycles met with %d seeds; none exist below 16", set, c, n)
+				t.Errorf("%v: %d groups with cycles met with %d seeds; none exist below 16", set, c, n)
 			}
 		}
 		rng := rand.New(rand.NewPCG(1, uint64(len(set))))
@@ -105,22 +105,22 @@ func TestTableMatchesMinimax(t *testing.T) {
 
 func TestIndexIsABijection(t *testing.T) {
 	tab := newTable(5, nil)
-	seen := make([]bool, tab.offset[6])
 	for n := 0; n <= 5; n++ {
+		seen := make([]bool, tab.count[n])
 		var holes [adjiboto.Holes]int
 		eachBoard(&holes, 0, n, func() {
 			for p := 0; p < 2; p++ {
-				i := tab.index(&holes, n, p)
-				if i < tab.offset[n] || i >= tab.offset[n+1] || seen[i] {
-					t.Fatalf("board %v (%d seeds), player %d: index %d out of its level or taken", holes, n, p, i)
+				i := tab.entry(&holes, n, p)
+				if i < 0 || i >= tab.count[n] || seen[i] {
+					t.Fatalf("board %v (%d seeds), player %d: entry %d out of its level or taken", holes, n, p, i)
 				}
 				seen[i] = true
 			}
 		})
-	}
-	for i, ok := range seen {
-		if !ok {
-			t.Fatalf("index %d of %d never used", i, len(seen))
+		for i, ok := range seen {
+			if !ok {
+				t.Fatalf("%d seeds: entry %d of %d never used", n, i, len(seen))
+			}
 		}
 	}
 }
@@ -151,7 +151,7 @@ func TestHandWorkedValues(t *testing.T) {
 		for _, x := range c.holes {
 			n += x
 		}
-		got := int(tab.vals[tab.index(&c.holes, n, c.p)])
+		got := tab.get(n, tab.entry(&c.holes, n, c.p))
 		if got != c.want {
 			t.Errorf("%v, player %d to move: %d, want %d", c.holes, c.p, got, c.want)
 		}
@@ -171,7 +171,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.k != tab.k || !bytes.Equal(int8Bytes(back.vals), int8Bytes(tab.vals)) || len(back.rules) != len(tab.rules) {
+	if back.k != tab.k || !bytes.Equal(back.data, tab.data) || len(back.rules) != len(tab.rules) {
 		t.Fatal("table read back differs")
 	}
 	for _, bad := range [][]byte{
@@ -186,14 +186,6 @@ func TestWriteReadRoundTrip(t *testing.T) {
 			t.Errorf("%.60q: error %v, want ErrBadTable", bad, err)
 		}
 	}
-}
-
-func int8Bytes(v []int8) []byte {
-	b := make([]byte, len(v))
-	for i, x := range v {
-		b[i] = byte(x)
-	}
-	return b
 }
 
 func TestCoversOnlyTheTablesGames(t *testing.T) {

@@ -1,0 +1,48 @@
+package ai
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"math/rand/v2"
+
+	"tabula/engine"
+)
+
+// ChanceAt draws the chance event at ply from secret, out of its
+// outcomes: the uniform number u is the first Float64 of ChaCha8 seeded
+// with SHA-256(secret || ply as 8 bytes, big-endian), and the outcome is
+// the first whose cumulative probability exceeds u. The online rooms draw
+// their throws so (anyone holding the published secret can check them),
+// and the research workbench its chance events, so that two readings of a
+// rule keep the same throw at the same ply even after their games part.
+func ChanceAt(secret []byte, outs []engine.ChanceOutcome, ply int) engine.Move {
+	var d ChanceDrawer
+	return d.At(secret, outs, ply)
+}
+
+// ChanceDrawer draws as ChanceAt does, without allocating: it holds the
+// generator's state. The zero value is ready.
+type ChanceDrawer struct{ c rand.ChaCha8 }
+
+// At is ChanceAt.
+func (d *ChanceDrawer) At(secret []byte, outs []engine.ChanceOutcome, ply int) engine.Move {
+	u := d.uniform(secret, ply)
+	acc := 0.0
+	for _, o := range outs {
+		acc += o.Prob
+		if u < acc {
+			return o.Move
+		}
+	}
+	return outs[len(outs)-1].Move
+}
+
+// uniform is ChanceAt's u. A short secret is hashed from the stack.
+func (d *ChanceDrawer) uniform(secret []byte, ply int) float64 {
+	var buf [64]byte
+	msg := append(buf[:0], secret...)
+	msg = binary.BigEndian.AppendUint64(msg, uint64(ply))
+	d.c.Seed(sha256.Sum256(msg))
+	// As rand.New(&d.c).Float64(), without the Rand.
+	return float64(d.c.Uint64()<<11>>11) / (1 << 53)
+}

@@ -1,0 +1,307 @@
+package solve
+
+import (
+	"flag"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"tabula/engine"
+	"tabula/games/adjiboto"
+)
+
+// literal is the definition the tables must agree with, searched with the
+// game's own states: from a position with no history, the best margin the
+// player to move can force through whole games, where Apply keeps the
+// history and ends a game by the repetition rule. Its only shortcut is a
+// memo of positions whose search never came back to a position of the
+// history it started from: such a position lies on no cycle, so no
+// history can change its value.
+type literal struct {
+	shadow engine.Options // the rules without repetition: where a move leads
+	memo   map[lkey]int
+	path   []lkey // the positions since the last capture, the current last
+	nodes  int
+	// hist memoizes the other positions by the history since the last
+	// capture, on which their value may depend.
+	hist  map[string]histValue
+	hkeys []lkey
+}
+
+type histValue struct{ v, low int }
+
+type lkey [adjiboto.Holes + 1]int8
+
+func newLiteral(t testing.TB, settings ...string) *literal {
+	return &literal{
+		shadow: options(t, append([]string{"repetition=0", "max-plies=1000000"}, settings...)...),
+		memo:   map[lkey]int{},
+		hist:   map[string]histValue{},
+	}
+}
+
+func keyOf(s *adjiboto.State) lkey {
+	var k lkey
+	for h := range adjiboto.Holes {
+		k[h] = int8(s.Hole(h))
+	}
+	k[adjiboto.Holes] = int8(s.ToMove())
+	return k
+}
+
+// where returns the index of k in the path, or len(path).
+func (l *literal) where(k lkey) int {
+	for i, x := range l.path {
+		if x == k {
+			return i
+		}
+	}
+	return len(l.path)
+}
+
+// value returns the best margin for the player to move in s from now on,
+// and the lowest index of the path its search came back to (len(l.path)
+// or more when none).
+func (l *literal) value(s *adjiboto.State) (int, int) {
+	k := keyOf(s)
+	if v, ok := l.memo[k]; ok {
+		return v, 1 << 30
+	}
+	d := len(l.path)
+	l.path = append(l.path, k)
+	defer func() { l.path = l.path[:d] }()
+	hk := l.histKey()
+	if r, ok := l.hist[hk]; ok {
+		return r.v, r.low
+	}
+	l.nodes++
+	p := s.ToMove()
+	var holes [adjiboto.Holes]int
+	for h := range holes {
+		holes[h] = s.Hole(h)
+	}
+	best, low := -1<<30, 1<<30
+	for _, m := range s.Legal(p, nil) {
+		next := s.Clone().(*adjiboto.State)
+		next.Apply(m)
+		gain := (next.Store(p) - s.Store(p)) - (next.Store(1-p) - s.Store(1-p))
+		capture := next.Captured() > 0
+		switch {
+		case next.End() == adjiboto.Repetition:
+			// The game ended on a board the path holds: find it by the
+			// same move under rules without repetition.
+			sh, err := adjiboto.NewPosition(l.shadow, holes, [2]int{s.Store(0), s.Store(1)}, p)
+			if err != nil {
+				panic(err)
+			}
+			sh.Apply(m)
+			low = min(low, l.where(keyOf(sh)))
+		case !capture && !next.Terminal():
+			low = min(low, l.where(keyOf(next)))
+		}
+		if next.Terminal() {
+			best = max(best, gain)
+			continue
+		}
+		var w int
+		if capture {
+			// A capture clears the history: a new path.
+			saved := l.path
+			l.path = nil
+			w, _ = l.value(next)
+			l.path = saved
+		} else {
+			var lw int
+			w, lw = l.value(next)
+			low = min(low, lw)
+		}
+		if next.ToMove() != p {
+			w = -w
+		}
+		best = max(best, gain+w)
+	}
+	if low > d {
+		l.memo[k] = best
+	} else {
+		l.hist[hk] = histValue{best, low}
+	}
+	return best, low
+}
+
+// histKey is the path as a set with counts, the current position first:
+// all that the rest of a game depends on.
+func (l *literal) histKey() string {
+	d := len(l.path) - 1
+	sorted := append(l.hkeys[:0], l.path[:d]...)
+	slices.SortFunc(sorted, func(a, b lkey) int { return slices.Compare(a[:], b[:]) })
+	l.hkeys = sorted
+	buf := make([]byte, 0, (d+1)*len(lkey{}))
+	for _, x := range append([]lkey{l.path[d]}, sorted...) {
+		for _, c := range x {
+			buf = append(buf, byte(c))
+		}
+	}
+	return string(buf)
+}
+
+// of is the literal value of a board with no history.
+func (l *literal) of(t testing.TB, opts engine.Options, holes [adjiboto.Holes]int, p int) (*adjiboto.State, int) {
+	t.Helper()
+	s, err := adjiboto.NewPosition(opts, holes, [2]int{}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Terminal() {
+		return s, s.Store(p) - s.Store(1-p)
+	}
+	v, _ := l.value(s)
+	if s.ToMove() != p {
+		v = -v
+	}
+	return s, v
+}
+
+var (
+	literalSeeds = flag.Int("literal-seeds", 9, "TestLiteralEveryBoard: check every board with at most this many seeds")
+	sampleSeeds  = flag.Int("sample-seeds", 17, "TestLiteralCycles: the table's K, and the most seeds of the random sample")
+	samples      = flag.Int("samples", 300, "TestLiteralCycles: random boards of 16 seeds and more")
+	counts       = flag.String("counts", "2,3", "TestLiteralCycles: the counts of the repetition rule to search the boards on cycles under")
+)
+
+// Below 16 seeds no board lies on a cycle: the table against the literal
+// search on every board, either player to move, under the default rules
+// and one other reading.
+func TestLiteralEveryBoard(t *testing.T) {
+	k := *literalSeeds
+	for _, set := range [][]string{nil, {"chain-through-empty=true", "capture-from=opponent"}} {
+		opts := options(t, set...)
+		tab, _, err := Build(opts, k, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := newLiteral(t, set...)
+		checked := 0
+		for n := 0; n <= k; n++ {
+			var holes [adjiboto.Holes]int
+			eachBoard(&holes, 0, n, func() {
+				for p := range 2 {
+					s, want := l.of(t, opts, holes, p)
+					got := tab.get(n, tab.entry(&holes, n, p))
+					if got != want {
+						t.Fatalf("%v: %v, player %d to move: table %d, literal %d", set, holes, p, got, want)
+					}
+					if !s.Terminal() {
+						if v, _ := tab.Value(s); v != want*sign(s.ToMove() == p) {
+							t.Fatalf("%v: %v: Value %d, literal %d", set, holes, v, want)
+						}
+					}
+					checked++
+				}
+			})
+		}
+		if checked != int(Size(k)) {
+			t.Fatalf("%d boards checked, want %d", checked, Size(k))
+		}
+	}
+}
+
+func sign(same bool) int {
+	if same {
+		return 1
+	}
+	return -1
+}
+
+var (
+	cycleOnce   sync.Once
+	cycleTab    *Table
+	cycleGroups [][]member
+	cycleErr    error
+)
+
+// cycleTable is the table of K = -sample-seeds under the default rules,
+// with the boards of its groups, built once for the tests that need it.
+func cycleTable(t *testing.T) (*Table, [][]member) {
+	t.Helper()
+	cycleOnce.Do(func() {
+		groupSeen = func(g []member) { cycleGroups = append(cycleGroups, slices.Clone(g)) }
+		cycleTab, _, cycleErr = Build(engine.Options{}, *sampleSeeds, nil)
+		groupSeen = nil
+	})
+	if cycleErr != nil {
+		t.Fatal(cycleErr)
+	}
+	return cycleTab, cycleGroups
+}
+
+func holesOf(m member) [adjiboto.Holes]int {
+	var holes [adjiboto.Holes]int
+	for h, c := range m.holes {
+		holes[h] = int(c)
+	}
+	return holes
+}
+
+// The boards on cycles are where the repetition rule can end a game: each
+// of them, under the counts 2 and 3 (the default), has the table's
+// value by the literal search (-counts 2,3,5 adds 5, a minute more); so do
+// random boards of 16 seeds and more.
+func TestLiteralCycles(t *testing.T) {
+	tab, groups := cycleTable(t)
+	if len(groups) == 0 {
+		t.Fatal("no board lies on a cycle")
+	}
+	for _, c := range strings.Split(*counts, ",") {
+		r := "repetition=" + c
+		opts := options(t, r)
+		l := newLiteral(t)
+		for _, g := range groups {
+			for _, m := range g {
+				holes := holesOf(m)
+				_, want := l.of(t, opts, holes, int(m.p))
+				n := 0
+				for _, c := range holes {
+					n += c
+				}
+				if got := tab.get(n, tab.entry(&holes, n, int(m.p))); got != want {
+					t.Fatalf("%s: %v, player %d to move: table %d, literal %d", r, holes, m.p, got, want)
+				}
+			}
+		}
+		t.Logf("%s: %d groups, literal search %d positions", r, len(groups), l.nodes)
+	}
+	opts := options(t)
+	l := newLiteral(t)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range *samples {
+		n := 16 + rng.IntN(*sampleSeeds-15)
+		holes, p := randomBoard(rng, n), rng.IntN(2)
+		_, want := l.of(t, opts, holes, p)
+		if got := tab.get(n, tab.entry(&holes, n, p)); got != want {
+			t.Fatalf("%v, player %d to move: table %d, literal %d", holes, p, got, want)
+		}
+	}
+}
+
+// The two boards of issue 26, where the earlier tables were wrong.
+func TestIssueBoards(t *testing.T) {
+	tab, _ := cycleTable(t)
+	for _, c := range []struct {
+		holes [adjiboto.Holes]int
+		p     int
+		want  int
+	}{
+		{[adjiboto.Holes]int{1, 2, 2, 2, 2, 1, 2, 1, 2, 2}, 0, -3},
+		{[adjiboto.Holes]int{0, 0, 0, 3, 11, 0, 1, 0, 1, 1}, 1, 3},
+	} {
+		s, err := adjiboto.NewPosition(options(t), c.holes, [2]int{}, c.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := tab.Value(s); !ok || got != c.want {
+			t.Errorf("%v, player %d to move: %d (covered %v), want %d", c.holes, c.p, got, ok, c.want)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+const goodRoom = `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`
+
+// postRoom posts body to /api/rooms and returns the status and
+// Retry-After.
+func postRoom(t *testing.T, url, body string) (int, string) {
+	t.Helper()
+	res, err := http.Post(url+"/api/rooms", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode, res.Header.Get("Retry-After")
+}
+
+// Refused requests do not count against --rooms-per-minute: only rooms
+// made do.
+func TestOnlyCreatedRoomsCountPerMinute(t *testing.T) {
+	ts, s, _ := newOnlineServer(t)
+	s.cfg.RoomsPerMinute = 2
+	for range 10 {
+		if code, _ := postRoom(t, ts.URL, `{"game":"nope","seats":[]}`); code != 400 {
+			t.Fatalf("a bad room: %d, want 400", code)
+		}
+	}
+	for i := range 2 {
+		if code, _ := postRoom(t, ts.URL, goodRoom); code != 201 {
+			t.Errorf("room %d after ten refused: %d, want 201", i+1, code)
+		}
+	}
+}
+
+// A 429 for too many rooms says when the next one may be made.
+func TestTooManyRoomsSaysWhenToRetry(t *testing.T) {
+	ts, s, _ := newOnlineServer(t)
+	s.cfg.RoomsPerMinute = 1
+	postRoom(t, ts.URL, goodRoom)
+	code, after := postRoom(t, ts.URL, goodRoom)
+	secs, err := strconv.Atoi(after)
+	if code != 429 || err != nil || secs < 1 || secs > 60 {
+		t.Errorf("second room: %d Retry-After %q, want 429 and 1 to 60 s", code, after)
+	}
+}
+
+// The sliding minute tells how long until its oldest event drops out.
+func TestPerMinuteWaitsForTheOldest(t *testing.T) {
+	var p perMinute
+	t0 := time.Unix(1000, 0)
+	p.allow("a", 2, t0)
+	p.allow("a", 2, t0.Add(10*time.Second))
+	ok, wait := p.allow("a", 2, t0.Add(20*time.Second))
+	if ok || wait != 40*time.Second {
+		t.Errorf("third in a minute: %v, wait %v; want refused, 40s", ok, wait)
+	}
+	p.forget("a", t0)
+	if ok, _ := p.allow("a", 2, t0.Add(20*time.Second)); !ok {
+		t.Error("refused after one event was forgotten")
+	}
+}
+
+// Every 429 and 503 has Retry-After, whatever refused the request.
+func TestEvery429And503HasRetryAfter(t *testing.T) {
+	for _, err := range []error{
+		&httpError{http.StatusTooManyRequests, "too many"},
+		&httpError{http.StatusServiceUnavailable, "shutting down"},
+		retryIn(1500*time.Millisecond, &httpError{http.StatusTooManyRequests, "soon"}),
+	} {
+		w := httptest.NewRecorder()
+		writeError(w, httptest.NewRequest("GET", "/api/games", nil), slog.New(slog.NewTextHandler(io.Discard, nil)), err)
+		if w.Header().Get("Retry-After") == "" {
+			t.Errorf("%v: %d without Retry-After", err, w.Code)
+		}
+	}
+}
+
+// A health check that fails says when to ask again.
+func TestFailedHealthCheckHasRetryAfter(t *testing.T) {
+	h := Health(http.NotFoundHandler(), func(context.Context) error { return errors.New("database down") }, nil)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/healthz", nil))
+	if w.Code != 503 || w.Header().Get("Retry-After") == "" {
+		t.Errorf("/healthz with the database down: %d Retry-After %q", w.Code, w.Header().Get("Retry-After"))
+	}
+}
+
+// /healthz and /readyz answer only GET and HEAD, and on a loopback server
+// only loopback names, as the rest of the server does.
+func TestHealthChecksAnswerAsTheServer(t *testing.T) {
+	ok := func(context.Context) error { return nil }
+	h := Health(New(Config{LoopbackOnly: true}), ok, ok)
+	for _, c := range []struct {
+		method, host string
+		code         int
+	}{
+		{"GET", "127.0.0.1:8080", 200},
+		{"HEAD", "localhost", 200},
+		{"PATCH", "127.0.0.1:8080", 405},
+		{"POST", "127.0.0.1:8080", 405},
+		{"GET", "evil.example", 421},
+	} {
+		for _, path := range []string{"/healthz", "/readyz"} {
+			r := httptest.NewRequest(c.method, path, nil)
+			r.Host = c.host
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if w.Code != c.code {
+				t.Errorf("%s %s Host %s: %d, want %d", c.method, path, c.host, w.Code, c.code)
+			}
+		}
+	}
+}

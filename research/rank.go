@@ -1,0 +1,366 @@
+package research
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strconv"
+	"text/tabwriter"
+)
+
+// Which reading makes the best game: each reading is scored on measures
+// that reconstruction research weighs, ranked on each, and ranked overall
+// by its mean rank. Bootstrapping the games (the same games for every
+// reading, so the pairing holds) gives each rank its 95% interval.
+
+// Rank measures, in the order of Ranking.Measures. Higher scores are
+// better; docs/metrics.md says why each points the way it does.
+const (
+	RankBalance  = "balance"      // minus the largest seat edge
+	RankDecisive = "decisiveness" // share of games won without a safeguard
+	RankSkill    = "skill"        // strong agent's win rate over the fair share
+	RankDrama    = "drama"        // share of winners behind at half time
+	RankLength   = "length"       // minus the median players' turns; not in the overall rank
+)
+
+// rankBoot is the number of bootstrap resamples of the games.
+const rankBoot = 200
+
+// Ranking ranks the readings of a run.
+type Ranking struct {
+	// Measures name the columns of Score and Rank; the overall rank is
+	// the mean of the ranks on all but length.
+	Measures  []string  `json:"measures"`
+	Readings  []RankRow `json:"readings"`
+	Bootstrap int       `json:"bootstrap"`
+	// Stability is the Spearman correlation of this run's overall ranks
+	// with each replication's, and Same whether they agree on the best
+	// reading (filled by Replicate).
+	Stability []float64 `json:"stability,omitempty"`
+	SameBest  []bool    `json:"sameBest,omitempty"`
+}
+
+// RankRow is one reading's scores and ranks.
+type RankRow struct {
+	Reading int       `json:"reading"`
+	Label   string    `json:"label"`
+	Score   []float64 `json:"score"`
+	Rank    []RankIv  `json:"rank"`
+	Overall RankIv    `json:"overall"`
+}
+
+// RankIv is a rank (1 the best; ties share the mean rank) with the 95%
+// bootstrap interval of the rank.
+type RankIv struct {
+	Rank float64 `json:"rank"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+}
+
+// rankGames are the per-game values the scores need, by reading and by
+// game slot (the games every reading has).
+type rankGames struct {
+	players int
+	main    [][]Result // [reading][slot]
+	skill   [][]Result
+}
+
+// Rank ranks the readings of rep.
+func (rep *Report) Rank() *Ranking {
+	p := rep.plan
+	if p == nil || len(rep.Stats) < 2 {
+		return nil
+	}
+	g := rep.rankGames()
+	if len(g.main[0]) == 0 {
+		return nil
+	}
+	measures := []string{RankBalance, RankDecisive}
+	if len(g.skill[0]) > 0 {
+		measures = append(measures, RankSkill)
+	}
+	measures = append(measures, RankDrama, RankLength)
+	rk := &Ranking{Measures: measures, Bootstrap: rankBoot}
+	score := func(main, skill []int) [][]float64 { return g.scores(measures, main, skill) }
+	all := func(n int) []int {
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		return idx
+	}
+	mainIdx, skillIdx := all(len(g.main[0])), all(len(g.skill[0]))
+	sc := score(mainIdx, skillIdx)
+	ranks, overall := rankAll(sc, measures)
+	rng := rand.New(rand.NewPCG(rep.Config.Seed, 0x72616e6b))
+	bootRanks := make([][][]float64, len(sc)) // [reading][measure][boot]
+	bootOverall := make([][]float64, len(sc))
+	for r := range sc {
+		bootRanks[r] = make([][]float64, len(measures))
+	}
+	for range rankBoot {
+		for i := range mainIdx {
+			mainIdx[i] = rng.IntN(len(g.main[0]))
+		}
+		for i := range skillIdx {
+			skillIdx[i] = rng.IntN(len(g.skill[0]))
+		}
+		br, bo := rankAll(score(mainIdx, skillIdx), measures)
+		for r := range br {
+			for m := range measures {
+				bootRanks[r][m] = append(bootRanks[r][m], br[r][m])
+			}
+			bootOverall[r] = append(bootOverall[r], bo[r])
+		}
+	}
+	for r := range sc {
+		row := RankRow{Reading: r, Label: rep.Stats[r].Reading.Label(), Score: sc[r]}
+		for m := range measures {
+			row.Rank = append(row.Rank, rankInterval(ranks[r][m], bootRanks[r][m]))
+		}
+		row.Overall = rankInterval(overall[r], bootOverall[r])
+		rk.Readings = append(rk.Readings, row)
+	}
+	return rk
+}
+
+func rankInterval(rank float64, boot []float64) RankIv {
+	slices.Sort(boot)
+	n := len(boot)
+	return RankIv{Rank: rank, Low: boot[int(0.025*float64(n))], High: boot[min(n-1, int(0.975*float64(n)))]}
+}
+
+// rankGames lays out the results by reading and game slot: the game
+// numbers every reading has, in order.
+func (rep *Report) rankGames() rankGames {
+	g := rankGames{players: rep.Stats[0].Reading.Players}
+	lay := func(skill bool) [][]Result {
+		by := make([]map[int]Result, len(rep.Stats))
+		for i := range by {
+			by[i] = map[int]Result{}
+		}
+		for _, r := range rep.results {
+			if r.Skill == skill {
+				by[r.Reading][r.Game] = r
+			}
+		}
+		var games []int
+		for n := range by[0] {
+			ok := true
+			for _, m := range by[1:] {
+				_, has := m[n]
+				ok = ok && has
+			}
+			if ok {
+				games = append(games, n)
+			}
+		}
+		sort.Ints(games)
+		out := make([][]Result, len(by))
+		for i, m := range by {
+			for _, n := range games {
+				out[i] = append(out[i], m[n])
+			}
+		}
+		return out
+	}
+	g.main, g.skill = lay(false), lay(true)
+	return g
+}
+
+// scores gives each reading's score on each measure over the game slots
+// idx (a bootstrap resample, or every slot).
+func (g rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
+	out := make([][]float64, len(g.main))
+	wins := make([]int, 0, 8)
+	turns := make([]float64, 0, len(idx))
+	for r, games := range g.main {
+		n := g.players
+		wins = wins[:0]
+		for range n {
+			wins = append(wins, 0)
+		}
+		turns = turns[:0]
+		decided, won, comebacks := 0, 0, 0
+		for _, i := range idx {
+			res := games[i]
+			turns = append(turns, float64(res.Turns))
+			if res.Winner < 0 || res.Winner >= n {
+				continue
+			}
+			won++
+			wins[res.Winner]++
+			if res.Stall == "" {
+				decided++
+			}
+			if res.Trailed {
+				comebacks++
+			}
+		}
+		row := make([]float64, 0, len(measures))
+		for _, m := range measures {
+			switch m {
+			case RankBalance:
+				worst := 0.0
+				for _, w := range wins {
+					worst = max(worst, math.Abs(frac(w, won)-1/float64(n)))
+				}
+				row = append(row, -worst)
+			case RankDecisive:
+				row = append(row, frac(decided, len(idx)))
+			case RankSkill:
+				k := 0
+				for _, i := range skillIdx {
+					if g.skill[r][i].Agent == 0 {
+						k++
+					}
+				}
+				row = append(row, frac(k, len(skillIdx))-1/float64(n))
+			case RankDrama:
+				row = append(row, frac(comebacks, won))
+			case RankLength:
+				slices.Sort(turns)
+				row = append(row, -turns[len(turns)/2])
+			}
+		}
+		out[r] = row
+	}
+	return out
+}
+
+// rankAll ranks the readings on each measure (1 the highest score, ties
+// the mean rank) and overall: by the mean of the ranks on every measure
+// but length.
+func rankAll(sc [][]float64, measures []string) (ranks [][]float64, overall []float64) {
+	nr := len(sc)
+	ranks = make([][]float64, nr)
+	for r := range ranks {
+		ranks[r] = make([]float64, len(measures))
+	}
+	col := make([]float64, nr)
+	mean := make([]float64, nr)
+	counted := 0
+	for m, name := range measures {
+		for r := range sc {
+			col[r] = -sc[r][m] // rank 1 for the highest score
+		}
+		rk := midRanks(col)
+		for r := range rk {
+			ranks[r][m] = rk[r]
+			if name != RankLength {
+				mean[r] += rk[r]
+			}
+		}
+		if name != RankLength {
+			counted++
+		}
+	}
+	for r := range mean {
+		mean[r] /= float64(counted)
+	}
+	return ranks, midRanks(mean)
+}
+
+// midRanks ranks xs ascending from 1; tied values share their mean rank.
+func midRanks(xs []float64) []float64 {
+	idx := make([]int, len(xs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
+	out := make([]float64, len(xs))
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && xs[idx[j+1]] == xs[idx[i]] {
+			j++
+		}
+		r := float64(i+j)/2 + 1
+		for k := i; k <= j; k++ {
+			out[idx[k]] = r
+		}
+		i = j + 1
+	}
+	return out
+}
+
+// Spearman is the rank correlation of a and b: Pearson's r of their mid
+// ranks (1 when both are constant).
+func Spearman(a, b []float64) float64 {
+	ra, rb := midRanks(a), midRanks(b)
+	r := correlation(ra, rb)
+	if r == 0 && slices.Equal(ra, rb) {
+		return 1
+	}
+	return r
+}
+
+// overall gives the overall ranks by reading.
+func (rk *Ranking) overall() []float64 {
+	out := make([]float64, len(rk.Readings))
+	for i, r := range rk.Readings {
+		out[i] = r.Overall.Rank
+	}
+	return out
+}
+
+// rankScore formats a score in its measure's unit.
+func rankScore(measure string, v float64) string {
+	switch measure {
+	case RankLength:
+		return fmt.Sprintf("%.0f turns", -v)
+	case RankBalance:
+		return fmt.Sprintf("edge %.1f", -100*v)
+	case RankSkill:
+		return fmt.Sprintf("%+.1f", 100*v)
+	}
+	return fmt.Sprintf("%.1f%%", 100*v)
+}
+
+// rankText formats a rank with its interval: "3 (1-6)".
+func rankText(r RankIv) string {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	return fmt.Sprintf("%s (%s-%s)", f(r.Rank), f(r.Low), f(r.High))
+}
+
+// ByOverall gives the rows best first.
+func (rk *Ranking) ByOverall() []RankRow {
+	rows := slices.Clone(rk.Readings)
+	sort.SliceStable(rows, func(a, b int) bool { return rows[a].Overall.Rank < rows[b].Overall.Rank })
+	return rows
+}
+
+// rankingNote says how to read the ranking.
+const rankingNote = "1 is the best; each rank with its 95%% interval over %d bootstrap resamples of the games. " +
+	"Balance: the largest seat edge, in points (smaller is better). Decisiveness: games won without a safeguard. " +
+	"Skill: the strong agent's win rate over the fair share, in points. Drama: winners behind at half time. " +
+	"Length: median players' turns, shorter first (not in the overall rank, which is by the mean rank on the others)."
+
+// writeRanking writes the ranking as a table.
+func (rep *Report) writeRanking(w io.Writer) {
+	rk := rep.Ranking
+	if rk == nil {
+		return
+	}
+	fmt.Fprintf(w, "\nRanking of the readings ("+rankingNote+")\n", rk.Bootstrap)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "reading\toverall\t")
+	for _, m := range rk.Measures {
+		fmt.Fprintf(tw, "%s\t", m)
+	}
+	fmt.Fprintln(tw)
+	for _, row := range rk.ByOverall() {
+		fmt.Fprintf(tw, "%s\t%s\t", row.Label, rankText(row.Overall))
+		for m, name := range rk.Measures {
+			fmt.Fprintf(tw, "%s: %s\t", rankScore(name, row.Score[m]), rankText(row.Rank[m]))
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	for j, r := range rk.Stability {
+		fmt.Fprintf(w, "Replication %d: Spearman correlation of the overall ranks %.2f; same best reading: %s\n", j+1, r,
+			map[bool]string{true: "yes", false: "no"}[rk.SameBest[j]])
+	}
+}

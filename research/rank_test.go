@@ -1,0 +1,62 @@
+package research
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func TestMidRanks(t *testing.T) {
+	got := midRanks([]float64{3, 1, 3, 2})
+	if want := []float64{3.5, 1, 3.5, 2}; !slices.Equal(got, want) {
+		t.Errorf("midRanks = %v, want %v", got, want)
+	}
+}
+
+// Spearman by hand: ranks (1,2,3,4) against (2,1,4,3): d² = 1+1+1+1 = 4,
+// rho = 1 - 6*4/(4*15) = 0.6.
+func TestSpearman(t *testing.T) {
+	near(t, "rho", Spearman([]float64{10, 20, 30, 40}, []float64{2, 1, 4, 3}), 0.6, 1e-12)
+	near(t, "reversed", Spearman([]float64{1, 2, 3}, []float64{3, 2, 1}), -1, 1e-12)
+}
+
+// Three readings made by hand: R1 is fair, decisive and dramatic, R0 has
+// a 20-point first-seat edge, R2 draws half its games. R1 ranks first
+// overall with a rank interval of 1 to 1; R0 is last on balance.
+func TestRankingByHand(t *testing.T) {
+	p := mustPlan(t, Config{Game: "adji-boto", Agents: []string{"random"}, Games: 600,
+		Vary: []Vary{{Name: "opening", Values: []string{"all"}}}})
+	rng := rand.New(rand.NewPCG(1, 2))
+	var rs []Result
+	for g := range p.Config.Games {
+		for r := range 3 {
+			w := rng.IntN(2)
+			switch {
+			case r == 0 && rng.Float64() < 0.4:
+				w = 0 // 70% for seat 0
+			case r == 2 && rng.Float64() < 0.5:
+				w = -1
+			}
+			rs = append(rs, Result{Reading: r, Game: g, Winner: w, Agent: -1, Turns: 30 + 10*r, Plies: 30 + 10*r,
+				Trailed: w >= 0 && r == 1 && rng.Float64() < 0.5, Lead: make([]float64, leadPoints)})
+		}
+	}
+	rk := Analyze(p, rs).Ranking
+	if rk == nil || !slices.Equal(rk.Measures, []string{RankBalance, RankDecisive, RankDrama, RankLength}) {
+		t.Fatalf("ranking %+v", rk)
+	}
+	best := rk.ByOverall()[0]
+	if best.Reading != 1 || best.Overall.Rank != 1 || best.Overall.Low != 1 || best.Overall.High != 1 {
+		t.Errorf("best reading %d, overall %+v; want R1 first, interval 1 to 1", best.Reading, best.Overall)
+	}
+	if r := rk.Readings[0].Rank[0]; r.Rank != 3 {
+		t.Errorf("R0's balance rank %+v, want 3", r)
+	}
+	if r := rk.Readings[2].Rank[1]; r.Rank != 3 || r.Low != 3 {
+		t.Errorf("R2's decisiveness rank %+v, want 3 always", r)
+	}
+	// Length: shorter first.
+	if rk.Readings[0].Rank[3].Rank != 1 || rk.Readings[2].Rank[3].Rank != 3 {
+		t.Errorf("length ranks %v, %v", rk.Readings[0].Rank[3], rk.Readings[2].Rank[3])
+	}
+}

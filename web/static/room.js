@@ -1,0 +1,493 @@
+// The room page: any room, whoever holds its seats. The seats this
+// browser plays are those whose tokens it holds: all the person seats of
+// a game at this device (kept in localStorage by room), the seat of an
+// invite link (in the address), or none for a spectator. Which seats it
+// holds decides what it may do, not which page it is on. The page plays
+// over one connection (conn.js), turns the server's messages into the
+// room's state (roomstate.js) and draws it (roomdraw.js).
+
+import { t, setWords } from './i18n.js';
+import { boardFor, setPlayerNames } from './boards.js';
+import { w, ask, guarded, MoveList } from './ux.js';
+import { rove, neighbour } from './keys.js';
+import { api, games, showError, clearError, setCurrent, routeSeq, stale, announce } from './api.js';
+import { Conn } from './conn.js';
+import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over } from './roomstate.js';
+import { renderRoom, drawBoard, animateSteps, announceTurn, focusInput, tick } from './roomdraw.js';
+import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce } from './replay.js';
+
+setPlayerNames((p) => (P ? playerName(p) : null));
+
+const tokenKey = (id) => 'tabula.local.' + id;
+
+// localTokens are the tokens this device keeps for room id, by seat.
+export function localTokens(id) {
+  try { return JSON.parse(localStorage.getItem(tokenKey(id)) || '{}').tokens || {}; } catch (e) { return {}; }
+}
+
+function keepTokens(id, tokens) {
+  if (Object.keys(tokens).length) localStorage.setItem(tokenKey(id), JSON.stringify({ tokens }));
+  else localStorage.removeItem(tokenKey(id));
+}
+
+// fresh is the new game this page just started: the turns played before
+// its first welcome (a throw, the computer's first move) are animated.
+let fresh = null;
+
+// createLocal creates a room whose person seats all belong to this device
+// (body: POST /api/rooms's, a new game or a record), keeps its tokens and
+// returns its id.
+export async function createLocal(body) {
+  const r = await api('POST', '/api/rooms', body);
+  const tokens = {};
+  for (const s of r.seats) if (s.token) tokens[s.seat] = s.token;
+  keepTokens(r.id, tokens);
+  fresh = body.record ? null : r.id;
+  return r.id;
+}
+
+// roomSeats turns the setup's seats ("human" or an agent spec) into a room's.
+export function roomSeats(seats) {
+  return seats.map((x) => (x === 'human' ? { kind: 'person' } : { kind: 'computer', agent: x }));
+}
+
+// leaveRoom drops the room shown and closes its connection.
+export function leaveRoom() {
+  if (P && P.conn_) P.conn_.close();
+  setP(null);
+}
+
+// pageRoom shows room id; token is an invite link's (or '').
+export async function pageRoom(id, token) {
+  token = token || '';
+  if (P && P.id === id && P.linkToken === token) {
+    setCurrent({ name: 'room', rerender: renderRoom });
+    renderRoom();
+    return;
+  }
+  leaveRoom();
+  const seq = routeSeq;
+  await api('GET', '/api/rooms/' + encodeURIComponent(id)); // a missing room is a missing page
+  const list = await games();
+  if (stale(seq)) return;
+  const tokens = localTokens(id);
+  const me = newRoom(id, tokens, list);
+  me.linkToken = token;
+  me.version = -1;
+  me.conn = 'connecting';
+  me.list = new MoveList();
+  me.grace = 120000;
+  me.wire = wire;
+  setP(me);
+  setCurrent({ name: 'room', rerender: renderRoom });
+  const hello = [token, ...Object.keys(tokens).map(Number).sort((a, b) => a - b).map((s) => tokens[s])].filter((x, i, a) => x && a.indexOf(x) === i);
+  await new Promise((ready, fail) => {
+    const done = (err) => { if (ready) { if (err) fail(err); else ready(); ready = null; } };
+    me.conn_ = new Conn(id, hello, {
+      welcome: (v) => { if (P === me) { welcome(v); done(); } },
+      event: (m) => { if (P === me) { me.version = m.event.version; me.queue.push(m); pump(); } },
+      ack: (m) => { if (P === me && m.duplicate) { me.pending = false; renderRoom(); } },
+      reject: (m) => { if (P === me) rejected(m); },
+      presence: (m) => { if (P === me) presence(m.online); },
+      token: (m) => { if (P === me) renewed(m); },
+      note: (m) => { if (P === me && m.code === 'level-lowered') { me.note = t('levelLowered', { level: m.played }); announce(me.note); renderRoom(); } },
+      lost: (tk) => { if (P === me) lost(tk); },
+      gone: (code, reason) => { if (P === me) { leaveRoom(); done(new Error(reason || t('error', { msg: code }))); } },
+      state: () => { if (P === me) { me.conn = me.conn_.state; me.drops = me.conn_.drops; me.retryAt = me.conn_.retryAt; if (me.shown) renderRoom(); } },
+    });
+  });
+}
+
+// send sends a message over the room's connection.
+function send(msg) {
+  if (!P || !P.conn_ || !P.conn_.send(msg)) { showError(new Error(w('playOffline'))); return false; }
+  return true;
+}
+
+// welcome takes the room as the server shows it: after the first hello,
+// a reconnection and a stale request alike.
+function fromView(v) {
+  const g = P.games.find((x) => x.id === v.game) || { id: v.game, name: v.game };
+  if (!P.game || P.game.id !== g.id) setWords(g.words);
+  P.game = g;
+  P.board = boardFor(v.board);
+  P.geo = v.board;
+  P.version = v.version;
+  P.seat = v.seat;
+  if (v.seat >= 0 && P.conn_.tokens[0]) P.tokens[v.seat] = P.conn_.tokens[0];
+  P.match = { id: v.room, game: v.game, options: v.options, board: v.board, status: v.status, result: v.result,
+    seats: v.seats.map((s) => ({ ...s })), turns: v.turns.map((x) => ({ actors: x.actors, move: x.move })), state: v.state };
+  P.committed = {};
+  v.seats.forEach((s, i) => { if (s.committed) P.committed[i] = true; });
+  P.resigned = v.resigned === null ? undefined : v.resigned;
+  P.offer = v.offer === undefined ? -1 : v.offer;
+  P.choice = v.choice || '';
+  P.seed = v.secret || '';
+  P.next = v.next || '';
+  P.clocks = v.clocks || null;
+  P.running = v.running || [];
+  P.clockAt = Date.now();
+  if (v.awayGrace) P.grace = v.awayGrace;
+  v.seats.forEach((s, i) => {
+    if (s.online) delete P.awaySince[i];
+    else if (P.awaySince[i] === undefined) P.awaySince[i] = Date.now() - (v.away ? v.away[i] || 0 : 0);
+  });
+  P.queue = [];
+  P.pending = false;
+  if (!P.replay) { P.shown = P.match.state; P.frame = null; }
+  P.busy = false;
+  P.secret = null;
+  canUndo();
+}
+
+function welcome(v) {
+  fromView(v);
+  if (fresh === P.id) { animateStart(P); return; }
+  renderRoom();
+  announceTurn(false);
+  lastTraceAgain(P);
+}
+
+// animateStart animates the first turns of a fresh game from its start
+// state, as they are played before the page has connected.
+async function animateStart(me) {
+  const n = me.match.turns.length;
+  fresh = null;
+  let animated = false;
+  me.pumping = true; // the events that arrive meanwhile wait
+  me.busy = n > 0;   // and the person, until the start is shown
+  renderRoom();
+  try {
+    if (n > 0 && n <= 20) {
+      const r = await api('GET', `/api/rooms/${encodeURIComponent(me.id)}/states?from=0&count=${n + 1}`);
+      if (P === me && me.match.turns.length === n && r.states.length === n + 1) {
+        me.shown = r.states[0];
+        await animateSteps(me.match.turns.map((x, i) => ({ actors: x.actors, move: x.move, trace: r.traces[i + 1], state: r.states[i + 1] })));
+        animated = true;
+      }
+    }
+  } catch (e) { /* shown without the animation */ } finally {
+    if (P === me) {
+      me.pumping = false;
+      if (!animated) { me.busy = false; renderRoom(); announceTurn(false); }
+      pump();
+    }
+  }
+}
+
+// lastTraceAgain asks for the trace of the last move (not a throw), so
+// that after a reload the board marks it again.
+async function lastTraceAgain(me) {
+  const turns = me.match.turns;
+  const n = turns.length;
+  let k = n;
+  while (k > 0 && turns[k - 1].actors[0] === -1) k--;
+  if (k === 0) return;
+  try {
+    const r = await api('GET', `/api/rooms/${encodeURIComponent(me.id)}/states?from=${k}&count=1`);
+    if (P !== me || me.match.turns.length !== n || me.lastTrace) return;
+    me.lastTrace = r.traces[0];
+    if (!me.busy) renderRoom();
+  } catch (e) { /* the board shows no last move */ }
+}
+
+// canUndo: a game at one device can be taken back while it is open, when
+// every person seat belongs to this device and a person has moved.
+function canUndo() {
+  const m = P.match;
+  m.canUndo = oneDevice() && m.status === 'open' && m.turns.some((x) => x.actors.some((a) => a >= 0 && m.seats[a].kind === 'person'));
+}
+
+function rejected(m) {
+  P.pending = false;
+  const key = 'reject_' + m.code;
+  showError(new Error(w(key) !== key ? w(key) : m.error));
+  if (m.view) fromView(m.view);
+  renderRoom();
+}
+
+function presence(online) {
+  const now = Date.now();
+  online.forEach((on, i) => {
+    const s = P.match.seats[i];
+    if (!s) return;
+    if (on) delete P.awaySince[i];
+    else if (s.online || P.awaySince[i] === undefined) P.awaySince[i] = now;
+    s.online = on;
+  });
+  renderRoom();
+}
+
+function renewed(m) {
+  P.tokens[m.seat] = m.token;
+  P.linkToken = m.token;
+  P.newLink = '/#/room/' + P.id + '/' + m.token;
+  history.replaceState(null, '', P.newLink);
+  renderRoom();
+}
+
+// lost: a token of this browser no longer holds its seat (given to the
+// computer, replaced, or its link renewed elsewhere); the page goes on
+// with the other seats it holds, or as a spectator's, and says why.
+function lost(token) {
+  for (const [s, tk] of Object.entries(P.tokens)) if (tk === token) delete P.tokens[s];
+  keepTokens(P.id, Object.fromEntries(Object.entries(localTokens(P.id)).filter(([, tk]) => tk !== token)));
+  P.lost = w(mine().length ? 'seatGoneOne' : 'seatGone');
+  P.seat = -1;
+  announce(P.lost);
+  renderRoom();
+}
+
+// pump shows the events received, in order: turns animated (those that
+// arrived together at once), the others at once.
+async function pump() {
+  if (P.pumping) return;
+  const me = P;
+  me.pumping = true;
+  while (P === me && me.queue.length) {
+    const steps = [];
+    while (me.queue.length && me.queue[0].event.kind === 'turn') {
+      const m = me.queue.shift();
+      clocksOf(m.event);
+      steps.push({ actors: m.event.actors, move: m.event.move, trace: m.trace || [], state: m.state });
+    }
+    if (steps.length) {
+      me.match.turns.push(...steps.map((x) => ({ actors: x.actors, move: x.move })));
+      me.match.state = steps[steps.length - 1].state;
+      me.committed = {};
+      me.choice = '';
+      me.offer = -1;
+      me.pending = false;
+      me.selected = null;
+      me.note = '';
+      canUndo();
+      if (me.replay) continue; // shown when the replay ends
+      await animateSteps(steps);
+      continue;
+    }
+    const m = me.queue.shift();
+    applyEvent(m.event, m.state);
+  }
+  me.pumping = false;
+}
+
+// clocksOf takes the clocks of an event: the server's values, counted
+// from now for the seats it says run.
+function clocksOf(e) {
+  if (!e.clocks) return;
+  P.clocks = e.clocks;
+  P.running = e.running || [];
+  P.clockAt = Date.now();
+}
+
+function applyEvent(e, state) {
+  const m = P.match;
+  clocksOf(e);
+  let say = '';
+  switch (e.kind) {
+    case 'commit':
+      P.committed[e.seat] = true;
+      if (e.choice) P.choice = e.choice;
+      if (local(e.seat)) P.pending = false;
+      say = w('hasChosenName', { player: playerName(e.seat) });
+      break;
+    case 'undo':
+      m.turns = m.turns.slice(0, e.kept);
+      m.state = state;
+      P.committed = {};
+      P.pending = false;
+      if (!P.replay) { P.shown = state; P.frame = null; }
+      P.secret = null;
+      P.selected = null;
+      P.lastTrace = null;
+      P.analysis = null;
+      break;
+    case 'resign':
+      P.resigned = e.seat;
+      P.secret = null;
+      say = w('resigned', { player: playerName(e.seat) });
+      break;
+    case 'draw-offer':
+      P.offer = e.seat;
+      say = w('offers', { player: playerName(e.seat) });
+      break;
+    case 'draw-declined':
+      P.offer = -1;
+      say = w('declined', { player: playerName(e.seat) });
+      break;
+    case 'flag':
+      say = w('flagFell', { player: playerName(e.seat) });
+      break;
+    case 'end':
+      m.status = 'finished';
+      m.result = e.result;
+      P.seed = e.secret || '';
+      P.offer = -1;
+      P.pending = false;
+      break;
+    case 'rematch':
+      P.next = e.room;
+      say = w('rematchReady');
+      break;
+    case 'seat': {
+      const before = m.seats[e.seat];
+      const was = playerName(e.seat);
+      m.seats[e.seat] = { ...before, kind: e.seatKind, agent: e.agent || '', name: e.name || '', online: e.seatKind !== 'person' || before.online };
+      if (e.seatKind !== 'person') {
+        delete P.awaySince[e.seat];
+        say = w('seatToComputer', { player: was });
+        if (P.tokens[e.seat]) {
+          const tk = P.tokens[e.seat];
+          delete P.tokens[e.seat];
+          keepTokens(P.id, Object.fromEntries(Object.entries(localTokens(P.id)).filter(([, x]) => x !== tk)));
+          if (e.seat !== P.seat) P.lost = w(mine().length ? 'seatGoneOne' : 'seatGone');
+        }
+      } else if (before.name !== (e.name || '')) say = w('renamed', { old: was, player: playerName(e.seat) });
+      break;
+    }
+  }
+  canUndo();
+  renderRoom();
+  if (say) announce(say);
+  if (e.kind === 'resign' || e.kind === 'end') {
+    announce(t('gameOver') + ' ' + resultText());
+    const r = document.getElementById('result-h');
+    if (r) r.focus();
+  } else if (e.kind === 'commit' || e.kind === 'undo') focusInput();
+}
+
+// ------------------------------------------------------------ actions
+
+function choose(mv) {
+  if (status() !== 'input') return;
+  const c = chooser();
+  P.selected = null;
+  clearError();
+  P.analysis = null;
+  // The seat comes from the token: each person's move carries theirs.
+  if (!send({ type: 'move', version: P.version, move: mv, token: P.tokens[c] })) return;
+  P.pending = true;
+  P.lastLine = w('sent', { move: mv });
+  if (P.secret) P.secret = null; // the next person hands over first
+  renderRoom();
+}
+
+const undoOnce = guarded(async () => {
+  clearError();
+  if (!P.match.canUndo) return;
+  if (send({ type: 'undo', version: P.version, tokens: Object.values(P.tokens) })) { P.pending = true; renderRoom(); }
+});
+
+const newGameOnce = guarded(async () => {
+  if (!over() && P.match.turns.length > 0 && !(await ask(w('newAsk'), w('newYes')))) return;
+  clearError();
+  const options = {};
+  for (const kv of P.match.options) { const i = kv.indexOf('='); options[kv.slice(0, i)] = kv.slice(i + 1); }
+  try {
+    const id = await createLocal({ game: P.match.game, options, seats: P.match.seats.map((s) => (s.kind === 'person' ? { kind: 'person', name: s.name } : { kind: 'computer', agent: s.agent })) });
+    leaveRoom();
+    location.hash = '#/play/' + id;
+  } catch (e) { showError(e); }
+});
+
+// the seat that acts for this browser: the one choosing, else its first
+function actor() {
+  const c = chooser();
+  return c >= 0 ? c : (P.seat >= 0 && local(P.seat) ? P.seat : mine()[0]);
+}
+
+// resign: in a game of two the other wins; in a bigger one the computer
+// takes the seat.
+const resignOnce = guarded(async () => {
+  const two = P.match.seats.length === 2;
+  if (!(await ask(w(two ? 'resignAsk' : 'giveUpAsk'), w('resignYes')))) return;
+  clearError();
+  send({ type: two ? 'resign' : 'give-up', token: P.tokens[actor()] });
+});
+
+const giveUpOnce = guarded(async () => {
+  if (!(await ask(w('giveUpAsk'), w('giveUp')))) return;
+  clearError();
+  send({ type: 'give-up', token: P.tokens[actor()] });
+});
+
+const copyOnce = guarded(async () => {
+  const input = document.getElementById('sharelink');
+  try { await navigator.clipboard.writeText(input.value); } catch (e) { input.select(); document.execCommand('copy'); }
+  P.copied = true;
+  renderRoom();
+});
+
+const clicks = {
+  ready: () => { P.secret.stage = 'choose'; renderRoom(); const first = document.querySelector('#board [data-move]'); if (first) first.focus(); },
+  sharecopy: copyOnce,
+  undo: undoOnce,
+  newgame: newGameOnce,
+  replay: startReplayOnce,
+  resign: resignOnce,
+  giveup: giveUpOnce,
+  hint: analyseOnce,
+  analyse: analyseOnce,
+  loadgraph: graphOnce,
+  turnboard: () => { P.turned = !P.turned; renderRoom(); },
+  'r-first': () => replayTo(0),
+  'r-prev': () => replayTo(P.replay.i - 1),
+  'r-next': replayNext,
+  'r-last': () => replayTo(P.replay.turns.length),
+  'r-auto': toggleAutoplay,
+  'r-exit': () => { exitReplay(); renderRoom(); pump(); },
+  drawbtn: () => send({ type: 'draw' }),
+  declinebtn: () => send({ type: 'decline' }),
+  newlinkbtn: () => send({ type: 'new-link' }),
+  rematch: () => send({ type: 'rematch' }),
+  rename: () => send({ type: 'name', name: document.getElementById('myname').value }),
+};
+
+// wire listens to the room's section once: its elements change in place,
+// so the listeners stay.
+function wire(section) {
+  const act = (el) => {
+    if (!el) return;
+    if (el.dataset.move !== undefined) { choose(el.dataset.move); return; }
+    if (el.dataset.pick !== undefined) {
+      P.selected = P.selected === el.dataset.pick ? null : el.dataset.pick;
+      drawBoard(null);
+      // the man's target next, where the move is made
+      const box = document.getElementById('board');
+      const next = (P.selected && box.querySelector('[data-move]')) || box.querySelector(`[data-square="${el.dataset.pick}"]`);
+      if (next) next.focus();
+    }
+  };
+  section.addEventListener('click', (e) => {
+    const el = e.target.closest('[data-move],[data-pick],[data-ply],[data-replace],button');
+    if (!el || !section.contains(el)) return;
+    if (el.closest('#board') || (el.dataset.move !== undefined && el.closest('#legal'))) { act(el); return; }
+    if (el.dataset.ply !== undefined) { goToPly(Number(el.dataset.ply)); return; }
+    if (el.dataset.replace !== undefined) { send({ type: 'replace', seat: Number(el.dataset.replace) }); return; }
+    const fn = clicks[el.id];
+    if (fn) fn(e);
+  });
+  section.addEventListener('focusin', (e) => {
+    const box = document.getElementById('board');
+    const el = e.target.closest('[tabindex]');
+    if (box && el && box.contains(el)) P.boardFocus = rove(box, el);
+  });
+  section.addEventListener('keydown', (e) => {
+    const box = document.getElementById('board');
+    if (!box || !box.contains(e.target)) return;
+    if (e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End') {
+      const next = neighbour(box, e.target.closest('[tabindex]'), e.key);
+      if (next) { e.preventDefault(); e.stopPropagation(); next.focus(); }
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      const el = e.target.closest('[data-move],[data-pick]');
+      if (el) { e.preventDefault(); act(el); }
+    } else if (e.key === 'Escape' && P.selected) { P.selected = null; drawBoard(null); }
+  });
+  section.addEventListener('change', (e) => {
+    if (e.target.id === 'speed') localStorage.setItem('tabula.speed', e.target.value);
+  });
+}
+
+// The clocks and the seconds to wait, redrawn a few times a second.
+setInterval(tick, 250);
+

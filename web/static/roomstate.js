@@ -1,0 +1,237 @@
+// The state of the room shown (P) and what follows from it, without any
+// drawing: who this browser plays, who chooses now, the names of the
+// seats, the text of a turn and of a result, the clocks. One room view
+// draws every room from it, whoever holds its seats: people at this
+// device, people on several devices, a spectator, a finished game.
+
+import { t, tn } from './i18n.js';
+import { w } from './ux.js';
+
+export let P = null; // the room shown
+
+export function setP(p) { P = p; }
+
+// newRoom is the state of room id before its first welcome; tokens are
+// the seats' tokens this browser holds, by seat.
+export function newRoom(id, tokens, list) {
+  return { id, tokens, seat: -1, match: { id, seats: [], turns: [], state: null, status: '' }, game: null, board: null, geo: null,
+    shown: null, busy: false, selected: null, turned: false, resigned: undefined, analysis: null, boardFocus: null, committed: {},
+    secret: null, replay: null, frame: null, cowries: null, queue: [], games: list, offer: -1, clocks: null, running: [],
+    clockAt: 0, choice: '', seed: '', next: '', note: '', lost: '', awaySince: {} };
+}
+
+export const isPerson = (i) => !!P.match.seats[i] && P.match.seats[i].kind === 'person';
+
+// local reports whether seat p is a person's that this browser plays.
+export function local(p) { return isPerson(p) && !!P.tokens[p]; }
+
+// oneDevice reports whether this browser plays every person seat: a game
+// at one device, which may be taken back, hinted and analysed.
+export function oneDevice() {
+  return P.match.seats.length > 0 && P.match.seats.every((s, i) => s.kind !== 'person' || !!P.tokens[i]);
+}
+
+// mine lists the seats this browser plays.
+export function mine() { return P.match.seats.map((_, i) => i).filter(local); }
+
+// spectator reports whether this browser plays no seat.
+export function spectator() { return mine().length === 0; }
+
+// solo reports whether p is the only person, against the computer.
+export function solo(p) {
+  const seats = P.match.seats;
+  return local(p) && seats.filter((s) => s.kind === 'person').length === 1 && seats.length > 1;
+}
+
+// over reports whether the game is over (ended, resigned or expired).
+export function over() {
+  return !!P.match.state && (P.match.state.terminal || P.resigned !== undefined || P.match.status !== 'open');
+}
+
+// analysable reports whether the computer's analysis may be shown: at one
+// device, or once the game is over; never in an online game in progress.
+export function analysable() { return oneDevice() || over(); }
+
+// levelName names a computer player's spec in words.
+function levelName(spec) {
+  const lvl = spec.includes(':') ? spec.split(':')[1] : spec;
+  const k = 'lvl_' + lvl;
+  return t(k) !== k ? t(k) : w(k) !== k ? w(k) : lvl;
+}
+
+// playerName is seat p's name: the person's, with a mark once the
+// computer plays the seat; "You" for the only person against the
+// computer; the computer's level; else "Player N".
+export function playerName(p) {
+  const seats = P ? P.match.seats : [];
+  const s = seats[p];
+  if (!s) return t('player', { n: p });
+  if (s.name) return s.kind === 'person' ? s.name : w('nameComputer', { name: s.name });
+  if (s.kind === 'person') return solo(p) ? w('you') : t('player', { n: p });
+  const computers = seats.map((x, i) => (x.kind !== 'person' ? i : -1)).filter((i) => i >= 0);
+  return computers.length === 1 ? w('computer', { level: levelName(s.agent) }) : w('computerN', { n: computers.indexOf(p) + 1, level: levelName(s.agent) });
+}
+
+// chooser is the person of this browser who chooses now, or -1. When
+// several people of this device choose at once (hidden choices), they
+// choose in turn, each out of the others' sight; the server keeps each
+// choice until all have chosen.
+export function chooser() {
+  const s = P.shown;
+  if (!s || P.busy || P.pending || P.replay || P.conn !== 'online' || over() || s.terminal) return -1;
+  const all = s.toMove.filter(local);
+  const hs = all.filter((p) => !P.committed[p]);
+  if (all.length < 2) P.secret = null;
+  if (hs.length === 0) return -1;
+  if (all.length > 1) {
+    const idx = all.length - hs.length;
+    if (!P.secret || P.secret.ply !== s.ply || P.secret.idx !== idx) P.secret = { ply: s.ply, idx, stage: 'lookaway' };
+  }
+  return hs[0];
+}
+
+// status is what the page does now: replay, busy (animating or waiting
+// for the server), over, input (a person here chooses), handover (the
+// device goes to the next person) or wait (for others).
+export function status() {
+  if (P.replay) return 'replay';
+  if (P.busy || P.pending) return 'busy';
+  if (over()) return 'over';
+  const c = chooser();
+  if (c < 0) return 'wait';
+  if (P.secret && P.secret.stage === 'lookaway') return 'handover';
+  return 'input';
+}
+
+// chanceName is the game's name for a chance outcome ("talad" for a throw
+// of 3), from its words, or ''.
+export function chanceName(turn) {
+  const key = 'chance_' + turn.move;
+  const x = t(key);
+  return x !== key ? x : '';
+}
+
+// describeTurn is the text of a turn in the move list.
+export function describeTurn(turn) {
+  if (turn.actors[0] === -1) {
+    const label = P && P.board && P.board.kind === 'grid' ? t('chance') : t('chanceOther');
+    const name = chanceName(turn);
+    return `${label}: ${turn.move}` + (name ? ` (${name})` : '');
+  }
+  return `${turn.actors.map((a) => playerName(a)).join(' + ')}: ${turn.move}`;
+}
+
+// resultText says how the game ended, by the players' names.
+export function resultText() {
+  const s = P.shown;
+  const m = P.match;
+  if (P.resigned !== undefined && !P.replay) {
+    const other = 1 - P.resigned;
+    return w('resigned', { player: playerName(P.resigned) }) + (m.seats.length === 2 ? ' ' + winsText(other) : '');
+  }
+  if (s && s.terminal && s.outcome) return s.outcome.draw ? t('draw') : winsText(s.outcome.winner);
+  if (P.replay) return '';
+  return resultOf(m.result);
+}
+
+function winsText(p) { return solo(p) ? w('youWin') : t('wins', { player: playerName(p) }); }
+
+// resultOf turns a stored result ("player 1 wins", "draw") into words.
+export function resultOf(r) {
+  const m = /^player (\d+) wins$/.exec(r || '');
+  if (m) return winsText(Number(m[1]));
+  if (r === 'draw') return t('draw');
+  return r ? w('result_' + r) : '';
+}
+
+export function phaseText(s) {
+  const parts = [];
+  // the game names its phases in its words; a phase it does not name is
+  // not shown
+  const phase = 'phase_' + s.phase;
+  if (s.phase && !s.terminal && t(phase) !== phase) parts.push(t(phase));
+  if (s.round) parts.push(t('round', { n: s.round }));
+  if (s.terminal && s.end) parts.push(t('endReason', { why: t('end_' + s.end) !== 'end_' + s.end ? t('end_' + s.end) : s.end }));
+  return parts.join(' · ');
+}
+
+// lastMover is the player of the last move (not a throw) that led to
+// state s, or -1 (none, or several at once).
+function lastMover(s) {
+  const turns = P.replay ? P.replay.turns : P.match.turns;
+  for (let k = Math.min(s.ply, turns.length); k > 0; k--) {
+    const a = turns[k - 1].actors;
+    if (a.length === 1 && a[0] >= 0) return a[0];
+    if (a.length > 1) return -1;
+  }
+  return -1;
+}
+
+// told tells in words what the last turn did: the messages the game
+// gives with the state, each a key of its words and arguments.
+export function told(s) {
+  const mover = lastMover(s);
+  const arg = (k, v) => {
+    if (k === 'player') return playerName(v);
+    if (v && typeof v === 'object' && v.noun) return tn(v.noun, v.n);
+    if (v && typeof v === 'object' && v.key) return message(v);
+    return v;
+  };
+  const message = (m) => {
+    const args = {};
+    for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(k, v);
+    // a message about the last move that names no player gets its mover
+    if (args.player === undefined && mover >= 0) args.player = playerName(mover);
+    return t(m.key, args);
+  };
+  return (s.told || []).map(message);
+}
+
+// shownTurns is the number of turns that lead to the state shown.
+export function shownTurns() {
+  const all = P.match.turns.length;
+  if (!P.busy) return all;
+  return Math.min(all, P.shownTurns !== undefined ? P.shownTurns : all);
+}
+
+// turnLine says whose turn it is, by name.
+export function turnLine() {
+  const st = status();
+  const c = chooser();
+  const s = P.shown;
+  switch (st) {
+    case 'input': return solo(c) ? w('yourTurnSolo') : t('yourTurn', { player: playerName(c) });
+    case 'handover': return t('hidden_title', { player: playerName(c) });
+    case 'busy': return P.lastLine || t('waiting');
+    case 'over': return t('gameOver') + ' ' + resultText();
+    case 'replay': return t('replayPos', { i: P.replay.i, n: P.replay.turns.length });
+  }
+  if (!s || P.conn !== 'online') return w('connecting');
+  const movers = s.toMove.filter((a) => a >= 0);
+  if (movers.length === 0) return t('waiting');
+  if (movers.length > 1) {
+    // a simultaneous turn: who has chosen, who is awaited
+    const done = movers.filter((a) => P.committed[a]);
+    const left = movers.filter((a) => !P.committed[a]);
+    if (done.length) return w('chosenWaiting', { done: done.map(playerName).join(', '), left: left.map(playerName).join(', ') });
+  }
+  const names = movers.map(playerName).join(', ');
+  if (movers.every((a) => !isPerson(a))) return w('turnOfComputer', { player: names });
+  return w('turnOf', { player: names });
+}
+
+// clockMs is seat i's time left: the server's value of the last event
+// that carried the clocks, less the time since it arrived while the
+// seat's clock runs (the server says which run).
+export function clockMs(i, now) {
+  if (!P.clocks) return 0;
+  let ms = P.clocks[i];
+  if (P.running.includes(i) && !over()) ms -= now - P.clockAt;
+  return Math.max(0, ms);
+}
+
+// clockText writes a time left as m:ss, whole seconds rounded up.
+export function clockText(ms) {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
