@@ -436,8 +436,8 @@ func TestCreateRefusesBadRooms(t *testing.T) {
 		{"adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "mcts:max"}}, "not offered"},
 		{"adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: "robot"}}, "kind"},
 		{"adji-boto", nil, []SeatSpec{{Kind: Person, Name: strings.Repeat("x", 41)}, {Kind: Person}}, "name"},
-		{"agsinnoninka", []string{"max-steps=100000000"}, people(2), "limit"},
-		{"agsinnoninka", []string{"max-steps=0"}, people(2), "limit"},
+		{"agsinnoninka", []string{"max-steps=100000000"}, people(2), "out of range 1..10000000 on this server"},
+		{"agsinnoninka", []string{"max-steps=0"}, people(2), "out of range 1..10000000 on this server"},
 	}
 	for _, c := range cases {
 		_, err := m.Create(bg, c.game, c.opts, c.seats, Clock{})
