@@ -74,8 +74,18 @@ func (s OptionSpec) Allowed() string {
 }
 
 // check parses text as a value of this option and returns it in canonical
-// form.
-func (s OptionSpec) check(text string) (string, error) {
+// form; with safe, within the option's Safe range.
+func (s OptionSpec) check(text string, safe bool) (string, error) {
+	wide := s
+	if safe {
+		s = s.Safe()
+	}
+	outOf := func(v string) error {
+		if s.Min != wide.Min || s.Max != wide.Max {
+			return fmt.Errorf("option %s: %s is out of range %s on this server (the command line accepts %s)", s.Name, v, s.Allowed(), wide.Allowed())
+		}
+		return fmt.Errorf("option %s: %s is out of range %s", s.Name, v, s.Allowed())
+	}
 	switch s.Kind {
 	case Bool:
 		b, err := strconv.ParseBool(text)
@@ -89,7 +99,7 @@ func (s OptionSpec) check(text string) (string, error) {
 			return "", fmt.Errorf("option %s: %q is not a whole number", s.Name, text)
 		}
 		if float64(n) < s.Min || float64(n) > s.Max {
-			return "", fmt.Errorf("option %s: %d is out of range %s", s.Name, n, s.Allowed())
+			return "", outOf(strconv.FormatInt(n, 10))
 		}
 		return strconv.FormatInt(n, 10), nil
 	case Float:
@@ -98,7 +108,7 @@ func (s OptionSpec) check(text string) (string, error) {
 			return "", fmt.Errorf("option %s: %q is not a number", s.Name, text)
 		}
 		if f < s.Min || f > s.Max {
-			return "", fmt.Errorf("option %s: %g is out of range %s", s.Name, f, s.Allowed())
+			return "", outOf(strconv.FormatFloat(f, 'f', -1, 64))
 		}
 		return strconv.FormatFloat(f, 'g', -1, 64), nil
 	default:
@@ -120,6 +130,16 @@ type Options struct {
 // returns every option with its effective value (the default where not set).
 // A later setting of the same name wins.
 func ParseOptions(g Game, settings []string) (Options, error) {
+	return parseOptions(g, settings, false)
+}
+
+// ParseSafeOptions is ParseOptions within each option's Safe range (a
+// server's): a value outside it is refused with both ranges named.
+func ParseSafeOptions(g Game, settings []string) (Options, error) {
+	return parseOptions(g, settings, true)
+}
+
+func parseOptions(g Game, settings []string, safe bool) (Options, error) {
 	specs := g.Specs()
 	o := Options{specs: specs, values: make([]string, len(specs))}
 	for i, s := range specs {
@@ -134,7 +154,7 @@ func ParseOptions(g Game, settings []string) (Options, error) {
 		if i < 0 {
 			return Options{}, fmt.Errorf("option %s: %s has no such option (it has: %s)", name, g.ID(), specNames(specs))
 		}
-		v, err := specs[i].check(value)
+		v, err := specs[i].check(value, safe)
 		if err != nil {
 			return Options{}, err
 		}

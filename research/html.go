@@ -89,14 +89,18 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 <meta charset="utf-8">
 <title>{{.Game}}: readings compared</title>
 <style>
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 78em; padding: 0 1em; color: #222; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 78em; padding: 0 1em; color: #222; overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.6em; text-align: right; }
 th:first-child, td:first-child, td.l { text-align: left; }
 tr.base td { font-weight: bold; }
 tr.sig td { background: #fff3d6; }
 code { background: #f3f3f3; padding: 0.1em 0.3em; }
-figure { margin: 2em 0; overflow-x: auto; }
+figure { margin: 2em 0; }
+figure svg { max-width: 100%; height: auto; display: block; }
+ul.legend { list-style: none; padding: 0; margin: 0.5em 0; display: flex; flex-wrap: wrap; gap: 0.3em 1em; font-size: 0.85em; }
+ul.legend .sw { display: inline-block; width: 2em; height: 0.7em; margin-right: 0.4em; vertical-align: middle; box-sizing: border-box; }
+.wide { overflow-x: auto; max-width: 100%; }
 figcaption { font-size: 0.9em; color: #555; }
 </style>
 </head>
@@ -106,36 +110,36 @@ figcaption { font-size: 0.9em; color: #555; }
 <p><code>{{.Command}}</code></p>
 
 <h2>Readings</h2>
-<table>
+<div class="wide"><table>
 <tr><th>name</th><th>reading</th><th>games</th></tr>
 {{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td class="l">{{label $s.Reading}}{{if $s.Reading.Base}} (base){{end}}</td><td>{{$s.Games}}</td></tr>
-{{end}}</table>
+{{end}}</table></div>
 
 <h2>Outcomes</h2>
 <p>Seat edges: each seat's share of the decided games minus the fair share, in points, with intervals that hold for all the seats together (Šidák-corrected Wilson); a seat whose interval excludes 0 is marked.</p>
-<table>
+<div class="wide"><table>
 <tr><th>reading</th><th>seat wins %</th><th>seat edges (points)</th><th>favoured or not</th><th>all seats equal: p</th><th>draw %</th><th>stall %</th><th>stalled by</th></tr>
 {{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{seats $s}}</td><td>{{edges $s}}</td><td class="l">{{favoured $s}}</td><td>{{p $s.SeatP}}</td><td>{{pct $s.Draw}}</td><td>{{pct $s.Stall}}</td><td class="l">{{stallBy $s.StallBy}}</td></tr>
-{{end}}</table>
+{{end}}</table></div>
 
 <h2>Play</h2>
-<table>
+<div class="wide"><table>
 <tr><th>reading</th><th>players' turns, median</th><th>players' turns, 90th percentile</th>{{if .PliesDiffer}}<th>plies, median</th>{{end}}{{if .MovesDiffer}}<th>moves, median</th>{{end}}<th>rounds, median</th><th>choice %</th><th>branching</th></tr>
 {{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.TurnsMedian}}</td><td>{{num $s.TurnsP90}}</td>{{if $.PliesDiffer}}<td>{{num $s.PliesMedian}}</td>{{end}}{{if $.MovesDiffer}}<td>{{num $s.MovesMedian}}</td>{{end}}<td>{{num $s.RoundsMedian}}</td><td>{{pct $s.Choice}}</td><td>{{num $s.Branching}}</td></tr>
-{{end}}</table>
+{{end}}</table></div>
 
 <h2>Drama and skill</h2>
-<table>
+<div class="wide"><table>
 <tr><th>reading</th><th>lead changes / 100 players' turns</th><th>comeback %</th><th>secure after %</th><th>final margin</th><th>skill: win % vs random</th><th>skill gap (points)</th></tr>
 {{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.LeadChanges}}</td><td>{{pct $s.Comeback}}</td><td>{{pct $s.Secure}}</td><td>{{num $s.Margin}}</td><td>{{pct $s.Skill}}</td><td>{{pct $s.SkillGap}}</td></tr>
-{{end}}</table>
+{{end}}</table></div>
 
 <h2>Differences from the base reading</h2>
 <p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%. "Pairing r" is the correlation of the two readings' values game by game: the higher, the more noise the pairing removes.</p>
-<table>
+<div class="wide"><table>
 <tr><th>reading</th><th>measure</th><th>difference</th><th>pairing r</th><th>p</th><th>Holm p</th></tr>
 {{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{printf "%.2f" .Corr}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
-{{end}}</table>
+{{end}}</table></div>
 
 {{with .Ranking}}<h2 id="ranking">Which reading makes the best game</h2>
 <p>{{rankNote .Bootstrap}}</p>
@@ -147,14 +151,15 @@ figcaption { font-size: 0.9em; color: #555; }
 {{end}}{{end}}
 {{with .Replication}}<h2 id="replication">Replication</h2>
 <p>The same design played again on seed{{if gt (len .Seeds) 1}}s{{end}} {{seeds .Seeds}}. A finding (a significant difference, or a seat whose interval excludes 0) replicates when every replication has the same sign and a p-value below 0.05 after Holm's correction over the {{len .Findings}} findings it tests.</p>
-{{if .Findings}}<table>
+{{if .Findings}}<div class="wide"><table>
 <tr><th>reading</th><th>finding</th><th>this run</th><th>p</th><th>replications</th><th>replicated</th></tr>
 {{range .Findings}}<tr{{if .Replicated}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{if eq .Kind "seat"}}seat {{.Seat}} edge{{else}}{{.Metric}}{{end}}</td><td>{{fval . .Original}}</td><td>{{p .P}}</td><td class="l">{{$f := .}}{{range $j, $r := .Replicas}}{{if $j}}; {{end}}{{fval $f $r.Estimate}}, Holm p {{p $r.Holm}}{{end}}</td><td>{{if .Replicated}}yes{{else}}no{{end}}</td></tr>
-{{end}}</table>{{else}}<p>The run has no finding to replicate.</p>{{end}}
+{{end}}</table></div>{{else}}<p>The run has no finding to replicate.</p>{{end}}
 {{end}}
 {{range .Figures}}<figure id="{{.ID}}">
 <h2>{{.Title}}</h2>
 {{.Inline}}
+{{if .Legend}}<ul class="legend">{{range .Legend}}<li><span class="sw" style="{{if .Dash}}border-top: 3px {{.Dash}} {{.Color}}{{else}}background: {{.Color}}{{end}}"></span>{{.Label}}</li>{{end}}</ul>{{end}}
 <figcaption>{{.Caption}}</figcaption>
 </figure>
 {{end}}

@@ -15,11 +15,43 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// figure is one plot of the report as inline SVG.
+// figure is one plot of the report as inline SVG, with its legend drawn
+// beside it in HTML, where it cannot cover the data.
 type figure struct {
 	ID, Title, Caption string
 	SVG                string
+	Legend             []legendItem
 }
+
+// legendItem is one entry of a figure's legend: a line (Dash a CSS border
+// style) or a filled box (Dash "").
+type legendItem struct {
+	Label, Color, Dash string
+}
+
+// okabeIto is the colour-blind-safe palette of Okabe and Ito (2008),
+// without its yellow, which is too light on white.
+var okabeIto = []color.RGBA{
+	{0, 0, 0, 255}, {230, 159, 0, 255}, {86, 180, 233, 255}, {0, 158, 115, 255},
+	{0, 114, 178, 255}, {213, 94, 0, 255}, {204, 121, 167, 255}, {120, 120, 120, 255},
+}
+
+// lineDashes are the dash patterns that, with the 8 colours, tell 24
+// readings apart; cssDashes are the same as CSS border styles.
+var (
+	lineDashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(1.5), vg.Points(2.5)}}
+	cssDashes  = []string{"solid", "dashed", "dotted"}
+)
+
+// readingStyle is reading (or seat) i's colour and dash: 8 colours, then
+// the same colours dashed, then dotted.
+func readingStyle(i int) (color.RGBA, []vg.Length, legendItem) {
+	c := okabeIto[i%len(okabeIto)]
+	d := (i / len(okabeIto)) % len(lineDashes)
+	return c, lineDashes[d], legendItem{Color: hexColor(c), Dash: cssDashes[d]}
+}
+
+func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
 // readingNames are the short names of readings on the plots' axes: R0,
 // R1, ... (the report's table says which is which).
@@ -78,8 +110,9 @@ func (rep *Report) maxSeats() int {
 func (rep *Report) seatPlot() (figure, error) {
 	p := plot.New()
 	p.Y.Label.Text = "win rate"
-	p.Legend.Top = true
+	var legend []legendItem
 	seats := rep.maxSeats()
+	lo, hi := 1.0, 0.0
 	for k := 0; k < seats; k++ {
 		var pts plotter.XYs
 		var errs plotter.YErrors
@@ -91,12 +124,14 @@ func (rep *Report) seatPlot() (figure, error) {
 			x := float64(i) + 0.3*(float64(k)-float64(seats-1)/2)/float64(seats)
 			pts = append(pts, plotter.XY{X: x, Y: r.Value})
 			errs = append(errs, struct{ Low, High float64 }{r.Value - r.Low, r.High - r.Value})
+			lo, hi = min(lo, r.Low), max(hi, r.High)
 		}
 		sc, err := plotter.NewScatter(pts)
 		if err != nil {
 			return figure{}, err
 		}
-		sc.GlyphStyle.Color = plotutil.Color(k)
+		col, _, item := readingStyle(k)
+		sc.GlyphStyle.Color = col
 		sc.GlyphStyle.Shape = plotutil.Shape(k)
 		eb, err := plotter.NewYErrorBars(struct {
 			plotter.XYs
@@ -105,21 +140,26 @@ func (rep *Report) seatPlot() (figure, error) {
 		if err != nil {
 			return figure{}, err
 		}
-		eb.LineStyle.Color = plotutil.Color(k)
+		eb.LineStyle.Color = col
 		p.Add(sc, eb)
-		p.Legend.Add(fmt.Sprintf("seat %d", k), sc)
+		item.Label = fmt.Sprintf("seat %d", k)
+		legend = append(legend, item)
 	}
 	players := len(rep.Stats[rep.Base].SeatRates)
+	// The axis holds every interval and the fair share, with a margin.
+	lo, hi = min(lo, 1/float64(players)), max(hi, 1/float64(players))
+	pad := 0.04 * max(hi-lo, 0.01)
+	p.Y.Min, p.Y.Max = max(0, lo-pad), min(1, hi+pad)
 	fair := plotter.NewFunction(func(float64) float64 { return 1 / float64(players) })
 	fair.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	fair.Color = color.Gray{Y: 90}
 	p.Add(fair)
-	p.Legend.Add(fmt.Sprintf("fair share 1/%d", players), fair)
+	legend = append(legend, legendItem{Label: fmt.Sprintf("fair share 1/%d", players), Color: hexColor(color.RGBA{90, 90, 90, 255}), Dash: "dashed"})
 	p.NominalX(readingNames(len(rep.Stats))...)
 	p.Add(plotter.NewGrid())
 	s, err := svg(p, plotWidth(len(rep.Stats)), 10)
 	return figure{ID: "seats", Title: "Seat win rates per reading",
-		Caption: "Each seat's share of all games won, with its 95% Wilson interval; the dashed line is the fair share.", SVG: s}, err
+		Caption: "Each seat's share of all games won, with its 95% Wilson interval; the dashed line is the fair share.", SVG: s, Legend: legend}, err
 }
 
 // heatGrid is the reading-by-seat grid of win rates.
@@ -203,16 +243,16 @@ func (l heatLabels) Label(i int) string {
 func (rep *Report) outcomePlot() (figure, error) {
 	p := plot.New()
 	p.Y.Label.Text = "share of games"
-	p.Legend.Top = true
+	var legend []legendItem
 	w := vg.Points(math.Max(4, math.Min(24, 360/float64(len(rep.Stats)))))
 	parts := []struct {
 		name string
 		get  func(Stats) int
-		col  color.Color
+		col  color.RGBA
 	}{
-		{"decided", func(s Stats) int { return s.Decided }, color.RGBA{R: 70, G: 130, B: 180, A: 255}},
-		{"drawn", func(s Stats) int { return s.Drawn }, color.RGBA{R: 240, G: 180, B: 60, A: 255}},
-		{"stalled (safeguard)", func(s Stats) int { return s.Stalled }, color.RGBA{R: 200, G: 60, B: 60, A: 255}},
+		{"decided", func(s Stats) int { return s.Decided }, okabeIto[4]},
+		{"drawn", func(s Stats) int { return s.Drawn }, okabeIto[1]},
+		{"stalled (safeguard)", func(s Stats) int { return s.Stalled }, okabeIto[5]},
 	}
 	var below *plotter.BarChart
 	for _, part := range parts {
@@ -231,13 +271,13 @@ func (rep *Report) outcomePlot() (figure, error) {
 		}
 		below = b
 		p.Add(b)
-		p.Legend.Add(part.name, b)
+		legend = append(legend, legendItem{Label: part.name, Color: hexColor(part.col)})
 	}
 	p.NominalX(readingNames(len(rep.Stats))...)
 	p.Y.Max = 1.0
 	s, err := svg(p, plotWidth(len(rep.Stats)), 9)
 	return figure{ID: "outcomes", Title: "Outcomes",
-		Caption: "Share of games decided by the rules, drawn, and stalled (a safeguard not in the source fired).", SVG: s}, err
+		Caption: "Share of games decided by the rules, drawn, and stalled (a safeguard not in the source fired).", SVG: s, Legend: legend}, err
 }
 
 // lengthPlot: box plots of the turns per game.
@@ -273,8 +313,7 @@ func (rep *Report) leadPlot() (figure, error) {
 	p := plot.New()
 	p.X.Label.Text = "% of the game's turns"
 	p.Y.Label.Text = "winner's lead (game's own measure)"
-	p.Legend.Top = true
-	p.Legend.Left = true
+	var legend []legendItem
 	for i, s := range rep.Stats {
 		if s.Decided+s.Stalled == 0 {
 			continue
@@ -287,15 +326,13 @@ func (rep *Report) leadPlot() (figure, error) {
 		if err != nil {
 			return figure{}, err
 		}
-		l.Color = plotutil.Color(i)
-		l.Dashes = plotutil.Dashes(i / 7)
+		legend = append(legend, styleLine(l, i))
 		p.Add(l)
-		p.Legend.Add(fmt.Sprintf("R%d", i), l)
 	}
 	p.Add(plotter.NewGrid())
 	s, err := svg(p, 16, 10)
 	return figure{ID: "lead", Title: "The winner's lead over a game",
-		Caption: "Mean lead of the eventual winner over the best other player, by the game's own measure, at each tenth of the game (decided games).", SVG: s}, err
+		Caption: "Mean lead of the eventual winner over the best other player, by the game's own measure, at each tenth of the game (decided games).", SVG: s, Legend: legend}, err
 }
 
 // convergencePlot: the running estimate of the first seat's win rate as
@@ -304,7 +341,7 @@ func (rep *Report) convergencePlot() (figure, error) {
 	p := plot.New()
 	p.X.Label.Text = "games"
 	p.Y.Label.Text = "seat 0 win rate (running)"
-	p.Legend.Top = true
+	var legend []legendItem
 	by := make([][]Result, len(rep.Stats))
 	for _, r := range rep.results {
 		if !r.Skill {
@@ -333,10 +370,8 @@ func (rep *Report) convergencePlot() (figure, error) {
 		if err != nil {
 			return figure{}, err
 		}
-		l.Color = plotutil.Color(i)
-		l.Dashes = plotutil.Dashes(i / 7)
+		legend = append(legend, styleLine(l, i))
 		p.Add(l)
-		p.Legend.Add(fmt.Sprintf("R%d", i), l)
 		if i == rep.Base {
 			for _, band := range []plotter.XYs{lo, hi} {
 				b, err := plotter.NewLine(band)
@@ -353,5 +388,14 @@ func (rep *Report) convergencePlot() (figure, error) {
 	p.Add(plotter.NewGrid())
 	s, err := svg(p, 16, 10)
 	return figure{ID: "convergence", Title: "Convergence",
-		Caption: fmt.Sprintf("Seat 0's win rate as games are added, per reading; the dotted grey lines are the 95%% Wilson band of the base reading (R%d).", rep.Base), SVG: s}, err
+		Caption: fmt.Sprintf("Seat 0's win rate as games are added, per reading; the dotted grey lines are the 95%% Wilson band of the base reading (R%d).", rep.Base), SVG: s, Legend: legend}, err
+}
+
+// styleLine gives reading i's line its colour and dash and returns its
+// legend entry.
+func styleLine(l *plotter.Line, i int) legendItem {
+	col, dash, item := readingStyle(i)
+	l.Color, l.Dashes, l.Width = col, dash, vg.Points(1.5)
+	item.Label = fmt.Sprintf("R%d", i)
+	return item
 }

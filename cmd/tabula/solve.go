@@ -25,7 +25,8 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	table := fs.String("table", "", "use the table `FILE` made by an earlier build instead of building one")
 	query := fs.String("query", "", "print the exact value of the board `\"H0 ... H9\"` (seeds in holes 0-9) and of each move")
 	toMove := fs.Int("to-move", 0, "with --query: the `PLAYER` to move, 0 or 1")
-	fromStart := fs.Bool("from-start", false, "also solve the whole game from its start (needs a table of at least 10 times seeds)")
+	fromStart := fs.Bool("from-start", false, "also solve the whole game from its start, searching the boards beyond the table's seeds")
+	search := fs.Int("search", solve.DefaultSearchLimit, "with --from-start: keep at most `N` boards beyond the table (about 40 bytes each)")
 	audit := fs.String("audit", "", "agents to check against the table (`A,B,...`): how often each plays a move that loses value")
 	positions := fs.Int("positions", 200, "with --audit: the number of positions, from random games, that the table covers")
 	var settings optionList
@@ -72,8 +73,11 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if seeds := 10 * opts.Int(adjiboto.OptSeeds); *fromStart && *k >= 0 && *k < seeds {
-		return usagef("--from-start: the game has %d seeds, --seeds-left is %d", seeds, *k)
+	if *search < 0 {
+		return usagef("--search: want 0 or more, got %d", *search)
+	}
+	if seeds := 10 * opts.Int(adjiboto.OptSeeds); *fromStart && seeds > 60 {
+		return usagef("--from-start: the game has %d seeds; the search goes up to 60 (seeds=6)", seeds)
 	}
 
 	var tab *solve.Table
@@ -100,7 +104,7 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		auditAgents(stdout, tab, start, agents, *positions)
 	}
 	if *fromStart {
-		return reportStart(stdout, tab, start, opts)
+		return reportStart(stdout, stderr, tab, start, opts, *search)
 	}
 	return nil
 }
@@ -216,26 +220,43 @@ func answerQuery(w io.Writer, tab *solve.Table, opts engine.Options, holes [adji
 
 // reportStart solves the game from its start and prints who wins by how
 // much, with the value of each first move.
-func reportStart(w io.Writer, tab *solve.Table, start *adjiboto.State, opts engine.Options) error {
-	moves, vals, err := tab.GameMoves(start)
+func reportStart(w, stderr io.Writer, tab *solve.Table, start *adjiboto.State, opts engine.Options, limit int) error {
+	seeds := 10 * opts.Int(adjiboto.OptSeeds)
+	v, err := solve.NewSolver(tab, opts, seeds, limit)
 	if err != nil {
 		return usagef("--from-start: %v", err)
 	}
-	v := slices.Max(vals)
+	if seeds > tab.K() {
+		fmt.Fprintf(stderr, "searching the boards of %d to %d seeds that the game can reach\n", tab.K()+1, seeds)
+	}
+	moves, vals, err := v.GameMoves(start)
+	if err != nil {
+		return fmt.Errorf("--from-start: %w", err)
+	}
+	if st := v.Stats(); st.Positions > 0 {
+		var groups, boards int64
+		for n := range st.Groups {
+			groups += st.Groups[n]
+			boards += st.GroupPositions[n]
+		}
+		fmt.Fprintf(w, "searched beyond the table: %d boards of %d to %d seeds, %.1fs; %d groups of boards on cycles (%d boards), the bounds meet on all\n",
+			st.Positions, tab.K()+1, seeds, st.Took.Seconds(), groups, boards)
+	}
+	best := slices.Max(vals)
 	verdict := "a draw"
 	switch {
-	case v > 0:
-		verdict = fmt.Sprintf("player %d wins by %d", start.ToMove(), v)
-	case v < 0:
-		verdict = fmt.Sprintf("player %d wins by %d", 1-start.ToMove(), -v)
+	case best > 0:
+		verdict = fmt.Sprintf("player %d wins by %d", start.ToMove(), best)
+	case best < 0:
+		verdict = fmt.Sprintf("player %d wins by %d", 1-start.ToMove(), -best)
 	}
 	fmt.Fprintf(w, "from the start (%s): %s with best play\n", joinRules(opts.Settings()), verdict)
 	for i, m := range moves {
-		best := ""
-		if vals[i] == v {
-			best = " (best)"
+		mark := ""
+		if vals[i] == best {
+			mark = " (best)"
 		}
-		fmt.Fprintf(w, "first move %d %d%s\n", m, vals[i], best)
+		fmt.Fprintf(w, "first move %d %d%s\n", m, vals[i], mark)
 	}
 	return nil
 }

@@ -132,3 +132,18 @@ func TestSolveBuildsInParts(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// --from-start searches the boards beyond the table that the game reaches,
+// within its limit. With the ordered opening, 2 seeds a hole, player 0
+// wins by 16 (docs/ai.md; found from the table of 20 seeds too).
+func TestSolveFromStartSearchesBeyondTheTable(t *testing.T) {
+	args := []string{"solve", "--seeds-left", "10", "--option", "seeds=2", "--option", "opening=ordered", "--from-start"}
+	code, stdout, stderr := runTabula(t, "", args...)
+	if code != 0 || !strings.Contains(stdout, "searched beyond the table") || !strings.Contains(stdout, "player 0 wins by 16 with best play") {
+		t.Fatalf("exit %d, stdout:\n%s%s", code, stdout, stderr)
+	}
+	code, _, stderr = runTabula(t, "", append(args, "--search", "3")...)
+	if code != 1 || !strings.Contains(stderr, "reached 3 boards, its limit") {
+		t.Fatalf("a search limit of 3 boards: exit %d, stderr %q", code, stderr)
+	}
+}

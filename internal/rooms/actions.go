@@ -156,8 +156,8 @@ func (r *Room) DeclineDraw(ctx context.Context, sub *Sub) error {
 // SetName changes the display name of the viewer's seat.
 func (r *Room) SetName(ctx context.Context, sub *Sub, name string) error {
 	name = strings.TrimSpace(name)
-	if len(name) > maxName {
-		return refuse(CodeBad, "the name is longer than %d bytes", maxName)
+	if err := checkName(name); err != nil {
+		return refuse(CodeBad, "%v", err)
 	}
 	return r.act(sub, func() error {
 		s := r.seats[sub.Seat].Seat

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"tabula/ai"
 	"tabula/engine"
@@ -142,6 +144,24 @@ type Created struct {
 // maxName bounds a display name, in bytes.
 const maxName = 40
 
+// checkName refuses a display name that is too long, not UTF-8, or holds
+// a control character (NUL, a line break) or a bidirectional format
+// character (a right-to-left override would turn the text around it).
+func checkName(name string) error {
+	if len(name) > maxName {
+		return fmt.Errorf("the name is longer than %d bytes", maxName)
+	}
+	if !utf8.ValidString(name) {
+		return errors.New("the name is not valid UTF-8")
+	}
+	for i, c := range name {
+		if unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c) {
+			return fmt.Errorf("the name holds the control character %U at byte %d", c, i)
+		}
+	}
+	return nil
+}
+
 // Create makes a room for game g under the option settings, with seats.
 func (m *Manager) Create(ctx context.Context, gameID string, settings []string, seats []SeatSpec, clock Clock) (Created, error) {
 	return m.CreateFrom(ctx, gameID, settings, seats, clock, nil)
@@ -155,12 +175,11 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 	if err != nil {
 		return Created{}, refuse(CodeBad, "%v", err)
 	}
-	opts, err := engine.ParseOptions(g, settings)
+	// Options that could make one move take minutes are refused
+	// (engine.OptionSpec.Safe).
+	opts, err := engine.ParseSafeOptions(g, settings)
 	if err != nil {
 		return Created{}, refuse(CodeBad, "%v", err)
-	}
-	if err := m.checkLimits(g, opts); err != nil {
-		return Created{}, err
 	}
 	s, err := g.NewState(opts)
 	if err != nil {
@@ -184,8 +203,8 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 	stored := make([]store.Seat, len(seats))
 	persons := 0
 	for i, sp := range seats {
-		if len(sp.Name) > maxName {
-			return Created{}, refuse(CodeBad, "seat %d: the name is longer than %d bytes", i, maxName)
+		if err := checkName(sp.Name); err != nil {
+			return Created{}, refuse(CodeBad, "seat %d: %v", i, err)
 		}
 		st := store.Seat{Index: i, Kind: sp.Kind, Name: sp.Name}
 		switch sp.Kind {
@@ -247,27 +266,6 @@ func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, s
 		st.Events = append(st.Events, store.Event{Version: e.Version, Kind: e.Kind, Body: body})
 	}
 	return st
-}
-
-// checkLimits refuses options outside the range the game declares safe for
-// a server (engine.OptionSpec.Safe): values that make one move take minutes.
-func (m *Manager) checkLimits(g engine.Game, opts engine.Options) error {
-	for _, sp := range g.Specs() {
-		safe := sp.Safe()
-		var x float64
-		switch sp.Kind {
-		case engine.Int:
-			x = float64(opts.Int(sp.Name))
-		case engine.Float:
-			x = opts.Float(sp.Name)
-		default:
-			continue
-		}
-		if x < safe.Min || x > safe.Max {
-			return refuse(CodeBad, "option %s=%v is outside this server's limit of %s for online rooms", sp.Name, x, safe.Allowed())
-		}
-	}
-	return nil
 }
 
 // ErrNoRoom is returned for an unknown or closed room.
@@ -518,33 +516,6 @@ func (m *Manager) Loaded() int {
 // FinishedGames lists the archive.
 func (m *Manager) FinishedGames(ctx context.Context, f store.Filter) ([]store.Game, error) {
 	return m.cfg.Store.FinishedGames(ctx, f)
-}
-
-// Import archives finished games given as records, played elsewhere:
-// each must replay to its end. It returns how many were stored; an error
-// names the record (1-based) at fault, and the records before it stay.
-func (m *Manager) Import(ctx context.Context, recs []engine.Record) (int, error) {
-	for i, rec := range recs {
-		s, err := rec.Load()
-		if err != nil {
-			return i, refuse(CodeBad, "record %d: %v", i+1, err)
-		}
-		o, ok := s.Outcome()
-		if !ok {
-			return i, refuse(CodeBad, "record %d: the game is not over", i+1)
-		}
-		rec.Result = o.String()
-		body, _ := json.Marshal(rec)
-		players := rec.Players
-		if len(players) == 0 {
-			players = []string{}
-		}
-		g := store.Game{Room: "import-" + newID(), Game: rec.Game, Players: players, Result: rec.Result, Finished: time.Now(), Record: body}
-		if err := m.cfg.Store.AddFinished(ctx, g); err != nil {
-			return i, err
-		}
-	}
-	return len(recs), nil
 }
 
 // FinishedGame reads one archived game.

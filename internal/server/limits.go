@@ -26,29 +26,6 @@ const (
 	retryAfter = 5 * time.Second
 )
 
-// checkBounds refuses options of g outside the server's bounds
-// (OptionSpec.Safe).
-func checkBounds(g engine.Game, opts engine.Options) error {
-	for _, sp := range g.Specs() {
-		n := sp.Safe()
-		if n.Min == sp.Min && n.Max == sp.Max {
-			continue
-		}
-		var v float64
-		switch sp.Kind {
-		case engine.Int:
-			v = float64(opts.Int(sp.Name))
-		case engine.Float:
-			v = opts.Float(sp.Name)
-		}
-		if v < n.Min || v > n.Max {
-			return badRequest("option %s: %s is out of range %s on this server (the command line accepts %s)",
-				sp.Name, strconv.FormatFloat(v, 'f', -1, 64), n.Allowed(), sp.Allowed())
-		}
-	}
-	return nil
-}
-
 // checkTurns refuses a record longer than MaxTurns.
 func checkTurns(n int) error {
 	if n > MaxTurns {
@@ -57,13 +34,14 @@ func checkTurns(n int) error {
 	return nil
 }
 
-// parseOptions parses the settings of g and checks the server's bounds.
+// parseOptions parses the settings of g within the server's bounds
+// (OptionSpec.Safe).
 func parseOptions(g engine.Game, sets []string) (engine.Options, error) {
-	opts, err := engine.ParseOptions(g, sets)
+	opts, err := engine.ParseSafeOptions(g, sets)
 	if err != nil {
 		return opts, badRequest("%v", err)
 	}
-	return opts, checkBounds(g, opts)
+	return opts, nil
 }
 
 // settings turns {"seeds": 4, "exact-finish": true} into name=value texts.

@@ -123,3 +123,18 @@ func TestHealthChecksAnswerAsTheServer(t *testing.T) {
 		}
 	}
 }
+
+// An option out of the server's range is refused with that range, and
+// its value as written, whichever side it falls.
+func TestOptionOutOfRangeNamesTheServersRange(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	for _, v := range []string{"10000001", "-5", "100000000000", "0"} {
+		var e errorBody
+		body := `{"game":"agsinnoninka","options":{"max-steps":` + v + `},"seats":[{"kind":"person"},{"kind":"person"}]}`
+		code := call(t, ts, "POST", "/api/rooms", body, &e)
+		want := "max-steps: " + v + " is out of range 1..10000000 on this server"
+		if code != 400 || !strings.Contains(e.Error, want) {
+			t.Errorf("max-steps %s: %d %q, want 400 with %q", v, code, e.Error, want)
+		}
+	}
+}

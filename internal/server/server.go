@@ -7,9 +7,7 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"mime"
@@ -129,6 +127,7 @@ func New(cfg Config) *Server {
 	s.route("GET /api/research/{id}", s.getStudy)
 	s.route("DELETE /api/research/{id}", s.cancelStudy)
 	s.route("GET /api/research/{id}/report", s.getStudyReport)
+	s.route("GET /api/debug/stats", s.getStats)
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
 		s.route("/", s.staticHandler(cfg.Static))
@@ -271,28 +270,6 @@ func loopbackHost(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-// decode reads one JSON value from the body into v, refusing unknown
-// fields and trailing data.
-func decode(r *http.Request, v any) error {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	dec.UseNumber() // {"max-steps": 10000000} is a whole number, not 1e+07
-	if err := dec.Decode(v); err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return err
-		}
-		if errors.Is(err, io.EOF) {
-			return badRequest("empty request body: want a JSON object")
-		}
-		return badRequest("malformed JSON: %v", err)
-	}
-	if dec.More() {
-		return badRequest("malformed JSON: more than one value in the body")
-	}
-	return nil
 }
 
 // gameView is the JSON of a game: its catalogue entry, facts and options

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -48,5 +49,50 @@ func TestResearchPage(t *testing.T) {
 	checkAxe(t, ctx, axe, "research-report")
 	if n := eval[int](t, ctx, `[...document.querySelectorAll('table')][0].querySelectorAll('tr').length`); n != 3 {
 		t.Errorf("readings table has %d rows, want a header and 2 readings", n)
+	}
+}
+
+// The HTML report of 24 readings (Adji-Boto's grid) at a desktop's and a
+// phone's width: the page is no wider than the screen, no legend box
+// overlaps its plot, and the lead curves' legend tells the 24 readings
+// apart by colour and dash.
+func TestReportLayout(t *testing.T) {
+	ctx := tab(t, 90*time.Second)
+	must(t, ctx, chromedp.Navigate(srv.URL+"/research.html"))
+	waitFor(t, ctx, `document.querySelectorAll('#game option').length === 3`, 10*time.Second)
+	setSelect(t, ctx, "#game", "adji-boto")
+	setSelect(t, ctx, "#design", "grid")
+	must(t, ctx, jsDo(`for (const o of ['chain-through-empty', 'capture-from', 'opening', 'skip-origin'])
+			document.querySelector('#options input[data-option="' + o + '"]').checked = true;
+		document.getElementById('games').value = '10';
+		document.getElementById('run').click()`))
+	waitFor(t, ctx, `[...document.querySelectorAll('#studies tbody tr')].some(tr => tr.textContent.includes('--design grid') && tr.textContent.includes('done') && tr.querySelector('a'))`, 60*time.Second)
+	must(t, ctx, jsDo(`[...document.querySelectorAll('#studies tbody tr')].find(tr => tr.textContent.includes('--design grid')).querySelector('a').click()`))
+	waitFor(t, ctx, `document.title.includes('readings compared') && document.querySelectorAll('figure svg').length === 6`, 20*time.Second)
+	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
+		must(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
+		waitFor(t, ctx, fmt.Sprintf(`window.innerWidth === %d`, size[0]), 5*time.Second)
+		if w := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+			t.Errorf("%d px: the report is %d px wider than the window", size[0], w)
+		}
+		overlaps := eval[[]string](t, ctx, `[...document.querySelectorAll('figure')].filter(f => {
+			const a = f.querySelector('svg').getBoundingClientRect(), l = f.querySelector('ul.legend');
+			if (!l) return false;
+			const b = l.getBoundingClientRect();
+			return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+		}).map(f => f.id)`)
+		if len(overlaps) > 0 {
+			t.Errorf("%d px: legends overlap their plots in %v", size[0], overlaps)
+		}
+		screenshot(t, ctx, fmt.Sprintf("report-24-readings-%d", size[0]), "")
+	}
+	must(t, ctx, chromedp.EmulateViewport(1280, 900))
+	styles := eval[[]string](t, ctx, `[...document.querySelectorAll('#lead ul.legend .sw')].map(s => s.getAttribute('style'))`)
+	distinct := map[string]bool{}
+	for _, s := range styles {
+		distinct[s] = true
+	}
+	if len(styles) != 24 || len(distinct) != 24 {
+		t.Errorf("lead legend: %d entries, %d distinct styles; want 24 and 24", len(styles), len(distinct))
 	}
 }

@@ -20,7 +20,7 @@ func build(t *Table, opts engine.Options, from, to int, st *Stats, done func(n i
 		var err error
 		eachBoard(&holes, 0, n, func() {
 			for p := 0; p < 2 && err == nil; p++ {
-				err = b.top(holes, p)
+				err = b.top(holes, n, p)
 			}
 		})
 		if err != nil {
@@ -38,11 +38,15 @@ func build(t *Table, opts engine.Options, from, to int, st *Stats, done func(n i
 // positions for each depth, and Tarjan's stack of the boards whose group
 // is not yet complete.
 type builder struct {
-	t      *Table
-	opts   engine.Options
-	st     *Stats
-	n      int      // the level being solved
-	done   []uint64 // bit i: entry i of the level is solved
+	t    *Table
+	opts engine.Options
+	st   *Stats
+	n    int      // the level being solved; those below are complete
+	done []uint64 // bit i: entry i of level n is solved
+	// high, for a search from given positions (search.go), holds the
+	// values of the boards of level n and above that it has solved.
+	high   map[int64]int8
+	limit  int
 	frames []*frame
 	num    map[int64]int32 // entries on the stack: their number in search order
 	next   int32
@@ -52,7 +56,7 @@ type builder struct {
 
 // member is a board on Tarjan's stack.
 type member struct {
-	i     int64
+	i     int64 // key(n, entry)
 	holes [adjiboto.Holes]int8
 	p     int8
 }
@@ -100,16 +104,40 @@ func (b *builder) frame(depth int) (*frame, error) {
 
 func (b *builder) isDone(i int64) bool { return b.done[i>>6]&(1<<(i&63)) != 0 }
 
-func (b *builder) finish(i int64, v int) error {
-	b.done[i>>6] |= 1 << (i & 63)
-	return b.t.set(b.n, i, v)
+// key names entry i of level n among all levels.
+func key(n int, i int64) int64 { return int64(n)<<40 | i }
+
+func unkey(k int64) (int, int64) { return int(k >> 40), k & (1<<40 - 1) }
+
+// known returns the value of entry i of level n, and whether it is solved.
+func (b *builder) known(n int, i int64) (int, bool) {
+	switch {
+	case n < b.n:
+		return b.t.get(n, i), true
+	case b.high != nil:
+		v, ok := b.high[key(n, i)]
+		return int(v), ok
+	}
+	return b.t.get(n, i), b.isDone(i)
 }
 
-// top solves a board of the level reached by no move: the game's end, a
-// player who must pass, or a board to search.
-func (b *builder) top(holes [adjiboto.Holes]int, p int) error {
-	i := b.t.entry(&holes, b.n, p)
-	if b.isDone(i) {
+func (b *builder) finish(n int, i int64, v int) error {
+	if b.high != nil {
+		if len(b.high) >= b.limit {
+			return fmt.Errorf("solve: the search beyond the table's %d seeds reached %d boards, its limit", b.n-1, b.limit)
+		}
+		b.high[key(n, i)] = int8(v)
+		return nil
+	}
+	b.done[i>>6] |= 1 << (i & 63)
+	return b.t.set(n, i, v)
+}
+
+// top solves a board reached by no move: the game's end, a player who
+// must pass, or a board to search.
+func (b *builder) top(holes [adjiboto.Holes]int, n, p int) error {
+	i := b.t.entry(&holes, n, p)
+	if _, ok := b.known(n, i); ok {
 		return nil
 	}
 	f, err := b.frame(0)
@@ -121,39 +149,41 @@ func (b *builder) top(holes [adjiboto.Holes]int, p int) error {
 	}
 	switch {
 	case f.s.Terminal():
-		return b.finish(i, f.s.Store(p)-f.s.Store(1-p))
+		return b.finish(n, i, f.s.Store(p)-f.s.Store(1-p))
 	case f.s.ToMove() != p:
 		// p is blocked and passes: the board with the other to move,
 		// which no move reaches as p's turn.
-		w, _, ok, err := b.visit(holes, 1-p, 1)
+		w, _, ok, err := b.visit(holes, n, 1-p, 1)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return fmt.Errorf("solve: %v after a pass left unsolved", holes)
 		}
-		return b.finish(i, -w)
+		return b.finish(n, i, -w)
 	}
-	_, _, _, err = b.visit(holes, p, 1)
+	_, _, _, err = b.visit(holes, n, p, 1)
 	return err
 }
 
-// visit is Tarjan's search from a board of the level where p has a move.
+// visit is Tarjan's search from a board of n seeds where p has a move.
 // It returns the board's value and true once its group is solved, or else
-// the lowest search number the board reaches on the stack.
-func (b *builder) visit(holes [adjiboto.Holes]int, p, depth int) (int, int32, bool, error) {
-	i := b.t.entry(&holes, b.n, p)
-	if b.isDone(i) {
-		return b.t.get(b.n, i), 0, true, nil
+// the lowest search number the board reaches on the stack. Moves with a
+// capture lead to fewer seeds, never back: a group lies within one level.
+func (b *builder) visit(holes [adjiboto.Holes]int, n, p, depth int) (int, int32, bool, error) {
+	i := b.t.entry(&holes, n, p)
+	if v, ok := b.known(n, i); ok {
+		return v, 0, true, nil
 	}
-	if d, ok := b.num[i]; ok {
+	k := key(n, i)
+	if d, ok := b.num[k]; ok {
 		return 0, d, false, nil
 	}
 	d := b.next
 	b.next++
-	b.num[i] = d
+	b.num[k] = d
 	sp := len(b.stack)
-	m := member{i: i, p: int8(p)}
+	m := member{i: k, p: int8(p)}
 	for h, c := range holes {
 		m.holes[h] = int8(c)
 	}
@@ -167,19 +197,16 @@ func (b *builder) visit(holes [adjiboto.Holes]int, p, depth int) (int, int32, bo
 		return 0, 0, false, err
 	}
 	best, low, cyclic := -1<<30, d, false
-	for k := range f.moves {
-		gain, over, h2, n2, q := f.step(k, p)
+	for j := range f.moves {
+		gain, over, h2, n2, q := f.step(j, p)
 		if over {
 			best = max(best, gain)
 			continue
 		}
-		var w int
-		if n2 < b.n {
-			w = b.t.get(n2, b.t.entry(&h2, n2, q))
-		} else {
+		w, ok := b.known(n2, b.t.entry(&h2, n2, q))
+		if !ok {
 			var l int32
-			var ok bool
-			if w, l, ok, err = b.visit(h2, q, depth+1); err != nil {
+			if w, l, ok, err = b.visit(h2, n2, q, depth+1); err != nil {
 				return 0, 0, false, err
 			}
 			if !ok {
@@ -198,16 +225,17 @@ func (b *builder) visit(holes [adjiboto.Holes]int, p, depth int) (int, int32, bo
 	// d is the root of a group: the boards above it on the stack.
 	group := b.stack[sp:]
 	if !cyclic {
-		delete(b.num, i)
+		delete(b.num, k)
 		b.stack = b.stack[:sp]
-		return best, 0, true, b.finish(i, best)
+		return best, 0, true, b.finish(n, i, best)
 	}
-	if err := b.solveGroup(group); err != nil {
+	if err := b.solveGroup(group, n); err != nil {
 		return 0, 0, false, err
 	}
 	for _, g := range group {
 		delete(b.num, g.i)
 	}
 	b.stack = b.stack[:sp]
-	return b.t.get(b.n, i), 0, true, nil
+	v, _ := b.known(n, i)
+	return v, 0, true, nil
 }

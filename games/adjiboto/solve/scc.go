@@ -45,15 +45,15 @@ var groupSeen func(group []member)
 
 // solveGroup sets the values of the boards of a group, or fails when the
 // two bounds do not meet.
-func (b *builder) solveGroup(group []member) error {
+func (b *builder) solveGroup(group []member, n int) error {
 	g := &b.scc
 	m := len(group)
 	if groupSeen != nil {
 		groupSeen(group)
 	}
-	b.st.Groups[b.n]++
-	b.st.GroupPositions[b.n] += int64(m)
-	b.st.Largest[b.n] = max(b.st.Largest[b.n], int64(m))
+	b.st.Groups[n]++
+	b.st.GroupPositions[n] += int64(m)
+	b.st.Largest[n] = max(b.st.Largest[n], int64(m))
 	if g.pos == nil {
 		g.pos = map[int64]int32{}
 	}
@@ -86,16 +86,14 @@ func (b *builder) solveGroup(group []member) error {
 				continue
 			}
 			i2 := b.t.entry(&h2, n2, q)
-			if n2 == b.n {
-				if j, ok := g.pos[i2]; ok {
-					g.succ = append(g.succ, j)
-					continue
-				}
-				if !b.isDone(i2) {
-					return fmt.Errorf("solve: board %v of a group leads to %v, neither in the group nor solved", holes, h2)
-				}
+			if j, ok := g.pos[key(n2, i2)]; ok {
+				g.succ = append(g.succ, j)
+				continue
 			}
-			w := b.t.get(n2, i2)
+			w, ok := b.known(n2, i2)
+			if !ok {
+				return fmt.Errorf("solve: board %v of a group leads to %v, neither in the group nor solved", holes, h2)
+			}
 			if q != p {
 				w = -w
 			}
@@ -106,7 +104,7 @@ func (b *builder) solveGroup(group []member) error {
 	g.succAt = append(g.succAt, int32(len(g.succ)))
 	g.reverse(m)
 	for a := range 2 {
-		g.bound(m, a, b.n)
+		g.bound(m, a, n)
 	}
 	for j, x := range group {
 		lo, hi := g.val[0][j], g.val[1][j]
@@ -118,7 +116,8 @@ func (b *builder) solveGroup(group []member) error {
 		if x.p == 1 {
 			v = -v
 		}
-		if err := b.finish(x.i, v); err != nil {
+		_, i := unkey(x.i)
+		if err := b.finish(n, i, v); err != nil {
 			return err
 		}
 	}
