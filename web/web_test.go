@@ -133,3 +133,65 @@ func findCycle(graph map[string][]string) []string {
 	}
 	return nil
 }
+
+// wordsOf reads the keys of one language's table in i18n.js.
+func wordsOf(t *testing.T, src, lang string) map[string]bool {
+	t.Helper()
+	start := strings.Index(src, "\n  "+lang+": {")
+	if start < 0 {
+		t.Fatalf("i18n.js has no table %q", lang)
+	}
+	end := strings.Index(src[start:], "\n  },")
+	if end < 0 {
+		t.Fatalf("the table %q of i18n.js does not end", lang)
+	}
+	keys := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?:^|[\s{,])([A-Za-z_]\w*|'[^']+'):\s*'(?:[^'\\]|\\.)*'`).FindAllStringSubmatch(src[start+len(lang)+6:start+end], -1) {
+		keys[strings.Trim(m[1], "'")] = true
+	}
+	return keys
+}
+
+// TestOneTableOfWords checks that the app has one table of words, German
+// as complete as English, and that every word a module asks for by a
+// literal key is in it (a game's own words come from the server and are
+// asked for by keys the code builds).
+func TestOneTableOfWords(t *testing.T) {
+	st := Static()
+	src, err := fs.ReadFile(st, "i18n.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, de := wordsOf(t, string(src), "en"), wordsOf(t, string(src), "de")
+	if len(en) < 100 {
+		t.Fatalf("%d English words read", len(en))
+	}
+	for k := range en {
+		if !de[k] {
+			t.Errorf("%q has no German", k)
+		}
+	}
+	for k := range de {
+		if !en[k] {
+			t.Errorf("%q has no English", k)
+		}
+	}
+	// the words of the games' own packages that the app asks for by name
+	fromGames := map[string]bool{"scoreNote": true, "thrown": true, "cowries": true, "round": true}
+	tables := regexp.MustCompile(`(?m)^const (?:strings|words) = \{`)
+	asked := regexp.MustCompile(`\b(?:t|w|tn)\('(\w+)'[,)]`)
+	for mod := range moduleImports(t, st) {
+		if strings.HasPrefix(mod, "vendor/") {
+			continue
+		}
+		data, _ := fs.ReadFile(st, mod)
+		if mod != "i18n.js" && tables.Match(data) {
+			t.Errorf("%s has a table of words of its own", mod)
+		}
+		for _, m := range asked.FindAllStringSubmatch(string(data), -1) {
+			if !en[m[1]] && !en[m[1]+"_one"] && !fromGames[m[1]] {
+				t.Errorf("%s asks for %q, which is not in the table", mod, m[1])
+			}
+		}
+	}
+}

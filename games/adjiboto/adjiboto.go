@@ -164,6 +164,8 @@ type State struct {
 	opened      [2]uint8 // bit k: the player's k-th hole (in sowing order) played in the opening
 	end         EndReason
 	captured    uint8  // seeds the last move captured
+	mover       uint8  // who made the last move
+	passed      bool   // the last move left the other player without a move
 	mask        uint16 // bit h: hole h is a legal move of the player to move
 	ply         int32
 	// hist holds the positions since the last capture, exactly (a 64-bit
@@ -228,12 +230,7 @@ func (s *State) legalMask(p int) uint16 {
 	var mask uint16
 	start := rowStart(p)
 	if s.openingLeft == 0 {
-		for h := start - 4; h <= start; h++ {
-			if s.holes[h] >= 2 {
-				mask |= 1 << h
-			}
-		}
-		return mask
+		return rowMask(&s.holes, p)
 	}
 	for k := 0; k < 5; k++ {
 		h := start - k
@@ -295,6 +292,7 @@ func (s *State) play(h int, tr *tracer) {
 		s.stores[p] += s.captured
 	}
 	s.ply++
+	s.mover, s.passed = uint8(p), false
 	s.turn ^= 1
 	s.settle(opening, tr)
 }
@@ -337,6 +335,7 @@ func (s *State) settle(wasOpening bool, tr *tracer) {
 			s.finish(Blockade, tr)
 			return
 		}
+		s.passed = true
 		if tr != nil {
 			tr.add(engine.Event{Kind: engine.Pass, Player: int(s.turn ^ 1), From: -1, To: -1})
 		}
@@ -359,7 +358,7 @@ func (s *State) remember(k posKey) int {
 	seen := 1
 	// Most positions are new: histBits, a one-word Bloom filter of hist,
 	// says so without the scan.
-	bit := uint64(1) << (engine.Mix64(k[0]^k[1]*0x9e3779b97f4a7c15) >> 58)
+	bit := uint64(1) << ((k[0]*0x9e3779b97f4a7c15 ^ k[1]*0xbf58476d1ce4e5b9) >> 58)
 	if s.histBits&bit != 0 {
 		for _, x := range s.hist {
 			if x == k {

@@ -518,33 +518,6 @@ func (m *Manager) FinishedGames(ctx context.Context, f store.Filter) ([]store.Ga
 	return m.cfg.Store.FinishedGames(ctx, f)
 }
 
-// Import archives finished games given as records, played elsewhere:
-// each must replay to its end. It returns how many were stored; an error
-// names the record (1-based) at fault, and the records before it stay.
-func (m *Manager) Import(ctx context.Context, recs []engine.Record) (int, error) {
-	for i, rec := range recs {
-		s, err := rec.Load()
-		if err != nil {
-			return i, refuse(CodeBad, "record %d: %v", i+1, err)
-		}
-		o, ok := s.Outcome()
-		if !ok {
-			return i, refuse(CodeBad, "record %d: the game is not over", i+1)
-		}
-		rec.Result = o.String()
-		body, _ := json.Marshal(rec)
-		players := rec.Players
-		if len(players) == 0 {
-			players = []string{}
-		}
-		g := store.Game{Room: "import-" + newID(), Game: rec.Game, Players: players, Result: rec.Result, Finished: time.Now(), Record: body}
-		if err := m.cfg.Store.AddFinished(ctx, g); err != nil {
-			return i, err
-		}
-	}
-	return len(recs), nil
-}
-
 // FinishedGame reads one archived game.
 func (m *Manager) FinishedGame(ctx context.Context, id string) (store.Game, error) {
 	return m.cfg.Store.FinishedGame(ctx, id)

@@ -438,8 +438,15 @@ func (r *Room) recordWith(more []Event) Record {
 	return rec
 }
 
+// label names who played a seat in records and the archive: a person's
+// name, a computer player's spec, or both for a person's seat that the
+// computer took over ("Ana (mcts:medium)"), so that the archive names
+// the people who played.
 func (s seat) label() string {
 	if s.Kind == Computer {
+		if s.Name != "" {
+			return s.Name + " (" + s.Agent + ")"
+		}
 		return s.Agent
 	}
 	if s.Name == "" {

@@ -598,3 +598,40 @@ func TestRematchSecretComesFromConfig(t *testing.T) {
 		t.Fatalf("rematch with no secret left: %v", err)
 	}
 }
+
+// TestViewSaysHowLongASeatIsAway: a page shows the replace button when the
+// server would allow it, from the seat's time away and the grace.
+func TestViewSaysHowLongASeatIsAway(t *testing.T) {
+	ft := &fakeTime{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	m := clockManager(t, testStore(t), ft)
+	c, err := m.Create(bg, "adji-boto", nil, people(2), Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := m.Room(bg, c.ID)
+	join(t, r, c.Tokens[0])
+	b, _ := r.Join(c.Tokens[1], -1)
+	if v := r.View(0); v.Seats[1].Away != 0 || v.AwayGrace != m.cfg.AwayGrace.Milliseconds() || v.AwayGrace == 0 {
+		t.Fatalf("online: away %d, grace %d", v.Seats[1].Away, v.AwayGrace)
+	}
+	r.Leave(b)
+	ft.add(75 * time.Second)
+	if v := r.View(0); v.Seats[1].Away != 75000 || v.Seats[0].Away != 0 {
+		t.Fatalf("after 75 s away: %+v", v.Seats)
+	}
+}
+
+// TestAGivenUpSeatKeepsItsPersonsName: the record and the archive name
+// a seat given to the computer by its person's name, with the computer.
+func TestAGivenUpSeatKeepsItsPersonsName(t *testing.T) {
+	m := testManager(t, testStore(t))
+	m.cfg.Offered = func(engine.Game, engine.Options) []string { return []string{"random"} }
+	r, c := create(t, m, "adji-boto", nil, []SeatSpec{{Kind: Person, Name: "Ana"}, {Kind: Person, Name: "Bo"}})
+	b := join(t, r, c.Tokens[1])
+	if err := r.GiveUp(bg, b); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Record().Players; len(got) != 2 || got[0] != "Ana" || got[1] != "Bo (random)" {
+		t.Fatalf("players %q, want Ana and Bo (random)", got)
+	}
+}

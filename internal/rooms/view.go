@@ -35,6 +35,9 @@ type View struct {
 	Offer int `json:"offer"`
 	// Resigned is the seat that resigned, if one did.
 	Resigned *int `json:"resigned,omitempty"`
+	// AwayGrace is how long, in ms, a person must be away before another
+	// may give the seat to the computer ("replace").
+	AwayGrace int64 `json:"awayGrace"`
 }
 
 // SeatView is one seat as everyone sees it: never its token.
@@ -44,6 +47,10 @@ type SeatView struct {
 	Name      string `json:"name"`
 	Online    bool   `json:"online"`
 	Committed bool   `json:"committed"`
+	// Away is how long a person seat has had no connection, in ms: the
+	// others may give it to the computer once it reaches the room's
+	// AwayGrace.
+	Away int64 `json:"away,omitempty"`
 }
 
 // TurnView is one applied turn.
@@ -65,10 +72,16 @@ func (r *Room) playerView(viewer int) View {
 	v := View{Room: r.ID, Game: r.game.ID(), Options: r.opts.Settings(), Board: view.Board(r.state), Version: r.version, Seat: viewer,
 		Turns: []TurnView{}, State: js, Status: r.status, Result: r.result, Next: r.next}
 	online := r.online()
+	now := r.m.cfg.Now()
 	for i, s := range r.seats {
 		_, committed := r.commits[i]
-		v.Seats = append(v.Seats, SeatView{Kind: s.Kind, Agent: s.Agent, Name: s.Name, Online: online[i], Committed: committed})
+		sv := SeatView{Kind: s.Kind, Agent: s.Agent, Name: s.Name, Online: online[i], Committed: committed}
+		if since, away := r.away[i]; away && s.Kind == Person && !online[i] {
+			sv.Away = now.Sub(since).Milliseconds()
+		}
+		v.Seats = append(v.Seats, sv)
 	}
+	v.AwayGrace = r.m.cfg.AwayGrace.Milliseconds()
 	for _, e := range r.played {
 		v.Turns = append(v.Turns, TurnView{Version: e.Version, Actors: e.Actors, Move: e.Move})
 	}
@@ -86,7 +99,7 @@ func (r *Room) playerView(viewer int) View {
 	v.Offer = r.offer
 	if r.clock.On() {
 		v.Clock = r.clock.String()
-		for _, d := range r.leftAt(r.m.cfg.Now()) {
+		for _, d := range r.leftAt(now) {
 			v.Clocks = append(v.Clocks, d.Milliseconds())
 		}
 		v.Running = r.running()

@@ -274,6 +274,9 @@ func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
 			if *dst, err = parseDate(v); err != nil {
 				return badRequest("%s=%q: want a date YYYY-MM-DD or an RFC 3339 time", name, v)
 			}
+			if name == "until" && len(v) == len("2006-01-02") {
+				*dst = dst.AddDate(0, 0, 1) // a date is its whole day
+			}
 		}
 	}
 	if v := q.Get("limit"); v != "" {
@@ -322,7 +325,7 @@ func (s *Server) importArchive(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var req struct {
-		Records []engine.Record `json:"records"`
+		Records []rooms.Record `json:"records"`
 	}
 	if err := decode(r, &req); err != nil {
 		return err

@@ -473,11 +473,11 @@ func TestImportAndExportTheArchive(t *testing.T) {
 	if code := call(t, ts, "POST", "/api/archive", string(bad), &out); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "record 2") {
 		t.Fatalf("import of an unfinished game: %d %v", code, out)
 	}
-	// The failed import kept the Tamman record before the bad one: two
-	// Tamman games now.
+	// The failed import stored nothing of its file, not even the good
+	// Tamman record before the bad one: one Tamman game still.
 	var list struct{ Games []archiveEntry }
 	call(t, ts, "GET", "/api/archive?player=ada&game=tamman", "", &list)
-	if len(list.Games) != 2 || list.Games[0].Game != "tamman" {
+	if len(list.Games) != 1 || list.Games[0].Game != "tamman" {
 		t.Fatalf("archive after imports: %+v", list.Games)
 	}
 	res, err := http.Get(ts.URL + "/api/archive?game=adji-boto&format=jsonl")
@@ -496,6 +496,27 @@ func TestImportAndExportTheArchive(t *testing.T) {
 	}
 	if code := call(t, ts, "GET", "/api/archive?since=yesterday", "", nil); code != 400 {
 		t.Fatalf("a bad date: %d", code)
+	}
+}
+
+// TestArchiveUntilIncludesItsDay: "until" a date lists the games finished
+// on that day, as "since" does.
+func TestArchiveUntilIncludesItsDay(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	body, _ := json.Marshal(map[string]any{"records": []engine.Record{finishedRecord(t, "adji-boto", 1)}})
+	if code := call(t, ts, "POST", "/api/archive", string(body), nil); code != http.StatusCreated {
+		t.Fatalf("import: %d", code)
+	}
+	today := time.Now().UTC().Format("2006-01-02")
+	var list struct{ Games []archiveEntry }
+	call(t, ts, "GET", "/api/archive?since="+today+"&until="+today, "", &list)
+	if len(list.Games) != 1 {
+		t.Fatalf("since and until %s: %d games, want the one finished today", today, len(list.Games))
+	}
+	yesterday := time.Now().UTC().AddDate(0, 0, -1).Format("2006-01-02")
+	call(t, ts, "GET", "/api/archive?until="+yesterday, "", &list)
+	if len(list.Games) != 0 {
+		t.Fatalf("until %s: %d games, want none", yesterday, len(list.Games))
 	}
 }
 

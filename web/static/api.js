@@ -82,5 +82,6 @@ export function announce(text) {
   const p = document.createElement('p');
   p.textContent = text;
   el.appendChild(p);
+  el.dataset.count = String(Number(el.dataset.count || 0) + 1); // for the tests
   while (el.childNodes.length > 6) el.removeChild(el.firstChild);
 }

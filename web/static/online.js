@@ -1,150 +1,12 @@
 // Online play: create a room and share its invite links (with QR codes);
 // the room itself is shown by room.js, as every room is.
 
-import { getLanguage, t as appT } from './i18n.js';
+import { t, pick, valueLabel } from './i18n.js';
 import { shape, playerName } from './boards.js';
-import { esc } from './ux.js';
+import { esc, agentLabel } from './ux.js';
 import { api, showError } from './api.js';
 
 const app = document.getElementById('app');
-
-const strings = {
-  en: {
-    onlineTitle: 'Play {name} online',
-    seatsHint: 'Each person gets an invite link. A computer seat plays by itself.',
-    kindPerson: 'A person (invite link)',
-    name: 'Name (optional)',
-    create: 'Create the room',
-    invitesTitle: 'Invite links',
-    invitesHint: 'Send each person their own link, or let them scan its code. Whoever holds a link plays that seat; keep it to yourself.',
-    spectatorLink: 'Watch (spectators)',
-    copy: 'Copy',
-    copied: 'Copied',
-    open: 'Open',
-    qrOf: 'QR code of the link for {who}',
-    online: 'Connected',
-    offline: 'Offline: reconnecting in {s} s…',
-    connecting: 'Connecting…',
-    linkGone: 'This invite link no longer holds a seat (the seat changed hands).',
-    roomGone: 'This room is closed.',
-    you: 'you',
-    spectating: 'You are watching.',
-    yourSeat: 'You play {player}.',
-    yourTurn: 'Your turn.',
-    waitOthers: 'Waiting for the others.',
-    chosen: 'You chose {move}; waiting for the others to choose.',
-    hasChosen: 'has chosen',
-    away: 'away',
-    here: 'online',
-    resign: 'Resign',
-    giveUp: 'Give my seat to the computer',
-    newLink: 'New invite link for my seat',
-    newLinkIs: 'Your seat\'s new link (the old one no longer works):',
-    rematch: 'Rematch (seats rotated)',
-    toRematch: 'Go to the rematch',
-    rename: 'Set name',
-    over: 'Game over: {result}.',
-    seed: 'Throws can be checked with the room\'s seed: {seed}',
-    record: 'Record (JSON)',
-    moves: 'Moves',
-    noMoves: 'No moves yet.',
-    confirmResign: 'Resign this game?',
-    confirmGiveUp: 'Give your seat to the computer? Your link will stop working.',
-    clock: 'Clock (two players): minutes per game',
-    increment: 'seconds added per move',
-    noClock: 'empty: no clock',
-    offerDraw: 'Offer a draw',
-    acceptDraw: 'Accept the draw',
-    decline: 'Decline',
-    offers: '{player} offers a draw.',
-    flagFell: '{player} ran out of time.',
-    finished: 'Finished games',
-    filter: 'Show',
-    anyGame: 'any game',
-    gameCol: 'Game',
-    player: 'Player name',
-    result: 'Result',
-    since: 'From',
-    until: 'Until',
-    exportAll: 'Export these (JSON lines)',
-    importFile: 'Import records (JSON lines or JSON)',
-    imported: '{n} games imported.',
-    noneFinished: 'No finished games match.',
-    replayThis: 'Replay',
-    step: 'Move {i} of {n}',
-    first: 'First', prev: 'Back', next: 'Next', last: 'Last',
-  },
-  de: {
-    onlineTitle: '{name} online spielen',
-    seatsHint: 'Jeder Mensch bekommt einen Einladungslink. Ein Computerplatz spielt von selbst.',
-    kindPerson: 'Ein Mensch (Einladungslink)',
-    name: 'Name (freiwillig)',
-    create: 'Raum anlegen',
-    invitesTitle: 'Einladungslinks',
-    invitesHint: 'Schicke jedem Menschen seinen eigenen Link oder lass ihn den Code scannen. Wer einen Link hat, spielt diesen Platz; behalte ihn für dich.',
-    spectatorLink: 'Zuschauen',
-    copy: 'Kopieren',
-    copied: 'Kopiert',
-    open: 'Öffnen',
-    qrOf: 'QR-Code des Links für {who}',
-    online: 'Verbunden',
-    offline: 'Offline: neuer Versuch in {s} s…',
-    connecting: 'Verbinde…',
-    linkGone: 'Dieser Einladungslink gilt nicht mehr (der Platz hat den Besitzer gewechselt).',
-    roomGone: 'Dieser Raum ist geschlossen.',
-    you: 'du',
-    spectating: 'Du schaust zu.',
-    yourSeat: 'Du spielst {player}.',
-    yourTurn: 'Du bist am Zug.',
-    waitOthers: 'Warte auf die anderen.',
-    chosen: 'Du hast {move} gewählt; warte, bis die anderen gewählt haben.',
-    hasChosen: 'hat gewählt',
-    away: 'abwesend',
-    here: 'online',
-    resign: 'Aufgeben',
-    giveUp: 'Meinen Platz dem Computer geben',
-    newLink: 'Neuer Einladungslink für meinen Platz',
-    newLinkIs: 'Der neue Link deines Platzes (der alte gilt nicht mehr):',
-    rematch: 'Revanche (Plätze getauscht)',
-    toRematch: 'Zur Revanche',
-    rename: 'Name ändern',
-    over: 'Spielende: {result}.',
-    seed: 'Die Würfe lassen sich mit dem Startwert des Raums prüfen: {seed}',
-    record: 'Partie (JSON)',
-    moves: 'Züge',
-    noMoves: 'Noch keine Züge.',
-    confirmResign: 'Diese Partie aufgeben?',
-    confirmGiveUp: 'Deinen Platz dem Computer geben? Dein Link gilt dann nicht mehr.',
-    clock: 'Uhr (zwei Spieler): Minuten je Partie',
-    increment: 'Sekunden dazu je Zug',
-    noClock: 'leer: ohne Uhr',
-    offerDraw: 'Remis anbieten',
-    acceptDraw: 'Remis annehmen',
-    decline: 'Ablehnen',
-    offers: '{player} bietet Remis an.',
-    flagFell: '{player} hat die Zeit überschritten.',
-    finished: 'Beendete Partien',
-    filter: 'Zeigen',
-    anyGame: 'jedes Spiel',
-    gameCol: 'Spiel',
-    player: 'Spielername',
-    result: 'Ergebnis',
-    since: 'Von',
-    until: 'Bis',
-    exportAll: 'Diese exportieren (JSON-Zeilen)',
-    importFile: 'Partien importieren (JSON-Zeilen oder JSON)',
-    imported: '{n} Partien importiert.',
-    noneFinished: 'Keine beendete Partie passt.',
-    replayThis: 'Nachspielen',
-    step: 'Zug {i} von {n}',
-    first: 'Anfang', prev: 'Zurück', next: 'Weiter', last: 'Ende',
-  },
-};
-
-function t(key, vars = {}) {
-  const s = (strings[getLanguage()] || strings.en)[key] || strings.en[key] || appT(key, vars);
-  return s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? String(vars[k]) : m));
-}
 
 const abs = (link) => location.origin + link;
 const qr = (link) => '/api/qr?text=' + encodeURIComponent(abs(link));
@@ -161,8 +23,14 @@ export async function pageOnline(id, query) {
   const n = Math.max(2, Math.min(4, Number(options.players) || 2));
   let o = `<section id="online" data-game="${esc(g.id)}"><h1>${esc(t('onlineTitle', { name: g.name }))}</h1>`;
   o += `<form id="roomform" class="setup" novalidate>`;
-  const shown = Object.entries(options).map(([k, v]) => `${k}=${v}`).join(', ');
-  if (shown) o += `<p class="hint" id="r-options">${esc(appT('options'))}: ${esc(shown)}</p>`;
+  // the options chosen, by the catalogue's titles and labels
+  const shown = Object.entries(options).map(([k, v]) => {
+    const opt = g.options.find((x) => x.name === k);
+    if (!opt) return `${k}=${v}`;
+    const value = opt.kind === 'bool' ? t(v === 'true' ? 'optOn' : 'optOff') : valueLabel(opt, v);
+    return `${pick(opt.titles) || k}: ${value}`;
+  }).join(', ');
+  if (shown) o += `<p class="hint" id="r-options">${esc(t('options'))}: ${esc(shown)}</p>`;
   o += `<fieldset id="r-seats"></fieldset><p class="hint">${esc(t('seatsHint'))}</p>`;
   if (n === 2) {
     o += `<div class="field"><label for="r-clock">${esc(t('clock'))}</label> <input type="number" id="r-clock" min="1" max="180" step="1" placeholder="${esc(t('noClock'))}">`;
@@ -173,12 +41,12 @@ export async function pageOnline(id, query) {
   const seatsBox = document.getElementById('r-seats');
   const players = () => n;
   const render = () => {
-    let s = `<legend>${esc(appT('whoPlays'))}</legend>`;
+    let s = `<legend>${esc(t('whoPlays'))}</legend>`;
     for (let i = 0; i < players(); i++) {
-      s += `<div class="field seat"><label for="r-kind-${i}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg>${esc(appT('seat', { n: i }))}</label>`;
+      s += `<div class="field seat"><label for="r-kind-${i}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg>${esc(t('seat', { n: i }))}</label>`;
       s += `<select id="r-kind-${i}"><option value="person">${esc(t('kindPerson'))}</option>`;
-      s += agents.map((a) => `<option value="${esc(a)}">${esc(a)}</option>`).join('') + `</select>`;
-      s += ` <input id="r-name-${i}" maxlength="40" placeholder="${esc(t('name'))}" aria-label="${esc(t('name'))}"></div>`;
+      s += agents.map((a) => `<option value="${esc(a)}">${esc(agentLabel(a))}</option>`).join('') + `</select>`;
+      s += ` <input id="r-name-${i}" maxlength="40" placeholder="${esc(t('nameOptional'))}" aria-label="${esc(t('nameOptional'))}"></div>`;
     }
     seatsBox.innerHTML = s;
   };
@@ -235,11 +103,16 @@ export async function pageInvites(id) {
 }
 
 // resultText writes a stored result ("player 1 wins", "draw") in words.
-function resultText(r) {
+// players are the archive's names of the seats, if known.
+function resultText(r, players) {
   const m = /^player (\d+) wins$/.exec(r || '');
-  if (m) return appT('wins', { player: playerName(Number(m[1])) });
-  if (r === 'draw') return appT('draw');
+  if (m) {
+    const k = Number(m[1]);
+    const name = players && players[k] && players[k] !== 'person' ? players[k] : playerName(k);
+    return t('wins', { player: name });
+  }
+  if (r === 'draw') return t('draw');
   return r || '';
 }
 
-export { t, resultText };
+export { resultText };

@@ -130,7 +130,7 @@ function fromView(v) {
   if (v.awayGrace) P.grace = v.awayGrace;
   v.seats.forEach((s, i) => {
     if (s.online) delete P.awaySince[i];
-    else if (P.awaySince[i] === undefined) P.awaySince[i] = Date.now() - (v.away ? v.away[i] || 0 : 0);
+    else P.awaySince[i] = Date.now() - (s.away || 0); // the server says since when
   });
   P.queue = [];
   P.pending = false;

@@ -4,7 +4,7 @@
 // place (morphdom): the focus, the scroll position, an open menu and the
 // element under the pointer stay.
 
-import morphdom from './vendor/morphdom.js';
+import { morph } from './morph.js';
 import { t } from './i18n.js';
 import { shape, boardUI } from './boards.js';
 import { w, esc, pct, seatLabel } from './ux.js';
@@ -16,20 +16,6 @@ import { panel, mistakes, graphSVG } from './analysis.js';
 
 // shown reports whether the room page is the page shown.
 const shown = () => !!P && !!P.shown && !!current && current.name === 'room';
-
-// morph changes el to the markup html, keeping what the person is doing:
-// the value of a field being typed in and the open state of menus.
-function morph(el, html) {
-  morphdom(el, html, {
-    onBeforeElUpdated(from, to) {
-      if (from === document.activeElement && (from.tagName === 'INPUT' || from.tagName === 'SELECT' || from.tagName === 'TEXTAREA')) {
-        to.value = from.value;
-      }
-      if (from.tagName === 'DETAILS') to.open = from.open;
-      return !from.isEqualNode(to);
-    },
-  });
-}
 
 // renderRoom draws the room; the first time it replaces the page, then
 // it changes what changed.
@@ -112,7 +98,8 @@ function seatsHTML() {
     if (seat.kind !== 'person' || !seat.name) o += ` – ${esc(seatLabel(seat.kind === 'person' ? 'human' : seat.agent, local(i)))}`;
     if (local(i) && online) o += ` (${esc(w('you'))})`;
     o += `: <strong>${s.scores ? s.scores[i] : ''}</strong>`;
-    if (online) o += ` <small>${esc(seat.online ? w('here') : w('away'))}${P.committed[i] ? ' · ' + esc(w('hasChosen')) : ''}</small>`;
+    // who is online is known only while this page is
+    if (online && P.conn === 'online') o += ` <small>${esc(seat.online ? w('here') : w('away'))}${P.committed[i] ? ' · ' + esc(w('hasChosen')) : ''}</small>`;
     if (P.clocks) o += ` <span class="clock${P.running.includes(i) && !over() ? ' running' : ''}" data-clock="${i}" data-ms="${P.clocks[i]}">${esc(clockText(clockMs(i, now)))}</span>`;
     const rep = replaceIn(i, now);
     if (rep === 0) o += ` <button class="replace" data-replace="${i}">${esc(w('replace', { player: playerName(i) }))}</button>`;
@@ -125,7 +112,7 @@ function seatsHTML() {
 // browser's person (0: now), or -1 when it may not.
 export function replaceIn(i, now) {
   const seat = P.match.seats[i];
-  if (spectator() || oneDevice() || local(i) || !seat || seat.kind !== 'person' || seat.online || over() || P.awaySince[i] === undefined) return -1;
+  if (P.conn !== 'online' || spectator() || oneDevice() || local(i) || !seat || seat.kind !== 'person' || seat.online || over() || P.awaySince[i] === undefined) return -1;
   return Math.max(0, P.awaySince[i] + P.grace - now);
 }
 

@@ -1,0 +1,101 @@
+package rooms
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"tabula/engine"
+	"tabula/internal/store"
+)
+
+// Import archives finished games played elsewhere, as records of rooms
+// (GET /api/rooms/{id}/record) or engine records. Every record is checked
+// before any is stored, so a bad record imports nothing of its batch; the
+// error names the record (1-based) and what is wrong with it.
+func (m *Manager) Import(ctx context.Context, recs []Record) (int, error) {
+	games := make([]store.Game, len(recs))
+	for i, rec := range recs {
+		checked, err := checkImport(rec)
+		if err != nil {
+			return 0, refuse(CodeBad, "record %d: %v", i+1, err)
+		}
+		body, _ := json.Marshal(checked)
+		players := checked.Players
+		if len(players) == 0 {
+			players = []string{}
+		}
+		games[i] = store.Game{Room: "import-" + newID(), Game: checked.Game, Players: players, Result: checked.Result, Finished: time.Now(), Record: body}
+	}
+	for i, g := range games {
+		if err := m.cfg.Store.AddFinished(ctx, g); err != nil {
+			return i, err
+		}
+	}
+	return len(games), nil
+}
+
+// checkImport checks a record of a finished game and returns it with its
+// result: its moves replay; its throws follow its secret, if it gives
+// one; and the game is over by the rules, or ended earlier by a
+// resignation, an agreed draw or a flag, which only two-player games have.
+func checkImport(rec Record) (Record, error) {
+	g, err := engine.Lookup(rec.Game)
+	if err != nil {
+		return rec, err
+	}
+	opts, err := engine.ParseOptions(g, rec.Options)
+	if err != nil {
+		return rec, err
+	}
+	s, err := g.NewState(opts)
+	if err != nil {
+		return rec, err
+	}
+	var secret []byte
+	if rec.Secret != "" {
+		if secret, err = hex.DecodeString(rec.Secret); err != nil || len(secret) == 0 {
+			return rec, fmt.Errorf("secret %q is not a hex seed", rec.Secret)
+		}
+	}
+	for i, mv := range rec.Moves {
+		if a := s.Actors(nil); secret != nil && len(a) == 1 && a[0] == engine.ChancePlayer {
+			if want := s.MoveText(engine.ChancePlayer, throwAt(secret, s)); mv != want {
+				return rec, fmt.Errorf("move %d: throw %s, but the secret gives %s", i+1, mv, want)
+			}
+		}
+		if err := engine.Play(s, mv); err != nil {
+			return rec, &engine.MoveError{Index: i + 1, Text: mv, Err: err}
+		}
+	}
+	if o, over := s.Outcome(); over {
+		if rec.Resigned != nil {
+			return rec, fmt.Errorf("seat %d resigned a game that its moves end", *rec.Resigned)
+		}
+		if rec.Result != "" && rec.Result != o.String() {
+			return rec, fmt.Errorf("result %q, but the moves give %q", rec.Result, o.String())
+		}
+		rec.Result = o.String()
+		return rec, nil
+	}
+	// Ended before its rules end it.
+	if s.NumPlayers() != 2 {
+		return rec, fmt.Errorf("the game is not over")
+	}
+	wins := func(p int) string { return engine.Outcome{Winner: p}.String() }
+	switch {
+	case rec.Resigned != nil:
+		if r := *rec.Resigned; r != 0 && r != 1 {
+			return rec, fmt.Errorf("resigned: seat %d of a two-player game", r)
+		} else if rec.Result != wins(1-r) {
+			return rec, fmt.Errorf("seat %d resigned, so the result is %q, not %q", r, wins(1-r), rec.Result)
+		}
+	case rec.Result == wins(-1), rec.Result == wins(0), rec.Result == wins(1):
+		// an agreed draw, or a flag
+	default:
+		return rec, fmt.Errorf("the game is not over and the record gives no result (a draw, a resignation or a flag)")
+	}
+	return rec, nil
+}

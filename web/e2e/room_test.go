@@ -1,0 +1,240 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// This file tests the one room view with people on several devices: two
+// players and a spectator in three browser tabs, playing by keyboard only.
+
+// createRoom creates a room of two named people over the API and returns
+// the seats' links and the spectator's.
+func createRoom(t *testing.T, game string, options map[string]any, clock bool) (seats []string, spectator string) {
+	t.Helper()
+	body := map[string]any{"game": game, "options": options,
+		"seats": []map[string]string{{"kind": "person", "name": "Ana"}, {"kind": "person", "name": "Ben"}}}
+	if clock {
+		body["clock"] = map[string]int{"initial": 600, "increment": 5}
+	}
+	data, _ := json.Marshal(body)
+	res, err := http.Post(srv.URL+"/api/rooms", "application/json", strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out struct {
+		Seats     []struct{ Link string }
+		Spectator string
+	}
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != http.StatusCreated {
+		t.Fatalf("creating a room: %d %v", res.StatusCode, err)
+	}
+	for _, s := range out.Seats {
+		seats = append(seats, srv.URL+s.Link)
+	}
+	return seats, srv.URL + out.Spectator
+}
+
+// key presses a key in the page, as a person at the keyboard does.
+func key(t *testing.T, ctx context.Context, k string) {
+	t.Helper()
+	must(t, ctx, chromedp.KeyEvent(k))
+}
+
+// playByKeyboard makes one move of the page's person with the keyboard:
+// Tab to a place of the board that may be played (or a move button),
+// Enter; on a Tamman board Enter on a man, then on his target.
+func playByKeyboard(t *testing.T, ctx context.Context) {
+	t.Helper()
+	const target = `#board [data-move], #board [data-pick], #legal button.move`
+	for i := 0; !eval[bool](t, ctx, `!!document.activeElement && document.activeElement.matches('`+target+`')`); i++ {
+		if i > 80 {
+			t.Fatal("Tab does not reach a move")
+		}
+		key(t, ctx, kb.Tab)
+	}
+	pick := eval[bool](t, ctx, `document.activeElement.hasAttribute('data-pick')`)
+	key(t, ctx, kb.Enter)
+	if pick {
+		waitFor(t, ctx, `!!document.activeElement && document.activeElement.hasAttribute('data-move')`, 5*time.Second)
+		key(t, ctx, kb.Enter)
+	}
+}
+
+// inStep waits until the pages show the same version, none animating.
+func inStep(t *testing.T, pages []context.Context) string {
+	t.Helper()
+	const js = `(() => { const r = document.getElementById('room'); return r && r.dataset.conn === 'online' && r.dataset.status !== 'busy' ? r.dataset.version : ''; })()`
+	var v string
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		v = eval[string](t, pages[0], js)
+		same := v != ""
+		for _, p := range pages[1:] {
+			same = same && eval[string](t, p, js) == v
+		}
+		if same {
+			return v
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the pages are not in step (version %s)", v)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestRoomByKeyboard plays online rooms by keyboard only in three tabs
+// (two players and a spectator): a whole game of Adji-Boto with a clock,
+// 20 turns of Tamman and of Agsinnoninka. After each move every page
+// marks the last move, the spectator's live region has told it, the
+// players' focus is not on the page body and all pages show the clock
+// values the server sent.
+func TestRoomByKeyboard(t *testing.T) {
+	cases := []struct {
+		game    string
+		options map[string]any
+		clock   bool
+		turns   int // 0: the whole game
+	}{
+		{"adji-boto", map[string]any{"seeds": 2}, true, 0},
+		{"tamman", map[string]any{"exact-finish": false}, false, 20},
+		{"agsinnoninka", map[string]any{"seeds": 2, "match": false}, false, 20},
+	}
+	for _, c := range cases {
+		t.Run(c.game, func(t *testing.T) {
+			links, specLink := createRoom(t, c.game, c.options, c.clock)
+			players := []context.Context{tab(t, 4*time.Minute), tab(t, 4*time.Minute)}
+			spec := tab(t, 4*time.Minute)
+			pages := append(append([]context.Context{}, players...), spec)
+			for i, ctx := range pages {
+				link := specLink
+				if i < 2 {
+					link = links[i]
+				}
+				must(t, ctx, chromedp.Navigate(link))
+				waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
+			}
+			turns := 0
+			for iter := 0; ; iter++ {
+				if iter > 2000 {
+					t.Fatalf("no end after %d turns", turns)
+				}
+				inStep(t, pages)
+				if eval[string](t, spec, `document.getElementById('room').dataset.room`) != "open" || (c.turns > 0 && turns >= c.turns) {
+					break
+				}
+				told := eval[int](t, spec, `Number(document.getElementById('announce').dataset.count || 0)`)
+				acted := false
+				for _, ctx := range players {
+					if eval[string](t, ctx, `document.getElementById('room').dataset.status`) == "input" {
+						playByKeyboard(t, ctx)
+						acted = true
+						break
+					}
+				}
+				if !acted {
+					time.Sleep(20 * time.Millisecond)
+					continue
+				}
+				turns++
+				inStep(t, pages)
+				for i, ctx := range pages {
+					if !eval[bool](t, ctx, `!!document.querySelector('#board .lastfrom, #board .lastmove') || !document.querySelector('#movelist li:not(.chance)')`) {
+						t.Errorf("turn %d, page %d: no last-move mark", turns, i)
+					}
+				}
+				if got := eval[int](t, spec, `Number(document.getElementById('announce').dataset.count || 0)`); got <= told {
+					t.Errorf("turn %d: the spectator's live region told nothing", turns)
+				}
+				for i, ctx := range players {
+					if eval[bool](t, ctx, `document.activeElement === document.body || !document.activeElement`) {
+						t.Errorf("turn %d: player %d's focus is on the page body", turns, i)
+					}
+				}
+				if c.clock {
+					// the server's values (data-ms), whatever the time shown
+					const clocks = `[...document.querySelectorAll('#room [data-clock]')].map((e) => e.dataset.ms).join(' ')`
+					want := eval[string](t, spec, clocks)
+					for i, ctx := range players {
+						if got := eval[string](t, ctx, clocks); got != want || got == "" {
+							t.Errorf("turn %d: player %d shows clocks %q, the spectator %q", turns, i, got, want)
+						}
+					}
+				}
+				if turns == 4 {
+					roomPictures(t, players[0], c.game)
+				}
+			}
+			if c.turns == 0 && eval[string](t, spec, `document.getElementById('room').dataset.room`) != "finished" {
+				t.Error("the game did not finish")
+			}
+			t.Logf("%d turns by keyboard", turns)
+		})
+	}
+}
+
+// roomPictures takes the pictures of a room (desktop and 390 px, English
+// and German), checks that nothing scrolls sideways at 390 px and that
+// the German room shows no phrase of the English table.
+func roomPictures(t *testing.T, ctx context.Context, game string) {
+	t.Helper()
+	screenshot(t, ctx, "room-"+game+"-en", "")
+	fitsPhone(t, ctx, "room", "room-"+game+"-en-390")
+	setSelect(t, ctx, "#lang", "de")
+	waitFor(t, ctx, `document.documentElement.lang === 'de'`, 5*time.Second)
+	english := eval[string](t, ctx, `(async () => {
+		const m = await import('/i18n.js');
+		const en = m.table('en'), de = Object.values(m.table('de')).join('\n');
+		const text = document.getElementById('room').innerText;
+		const found = [];
+		for (const v of Object.values(en)) for (const part of v.split(/\{\w+\}/)) {
+			const p = part.trim();
+			if (p.length >= 8 && !de.includes(p) && text.includes(p)) found.push(p);
+		}
+		return found.join(' | ');
+	})()`)
+	if english != "" {
+		t.Errorf("the German room shows English: %s", english)
+	}
+	screenshot(t, ctx, "room-"+game+"-de", "")
+	fitsPhone(t, ctx, "German room", "room-"+game+"-de-390")
+	setSelect(t, ctx, "#lang", "en")
+}
+
+// TestSeatGivenUpTurnsToSpectating: a player who gives the seat to the
+// computer goes on watching, told why in one line; the other player is
+// told the computer now plays that seat.
+func TestSeatGivenUpTurnsToSpectating(t *testing.T) {
+	links, _ := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
+	a, b := tab(t, time.Minute), tab(t, time.Minute)
+	for i, ctx := range []context.Context{a, b} {
+		must(t, ctx, chromedp.Navigate(links[i]))
+		waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
+	}
+	told := eval[int](t, a, `Number(document.getElementById('announce').dataset.count || 0)`)
+	must(t, b, jsDo(`document.getElementById('giveup').click()`))
+	waitFor(t, b, `!!document.querySelector('dialog.ask [data-yes]')`, 5*time.Second)
+	must(t, b, jsDo(`document.querySelector('dialog.ask [data-yes]').click()`))
+	waitFor(t, b, `(() => { const r = document.getElementById('room'); return r.dataset.seats === '' && r.dataset.conn === 'online' && !!document.getElementById('lost'); })()`, 20*time.Second)
+	if eval[bool](t, b, `!!document.querySelector('#resign, #giveup, #drawbtn, #board [data-move]')`) {
+		t.Error("the page that gave its seat up still has controls to play")
+	}
+	if n := eval[int](t, b, `document.querySelectorAll('#lost').length`); n != 1 {
+		t.Errorf("%d lines say why", n)
+	}
+	waitFor(t, a, fmt.Sprintf(`Number(document.getElementById('announce').dataset.count || 0) > %d && document.getElementById('announce').innerText.includes('Ben')`, told), 10*time.Second)
+	if !eval[bool](t, a, `document.querySelector('[data-seat="1"]').innerText.includes('Ben')`) {
+		t.Error("the seat the computer took over lost its person's name")
+	}
+	screenshot(t, b, "room-seat-given-up", "")
+}
+
