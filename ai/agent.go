@@ -58,9 +58,9 @@ type Config struct {
 	// simulator keeps the most visited move, so its results stay as
 	// they were).
 	Mixed bool
-	// Eval, when set, judges the positions where MCTS playouts stop
-	// instead of the game's own evaluation (to measure one evaluation
-	// against another at equal time).
+	// Eval, when set, judges the positions where MCTS playouts stop, and
+	// those greedy compares, instead of the game's own evaluation (to
+	// measure one evaluation against another).
 	Eval func(s engine.State, dst []float64) []float64
 }
 
@@ -96,7 +96,9 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 		if kind == "random" {
 			return NewRandom(cfg.Seed), nil
 		}
-		return NewGreedy(cfg.Seed), nil
+		g := NewGreedy(cfg.Seed)
+		g.eval = cfg.Eval
+		return g, nil
 	case "mcts":
 		b, err := parseBudget(param, mctsLevels, false)
 		if err != nil {

@@ -391,8 +391,9 @@ func TestAgentsAreDeterministicForASeed(t *testing.T) {
 	}
 }
 
-func TestGreedyTakesTheBestImmediateGain(t *testing.T) {
-	b := build("gain", 2)
+// gainGame is a game of one move for player 0 that gains 1, 3 or 2.
+func gainGame(name string) engine.State {
+	b := build(name, 2)
 	g := b.game(b.turn(0,
 		b.turn(1, b.leaf(-1, 1, 0)),
 		b.turn(1, b.leaf(-1, 3, 0)),
@@ -405,17 +406,41 @@ func TestGreedyTakesTheBestImmediateGain(t *testing.T) {
 		}
 	}
 	s, _ := g.NewState(engine.Options{})
+	return s
+}
+
+func TestGreedyTakesTheBestImmediateGain(t *testing.T) {
+	s := gainGame("gain")
 	if m := NewGreedy(1).Choose(s, 0); m != 1 {
 		t.Errorf("greedy chose %d, want 1", m)
 	}
 	// Expected gain over a throw: 0.5*4 + 0.5*0 = 2 beats a sure 1.5.
-	b = build("gainchance", 2)
-	g = b.game(b.turn(0,
+	b := build("gainchance", 2)
+	g := b.game(b.turn(0,
 		b.chance([]float64{0.5, 0.5}, b.leaf(-1, 4, 0), b.leaf(-1, 0, 0)),
 		b.leaf(-1, 1.5, 0)))
 	s, _ = g.NewState(engine.Options{})
 	if m := NewGreedy(1).Choose(s, 0); m != 0 {
 		t.Errorf("greedy chose %d, want 0 (expected gain 2)", m)
+	}
+}
+
+func TestGreedyJudgesByConfigEval(t *testing.T) {
+	s := gainGame("judge")
+	// An evaluation that turns the scores round: the least gain is best.
+	upside := func(s engine.State, dst []float64) []float64 {
+		dst = s.Scores(dst)
+		for i := range dst {
+			dst[i] = -dst[i]
+		}
+		return dst
+	}
+	a, err := New(s.Game(), "greedy", Config{Seed: 1, Eval: upside})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := a.Choose(s, 0); m != 0 {
+		t.Errorf("greedy by an evaluation that prefers the least gain chose %d, want 0", m)
 	}
 }
 

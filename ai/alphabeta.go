@@ -304,7 +304,7 @@ func (a *AlphaBeta) ply(i int, like engine.State) *abPly {
 
 // leafValue judges s for the root player.
 func (a *AlphaBeta) leafValue(s engine.State) float64 {
-	a.vals = heuristic(s, a.root, a.vals)
+	a.vals = heuristic(s, a.root, nil, a.vals)
 	return a.vals[0]
 }
 

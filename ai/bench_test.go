@@ -78,14 +78,32 @@ func BenchmarkMCTSCache(b *testing.B) {
 	}
 }
 
+// BenchmarkMCTSRandom is BenchmarkMCTS with uniformly random playouts in
+// every game (plain UCT, as Ludii's), where Tamman's levels hard and max
+// follow its playout policy.
+func BenchmarkMCTSRandom(b *testing.B) {
+	for _, horizon := range []int{0, -1} {
+		name := "playouts=game"
+		if horizon < 0 {
+			name = "playouts=full"
+		}
+		b.Run(name, func(b *testing.B) { benchmarkMCTSWith(b, horizon, maxCached, true) })
+	}
+}
+
 func benchmarkMCTS(b *testing.B, horizon int) { benchmarkMCTSCached(b, horizon, maxCached) }
 
 func benchmarkMCTSCached(b *testing.B, horizon int, cached int32) {
+	benchmarkMCTSWith(b, horizon, cached, false)
+}
+
+func benchmarkMCTSWith(b *testing.B, horizon int, cached int32, random bool) {
 	for _, start := range gameSetups(b) {
 		b.Run(benchName(start), func(b *testing.B) {
 			t := newTree(1)
 			t.horizon = horizon
 			t.maxCached = cached
+			t.randomPlayouts = random
 			t.search(start, 1000, time.Time{})
 			b.ReportAllocs()
 			b.ResetTimer()

@@ -27,6 +27,8 @@ type Greedy struct {
 	joint   []engine.Move
 	actors  []int
 	outs    [][]engine.ChanceOutcome
+	// eval replaces the game's evaluation when set (Config.Eval).
+	eval func(engine.State, []float64) []float64
 }
 
 // NewGreedy returns a greedy player that is deterministic for a seed.
@@ -127,15 +129,16 @@ func (g *Greedy) value(s engine.State, player, depth int) float64 {
 			return sum
 		}
 	}
-	g.vals = heuristic(s, player, g.vals)
+	g.vals = heuristic(s, player, g.eval, g.vals)
 	return g.vals[0]
 }
 
 // heuristic puts in dst[0] the value of s for player: a large constant for
 // a finished game (won, lost; 0 for a draw) plus the evaluation, which is
-// the game's Eval (or its scores) for player minus the best of the others.
+// eval, else the game's Eval (or its scores), for player minus the best of
+// the others.
 // dst is scratch space.
-func heuristic(s engine.State, player int, dst []float64) []float64 {
+func heuristic(s engine.State, player int, eval func(engine.State, []float64) []float64, dst []float64) []float64 {
 	bonus := 0.0
 	if o, ok := s.Outcome(); ok && !o.Draw() {
 		bonus = -winValue
@@ -143,7 +146,9 @@ func heuristic(s engine.State, player int, dst []float64) []float64 {
 			bonus = winValue
 		}
 	}
-	if e, ok := s.(engine.Evaluator); ok {
+	if e, ok := s.(engine.Evaluator); eval != nil {
+		dst = eval(s, dst[:0])
+	} else if ok {
 		dst = e.Eval(dst[:0])
 	} else {
 		dst = s.Scores(dst[:0])

@@ -228,12 +228,7 @@ func (s *State) legalMask(p int) uint16 {
 	var mask uint16
 	start := rowStart(p)
 	if s.openingLeft == 0 {
-		for h := start - 4; h <= start; h++ {
-			if s.holes[h] >= 2 {
-				mask |= 1 << h
-			}
-		}
-		return mask
+		return rowMask(&s.holes, p)
 	}
 	for k := 0; k < 5; k++ {
 		h := start - k
@@ -359,7 +354,7 @@ func (s *State) remember(k posKey) int {
 	seen := 1
 	// Most positions are new: histBits, a one-word Bloom filter of hist,
 	// says so without the scan.
-	bit := uint64(1) << (engine.Mix64(k[0]^k[1]*0x9e3779b97f4a7c15) >> 58)
+	bit := uint64(1) << ((k[0]*0x9e3779b97f4a7c15 ^ k[1]*0xbf58476d1ce4e5b9) >> 58)
 	if s.histBits&bit != 0 {
 		for _, x := range s.hist {
 			if x == k {

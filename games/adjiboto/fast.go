@@ -97,6 +97,25 @@ func (s *State) sow(h int) int {
 	return int(last)
 }
 
+// rowMask is the set of holes of player p's row that hold two seeds or
+// more, as bits, found for the five holes at once: a byte is 2 or more
+// when it is non-zero without its low bit.
+func rowMask(holes *[Holes]uint8, p int) uint16 {
+	const ones5, lows7 = 0x7f7f7f7f7f, 0xfefefefefe
+	var x uint64
+	if p == 0 { // holes 5-9
+		x = binary.LittleEndian.Uint64(holes[2:]) >> 24
+	} else { // holes 0-4
+		x = binary.LittleEndian.Uint64(holes[:]) & 0xffffffffff
+	}
+	y := x & lows7
+	nz := ((y & ones5) + ones5 | y) >> 7 & 0x0101010101 // bit 8i: byte i is non-zero
+	// Gather bit 8i to bit 32+i: the shifts 32-7j put no two products on
+	// one bit, so nothing carries.
+	bits5 := uint16(nz*(1<<32|1<<25|1<<18|1<<11|1<<4)>>32) & 0x1f
+	return bits5 << (5 * (1 - p))
+}
+
 // RandomPlayout plays up to maxTurns uniformly random moves, as a loop of
 // Legal and Apply drawing r.IntN(len(legal)) would, and returns the moves
 // played (engine.RandomPlayouter).
@@ -104,12 +123,13 @@ func (s *State) RandomPlayout(r engine.Rand, maxTurns int) int {
 	n := 0
 	for ; n < maxTurns && s.end == NotOver; n++ {
 		m := s.mask
-		// Legal lists the holes from the highest down: the k-th move is
-		// the k-th highest bit.
-		for k := r.IntN(bits.OnesCount16(m)); k > 0; k-- {
-			m &^= 1 << (15 - bits.LeadingZeros16(m))
+		// Legal lists the holes from the highest down: the k-th move of c
+		// is the (c-1-k)-th lowest bit.
+		c := bits.OnesCount16(m)
+		for k := c - 1 - r.IntN(c); k > 0; k-- {
+			m &= m - 1
 		}
-		s.play(15-bits.LeadingZeros16(m), nil)
+		s.play(bits.TrailingZeros16(m), nil)
 	}
 	return n
 }

@@ -30,9 +30,22 @@ var (
 	matchProcs = flag.Int("match-procs", 2, "games played at once in TestMeasureMatch")
 )
 
+// learnedEval is tamman.LearnedEval as an evaluation for ai.Config.
+func learnedEval(s engine.State, dst []float64) []float64 {
+	return s.(*tamman.State).LearnedEval(dst)
+}
+
 func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 	tb.Helper()
 	parts := strings.Split(spec, "/")
+	if parts[0] == "greedy" && len(parts) == 2 && parts[1] == "learned" {
+		// One ply by the learned evaluation: greedy's search, another judge.
+		a, err := ai.New(tamman.Game{}, "greedy", ai.Config{Seed: seed, Eval: learnedEval})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return a
+	}
 	if len(parts) == 1 {
 		a, err := ai.New(tamman.Game{}, spec, ai.Config{Seed: seed})
 		if err != nil {
@@ -57,6 +70,8 @@ func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 		switch {
 		case p == "random":
 			b.RandomPlayouts = true
+		case p == "learned":
+			cfg.Eval = learnedEval
 		case p == "threat":
 			cfg.Eval = func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).ThreatEval(dst) }
 		case strings.HasPrefix(p, "sig"):

@@ -1,0 +1,169 @@
+package tamman
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// This file holds the learned evaluation (LearnedEval): a linear score of
+// each player's position in features that name what decides a race of
+// throws, its weights learned by self-play with TD(lambda) (train.go) and
+// kept in learned.txt.
+
+// The features of one player's position, each from her own side:
+// featStep+k is how many of her men stand on step k of her path (habarti
+// is step 24), featDanger the steps her men stand to lose to the enemies'
+// next throws (danger, in 24ths), featRace the steps still to go (in
+// 96ths) and featRace2 its square, featHeld and featOwed the throws she
+// holds (their sum, in 8ths) and is owed (a count) when the turn is hers,
+// featMoving 1 when she is to move now.
+const (
+	featStep   = 0
+	featDanger = Home + 1 + iota - 1
+	featRace
+	featRace2
+	featHeld
+	featOwed
+	featMoving
+	// NumFeatures is the length of a weight vector.
+	NumFeatures
+)
+
+// Weights are the coefficients of LearnedEval, one for each feature.
+type Weights [NumFeatures]float64
+
+// features writes player p's features to f.
+func (s *State) features(p int, f *[NumFeatures]float64) {
+	*f = [NumFeatures]float64{}
+	togo := 0
+	for _, k := range s.men[p] {
+		f[featStep+int(k)]++
+		togo += Home - int(k)
+	}
+	for e := 0; e < int(s.r.players); e++ {
+		if e != p {
+			f[featDanger] += s.danger(p, e) / Steps
+		}
+	}
+	race := float64(togo) / (4 * Steps)
+	f[featRace], f[featRace2] = race, race*race
+	if s.phase != Over && int(s.turn) == p {
+		held := 0
+		for _, v := range s.pool[:s.nPool] {
+			held += int(v)
+		}
+		f[featHeld] = float64(held) / 8
+		if s.phase == ThrowPhase {
+			f[featOwed] = float64(s.due) + float64(s.capDue)
+		} else {
+			f[featMoving] = 1
+		}
+	}
+}
+
+// score is w times player p's features.
+func (s *State) score(w *Weights, p int) float64 {
+	var f [NumFeatures]float64
+	s.features(p, &f)
+	x := 0.0
+	for i, v := range f {
+		x += w[i] * v
+	}
+	return x
+}
+
+// LearnedEval judges each player by her learned score less the best
+// opponent's: with two players, the log-odds that she wins, as the
+// self-play taught it; +/-100 once the game is won.
+func (s *State) LearnedEval(dst []float64) []float64 {
+	return s.evalWith(learned, dst)
+}
+
+func (s *State) evalWith(w *Weights, dst []float64) []float64 {
+	n := int(s.r.players)
+	var sc [4]float64
+	for p := 0; p < n; p++ {
+		sc[p] = s.score(w, p)
+	}
+	for p := 0; p < n; p++ {
+		if s.phase == Over {
+			dst = append(dst, 100*float64(2*b2i(int(s.winner) == p)-1))
+			continue
+		}
+		best := math.Inf(-1)
+		for q := 0; q < n; q++ {
+			if q != p {
+				best = max(best, sc[q])
+			}
+		}
+		dst = append(dst, sc[p]-best)
+	}
+	return dst
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// learnedText is the weights `tabula train --game tamman` learned
+// (docs/ai.md has the command).
+//
+//go:embed learned.txt
+var learnedText []byte
+
+// learned is LearnedEval's weights.
+var learned = func() *Weights {
+	w, err := ParseWeights(learnedText)
+	if err != nil {
+		panic("tamman: learned.txt: " + err.Error())
+	}
+	return w
+}()
+
+// ParseWeights reads weights written by FormatWeights: lines "# ..."
+// (comments) and one number a line, NumFeatures of them.
+func ParseWeights(text []byte) (*Weights, error) {
+	var w Weights
+	n := 0
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	for line := 1; sc.Scan(); line++ {
+		t := strings.TrimSpace(sc.Text())
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if n == NumFeatures {
+			return nil, fmt.Errorf("line %d: more than %d weights", line, NumFeatures)
+		}
+		v, err := strconv.ParseFloat(t, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("line %d: %q is not a finite number", line, t)
+		}
+		w[n] = v
+		n++
+	}
+	if n != NumFeatures {
+		return nil, fmt.Errorf("%d weights, want %d", n, NumFeatures)
+	}
+	return &w, nil
+}
+
+// FormatWeights writes w one number a line, after the comment lines of
+// header.
+func FormatWeights(w *Weights, header string) []byte {
+	var b bytes.Buffer
+	for _, l := range strings.Split(strings.TrimSpace(header), "\n") {
+		fmt.Fprintf(&b, "# %s\n", l)
+	}
+	for _, v := range w {
+		fmt.Fprintf(&b, "%s\n", strconv.FormatFloat(v, 'g', 8, 64))
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,122 @@
+package tamman
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+
+	"tabula/engine"
+)
+
+// This file learns LearnedEval's weights by self-play with TD(lambda), as
+// TD-Gammon learned backgammon's: both players pick the move whose
+// position the current weights like best, the throws fall as they fall,
+// and after each step the weights move the estimate of the position
+// before towards the estimate of the position after (towards the result
+// at the end), along a trace of the positions before it.
+
+// TrainConfig sets a training run.
+type TrainConfig struct {
+	Games   int     // self-play games
+	Seed    uint64  // of the throws and the exploring moves
+	Alpha   float64 // step size
+	Lambda  float64 // decay of the trace
+	Explore float64 // share of moves drawn at random
+	// Progress, if set, is called after every game with the games done
+	// and the mean squared TD error of that game.
+	Progress func(games int, err float64)
+}
+
+// DefaultTrainConfig is the run whose weights are in learned.txt.
+var DefaultTrainConfig = TrainConfig{Games: 100000, Seed: 1, Alpha: 0.01, Lambda: 0.7, Explore: 0.05}
+
+// winProb is player 0's chance to win in s by w, in a game of two.
+func (s *State) winProb(w *Weights, x *[NumFeatures]float64) float64 {
+	if s.phase == Over {
+		return float64(b2i(s.winner == 0))
+	}
+	var f1 [NumFeatures]float64
+	s.features(0, x)
+	s.features(1, &f1)
+	z := 0.0
+	for i := range x {
+		x[i] -= f1[i]
+		z += w[i] * x[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// Train returns the weights learned from w (nil: all zero) by cfg.Games
+// games of self-play under opts, which must be for two players.
+func Train(opts engine.Options, cfg TrainConfig, w *Weights) (*Weights, error) {
+	s, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	if s.r.players != 2 {
+		return nil, errors.New("tamman: training plays games of two players")
+	}
+	if w == nil {
+		w = new(Weights)
+	} else {
+		c := *w
+		w = &c
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7464))
+	start := *s
+	var after State
+	var moves []engine.Move
+	var x, trace [NumFeatures]float64
+	for g := 0; g < cfg.Games; g++ {
+		*s = start
+		prev := s.winProb(w, &x)
+		for i := range trace {
+			trace[i] = prev * (1 - prev) * x[i]
+		}
+		sqErr, steps := 0.0, 0
+		for s.phase != Over {
+			if s.phase == ThrowPhase {
+				s.Apply(s.SampleThrow(rng.Float64()))
+			} else {
+				moves = s.Legal(int(s.turn), moves[:0])
+				m := moves[0]
+				if len(moves) > 1 && rng.Float64() < cfg.Explore {
+					m = moves[rng.IntN(len(moves))]
+				} else if len(moves) > 1 {
+					best := math.Inf(-1)
+					for _, c := range moves {
+						after = *s
+						after.Apply(c)
+						v := after.winProb(w, &x)
+						if s.turn == 1 {
+							v = 1 - v
+						}
+						if v > best {
+							best, m = v, c
+						}
+					}
+				}
+				s.Apply(m)
+			}
+			// The trace holds the gradients of the positions before this
+			// step; the step's error moves them all.
+			next := s.winProb(w, &x)
+			delta := next - prev
+			sqErr += delta * delta
+			steps++
+			for i := range w {
+				w[i] += cfg.Alpha * delta * trace[i]
+			}
+			prev = next
+			// The trace now takes in the new position's gradient.
+			d := next * (1 - next)
+			for i := range trace {
+				trace[i] = cfg.Lambda*trace[i] + d*x[i]
+			}
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(g+1, sqErr/float64(max(steps, 1)))
+		}
+	}
+	return w, nil
+}
