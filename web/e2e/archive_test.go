@@ -3,7 +3,6 @@ package e2e
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -43,11 +42,15 @@ func writeRecords(t *testing.T, name string, recs ...map[string]any) string {
 		b, _ := json.Marshal(r)
 		lines = append(lines, string(b))
 	}
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+	f, err := os.CreateTemp(t.TempDir(), "*-"+name)
+	if err == nil {
+		_, err = f.WriteString(strings.Join(lines, "\n") + "\n")
+		f.Close()
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
-	return path
+	return f.Name()
 }
 
 // TestArchiveImportFilterAndReplay: an import with a bad record names it
