@@ -69,7 +69,7 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 	rs := make([]room, nRooms)
 	acks := make(chan struct{}, nRooms*2*movesPerBot)
 	for i := range rs {
-		id, tokens, err := createRoom(ctx, base, games[i%3], 2)
+		id, tokens, err := createRoom(ctx, http.DefaultClient, base, games[i%3], 2, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -234,7 +234,7 @@ func TestGracefulStopClosesLiveConnectionsWith1001(t *testing.T) {
 	srv := startTestServe(t, "127.0.0.1:0", filepath.Join(t.TempDir(), "stop.db"))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	id, tokens, err := createRoom(ctx, srv.base, "adji-boto", 2)
+	id, tokens, err := createRoom(ctx, http.DefaultClient, srv.base, "adji-boto", 2, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -28,22 +27,27 @@ import (
 
 // runLoadtest plays N rooms of bots against a server on loopback: its own
 // `tabula serve` child on a fresh SQLite file, or --server. It reports
-// moves per second, the round trip of a move (send to ack) and the
-// server's memory per room.
+// moves per second, the round trip of a move (send to ack), the
+// computer's replies (with --vs), the server's memory per room and what
+// the server held at the start and the end, and checks that every move
+// acknowledged was stored once.
 func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	n := fs.Int("rooms", 100, "rooms played at once (1 to 5000)")
 	dur := fs.Duration("duration", 30*time.Second, "how long to play (at most 10m)")
 	game := fs.String("game", "adji-boto", "the game of every room")
 	think := fs.Duration("think", 200*time.Millisecond, "a bot's pause before each move")
-	server := fs.String("server", "", "a running server on loopback, or several sharing a database, comma-separated: rooms and seats are spread over them (default: start one)")
+	server := fs.String("server", "", "a running server on loopback, or several sharing a database, comma-separated: rooms and seats are spread over them (default: start one; start yours with "+serveLimits+")")
 	seed := fs.Uint64("seed", 1, "seed of the bots' moves")
+	vs := fs.String("vs", "", "rooms of one bot against this computer player (mcts:easy) instead of two bots; the report gives the computer's reply times")
+	heavy := fs.Int("heavy", 0, "rooms (0 to 20) played at once from another loopback address, 127.0.0.2, by a bot against --heavy-agent: the pattern that would starve everyone's computer players")
+	heavyAgent := fs.String("heavy-agent", "alphabeta:max", "the computer player of the --heavy rooms")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *n < 1 || *n > 5000 || *dur <= 0 || *dur > 10*time.Minute || *think < 0 {
-		return usagef("--rooms must be 1 to 5000, --duration at most 10m")
+	if *n < 1 || *n > 5000 || *dur <= 0 || *dur > 10*time.Minute || *think < 0 || *heavy < 0 || *heavy > 20 {
+		return usagef("--rooms must be 1 to 5000, --heavy 0 to 20, --duration at most 10m")
 	}
 	if _, err := engine.Lookup(*game); err != nil {
 		return usagef("--game: %v", err)
@@ -75,49 +79,58 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	idle := srv.rss()
+	before, hasStats := serverStats(bases[0])
 	ctx, cancel := context.WithTimeout(context.Background(), *dur)
 	defer cancel()
 	var (
 		mu     sync.Mutex
-		bots   []*roomclient.Bot
+		played []playedRoom
 		errs   int
-		rooms  int
 		peak   int64
 		lastEr error
 	)
-	var wg sync.WaitGroup
-	start := time.Now()
-	for i := range *n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rng := rand.New(rand.NewPCG(*seed, uint64(i)))
-			// A table: one room after the other until the time is up.
-			for ctx.Err() == nil {
-				id, tokens, err := createRoom(ctx, bases[i%len(bases)], *game, 2)
-				if err != nil {
+	// A table plays one room after the other until the time is up.
+	table := func(i int, client *http.Client, agent string, think time.Duration, replies bool) {
+		rng := rand.New(rand.NewPCG(*seed, uint64(i)))
+		for ctx.Err() == nil {
+			b0 := bases[i%len(bases)]
+			id, tokens, err := createRoom(ctx, client, b0, *game, 2, agent)
+			if err != nil {
+				if ctx.Err() == nil {
 					mu.Lock()
 					errs++
 					lastEr = err
 					mu.Unlock()
-					return
 				}
-				mu.Lock()
-				rooms++
-				mu.Unlock()
-				var tw sync.WaitGroup
-				for j, tok := range tokens {
-					b := &roomclient.Bot{Base: bases[(i+j)%len(bases)], Room: id, Token: tok, Rand: rng, Think: *think}
-					b.Rand = rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))
-					mu.Lock()
-					bots = append(bots, b)
-					mu.Unlock()
-					tw.Add(1)
-					go func() { defer tw.Done(); b.Run(ctx) }()
-				}
-				tw.Wait()
+				return
 			}
-		}()
+			pr := playedRoom{base: b0, id: id}
+			var tw sync.WaitGroup
+			for j, tok := range tokens {
+				if tok == "" {
+					continue // the computer's seat
+				}
+				b := &roomclient.Bot{Base: bases[(i+j)%len(bases)], Room: id, Token: tok, Think: think, Client: client, TimeReplies: replies}
+				b.Rand = rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))
+				pr.bots = append(pr.bots, b)
+				tw.Add(1)
+				go func() { defer tw.Done(); b.Run(ctx) }()
+			}
+			mu.Lock()
+			played = append(played, pr)
+			mu.Unlock()
+			tw.Wait()
+		}
+	}
+	var wg sync.WaitGroup
+	start := time.Now()
+	light := clientFrom("127.0.0.1")
+	for i := range *n {
+		wg.Go(func() { table(i, light, *vs, *think, *vs != "") })
+	}
+	heavyFrom := clientFrom("127.0.0.2")
+	for i := range *heavy {
+		wg.Go(func() { table(*n+i, heavyFrom, *heavyAgent, 0, true) })
 	}
 	// The server's memory once every room is playing.
 	go func() {
@@ -131,24 +144,41 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}()
 	wg.Wait()
 	elapsed := time.Since(start)
-	var rtts []time.Duration
+	var rtts, replies, heavyReplies []time.Duration
 	moves, reconnects := 0, 0
-	for _, b := range bots {
-		moves += len(b.Acked)
-		reconnects += b.Reconnect
-		rtts = append(rtts, b.RTT...)
-	}
-	slices.Sort(rtts)
-	q := func(p float64) float64 {
-		if len(rtts) == 0 {
-			return 0
+	for _, pr := range played {
+		for _, b := range pr.bots {
+			moves += len(b.Acked)
+			reconnects += b.Reconnect
+			rtts = append(rtts, b.RTT...)
+			if b.Client == heavyFrom {
+				heavyReplies = append(heavyReplies, b.Replies...)
+			} else {
+				replies = append(replies, b.Replies...)
+			}
 		}
-		return float64(rtts[min(len(rtts)-1, int(p*float64(len(rtts))))].Microseconds()) / 1000
 	}
+	q := quantiles(rtts, 0.5, 0.99, 1)
+	checkCtx, cancelCheck := context.WithTimeout(context.Background(), time.Minute)
+	defer cancelCheck()
+	stored := checkStored(checkCtx, played)
+	time.Sleep(time.Second) // let the closed connections go
+	after, _ := serverStats(bases[0])
 	res := map[string]any{
-		"rooms": *n, "game": *game, "seconds": elapsed.Seconds(), "roomsPlayed": rooms, "moves": moves,
-		"movesPerSecond": float64(moves) / elapsed.Seconds(), "p50ms": q(0.50), "p99ms": q(0.99), "maxms": q(1),
+		"rooms": *n, "game": *game, "seconds": elapsed.Seconds(), "roomsPlayed": len(played), "moves": moves,
+		"movesPerSecond": float64(moves) / elapsed.Seconds(), "p50ms": q[0], "p99ms": q[1], "maxms": q[2],
 		"reconnects": reconnects, "errors": errs, "thinkMs": think.Milliseconds(),
+		"storedRooms": stored.Rooms, "storedProblems": len(stored.Problems),
+	}
+	if *vs != "" {
+		r := quantiles(replies, 0.5, 0.99, 1)
+		res["vs"], res["replies"], res["replyP50ms"], res["replyP99ms"], res["replyMaxms"] = *vs, len(replies), r[0], r[1], r[2]
+	}
+	if *heavy > 0 {
+		res["heavy"], res["heavyAgent"], res["heavyReplies"] = *heavy, *heavyAgent, len(heavyReplies)
+	}
+	if hasStats {
+		res["serverStart"], res["serverEnd"] = before, after
 	}
 	if srv != nil && peak > 0 {
 		res["serverMiBIdle"] = float64(idle) / (1 << 20)
@@ -160,14 +190,38 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, string(b))
 	} else {
 		fmt.Fprintf(stdout, "%d rooms of %s for %.1fs (bots think %v): %d moves, %.0f moves/s, round trip p50 %.1f ms, p99 %.1f ms, max %.1f ms, %d reconnects, %d errors\n",
-			*n, *game, elapsed.Seconds(), *think, moves, res["movesPerSecond"], q(0.5), q(0.99), q(1), reconnects, errs)
+			*n, *game, elapsed.Seconds(), *think, moves, res["movesPerSecond"], q[0], q[1], q[2], reconnects, errs)
+		if *vs != "" {
+			fmt.Fprintf(stdout, "%s replies: %d, p50 %.1f ms, p99 %.1f ms, max %.1f ms (from the ack of the bot's move to the computer's move)\n",
+				*vs, res["replies"], res["replyP50ms"], res["replyP99ms"], res["replyMaxms"])
+		}
+		if *heavy > 0 {
+			fmt.Fprintf(stdout, "meanwhile %d rooms against %s from 127.0.0.2: %d replies\n", *heavy, *heavyAgent, len(heavyReplies))
+		}
 		if v, ok := res["kiBPerRoom"]; ok {
 			fmt.Fprintf(stdout, "server memory: %.1f MiB idle, %.1f MiB with %d rooms: %.1f KiB per room\n",
 				res["serverMiBIdle"], res["serverMiBLoaded"], *n, v)
 		}
+		if hasStats {
+			fmt.Fprintf(stdout, "server at the start: %d goroutines, %d open files, %.1f MiB heap; at the end: %d goroutines, %d open files, %.1f MiB heap\n",
+				before.Goroutines, before.OpenFiles, float64(before.HeapBytes)/(1<<20), after.Goroutines, after.OpenFiles, float64(after.HeapBytes)/(1<<20))
+		}
+		if len(stored.Problems) == 0 {
+			fmt.Fprintf(stdout, "stored: every acknowledged move is stored once (%d rooms, %d moves read back)\n", stored.Rooms, stored.Moves)
+		}
 	}
-	if errs > 0 {
+	for i, p := range stored.Problems {
+		if i == 10 {
+			fmt.Fprintf(stderr, "... and %d more\n", len(stored.Problems)-10)
+			break
+		}
+		fmt.Fprintln(stderr, "stored:", p)
+	}
+	switch {
+	case errs > 0:
 		return fmt.Errorf("%d tables could not create a room: %v", errs, lastEr)
+	case len(stored.Problems) > 0:
+		return fmt.Errorf("%d rooms do not hold the moves acknowledged", len(stored.Problems))
 	}
 	return nil
 }
@@ -185,10 +239,16 @@ func loopbackOnly(base string) error {
 	return nil
 }
 
-// createRoom makes a room of people seats and returns its id and tokens.
-func createRoom(ctx context.Context, base, game string, seats int) (string, []string, error) {
+// createRoom makes a room through client and returns its id and the
+// seats' tokens: people seats, or with agent one person and the computer
+// (whose token is "").
+func createRoom(ctx context.Context, client *http.Client, base, game string, seats int, agent string) (string, []string, error) {
 	var spec []map[string]string
-	for range seats {
+	for i := range seats {
+		if agent != "" && i > 0 {
+			spec = append(spec, map[string]string{"kind": "computer", "agent": agent})
+			continue
+		}
 		spec = append(spec, map[string]string{"kind": "person"})
 	}
 	body, _ := json.Marshal(map[string]any{"game": game, "seats": spec})
@@ -197,11 +257,14 @@ func createRoom(ctx context.Context, base, game string, seats int) (string, []st
 		return "", nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
+	res, err := client.Do(req)
 	if err != nil {
 		return "", nil, err
 	}
 	defer res.Body.Close()
+	if res.StatusCode == http.StatusTooManyRequests {
+		return "", nil, fmt.Errorf("creating a room: the server's limits refused it (429, retry after %ss): start it with %s", res.Header.Get("Retry-After"), serveLimits)
+	}
 	var out struct {
 		ID    string
 		Error string
@@ -215,7 +278,11 @@ func createRoom(ctx context.Context, base, game string, seats int) (string, []st
 	}
 	var tokens []string
 	for _, s := range out.Seats {
-		tokens = append(tokens, s.Link[strings.LastIndex(s.Link, "/")+1:])
+		tok := ""
+		if s.Link != "" {
+			tok = s.Link[strings.LastIndex(s.Link, "/")+1:]
+		}
+		tokens = append(tokens, tok)
 	}
 	return out.ID, tokens, nil
 }
@@ -231,8 +298,7 @@ type child struct {
 // with limits raised for bots, and waits for the line that says where it
 // listens.
 func startServe(exe string, env []string, addr, db string, logs io.Writer) (*child, error) {
-	cmd := exec.Command(exe, "serve", "--addr", addr, "--db", db, "--rooms-per-minute", "1000000",
-		"--conns-per-ip", "100000", "--msg-rate", "1000")
+	cmd := exec.Command(exe, append([]string{"serve", "--addr", addr, "--db", db}, strings.Fields(serveLimits)...)...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = logs
 	out, err := cmd.StdoutPipe()

@@ -33,28 +33,58 @@ func TestLoadtestRefusesWhatIsNotBounded(t *testing.T) {
 // process for a moment and checks the report: moves played and
 // acknowledged, no error, no reconnection.
 func TestLoadtestShortRun(t *testing.T) {
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "load.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	mgr := rooms.NewManager(rooms.Config{Store: db, Agents: server.DefaultAgents, Offered: server.OfferedAgents, Log: log})
-	defer mgr.Close()
-	ts := httptest.NewServer(server.New(server.Config{Log: log, Rooms: mgr, RoomsPerMinute: 1 << 20, MessageRate: 1000}))
-	defer ts.Close()
+	ts := loadServer(t)
 	var out bytes.Buffer
 	if err := runLoadtest([]string{"--server", ts.URL, "--rooms", "4", "--duration", "2s", "--think", "0", "--json"}, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var res struct {
 		Rooms, RoomsPlayed, Moves, Reconnects, Errors int
+		StoredRooms, StoredProblems                   int
 		P99ms                                         float64
+		ServerEnd                                     struct{ Goroutines, OpenFiles int }
 	}
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("report %q: %v", out.String(), err)
 	}
 	if res.Rooms != 4 || res.RoomsPlayed < 4 || res.Moves == 0 || res.P99ms <= 0 || res.Errors != 0 || res.Reconnects != 0 {
+		t.Errorf("report %s", out.String())
+	}
+	if res.StoredRooms != res.RoomsPlayed || res.StoredProblems != 0 || res.ServerEnd.Goroutines == 0 || res.ServerEnd.OpenFiles == 0 {
+		t.Errorf("stored rooms %d of %d, %d problems, server at the end %+v", res.StoredRooms, res.RoomsPlayed, res.StoredProblems, res.ServerEnd)
+	}
+}
+
+// loadServer is a server in this process for a load test.
+func loadServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "load.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	mgr := rooms.NewManager(rooms.Config{Store: db, Agents: server.DefaultAgents, Offered: server.OfferedAgents, Log: log})
+	t.Cleanup(mgr.Close)
+	ts := httptest.NewServer(server.New(server.Config{Log: log, Rooms: mgr, RoomsPerMinute: 1 << 20, MessageRate: 1000}))
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// Rooms against the computer report its replies, and heavy rooms from
+// another address play meanwhile.
+func TestLoadtestAgainstTheComputer(t *testing.T) {
+	ts := loadServer(t)
+	var out bytes.Buffer
+	args := []string{"--server", ts.URL, "--rooms", "2", "--duration", "2s", "--think", "0", "--vs", "random", "--heavy", "1", "--heavy-agent", "greedy", "--json"}
+	if err := runLoadtest(args, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var res struct{ Replies, HeavyReplies, StoredProblems int }
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("report %q: %v", out.String(), err)
+	}
+	if res.Replies == 0 || res.HeavyReplies == 0 || res.StoredProblems != 0 {
 		t.Errorf("report %s", out.String())
 	}
 }

@@ -38,7 +38,7 @@ func TestDrainThenCleanStop(t *testing.T) {
 	}
 	defer conn.Close(context.Background())
 	host, _ := os.Hostname()
-	holder := fmt.Sprintf("%s/%d", host, in.pid())
+	holder := fmt.Sprintf("%s/%d", host, in.Pid())
 	count := func(query string) int {
 		t.Helper()
 		var n int
@@ -62,7 +62,7 @@ func TestDrainThenCleanStop(t *testing.T) {
 		}
 	}
 
-	if err := in.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := in.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	for {
@@ -80,12 +80,12 @@ func TestDrainThenCleanStop(t *testing.T) {
 	}
 	playOne(t, ctx, f) // the room still plays
 
-	in.dead.Store(true)
-	if err := in.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	in.Dead.Store(true)
+	if err := in.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	if err := in.cmd.Wait(); err != nil {
-		t.Fatalf("the instance did not exit cleanly: %v\n%s", err, in.logs)
+	if err := in.Cmd.Wait(); err != nil {
+		t.Fatalf("the instance did not exit cleanly: %v\n%s", err, in.Logs)
 	}
 	if n := count(presenceRows); n != 0 {
 		t.Errorf("%d presence rows of the stopped instance are left", n)
@@ -94,8 +94,8 @@ func TestDrainThenCleanStop(t *testing.T) {
 		t.Errorf("%d leases of the stopped instance are not released", n)
 	}
 	for _, bad := range []string{"closed pool", "releasing leases", "dropping presence"} {
-		if strings.Contains(in.logs.String(), bad) {
-			t.Errorf("the log says %q:\n%s", bad, in.logs)
+		if strings.Contains(in.Logs.String(), bad) {
+			t.Errorf("the log says %q:\n%s", bad, in.Logs)
 		}
 	}
 }

@@ -43,7 +43,7 @@ func TestThreeInstances(t *testing.T) {
 	t.Run("KillLeaseHolder", func(t *testing.T) { killLeaseHolder(t, ins, pg, bin, db) })
 	// New instances in place of the killed ones.
 	for i, in := range ins {
-		if in.dead.Load() {
+		if in.Dead.Load() {
 			ins[i] = startInstance(t, bin, db)
 		}
 	}
@@ -278,7 +278,7 @@ func killLeaseHolder(t *testing.T, ins []*instance, pg *store.Postgres, bin, db 
 		go func() {
 			for {
 				select {
-				case l := <-in.leased:
+				case l := <-in.Leased:
 					if m := logVersion.FindStringSubmatch(l); m != nil && strings.Contains(l, "room="+c.ID) {
 						v, _ := strconv.Atoi(m[1])
 						leases <- lease{in, v}
@@ -307,11 +307,11 @@ func killLeaseHolder(t *testing.T, ins []*instance, pg *store.Postgres, bin, db 
 		case <-ctx.Done():
 			t.Fatal("no computer move was leased")
 		}
-		if l.in.dead.Load() || version() != l.v {
+		if l.in.Dead.Load() || version() != l.v {
 			continue // an old lease: that move is stored already
 		}
 		holder, v := l.in, l.v
-		holder.kill()
+		holder.Kill()
 		killedAt := time.Now()
 		attempt++
 		if version() != v {
@@ -349,7 +349,7 @@ func killLeaseHolder(t *testing.T, ins []*instance, pg *store.Postgres, bin, db 
 			}
 		}
 		t.Logf("killed pid %d holding the lease at version %d: another instance moved after %v; the person moved again after %v (lease 3s, poll 200ms)",
-			holder.pid(), v, takeover.Round(time.Millisecond), resumed.Round(time.Millisecond))
+			holder.Pid(), v, takeover.Round(time.Millisecond), resumed.Round(time.Millisecond))
 	}
 	if !killed {
 		t.Fatal("in 5 attempts, no computer move was still being searched when its holder was killed")
@@ -366,7 +366,7 @@ func killLeaseHolder(t *testing.T, ins []*instance, pg *store.Postgres, bin, db 
 	checkLog(t, pg, c.ID, []*roomclient.Bot{bot, nil}, seen)
 	took := false
 	for _, in := range ins {
-		took = took || strings.Contains(in.logs.String(), "taking over a computer move")
+		took = took || strings.Contains(in.Logs.String(), "taking over a computer move")
 	}
 	if !took {
 		t.Error("no instance logged taking over a computer move")
@@ -405,7 +405,7 @@ func killPersonsInstance(t *testing.T, ins []*instance, pg *store.Postgres) {
 			case e.Kind == rooms.KindEnd:
 				t.Fatal("the game ended before seat 0 moved after the kill")
 			case killedAt.IsZero() && e.Version >= 10 && slices.Contains(e.By, 0):
-				ins[0].kill()
+				ins[0].Kill()
 				killedAt = time.Now()
 			case !killedAt.IsZero() && slices.Contains(e.By, 0):
 				resumed = time.Since(killedAt)

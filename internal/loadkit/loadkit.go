@@ -31,3 +31,20 @@ func ProcStatusKB(pid int, field string) (int64, error) {
 	}
 	return 0, fmt.Errorf("loadkit: no %s in /proc/%d/status", field, pid)
 }
+
+// Stats is what a server process holds at one moment, as its loopback
+// debug endpoint (GET /api/debug/stats) tells it: what a day of play must
+// give back.
+type Stats struct {
+	Goroutines int   `json:"goroutines"`
+	OpenFiles  int   `json:"openFiles"`
+	HeapBytes  int64 `json:"heapBytes"`
+	RSSBytes   int64 `json:"rssBytes"`
+}
+
+// OpenFiles counts the open file descriptors of process pid (sockets
+// included).
+func OpenFiles(pid int) (int, error) {
+	ents, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
+	return len(ents), err
+}

@@ -27,6 +27,12 @@ type Bot struct {
 	// waiting: a full channel misses some).
 	Acks   chan<- struct{}
 	Header http.Header
+	// Client dials the room (nil: the default client); a load test gives
+	// each address it plays from a client of its own.
+	Client *http.Client
+	// TimeReplies records in Replies the time from each ack of the bot's
+	// move to the next turn of another seat (a computer's reply).
+	TimeReplies bool
 
 	mu sync.Mutex
 	// Acked maps each acknowledged version to the move text it recorded
@@ -37,6 +43,7 @@ type Bot struct {
 	Duplicates, DoubleAcks int
 	// RTT holds the round trip of every move, send to ack.
 	RTT       []time.Duration
+	Replies   []time.Duration
 	Reconnect int
 	Result    string
 	// Rejects lists the refusals the bot got ("code: message").
@@ -88,7 +95,7 @@ func (b *Bot) Run(ctx context.Context) error {
 }
 
 func (b *Bot) session(ctx context.Context, last *int) error {
-	c, w, err := Dial(ctx, b.Base, b.Room, b.Token, *last, b.Header)
+	c, w, err := DialWith(ctx, b.Client, b.Base, b.Room, map[string]any{"type": "hello", "token": b.Token, "last": *last}, b.Header)
 	if err != nil {
 		return err
 	}
@@ -104,8 +111,9 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 	sentAt, sentMove := -1, ""
 	var sentTime time.Time
 	resent := false
-	recovering := false // the current move is a resend after a reconnect
-	ackedAt := 0        // the version of the last ack: its event is still to come
+	recovering := false     // the current move is a resend after a reconnect
+	ackedAt := 0            // the version of the last ack: its event is still to come
+	var replyFrom time.Time // the last ack, while the other seats' reply is awaited
 	b.mu.Lock()
 	if b.hasPending {
 		sentAt, sentMove, sentTime, recovering = b.pendingAt, b.pendingMove, time.Now(), true
@@ -186,6 +194,12 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				}
 			case "turn":
 				committed = false
+				if !replyFrom.IsZero() && !contains(m.Event.Actors, seat) {
+					b.mu.Lock()
+					b.Replies = append(b.Replies, time.Since(replyFrom))
+					b.mu.Unlock()
+					replyFrom = time.Time{}
+				}
 			case "end", "resign":
 				status = "finished"
 			}
@@ -201,6 +215,9 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				}
 				b.Acked[m.Version] = sentMove
 				b.RTT = append(b.RTT, time.Since(sentTime))
+				if b.TimeReplies {
+					replyFrom = time.Now()
+				}
 				select {
 				case b.Acks <- struct{}{}:
 				default:
@@ -264,4 +281,12 @@ func (b *Bot) AckedMoves() map[int]string {
 		out[v] = m
 	}
 	return out
+}
+
+// Unacked reports whether the bot ended with a move sent and not
+// acknowledged: the server may have stored it.
+func (b *Bot) Unacked() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.hasPending
 }

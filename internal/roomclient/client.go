@@ -79,8 +79,14 @@ func Dial(ctx context.Context, base, room, token string, last int, header http.H
 // DialHello is Dial with the hello message given (a device that plays
 // several seats names their tokens in it).
 func DialHello(ctx context.Context, base, room string, hello any, header http.Header) (*Conn, Msg, error) {
+	return DialWith(ctx, nil, base, room, hello, header)
+}
+
+// DialWith is DialHello through client (nil: the default client), which
+// may dial from an address of its own.
+func DialWith(ctx context.Context, client *http.Client, base, room string, hello any, header http.Header) (*Conn, Msg, error) {
 	u := "ws" + strings.TrimPrefix(base, "http") + "/api/rooms/" + room + "/ws"
-	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: header})
+	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: header, HTTPClient: client})
 	if err != nil {
 		return nil, Msg{}, err
 	}

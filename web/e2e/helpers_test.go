@@ -205,3 +205,19 @@ func playThrough(t *testing.T, ctx context.Context, maxTurns int, onTurn func(i 
 		turns++
 	}
 }
+
+// roomStep makes the first legal move on a room page when it is the
+// page's turn and the page is online: "moved", with the room's version
+// it was made at; "over" once the game has ended; else "wait".
+func roomStep(t *testing.T, ctx context.Context) (string, int) {
+	t.Helper()
+	got := eval[[]any](t, ctx, `(() => { const r = document.getElementById('room');
+		if (!r || r.dataset.conn !== 'online') return ['wait', 0];
+		if (r.dataset.room !== 'open') return ['over', 0];
+		const b = document.querySelector('#legal:not([hidden]) button.move');
+		if (b) { const v = Number(r.dataset.version); b.click(); return ['moved', v]; }
+		return ['wait', 0]; })()`)
+	st, _ := got[0].(string)
+	v, _ := got[1].(float64)
+	return st, int(v)
+}

@@ -77,12 +77,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 				}
 				over := 0
 				for i, ctx := range seats {
-					switch eval[string](t, ctx, `(() => { const r = document.getElementById('room');
-						if (!r || r.dataset.conn !== 'online') return 'wait';
-						if (r.dataset.room !== 'open') return 'over';
-						const b = document.querySelector('#legal:not([hidden]) button.move');
-						if (b) { b.click(); return 'moved'; }
-						return 'wait'; })()`) {
+					switch st, _ := roomStep(t, ctx); st {
 					case "moved":
 						moves++
 						if moves == 3 && !reloaded {

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"slices"
+	"time"
+
+	"tabula/internal/loadkit"
+	"tabula/internal/roomclient"
+)
+
+// serveLimits are the flags of a `tabula serve` whose limits let a load
+// test from this machine play: every room and connection comes from a
+// few loopback addresses.
+const serveLimits = "--rooms-per-minute 1000000 --conns-per-ip 100000 --msg-rate 1000"
+
+// clientFrom is an HTTP client whose connections come from the loopback
+// address ip, so that a load test plays as several addresses (the
+// server's fair shares are by address).
+func clientFrom(ip string) *http.Client {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.DialContext = d.DialContext
+	return &http.Client{Transport: tr}
+}
+
+// getJSON reads base+path into out.
+func getJSON(ctx context.Context, client *http.Client, base, path string, out any) error {
+	req, err := http.NewRequestWithContext(ctx, "GET", base+path, nil)
+	if err != nil {
+		return err
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %s", path, res.Status)
+	}
+	return json.NewDecoder(res.Body).Decode(out)
+}
+
+// serverStats reads the server's goroutines, open files and memory from
+// its loopback debug endpoint (ok false if it has none).
+func serverStats(base string) (loadkit.Stats, bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	var st loadkit.Stats
+	err := getJSON(ctx, http.DefaultClient, base, "/api/debug/stats", &st)
+	return st, err == nil
+}
+
+// playedRoom is a room a load test played, with its bots.
+type playedRoom struct {
+	base, id string
+	bots     []*roomclient.Bot
+}
+
+// storedCheck is what checkStored found.
+type storedCheck struct {
+	Rooms, Moves int
+	Problems     []string
+}
+
+// checkStored reads every room back from the server and checks that each
+// move a bot got acknowledged is stored once: at its version, with its
+// text (turns of one actor), and that the room holds no more moves of
+// people than were acknowledged, except those sent when the run stopped
+// whose acknowledgement did not come.
+func checkStored(ctx context.Context, rooms []playedRoom) storedCheck {
+	var out storedCheck
+	for _, pr := range rooms {
+		var v struct {
+			Seats []struct{ Kind string }
+			Turns []struct {
+				Version int
+				Actors  []int
+				Move    string
+			}
+		}
+		if err := getJSON(ctx, http.DefaultClient, pr.base, "/api/rooms/"+pr.id, &v); err != nil {
+			out.Problems = append(out.Problems, fmt.Sprintf("room %s: %v", pr.id, err))
+			continue
+		}
+		out.Rooms++
+		stored := 0
+		byVersion := map[int]string{}
+		for _, tn := range v.Turns {
+			for _, a := range tn.Actors {
+				if a >= 0 && a < len(v.Seats) && v.Seats[a].Kind == "person" {
+					stored++
+				}
+			}
+			if len(tn.Actors) == 1 {
+				byVersion[tn.Version] = tn.Move
+			}
+		}
+		acked, inFlight := 0, 0
+		for _, b := range pr.bots {
+			moves := b.AckedMoves()
+			acked += len(moves)
+			if b.Unacked() {
+				inFlight++
+			}
+			for ver, mv := range moves {
+				if got, ok := byVersion[ver]; ok && got != mv {
+					out.Problems = append(out.Problems, fmt.Sprintf("room %s: version %d acknowledged %q, stored %q", pr.id, ver, mv, got))
+				}
+			}
+		}
+		out.Moves += acked
+		if stored < acked || stored > acked+inFlight {
+			out.Problems = append(out.Problems, fmt.Sprintf("room %s: %d moves acknowledged (%d more in flight), %d stored", pr.id, acked, inFlight, stored))
+		}
+	}
+	return out
+}
+
+// quantiles gives p of ds in ms (0 for none); it sorts ds.
+func quantiles(ds []time.Duration, ps ...float64) []float64 {
+	slices.Sort(ds)
+	out := make([]float64, len(ps))
+	for i, p := range ps {
+		if len(ds) > 0 {
+			out[i] = float64(ds[min(len(ds)-1, int(p*float64(len(ds))))].Microseconds()) / 1000
+		}
+	}
+	return out
+}

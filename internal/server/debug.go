@@ -1,0 +1,29 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"os"
+	"runtime"
+
+	"tabula/internal/loadkit"
+)
+
+// getStats answers GET /api/debug/stats to a client on this machine only:
+// the goroutines, open files and memory of the process, which a load
+// test reads at its start and end to see that the server gave back what
+// the load took.
+func (s *Server) getStats(w http.ResponseWriter, r *http.Request) error {
+	if ip := net.ParseIP(clientIP(r)); ip == nil || !ip.IsLoopback() {
+		return notFound("no such API endpoint: %s %s", r.Method, r.URL.Path)
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	st := loadkit.Stats{Goroutines: runtime.NumGoroutine(), HeapBytes: int64(ms.HeapInuse)}
+	st.OpenFiles, _ = loadkit.OpenFiles(os.Getpid())
+	if kb, err := loadkit.ProcStatusKB(os.Getpid(), "VmRSS"); err == nil {
+		st.RSSBytes = kb << 10
+	}
+	writeJSON(w, http.StatusOK, st)
+	return nil
+}

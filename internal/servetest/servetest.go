@@ -1,0 +1,199 @@
+// Package servetest runs real `tabula serve` processes for tests: it
+// builds the command, starts instances on free loopback ports, watches
+// their logs, and kills or stops them (internal/failover, web/e2e).
+package servetest
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Instance is one `tabula serve` process.
+type Instance struct {
+	URL  string
+	Cmd  *exec.Cmd
+	Logs *LogBuffer
+	// Dead is set once the process was killed or stopped.
+	Dead atomic.Bool
+	// Leased receives the log lines of the computer moves it leases.
+	Leased <-chan string
+}
+
+// LogBuffer collects a process's log and tells watchers about the
+// lines they wait for, as they are written.
+type LogBuffer struct {
+	mu       sync.Mutex
+	b        bytes.Buffer
+	partial  []byte
+	watchers []watcher
+}
+
+type watcher struct {
+	subs []string
+	ch   chan string
+}
+
+func (s *LogBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.Write(p)
+	s.partial = append(s.partial, p...)
+	for {
+		i := bytes.IndexByte(s.partial, '\n')
+		if i < 0 {
+			break
+		}
+		line := string(s.partial[:i])
+		s.partial = s.partial[i+1:]
+		for _, w := range s.watchers {
+			if containsAll(line, w.subs) {
+				select {
+				case w.ch <- line:
+				default: // a watcher that stopped reading misses lines
+				}
+			}
+		}
+	}
+	return len(p), nil
+}
+
+func containsAll(line string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(line, sub) {
+			return false
+		}
+	}
+	return true
+}
+
+// Watch returns a channel that receives every line written from now on
+// that contains every one of subs.
+func (s *LogBuffer) Watch(subs ...string) <-chan string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := make(chan string, 256)
+	s.watchers = append(s.watchers, watcher{subs, ch})
+	return ch
+}
+
+func (s *LogBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// Build builds the command for the test, into its temporary directory.
+func Build(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "tabula")
+	out, err := exec.Command("go", "build", "-o", bin, "tabula/cmd/tabula").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// Start starts `tabula serve` on a free loopback port and waits
+// (bounded) until it logs that it listens for room changes; then /readyz
+// must answer 200.
+func Start(t *testing.T, bin, db string, extra ...string) *Instance {
+	t.Helper()
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--rooms-per-minute", "10000", "--msg-rate", "1000",
+		"--lease", "3s", "--poll", "200ms"}, extra...)
+	in := &Instance{Cmd: exec.Command(bin, args...), Logs: &LogBuffer{}}
+	in.Cmd.Stderr = in.Logs
+	listening := in.Logs.Watch("listening for room changes")
+	in.Leased = in.Logs.Watch("computer move leased")
+	stdout, err := in.Cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := in.Cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { in.Stop() })
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatalf("tabula serve said nothing: %v\n%s", err, in.Logs)
+	}
+	go io.Copy(io.Discard, stdout)
+	const prefix = "Tabula is being served at "
+	i := strings.Index(line, prefix)
+	if i < 0 {
+		t.Fatalf("unexpected first line %q", line)
+	}
+	in.URL = strings.TrimSuffix(strings.Fields(line[i+len(prefix):])[0], "/")
+	if code, body := Get(in.URL + "/healthz"); code != http.StatusOK {
+		t.Fatalf("%s/healthz: %d %s", in.URL, code, body)
+	}
+	select {
+	case <-listening:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s never listened for room changes:\n%s", in.URL, in.Logs)
+	}
+	if code, body := Get(in.URL + "/readyz"); code != http.StatusOK {
+		t.Fatalf("%s/readyz: %d %s", in.URL, code, body)
+	}
+	return in
+}
+
+// Kill ends the process at once, as a crash would.
+func (in *Instance) Kill() {
+	in.Dead.Store(true)
+	in.Cmd.Process.Kill()
+	in.Cmd.Wait()
+}
+
+// Stop asks the process to stop and waits for it (bounded).
+func (in *Instance) Stop() {
+	if in.Dead.Swap(true) {
+		return
+	}
+	in.Cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { in.Cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(15 * time.Second):
+		in.Cmd.Process.Kill()
+		<-done
+	}
+}
+
+// Pid is the process id.
+func (in *Instance) Pid() int { return in.Cmd.Process.Pid }
+
+// Get fetches u and returns its status and body (status 0 and the error
+// when it could not).
+func Get(u string) (int, string) {
+	c := http.Client{Timeout: 5 * time.Second}
+	resp, err := c.Get(u)
+	if err != nil {
+		return 0, err.Error()
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	return resp.StatusCode, string(b)
+}
+
+// Post sends body as JSON to u.
+func Post(u, body string) (int, []byte, error) {
+	c := http.Client{Timeout: 10 * time.Second}
+	resp, err := c.Post(u, "application/json", strings.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	return resp.StatusCode, b, err
+}
