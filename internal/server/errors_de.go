@@ -45,6 +45,7 @@ var germanErrors = map[string]string{
 	"empty request body: want a JSON object":                                                                          "Leerer Inhalt der Anfrage: erwartet ein JSON-Objekt",
 	"malformed JSON: %v":                                                                                              "Fehlerhaftes JSON: %[1]s",
 	"malformed JSON: the key %q appears twice in one object":                                                          "Fehlerhaftes JSON: Der Schlüssel %[1]s steht zweimal in einem Objekt",
+	"the server holds as many live connections as it may; try again in a little while":                                "Der Server hält so viele Verbindungen, wie er darf; bitte etwas später noch einmal versuchen",
 	"the request body did not arrive in time; send it at once":                                                        "Der Inhalt der Anfrage kam nicht rechtzeitig an; ihn auf einmal senden",
 	"reading the request body: %v":                                                                                    "Beim Lesen des Inhalts der Anfrage: %[1]s",
 	"malformed JSON: more than one value in the body":                                                                 "Fehlerhaftes JSON: mehr als ein Wert im Inhalt",
