@@ -109,7 +109,7 @@ var verb = regexp.MustCompile(`%[dsqvgw]`)
 func compileGerman() []germanPattern {
 	var out []germanPattern
 	all := map[string]string{}
-	for _, m := range []map[string]string{germanErrors, engineErrors} {
+	for _, m := range []map[string]string{germanErrors, engineErrors, roomErrors} {
 		for en, de := range m {
 			all[en] = de
 		}

@@ -112,6 +112,8 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 		return &httpError{http.StatusTooManyRequests, "too many live connections from your address"}
 	}
 	defer s.conns.release(ip)
+	// Refusals come in the page's language: ?lang=de, else the request's.
+	german := r.URL.Query().Get("lang") == "de" || (r.URL.Query().Get("lang") == "" && wantsGerman(r))
 	room, err := s.cfg.Rooms.Room(r.Context(), r.PathValue("id"))
 	if errors.Is(err, rooms.ErrNoRoom) {
 		return notFound("no such room")
@@ -166,7 +168,7 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	defer room.Leave(sub)
 
-	go s.readLoop(ctx, cancel, c, room, sub)
+	go s.readLoop(ctx, cancel, c, room, sub, german)
 	s.writeLoop(ctx, c, sub)
 	return nil
 }
@@ -221,7 +223,7 @@ func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *rooms.Su
 }
 
 // readLoop handles the client's messages until the connection ends.
-func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, room *rooms.Room, sub *rooms.Sub) {
+func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, room *rooms.Room, sub *rooms.Sub, german bool) {
 	defer cancel()
 	var b bucket
 	for {
@@ -243,6 +245,9 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			continue
 		}
 		if err := s.dispatch(ctx, room, sub, m); err != nil {
+			if re, ok := err.(*rooms.Error); ok && german {
+				err = &rooms.Error{Code: re.Code, Msg: inGerman(re.Msg)}
+			}
 			trySend(sub, room.RejectMsg(sub, err))
 		}
 	}
