@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"tabula/games/adjiboto"
@@ -67,5 +68,25 @@ func TestSolverLimit(t *testing.T) {
 	}
 	if _, err := NewSolver(tab, options(t, "skip-origin=true"), 12, 10); err == nil {
 		t.Fatal("a solver for other rules than the table's")
+	}
+}
+
+// A chain of moves deeper than MaxDepth stops the search with an error,
+// not a crash of Go's stack.
+func TestSolverDepthLimit(t *testing.T) {
+	tab, _, err := Build(options(t), 6, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := NewSolver(tab, options(t), 12, 1_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := MaxDepth
+	MaxDepth = 2
+	defer func() { MaxDepth = saved }()
+	s, _ := adjiboto.NewPosition(options(t), [adjiboto.Holes]int{2, 2, 1, 1, 2, 2, 1, 1, 0, 0}, [2]int{}, 0)
+	if _, err := v.Value(s); err == nil || !strings.Contains(err.Error(), "MaxDepth") {
+		t.Fatalf("error %v, want the depth limit", err)
 	}
 }
