@@ -10,6 +10,10 @@ type Message struct {
 	Args map[string]any
 }
 
+// RoundOver is the key of the message that tells the end of a round. The
+// terminal draws the board as the round ended before it.
+const RoundOver = "ev_round"
+
 // Count is a number of things, as an argument of a Message: the app writes
 // it with the noun's singular or plural ("1 seed", "3 seeds").
 type Count struct {

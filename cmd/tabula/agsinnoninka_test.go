@@ -107,7 +107,7 @@ func TestPlayAgsinnoninkaHidesChoices(t *testing.T) {
 		"\033[1A\033[2K\rplayer 0 has chosen.",
 		"player 1, choose in secret (4 3 2 1 0): ",
 		"\033[1A\033[2K\rplayer 1 has chosen.",
-		"players 0 and 1 reveal: 7,2",
+		"player 0 and player 1 reveal: 7,2",
 	}
 	inOrder(t, out, marks)
 	// Nothing between player 0's choice and the reveal shows her hole.
@@ -123,14 +123,14 @@ func TestPlayAgsinnoninkaHidesChoices(t *testing.T) {
 }
 
 // With simultaneity=chance-order the play loop draws who sows first after
-// both have chosen.
+// both have chosen, and says who it was.
 func TestPlayAgsinnoninkaChanceOrder(t *testing.T) {
 	_, out, _ := runCmd(t, "7\n2\nquit\n", "play", "agsinnoninka", "--players", "human,human",
 		"--option", "simultaneity=chance-order", "--seed", "3")
 	reveal := strings.Index(out, "reveal: 7,2")
-	draw := strings.Index(out, "chance: ")
-	said := regexp.MustCompile(`chance: ([01])-first, player ([01]) sows first\n`).FindStringSubmatch(out[max(draw, 0):])
-	if reveal < 0 || draw < reveal || said == nil || said[1] != said[2] {
+	said := regexp.MustCompile(`\nplayer ([01]) sowed first\.\n`).FindStringSubmatchIndex(out)
+	drawn := regexp.MustCompile(`"moves":\["7,2","([01])-first"\]`).FindStringSubmatch(out)
+	if reveal < 0 || said == nil || said[0] < reveal || drawn == nil || out[said[2]:said[3]] != drawn[1] {
 		t.Errorf("no draw of the order after the reveal:\n%s", out)
 	}
 }

@@ -17,7 +17,8 @@ import (
 
 // The documented commands: every `tabula` command shown in README.md and
 // docs/ is run and must exit 0. A command is a line of a fenced code block
-// marked sh (the block is an example) or an inline code span that starts
+// marked sh or not marked at all (the block is an example; a synopsis is
+// marked text) or an inline code span that starts
 // with tabula, `go run ./cmd/tabula` or `/tmp/tabula`. Not run: a bare
 // `tabula NAME` (a reference to the command, not an example) and a synopsis
 // (a placeholder in capitals, [optional] parts, `...` or alternatives `|`).
@@ -86,7 +87,7 @@ func docCommands(t *testing.T, path, name string) []docCommand {
 				fence, mode, why = "", "", ""
 				continue
 			}
-			if fenceInfo != "sh" && fenceInfo != "bash" && fenceInfo != "shell" {
+			if fenceInfo != "sh" && fenceInfo != "bash" && fenceInfo != "shell" && fenceInfo != "x" {
 				continue
 			}
 			if strings.HasSuffix(trimmed, `\`) {

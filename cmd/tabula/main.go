@@ -59,7 +59,7 @@ func init() {
 		{name: "analyze", usage: "--game ID [--option k=v]... --vary k=v1,v2|k=all [--vary ...] --agents A[,B...] [--games N] [--design grid|each] [--skill AGENT] [--seed S] [--threads T] [--shard i/n] [--out DIR] | merge [--out DIR] DIR... | report DIR",
 			summary: "research workbench: every reading of the rules side by side, with 95% intervals, tests and an HTML report",
 			example: "analyze --game adji-boto --vary capture-from=all --agents random --skill greedy --games 400", run: runAnalyze},
-		{name: "serve", usage: "[--addr 127.0.0.1:8080] [--db tabula.db] [--origins HOSTS] [--room-idle 168h] [--rooms-per-minute 10] [--conns-per-ip 32] [--msg-rate 10] [--lease 30s] [--poll 2s] [--endgame FILE]",
+		{name: "serve", usage: "[--addr 127.0.0.1:8080] [--db tabula.db] [--origins HOSTS] [--room-idle 168h] [--rooms-per-minute 10] [--conns-per-ip 32] [--msg-rate 10] [--lease 30s] [--poll 2s] [--trusted-proxies CIDR,...] [--proxy-header X-Forwarded-For|Forwarded] [--drain 0s] [--endgame FILE]",
 			summary: "play in the browser, at one device or online: serve the web app, its JSON API and online rooms (kept in the SQLite file --db, or in PostgreSQL shared by several instances: --db postgres://...)",
 			example: "serve --addr 127.0.0.1:8080 --db tabula.db", run: runServe},
 		{name: "loadtest", usage: "[--rooms N] [--duration D] [--game ID] [--think D] [--server http://127.0.0.1:PORT] [--json]",

@@ -16,7 +16,7 @@ import (
 // more seeds (the source: a move lifts all seeds but one).
 func TestPlayAdjiBotoSaysWhoPasses(t *testing.T) {
 	playRe := regexp.MustCompile(`^player (\d) plays (\d)$`)
-	passRe := regexp.MustCompile(`^player (\d) cannot move and passes$`)
+	passRe := regexp.MustCompile(`^player (\d) cannot move and passes\.$`)
 	passes := 0
 	for seed := 1; seed <= 6; seed++ {
 		code, out, errOut := runTabula(t, "", "play", "adji-boto", "--players", "random,random", "--seed", strconv.Itoa(seed))
@@ -76,7 +76,10 @@ func checkCannotMove(t *testing.T, moves []string, player int) {
 // turn's first throw earns one extra throw, an 8 two, and 8, 8, 8 scores
 // nothing; extra throws come before any move.
 func TestPlayTammanSaysWhoThrowsAndWhy(t *testing.T) {
-	throwRe := regexp.MustCompile(`^player (\d) throws t(\d) \((\w+)\): (.+)$`)
+	// A throw is announced with its reason, then told with its value.
+	dueRe := regexp.MustCompile(`^player (\d) throws the cowries: (.+)\.$`)
+	thrownRe := regexp.MustCompile(`^player (\d) threw (\d) \((\w+)\)\.$`)
+	const zeroed = "Three times tamman (8): the turn scores nothing."
 	names := map[string]string{"1": "wahid", "2": "tinteyn", "3": "talad", "4": "waraq", "8": "tamman"}
 	// mouth-up=0.05 makes 8 (no mouth up) the common throw, so that
 	// 8, 8, 8 happens often; 0.95 makes 4 the common one.
@@ -93,7 +96,12 @@ func TestPlayTammanSaysWhoThrowsAndWhy(t *testing.T) {
 	lastMover, zeroes, captures := -1, 0, 0
 	extras := map[string]int{}
 	var turnThrows []string
+	due, dueBy := "", -1
 	for i, line := range lines {
+		if m := dueRe.FindStringSubmatch(line); m != nil {
+			due, dueBy = m[2], int(m[1][0]-'0')
+			continue
+		}
 		if strings.HasPrefix(line, "player ") && strings.Contains(line, " plays ") {
 			if len(expect) > 0 {
 				t.Fatalf("line %d: a move while extra throws %v are due", i, expect)
@@ -101,19 +109,22 @@ func TestPlayTammanSaysWhoThrowsAndWhy(t *testing.T) {
 			lastMover, _ = strconv.Atoi(line[len("player "):strings.Index(line, " plays")])
 			continue
 		}
-		if line == "8, 8, 8: the turn scores nothing" {
+		if line == zeroed {
 			if strings.Join(turnThrows, " ") != "8 8 8" {
 				t.Fatalf("line %d: 8, 8, 8 said after the throws %v", i, turnThrows)
 			}
 			zeroes++
 			continue
 		}
-		m := throwRe.FindStringSubmatch(line)
+		m := thrownRe.FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}
 		p, _ := strconv.Atoi(m[1])
-		v, reason := m[2], m[4]
+		v, reason := m[2], due
+		if p != dueBy {
+			t.Fatalf("line %d: player %d threw, player %d was due", i, p, dueBy)
+		}
 		if names[v] != m[3] {
 			t.Fatalf("line %d: throw %s named %s", i, v, m[3])
 		}
@@ -125,7 +136,7 @@ func TestPlayTammanSaysWhoThrowsAndWhy(t *testing.T) {
 			expect = expect[1:]
 			turnThrows = append(turnThrows, v)
 			extras[reason]++
-			if len(turnThrows) == 3 && strings.Join(turnThrows, " ") == "8 8 8" && lines[i+1] != "8, 8, 8: the turn scores nothing" {
+			if len(turnThrows) == 3 && strings.Join(turnThrows, " ") == "8 8 8" && lines[i+1] != zeroed {
 				t.Fatalf("line %d: 8, 8, 8 not said", i)
 			}
 		case reason == "the turn's throw":
@@ -158,7 +169,7 @@ func TestPlayAgsinnoninkaSaysEachRoundEndOnce(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	ends := regexp.MustCompile(`(?m)^round (\d+) ended \(`).FindAllStringSubmatch(out, -1)
+	ends := regexp.MustCompile(`(?m)^Round (\d+) is over \(`).FindAllStringSubmatch(out, -1)
 	for i, m := range ends {
 		if m[1] != strconv.Itoa(i+1) {
 			t.Fatalf("round end %d says round %s", i+1, m[1])

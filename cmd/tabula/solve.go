@@ -4,9 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"tabula/engine"
 	"tabula/games/adjiboto"
@@ -89,7 +91,8 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if !slices.Equal(tab.Rules(), ruleSettings(opts, tab.Rules())) {
 			return usagef("--table %s is for %s; the options say otherwise (set them with --option)", *table, joinRules(tab.Rules()))
 		}
-		fmt.Fprintf(stdout, "adji-boto endgame table %s: %d seeds left, %s\n", *table, tab.K(), joinRules(tab.Rules()))
+		fmt.Fprintf(stdout, "adji-boto endgame table %s: %d seeds left, %s; %d positions, %d bytes, every level's checksum intact\n",
+			*table, tab.K(), joinRules(tab.Rules()), solve.Size(tab.K()), tab.Bytes())
 	} else {
 		if tab, err = buildTable(stdout, stderr, opts, *k, *out, *upto); err != nil || tab == nil {
 			return err
@@ -228,6 +231,11 @@ func reportStart(w, stderr io.Writer, tab *solve.Table, start *adjiboto.State, o
 	}
 	if seeds > tab.K() {
 		fmt.Fprintf(stderr, "searching the boards of %d to %d seeds that the game can reach\n", tab.K()+1, seeds)
+		began := time.Now()
+		v.Progress(func(st solve.Stats) {
+			fmt.Fprintf(stderr, "  %d boards, %.0fs, %.0f MB in use; the deepest chain %d\n",
+				st.Positions, time.Since(began).Seconds(), float64(heapBytes())/(1<<20), st.MaxDepth)
+		})
 	}
 	moves, vals, err := v.GameMoves(start)
 	if err != nil {
@@ -259,4 +267,11 @@ func reportStart(w, stderr io.Writer, tab *solve.Table, start *adjiboto.State, o
 		fmt.Fprintf(w, "first move %d %d%s\n", m, vals[i], mark)
 	}
 	return nil
+}
+
+// heapBytes is the memory the Go heap takes from the system.
+func heapBytes() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapSys
 }

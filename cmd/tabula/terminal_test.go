@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tabula/messages"
 )
 
 // Tests of what the terminal says and how the command line answers, one
@@ -46,7 +48,7 @@ func playOut(t *testing.T, args ...string) string {
 func TestPlayAgsinnoninkaTellsTheRoundEndAfterItsTurn(t *testing.T) {
 	out := playOut(t, "agsinnoninka", "--players", "greedy,random", "--seed", "3")
 	board := strings.Index(out, "round 1 ends on this board")
-	ended := strings.Index(out, "round 1 ended (")
+	ended := strings.Index(out, "Round 1 is over (")
 	if board < 0 || ended < board {
 		t.Fatalf("the board at the end of round 1 (at %d) does not come before its end (at %d):\n%s", board, ended, lastLines(out))
 	}
@@ -60,7 +62,7 @@ func TestPlayAgsinnoninkaTellsTheRoundEndAfterItsTurn(t *testing.T) {
 // match says why in words.
 func TestPlayAgsinnoninkaMatchEndsInWords(t *testing.T) {
 	out := playOut(t, "agsinnoninka", "--players", "greedy,random", "--seed", "3")
-	last := out[strings.LastIndex(out, " ended ("):]
+	last := out[strings.LastIndex(out, " is over ("):]
 	if strings.Contains(last, "of the round") || strings.Contains(out, "match over (") {
 		t.Errorf("the end of the match:\n%s", last)
 	}
@@ -72,7 +74,7 @@ func TestPlayAgsinnoninkaMatchEndsInWords(t *testing.T) {
 // The players of a simultaneous turn are named in words, not as a Go list.
 func TestPlayRevealNamesThePlayers(t *testing.T) {
 	out := playOut(t, "agsinnoninka", "--players", "greedy,random", "--seed", "3")
-	if !strings.Contains(out, "players 0 and 1 reveal: ") || strings.Contains(out, "[0 1]") {
+	if !strings.Contains(out, "player 0 and player 1 reveal: ") || strings.Contains(out, "[0 1]") {
 		t.Errorf("reveal lines:\n%s", lastLines(out))
 	}
 }
@@ -80,7 +82,7 @@ func TestPlayRevealNamesThePlayers(t *testing.T) {
 // Tamman says whose men a move sent back and from which squares.
 func TestPlayTammanSaysWhoseMenWentBackFromWhere(t *testing.T) {
 	out := playOut(t, "tamman", "--players", "greedy,greedy", "--seed", "3")
-	said := regexp.MustCompile(`player (\d) sent (1 man|\d+ men) of player \d( and player \d)* back to the 'ayn, from [a-e][1-5](, [a-e][1-5])*`).FindAllString(out, -1)
+	said := regexp.MustCompile(`player (\d) sent (1 man|\d+ men) of player \d back to the 'ayn, from [a-e][1-5](, [a-e][1-5])*\.`).FindAllString(out, -1)
 	if len(said) == 0 || strings.Contains(out, "man (men)") {
 		t.Errorf("no capture told with its owner and squares:\n%s", lastLines(out))
 	}
@@ -104,7 +106,7 @@ func TestPlayHelpAtThePrompt(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if strings.Count(out, instructions) != 2 || strings.Contains(out, `"help"`) {
+	if strings.Count(out, messages.App["t_instructions"]["en"]) != 2 || strings.Contains(out, `"help"`) {
 		t.Errorf("help at the prompt:\n%s", out)
 	}
 	if !strings.Contains(quitRecord(t, out), `"moves":["9"]`) {
@@ -119,7 +121,7 @@ func TestPlayAdjiBotoTellsOnlyCaptures(t *testing.T) {
 	if strings.Contains(out, "captured 0") || strings.Contains(out, "seed(s)") {
 		t.Errorf("a move that captured nothing is told:\n%s", lastLines(out))
 	}
-	if !regexp.MustCompile(`player [01] captured \d+ seeds?\n`).MatchString(out) {
+	if !regexp.MustCompile(`player [01] captured \d+ seeds?\.\n`).MatchString(out) {
 		t.Errorf("no capture told:\n%s", lastLines(out))
 	}
 }
@@ -208,5 +210,44 @@ func TestBadCommandLinesExitTwo(t *testing.T) {
 		if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) || out != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
 		}
+	}
+}
+
+// --lang de plays the game in German: the prompts, the narration and the
+// record line's words.
+func TestPlayInGerman(t *testing.T) {
+	code, out, errOut := runTabula(t, "9\n4\nquit\n", "play", "adji-boto", "--players", "human,human", "--lang", "de")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Spieler 0, dein Zug (9 8 7 6 5): ", "Spieler 0 spielt 9", "Spieler 1 spielt 4", "Angehalten nach 2 Zügen."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// Without --lang the terminal speaks the environment's language.
+func TestPlaySpeaksTheEnvironmentsLanguage(t *testing.T) {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANGUAGE"} {
+		t.Setenv(v, "")
+	}
+	t.Setenv("LANG", "de_DE.UTF-8")
+	_, out, _ := runTabula(t, "quit\n", "play", "tamman", "--players", "human,human", "--seed", "2")
+	if !strings.Contains(out, "Spieler 0 wirft die Kaurimuscheln: der Wurf des Zuges.") || !strings.Contains(out, "dein Zug") {
+		t.Errorf("not German:\n%s", out)
+	}
+	t.Setenv("LANG", "C.UTF-8")
+	_, out, _ = runTabula(t, "quit\n", "play", "tamman", "--players", "human,human", "--seed", "2")
+	if !strings.Contains(out, "player 0 throws the cowries: the turn's throw.") {
+		t.Errorf("not English:\n%s", out)
+	}
+}
+
+// --lang takes a language the words have.
+func TestPlayRefusesAnUnknownLanguage(t *testing.T) {
+	code, _, errOut := runTabula(t, "", "play", "adji-boto", "--lang", "fr")
+	if code != 2 || !strings.Contains(errOut, "--lang") {
+		t.Errorf("exit %d, %q", code, errOut)
 	}
 }

@@ -164,6 +164,8 @@ type State struct {
 	opened      [2]uint8 // bit k: the player's k-th hole (in sowing order) played in the opening
 	end         EndReason
 	captured    uint8  // seeds the last move captured
+	mover       uint8  // who made the last move
+	passed      bool   // the last move left the other player without a move
 	mask        uint16 // bit h: hole h is a legal move of the player to move
 	ply         int32
 	// hist holds the positions since the last capture, exactly (a 64-bit
@@ -290,6 +292,7 @@ func (s *State) play(h int, tr *tracer) {
 		s.stores[p] += s.captured
 	}
 	s.ply++
+	s.mover, s.passed = uint8(p), false
 	s.turn ^= 1
 	s.settle(opening, tr)
 }
@@ -332,6 +335,7 @@ func (s *State) settle(wasOpening bool, tr *tracer) {
 			s.finish(Blockade, tr)
 			return
 		}
+		s.passed = true
 		if tr != nil {
 			tr.add(engine.Event{Kind: engine.Pass, Player: int(s.turn ^ 1), From: -1, To: -1})
 		}

@@ -72,9 +72,13 @@ func (Game) Catalogue() engine.Entry {
 				"en": "Opening: each hole is played once; no captures yet.",
 				"de": "Eröffnung: jedes Loch wird einmal gespielt; noch keine Fänge.",
 			},
-			"end_blockade":   {"en": "blockade: neither player can move", "de": "Blockade: keiner kann ziehen"},
-			"end_repetition": {"en": "repetition of a position", "de": "Wiederholung einer Stellung"},
-			"end_max-plies":  {"en": "the move limit", "de": "das Zuglimit"},
+			"end_blockade":    {"en": "blockade: neither player can move", "de": "Blockade: keiner kann ziehen"},
+			"end_repetition":  {"en": "repetition of a position", "de": "Wiederholung einer Stellung"},
+			"end_max-plies":   {"en": "the move limit", "de": "das Zuglimit"},
+			"ev_capture_last": {"en": "{player} captured {seeds}.", "de": "Gefangen von {player}: {seeds}."},
+			"ev_pass":         {"en": "{player} cannot move and passes.", "de": "{player} kann nicht ziehen und setzt aus."},
+			"seeds_one":       {"en": "1 seed", "de": "1 Samen"},
+			"seeds_other":     {"en": "{n} seeds", "de": "{n} Samen"},
 		},
 	}
 }

@@ -1,25 +1,26 @@
 package adjiboto
 
 import (
-	"slices"
+	"reflect"
 	"strings"
 	"testing"
+
+	"tabula/engine"
 )
 
-// A player who cannot move passes, and the terminal says so once, in the
-// move after which she cannot move; an ordinary move says nothing.
-func TestNarrateTellsTheForcedPass(t *testing.T) {
+// A player who cannot move passes, and Tell says so once, in the move
+// after which she cannot move; an ordinary move says nothing.
+func TestTellTheForcedPass(t *testing.T) {
 	s := position(t, [Holes]uint8{1, 1, 1, 1, 1, 0, 0, 0, 4, 4}, [2]uint8{}, 0)
-	before := s.Clone()
 	play(t, s, 9) // player 1 has only single seeds left
-	if got := s.Narrate(before); !slices.Equal(got, []string{"player 1 cannot move and passes"}) {
-		t.Errorf("after the move that blocks player 1: %q", got)
+	want := []engine.Message{{Key: "ev_pass", Args: map[string]any{"player": 1}}}
+	if got := s.Tell(); !reflect.DeepEqual(got, want) {
+		t.Errorf("after the move that blocks player 1: %v", got)
 	}
 	start := start(t)
-	before = start.Clone()
 	play(t, start, 9)
-	if got := start.Narrate(before); len(got) != 0 {
-		t.Errorf("opening move: %q", got)
+	if got := start.Tell(); len(got) != 0 {
+		t.Errorf("opening move: %v", got)
 	}
 }
 

@@ -3,8 +3,6 @@ package adjiboto
 import (
 	"fmt"
 	"strings"
-
-	"tabula/engine"
 )
 
 // String draws the board as in the source's diagram: player 1's row on top
@@ -34,25 +32,4 @@ func (s *State) String() string {
 		fmt.Fprintf(&b, "game over (%s)\n", s.end)
 	}
 	return b.String()
-}
-
-// Narrate says what the last move did that the board does not show: the
-// seeds it captured, and a player who cannot move passes, so that the
-// other moves again. before is the state the move was applied to.
-func (s *State) Narrate(before engine.State) []string {
-	b, ok := before.(*State)
-	if !ok || s.ply != b.ply+1 {
-		return nil
-	}
-	var out []string
-	switch {
-	case s.captured == 1:
-		out = append(out, fmt.Sprintf("player %d captured 1 seed", b.turn))
-	case s.captured > 1:
-		out = append(out, fmt.Sprintf("player %d captured %d seeds", b.turn, s.captured))
-	}
-	if s.end == NotOver && s.turn == b.turn {
-		out = append(out, fmt.Sprintf("player %d cannot move and passes", b.turn^1))
-	}
-	return out
 }

@@ -5,6 +5,7 @@ import (
 
 	"tabula/engine"
 	"tabula/games/agsinnoninka"
+	"tabula/messages"
 )
 
 // A lockstep turn on a literal board: player 1's first seed falls in hole 3
@@ -21,8 +22,8 @@ func ExampleNewPosition() {
 		fmt.Println(err)
 	}
 	fmt.Print(s)
-	for _, line := range s.Narrate(nil) {
-		fmt.Println(line)
+	for _, m := range s.Tell() {
+		fmt.Println(messages.Render("en", m, messages.GameWords(agsinnoninka.Game{})))
 	}
 	// Output:
 	// round 1, turn 2 of the round
@@ -32,6 +33,7 @@ func ExampleNewPosition() {
 	//   p0 ->   [  3] [  4] [  0] [  0] [  0]
 	//    hole     9     8     7     6     5
 	//             player 0's store: 0
-	// player 0 sowed from hole 5: 2 seeds, 1 relay, ended at 2
-	// player 1 sowed from hole 4: 2 seeds, 0 relays, ended at 2, captured 3
+	// player 0 sowed from hole 5: 2 seeds, 1 relay, ended at hole 2.
+	// player 1 sowed from hole 4: 2 seeds, 0 relays, ended at hole 2.
+	// player 1 captured 3 seeds.
 }

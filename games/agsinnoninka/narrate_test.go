@@ -1,7 +1,6 @@
 package agsinnoninka
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -9,8 +8,8 @@ import (
 	"tabula/engine"
 )
 
-// The end of a round is said once, in the turn that ends it (RoundEnd), and
-// not drawn on the boards of the next round.
+// The end of a round is told once, in the turn that ends it, with the
+// board as it ended, and not drawn on the boards of the next round.
 func TestNarrateTellsEachRoundEndOnce(t *testing.T) {
 	g := Game{}
 	st, err := g.NewState(engine.DefaultOptions(g))
@@ -32,19 +31,24 @@ func TestNarrateTellsEachRoundEndOnce(t *testing.T) {
 		}
 		before := s.Clone().(*State)
 		engine.ApplyTurn(s, moves)
-		_, said, ended := s.RoundEnd(before)
+		var said []engine.Message
+		for _, m := range s.Tell() {
+			if m.Key == engine.RoundOver {
+				said = append(said, m)
+			}
+		}
+		_, drawn := s.RoundBoard()
 		if s.LastRound() == before.LastRound() {
-			if ended || len(said) != 0 {
-				t.Fatalf("turn %d: no round ended, yet %q", turn, said)
+			if drawn || len(said) != 0 {
+				t.Fatalf("turn %d: no round ended, yet %v", turn, said)
 			}
 		} else {
 			ends++
-			want := fmt.Sprintf("round %d ended (%s)", ends, s.LastRound().Why)
-			if len(said) != 1 || !strings.HasPrefix(said[0], want) {
-				t.Fatalf("turn %d: said %q, want %q", turn, said, want)
+			if !drawn || len(said) != 1 || said[0].Args["n"] != ends {
+				t.Fatalf("turn %d: said %v of round %d", turn, said, ends)
 			}
 		}
-		if strings.Contains(s.String(), " ended (") {
+		if strings.Contains(s.String(), " is over (") {
 			t.Fatalf("turn %d: the board tells a round end:\n%s", turn, s)
 		}
 	}

@@ -197,62 +197,17 @@ func drawBoard(head string, holes [Holes]uint8, stores [2]uint8, burnt uint16) s
 	return b.String()
 }
 
-// Narrate says what the move just applied sowed: each player's sowing,
-// its relays, where it ended and what it captured. Nothing when the move
-// sowed nothing (the choices of a turn that waits for chance to say who
-// sows first).
-func (s *State) Narrate(engine.State) []string {
-	if s.pending[0] >= 0 || s.last.P[0].Hole == noHole {
-		return nil
-	}
-	var out []string
-	if s.last.First >= 0 {
-		out = append(out, fmt.Sprintf("player %d sowed first", s.last.First))
-	}
-	for p, t := range s.last.P {
-		line := fmt.Sprintf("player %d sowed from hole %d: %s, %s", p, t.Hole, plural(int(t.Steps), "seed"), plural(int(t.Lifts), "relay"))
-		switch {
-		case t.End == storePos:
-			line += ", ended in her store"
-		case t.End >= 0:
-			line += fmt.Sprintf(", ended at %d", t.End)
-		}
-		if t.Conflict {
-			line += " (the hole was lifted by its owner)"
-		}
-		if t.Cut {
-			line += " (relay cut: it had come round again)"
-		}
-		if t.Captured > 0 {
-			line += fmt.Sprintf(", captured %d", t.Captured)
-		}
-		out = append(out, line)
-	}
-	return out
-}
-
-// plural gives "1 seed", "2 seeds".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// RoundEnd tells the end of the round that the last turn ended, once: the
-// board as the round ended, before each player took the seeds of her row,
-// and how it ended. before is the state the turn was applied to; ok is
-// false when the turn ended no round.
-func (s *State) RoundEnd(before engine.State) (board string, said []string, ok bool) {
-	b, isState := before.(*State)
+// RoundBoard draws the board as the round that the last turn ended ended,
+// before each player took the seeds of her row; ok is false when the last
+// turn ended no round (the state after it is the first of the next round,
+// or the end of the match).
+func (s *State) RoundBoard() (board string, ok bool) {
 	r := s.lastRound
-	if !isState || r.Why == RoundGoesOn || r == b.lastRound {
-		return "", nil, false
+	if r.Why == RoundGoesOn || r.Round == 0 || s.roundTurns != 0 && !s.Terminal() || s.pending[0] >= 0 {
+		return "", false
 	}
 	stores := [2]uint8{r.Seeds[0] - r.Taken[0], r.Seeds[1] - r.Taken[1]}
-	board = drawBoard(fmt.Sprintf("round %d ends on this board", r.Round), r.Holes, stores, r.Burnt)
-	return board, []string{fmt.Sprintf("round %d ended (%s): rows taken %d and %d, seeds %d and %d",
-		r.Round, r.Why, r.Taken[0], r.Taken[1], r.Seeds[0], r.Seeds[1])}, true
+	return drawBoard(fmt.Sprintf("round %d ends on this board", r.Round), r.Holes, stores, r.Burnt), true
 }
 
 // ChanceText says what chance's draw under simultaneity=chance-order

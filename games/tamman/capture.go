@@ -40,14 +40,15 @@ func (s *State) moveFrom(from, v uint8, tr *tracer) {
 
 	hit := r.hit(int(p), int(from), to)
 	caught := uint8(0)
-	s.caughtOn, s.caughtOf = 0, 0
+	s.caughtOf = 0
 	if hit != 0 {
 		for e := uint8(0); e < r.players; e++ {
 			if e == p || hit&s.occ[e] == 0 {
 				continue
 			}
-			s.caughtOn |= hit & s.occ[e]
 			s.caughtOf |= 1 << e
+			s.caughtOn[e] = hit & s.occ[e]
+			s.caughtN[e] = 0
 			s.occ[e] &^= hit // every man of e on those squares goes back
 			em := &s.men[e]
 			if tr != nil {
@@ -62,6 +63,7 @@ func (s *State) moveFrom(from, v uint8, tr *tracer) {
 				}
 				em[j] = 0
 				caught++
+				s.caughtN[e]++
 				sent = true
 			}
 			if sent {

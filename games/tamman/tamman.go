@@ -252,10 +252,15 @@ type State struct {
 	lost     uint8 // throws lost when the last turn ended
 	zeroed   bool  // the last turn was 8, 8, 8
 	captured uint8 // men sent back by the last move
-	// caughtOn and caughtOf are the squares those men were sent back from
-	// and a bit per player whose men they were.
-	caughtOn uint32
+	// caughtOf has a bit per player whose men the last move sent back;
+	// caughtOn[e] and caughtN[e] are the squares and number of e's.
 	caughtOf uint8
+	caughtOn [4]uint32
+	caughtN  [4]uint8
+	// thrown is the value of the last throw when the last move was one,
+	// else 0; thrower is who threw it.
+	thrown  uint8
+	thrower uint8
 }
 
 // New returns the start position: every man on his 'ayn, player 0 to throw.

@@ -320,95 +320,10 @@ func FromPosition(opts engine.Options, pos Position) (*State, error) {
 	return s, nil
 }
 
-// ChanceText says who throws the cowries and why, for people: "player 1
-// throws t4 (waraq): an extra throw for a 4".
-func (s *State) ChanceText(m engine.Move) string {
-	text := fmt.Sprintf("player %d throws %s", s.turn, moveText(engine.ChancePlayer, m))
-	if name := ThrowName(int(m)); name != "" {
-		text += " (" + name + ")"
-	}
-	return text + ": " + s.throwReason()
-}
-
-// throwReason says why the throw now due is made: the turn's throw, an
-// extra throw the turn's first throw earned (one for a 4, two for an 8),
-// or a capture throw for each man sent back.
-func (s *State) throwReason() string {
-	switch {
-	case s.phase != ThrowPhase:
-		return "no throw is due"
-	case s.capDue > 1:
-		return fmt.Sprintf("a capture throw for a man sent back (%d due)", s.capDue)
-	case s.capDue == 1:
-		return "a capture throw for a man sent back"
-	case s.seq == 0:
-		return "the turn's throw"
-	case s.seq == 1 && s.due == 1:
-		return "an extra throw for a 4"
-	case s.seq == 1:
-		return "the first of two extra throws for an 8"
-	}
-	return "the second extra throw for an 8"
-}
-
-// Narrate says what the last throw or move did that the board does not
-// show: the men a move sent back (whose, from where), a turn of 8, 8, 8
-// that scores nothing, or throws lost when a turn ends. before is the
-// state it was applied to.
-func (s *State) Narrate(before engine.State) []string {
-	b, ok := before.(*State)
-	if !ok || s.ply != b.ply+1 {
-		return nil
-	}
-	if b.phase == MovePhase && s.captured > 0 {
-		return []string{s.caughtText(int(b.turn))}
-	}
-	if s.phase == Over || s.turn == b.turn {
-		return nil
-	}
-	// The turn has just passed to the next player.
-	switch {
-	case s.zeroed && s.r.reset:
-		return []string{fmt.Sprintf("8, 8, 8: the turn scores nothing, and player %d's men in play go back to the 'ayn", b.turn)}
-	case s.zeroed:
-		return []string{"8, 8, 8: the turn scores nothing"}
-	case s.lost > 0:
-		return []string{fmt.Sprintf("player %d's turn ends: %s no man can use lost", b.turn, count(int(s.lost), "throw"))}
-	}
-	return nil
-}
-
-// caughtText says what the last move, player p's, sent back: "player 0
-// sent 2 men of player 1 back to the 'ayn, from c2, d2".
-func (s *State) caughtText(p int) string {
-	var whose, from []string
-	for e := 0; e < int(s.r.players); e++ {
-		if s.caughtOf&(1<<e) != 0 {
-			whose = append(whose, fmt.Sprintf("player %d", e))
-		}
-	}
-	for q := Square(0); q < Squares; q++ {
-		if s.caughtOn&(1<<q) != 0 {
-			from = append(from, q.String())
-		}
-	}
-	men := fmt.Sprintf("%d men", s.captured)
-	if s.captured == 1 {
-		men = "1 man"
-	}
-	text := fmt.Sprintf("player %d sent %s of %s back to the 'ayn, from %s",
-		p, men, strings.Join(whose, " and "), strings.Join(from, ", "))
-	if s.phase != Over {
-		text += "; a capture throw is due for each"
-	}
-	return text
-}
-
 // Legend explains the letters and numbers of the drawing, for the
 // terminal to show once.
-func (s *State) Legend() string {
-	return "A: a player's 'ayn (her men start there), D: dafandaf (safe), H: habarti (the end of every path)\n" +
-		"steps: how far each man has gone along his path, from 0 (on his 'ayn) to 24 (on habarti)\n"
+func (s *State) Legend() []engine.Message {
+	return []engine.Message{{Key: "legend_letters"}, {Key: "legend_steps"}}
 }
 
 // count gives "1 throw", "2 throws".

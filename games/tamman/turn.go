@@ -15,8 +15,10 @@ func (s *State) Apply(m engine.Move) { s.apply(m, nil) }
 // apply is Apply; with tr it also records the events of the move.
 func (s *State) apply(m engine.Move, tr *tracer) {
 	s.ply++
+	s.thrown = 0
 	switch {
 	case s.phase == ThrowPhase:
+		s.thrown, s.thrower = uint8(m), s.turn
 		if tr != nil {
 			tr.add(engine.Event{Kind: engine.Throw, Player: int(s.turn), From: -1, To: -1, N: int(m)})
 		}

@@ -135,9 +135,9 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 			waitFor(t, creator, `(document.getElementById('archive')||{dataset:{}}).dataset.q === 'game=`+c.game+`&player=bo' && document.querySelectorAll('#atable tbody tr').length === 1`, 10*time.Second)
 			scan(creator, "archive")
 			must(t, creator, jsDo(`document.querySelector('#atable tbody a').click()`))
-			waitFor(t, creator, `!!document.getElementById('a-next')`, 10*time.Second)
-			must(t, creator, jsDo(`document.getElementById('a-next').click()`))
-			waitFor(t, creator, `document.getElementById('archived').dataset.step === '1'`, 10*time.Second)
+			waitFor(t, creator, `!!document.getElementById('r-next')`, 10*time.Second)
+			must(t, creator, jsDo(`document.getElementById('r-next').click()`))
+			waitFor(t, creator, `document.getElementById('room').dataset.step === '1'`, 10*time.Second)
 			scan(creator, "archived")
 		})
 	}

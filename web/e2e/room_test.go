@@ -191,20 +191,7 @@ func roomPictures(t *testing.T, ctx context.Context, game string) {
 	fitsPhone(t, ctx, "room", "room-"+game+"-en-390")
 	setSelect(t, ctx, "#lang", "de")
 	waitFor(t, ctx, `document.documentElement.lang === 'de'`, 5*time.Second)
-	english := eval[string](t, ctx, `(async () => {
-		const m = await import('/i18n.js');
-		const en = m.table('en'), de = Object.values(m.table('de')).join('\n');
-		const text = document.getElementById('room').innerText;
-		const found = [];
-		for (const v of Object.values(en)) for (const part of v.split(/\{\w+\}/)) {
-			const p = part.trim();
-			if (p.length >= 8 && !de.includes(p) && text.includes(p)) found.push(p);
-		}
-		return found.join(' | ');
-	})()`)
-	if english != "" {
-		t.Errorf("the German room shows English: %s", english)
-	}
+	noEnglish(t, ctx, "room")
 	screenshot(t, ctx, "room-"+game+"-de", "")
 	fitsPhone(t, ctx, "German room", "room-"+game+"-de-390")
 	setSelect(t, ctx, "#lang", "en")
@@ -238,3 +225,43 @@ func TestSeatGivenUpTurnsToSpectating(t *testing.T) {
 	screenshot(t, b, "room-seat-given-up", "")
 }
 
+
+// noEnglish checks that the German page shows no phrase of the English
+// table (phrases of 8 characters or more that German does not share;
+// names and notation are not in the table).
+func noEnglish(t *testing.T, ctx context.Context, page string) {
+	t.Helper()
+	english := eval[string](t, ctx, `(async () => {
+		const m = await import('/i18n.js');
+		const en = m.table('en'), de = Object.values(m.table('de')).join('\n');
+		const text = document.getElementById('app').innerText + document.querySelector('header').innerText + document.querySelector('footer').innerText;
+		const found = [];
+		for (const v of Object.values(en)) for (const part of v.split(/\{\w+\}/)) {
+			const p = part.trim();
+			// a phrase of its own, not part of a name ("DLP.Evidence.1424")
+			const alone = new RegExp('(^|[^\\w.])' + p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '($|[^\\w.])');
+			if (p.length >= 8 && !de.includes(p) && alone.test(text)) found.push(p);
+		}
+		return found.join(' | ');
+	})()`)
+	if english != "" {
+		t.Errorf("the German %s shows English: %s", page, english)
+	}
+}
+
+// TestGermanPagesHaveNoEnglish visits every page in German.
+func TestGermanPagesHaveNoEnglish(t *testing.T) {
+	ctx := tab(t, time.Minute)
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.lang','de')`))
+	for _, p := range []struct{ hash, ready string }{
+		{"#/", `!!document.querySelector('.card')`},
+		{"#/game/tamman", `!!document.getElementById('start')`},
+		{"#/online/tamman/players=2", `!!document.getElementById('r-name-1')`},
+		{"#/games", `!!document.getElementById('afilter')`},
+		{"#/nonsense", `!!document.getElementById('notfound')`},
+	} {
+		must(t, ctx, chromedp.Navigate(srv.URL+"/"+p.hash), chromedp.Reload())
+		waitFor(t, ctx, p.ready, 10*time.Second)
+		noEnglish(t, ctx, p.hash)
+	}
+}

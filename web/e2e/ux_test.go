@@ -311,8 +311,8 @@ func TestCapturesAnnounced(t *testing.T) {
 	if !found {
 		t.Errorf("no capture announced in %d lines: %q", len(said), said)
 	}
-	one := eval[string](t, ctx, `Promise.all([import('/i18n.js'), fetch('/api/games/tamman').then((r) => r.json())]).then(([m, g]) => { m.setWords(g.words); return m.t('ev_sentback', {player: 'You', men: m.tn('men', 1)}); })`)
-	if one != "You sent 1 man back to their 'ayn." {
+	one := eval[string](t, ctx, `Promise.all([import('/i18n.js'), fetch('/api/games/tamman').then((r) => r.json())]).then(([m, g]) => { m.setWords(g.words); return m.t('ev_sentback', {player: 'You', men: m.tn('men', 1), playerOf: 'Computer', from: 'd1'}); })`)
+	if one != "You sent 1 man of Computer back to the 'ayn, from d1." {
 		t.Errorf("one man sent back: %q", one)
 	}
 }

@@ -6,12 +6,12 @@
 import { t, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
 import { preview, shape } from './boards.js';
 import { pageOnline, pageInvites } from './online.js';
-import { pageArchive, pageArchived } from './archive.js';
+import { pageArchive } from './archive.js';
 import { markdown } from './md.js';
 import { w, esc, linkify, seatLabel } from './ux.js';
 import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
-import { pageRoom, leaveRoom, createLocal, roomSeats } from './room.js';
+import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
 
 // startOf is the start state of a game under options, with its board's
 // geometry, for the previews; null if the server cannot give it.
@@ -43,13 +43,13 @@ async function route() {
   closeAnalysis();
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id, token] = hash.split('/');
-  if (page !== 'room' && page !== 'play') leaveRoom();
+  if (page !== 'room' && page !== 'play' && page !== 'archived') leaveRoom();
   try {
     // a game at this device (play) and an online room are one room view
     if ((page === 'room' || page === 'play') && id) await pageRoom(id, page === 'room' ? token : '');
     else if (page === 'online' && id) { setCurrent({ name: 'online', rerender: () => pageOnline(id, token) }); await pageOnline(id, token); }
     else if (page === 'games' && !id) { setCurrent({ name: 'archive', rerender: pageArchive }); await pageArchive(); }
-    else if (page === 'archived' && id) { setCurrent({ name: 'archived', rerender: () => pageArchived(id) }); await pageArchived(id); }
+    else if (page === 'archived' && id) await pageArchived(id);
     else if (page === 'invites' && id) { setCurrent({ name: 'invites', rerender: () => pageInvites(id) }); await pageInvites(id); }
     else if (page === 'game' && id && token === undefined) await pageGame(id);
     else if (page === '') await pageHome();

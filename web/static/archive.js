@@ -1,13 +1,10 @@
-// The finished games of online rooms: a list with filters, export and
-// import, and a step-by-step replay of each (the states come from the
-// server's replay, the board from boards.js).
+// The finished games: a list with filters, export and import; each is
+// replayed in the room view (room.js, pageArchived), as every room is.
 
 import { t } from './i18n.js';
-import { boardFor } from './boards.js';
 import { resultText } from './online.js';
 import { esc } from './ux.js';
-import { api, app, games, showError } from './api.js';
-import { morph } from './morph.js';
+import { api, app, showError, clearError } from './api.js';
 
 let archiveFilter = {};
 
@@ -32,9 +29,9 @@ export async function pageArchive() {
   o += `<button type="submit" class="primary">${esc(t('filter'))}</button></form>`;
   if (games.length === 0) o += `<p id="anone">${esc(t('noneFinished'))}</p>`;
   else {
-    o += `<table id="atable" class="archive"><thead><tr><th>${esc(t('since'))}</th><th>${esc(t('gameCol'))}</th><th>${esc(t('players'))}</th><th>${esc(t('result'))}</th><th><span class="sr-only">${esc(t('replayThis'))}</span></th></tr></thead><tbody>`;
+    o += `<table id="atable" class="archive"><thead><tr><th>${esc(t('date'))}</th><th>${esc(t('gameCol'))}</th><th>${esc(t('players'))}</th><th>${esc(t('result'))}</th><th><span class="sr-only">${esc(t('replayThis'))}</span></th></tr></thead><tbody>`;
     const cell = (label, text) => `<td data-label="${esc(label)}">${text}</td>`;
-    o += games.map((g) => `<tr data-room="${esc(g.room)}">${cell(t('since'), esc(g.finished.slice(0, 16).replace('T', ' ')))}${cell(t('gameCol'), esc(gameName(list, g.game)))}${cell(t('players'), esc(g.players.join(', ')))}${cell(t('result'), esc(resultText(g.result, g.players)))}
+    o += games.map((g) => `<tr data-room="${esc(g.room)}">${cell(t('date'), esc(g.finished.slice(0, 16).replace('T', ' ')))}${cell(t('gameCol'), esc(gameName(list, g.game)))}${cell(t('players'), esc(g.players.join(', ')))}${cell(t('result'), esc(resultText(g.result, g.players)))}
       <td><a class="button" href="#/archived/${esc(g.room)}">${esc(t('replayThis'))}</a></td></tr>`).join('');
     o += `</tbody></table>`;
   }
@@ -51,6 +48,7 @@ export async function pageArchive() {
     const file = e.target.files[0];
     if (!file) return;
     try {
+      clearError();
       const records = parseRecords((await file.text()).trim());
       const r = await api('POST', '/api/archive', { records });
       await pageArchive();
@@ -75,39 +73,3 @@ function parseRecords(text) {
 
 // gameName is the name of game id in the catalogue.
 function gameName(list, id) { return (list.find((x) => x.id === id) || { name: id }).name; }
-
-let RP = null; // the replay of a finished game: {room, game, states, turns, i}
-
-export async function pageArchived(room) {
-  if (!RP || RP.room !== room) {
-    const rec = await api('GET', '/api/archive/' + encodeURIComponent(room));
-    const st = await api('POST', '/api/replay', { game: rec.game, options: rec.options, moves: rec.moves, players: rec.players, result: rec.result });
-    RP = { room, rec, game: gameName(await games(), st.game), board: st.board, states: st.states, turns: st.turns, i: 0 };
-  }
-  if (!location.hash.startsWith('#/archived/')) return;
-  renderArchived();
-}
-
-function renderArchived() {
-  const board = boardFor(RP.board);
-  const s = RP.states[RP.i];
-  const n = RP.turns.length;
-  let o = `<section id="archived" data-room="${esc(RP.room)}" data-step="${RP.i}"><h1>${esc(RP.game)}: ${esc((RP.rec.players || []).join(' – '))}</h1>`;
-  o += `<p id="astep" aria-live="polite">${esc(t('step', { i: RP.i, n }))}${RP.i > 0 ? ' · ' + esc(RP.turns[RP.i - 1].move) : ''}</p>`;
-  o += `<div class="boardbox">${board.svg(board.view(s), { label: t('boardOf', { name: RP.game }) })}</div>`;
-  o += `<div class="controls"><button id="a-first">${esc(t('first'))}</button><button id="a-prev">${esc(t('prev'))}</button>`;
-  o += `<button id="a-next" class="primary">${esc(t('next'))}</button><button id="a-last">${esc(t('last'))}</button>`;
-  o += `<input type="range" id="a-range" min="0" max="${n}" value="${RP.i}" aria-label="${esc(t('step', { i: RP.i, n }))}"></div>`;
-  if (RP.i === n && RP.rec.result) o += `<p class="result">${esc(resultText(RP.rec.result, RP.rec.players))}</p>`;
-  if (RP.rec.secret && RP.turns.some((x) => x.actors[0] === -1)) o += `<p class="note" id="seed">${esc(t('seed', { seed: RP.rec.secret }))}</p>`;
-  o += `</section>`;
-  // changed in place: the button pressed keeps the focus
-  const el = document.getElementById('archived');
-  if (el && el.dataset.room === RP.room) { morph(el, o); return; }
-  app.innerHTML = o;
-  const go = (i) => { RP.i = Math.max(0, Math.min(n, i)); renderArchived(); };
-  const on = { 'a-first': () => go(0), 'a-prev': () => go(RP.i - 1), 'a-next': () => go(RP.i + 1), 'a-last': () => go(n) };
-  const sec = document.getElementById('archived');
-  sec.addEventListener('click', (e) => { const b = e.target.closest('button'); if (b && on[b.id]) on[b.id](); });
-  sec.addEventListener('input', (e) => { if (e.target.id === 'a-range') go(Number(e.target.value)); });
-}

@@ -107,9 +107,6 @@ const strings = {
     you: 'You',
     footer: 'Tabula: the server judges every move; this page only shows what it sends.',
     endReason: 'The game ended by {why}.',
-    seeds_one: '1 seed', seeds_other: '{n} seeds',
-    ev_capture: 'Captured {n}.',
-    ev_capture_last: '{player} captured {seeds}.',
     // the room, the online setup and the finished games
     optOn: 'yes', optOff: 'no',
     notFound: 'Not found',
@@ -336,9 +333,6 @@ const strings = {
     you: 'Du',
     footer: 'Tabula: der Server prüft jeden Zug; diese Seite zeigt nur, was er sendet.',
     endReason: 'Das Spiel endete durch {why}.',
-    seeds_one: '1 Samen', seeds_other: '{n} Samen',
-    ev_capture: '{n} gefangen.',
-    ev_capture_last: 'Gefangen von {player}: {seeds}.',
     // the room, the online setup and the finished games
     optOn: 'ja', optOff: 'nein',
     notFound: 'Nicht gefunden',

@@ -8,20 +8,32 @@ import { api, showError, clearError, speed, sleep, current, announce } from './a
 import { P, analysable } from './roomstate.js';
 import { renderRoom, animateTurn } from './roomdraw.js';
 
+// loadStates asks the server for every state of a room's game, or of an
+// archived game's record, in pages; traces[i] shows how states[i] came
+// about.
+export async function loadStates(room, record) {
+  const page = (from) => (record ? api('POST', '/api/replay' + (from ? `?from=${from}` : ''), record)
+    : api('GET', `/api/rooms/${encodeURIComponent(room)}/states` + (from ? `?from=${from}` : '')));
+  let r = await page(0);
+  const first = r;
+  const states = r.states;
+  const traces = r.traces;
+  while (r.next !== null && r.next !== undefined) {
+    r = await page(r.next);
+    states.push(...r.states);
+    traces.push(...r.traces);
+  }
+  return { board: first.board, turns: r.turns, states, traces };
+}
+
+// analysisBody names the game to analyse: the room, or the archived record.
+const analysisBody = (extra) => ({ ...(P.record ? { record: P.record } : { room: P.id }), ...extra });
+
 export async function startReplay(at) {
   clearError();
   try {
-    // the server answers the states in pages
-    let r = await api('GET', `/api/rooms/${P.id}/states`);
-    const states = r.states;
-    const traces = r.traces;
-    while (r.next !== null && r.next !== undefined) {
-      r = await api('GET', `/api/rooms/${P.id}/states?from=${r.next}`);
-      states.push(...r.states);
-      traces.push(...r.traces);
-    }
-    // traces[i] shows how states[i] came about
-    P.replay = { states, turns: r.turns, traces, i: 0, graph: null };
+    const { states, turns, traces } = await loadStates(P.id, P.record);
+    P.replay = { states, turns, traces, i: 0, graph: null };
     P.analysis = null;
     P.secret = null;
     P.list.follow = true;
@@ -121,7 +133,7 @@ export const analyseOnce = guarded(async () => {
   P.analysis = mine;
   renderRoom();
   try {
-    mine.data = await api('POST', '/api/analysis', { room: P.id, ply });
+    mine.data = await api('POST', '/api/analysis', analysisBody({ ply }));
   } catch (e) { mine.error = e.message; }
   mine.thinking = false;
   if (!P || P.analysis !== mine) return;
@@ -136,7 +148,7 @@ export const graphOnce = guarded(async () => {
   R.graph = G;
   renderRoom();
   try {
-    G.data = await api('POST', '/api/analysis/graph', { room: P.id });
+    G.data = await api('POST', '/api/analysis/graph', analysisBody({}));
   } catch (e) { G.error = e.message; }
   G.thinking = false;
   if (P && P.replay === R) renderRoom();

@@ -14,7 +14,7 @@ import { api, games, showError, clearError, setCurrent, routeSeq, stale, announc
 import { Conn } from './conn.js';
 import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over } from './roomstate.js';
 import { renderRoom, drawBoard, animateSteps, announceTurn, focusInput, tick } from './roomdraw.js';
-import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce } from './replay.js';
+import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce, loadStates } from './replay.js';
 
 setPlayerNames((p) => (P ? playerName(p) : null));
 
@@ -96,6 +96,44 @@ export async function pageRoom(id, token) {
       state: () => { if (P === me) { me.conn = me.conn_.state; me.drops = me.conn_.drops; me.retryAt = me.conn_.retryAt; if (me.shown) renderRoom(); } },
     });
   });
+}
+
+// agentSpec tells a computer player's spec among a record's players.
+const agentSpec = /^(random|greedy|(mcts|alphabeta)(:\w+)?)$/;
+
+// pageArchived shows a finished game of the archive in the room view, in
+// its replay from the start: one viewer for rooms and the archive.
+export async function pageArchived(id) {
+  if (P && P.id === id && P.record) {
+    setCurrent({ name: 'room', rerender: renderRoom });
+    renderRoom();
+    return;
+  }
+  leaveRoom();
+  const seq = routeSeq;
+  const rec = await api('GET', '/api/archive/' + encodeURIComponent(id));
+  const record = { game: rec.game, options: rec.options, moves: rec.moves, players: rec.players, result: rec.result };
+  const [list, all] = await Promise.all([games(), loadStates(id, record)]);
+  if (stale(seq)) return;
+  const me = newRoom(id, {}, list);
+  const end = all.states[all.states.length - 1];
+  const n = end.scores ? end.scores.length : (rec.players || []).length;
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    const p = (rec.players || [])[i] || '';
+    seats.push(agentSpec.test(p) ? { kind: 'computer', agent: p, name: '' } : { kind: 'person', name: p === 'person' ? '' : p });
+  }
+  Object.assign(me, { record, conn: 'archive', version: 0, list: new MoveList(), wire, grace: 0,
+    game: list.find((x) => x.id === rec.game) || { id: rec.game, name: rec.game }, board: boardFor(all.board), geo: all.board,
+    resigned: rec.resigned === undefined || rec.resigned === null ? undefined : rec.resigned, seed: rec.secret || '' });
+  me.match = { id, game: rec.game, options: rec.options, board: all.board, status: 'finished', result: rec.result, seats,
+    turns: all.turns.map((x) => ({ actors: x.actors, move: x.move })), state: end };
+  me.shown = all.states[0];
+  me.replay = { states: all.states, turns: all.turns, traces: all.traces, i: 0, graph: null };
+  setWords(me.game.words);
+  setP(me);
+  setCurrent({ name: 'room', rerender: renderRoom });
+  renderRoom();
 }
 
 // send sends a message over the room's connection.

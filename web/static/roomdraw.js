@@ -37,7 +37,7 @@ function roomHTML() {
   const m = P.match;
   const st = status();
   const c = chooser();
-  let o = `<section id="room" data-id="${esc(P.id)}" data-game="${esc(m.game)}" data-status="${st}" data-room="${esc(m.status)}" data-conn="${P.conn}" data-drops="${P.drops || 0}" data-version="${P.version}" data-seat="${P.seat}" data-seats="${mine().join(' ')}" aria-labelledby="room-h">`;
+  let o = `<section id="room" data-id="${esc(P.id)}" data-game="${esc(m.game)}" data-status="${st}" data-room="${esc(m.status)}" data-conn="${P.conn}" data-drops="${P.drops || 0}" data-version="${P.version}" data-seat="${P.seat}" data-seats="${mine().join(' ')}"${P.replay ? ` data-step="${P.replay.i}"` : ''} aria-labelledby="room-h">`;
   o += `<h1 id="room-h">${esc(P.game.name)}</h1><p class="back"><a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
   if (P.lost) o += `<p id="lost" class="note" role="status">${esc(P.lost)}</p>`;
   o += `<div class="playgrid"><div class="boardcol">`;
@@ -45,7 +45,7 @@ function roomHTML() {
   const computer = m.seats.some((x) => x.kind !== 'person');
   const thinking = (st === 'wait' && s.toMove.some((a) => a >= 0 && !isPerson(a))) || (st === 'busy' && P.pending && computer);
   o += `<p id="turn" class="turn${thinking ? ' thinking' : ''}">${thinking ? '<span class="spinner" aria-hidden="true"></span>' : ''}${esc(turnLine())}</p>`;
-  if (P.conn !== 'online') o += `<p id="conn" class="conn ${P.conn}" role="status">${esc(connLine())}</p>`;
+  if (P.conn !== 'online' && !P.record) o += `<p id="conn" class="conn ${P.conn}" role="status">${esc(connLine())}</p>`;
   if (P.note) o += `<p id="note" class="note" role="alert">${esc(P.note)}</p>`;
   o += `<div id="board" class="boardbox${P.turned ? ' turned' : ''}">${boardSVG(P.frame)}</div>`;
   if (P.board.tray) o += `<div class="traybox"><div id="tray">${trayHTML(P.frame)}</div><p id="throws" class="throws">${throwsHTML(P.frame)}</p></div>`;
@@ -70,7 +70,7 @@ function roomHTML() {
   o += `<div class="controls" role="group" aria-label="${esc(t('moves'))}">${controlsHTML(st)}</div>`;
   o += `<h2>${esc(t('moves'))}</h2>${moveListHTML()}`;
   if (P.seed && P.match.turns.some((x) => x.actors[0] === -1)) o += `<p id="seed" class="note">${esc(w('seed', { seed: P.seed }))}</p>`;
-  if (!spectator()) {
+  if (!spectator() && !P.record) {
     const watch = `${location.origin}/#/room/${m.id}`;
     o += `<section id="share" class="share" aria-labelledby="share-h"><h2 id="share-h">${esc(w('shareTitle'))}</h2><p class="note" id="share-d">${esc(w('shareHint'))}</p>`;
     o += `<p><input id="sharelink" class="link" readonly value="${esc(watch)}" aria-labelledby="share-h" aria-describedby="share-d"> <button id="sharecopy">${esc(w(P.copied ? 'copied' : 'copy'))}</button></p></section>`;
@@ -149,7 +149,8 @@ function controlsHTML(st) {
     if (fin) o += `<button id="analyse">${esc(w('analyse'))}</button>`;
     if (fin && !one && mine().length && !P.next) o += `<button id="rematch" class="primary">${esc(w('rematch'))}</button>`;
     if (P.next) o += `<a id="torematch" class="button primary" href="#/room/${esc(P.next)}${P.tokens[P.seat] ? '/' + esc(P.tokens[P.seat]) : ''}">${esc(w('toRematch'))}</a>`;
-    o += `<a id="download" class="button" href="/api/rooms/${esc(m.id)}/record?download=1" download>${esc(t('download'))}</a>`;
+    const rec = P.record ? `/api/archive/${esc(m.id)}` : `/api/rooms/${esc(m.id)}/record?download=1`;
+    o += `<a id="download" class="button" href="${rec}" download>${esc(t('download'))}</a>`;
   }
   if (people > 1 && one) o += `<button id="turnboard" aria-pressed="${P.turned ? 'true' : 'false'}">${esc(w('turnBoard'))}</button>`;
   o += `<label class="speed">${esc(t('speed'))} <select id="speed">` + Object.keys(speeds).map((k) => `<option value="${k}" ${k === speed() ? 'selected' : ''}>${esc(t('speed_' + k))}</option>`).join('') + `</select></label>`;

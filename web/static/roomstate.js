@@ -172,7 +172,7 @@ function lastMover(s) {
 export function told(s) {
   const mover = lastMover(s);
   const arg = (k, v) => {
-    if (k === 'player') return playerName(v);
+    if (k.startsWith('player')) return playerName(v); // player, playerOf, player0...
     if (v && typeof v === 'object' && v.noun) return tn(v.noun, v.n);
     if (v && typeof v === 'object' && v.key) return message(v);
     return v;

@@ -47,6 +47,7 @@ type builder struct {
 	// values of the boards of level n and above that it has solved.
 	high   map[int64]int8
 	limit  int
+	tick   func(Stats) // told every 2^20 boards of high
 	frames []*frame
 	num    map[int64]int32 // entries on the stack: their number in search order
 	next   int32
@@ -127,6 +128,10 @@ func (b *builder) finish(n int, i int64, v int) error {
 			return fmt.Errorf("solve: the search beyond the table's %d seeds reached %d boards, its limit", b.n-1, b.limit)
 		}
 		b.high[key(n, i)] = int8(v)
+		if b.tick != nil && len(b.high)&(1<<20-1) == 0 {
+			b.st.Positions = int64(len(b.high))
+			b.tick(*b.st)
+		}
 		return nil
 	}
 	b.done[i>>6] |= 1 << (i & 63)

@@ -51,6 +51,9 @@ func NewSolver(t *Table, opts engine.Options, most, limit int) (*Solver, error) 
 	return v, nil
 }
 
+// Progress makes v tell f how far it got, every 2^20 boards it solves.
+func (v *Solver) Progress(f func(st Stats)) { v.b.tick = f }
+
 // Stats describes the search so far: its boards, groups and depth.
 func (v *Solver) Stats() Stats {
 	st := v.st

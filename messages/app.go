@@ -1,0 +1,41 @@
+package messages
+
+import "tabula/engine"
+
+// App holds the words the programs say around a game, in every language;
+// a game's own words are in its catalogue. Keys of the terminal start
+// with "t_".
+var App = map[string]engine.Text{
+	"player": {"en": "player {n}", "de": "Spieler {n}"},
+	"and":    {"en": "and", "de": "und"},
+
+	"t_instructions": {
+		"en": "Type a move as listed, 'moves' for the record so far, 'help' for this line, or 'quit' (or Ctrl-C) to stop and get a record to resume from.",
+		"de": "Gib einen Zug wie aufgelistet ein, 'moves' für die bisherigen Züge, 'help' für diese Zeile oder 'quit' (oder Strg-C), um anzuhalten und eine Aufzeichnung zum Fortsetzen zu bekommen.",
+	},
+	"t_seat":        {"en": "  {player}: {who}", "de": "  {player}: {who}"},
+	"t_resumed":     {"en": "Resumed after {n}: {moves}", "de": "Fortgesetzt nach {n}: {moves}"},
+	"t_moves_one":   {"en": "1 move", "de": "1 Zug"},
+	"t_moves_other": {"en": "{n} moves", "de": "{n} Zügen"},
+	"t_plays":       {"en": "{player} plays {move}", "de": "{player} spielt {move}"},
+	"t_reveal":      {"en": "{players} reveal: {move}", "de": "{players} decken auf: {move}"},
+	"t_chance":      {"en": "chance: {move}", "de": "Zufall: {move}"},
+	"t_yourMove":    {"en": "{player}, your move ({legal}): ", "de": "{player}, dein Zug ({legal}): "},
+	"t_secret":      {"en": "{player}, choose in secret ({legal}): ", "de": "{player}, wähle geheim ({legal}): "},
+	"t_chosen":      {"en": "{player} has chosen.", "de": "{player} hat gewählt."},
+	"t_notLegal":    {"en": "{move} is not legal now", "de": "{move} ist jetzt nicht erlaubt"},
+	"t_notLegalHidden": {
+		"en": "that move is not legal now",
+		"de": "dieser Zug ist jetzt nicht erlaubt",
+	},
+	"t_moves": {"en": "moves: {moves}", "de": "Züge: {moves}"},
+	"t_stopped": {
+		"en": "Stopped after {n}. To resume, save the next line in a file and run 'tabula play --record FILE':",
+		"de": "Angehalten nach {n}. Zum Fortsetzen die nächste Zeile in einer Datei speichern und 'tabula play --record FILE' ausführen:",
+	},
+	"t_gameOver": {"en": "Game over: {result}. Scores: {scores}.", "de": "Spielende: {result}. Punkte: {scores}."},
+	"t_score":    {"en": "{player} {n}", "de": "{player} {n}"},
+	"t_wins":     {"en": "{player} wins", "de": "{player} gewinnt"},
+	"t_draw":     {"en": "a draw", "de": "unentschieden"},
+	"t_record":   {"en": "Record: {moves}", "de": "Aufzeichnung: {moves}"},
+}

@@ -1,0 +1,121 @@
+package messages_test
+
+import (
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"tabula/engine"
+	_ "tabula/games/all"
+	"tabula/messages"
+	"tabula/view"
+)
+
+// Every word of the programs is in every language.
+func TestAppWordsInEveryLanguage(t *testing.T) {
+	for _, k := range slices.Sorted(maps.Keys(messages.App)) {
+		for _, lang := range messages.Languages {
+			if messages.App[k][lang] == "" {
+				t.Errorf("%s has no %s", k, lang)
+			}
+		}
+	}
+}
+
+func TestRenderFillsArguments(t *testing.T) {
+	words := messages.Table(map[string]engine.Text{
+		"ev":          {"en": "{player} took {seeds} ({why}); {playerOf} lost", "de": "{player} nahm {seeds} ({why}); {playerOf} verlor"},
+		"why":         {"en": "a reason", "de": "ein Grund"},
+		"seeds_one":   {"en": "1 seed", "de": "1 Samen"},
+		"seeds_other": {"en": "{n} seeds", "de": "{n} Samen"},
+		"player":      messages.App["player"],
+	})
+	m := engine.Message{Key: "ev", Args: map[string]any{"player": 1, "playerOf": 0,
+		"seeds": engine.Count{Noun: "seeds", N: 3}, "why": engine.Message{Key: "why"}}}
+	if got := messages.Render("en", m, words); got != "player 1 took 3 seeds (a reason); player 0 lost" {
+		t.Errorf("en: %q", got)
+	}
+	if got := messages.Render("de", m, words); got != "Spieler 1 nahm 3 Samen (ein Grund); Spieler 0 verlor" {
+		t.Errorf("de: %q", got)
+	}
+	m.Args["seeds"] = engine.Count{Noun: "seeds", N: 1}
+	if got := messages.Render("en", m, words); !strings.Contains(got, "took 1 seed (") {
+		t.Errorf("one: %q", got)
+	}
+}
+
+// Every message a registered game tells, in random games, has words in
+// every language and leaves no place unfilled.
+func TestEveryToldMessageHasWords(t *testing.T) {
+	for _, g := range engine.Games() {
+		words := messages.GameWords(g)
+		seen := map[string]bool{}
+		for game := range 20 {
+			s, err := g.NewState(engine.DefaultOptions(g))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(game), 7))
+			for ply := 0; ply < 2000 && !s.Terminal(); ply++ {
+				if teller, ok := s.(view.Teller); ok {
+					for _, m := range teller.Tell() {
+						checkWords(t, g, m, words, seen)
+					}
+				}
+				randomTurn(s, rng)
+			}
+		}
+		if len(seen) == 0 {
+			t.Errorf("%s told nothing in 20 games", g.ID())
+		}
+	}
+}
+
+func checkWords(t *testing.T, g engine.Game, m engine.Message, words messages.Words, seen map[string]bool) {
+	t.Helper()
+	keys := []string{m.Key}
+	for _, a := range m.Args {
+		switch x := a.(type) {
+		case engine.Count:
+			keys = append(keys, x.Noun+"_one", x.Noun+"_other")
+		case engine.Message:
+			checkWords(t, g, x, words, seen)
+		}
+	}
+	for _, k := range keys {
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		text, ok := words(k)
+		for _, lang := range messages.Languages {
+			if !ok || text[lang] == "" {
+				t.Errorf("%s: %s has no words in %s", g.ID(), k, lang)
+			}
+		}
+	}
+	for _, lang := range messages.Languages {
+		if got := messages.Render(lang, m, words); strings.Contains(got, "{") {
+			t.Errorf("%s: %s in %s leaves a place: %q", g.ID(), m.Key, lang, got)
+		}
+	}
+}
+
+// randomTurn plays one random turn: chance by its odds, else each actor's
+// random legal move.
+func randomTurn(s engine.State, rng *rand.Rand) {
+	actors := s.Actors(nil)
+	if actors[0] == engine.ChancePlayer {
+		outs := s.ChanceOutcomes(nil)
+		s.Apply(outs[rng.IntN(len(outs))].Move)
+		return
+	}
+	moves := make([]engine.Move, len(actors))
+	for i, a := range actors {
+		legal := s.Legal(a, nil)
+		moves[i] = legal[rng.IntN(len(legal))]
+	}
+	engine.ApplyTurn(s, moves)
+}
