@@ -25,7 +25,7 @@ func TestAppWordsInEveryLanguage(t *testing.T) {
 }
 
 func TestRenderFillsArguments(t *testing.T) {
-	words := messages.Table(map[string]engine.Text{
+	words := engine.WordsOf(map[string]engine.Text{
 		"ev":          {"en": "{player} took {seeds} ({why}); {playerOf} lost", "de": "{player} nahm {seeds} ({why}); {playerOf} verlor"},
 		"why":         {"en": "a reason", "de": "ein Grund"},
 		"seeds_one":   {"en": "1 seed", "de": "1 Samen"},
@@ -47,7 +47,7 @@ func TestRenderFillsArguments(t *testing.T) {
 }
 
 // Every message a registered game tells, in random games, has words in
-// every language and leaves no place unfilled.
+// every language and leaves no place unfilled; so has its drawing.
 func TestEveryToldMessageHasWords(t *testing.T) {
 	for _, g := range engine.Games() {
 		words := messages.GameWords(g)
@@ -59,6 +59,13 @@ func TestEveryToldMessageHasWords(t *testing.T) {
 			}
 			rng := rand.New(rand.NewPCG(uint64(game), 7))
 			for ply := 0; ply < 2000 && !s.Terminal(); ply++ {
+				if d, ok := s.(drawer); ok && ply%25 == 0 {
+					for _, lang := range messages.Languages {
+						if b := d.Draw(lang); strings.Contains(b, "{") || strings.Contains(b, "b_") {
+							t.Errorf("%s: the board in %s lacks words:\n%s", g.ID(), lang, b)
+						}
+					}
+				}
 				if teller, ok := s.(view.Teller); ok {
 					for _, m := range teller.Tell() {
 						checkWords(t, g, m, words, seen)
@@ -72,6 +79,9 @@ func TestEveryToldMessageHasWords(t *testing.T) {
 		}
 	}
 }
+
+// drawer is a state that draws its board in a language.
+type drawer interface{ Draw(lang string) string }
 
 func checkWords(t *testing.T, g engine.Game, m engine.Message, words messages.Words, seen map[string]bool) {
 	t.Helper()

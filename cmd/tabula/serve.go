@@ -31,6 +31,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	perMinute := fs.Int("rooms-per-minute", 10, "rooms one address may create a minute")
 	sf := addSharedFlags(fs)
 	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
+	maxConns := fs.Int("conns", server.DefaultMaxConns, "live connections the server holds in all (keep it under the open files allowed, ulimit -n)")
 	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
 	trusted := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR prefixes of reverse proxies whose --proxy-header names the client (for the per-address limits); without them the header is ignored")
 	proxyHeader := fs.String("proxy-header", server.HeaderXForwardedFor, "the header the trusted proxies append the client's address to: X-Forwarded-For or Forwarded")
@@ -43,8 +44,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *idle <= 0 || *perMinute <= 0 || *perIP <= 0 || *rate <= 0 {
-		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip and --msg-rate must be positive")
+	if *idle <= 0 || *perMinute <= 0 || *perIP <= 0 || *rate <= 0 || *maxConns <= 0 {
+		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip, --conns and --msg-rate must be positive")
 	}
 	if *share <= 0 || *share > 1 {
 		return usagef("--search-share %v: want a part of the workers, more than 0 and at most 1", *share)
@@ -105,6 +106,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Origins:        allowed,
 		RoomsPerMinute: *perMinute,
 		ConnsPerIP:     *perIP,
+		MaxConns:       *maxConns,
 		MessageRate:    *rate,
 		TrustedProxies: proxies,
 		ProxyHeader:    *proxyHeader,

@@ -27,7 +27,11 @@ type (
 	// ended (ok false when it ended none); the terminal shows it before
 	// the message engine.RoundOver.
 	roundBoarder interface {
-		RoundBoard() (board string, ok bool)
+		RoundBoard(lang string) (board string, ok bool)
+	}
+	// drawer draws the board with its words in a language.
+	drawer interface {
+		Draw(lang string) string
 	}
 )
 
@@ -57,13 +61,9 @@ type terminalGame struct {
 	explained bool // the legend of the board has been shown
 }
 
-// say writes the message with key and name/value argument pairs.
+// say writes the message with key and name, value argument pairs.
 func (t *terminalGame) say(key string, args ...any) string {
-	m := engine.Message{Key: key, Args: map[string]any{}}
-	for i := 0; i+1 < len(args); i += 2 {
-		m.Args[args[i].(string)] = args[i+1]
-	}
-	return messages.Render(t.lang, m, t.words)
+	return engine.Say(t.lang, t.words, key, args...)
 }
 
 func (t *terminalGame) run() error {
@@ -120,7 +120,7 @@ func (t *terminalGame) showBoard() {
 	if t.shown {
 		return
 	}
-	fmt.Fprintf(t.out, "\n%s", board(t.s))
+	fmt.Fprintf(t.out, "\n%s", t.board())
 	t.shown = true
 	if l, ok := t.s.(legender); ok && !t.explained {
 		for _, m := range l.Legend() {
@@ -140,7 +140,7 @@ func (t *terminalGame) tell() {
 	}
 	for _, m := range teller.Tell() {
 		if rb, ok := t.s.(roundBoarder); ok && m.Key == engine.RoundOver {
-			if b, ended := rb.RoundBoard(); ended {
+			if b, ended := rb.RoundBoard(t.lang); ended {
 				fmt.Fprintf(t.out, "\n%s", b)
 			}
 		}
@@ -278,11 +278,14 @@ func (t *terminalGame) choose(a int, hidden bool) (engine.Move, error) {
 }
 
 // board draws the state for people: the game's own drawing where it has
-// one, else its JSON.
-func board(s engine.State) string {
-	if d, ok := s.(fmt.Stringer); ok {
+// one (in the terminal's language if it can), else its JSON.
+func (t *terminalGame) board() string {
+	switch d := t.s.(type) {
+	case drawer:
+		return d.Draw(t.lang)
+	case fmt.Stringer:
 		return d.String()
 	}
-	b, _ := view.State(s)
-	return string(b)
+	b, _ := view.State(t.s)
+	return string(b) + "\n"
 }

@@ -66,7 +66,7 @@ func TestPlayAgsinnoninkaMatchEndsInWords(t *testing.T) {
 	if strings.Contains(last, "of the round") || strings.Contains(out, "match over (") {
 		t.Errorf("the end of the match:\n%s", last)
 	}
-	if !strings.Contains(last, "the match is over after round 1: a player cannot fill a single hole") {
+	if !strings.Contains(last, "the match is over after round 1, ended by a player who could not fill a single hole") {
 		t.Errorf("the end of the match does not say why:\n%s", last)
 	}
 }
@@ -220,7 +220,7 @@ func TestPlayInGerman(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"Spieler 0, dein Zug (9 8 7 6 5): ", "Spieler 0 spielt 9", "Spieler 1 spielt 4", "Angehalten nach 2 Zügen."} {
+	for _, want := range []string{"Spieler 0, dein Zug (9 8 7 6 5): ", "Spieler 0 spielt 9", "Spieler 1 spielt 4", "Angehalten nach 2 Zügen.", "Speicher (boto) von Spieler 1: 0", "Loch     0"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("lacks %q:\n%s", want, out)
 		}

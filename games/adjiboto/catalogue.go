@@ -77,8 +77,14 @@ func (Game) Catalogue() engine.Entry {
 			"end_max-plies":   {"en": "the move limit", "de": "das Zuglimit"},
 			"ev_capture_last": {"en": "{player} captured {seeds}.", "de": "Gefangen von {player}: {seeds}."},
 			"ev_pass":         {"en": "{player} cannot move and passes.", "de": "{player} kann nicht ziehen und setzt aus."},
-			"seeds_one":       {"en": "1 seed", "de": "1 Samen"},
-			"seeds_other":     {"en": "{n} seeds", "de": "{n} Samen"},
+			// The terminal's drawing of the board.
+			"b_store":     {"en": "player {n}'s store (boto): {seeds}", "de": "Speicher (boto) von Spieler {n}: {seeds}"},
+			"b_hole":      {"en": "hole", "de": "Loch"},
+			"b_sowing":    {"en": "seeds are sown counter-clockwise: 9 8 7 6 5, then 4 3 2 1 0, then 9 again", "de": "gesät wird gegen den Uhrzeigersinn: 9 8 7 6 5, dann 4 3 2 1 0, dann wieder 9"},
+			"b_opening":   {"en": "opening: {n} of the ten opening moves left, no captures yet", "de": "Eröffnung: noch {n} der zehn Eröffnungszüge, noch keine Fänge"},
+			"b_over":      {"en": "game over ({why})", "de": "Spielende ({why})"},
+			"seeds_one":   {"en": "1 seed", "de": "1 Samen"},
+			"seeds_other": {"en": "{n} seeds", "de": "{n} Samen"},
 		},
 	}
 }

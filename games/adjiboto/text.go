@@ -3,17 +3,26 @@ package adjiboto
 import (
 	"fmt"
 	"strings"
+
+	"tabula/engine"
 )
 
-// String draws the board as in the source's diagram: player 1's row on top
-// (holes 0-4 left to right), player 0's row below (holes 9-5), stores at the
-// ends. The arrows show the way the seeds go: counter-clockwise, to the
-// right along the bottom row and to the left along the top row.
-func (s *State) String() string {
+// String draws the board in English: Draw("en").
+func (s *State) String() string { return s.Draw("en") }
+
+// Draw draws the board as in the source's diagram, with its words in lang:
+// player 1's row on top (holes 0-4 left to right), player 0's row below
+// (holes 9-5), stores at the ends. The arrows show the way the seeds go:
+// counter-clockwise, to the right along the bottom row and to the left
+// along the top row.
+func (s *State) Draw(lang string) string {
+	w := engine.WordsOf(Game{}.Catalogue().Words)
+	say := func(key string, args ...any) string { return engine.Say(lang, w, key, args...) }
 	var b strings.Builder
 	cell := func(h int) string { return fmt.Sprintf("[%3d]", s.holes[h]) }
-	fmt.Fprintf(&b, "            player 1's store (boto): %d\n", s.stores[1])
-	b.WriteString("   hole     0     1     2     3     4\n")
+	hole := fmt.Sprintf("%-8s", say("b_hole"))
+	fmt.Fprintf(&b, "            %s\n", say("b_store", "n", 1, "seeds", int(s.stores[1])))
+	b.WriteString("   " + hole + " 0     1     2     3     4\n")
 	b.WriteString("  p1 <-  ")
 	for h := 0; h <= 4; h++ {
 		b.WriteString(" " + cell(h))
@@ -22,14 +31,14 @@ func (s *State) String() string {
 	for h := 9; h >= 5; h-- {
 		b.WriteString(" " + cell(h))
 	}
-	b.WriteString("\n   hole     9     8     7     6     5\n")
-	fmt.Fprintf(&b, "            player 0's store (boto): %d\n", s.stores[0])
-	b.WriteString("seeds are sown counter-clockwise: 9 8 7 6 5, then 4 3 2 1 0, then 9 again\n")
+	b.WriteString("\n   " + hole + " 9     8     7     6     5\n")
+	fmt.Fprintf(&b, "            %s\n", say("b_store", "n", 0, "seeds", int(s.stores[0])))
+	b.WriteString(say("b_sowing") + "\n")
 	if s.openingLeft > 0 {
-		fmt.Fprintf(&b, "opening: %d of the ten opening moves left, no captures yet\n", s.openingLeft)
+		b.WriteString(say("b_opening", "n", int(s.openingLeft)) + "\n")
 	}
 	if s.end != NotOver {
-		fmt.Fprintf(&b, "game over (%s)\n", s.end)
+		b.WriteString(say("b_over", "why", engine.Message{Key: "end_" + s.end.String()}) + "\n")
 	}
 	return b.String()
 }

@@ -37,7 +37,7 @@ func TestNarrateTellsEachRoundEndOnce(t *testing.T) {
 				said = append(said, m)
 			}
 		}
-		_, drawn := s.RoundBoard()
+		_, drawn := s.RoundBoard("en")
 		if s.LastRound() == before.LastRound() {
 			if drawn || len(said) != 0 {
 				t.Fatalf("turn %d: no round ended, yet %v", turn, said)

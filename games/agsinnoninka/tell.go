@@ -40,7 +40,7 @@ func (s *State) Tell() []engine.Message {
 			}
 		}
 	}
-	if _, ended := s.RoundBoard(); ended {
+	if s.roundEnded() {
 		r := s.lastRound
 		out = append(out, engine.Message{Key: engine.RoundOver, Args: map[string]any{"n": int(r.Round), "player0": 0, "player1": 1,
 			"why": engine.Message{Key: "why_" + r.Why.String()}, "taken0": int(r.Taken[0]), "taken1": int(r.Taken[1]),

@@ -145,35 +145,35 @@ func (s *State) Details() any {
 	return d
 }
 
-// String draws the board as in the diagram: player 1's row on top (holes
-// 0-4 left to right), player 0's row below (holes 9-5); burnt holes show
-// as [ xx ]. The arrows show the counter-clockwise sowing: to the right
-// along the bottom row, to the left along the top row. What the last turn
-// did is told by Narrate, the end of a round by RoundEnd.
-func (s *State) String() string {
-	head := fmt.Sprintf("round %d, turn %d of the round", s.round, s.roundTurns+1)
+// String draws the board in English: Draw("en").
+func (s *State) String() string { return s.Draw("en") }
+
+// Draw draws the board as in the diagram, with its words in lang: player
+// 1's row on top (holes 0-4 left to right), player 0's row below (holes
+// 9-5); burnt holes show as [ xx ]. The arrows show the counter-clockwise
+// sowing: to the right along the bottom row, to the left along the top
+// row. What the last turn did is told by Tell, and RoundBoard draws the
+// board a round ended on.
+func (s *State) Draw(lang string) string {
+	say := sayer(lang)
+	head := say("b_round", "round", int(s.round), "turn", int(s.roundTurns)+1)
 	if s.end != NotOver {
-		head = fmt.Sprintf("the match is over after round %d: %s", s.round, endText[s.end])
+		head = say("b_matchOver", "round", int(s.round), "why", engine.Message{Key: "end_" + s.end.String()})
 	}
-	return drawBoard(head, s.holes, s.stores, s.burnt) + s.pendingText()
-}
-
-// endText says why a match ended.
-var endText = [...]string{
-	NotOver:    "",
-	Lost:       "a player cannot fill a single hole",
-	RoundOver:  "its one round is over",
-	RoundLimit: "the safeguard max-rounds was reached",
-}
-
-func (s *State) pendingText() string {
-	if s.pending[0] < 0 {
-		return ""
+	b := drawBoard(say, head, s.holes, s.stores, s.burnt)
+	if s.pending[0] >= 0 {
+		b += say("b_pending", "a", int(s.pending[0]), "b", int(s.pending[1])) + "\n"
 	}
-	return fmt.Sprintf("chosen %d,%d: chance draws who sows first\n", s.pending[0], s.pending[1])
+	return b
 }
 
-func drawBoard(head string, holes [Holes]uint8, stores [2]uint8, burnt uint16) string {
+// sayer renders the game's words in lang.
+func sayer(lang string) func(key string, args ...any) string {
+	w := engine.WordsOf(Game{}.Catalogue().Words)
+	return func(key string, args ...any) string { return engine.Say(lang, w, key, args...) }
+}
+
+func drawBoard(say func(string, ...any) string, head string, holes [Holes]uint8, stores [2]uint8, burnt uint16) string {
 	var b strings.Builder
 	cell := func(h int) string {
 		if burnt&(1<<h) != 0 {
@@ -181,9 +181,10 @@ func drawBoard(head string, holes [Holes]uint8, stores [2]uint8, burnt uint16) s
 		}
 		return fmt.Sprintf("[%3d]", holes[h])
 	}
+	hole := fmt.Sprintf("%-8s", say("b_hole"))
 	b.WriteString(head + "\n")
-	fmt.Fprintf(&b, "            player 1's store: %d\n", stores[1])
-	b.WriteString("   hole     0     1     2     3     4\n")
+	fmt.Fprintf(&b, "            %s\n", say("b_store", "n", 1, "seeds", int(stores[1])))
+	b.WriteString("   " + hole + " 0     1     2     3     4\n")
 	b.WriteString("  p1 <-  ")
 	for h := 0; h <= 4; h++ {
 		b.WriteString(" " + cell(h))
@@ -192,30 +193,28 @@ func drawBoard(head string, holes [Holes]uint8, stores [2]uint8, burnt uint16) s
 	for h := 9; h >= 5; h-- {
 		b.WriteString(" " + cell(h))
 	}
-	b.WriteString("\n   hole     9     8     7     6     5\n")
-	fmt.Fprintf(&b, "            player 0's store: %d\n", stores[0])
+	b.WriteString("\n   " + hole + " 9     8     7     6     5\n")
+	fmt.Fprintf(&b, "            %s\n", say("b_store", "n", 0, "seeds", int(stores[0])))
 	return b.String()
 }
 
-// RoundBoard draws the board as the round that the last turn ended ended,
-// before each player took the seeds of her row; ok is false when the last
-// turn ended no round (the state after it is the first of the next round,
-// or the end of the match).
-func (s *State) RoundBoard() (board string, ok bool) {
-	r := s.lastRound
-	if r.Why == RoundGoesOn || r.Round == 0 || s.roundTurns != 0 && !s.Terminal() || s.pending[0] >= 0 {
+// RoundBoard draws, with its words in lang, the board as the round that
+// the last turn ended ended, before each player took the seeds of her
+// row; ok is false when the last turn ended no round (the state after it
+// is the first of the next round, or the end of the match).
+func (s *State) RoundBoard(lang string) (board string, ok bool) {
+	if !s.roundEnded() {
 		return "", false
 	}
+	r := s.lastRound
+	say := sayer(lang)
 	stores := [2]uint8{r.Seeds[0] - r.Taken[0], r.Seeds[1] - r.Taken[1]}
-	return drawBoard(fmt.Sprintf("round %d ends on this board", r.Round), r.Holes, stores, r.Burnt), true
+	return drawBoard(say, say("b_roundEnds", "round", int(r.Round)), r.Holes, stores, r.Burnt), true
 }
 
-// ChanceText says what chance's draw under simultaneity=chance-order
-// means: "chance: 1-first, player 1 sows first".
-func (s *State) ChanceText(m engine.Move) string {
-	first := 0
-	if m == FirstPlayer1 {
-		first = 1
-	}
-	return fmt.Sprintf("chance: %s, player %d sows first", s.MoveText(engine.ChancePlayer, m), first)
+// roundEnded reports whether the last turn ended a round: the state is the
+// first of the next round, or the end of the match.
+func (s *State) roundEnded() bool {
+	r := s.lastRound
+	return r.Why != RoundGoesOn && r.Round != 0 && (s.roundTurns == 0 || s.Terminal()) && s.pending[0] < 0
 }

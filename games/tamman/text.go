@@ -70,40 +70,6 @@ func parseThrow(s string) (int, bool) {
 	return v, v <= maxThrowText
 }
 
-// ThrowName gives the source's name of a throw: wahid (1), tinteyn (2),
-// talad (3), waraq (4) or tamman (8); other values (totals under
-// throw-use=total) have none.
-func ThrowName(v int) string {
-	switch v {
-	case 1:
-		return "wahid"
-	case 2:
-		return "tinteyn"
-	case 3:
-		return "talad"
-	case 4:
-		return "waraq"
-	case 8:
-		return "tamman"
-	}
-	return ""
-}
-
-// throwsText lists throws with their names: "3 (talad), 4 (waraq)".
-func throwsText(vs []int) string {
-	if len(vs) == 0 {
-		return "none"
-	}
-	parts := make([]string, len(vs))
-	for i, v := range vs {
-		parts[i] = strconv.Itoa(v)
-		if n := ThrowName(v); n != "" {
-			parts[i] += " (" + n + ")"
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
 // Details is the game-specific part of the state's JSON.
 type Details struct {
 	// Pieces holds, for each player, the squares of her four men, least
@@ -158,35 +124,51 @@ func (s *State) Details() any {
 	return d
 }
 
-// String draws the board with rank 5 on top: each square's name, its kind
-// ('ayn A, dafandaf D, habarti H) and the men on it, one digit (the
-// player) per man; then the men and throws of each player.
-func (s *State) String() string {
+// String draws the board in English: Draw("en").
+func (s *State) String() string { return s.Draw("en") }
+
+// Draw draws the board with rank 5 on top, with its words in lang: each
+// square's name, its kind ('ayn A, dafandaf D, habarti H) and the men on
+// it, one digit (the player) per man; then the men and throws of each
+// player.
+func (s *State) Draw(lang string) string {
+	w := engine.WordsOf(Game{}.Catalogue().Words)
+	say := func(key string, args ...any) string { return engine.Say(lang, w, key, args...) }
+	throws := func(vs []int) string {
+		if len(vs) == 0 {
+			return say("b_none")
+		}
+		parts := make([]string, len(vs))
+		for i, v := range vs {
+			parts[i] = say("b_throw", "value", v, "name", engine.Message{Key: "chance_t" + strconv.Itoa(v)})
+		}
+		return strings.Join(parts, ", ")
+	}
 	var cells [Squares][]byte
 	for p := 0; p < int(s.r.players); p++ {
 		for _, q := range s.Men(p) {
 			cells[q] = append(cells[q], byte('0'+p))
 		}
 	}
-	const w = 9
+	const cw = 9
 	var b strings.Builder
-	line := "   +" + strings.Repeat(strings.Repeat("-", w)+"+", 5) + "\n"
+	line := "   +" + strings.Repeat(strings.Repeat("-", cw)+"+", 5) + "\n"
 	b.WriteString(line)
 	for rank := 4; rank >= 0; rank-- {
 		fmt.Fprintf(&b, " %d |", rank+1)
 		for file := 0; file < 5; file++ {
 			q := Square(file + 5*rank)
-			fmt.Fprintf(&b, "%-*s|", w, " "+q.String()+" "+kind(q))
+			fmt.Fprintf(&b, "%-*s|", cw, " "+q.String()+" "+kind(q))
 		}
 		b.WriteString("\n   |")
 		for file := 0; file < 5; file++ {
-			fmt.Fprintf(&b, "%-*s|", w, " "+menText(cells[file+5*rank], w-1))
+			fmt.Fprintf(&b, "%-*s|", cw, " "+menText(cells[file+5*rank], cw-1))
 		}
 		b.WriteString("\n" + line)
 	}
-	files := strings.Repeat(" ", 4+w/2)
+	files := strings.Repeat(" ", 4+cw/2)
 	for file := 0; file < 5; file++ {
-		files += fmt.Sprintf("%-*c", w+1, 'a'+file)
+		files += fmt.Sprintf("%-*c", cw+1, 'a'+file)
 	}
 	b.WriteString(strings.TrimRight(files, " ") + "\n")
 	for p := 0; p < int(s.r.players); p++ {
@@ -199,21 +181,21 @@ func (s *State) String() string {
 		for i, k := range st {
 			steps[i] = strconv.Itoa(k)
 		}
-		fmt.Fprintf(&b, "%s player %d ('ayn %s): steps %s; %d on habarti\n", mark, p, s.Seat(p), strings.Join(steps, ", "), s.Home(p))
+		b.WriteString(mark + " " + say("b_player", "n", p, "ayn", s.Seat(p).String(), "steps", strings.Join(steps, ", "), "home", s.Home(p)) + "\n")
 	}
 	switch {
 	case s.phase == Over:
-		fmt.Fprintf(&b, "player %d has all four men on habarti\n", s.winner)
+		b.WriteString(say("b_won", "n", int(s.winner)))
 	case s.capDue > 0:
-		fmt.Fprintf(&b, "player %d: %s due; throws waiting: %s\n", s.turn, count(int(s.capDue), "capture throw"), throwsText(s.Throws()))
+		b.WriteString(say("b_captureDue", "n", int(s.turn), "due", engine.Count{Noun: "captureThrows", N: int(s.capDue)}, "waiting", throws(s.Throws())))
 	case s.phase == ThrowPhase && s.seq == 0:
-		fmt.Fprintf(&b, "player %d to throw\n", s.turn)
+		b.WriteString(say("b_toThrow", "n", int(s.turn)))
 	case s.phase == ThrowPhase:
-		fmt.Fprintf(&b, "player %d: %s due; thrown so far: %s\n", s.turn, count(int(s.due), "extra throw"), throwsText(s.Throws()))
+		b.WriteString(say("b_extraDue", "n", int(s.turn), "due", engine.Count{Noun: "extraThrows", N: int(s.due)}, "thrown", throws(s.Throws())))
 	default:
-		fmt.Fprintf(&b, "player %d to move; throws waiting: %s\n", s.turn, throwsText(s.Throws()))
+		b.WriteString(say("b_toMove", "n", int(s.turn), "waiting", throws(s.Throws())))
 	}
-	return b.String()
+	return b.String() + "\n"
 }
 
 // kind marks the named squares: A for 'ayn, D for dafandaf, H for habarti.
@@ -324,12 +306,4 @@ func FromPosition(opts engine.Options, pos Position) (*State, error) {
 // terminal to show once.
 func (s *State) Legend() []engine.Message {
 	return []engine.Message{{Key: "legend_letters"}, {Key: "legend_steps"}}
-}
-
-// count gives "1 throw", "2 throws".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -144,6 +144,12 @@ func (s *Server) postAnalysis(w http.ResponseWriter, r *http.Request) error {
 // postAnalysisGraph analyses every position of a game (every k-th of a
 // long one) with a short search each, as one job on the compute pool.
 func (s *Server) postAnalysisGraph(w http.ResponseWriter, r *http.Request) error {
+	// GraphTime bounds the whole answer: reading and replaying the
+	// record and waiting for a core count, not only the searches.
+	start := time.Now()
+	ctx, cancel := context.WithDeadline(r.Context(), start.Add(GraphTime))
+	defer cancel()
+	r = r.WithContext(ctx)
 	req, rec, err := s.analysisRecord(r)
 	if err != nil {
 		return err
@@ -157,7 +163,7 @@ func (s *Server) postAnalysisGraph(w http.ResponseWriter, r *http.Request) error
 	want := func(i int) bool { return i%stride == 0 || i == n }
 	var states []engine.State
 	var plies []int
-	if err := positions(r.Context(), rec, want, func(i int, st engine.State) error {
+	if err := positions(ctx, rec, want, func(i int, st engine.State) error {
 		states = append(states, st.Clone())
 		plies = append(plies, i)
 		return nil
@@ -165,10 +171,7 @@ func (s *Server) postAnalysisGraph(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	v := graphView{Turns: n, Plies: []int{}, Values: [][]float64{}}
-	start := time.Now()
-	perr := s.cfg.Pool.Do(r.Context(), s.job(r, "analysis graph", GraphTime), func(ctx context.Context) {
-		ctx, cancel := context.WithTimeout(ctx, GraphTime)
-		defer cancel()
+	perr := s.cfg.Pool.Do(ctx, s.job(r, "analysis graph", GraphTime), func(ctx context.Context) {
 		seed := rand.Uint64()
 		for i, st := range states {
 			if ctx.Err() != nil {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -13,6 +14,7 @@ import (
 
 	"tabula/ai"
 	"tabula/engine"
+	"tabula/internal/compute"
 )
 
 // randomRecord plays n random turns (or to the end) of a game.
@@ -213,4 +215,23 @@ func FuzzAnalysisRequest(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The graph's time bounds the whole answer: a request that waits for a
+// core past it gets 503, not an answer when the request's own budget
+// (here an hour) ends.
+func TestGraphTimeBoundsTheWaitForACore(t *testing.T) {
+	defer func(d time.Duration) { GraphTime = d }(GraphTime)
+	GraphTime = 50 * time.Millisecond
+	pool := compute.NewPool(compute.Config{Workers: 1})
+	ts, _ := newTestServerWith(t, Config{Pool: pool, RequestTimeout: time.Hour})
+	release, started := make(chan struct{}), make(chan struct{})
+	go pool.Do(context.Background(), compute.Job{Addr: "192.0.2.9"}, func(context.Context) { close(started); <-release })
+	<-started
+	defer close(release)
+	var e errorBody
+	body := `{"record":{"game":"adji-boto","options":[],"moves":["9"]}}`
+	if code := call(t, ts, "POST", "/api/analysis/graph", body, &e); code != 503 {
+		t.Errorf("graph while every core is busy: %d %q, want 503", code, e.Error)
+	}
 }

@@ -9,12 +9,14 @@ import (
 	"tabula/internal/loadkit"
 )
 
-// getStats answers GET /api/debug/stats to a client on this machine only:
-// the goroutines, open files and memory of the process, which a load
-// test reads at its start and end to see that the server gave back what
-// the load took.
+// getStats answers GET /api/debug/stats to a client on this machine only
+// (a request forwarded by a proxy is not, whatever its peer): the
+// goroutines, open files and memory of the process, which a load test
+// reads at its start and end to see that the server gave back what the
+// load took.
 func (s *Server) getStats(w http.ResponseWriter, r *http.Request) error {
-	if ip := net.ParseIP(clientIP(r)); ip == nil || !ip.IsLoopback() {
+	forwarded := r.Header.Get("X-Forwarded-For") != "" || r.Header.Get("Forwarded") != ""
+	if ip := net.ParseIP(clientIP(r)); ip == nil || !ip.IsLoopback() || forwarded {
 		return notFound("no such API endpoint: %s %s", r.Method, r.URL.Path)
 	}
 	var ms runtime.MemStats

@@ -45,6 +45,7 @@ var germanErrors = map[string]string{
 	"empty request body: want a JSON object":                                                                          "Leerer Inhalt der Anfrage: erwartet ein JSON-Objekt",
 	"malformed JSON: %v":                                                                                              "Fehlerhaftes JSON: %[1]s",
 	"malformed JSON: the key %q appears twice in one object":                                                          "Fehlerhaftes JSON: Der Schlüssel %[1]s steht zweimal in einem Objekt",
+	"the server holds as many live connections as it may; try again in a little while":                                "Der Server hält so viele Verbindungen, wie er darf; bitte etwas später noch einmal versuchen",
 	"the request body did not arrive in time; send it at once":                                                        "Der Inhalt der Anfrage kam nicht rechtzeitig an; ihn auf einmal senden",
 	"reading the request body: %v":                                                                                    "Beim Lesen des Inhalts der Anfrage: %[1]s",
 	"malformed JSON: more than one value in the body":                                                                 "Fehlerhaftes JSON: mehr als ein Wert im Inhalt",
@@ -108,7 +109,7 @@ var verb = regexp.MustCompile(`%[dsqvgw]`)
 func compileGerman() []germanPattern {
 	var out []germanPattern
 	all := map[string]string{}
-	for _, m := range []map[string]string{germanErrors, engineErrors} {
+	for _, m := range []map[string]string{germanErrors, engineErrors, roomErrors} {
 		for en, de := range m {
 			all[en] = de
 		}

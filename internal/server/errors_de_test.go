@@ -1,17 +1,23 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"go/ast"
 	"go/parser"
 	gotoken "go/token"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
+
+	"github.com/coder/websocket"
 )
 
 // messageFormats reads the server's source and returns every message
@@ -178,4 +184,79 @@ func FuzzInGerman(f *testing.F) {
 			t.Errorf("%q became empty", msg)
 		}
 	})
+}
+
+// TestRoomRefusalsHaveGerman: every refusal of internal/rooms and every
+// check of an imported record has a German form, and the same arguments.
+func TestRoomRefusalsHaveGerman(t *testing.T) {
+	files, err := filepath.Glob("../rooms/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := regexp.MustCompile(`(?:refuse\(Code\w+|fmt\.Errorf\()\s*,?\s*"((?:[^"\\]|\\.)*)"`)
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range msg.FindAllStringSubmatch(string(src), -1) {
+			format, _ := strconv.Unquote(`"` + m[1] + `"`)
+			if format == "%v" || strings.HasPrefix(format, "rooms: ") {
+				continue // a wrapped error, or one of the program's, not a person's
+			}
+			n++
+			de, ok := roomErrors[format]
+			if !ok {
+				de, ok = germanErrors[format]
+			}
+			if !ok {
+				t.Errorf("%s: %q has no German form", f, format)
+			} else if strings.Count(format, "%")-strings.Count(format, "%%") != strings.Count(de, "%[") {
+				t.Errorf("%q and its German %q have different arguments", format, de)
+			}
+		}
+	}
+	if n < 30 {
+		t.Fatalf("found only %d refusals in internal/rooms: the scan is broken", n)
+	}
+}
+
+// TestRoomRefusalsInThePagesLanguage: a room's WebSocket opened with
+// ?lang=de refuses in German, with the refusal's code.
+func TestRoomRefusalsInThePagesLanguage(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	r := newRoom(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for _, c := range []struct{ lang, want string }{
+		{"de", "Es gibt kein Remisangebot abzulehnen"},
+		{"en", "there is no draw offer to decline"},
+	} {
+		ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/rooms/"+r.ID+"/ws?lang="+c.lang, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws.Write(ctx, websocket.MessageText, []byte(`{"type":"hello","token":"`+token(r.Seats[0].Link)+`","last":-1}`))
+		ws.Write(ctx, websocket.MessageText, []byte(`{"type":"decline"}`))
+		for {
+			_, data, err := ws.Read(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m struct{ Type, Code, Error string }
+			json.Unmarshal(data, &m)
+			if m.Type != "reject" {
+				continue
+			}
+			if m.Code != "bad-request" || m.Error != c.want {
+				t.Errorf("lang=%s: refused %s %q, want bad-request %q", c.lang, m.Code, m.Error, c.want)
+			}
+			break
+		}
+		ws.CloseNow()
+	}
 }

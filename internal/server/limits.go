@@ -22,6 +22,11 @@ const (
 	// computer player searches at most until then, and a request waiting
 	// for a free core gets 503 when it passes.
 	DefaultRequestTimeout = 30 * time.Second
+	// DefaultMaxConns is the most live connections a server holds at once
+	// by default: each is an open file, and a process may commonly hold
+	// 20,000 or more (ulimit -n), with room left for the database and
+	// for requests.
+	DefaultMaxConns = 10000
 	// retryAfter is the Retry-After of a 429 or 503 that knows no better.
 	retryAfter = 5 * time.Second
 )

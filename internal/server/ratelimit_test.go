@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tabula/internal/roomclient"
 )
 
 const goodRoom = `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`
@@ -136,5 +138,42 @@ func TestOptionOutOfRangeNamesTheServersRange(t *testing.T) {
 		if code != 400 || !strings.Contains(e.Error, want) {
 			t.Errorf("max-steps %s: %d %q, want 400 with %q", v, code, e.Error, want)
 		}
+	}
+}
+
+// The server holds at most MaxConns live connections in all, whatever
+// their addresses: the next gets 503 (with Retry-After), and a place
+// freed is taken again.
+func TestLiveConnectionsAreCappedInAll(t *testing.T) {
+	ts, s, _ := newOnlineServer(t)
+	s.wsLimits.Total = 2
+	r := newRoom(t, ts, goodRoom)
+	ctx := context.Background()
+	a, _, err := roomclient.Dial(ctx, ts.URL, r.ID, "", -1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := roomclient.Dial(ctx, ts.URL, r.ID, "", -1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.CloseNow()
+	if c, _, err := roomclient.Dial(ctx, ts.URL, r.ID, "", -1, nil); err == nil || !strings.Contains(err.Error(), "503") {
+		if c != nil {
+			c.CloseNow()
+		}
+		t.Fatalf("a third connection of two allowed: %v, want 503", err)
+	}
+	a.Close()
+	for {
+		c, _, err := roomclient.Dial(ctx, ts.URL, r.ID, "", -1, nil)
+		if err == nil {
+			c.CloseNow()
+			break
+		}
+		if !strings.Contains(err.Error(), "503") {
+			t.Fatal(err)
+		}
+		time.Sleep(10 * time.Millisecond) // the server has yet to see the close
 	}
 }

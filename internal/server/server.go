@@ -62,6 +62,10 @@ type Config struct {
 	MessageRate float64
 	// ConnsPerIP caps the live connections of one address (default 32).
 	ConnsPerIP int
+	// MaxConns caps the live connections in all (default
+	// DefaultMaxConns), so that the server stays under its process's
+	// limit of open files and goes on answering.
+	MaxConns int
 	// TrustedProxies are the reverse proxies whose forwarding header
 	// names the client (ParseTrustedProxies); without any, the header is
 	// ignored and the client is the connection's peer.
@@ -112,6 +116,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.ConnsPerIP > 0 {
 		s.wsLimits.PerIP = cfg.ConnsPerIP
+	}
+	if cfg.MaxConns > 0 {
+		s.wsLimits.Total = cfg.MaxConns
 	}
 	s.onlineRoutes()
 	s.route("GET /api/games", s.listGames)

@@ -25,36 +25,45 @@ const (
 // wsLimits are the limits of live connections.
 type wsLimits struct {
 	PerIP     int           // connections open at once from one address
+	Total     int           // connections open at once in all
 	Rate      float64       // messages per second, on average
 	Burst     int           // messages at once
 	Ping      time.Duration // keepalive interval
 	WriteWait time.Duration // a write slower than this drops the viewer
 }
 
-var defaultWSLimits = wsLimits{PerIP: 32, Rate: 10, Burst: 30, Ping: 25 * time.Second, WriteWait: 10 * time.Second}
+var defaultWSLimits = wsLimits{PerIP: 32, Total: DefaultMaxConns, Rate: 10, Burst: 30, Ping: 25 * time.Second, WriteWait: 10 * time.Second}
 
-// ipCounter counts open connections per address.
+// ipCounter counts open connections per address and in all.
 type ipCounter struct {
-	mu sync.Mutex
-	n  map[string]int
+	mu    sync.Mutex
+	n     map[string]int
+	total int
 }
 
-func (c *ipCounter) acquire(ip string, max int) bool {
+// acquire counts a connection of ip unless ip holds max already (false)
+// or the server holds all (full).
+func (c *ipCounter) acquire(ip string, max, all int) (ok, full bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.n == nil {
 		c.n = map[string]int{}
 	}
+	if c.total >= all {
+		return false, true
+	}
 	if c.n[ip] >= max {
-		return false
+		return false, false
 	}
 	c.n[ip]++
-	return true
+	c.total++
+	return true, false
 }
 
 func (c *ipCounter) release(ip string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.total--
 	if c.n[ip]--; c.n[ip] <= 0 {
 		delete(c.n, ip)
 	}
@@ -97,10 +106,14 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	ip := clientIP(r)
 	lim := s.wsLimits
-	if !s.conns.acquire(ip, lim.PerIP) {
+	if ok, full := s.conns.acquire(ip, lim.PerIP, lim.Total); full {
+		return &httpError{http.StatusServiceUnavailable, "the server holds as many live connections as it may; try again in a little while"}
+	} else if !ok {
 		return &httpError{http.StatusTooManyRequests, "too many live connections from your address"}
 	}
 	defer s.conns.release(ip)
+	// Refusals come in the page's language: ?lang=de, else the request's.
+	german := r.URL.Query().Get("lang") == "de" || (r.URL.Query().Get("lang") == "" && wantsGerman(r))
 	room, err := s.cfg.Rooms.Room(r.Context(), r.PathValue("id"))
 	if errors.Is(err, rooms.ErrNoRoom) {
 		return notFound("no such room")
@@ -155,7 +168,7 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	defer room.Leave(sub)
 
-	go s.readLoop(ctx, cancel, c, room, sub)
+	go s.readLoop(ctx, cancel, c, room, sub, german)
 	s.writeLoop(ctx, c, sub)
 	return nil
 }
@@ -210,7 +223,7 @@ func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *rooms.Su
 }
 
 // readLoop handles the client's messages until the connection ends.
-func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, room *rooms.Room, sub *rooms.Sub) {
+func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, room *rooms.Room, sub *rooms.Sub, german bool) {
 	defer cancel()
 	var b bucket
 	for {
@@ -232,6 +245,9 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			continue
 		}
 		if err := s.dispatch(ctx, room, sub, m); err != nil {
+			if re, ok := err.(*rooms.Error); ok && german {
+				err = &rooms.Error{Code: re.Code, Msg: inGerman(re.Msg)}
+			}
 			trySend(sub, room.RejectMsg(sub, err))
 		}
 	}

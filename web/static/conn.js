@@ -10,15 +10,17 @@ const backoffMin = 500;
 const backoffMax = 10000;
 
 // Conn is the connection to one room. tokens are the seats' tokens this
-// browser plays there, the first said hello with ([] or [''] to watch).
+// browser plays there, the first said hello with ([] or [''] to watch);
+// lang is the page's language, in which the server words its refusals.
 // on holds the callbacks: welcome(view), event(msg), ack(msg),
 // reject(msg), presence(msg), token(msg), note(msg), state() (the connection's state
 // changed: conn.state is 'connecting', 'online', 'offline' or 'gone'),
 // lost(token) (a token no longer holds a seat) and gone(code, reason)
 // (no such room).
 export class Conn {
-  constructor(room, tokens, on) {
+  constructor(room, tokens, on, lang) {
     this.room = room;
+    this.lang = lang || 'en'; // the language of the server's refusals
     this.tokens = tokens.filter((x) => x);
     this.on = on;
     this.version = -1;
@@ -33,7 +35,7 @@ export class Conn {
   }
 
   open() {
-    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/rooms/' + encodeURIComponent(this.room) + '/ws');
+    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/rooms/' + encodeURIComponent(this.room) + '/ws?lang=' + encodeURIComponent(this.lang));
     this.ws = ws;
     ws.onopen = () => {
       const hello = { type: 'hello', token: this.tokens[0] || '', last: this.version };

@@ -6,7 +6,7 @@
 // over one connection (conn.js), turns the server's messages into the
 // room's state (roomstate.js) and draws it (roomdraw.js).
 
-import { t, setWords } from './i18n.js';
+import { t, setWords, getLanguage } from './i18n.js';
 import { boardFor, setPlayerNames } from './boards.js';
 import { w, ask, guarded, MoveList } from './ux.js';
 import { rove, neighbour } from './keys.js';
@@ -94,7 +94,7 @@ export async function pageRoom(id, token) {
       lost: (tk) => { if (P === me) lost(tk); },
       gone: (code, reason) => { if (P === me) { leaveRoom(); done(new Error(reason || t('error', { msg: code }))); } },
       state: () => { if (P === me) { me.conn = me.conn_.state; me.drops = me.conn_.drops; me.retryAt = me.conn_.retryAt; if (me.shown) renderRoom(); } },
-    });
+    }, getLanguage());
   });
 }
 

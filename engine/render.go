@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Words looks a key up; ok is false when it has no words.
+type Words func(key string) (Text, bool)
+
+// WordsOf is the Words of a table.
+func WordsOf(t map[string]Text) Words {
+	return func(key string) (Text, bool) {
+		x, ok := t[key]
+		return x, ok
+	}
+}
+
+// Say renders the message key with its arguments given as name, value
+// pairs: Say("de", w, "store", "n", 1).
+func Say(lang string, words Words, key string, args ...any) string {
+	m := Message{Key: key, Args: make(map[string]any, len(args)/2)}
+	for i := 0; i+1 < len(args); i += 2 {
+		m.Args[args[i].(string)] = args[i+1]
+	}
+	return Render(lang, m, words)
+}
+
+// Render writes m in lang (English when lang has no words for it). Its
+// arguments fill the {name} places of its words: a Count as the
+// words NOUN_one or NOUN_other with {n}, a nested Message rendered in
+// turn, and an argument named player or starting with "player" as the
+// player's name (the words "player" with {n}). A key without words is
+// written as it is, so that a missing word shows and a test can find it.
+func Render(lang string, m Message, words Words) string {
+	text, ok := pick(lang, m.Key, words)
+	if !ok {
+		return m.Key
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(text, '{')
+		j := strings.IndexByte(text[i+1:], '}')
+		if i < 0 || j < 0 {
+			break
+		}
+		name := text[i+1 : i+1+j]
+		b.WriteString(text[:i])
+		if a, ok := m.Args[name]; ok {
+			b.WriteString(arg(lang, name, a, words))
+		} else {
+			b.WriteString("{" + name + "}")
+		}
+		text = text[i+j+2:]
+	}
+	b.WriteString(text)
+	return b.String()
+}
+
+func arg(lang, name string, a any, words Words) string {
+	switch x := a.(type) {
+	case Count:
+		key := x.Noun + "_other"
+		if x.N == 1 {
+			key = x.Noun + "_one"
+		}
+		return Render(lang, Message{Key: key, Args: map[string]any{"n": x.N}}, words)
+	case Message:
+		return Render(lang, x, words)
+	case int:
+		if strings.HasPrefix(name, "player") {
+			return Render(lang, Message{Key: "player", Args: map[string]any{"n": x}}, words)
+		}
+	}
+	return fmt.Sprint(a)
+}
+
+func pick(lang, key string, words Words) (string, bool) {
+	t, ok := words(key)
+	if !ok {
+		return "", false
+	}
+	if s, ok := t[lang]; ok {
+		return s, true
+	}
+	s, ok := t["en"]
+	return s, ok
+}
