@@ -45,11 +45,13 @@ func (s *State) RandomPlayout(r engine.Rand, maxTurns int) int {
 				i++
 			}
 			s.ply++
+			s.thrown, s.thrower = throwValues[i], s.turn // what Tell says, as apply does
 			s.throw(throwValues[i], nil)
 			continue
 		}
 		m := ms[r.IntN(s.stepMoves(&ms))]
 		s.ply++
+		s.thrown = 0
 		if m.v == 0 {
 			s.captured = 0
 			s.endTurn(nil)
