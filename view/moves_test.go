@@ -49,7 +49,7 @@ func TestMovesOfTammanEndWhereTheManLands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := start.(interface{ Board() any }).Board().(tamman.Geometry).Squares
+	names := start.(engine.Boarder).Board().Squares
 	rng := rand.New(rand.NewPCG(3, 4))
 	short := 0
 	for game := 0; game < 20; game++ {

@@ -37,38 +37,33 @@ func ApplyTraced(s engine.State, moves []engine.Move) (trace []EventView, ok boo
 	return Trace(t.ApplyTraced(moves, nil)), true
 }
 
-// Boarder is implemented by states that tell a drawing of the board what
-// it needs beyond the state's JSON: its geometry (the places that traces
-// number, the paths men follow), as a struct whose JSON object gives it.
-type Boarder interface {
-	Board() any
-}
+// mancalaView and gridView are the JSON of the two kinds of board.
+type (
+	mancalaView struct {
+		Kind   string `json:"kind"`   // "mancala": two rows of holes and a store each
+		Holes  int    `json:"holes"`  // holes are places 0..Holes-1
+		Stores []int  `json:"stores"` // the place of each player's store
+		Owners []int  `json:"owners"` // the player whose row each hole is in
+	}
+	gridView struct {
+		Kind     string            `json:"kind"`    // "grid": squares in files and ranks
+		Squares  []string          `json:"squares"` // place number -> square name
+		Paths    [][]string        `json:"paths"`   // each player's path, its start first
+		Named    map[string]string `json:"named"`   // square -> its kind
+		MouthsUp map[int]int       `json:"mouthsUp"`
+	}
+)
 
-// Board returns the geometry of s's board, or nil when s gives none.
+// Board returns the JSON of the board s declares (engine.Boarder), or nil
+// when s declares none.
 func Board(s engine.State) any {
-	if b, ok := s.(Boarder); ok {
-		return b.Board()
+	b, ok := s.(engine.Boarder)
+	if !ok {
+		return nil
 	}
-	return nil
-}
-
-// Mancala is the geometry of a mancala board of two rows (Board): the
-// places that traces number (holes, then the stores) and who owns each
-// hole.
-type Mancala struct {
-	Kind   string `json:"kind"`   // "mancala": two rows of holes and a store each
-	Holes  int    `json:"holes"`  // holes are places 0..Holes-1
-	Stores []int  `json:"stores"` // the place of each player's store
-	Owners []int  `json:"owners"` // the player whose row each hole is in
-}
-
-// MancalaBoard gives the geometry of a two-row mancala board of holes
-// holes: player 1 owns the first half, player 0 the second; player p's
-// store is place holes+p.
-func MancalaBoard(holes int) Mancala {
-	g := Mancala{Kind: "mancala", Holes: holes, Stores: []int{holes, holes + 1}, Owners: make([]int, holes)}
-	for h := range holes / 2 {
-		g.Owners[h] = 1
+	g := b.Board()
+	if g.Kind == "mancala" {
+		return mancalaView{Kind: g.Kind, Holes: g.Holes, Stores: g.Stores, Owners: g.Owners}
 	}
-	return g
+	return gridView{Kind: g.Kind, Squares: g.Squares, Paths: g.Paths, Named: g.Named, MouthsUp: g.MouthsUp}
 }

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"tabula/engine"
-	"tabula/view"
 )
 
 // Config tunes the suite for one game.
@@ -157,9 +156,6 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 				t.Fatalf("seed %d: ApplyTraced(%s) leaves\n%s\nApply leaves\n%s", seed, text, got, after)
 			}
 			checkEvents(t, seed, text, events)
-		}
-		if _, err := view.State(s); err != nil {
-			t.Fatalf("seed %d: state JSON: %v", seed, err)
 		}
 		if l := info.MaxLength; l > 0 && s.Ply() > l {
 			t.Fatalf("seed %d: ply %d beyond the declared MaxLength %d", seed, s.Ply(), l)

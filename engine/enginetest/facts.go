@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"tabula/engine"
-	"tabula/view"
 )
 
 // Full is the full state of s as text, for comparing states: the game's
@@ -23,7 +22,7 @@ func Full(t testing.TB, s engine.State) string {
 	t.Helper()
 	var details []byte
 	var err error
-	if d, ok := s.(view.Detailer); ok {
+	if d, ok := s.(interface{ Details() any }); ok { // the board of its JSON (view.Detailer)
 		details, err = json.Marshal(d.Details())
 	}
 	if err != nil {

@@ -1,7 +1,7 @@
 package agsinnoninka
 
-import "tabula/view"
+import "tabula/engine"
 
 // Board gives the geometry of the board: player 0 owns holes 5-9, player
 // 1 holes 0-4; player p's store is place Holes+p.
-func (s *State) Board() any { return view.MancalaBoard(Holes) }
+func (s *State) Board() engine.Board { return engine.MancalaBoard(Holes) }

@@ -13,7 +13,7 @@ func TestGeometryTellsHowEachThrowFell(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := s.Board().(Geometry).MouthsUp
+	got := s.Board().MouthsUp
 	want := map[int]int{1: 1, 2: 2, 3: 3, 4: 4, 8: 0}
 	if len(got) != len(want) {
 		t.Fatalf("mouths up %v, want %v", got, want)

@@ -1,0 +1,39 @@
+package engine
+
+// Board is what a drawing of a game's board needs beyond the state: its
+// kind, its size, the places that traces number and the special ones. A
+// game declares it (Boarder) and the browser draws what it declares.
+type Board struct {
+	// Kind is "mancala" (two rows of holes and a store each) or "grid"
+	// (squares in files and ranks).
+	Kind string
+	// Holes is the number of holes of a mancala board (places 0..Holes-1);
+	// Stores gives each player's store place and Owners the player whose
+	// row each hole is in.
+	Holes          int
+	Stores, Owners []int
+	// Squares names the places of a grid by number (as traces number them);
+	// Paths is each player's path, its start first; Named gives the kind
+	// of each special square ("ayn", "dafandaf", "habarti").
+	Squares []string
+	Paths   [][]string
+	Named   map[string]string
+	// MouthsUp gives, for a throw of cowries, how many lie mouth up, so
+	// that a drawing shows a throw as it fell.
+	MouthsUp map[int]int
+}
+
+// Boarder is implemented by states that declare their board.
+type Boarder interface {
+	Board() Board
+}
+
+// MancalaBoard is a two-row mancala board of holes holes: player 1 owns
+// the first half, player 0 the second; player p's store is place holes+p.
+func MancalaBoard(holes int) Board {
+	b := Board{Kind: "mancala", Holes: holes, Stores: []int{holes, holes + 1}, Owners: make([]int, holes)}
+	for h := range holes / 2 {
+		b.Owners[h] = 1
+	}
+	return b
+}

@@ -1,0 +1,45 @@
+package view_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"tabula/engine"
+	_ "tabula/games/all"
+	"tabula/view"
+)
+
+// Every state of every registered game, in random games, has a JSON form
+// (with what it tells and its moves) and a board that encodes.
+func TestEveryGamesStatesEncode(t *testing.T) {
+	for _, g := range engine.Games() {
+		for seed := range uint64(5) {
+			s, err := g.NewState(engine.DefaultOptions(g))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 3))
+			for ply := 0; ply < 3000 && !s.Terminal(); ply++ {
+				if _, err := view.StateTold(s); err != nil {
+					t.Fatalf("%s seed %d ply %d: %v", g.ID(), seed, ply, err)
+				}
+				actors := s.Actors(nil)
+				moves := make([]engine.Move, len(actors))
+				for i, a := range actors {
+					if a == engine.ChancePlayer {
+						outs := s.ChanceOutcomes(nil)
+						moves[i] = outs[rng.IntN(len(outs))].Move
+						continue
+					}
+					legal := s.Legal(a, nil)
+					moves[i] = legal[rng.IntN(len(legal))]
+				}
+				engine.ApplyTurn(s, moves)
+			}
+			if _, err := json.Marshal(view.Board(s)); err != nil {
+				t.Fatalf("%s: board: %v", g.ID(), err)
+			}
+		}
+	}
+}
