@@ -105,6 +105,7 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 			return nil, fmt.Errorf("agent %q: %v", spec, err)
 		}
 		b = gameLevel(g, param, b)
+		b, cfg = gameJudge(g, param, b, cfg)
 		return maxWithEndgame(g, param, NewMCTS(spec, b, cfg)), nil
 	case "alphabeta":
 		b, err := parseBudget(param, alphaBetaLevels, true)
@@ -149,6 +150,32 @@ func gameLevel(g engine.Game, level string, b Budget) Budget {
 		}
 	}
 	return b
+}
+
+// MCTSJudge is implemented by games whose levels judge the ends of MCTS
+// playouts by an evaluation of their own (a learned one), after playouts
+// of their own length.
+type MCTSJudge interface {
+	// MCTSJudge returns the evaluation and the playout turns of MCTS at
+	// level under opts; ok false keeps the game's Eval and playout length.
+	MCTSJudge(level string, opts engine.Options) (eval func(engine.State, []float64) []float64, turns int, ok bool)
+}
+
+// gameJudge gives MCTS at level the evaluation and playout length game g
+// sets for it (MCTSJudge), unless cfg already names an evaluation.
+func gameJudge(g engine.Game, level string, b Budget, cfg Config) (Budget, Config) {
+	j, ok := g.(MCTSJudge)
+	if !ok || cfg.Eval != nil {
+		return b, cfg
+	}
+	opts := cfg.Options
+	if len(opts.Settings()) == 0 {
+		opts = engine.DefaultOptions(g)
+	}
+	if eval, turns, ok := j.MCTSJudge(level, opts); ok {
+		cfg.Eval, b.PlayoutTurns = eval, turns
+	}
+	return b, cfg
 }
 
 // Budget bounds the work of one search. Zero fields are no bound; a search

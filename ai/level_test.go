@@ -106,3 +106,33 @@ func TestSpecTimeIsTheLevelsCap(t *testing.T) {
 		t.Errorf("SpecTime(greedy) = %v, want 0", got)
 	}
 }
+
+// judged is a game whose level hard judges playouts by its own
+// evaluation after 3 turns (MCTSJudge).
+type judged struct{ engine.Game }
+
+func (judged) MCTSJudge(level string, _ engine.Options) (func(engine.State, []float64) []float64, int, bool) {
+	if level != "hard" {
+		return nil, 0, false
+	}
+	return func(s engine.State, dst []float64) []float64 { return s.Scores(dst) }, 3, true
+}
+
+func TestGameJudgesItsLevels(t *testing.T) {
+	g := judged{gameSetups(t)[0].Game()}
+	for spec, want := range map[string]bool{"mcts:hard": true, "hard": true, "mcts:medium": false, "mcts:5000": false} {
+		a, err := New(g, spec, Config{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := a.(*MCTS).trees[0]
+		if got := tr.eval != nil && tr.horizon == 3; got != want {
+			t.Errorf("%s: the game's evaluation and playout length taken: %v, want %v", spec, got, want)
+		}
+	}
+	own := func(s engine.State, dst []float64) []float64 { return s.Scores(dst) }
+	a, _ := New(g, "mcts:hard", Config{Seed: 1, Eval: own})
+	if a.(*MCTS).trees[0].horizon == 3 {
+		t.Error("an evaluation in the Config gave way to the game's")
+	}
+}

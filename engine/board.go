@@ -37,3 +37,10 @@ func MancalaBoard(holes int) Board {
 	}
 	return b
 }
+
+// Placer is implemented by states that say where a move starts without
+// playing it (a sowing's hole): the place a drawing offers it on. view
+// asks it in simultaneous turns, whose moves cannot be traced one by one.
+type Placer interface {
+	MoveFrom(player int, m Move) int
+}

@@ -43,20 +43,11 @@ type OptionSpec struct {
 	Values []string
 	// Doc is a one-line description for people.
 	Doc string
-	// SafeMin and SafeMax narrow Min..Max for servers that must answer
-	// every move in about a second, where some values of the option can
-	// make one move run for minutes. Both zero: Min..Max is safe.
-	SafeMin, SafeMax float64
-}
-
-// Safe returns s with Min..Max narrowed to SafeMin..SafeMax, the range a
-// server accepts (for example Agsinnoninka's max-steps 0, no limit, lets
-// one move run for minutes).
-func (s OptionSpec) Safe() OptionSpec {
-	if s.SafeMin != 0 || s.SafeMax != 0 {
-		s.Min, s.Max = max(s.Min, s.SafeMin), min(s.Max, s.SafeMax)
-	}
-	return s
+	// FastMin and FastMax are the values within which one move is known
+	// to take at most about a second, where others can make it run for
+	// minutes (Agsinnoninka's max-steps 0, no limit). Both zero: every
+	// value is fast. What a server does with it is its policy.
+	FastMin, FastMax float64
 }
 
 // Allowed describes the allowed values for people ("2..25", "any|opponent").
@@ -74,16 +65,9 @@ func (s OptionSpec) Allowed() string {
 }
 
 // check parses text as a value of this option and returns it in canonical
-// form; with safe, within the option's Safe range.
-func (s OptionSpec) check(text string, safe bool) (string, error) {
-	wide := s
-	if safe {
-		s = s.Safe()
-	}
+// form.
+func (s OptionSpec) check(text string) (string, error) {
 	outOf := func(v string) error {
-		if s.Min != wide.Min || s.Max != wide.Max {
-			return fmt.Errorf("option %s: %s is out of range %s on this server (the command line accepts %s)", s.Name, v, s.Allowed(), wide.Allowed())
-		}
 		return fmt.Errorf("option %s: %s is out of range %s", s.Name, v, s.Allowed())
 	}
 	switch s.Kind {
@@ -130,16 +114,6 @@ type Options struct {
 // returns every option with its effective value (the default where not set).
 // A later setting of the same name wins.
 func ParseOptions(g Game, settings []string) (Options, error) {
-	return parseOptions(g, settings, false)
-}
-
-// ParseSafeOptions is ParseOptions within each option's Safe range (a
-// server's): a value outside it is refused with both ranges named.
-func ParseSafeOptions(g Game, settings []string) (Options, error) {
-	return parseOptions(g, settings, true)
-}
-
-func parseOptions(g Game, settings []string, safe bool) (Options, error) {
 	specs := g.Specs()
 	o := Options{specs: specs, values: make([]string, len(specs))}
 	for i, s := range specs {
@@ -154,7 +128,7 @@ func parseOptions(g Game, settings []string, safe bool) (Options, error) {
 		if i < 0 {
 			return Options{}, fmt.Errorf("option %s: %s has no such option (it has: %s)", name, g.ID(), specNames(specs))
 		}
-		v, err := specs[i].check(value, safe)
+		v, err := specs[i].check(value)
 		if err != nil {
 			return Options{}, err
 		}

@@ -7,7 +7,9 @@ import "tabula/engine"
 // the game's notation or the paths its men follow (where a man stops at
 // the end of his path, for example, is a rule of the game).
 type MoveView struct {
-	Move string `json:"move"`
+	// Player is who makes the move: one of the actors of the turn.
+	Player int    `json:"player"`
+	Move   string `json:"move"`
 	// From is the place the move lifts from or the man starts on; To is
 	// the place the man ends on (-1 for a sowing, which ends where its
 	// trace says).
@@ -17,13 +19,29 @@ type MoveView struct {
 	Steps int `json:"steps"`
 }
 
-// Moves returns each legal move of the one player to move in s with its
-// places ([] for chance, simultaneous turns, the end of the game, or a
-// state that cannot trace its turns: those show their moves as text).
+// Moves returns each legal move of every player to move in s with its
+// places, the actors in turn ([] for chance, the end of the game, or a
+// state that cannot trace its turns: those show their moves as text). A
+// move of one player is read off its trace; in a simultaneous turn, whose
+// moves cannot be played one by one, the game says where each starts
+// (engine.Placer), or its places are -1.
 func Moves(s engine.State) []MoveView {
 	out := []MoveView{}
 	actors := s.Actors(nil)
-	if len(actors) != 1 || actors[0] == engine.ChancePlayer {
+	if len(actors) == 0 || actors[0] == engine.ChancePlayer {
+		return out
+	}
+	if len(actors) > 1 {
+		pl, _ := s.(engine.Placer)
+		for _, p := range actors {
+			for _, m := range s.Legal(p, nil) {
+				mv := MoveView{Player: p, Move: s.MoveText(p, m), From: -1, To: -1}
+				if pl != nil {
+					mv.From = pl.MoveFrom(p, m)
+				}
+				out = append(out, mv)
+			}
+		}
 		return out
 	}
 	if _, ok := s.(engine.Tracer); !ok {
@@ -32,25 +50,31 @@ func Moves(s engine.State) []MoveView {
 	p := actors[0]
 	c := s.Clone()
 	for _, m := range s.Legal(p, nil) {
-		c.CopyFrom(s)
-		events := c.(engine.Tracer).ApplyTraced([]engine.Move{m}, nil)
-		mv := MoveView{Move: s.MoveText(p, m), From: -1, To: -1}
-		for _, e := range events {
-			if e.Player != p {
-				continue
-			}
-			switch e.Kind {
-			case engine.Lift, engine.Step:
-				if mv.From < 0 {
-					mv.From = e.From
-				}
-			}
-			if e.Kind == engine.Step {
-				mv.To = e.To
-				mv.Steps++
-			}
-		}
-		out = append(out, mv)
+		out = append(out, traceMove(s, c, p, m))
 	}
 	return out
+}
+
+// traceMove reads the places of player p's move m off its trace; c is
+// scratch.
+func traceMove(s, c engine.State, p int, m engine.Move) MoveView {
+	c.CopyFrom(s)
+	events := c.(engine.Tracer).ApplyTraced([]engine.Move{m}, nil)
+	mv := MoveView{Player: p, Move: s.MoveText(p, m), From: -1, To: -1}
+	for _, e := range events {
+		if e.Player != p {
+			continue
+		}
+		switch e.Kind {
+		case engine.Lift, engine.Step:
+			if mv.From < 0 {
+				mv.From = e.From
+			}
+		}
+		if e.Kind == engine.Step {
+			mv.To = e.To
+			mv.Steps++
+		}
+	}
+	return mv
 }

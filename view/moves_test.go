@@ -1,6 +1,7 @@
 package view_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -28,13 +29,24 @@ func TestMovesOfAMancalaStartFromTheirHole(t *testing.T) {
 	}
 }
 
-// TestMovesOfSimultaneousTurnsAndChanceAreEmpty: nothing to offer by place
-// when several choose at once or chance acts.
-func TestMovesOfSimultaneousTurnsAndChanceAreEmpty(t *testing.T) {
-	for _, game := range []string{"agsinnoninka", "tamman"} {
-		if got := view.Moves(replay(t, game, nil)); len(got) != 0 {
-			t.Errorf("%s start: moves %+v, want none", game, got)
-		}
+// TestMovesOfChanceAreEmpty: nothing to offer by place when chance acts.
+func TestMovesOfChanceAreEmpty(t *testing.T) {
+	if got := view.Moves(replay(t, "tamman", nil)); len(got) != 0 {
+		t.Errorf("tamman start: moves %+v, want none", got)
+	}
+}
+
+// TestMovesOfASimultaneousTurnListEveryActor: every actor's legal moves,
+// each with its player and the hole it sows from.
+func TestMovesOfASimultaneousTurnListEveryActor(t *testing.T) {
+	s := replay(t, "agsinnoninka", nil)
+	var got []string
+	for _, mv := range view.Moves(s) {
+		got = append(got, fmt.Sprintf("%d:%s@%d", mv.Player, mv.Move, mv.From))
+	}
+	want := "0:9@9 0:8@8 0:7@7 0:6@6 0:5@5 1:4@4 1:3@3 1:2@2 1:1@1 1:0@0"
+	if strings.Join(got, " ") != want {
+		t.Errorf("moves %s, want %s", strings.Join(got, " "), want)
 	}
 }
 

@@ -61,7 +61,10 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 	base := srv.base
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	games := []string{"adji-boto", "tamman", "agsinnoninka"}
+	var games []string // every registered game in turn
+	for _, g := range engine.Games() {
+		games = append(games, g.ID())
+	}
 	type room struct {
 		id   string
 		bots []*roomclient.Bot
@@ -69,7 +72,7 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 	rs := make([]room, nRooms)
 	acks := make(chan struct{}, nRooms*2*movesPerBot)
 	for i := range rs {
-		id, tokens, err := createRoom(ctx, http.DefaultClient, base, games[i%3], 2, "")
+		id, tokens, err := createRoom(ctx, http.DefaultClient, base, games[i%len(games)], 2, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -35,6 +35,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
 	trusted := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR prefixes of reverse proxies whose --proxy-header names the client (for the per-address limits); without them the header is ignored")
 	proxyHeader := fs.String("proxy-header", server.HeaderXForwardedFor, "the header the trusted proxies append the client's address to: X-Forwarded-For or Forwarded")
+	workers := fs.Int("search-workers", 0, "computer players' searches run at once (0: one per core)")
 	share := fs.Float64("search-share", compute.DefaultShare, "part of the computer players' workers and of their queue one address may hold, in (0, 1]")
 	drain := fs.Duration("drain", 0, "on SIGTERM, answer /readyz with 503 for this long before stopping, so that load balancers send no new clients (a second signal stops at once)")
 	endgames := addEndgameFlag(fs)
@@ -46,6 +47,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *idle <= 0 || *perMinute <= 0 || *perIP <= 0 || *rate <= 0 || *maxConns <= 0 {
 		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip, --conns and --msg-rate must be positive")
+	}
+	if *workers < 0 {
+		return usagef("--search-workers %d: want 0 (one per core) or more", *workers)
 	}
 	if *share <= 0 || *share > 1 {
 		return usagef("--search-share %v: want a part of the workers, more than 0 and at most 1", *share)
@@ -72,7 +76,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	pool := compute.NewPool(compute.Config{Share: *share})
+	pool := compute.NewPool(compute.Config{Workers: *workers, Share: *share})
 	mgr := rooms.NewManager(rooms.Config{
 		Store:     db,
 		Agents:    rooms.AgentFunc(server.DefaultAgents),

@@ -39,3 +39,22 @@ func TestServeRefusesNegativeDrain(t *testing.T) {
 		t.Errorf("serve --drain -1s: err = %v", err)
 	}
 }
+
+// The limits of the computer players' pool and of connections are
+// checked before anything starts.
+func TestServeRefusesBadPoolAndConnLimits(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--search-share", "0"}, "--search-share"},
+		{[]string{"--search-share", "1.5"}, "--search-share"},
+		{[]string{"--search-workers", "-1"}, "--search-workers"},
+		{[]string{"--conns", "0"}, "--conns"},
+	} {
+		var out, errb strings.Builder
+		if err := runServe(c.args, nil, &out, &errb); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("serve %v: err = %v, want one naming %s", c.args, err, c.want)
+		}
+	}
+}

@@ -134,7 +134,7 @@ var specs = []engine.OptionSpec{
 		Doc: "after this many steps of a turn, a player about to lift stops as if cut by the cycle rule (0: no limit; not in the source)",
 		// 0 let one move run for minutes at seeds=25; the default bounds the
 		// worst move measured there to about a second.
-		SafeMin: 1, SafeMax: 10000000},
+		FastMin: 1, FastMax: 10000000},
 }
 
 // Game is Agsinnoninka; its zero value is ready to use.

@@ -2,13 +2,9 @@ package tamman
 
 // This file moves a man along his path and makes the captures of his move.
 
-// move moves a man of the player to move from square q by throw v, sends
-// back the enemy men he overtakes and orders a capture throw for each.
-func (s *State) move(q Square, v uint8, tr *tracer) {
-	s.moveFrom(s.r.step[s.turn][q], v, tr)
-}
-
-// moveFrom is move for the man on step from of the player's path.
+// moveFrom moves the man of the player to move on step from of her path by
+// throw v, sends back the enemy men he overtakes and orders a capture
+// throw for each.
 func (s *State) moveFrom(from, v uint8, tr *tracer) {
 	p := s.turn
 	r := s.r

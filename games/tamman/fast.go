@@ -44,18 +44,10 @@ func (s *State) RandomPlayout(r engine.Rand, maxTurns int) int {
 			for i < len(cuts) && x >= cuts[i] {
 				i++
 			}
-			s.ply++
-			s.throw(throwValues[i], nil)
+			s.applyThrow(throwValues[i], nil)
 			continue
 		}
-		m := ms[r.IntN(s.stepMoves(&ms))]
-		s.ply++
-		if m.v == 0 {
-			s.captured = 0
-			s.endTurn(nil)
-			continue
-		}
-		s.moveFrom(m.from, m.v, nil)
+		s.applyStep(ms[r.IntN(s.stepMoves(&ms))], nil)
 	}
 	return n
 }

@@ -86,3 +86,18 @@ func TestLearnedEvalFavoursTheLeader(t *testing.T) {
 		t.Errorf("three men home against none: %v", v)
 	}
 }
+
+func TestLearnedEvalJudgesMediumOfTwo(t *testing.T) {
+	two := engine.DefaultOptions(Game{})
+	four, _ := engine.ParseOptions(Game{}, []string{"players=4"})
+	for _, c := range []struct {
+		level string
+		opts  engine.Options
+		want  bool
+	}{{"medium", two, true}, {"hard", two, false}, {"max", two, false}, {"easy", two, false}, {"medium", four, false}} {
+		eval, turns, ok := Game{}.MCTSJudge(c.level, c.opts)
+		if ok != c.want || ok && (eval == nil || turns != learnedPlayoutTurns) {
+			t.Errorf("%s with %d players: judged by the learned evaluation %v, want %v", c.level, c.opts.Int(OptPlayers), ok, c.want)
+		}
+	}
+}

@@ -28,6 +28,7 @@ var (
 	matchSpec  = flag.String("match", "", "two variants, comma-separated, for TestMeasureMatch")
 	matchGames = flag.Int("match-games", 100, "games of TestMeasureMatch, seats alternating")
 	matchProcs = flag.Int("match-procs", 2, "games played at once in TestMeasureMatch")
+	matchSeed  = flag.Uint64("match-seed", 0, "added to the seeds of TestMeasureMatch's agents and throws: another run on other throws")
 )
 
 // learnedEval is tamman.LearnedEval as an evaluation for ai.Config.
@@ -139,7 +140,7 @@ func TestMeasureMatch(t *testing.T) {
 				if i >= *matchGames {
 					return
 				}
-				seed := uint64(i + 1)
+				seed := uint64(i+1) + *matchSeed
 				agents := []ai.Agent{variant(t, specs[0], seed), variant(t, specs[1], seed)}
 				first := i % 2 // the seat of the first variant
 				if first == 1 {
@@ -149,7 +150,8 @@ func TestMeasureMatch(t *testing.T) {
 				// Each seat throws from its own stream, the same in
 				// games 2k and 2k+1, where the variants swap seats: when
 				// one seat wins both, the throws decided the pair.
-				dice := []*ai.Random{ai.NewRandom(uint64(i/2)*2 + 1e6), ai.NewRandom(uint64(i/2)*2 + 1e6 + 1)}
+				base := uint64(i/2)*2 + 1e6 + 2**matchSeed
+				dice := []*ai.Random{ai.NewRandom(base), ai.NewRandom(base + 1)}
 				var took [2]time.Duration
 				var n [2]int
 				var most [2]time.Duration

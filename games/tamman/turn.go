@@ -14,21 +14,38 @@ func (s *State) Apply(m engine.Move) { s.apply(m, nil) }
 
 // apply is Apply; with tr it also records the events of the move.
 func (s *State) apply(m engine.Move, tr *tracer) {
-	s.ply++
-	s.thrown = 0
 	switch {
 	case s.phase == ThrowPhase:
-		s.thrown, s.thrower = uint8(m), s.turn
 		if tr != nil {
 			tr.add(engine.Event{Kind: engine.Throw, Player: int(s.turn), From: -1, To: -1, N: int(m)})
 		}
-		s.throw(uint8(m), tr)
+		s.applyThrow(uint8(m), tr)
 	case m == Pass:
+		s.applyStep(stepMove{}, tr)
+	default:
+		s.applyStep(stepMove{s.r.step[s.turn][Square(m>>8)], uint8(m)}, tr)
+	}
+}
+
+// applyThrow plays a throw of value v; Apply and the fast playouts play
+// every throw through it.
+func (s *State) applyThrow(v uint8, tr *tracer) {
+	s.ply++
+	s.thrown, s.thrower = v, s.turn
+	s.throw(v, tr)
+}
+
+// applyStep plays a move given by the step of its man and its throw (v 0:
+// the pass); Apply and the fast playouts play every move through it.
+func (s *State) applyStep(m stepMove, tr *tracer) {
+	s.ply++
+	s.thrown = 0
+	if m.v == 0 {
 		s.captured = 0
 		s.endTurn(tr)
-	default:
-		s.move(Square(m>>8), uint8(m), tr)
+		return
 	}
+	s.moveFrom(m.from, m.v, tr)
 }
 
 // throw adds a throw of value v to the pool and decides what follows.

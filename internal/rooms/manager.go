@@ -18,6 +18,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/policy"
 	"tabula/internal/store"
 )
 
@@ -176,8 +177,8 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 		return Created{}, refuse(CodeBad, "%v", err)
 	}
 	// Options that could make one move take minutes are refused
-	// (engine.OptionSpec.Safe).
-	opts, err := engine.ParseSafeOptions(g, settings)
+	// (policy.ParseOptions).
+	opts, err := policy.ParseOptions(g, settings)
 	if err != nil {
 		return Created{}, refuse(CodeBad, "%v", err)
 	}

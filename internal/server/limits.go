@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tabula/engine"
+	"tabula/internal/policy"
 )
 
 // The limits that keep every request cheap. They are the server's, not the
@@ -40,9 +41,9 @@ func checkTurns(n int) error {
 }
 
 // parseOptions parses the settings of g within the server's bounds
-// (OptionSpec.Safe).
+// (policy.ParseOptions).
 func parseOptions(g engine.Game, sets []string) (engine.Options, error) {
-	opts, err := engine.ParseSafeOptions(g, sets)
+	opts, err := policy.ParseOptions(g, sets)
 	if err != nil {
 		return opts, badRequest("%v", err)
 	}

@@ -112,7 +112,8 @@ func closeCode(t *testing.T, c *roomclient.Conn) int {
 
 func TestOnlineGamesPlayToTheEndWithASpectator(t *testing.T) {
 	ts, _, _ := newOnlineServer(t)
-	for _, game := range []string{"adji-boto", "tamman", "agsinnoninka"} {
+	for _, g := range engine.Games() {
+		game := g.ID()
 		t.Run(game, func(t *testing.T) {
 			r := newRoom(t, ts, `{"game":"`+game+`","seats":[{"kind":"person","name":"Ana"},{"kind":"person","name":"Bo"}]}`)
 			spec, w := dial(t, ts, r.ID, "")

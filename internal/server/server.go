@@ -22,6 +22,7 @@ import (
 
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/policy"
 	"tabula/internal/rooms"
 	"tabula/view"
 )
@@ -295,8 +296,8 @@ func (s *Server) gameView(g engine.Game) (gameView, error) {
 		return gameView{}, err
 	}
 	for i, sp := range g.Specs() {
-		if n := sp.Safe(); sp.Kind == engine.Int || sp.Kind == engine.Float {
-			lo, hi := n.Min, n.Max
+		if sp.Kind == engine.Int || sp.Kind == engine.Float {
+			lo, hi := policy.Range(sp)
 			gv.Options[i].Min, gv.Options[i].Max = &lo, &hi
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -55,10 +56,16 @@ func chromiumPath() string {
 	return ""
 }
 
+// awayGrace is how long a person is away before another may give the
+// seat to the computer, in the tests' rooms.
+const awayGrace = 4 * time.Second
+
 // newManager runs the rooms kept in db.
 func newManager(db *store.SQLite) *rooms.Manager {
 	discard := slog.New(slog.NewTextHandler(io.Discard, nil))
-	return rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Log: discard})
+	// A seat away for awayGrace may be given to the computer: short, so
+	// that a test sees the replace button come.
+	return rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Log: discard, AwayGrace: awayGrace})
 }
 
 // appServer is the server of the tests: the app, the API and mgr's rooms.

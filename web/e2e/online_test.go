@@ -33,7 +33,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 					checkAxe(t, ctx, axe, page)
 				}
 			}
-			creator := tab(t, 3*time.Minute)
+			creator := tab(t, 5*time.Minute)
 			// The game page: set the options, then "Play online".
 			must(t, creator, chromedp.Navigate(srv.URL+"/#/game/"+c.game))
 			waitFor(t, creator, `!!document.getElementById('online')`, 10*time.Second)
@@ -54,8 +54,8 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 			scan(creator, "online-invites")
 			screenshot(t, creator, "online-invites-"+c.game, "")
 
-			seats := []context.Context{tab(t, 3*time.Minute), tab(t, 3*time.Minute)}
-			spec := tab(t, 3*time.Minute)
+			seats := []context.Context{tab(t, 5*time.Minute), tab(t, 5*time.Minute)}
+			spec := tab(t, 5*time.Minute)
 			for i, ctx := range append(seats, spec) {
 				must(t, ctx, chromedp.Navigate(links[i]))
 				waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"tabula/engine"
 )
 
 // The Research page: a person picks Adji-Boto, ticks an option to vary,
@@ -16,7 +18,7 @@ func TestResearchPage(t *testing.T) {
 	axe := axeSource(t)
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/research.html"))
-	waitFor(t, ctx, `document.querySelectorAll('#game option').length === 3`, 10*time.Second)
+	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#game option').length === %d`, len(engine.Games())), 10*time.Second)
 	setSelect(t, ctx, "#game", "adji-boto")
 	must(t, ctx, jsDo(`document.querySelector('#options input[data-option="capture-from"]').checked = true;
 		document.getElementById('games').value = '20';
@@ -59,7 +61,7 @@ func TestResearchPage(t *testing.T) {
 func TestReportLayout(t *testing.T) {
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/research.html"))
-	waitFor(t, ctx, `document.querySelectorAll('#game option').length === 3`, 10*time.Second)
+	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#game option').length === %d`, len(engine.Games())), 10*time.Second)
 	setSelect(t, ctx, "#game", "adji-boto")
 	setSelect(t, ctx, "#design", "grid")
 	must(t, ctx, jsDo(`for (const o of ['chain-through-empty', 'capture-from', 'opening', 'skip-origin'])

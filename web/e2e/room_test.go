@@ -96,8 +96,8 @@ func inStep(t *testing.T, pages []context.Context) string {
 // (two players and a spectator): a whole game of Adji-Boto with a clock,
 // 20 turns of Tamman and of Agsinnoninka. After each move every page
 // marks the last move, the spectator's live region has told it, the
-// players' focus is not on the page body and all pages show the clock
-// values the server sent.
+// players' focus is not on the page body, all pages show the clock
+// values the server sent, and none offers the computer's analysis.
 func TestRoomByKeyboard(t *testing.T) {
 	cases := []struct {
 		game    string
@@ -152,6 +152,11 @@ func TestRoomByKeyboard(t *testing.T) {
 						t.Errorf("turn %d, page %d: no last-move mark", turns, i)
 					}
 				}
+				for i, ctx := range pages {
+					if eval[bool](t, ctx, `document.getElementById('room').dataset.room === 'open' && !!document.querySelector('#analyse, #hint, #loadgraph, #analysis, #graph')`) {
+						t.Errorf("turn %d, page %d: analysis offered in an online game in progress", turns, i)
+					}
+				}
 				if got := eval[int](t, spec, `Number(document.getElementById('announce').dataset.count || 0)`); got <= told {
 					t.Errorf("turn %d: the spectator's live region told nothing", turns)
 				}
@@ -201,12 +206,7 @@ func roomPictures(t *testing.T, ctx context.Context, game string) {
 // computer goes on watching, told why in one line; the other player is
 // told the computer now plays that seat.
 func TestSeatGivenUpTurnsToSpectating(t *testing.T) {
-	links, _ := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
-	a, b := tab(t, time.Minute), tab(t, time.Minute)
-	for i, ctx := range []context.Context{a, b} {
-		must(t, ctx, chromedp.Navigate(links[i]))
-		waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
-	}
+	a, b := twoPlayers(t)
 	told := eval[int](t, a, `Number(document.getElementById('announce').dataset.count || 0)`)
 	must(t, b, jsDo(`document.getElementById('giveup').click()`))
 	waitFor(t, b, `!!document.querySelector('dialog.ask [data-yes]')`, 5*time.Second)
@@ -224,7 +224,6 @@ func TestSeatGivenUpTurnsToSpectating(t *testing.T) {
 	}
 	screenshot(t, b, "room-seat-given-up", "")
 }
-
 
 // noEnglish checks that the German page shows no phrase of the English
 // table (phrases of 8 characters or more that German does not share;
@@ -264,4 +263,39 @@ func TestGermanPagesHaveNoEnglish(t *testing.T) {
 		waitFor(t, ctx, p.ready, 10*time.Second)
 		noEnglish(t, ctx, p.hash)
 	}
+}
+
+// TestReplaceAnAbsentPlayer: when a player's page is gone, the other is
+// told how long until the seat may go to the computer, then gets the
+// button (by keyboard); the seat keeps its person's name, with a mark.
+func TestReplaceAnAbsentPlayer(t *testing.T) {
+	a, b := twoPlayers(t)
+	must(t, b, chromedp.Navigate(srv.URL+"/#/"))
+	waitFor(t, a, `!!document.querySelector('[data-replace-wait="1"]')`, 10*time.Second)
+	if eval[bool](t, a, `!!document.querySelector('[data-replace="1"]')`) {
+		t.Error("the replace button shows before the server would allow it")
+	}
+	waitFor(t, a, `!!document.querySelector('[data-replace="1"]')`, awayGrace+5*time.Second)
+	must(t, a, chromedp.Focus(chromedp.CSS(`[data-replace="1"]`)))
+	key(t, a, kb.Enter)
+	waitFor(t, a, `document.querySelector('[data-seat="1"]').innerText.includes('Ben (computer)')`, 10*time.Second)
+	if eval[bool](t, a, `!document.getElementById('errors').hidden`) {
+		t.Errorf("the server refused: %s", eval[string](t, a, `document.getElementById('errors').textContent`))
+	}
+	if !eval[bool](t, a, `document.getElementById('announce').innerText.includes('Ben')`) {
+		t.Error("the seat's change was not announced")
+	}
+}
+
+// twoPlayers opens an Adji-Boto room of Ana and Ben in two tabs, one for
+// each player's invite link.
+func twoPlayers(t *testing.T) (a, b context.Context) {
+	t.Helper()
+	links, _ := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
+	a, b = tab(t, time.Minute), tab(t, time.Minute)
+	for i, ctx := range []context.Context{a, b} {
+		must(t, ctx, chromedp.Navigate(links[i]))
+		waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
+	}
+	return a, b
 }

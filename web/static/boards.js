@@ -395,6 +395,7 @@ export function boardUI(board, s, player, selected, label) {
   if (board.kind === 'grid') {
     const name = (place) => board.geo && board.geo.squares ? board.geo.squares[place] : undefined;
     for (const mv of s.moves || []) {
+      if (mv.player !== player) continue;
       const from = name(mv.from), to = name(mv.to);
       if (!from || !to) continue;
       if (!ui.picks.includes(from)) ui.picks.push(from);
@@ -402,7 +403,11 @@ export function boardUI(board, s, player, selected, label) {
     }
     ui.selected = selected;
   } else {
-    for (const mv of legal) ui.moves[mv] = mv;
+    // a hole offers the move the server placed on it; a game that places
+    // none is offered by its text
+    const placed = (s.moves || []).filter((mv) => mv.player === player && mv.from >= 0);
+    if (placed.length) for (const mv of placed) ui.moves[mv.from] = mv.move;
+    else for (const mv of legal) ui.moves[mv] = mv;
   }
   return ui;
 }
