@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -230,6 +231,10 @@ func reportStart(w, stderr io.Writer, tab *solve.Table, start *adjiboto.State, o
 		return usagef("--from-start: %v", err)
 	}
 	if seeds > tab.K() {
+		// The search is a recursion as deep as its longest chain of
+		// moves without capture: more than a million at 3 seeds a hole.
+		debug.SetMaxStack(8 << 30)
+		solve.MaxDepth = 12_000_000
 		fmt.Fprintf(stderr, "searching the boards of %d to %d seeds that the game can reach\n", tab.K()+1, seeds)
 		began := time.Now()
 		v.Progress(func(st solve.Stats) {

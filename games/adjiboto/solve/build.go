@@ -90,7 +90,17 @@ func (f *frame) step(k, p int) (gain int, over bool, holes [adjiboto.Holes]int, 
 	return gain, false, holes, n, f.next.ToMove()
 }
 
+// MaxDepth bounds the chain of moves without capture a search follows
+// (one frame of Go's stack each, about 500 bytes): beyond it a build or a
+// search stops with an error. The default fits Go's default stack limit of
+// 1 GB; a command that raises that (runtime/debug.SetMaxStack) may raise
+// this too.
+var MaxDepth = 1_000_000
+
 func (b *builder) frame(depth int) (*frame, error) {
+	if depth > MaxDepth {
+		return nil, fmt.Errorf("solve: a chain of more than %d moves without capture, the most a search follows (solve.MaxDepth)", MaxDepth)
+	}
 	for len(b.frames) <= depth {
 		s, err := adjiboto.New(b.opts)
 		if err != nil {

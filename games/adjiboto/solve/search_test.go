@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"tabula/games/adjiboto"
@@ -53,14 +54,7 @@ func TestSolverBeyondTheTableMatchesTheTable(t *testing.T) {
 
 // The search stops at its limit with an error, never a wrong value.
 func TestSolverLimit(t *testing.T) {
-	tab, _, err := Build(options(t), 6, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := NewSolver(tab, options(t), 12, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab, v := smallSolver(t, 10)
 	s, _ := adjiboto.NewPosition(options(t), [adjiboto.Holes]int{2, 2, 1, 1, 2, 2, 1, 1, 0, 0}, [2]int{}, 0)
 	if _, err := v.Value(s); err == nil {
 		t.Fatal("a search beyond its limit of 10 boards gave a value")
@@ -68,4 +62,31 @@ func TestSolverLimit(t *testing.T) {
 	if _, err := NewSolver(tab, options(t, "skip-origin=true"), 12, 10); err == nil {
 		t.Fatal("a solver for other rules than the table's")
 	}
+}
+
+// A chain of moves deeper than MaxDepth stops the search with an error,
+// not a crash of Go's stack.
+func TestSolverDepthLimit(t *testing.T) {
+	_, v := smallSolver(t, 1_000_000)
+	saved := MaxDepth
+	MaxDepth = 2
+	defer func() { MaxDepth = saved }()
+	s, _ := adjiboto.NewPosition(options(t), [adjiboto.Holes]int{2, 2, 1, 1, 2, 2, 1, 1, 0, 0}, [2]int{}, 0)
+	if _, err := v.Value(s); err == nil || !strings.Contains(err.Error(), "MaxDepth") {
+		t.Fatalf("error %v, want the depth limit", err)
+	}
+}
+
+// smallSolver is a solver up to 12 seeds on the table of 6.
+func smallSolver(t *testing.T, limit int) (*Table, *Solver) {
+	t.Helper()
+	tab, _, err := Build(options(t), 6, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := NewSolver(tab, options(t), 12, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab, v
 }
