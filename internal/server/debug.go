@@ -17,7 +17,7 @@ import (
 func (s *Server) getStats(w http.ResponseWriter, r *http.Request) error {
 	forwarded := r.Header.Get("X-Forwarded-For") != "" || r.Header.Get("Forwarded") != ""
 	if ip := net.ParseIP(clientIP(r)); ip == nil || !ip.IsLoopback() || forwarded {
-		return notFound("no such API endpoint: %s %s", r.Method, r.URL.Path)
+		return notFound("server.no_endpoint", "method", r.Method, "path", r.URL.Path)
 	}
 	// The live heap, not what the next collection would free: a load test
 	// compares these figures, and garbage would read as a leak.
