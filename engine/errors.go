@@ -153,8 +153,8 @@ var engineWords = map[string]Text{
 	"engine.option_form":    {"en": "option {setting}: want name=value", "de": "Option {setting}: erwartet Name=Wert"},
 	"engine.option_unknown": {"en": "option {option}: {game} has no such option (it has: {options})", "de": "Option {option}: {game} hat keine solche Option (vorhanden: {options})"},
 	"engine.joint_form": {
-		"en": "{turn}: players {players} move at once: want {n} moves joined by commas",
-		"de": "{turn}: die Spieler {players} ziehen zugleich: erwartet {n} Züge, durch Kommas getrennt",
+		"en": "{turn}: players {actors} move at once: want {n} moves joined by commas",
+		"de": "{turn}: die Spieler {actors} ziehen zugleich: erwartet {n} Züge, durch Kommas getrennt",
 	},
 	"engine.joint_move":     {"en": "{player}'s move {move}: {err}", "de": "Zug von {player} {move}: {err}"},
 	"engine.not_legal":      {"en": "{move} is not legal for {player} now (legal: {legal})", "de": "{move} ist für {player} jetzt nicht erlaubt (erlaubt: {legal})"},

@@ -23,7 +23,7 @@ func ParseTurn(s State, text string) ([]Move, error) {
 	if len(actors) > 1 {
 		parts = strings.Split(text, ",")
 		if len(parts) != len(actors) {
-			return nil, NewError("engine.joint_form", "turn", strconv.Quote(text), "players", fmt.Sprint(actors), "n", len(actors))
+			return nil, NewError("engine.joint_form", "turn", strconv.Quote(text), "actors", fmt.Sprint(actors), "n", len(actors))
 		}
 	}
 	moves := make([]Move, len(actors))

@@ -98,6 +98,11 @@ func TestEveryCodeIsMadeWithItsArguments(t *testing.T) {
 				}
 				slices.Sort(args)
 				args = slices.Compact(args)
+				for _, n := range args {
+					if strings.HasPrefix(n, "players") {
+						t.Errorf("%s: %s: an argument %q is worded as a player's name when it is a number; name it otherwise", where, code, n)
+					}
+				}
 				if want := places(words[engine.Languages[0]]); !slices.Equal(args, want) {
 					t.Errorf("%s: %s is made with %v, its words fill %v", where, code, args, want)
 				}

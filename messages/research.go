@@ -70,8 +70,8 @@ var Research = map[string]engine.Text{
 		"de": "Lesart {reading}: {err}",
 	},
 	"research.agents_count": {
-		"en": "--agents: reading {reading} has {players} players, so give 1 or {players} agents, got {n}",
-		"de": "--agents: die Lesart {reading} hat {players} Spieler, also 1 oder {players} Computerspieler angeben, angegeben sind {n}",
+		"en": "--agents: reading {reading} has {count} players, so give 1 or {count} agents, got {n}",
+		"de": "--agents: die Lesart {reading} hat {count} Spieler, also 1 oder {count} Computerspieler angeben, angegeben sind {n}",
 	},
 	"research.vary_all": {
 		"en": "--vary {option}=all: only enum and bool options have a list of values; give them",

@@ -139,8 +139,8 @@ var Rooms = map[string]engine.Text{
 		"de": "Der Name enthält das Steuerzeichen {char} bei Byte {at}",
 	},
 	"rooms.seat_count": {
-		"en": "this game has {players} players, got {seats} seats",
-		"de": "Dieses Spiel hat {players} Spieler, angegeben sind {seats} Plätze",
+		"en": "this game has {count} players, got {seats} seats",
+		"de": "Dieses Spiel hat {count} Spieler, angegeben sind {seats} Plätze",
 	},
 	"rooms.seat_err": {
 		"en": "seat {seat}: {err}",

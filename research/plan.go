@@ -254,7 +254,7 @@ func NewPlan(cfg Config) (*Plan, error) {
 		r := Reading{Index: i, Varied: varied, Settings: opts.Settings(), Players: s.NumPlayers(), start: s, opts: opts}
 		r.Base = slices.Equal(r.Settings, base.Settings())
 		if len(cfg.Agents) != 1 && len(cfg.Agents) != r.Players {
-			return nil, engine.NewError("research.agents_count", "reading", r.Label(), "players", r.Players, "n", len(cfg.Agents))
+			return nil, engine.NewError("research.agents_count", "reading", r.Label(), "count", r.Players, "n", len(cfg.Agents))
 		}
 		p.Readings = append(p.Readings, r)
 	}

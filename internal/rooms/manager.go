@@ -192,7 +192,7 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 		return Created{}, err
 	}
 	if len(seats) != s.NumPlayers() {
-		return Created{}, refuse(CodeBad, "rooms.seat_count", "players", s.NumPlayers(), "seats", len(seats))
+		return Created{}, refuse(CodeBad, "rooms.seat_count", "count", s.NumPlayers(), "seats", len(seats))
 	}
 	if err := clock.check(s.NumPlayers()); err != nil {
 		return Created{}, err
