@@ -73,6 +73,11 @@ func TestEveryCodeIsMadeWithItsArguments(t *testing.T) {
 			if !ok {
 				return true
 			}
+			if i, ok := makers[funcName(call.Fun)]; ok && len(call.Args) > i {
+				if key, ok := stringLit(call.Args[i]); ok && codes[key] == nil {
+					t.Errorf("%s: %s makes %q, which is no code", fset.Position(call.Pos()), funcName(call.Fun), key)
+				}
+			}
 			for i, a := range call.Args {
 				code, ok := stringLit(a)
 				speaker, name, dotted := strings.Cut(code, ".")
@@ -120,6 +125,20 @@ func TestEveryCodeIsMadeWithItsArguments(t *testing.T) {
 			t.Errorf("%s has words but no code makes it", code)
 		}
 	}
+}
+
+// makers are the functions that make a coded error, by the index of their
+// code argument.
+var makers = map[string]int{"NewError": 0, "badRequest": 0, "notFound": 0, "refuse": 1}
+
+func funcName(e ast.Expr) string {
+	switch f := e.(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	}
+	return ""
 }
 
 // places are the names of the {places} of a text, sorted, each once.
