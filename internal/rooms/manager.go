@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"tabula/internal/wire"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -249,11 +250,11 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 
 // startStep is the step that plays a new room's first moves.
 // evs and s are startMoves's answer for moves.
-func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, seats []store.Seat, moves []string, evs []Event, s engine.State) store.Step {
+func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, seats []store.Seat, moves []string, evs []wire.Event, s engine.State) store.Step {
 	st := store.Step{Room: rs.ID, From: 0}
 	if o, over := s.Outcome(); over {
 		st.Status, st.Result = store.Finished, o.String()
-		evs = append(evs, Event{Version: len(evs) + 1, Kind: KindEnd, Result: st.Result, Secret: hex.EncodeToString(rs.Secret)})
+		evs = append(evs, wire.Event{Version: len(evs) + 1, Kind: wire.KindEnd, Result: st.Result, Secret: hex.EncodeToString(rs.Secret)})
 		rec := engine.NewRecord(g, opts)
 		rec.Moves, rec.Result = moves, st.Result
 		for _, se := range seats {
@@ -348,7 +349,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 		}
 	}
 	for _, se := range sn.Events {
-		var e Event
+		var e wire.Event
 		if err := json.Unmarshal(se.Body, &e); err != nil {
 			return nil, fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)
 		}
@@ -371,7 +372,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 
 // replay appends a stored event to the room and applies it to the state
 // and the clocks.
-func (r *Room) replay(e Event) error {
+func (r *Room) replay(e wire.Event) error {
 	r.events = append(r.events, e)
 	r.noteMoved(e)
 	r.track(e)
@@ -381,21 +382,21 @@ func (r *Room) replay(e Event) error {
 		}
 	}
 	switch e.Kind {
-	case KindTurn:
+	case wire.KindTurn:
 		if err := engine.Play(r.state, e.Move); err != nil {
 			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
 		}
 		r.turnStart = e.Version
 		r.offer = -1
-	case KindOffer:
+	case wire.KindOffer:
 		r.offer = *e.Seat
-	case KindDecline:
+	case wire.KindDecline:
 		r.offer = -1
-	case KindEnd:
+	case wire.KindEnd:
 		r.turnStart = e.Version
-	case KindRematch:
+	case wire.KindRematch:
 		r.next = e.Room
-	case KindUndo:
+	case wire.KindUndo:
 		s, err := r.replayPlayed()
 		if err != nil {
 			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
@@ -448,7 +449,7 @@ func (m *Manager) Unload(id string) {
 func (m *Manager) unload(r *Room, reason string) {
 	m.forget(r)
 	r.mu.Lock()
-	r.shut(CloseRoomGone, reason)
+	r.shut(wire.CloseRoomGone, reason)
 	r.mu.Unlock()
 }
 
@@ -485,7 +486,7 @@ func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
 				r.status, r.result = store.Expired, "expired"
 			}
 		}
-		r.shut(CloseRoomGone, "the room expired")
+		r.shut(wire.CloseRoomGone, "the room expired")
 		r.mu.Unlock()
 		m.forget(r)
 	}
@@ -502,7 +503,7 @@ func (m *Manager) Close() {
 	m.cancel()
 	for _, r := range rooms {
 		r.mu.Lock()
-		r.shut(CloseGoingAway, "the server is stopping; reconnect shortly")
+		r.shut(wire.CloseGoingAway, "the server is stopping; reconnect shortly")
 		r.mu.Unlock()
 	}
 }

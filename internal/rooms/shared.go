@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"tabula/internal/wire"
 	"time"
 
 	"tabula/internal/store"
@@ -72,7 +73,7 @@ func (r *Room) catchUp(ctx context.Context) error {
 		r.commits[c.Seat] = c.Move
 	}
 	for _, se := range sn.Events {
-		var e Event
+		var e wire.Event
 		if err := json.Unmarshal(se.Body, &e); err != nil {
 			return fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)
 		}
@@ -127,7 +128,7 @@ func (m *Manager) Changed(ctx context.Context, id string, version int) {
 		}
 		r.m.cfg.Log.Warn("catching up", "room", r.ID, "err", err)
 		m.forget(r)
-		r.shut(CloseRoomGone, "the room could not be loaded; reconnect")
+		r.shut(wire.CloseRoomGone, "the room could not be loaded; reconnect")
 		return
 	}
 	r.afterChange()

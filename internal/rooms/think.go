@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"context"
+	"tabula/internal/wire"
 	"time"
 
 	"tabula/ai"
@@ -50,7 +51,7 @@ func (r *Room) think(who int) {
 	}
 	if played != spec {
 		r.m.cfg.Log.Info("computer level lowered", "room", r.ID, "seat", who, "agent", spec, "played", played)
-		r.sendAll(mustJSON(noteMsg{Type: "note", Code: "level-lowered", Seat: who, Agent: spec, Played: played}))
+		r.sendAll(wire.NoteLevelLowered(who, spec, played))
 	}
 	ctx, cancel := context.WithTimeout(r.m.ctx, r.m.cfg.MoveDeadline)
 	r.thinking = cancel
@@ -107,22 +108,11 @@ func (r *Room) cheapMove(s engine.State, who int, spec string, seed uint64) engi
 	return ai.ChooseContext(ctx, ag, s, who)
 }
 
-// noteMsg tells a room something that is not an event of its game: that
-// the computer played a move at a lower level than its seat's
-// (level-lowered), because the server was busy.
-type noteMsg struct {
-	Type   string `json:"type"`
-	Code   string `json:"code"`
-	Seat   int    `json:"seat"`
-	Agent  string `json:"agent"`
-	Played string `json:"played"`
-}
-
 // sendAll sends msg to every viewer; the caller holds r.mu.
 func (r *Room) sendAll(msg []byte) {
 	for sub := range r.subs {
 		if !sub.send(msg) {
-			r.drop(sub, CloseSlow, "too slow to follow the room")
+			r.drop(sub, wire.CloseSlow, "too slow to follow the room")
 		}
 	}
 }

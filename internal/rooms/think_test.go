@@ -2,10 +2,10 @@ package rooms
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -80,7 +80,7 @@ func TestSearchWithoutAWorkerPlaysTheEasyLevel(t *testing.T) {
 	g, _ := engine.Lookup("adji-boto")
 	start, _ := g.NewState(engine.DefaultOptions(g))
 	legal := engine.LegalTexts(start, 0)
-	if e.Kind != KindTurn || e.Move != legal[len(legal)-1] {
+	if e.Kind != wire.KindTurn || e.Move != legal[len(legal)-1] {
 		t.Errorf("event %+v, want the easy level's move %s", e, legal[len(legal)-1])
 	}
 }
@@ -93,11 +93,7 @@ func TestLevelIsLoweredWhenTheSearchDoesNotFit(t *testing.T) {
 	r, c := create(t, m, "adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "mcts:max"}})
 	s := join(t, r, c.Tokens[0])
 	mustMove(t, r, s, 0, engine.LegalTexts(r.state, 0)[0])
-	var note noteMsg
-	if err := json.Unmarshal(next(t, s, "note").raw, &note); err != nil {
-		t.Fatal(err)
-	}
-	if note.Code != "level-lowered" || note.Seat != 1 || note.Agent != "mcts:max" || note.Played != "mcts:medium" {
+	if note := next(t, s, "note"); note.Code != "level-lowered" || note.Seat != 1 || note.Agent != "mcts:max" || note.Played != "mcts:medium" {
 		t.Errorf("note %+v, want mcts:max lowered to mcts:medium for seat 1", note)
 	}
 	if spec := <-asked; spec != "mcts:medium" {
