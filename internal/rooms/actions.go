@@ -337,7 +337,7 @@ func (r *Room) afterChange() {
 	actors := r.state.Actors(nil)
 	if len(actors) == 1 && actors[0] == engine.ChancePlayer {
 		// A game that starts with a throw (Tamman): the server throws.
-		if _, err := r.commitTurn(r.m.ctx, actors, []engine.Move{throwAt(r.secret, r.state)}, nil, nil); err != nil {
+		if _, err := r.commitTurn(r.m.ctx, actors, []engine.Move{throwAt(r.secret, r.state)}, nil, nil, nil); err != nil {
 			r.m.cfg.Log.Error("throw", "room", r.ID, "err", err)
 			return
 		}
@@ -350,7 +350,7 @@ func (r *Room) afterChange() {
 			break
 		}
 	}
-	if who < 0 || !r.leased() {
+	if who < 0 || !r.m.mode.claim(r) {
 		return
 	}
 	r.think(who)

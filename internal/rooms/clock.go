@@ -190,7 +190,6 @@ func (r *Room) checkFlag() {
 
 // flag ends the game on time: seat s's flag fell, the other seat wins.
 func (r *Room) flag(ctx context.Context, s int) error {
-	r.ackTo = nil // the move that found the flag down is not played
 	result := engine.Outcome{Winner: 1 - s}.String()
 	now := r.m.cfg.Now()
 	evs := []wire.Event{

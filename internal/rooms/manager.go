@@ -81,7 +81,7 @@ type Manager struct {
 
 	secretMu sync.Mutex // cfg.Secrets need not be safe for concurrent use
 
-	pres *presence // which seats other processes' connections play
+	mode mode // alone, or shared with other processes (chosen once, by NewManager)
 }
 
 // NewManager returns a manager for cfg.
@@ -114,7 +114,13 @@ func NewManager(cfg Config) *Manager {
 		cfg.AwayGrace = 2 * time.Minute
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}, pres: newPresence(cfg.Store)}
+	m := &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
+	if sh, ok := cfg.Store.(Shared); ok {
+		m.mode = newShared(m, sh)
+	} else {
+		m.mode = alone{cfg.Store}
+	}
+	return m
 }
 
 // newSecret draws a new room's chance secret from cfg.Secrets.
@@ -308,7 +314,7 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 	}
 	m.rooms[id] = r
 	m.mu.Unlock()
-	m.roomLoaded(id)
+	m.mode.roomLoaded(id)
 	// Locks are taken room first, then manager (a conflict forgets the
 	// room while holding it), never the other way round.
 	r.mu.Lock()
@@ -432,7 +438,7 @@ func (r *Room) shut(code int, reason string) {
 		s.close(code, reason)
 	}
 	clear(r.subs)
-	r.notePresence() // its seats here are gone
+	r.m.mode.seatsChanged(r) // its seats here are gone
 }
 
 // Unload takes a room out of memory and closes its connections with 4004,

@@ -52,7 +52,6 @@ type Room struct {
 	thinking  context.CancelFunc // the running computer move, if any
 	thinkGen  int                // counts computer moves started; an undo drops the running one
 	asker     string             // the address of the last person who acted, charged for the computer's search
-	ackTo     *Sub               // who gets the ack of the step being stored
 	clock     Clock
 	left      []time.Duration // each seat's time at since
 	since     time.Time       // when the running clocks were last set
@@ -116,27 +115,27 @@ func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, 
 		return Ack{}, err
 	}
 	r.askedBy(ctx)
-	r.ackTo = sub
-	ack, err := r.move(ctx, seat, version, text, true)
+	ack, err := r.move(ctx, seat, version, text, sub)
 	if errors.Is(err, store.ErrConflict) && !r.closed {
 		// Another process changed the room first and persist caught up
 		// with it: judge the move again, so that a resend is recognised
 		// and a move of an older turn gets the stale answer.
-		r.ackTo = sub
-		ack, err = r.move(ctx, seat, version, text, true)
+		ack, err = r.move(ctx, seat, version, text, sub)
 	}
-	r.ackTo = nil
 	if err == nil {
 		if ack.Duplicate {
-			sub.send(wire.Ack(ack.Version, ack.Duplicate))
+			sub.ack(ack)
 		}
 		r.afterChange()
 	}
 	return ack, err
 }
 
-// move checks and plays a move of seat; person is false for the computer.
-func (r *Room) move(ctx context.Context, s, version int, text string, person bool) (Ack, error) {
+// move checks and plays a move of seat sent by a person's connection
+// from, which is acknowledged once the move is stored and before it is
+// broadcast; from is nil for the computer's move.
+func (r *Room) move(ctx context.Context, s, version int, text string, from *Sub) (Ack, error) {
+	person := from != nil
 	if version > r.version || version < 0 {
 		return Ack{}, refuse(CodeBad, "version %d is not a version of this room (it is at %d)", version, r.version)
 	}
@@ -178,13 +177,13 @@ func (r *Room) move(ctx context.Context, s, version int, text string, person boo
 		if person {
 			by = []int{s}
 		}
-		return r.commitTurn(ctx, actors, moves, by, nil)
+		return r.commitTurn(ctx, actors, moves, by, nil, from)
 	}
 	if err := checkMove(r.state, s, text); err != nil {
 		return Ack{}, err
 	}
 	if len(r.commits)+1 < len(actors) {
-		return r.commitHidden(ctx, s, text)
+		return r.commitHidden(ctx, s, text, from)
 	}
 	// The last choice of the turn: resolve it in the same step.
 	parts := make([]string, len(actors))
@@ -203,7 +202,7 @@ func (r *Room) move(ctx context.Context, s, version int, text string, person boo
 	if err != nil {
 		return Ack{}, refuse(CodeIllegal, "%v", err)
 	}
-	return r.commitTurn(ctx, actors, moves, by, r.commits)
+	return r.commitTurn(ctx, actors, moves, by, r.commits, from)
 }
 
 // checkMove checks one actor's move of a simultaneous turn.
@@ -250,25 +249,27 @@ func (r *Room) commitVersion(s int) int {
 	return r.version
 }
 
-// commitHidden stores a choice of a simultaneous turn; the others learn
-// only that seat s has chosen.
-func (r *Room) commitHidden(ctx context.Context, s int, text string) (Ack, error) {
+// commitHidden stores a choice of a simultaneous turn, acknowledged to
+// ackTo; the others learn only that seat s has chosen.
+func (r *Room) commitHidden(ctx context.Context, s int, text string, ackTo *Sub) (Ack, error) {
 	now := r.m.cfg.Now()
 	ev := wire.Event{Version: r.version + 1, Kind: wire.KindCommit, Seat: intp(s), Clocks: r.clocksAfter(now, s)}
 	st := store.Step{Room: r.ID, From: r.version, Commits: []store.Commit{{Seat: s, Move: text, Version: ev.Version}}}
 	if err := r.persist(ctx, &st, ev); err != nil {
 		return Ack{}, err
 	}
+	ack := Ack{Version: ev.Version}
+	ackTo.ack(ack) // stored, so acknowledged now, before the broadcast
 	r.commits[s] = text
 	r.setClocks(ev.Clocks, now)
 	r.publish(r.state, ev)
-	return Ack{Version: ev.Version}, nil
+	return ack, nil
 }
 
 // commitTurn applies a turn, then the chance events that follow, then the
 // end of the game if it came, as one stored step; hidden commitments are
-// cleared in the same step.
-func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move, by []int, hidden map[int]string) (Ack, error) {
+// cleared in the same step. The turn is acknowledged to ackTo.
+func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move, by []int, hidden map[int]string, ackTo *Sub) (Ack, error) {
 	next := r.state.Clone()
 	v := r.version
 	var evs []wire.Event
@@ -319,6 +320,7 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 	if err := r.persist(ctx, &st, evs...); err != nil {
 		return Ack{}, err
 	}
+	ackTo.ack(ack) // stored, so acknowledged now, before the broadcast
 	clear(r.commits)
 	r.state = next
 	r.turnStart = evs[len(evs)-1].Version
@@ -370,11 +372,6 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) e
 	}
 	r.version += len(evs)
 	r.used = r.m.cfg.Now()
-	if r.ackTo != nil && len(evs) > 0 {
-		// Stored, so acknowledged now, before the broadcast.
-		r.ackTo.send(wire.Ack(evs[0].Version, false))
-		r.ackTo = nil
-	}
 	return nil
 }
 

@@ -161,5 +161,13 @@ func (r *Room) sendPresence() {
 			delete(r.subs, s)
 		}
 	}
-	r.notePresence()
+	r.m.mode.seatsChanged(r)
+}
+
+// ack acknowledges a stored move to the connection that sent it; a nil
+// sub (the computer's move) has nobody to tell.
+func (s *Sub) ack(a Ack) {
+	if s != nil {
+		s.send(wire.Ack(a.Version, a.Duplicate))
+	}
 }

@@ -79,7 +79,7 @@ func (r *Room) think(who int) {
 		if r.closed || r.m.ctx.Err() != nil {
 			return
 		}
-		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), false); err != nil {
+		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), nil); err != nil {
 			// Only the code: a refusal's message may name the move, which
 			// may be a hidden choice.
 			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "code", refusalCode(err))
