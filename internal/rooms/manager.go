@@ -50,9 +50,13 @@ type Config struct {
 	// Holder names this process in the leases of computer moves, when
 	// Store is Shared by several processes (default: a random name).
 	Holder string
-	// Lease is how long a computer move's lease runs before another
-	// process may take it over (default: MoveDeadline + 10s).
+	// Lease is how long a computer move's lease runs without a renewal
+	// before another process may take it over (default DefaultLease); the
+	// holder renews it every third of that while it searches.
 	Lease time.Duration
+	// renewals, if set, ticks the lease renewals instead of a ticker
+	// (tests).
+	renewals <-chan time.Time
 	// Secrets is the source of each new room's chance secret, which
 	// seeds its throws and its computer players (default crypto/rand).
 	// Tests that need the same throws on every run set a seeded source;
@@ -96,7 +100,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.MoveDeadline = 20 * time.Second
 	}
 	if cfg.Lease == 0 {
-		cfg.Lease = cfg.MoveDeadline + 10*time.Second
+		cfg.Lease = DefaultLease
 	}
 	if cfg.Holder == "" {
 		cfg.Holder = newID()

@@ -15,6 +15,10 @@ type mode interface {
 	// claim reports whether this process may compute the computer move
 	// at the room's version. The caller holds r.mu.
 	claim(r *Room) bool
+	// holdLease keeps, from another goroutine, the claim on the computer
+	// move at version while it is computed, until ctx is done; if another
+	// process takes it over, it calls lost.
+	holdLease(ctx context.Context, r *Room, version int, lost func())
 	// since reads what is stored of room id after version.
 	since(ctx context.Context, id string, version int) (store.Snapshot, error)
 	// poll catches up the rooms in memory that are behind the store, and
@@ -42,6 +46,8 @@ type mode interface {
 type alone struct{ store Store }
 
 func (alone) claim(*Room) bool { return true }
+
+func (alone) holdLease(context.Context, *Room, int, func()) {}
 
 func (a alone) since(ctx context.Context, id string, version int) (store.Snapshot, error) {
 	sn, err := a.store.LoadRoom(ctx, id)

@@ -2,12 +2,13 @@ package rooms
 
 import (
 	"context"
-	"tabula/internal/wire"
+	"sync/atomic"
 	"time"
 
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/wire"
 )
 
 // askedBy notes the address of the person acting through ctx: the
@@ -58,6 +59,8 @@ func (r *Room) think(who int) {
 	r.thinkGen++
 	gen := r.thinkGen
 	s, version := r.state.Clone(), r.version
+	var lost atomic.Bool
+	r.m.mode.holdLease(ctx, r, version, func() { lost.Store(true); cancel() })
 	go func() {
 		defer cancel()
 		var move engine.Move
@@ -76,8 +79,8 @@ func (r *Room) think(who int) {
 			return // dropped by an undo; a newer move may be thinking
 		}
 		r.thinking = nil
-		if r.closed || r.m.ctx.Err() != nil {
-			return
+		if r.closed || r.m.ctx.Err() != nil || lost.Load() {
+			return // a process that took the lease over stores the move
 		}
 		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), nil); err != nil {
 			// Only the code: a refusal's message may name the move, which

@@ -136,6 +136,7 @@ func New(cfg Config) *Server {
 	s.route("DELETE /api/research/{id}", s.cancelStudy)
 	s.route("GET /api/research/{id}/report", s.getStudyReport)
 	s.route("GET /api/debug/stats", s.getStats)
+	s.route("GET /api/debug/pprof/{name...}", s.getProfile)
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
 		s.route("/", s.staticHandler(cfg.Static))
