@@ -3,10 +3,12 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
+
+	"tabula/engine"
 )
 
 // Types of the messages a client sends.
@@ -90,67 +92,68 @@ func (m *ClientMsg) set(name string) bool {
 }
 
 // DecodeClient reads one client message strictly: one JSON object, no
-// unknown fields, a known type with the fields it needs and no other.
+// unknown fields, a known type with the fields it needs and no other. A
+// refusal is a coded engine error (its words are in messages/server.go).
 func DecodeClient(data []byte) (ClientMsg, error) {
 	var m ClientMsg
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return m, fmt.Errorf("malformed message: %v", err)
+		return m, engine.NewError("server.ws_malformed", "err", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return m, fmt.Errorf("malformed message: more than one JSON value")
+		return m, engine.NewError("server.ws_more")
 	}
 	// Each field belongs to its types: a move naming a seat is refused,
 	// not read (the seat comes from the token).
 	for _, f := range ClientFields {
 		if m.set(f.Name) && !slices.Contains(f.Types, m.Type) {
-			return m, fmt.Errorf("a %q message has no %s (only %s has)", m.Type, f.Name, strings.Join(f.Types, ", "))
+			return m, engine.NewError("server.ws_field", "type", strconv.Quote(m.Type), "field", f.Name, "types", strings.Join(f.Types, ", "))
 		}
 	}
 	if len(m.Token) > MaxToken {
-		return m, fmt.Errorf("the token is too long")
+		return m, engine.NewError("server.ws_token_long")
 	}
 	if len(m.Tokens) > MaxSeats {
-		return m, fmt.Errorf("at most %d tokens", MaxSeats)
+		return m, engine.NewError("server.ws_tokens", "max", MaxSeats)
 	}
 	for _, t := range m.Tokens {
 		if len(t) > MaxToken {
-			return m, fmt.Errorf("a token is too long")
+			return m, engine.NewError("server.ws_a_token_long")
 		}
 	}
 	need := func(ok bool, what string) error {
 		if !ok {
-			return fmt.Errorf("a %q message needs %s", m.Type, what)
+			return engine.NewError("server.ws_needs", "type", strconv.Quote(m.Type), "what", engine.NewError(what))
 		}
 		return nil
 	}
 	switch m.Type {
 	case TypeHello:
-		return m, need(m.Last != nil, `"last" (the last version seen, -1 for none)`)
+		return m, need(m.Last != nil, "server.ws_need_last")
 	case TypeMove:
-		if err := need(m.Version != nil, `"version" (the room's version the move was chosen at)`); err != nil {
+		if err := need(m.Version != nil, "server.ws_need_version"); err != nil {
 			return m, err
 		}
-		return m, need(m.Move != "", `"move" (the move's text)`)
+		return m, need(m.Move != "", "server.ws_need_move")
 	case TypeName:
-		return m, need(m.Name != nil, `"name"`)
+		return m, need(m.Name != nil, "server.ws_need_name")
 	case TypeReplace:
-		return m, need(m.Seat != nil, `"seat" (the absent person's seat)`)
+		return m, need(m.Seat != nil, "server.ws_need_seat")
 	case TypeUndo:
-		if err := need(m.Version != nil, `"version" (the room's version the undo was asked at)`); err != nil {
+		if err := need(m.Version != nil, "server.ws_need_undo_version"); err != nil {
 			return m, err
 		}
 		if len(m.Tokens) == 0 {
-			return m, fmt.Errorf(`an "undo" message needs "tokens": the token of every person seat (1 to %d)`, MaxSeats)
+			return m, engine.NewError("server.ws_undo_tokens", "max", MaxSeats)
 		}
 		return m, nil
 	case TypeResign, TypeGiveUp, TypeNewLink, TypeRematch, TypeDraw, TypeDecline, TypePing:
 		return m, nil
 	case "":
-		return m, fmt.Errorf(`malformed message: no "type"`)
+		return m, engine.NewError("server.ws_no_type")
 	}
-	return m, fmt.Errorf("unknown message type %q", m.Type)
+	return m, engine.NewError("server.ws_type", "type", strconv.Quote(m.Type))
 }
 
 // Hello is the first message of a connection: the seat's token (empty for

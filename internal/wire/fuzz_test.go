@@ -3,6 +3,8 @@ package wire
 import (
 	"slices"
 	"testing"
+
+	"tabula/engine"
 )
 
 func FuzzDecodeClient(f *testing.F) {
@@ -16,8 +18,8 @@ func FuzzDecodeClient(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := DecodeClient(data)
 		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("an empty error")
+			if _, ok := engine.Coded(err); !ok || err.Error() == "" {
+				t.Fatalf("refused without a code: %v", err)
 			}
 			return
 		}
