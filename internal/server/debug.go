@@ -18,7 +18,7 @@ import (
 // load took.
 func (s *Server) getStats(w http.ResponseWriter, r *http.Request) error {
 	if !fromThisMachine(r) {
-		return notFound("no such API endpoint: %s %s", r.Method, r.URL.Path)
+		return notFound("server.no_endpoint", "method", r.Method, "path", r.URL.Path)
 	}
 	// The live heap, not what the next collection would free: a load test
 	// compares these figures, and garbage would read as a leak.
@@ -47,7 +47,7 @@ func fromThisMachine(r *http.Request) bool {
 // load test are found (docs/server-load.md).
 func (s *Server) getProfile(w http.ResponseWriter, r *http.Request) error {
 	if !fromThisMachine(r) {
-		return notFound("no such API endpoint: %s %s", r.Method, r.URL.Path)
+		return notFound("server.no_endpoint", "method", r.Method, "path", r.URL.Path)
 	}
 	switch name := r.PathValue("name"); name {
 	case "":
