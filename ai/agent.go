@@ -124,7 +124,7 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 // maxWithEndgame gives the level "max" the game's endgame table, when one
 // is registered.
 func maxWithEndgame(g engine.Game, level string, a Agent) Agent {
-	if e := endgameFor(g.ID()); level == "max" && e != nil {
+	if e := engine.EndgameOf(g.ID()); level == "max" && e != nil {
 		return withEndgame{Agent: a, table: e}
 	}
 	return a

@@ -1,44 +1,12 @@
 package ai
 
-import (
-	"sync"
-
-	"tabula/engine"
-)
-
-// Endgame knows the best move of some positions exactly, as an endgame
-// table does. It must be safe for concurrent use.
-type Endgame interface {
-	// BestMove returns a best move of the player to move in s, and false
-	// when it does not know s.
-	BestMove(s engine.State) (engine.Move, bool)
-}
-
-var (
-	endgamesMu sync.RWMutex
-	endgames   = map[string]Endgame{}
-)
-
-// RegisterEndgame makes the "max" level of every search of the game play
-// e's move wherever e knows the position. The command registers the
-// tables it has; the ai package itself knows no game.
-func RegisterEndgame(gameID string, e Endgame) {
-	endgamesMu.Lock()
-	defer endgamesMu.Unlock()
-	endgames[gameID] = e
-}
-
-func endgameFor(gameID string) Endgame {
-	endgamesMu.RLock()
-	defer endgamesMu.RUnlock()
-	return endgames[gameID]
-}
+import "tabula/engine"
 
 // withEndgame plays the endgame's move where it knows one, else asks the
 // search.
 type withEndgame struct {
 	Agent
-	table Endgame
+	table engine.Endgame
 }
 
 func (w withEndgame) Choose(s engine.State, player int) engine.Move {

@@ -21,7 +21,7 @@ func TestMaxLevelPlaysTheEndgameTable(t *testing.T) {
 		{winner: 0},
 		{winner: 1},
 	}}
-	RegisterEndgame(g.ID(), oneMove{})
+	engine.RegisterEndgame(g.ID(), oneMove{})
 	s, _ := g.NewState(engine.Options{})
 	for _, spec := range []string{"max", "mcts:max", "alphabeta:max", "hard", "alphabeta:hard", "mcts:500"} {
 		a, err := New(g, spec, Config{Seed: 1})
@@ -53,8 +53,8 @@ func TestChooseContextWithEndgame(t *testing.T) {
 	s, _ := g.NewState(engine.Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, table := range []Endgame{oneMove{}, nothingKnown{}} {
-		RegisterEndgame(g.ID(), table)
+	for _, table := range []engine.Endgame{oneMove{}, nothingKnown{}} {
+		engine.RegisterEndgame(g.ID(), table)
 		a, err := New(g, "max", Config{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -74,4 +74,4 @@ type nothingKnown struct{}
 
 func (nothingKnown) BestMove(engine.State) (engine.Move, bool) { return 0, false }
 
-func known(e Endgame) bool { _, ok := e.(oneMove); return ok }
+func known(e engine.Endgame) bool { _, ok := e.(oneMove); return ok }

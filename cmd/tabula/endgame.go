@@ -31,29 +31,20 @@ func auditAgentsOf(spec string, positions int, opts engine.Options) ([]ai.Agent,
 	return agents, nil
 }
 
-// adjiEndgames are the Adji-Boto endgame tables of the level max: built on
-// first use up to DefaultLazySeeds, and larger ones loaded with --endgame.
-var adjiEndgames = solve.NewLazy(solve.DefaultLazySeeds)
-
-func init() { ai.RegisterEndgame(adjiboto.ID, adjiEndgames) }
-
 // addEndgameFlag declares --endgame, the table files the level max plays
-// from; loadEndgames reads them once the flags are parsed.
+// from; loadEndgames reads them once the flags are parsed, each into the
+// endgame of the game it is for (engine.LoadEndgame).
 func addEndgameFlag(fs *flag.FlagSet) *optionList {
 	var files optionList
-	fs.Var(&files, "endgame", "an Adji-Boto endgame table `FILE` made by 'tabula solve' for the level max to play from (repeatable)")
+	fs.Var(&files, "endgame", "an endgame table `FILE` made by 'tabula solve' for the level max to play from (repeatable)")
 	return &files
 }
 
 func loadEndgames(files *optionList) error {
 	for _, name := range *files {
-		// Mapped read-only: the pages are read as positions need them
-		// and shared with every process that maps the same file.
-		t, err := solve.Open(name)
-		if err != nil {
+		if err := engine.LoadEndgame(name); err != nil {
 			return usagef("--endgame %s: %v", name, err)
 		}
-		adjiEndgames.Add(t)
 	}
 	return nil
 }

@@ -81,3 +81,20 @@ func (l *Lazy) loadedFor(s engine.State) *Table {
 	}
 	return nil
 }
+
+// Load adds the table in the file name (made by 'tabula solve'), mapped
+// read-only: its pages are read as positions need them and shared with
+// every process that maps the same file.
+func (l *Lazy) Load(name string) error {
+	t, err := Open(name)
+	if err != nil {
+		return err
+	}
+	l.Add(t)
+	return nil
+}
+
+// The level max of Adji-Boto plays from tables built on first use up to
+// DefaultLazySeeds seeds, and from larger ones loaded from files
+// (engine.LoadEndgame).
+func init() { engine.RegisterEndgame(adjiboto.ID, NewLazy(DefaultLazySeeds)) }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"tabula/engine"
@@ -299,5 +300,27 @@ func TestLazyAnswersFromAddedTable(t *testing.T) {
 	other, _ := adjiboto.NewPosition(options(t, "skip-origin=true"), [adjiboto.Holes]int{0, 2, 0, 1, 2, 0, 2, 0, 0, 0}, [2]int{}, 0)
 	if _, ok := lazy.BestMove(other); ok || len(lazy.tables) != 0 {
 		t.Fatalf("a position of other rules beyond K=3: answered %v, %d tables built", ok, len(lazy.tables))
+	}
+}
+
+// The package registers Adji-Boto's endgame itself, and a table file given
+// to the engine (as --endgame does) reaches it; a file that is no table
+// is refused.
+func TestTheSolverRegistersTheEndgame(t *testing.T) {
+	lazy, ok := engine.EndgameOf(adjiboto.ID).(*Lazy)
+	if !ok {
+		t.Fatalf("Adji-Boto's endgame is %T, want *Lazy", engine.EndgameOf(adjiboto.ID))
+	}
+	name := t.TempDir() + "/k3.tab"
+	os.WriteFile(name, wholeFile(t, 3), 0o644)
+	before := len(lazy.loaded)
+	if err := engine.LoadEndgame(name); err != nil {
+		t.Fatal(err)
+	}
+	if len(lazy.loaded) != before+1 {
+		t.Errorf("%d tables loaded after LoadEndgame, want %d", len(lazy.loaded), before+1)
+	}
+	if err := engine.LoadEndgame(t.TempDir() + "/missing.tab"); err == nil {
+		t.Error("a missing file was loaded")
 	}
 }
