@@ -18,6 +18,7 @@ import (
 	"tabula/engine"
 	"tabula/internal/rooms"
 	"tabula/internal/store"
+	"tabula/internal/wire"
 )
 
 // onlineRoutes registers the API of online rooms (docs/api.md, "Online
@@ -152,8 +153,8 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 		}
 		moves = req.Record.Moves
 	}
-	if len(req.Seats) > maxSeats {
-		return badRequest("server.seats_max", "max", maxSeats)
+	if len(req.Seats) > wire.MaxSeats {
+		return badRequest("server.seats_max", "max", wire.MaxSeats)
 	}
 	sets, err := settings(req.Options)
 	if err != nil {
