@@ -251,6 +251,11 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 		return Created{}, err
 	}
 	if len(moves) == 0 {
+		// In memory at once: its players connect next, and would each
+		// load it.
+		if r, err := m.load(store.Snapshot{Room: rs, Seats: stored}); err == nil {
+			m.install(ctx, r)
+		}
 		return c, nil
 	}
 	if err := m.cfg.Store.Apply(ctx, m.startStep(g, opts, rs, stored, moves, first, after)); err != nil {
@@ -308,6 +313,13 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.install(ctx, r)
+}
+
+// install puts r, just loaded, in memory, unless it is there already
+// (loaded at the same time by another request), and starts it.
+func (m *Manager) install(ctx context.Context, r *Room) (*Room, error) {
+	id := r.ID
 	m.mu.Lock()
 	if m.closed {
 		m.mu.Unlock()
