@@ -61,14 +61,15 @@ type Error struct {
 func (e *Error) Error() string { return e.Err.Error() }
 func (e *Error) Unwrap() error { return e.Err }
 
-// Codes of refused requests.
+// Codes of refused requests: the protocol's (package wire), named here
+// for the rooms' own use.
 const (
-	CodeStale     = "stale"   // the move was made at an older turn
-	CodeIllegal   = "illegal" // not a legal move, or malformed
-	CodeNotYours  = "not-your-turn"
-	CodeSpectator = "spectator" // a spectator cannot act
-	CodeOver      = "game-over"
-	CodeBad       = "bad-request"
+	CodeStale     = wire.CodeStale
+	CodeIllegal   = wire.CodeIllegal
+	CodeNotYours  = wire.CodeNotYours
+	CodeSpectator = wire.CodeSpectator
+	CodeOver      = wire.CodeOver
+	CodeBad       = wire.CodeBad
 )
 
 // refuse refuses with the message key (package messages) and its
