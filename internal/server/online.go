@@ -18,6 +18,7 @@ import (
 	"tabula/engine"
 	"tabula/internal/rooms"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // onlineRoutes registers the API of online rooms (docs/api.md, "Online
@@ -86,7 +87,7 @@ type createRoomRequest struct {
 	} `json:"clock"`
 	// Record, instead of game and options, starts the room from a saved
 	// game's moves (local.go).
-	Record *engine.Record `json:"record"`
+	Record *view.Record `json:"record"`
 }
 
 type seatLink struct {
@@ -155,9 +156,9 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	if len(req.Seats) > maxSeats {
 		return badRequest("server.seats_max", "max", maxSeats)
 	}
-	sets, err := settings(req.Options)
+	sets, err := view.Settings(req.Options)
 	if err != nil {
-		return err
+		return badRequestErr(err)
 	}
 	var clock rooms.Clock
 	if c := req.Clock; c != nil {
