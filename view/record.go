@@ -13,10 +13,8 @@ import (
 // turns in text form, chance events included, so a replay is exact.
 type Record struct {
 	Game string `json:"game"`
-	// Options are "name=value" settings, as --option takes them. A record
-	// read from JSON may give them as an object, name to value, as a
-	// state's JSON does (ParseRecord).
-	Options []string `json:"options"`
+	// Options are "name=value" settings, as --option takes them.
+	Options Options `json:"options"`
 	Moves   []string `json:"moves"`
 	// Players optionally names who played each seat (agents or people).
 	Players []string `json:"players,omitempty"`
@@ -55,35 +53,25 @@ func ParseRecord(data []byte) (Record, error) {
 	return r, nil
 }
 
-// UnmarshalJSON reads a record whose options are a list of settings (as
-// records are written) or an object, name to value (as a state's JSON
-// gives them): both forms are read.
-func (r *Record) UnmarshalJSON(data []byte) error {
-	type plain Record // without this method
-	var v struct {
-		plain
-		Options json.RawMessage `json:"options"`
+// Options are a record's settings, "name=value". They are written as a
+// list, and read as a list or as an object, name to value, as a state's
+// JSON gives them.
+type Options []string
+
+// UnmarshalJSON reads a list of settings, or an object (Settings).
+func (o *Options) UnmarshalJSON(data []byte) error {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || data[0] != '{' {
+		return json.Unmarshal(data, (*[]string)(o))
 	}
-	if err := json.Unmarshal(data, &v); err != nil {
-		return err
-	}
-	*r = Record(v.plain)
-	r.Options = nil
-	opts := bytes.TrimSpace(v.Options)
-	if len(opts) == 0 || bytes.Equal(opts, []byte("null")) {
-		return nil
-	}
-	if opts[0] != '{' {
-		return json.Unmarshal(opts, &r.Options)
-	}
-	d := json.NewDecoder(bytes.NewReader(opts))
+	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
 	var m map[string]any
 	if err := d.Decode(&m); err != nil {
 		return err
 	}
 	sets, err := Settings(m)
-	r.Options = sets
+	*o = sets
 	return err
 }
 

@@ -48,3 +48,18 @@ func TestRecordOptionsAsAnObject(t *testing.T) {
 		t.Error("an option that is a list accepted")
 	}
 }
+
+// A record embedded in a larger one (a room's) leaves the other fields to
+// be read.
+func TestRecordEmbeddedKeepsItsNeighbours(t *testing.T) {
+	var v struct {
+		view.Record
+		Room string `json:"room"`
+	}
+	if err := json.Unmarshal([]byte(`{"game":"adji-boto","options":{"seeds":3},"moves":[],"room":"r1"}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Room != "r1" || v.Game != "adji-boto" || !slices.Equal(v.Options, view.Options{"seeds=3"}) {
+		t.Errorf("read %+v", v)
+	}
+}
