@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -162,7 +163,7 @@ func TestGetDoesNotWaitForASearch(t *testing.T) {
 	d := playAt(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:hard"}]}`)
 	d.push(0, d.legal()[0])
 	<-w.started
-	var got rooms.View
+	var got wire.View
 	if code := call(t, ts, "GET", "/api/rooms/"+d.id, "", &got); code != 200 || len(got.Turns) != 1 {
 		t.Errorf("GET during a search: %d turns %v", code, got.Turns)
 	}

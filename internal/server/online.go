@@ -18,6 +18,7 @@ import (
 	"tabula/engine"
 	"tabula/internal/rooms"
 	"tabula/internal/store"
+	"tabula/internal/wire"
 	"tabula/view"
 )
 
@@ -153,8 +154,8 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 		}
 		moves = req.Record.Moves
 	}
-	if len(req.Seats) > maxSeats {
-		return badRequest("server.seats_max", "max", maxSeats)
+	if len(req.Seats) > wire.MaxSeats {
+		return badRequest("server.seats_max", "max", wire.MaxSeats)
 	}
 	sets, err := view.Settings(req.Options)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -109,11 +110,11 @@ func apiReplay(t *testing.T, game string, options map[string]any, players, maxTu
 		case "event":
 			version, raw = m.Event.Version, m.State
 			switch m.Event.Kind {
-			case rooms.KindCommit:
+			case wire.KindCommit:
 				chose = chose || *m.Event.Seat == 0
-			case rooms.KindTurn:
+			case wire.KindTurn:
 				chose = false
-			case rooms.KindEnd:
+			case wire.KindEnd:
 				over = true
 			}
 		}
