@@ -22,6 +22,7 @@ import (
 	"tabula/internal/compute"
 	"tabula/internal/policy"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // AgentFunc makes the computer player of a seat from its spec.
@@ -271,7 +272,7 @@ func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, s
 	if o, over := s.Outcome(); over {
 		st.Status, st.Result = store.Finished, o.String()
 		evs = append(evs, wire.Event{Version: len(evs) + 1, Kind: wire.KindEnd, Result: st.Result, Secret: hex.EncodeToString(rs.Secret)})
-		rec := engine.NewRecord(g, opts)
+		rec := view.NewRecord(g, opts)
 		rec.Moves, rec.Result = moves, st.Result
 		for _, se := range seats {
 			rec.Players = append(rec.Players, seat{Seat: se}.label())

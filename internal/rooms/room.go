@@ -395,7 +395,7 @@ func (r *Room) archiveEntry(evs []wire.Event, result string) *store.Game {
 
 // Record is an engine record with the room's published chance secret.
 type Record struct {
-	engine.Record
+	view.Record
 	Room string `json:"room"`
 	// Secret is the hex seed of the room's throws, given once the game is
 	// over (see throwAt).
@@ -415,7 +415,7 @@ func (r *Room) Record() Record {
 }
 
 func (r *Room) recordWith(more []wire.Event) Record {
-	rec := Record{Record: engine.NewRecord(r.game, r.opts), Room: r.ID}
+	rec := Record{Record: view.NewRecord(r.game, r.opts), Room: r.ID}
 	for _, e := range r.played {
 		rec.Moves = append(rec.Moves, e.Move)
 	}
