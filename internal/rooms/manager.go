@@ -287,6 +287,13 @@ func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, s
 	return st
 }
 
+// InMemory is the number of rooms in memory.
+func (m *Manager) InMemory() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.rooms)
+}
+
 // ErrNoRoom is returned for an unknown or closed room.
 var ErrNoRoom = engine.NewError("rooms.no_room")
 
