@@ -68,19 +68,19 @@ func (s OptionSpec) Allowed() string {
 // form.
 func (s OptionSpec) check(text string) (string, error) {
 	outOf := func(v string) error {
-		return fmt.Errorf("option %s: %s is out of range %s", s.Name, v, s.Allowed())
+		return NewError("engine.option_range", "option", s.Name, "value", v, "range", s.Allowed())
 	}
 	switch s.Kind {
 	case Bool:
 		b, err := strconv.ParseBool(text)
 		if err != nil {
-			return "", fmt.Errorf("option %s: %q is not true or false", s.Name, text)
+			return "", NewError("engine.option_bool", "option", s.Name, "value", strconv.Quote(text))
 		}
 		return strconv.FormatBool(b), nil
 	case Int:
 		n, err := strconv.ParseInt(text, 10, 64)
 		if err != nil {
-			return "", fmt.Errorf("option %s: %q is not a whole number", s.Name, text)
+			return "", NewError("engine.option_int", "option", s.Name, "value", strconv.Quote(text))
 		}
 		if float64(n) < s.Min || float64(n) > s.Max {
 			return "", outOf(strconv.FormatInt(n, 10))
@@ -89,7 +89,7 @@ func (s OptionSpec) check(text string) (string, error) {
 	case Float:
 		f, err := strconv.ParseFloat(text, 64)
 		if err != nil || f != f {
-			return "", fmt.Errorf("option %s: %q is not a number", s.Name, text)
+			return "", NewError("engine.option_number", "option", s.Name, "value", strconv.Quote(text))
 		}
 		if f < s.Min || f > s.Max {
 			return "", outOf(strconv.FormatFloat(f, 'f', -1, 64))
@@ -97,7 +97,7 @@ func (s OptionSpec) check(text string) (string, error) {
 		return strconv.FormatFloat(f, 'g', -1, 64), nil
 	default:
 		if !slices.Contains(s.Values, text) {
-			return "", fmt.Errorf("option %s: %q is not one of %s", s.Name, text, s.Allowed())
+			return "", NewError("engine.option_enum", "option", s.Name, "value", strconv.Quote(text), "values", s.Allowed())
 		}
 		return text, nil
 	}
@@ -122,11 +122,11 @@ func ParseOptions(g Game, settings []string) (Options, error) {
 	for _, set := range settings {
 		name, value, ok := strings.Cut(set, "=")
 		if !ok {
-			return Options{}, fmt.Errorf("option %q: want name=value", set)
+			return Options{}, NewError("engine.option_form", "setting", strconv.Quote(set))
 		}
 		i := o.index(name)
 		if i < 0 {
-			return Options{}, fmt.Errorf("option %s: %s has no such option (it has: %s)", name, g.ID(), specNames(specs))
+			return Options{}, NewError("engine.option_unknown", "option", name, "game", g.ID(), "options", specNames(specs))
 		}
 		v, err := specs[i].check(value)
 		if err != nil {

@@ -1,14 +1,14 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
 // ErrGameOver is returned by Play when the game has already ended.
-var ErrGameOver = errors.New("the game is over")
+var ErrGameOver = NewError("engine.game_over")
 
 // ParseTurn reads the text of one turn: a single move, or for a simultaneous
 // turn the moves of all actors joined by commas in Actors order ("7,2"). It
@@ -23,7 +23,7 @@ func ParseTurn(s State, text string) ([]Move, error) {
 	if len(actors) > 1 {
 		parts = strings.Split(text, ",")
 		if len(parts) != len(actors) {
-			return nil, fmt.Errorf("%q: players %v move at once: want %d moves joined by commas", text, actors, len(actors))
+			return nil, NewError("engine.joint_form", "turn", strconv.Quote(text), "actors", fmt.Sprint(actors), "n", len(actors))
 		}
 	}
 	moves := make([]Move, len(actors))
@@ -32,7 +32,7 @@ func ParseTurn(s State, text string) ([]Move, error) {
 		m, err := s.ParseMove(a, p)
 		if err != nil {
 			if len(actors) > 1 {
-				return nil, fmt.Errorf("%s's move %q: %w", ActorName(a), p, err)
+				return nil, NewError("engine.joint_move", "player", a, "move", strconv.Quote(p), "err", err)
 			}
 			return nil, err
 		}
@@ -48,7 +48,7 @@ func ParseTurn(s State, text string) ([]Move, error) {
 // move read from text, is not legal now.
 func CheckLegal(s State, a int, text string, m Move) error {
 	if !slices.Contains(s.Legal(a, nil), m) {
-		return fmt.Errorf("%q is not legal for %s now (legal: %s)", text, ActorName(a), strings.Join(LegalTexts(s, a), " "))
+		return NewError("engine.not_legal", "move", strconv.Quote(text), "player", a, "legal", strings.Join(LegalTexts(s, a), " "))
 	}
 	return nil
 }
@@ -94,10 +94,7 @@ func LegalTexts(s State, player int) []string {
 
 // ActorName names an actor for people: "player 1" or "chance".
 func ActorName(player int) string {
-	if player == ChancePlayer {
-		return "chance"
-	}
-	return fmt.Sprintf("player %d", player)
+	return arg(Languages[0], "player", player, ErrorWords)
 }
 
 // MoveError reports a move of a replay that could not be played.
@@ -108,8 +105,19 @@ type MoveError struct {
 	Err   error
 }
 
-func (e *MoveError) Error() string {
-	return fmt.Sprintf("move %d (%q): %v", e.Index, e.Text, e.Err)
+func (e *MoveError) Error() string { return e.coded().Error() }
+
+// As lets errors.As find e as a coded error.
+func (e *MoveError) As(target any) bool {
+	if t, ok := target.(**Error); ok {
+		*t = e.coded()
+		return true
+	}
+	return false
+}
+
+func (e *MoveError) coded() *Error {
+	return NewError("engine.move", "n", e.Index, "move", strconv.Quote(e.Text), "err", e.Err)
 }
 
 func (e *MoveError) Unwrap() error { return e.Err }

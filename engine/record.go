@@ -2,7 +2,6 @@ package engine
 
 import (
 	"encoding/json"
-	"fmt"
 )
 
 // Record is a whole game as it is saved: the game, its options and the
@@ -40,10 +39,10 @@ func (r Record) Load() (State, error) {
 func ParseRecord(data []byte) (Record, error) {
 	var r Record
 	if err := json.Unmarshal(data, &r); err != nil {
-		return Record{}, fmt.Errorf("record: %w", err)
+		return Record{}, NewError("engine.record", "err", err)
 	}
 	if r.Game == "" {
-		return Record{}, fmt.Errorf("record: no game")
+		return Record{}, NewError("engine.record_no_game")
 	}
 	return r, nil
 }

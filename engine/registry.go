@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -35,7 +35,7 @@ func Lookup(id string) (Game, error) {
 		ids = append(ids, k)
 	}
 	slices.Sort(ids)
-	return nil, fmt.Errorf("unknown game %q (known: %s)", id, strings.Join(ids, ", "))
+	return nil, NewError("engine.unknown_game", "game", strconv.Quote(id), "known", strings.Join(ids, ", "))
 }
 
 // Games returns every registered game, ordered by ID.

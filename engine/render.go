@@ -30,7 +30,8 @@ func Say(lang string, words Words, key string, args ...any) string {
 // arguments fill the {name} places of its words: a Count as the
 // words NOUN_one or NOUN_other with {n}, a nested Message rendered in
 // turn, and an argument named player or starting with "player" as the
-// player's name (the words "player" with {n}). A key without words is
+// player's name (the words "player" with {n}, or "chance"); an error
+// argument is worded in lang too when it has a code. A key without words is
 // written as it is, so that a missing word shows and a test can find it.
 func Render(lang string, m Message, words Words) string {
 	text, ok := pick(lang, m.Key, words)
@@ -67,8 +68,13 @@ func arg(lang, name string, a any, words Words) string {
 		return Render(lang, Message{Key: key, Args: map[string]any{"n": x.N}}, words)
 	case Message:
 		return Render(lang, x, words)
+	case error:
+		return InLang(x, lang)
 	case int:
 		if strings.HasPrefix(name, "player") {
+			if x == ChancePlayer {
+				return Render(lang, Message{Key: "chance"}, words)
+			}
 			return Render(lang, Message{Key: "player", Args: map[string]any{"n": x}}, words)
 		}
 	}

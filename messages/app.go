@@ -6,8 +6,7 @@ import "tabula/engine"
 // a game's own words are in its catalogue. Keys of the terminal start
 // with "t_".
 var App = map[string]engine.Text{
-	"player": {"en": "player {n}", "de": "Spieler {n}"},
-	"and":    {"en": "and", "de": "und"},
+	"and": {"en": "and", "de": "und"},
 
 	"t_instructions": {
 		"en": "Type a move as listed, 'moves' for the record so far, 'help' for this line, or 'quit' (or Ctrl-C) to stop and get a record to resume from.",

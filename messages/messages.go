@@ -18,7 +18,8 @@ var Languages = []string{"en", "de"}
 // Words looks a key up; ok is false when it has no words.
 type Words = engine.Words
 
-// GameWords are the words of g (its catalogue's), then App's.
+// GameWords are the words of g (its catalogue's), then App's, then the
+// engine's ("player", "chance", and every error's).
 func GameWords(g engine.Game) Words {
 	var own map[string]engine.Text
 	if c, ok := g.(engine.Cataloguer); ok {
@@ -28,8 +29,10 @@ func GameWords(g engine.Game) Words {
 		if x, ok := own[key]; ok {
 			return x, true
 		}
-		x, ok := App[key]
-		return x, ok
+		if x, ok := App[key]; ok {
+			return x, true
+		}
+		return engine.ErrorWords(key)
 	}
 }
 

@@ -30,7 +30,7 @@ func TestRenderFillsArguments(t *testing.T) {
 		"why":         {"en": "a reason", "de": "ein Grund"},
 		"seeds_one":   {"en": "1 seed", "de": "1 Samen"},
 		"seeds_other": {"en": "{n} seeds", "de": "{n} Samen"},
-		"player":      messages.App["player"],
+		"player":      mustWords(t, "player"),
 	})
 	m := engine.Message{Key: "ev", Args: map[string]any{"player": 1, "playerOf": 0,
 		"seeds": engine.Count{Noun: "seeds", N: 3}, "why": engine.Message{Key: "why"}}}
@@ -128,4 +128,13 @@ func randomTurn(s engine.State, rng *rand.Rand) {
 		moves[i] = legal[rng.IntN(len(legal))]
 	}
 	engine.ApplyTurn(s, moves)
+}
+
+func mustWords(t *testing.T, key string) engine.Text {
+	t.Helper()
+	w, ok := engine.ErrorWords(key)
+	if !ok {
+		t.Fatalf("no words %s", key)
+	}
+	return w
 }

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"tabula/engine"
+	_ "tabula/messages" // the words of its errors
 )
 
 // Vary is one option to vary and the values it takes.
@@ -38,18 +39,18 @@ func ParseVary(text string) (Vary, error) {
 	name, list, ok := strings.Cut(text, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" {
-		return Vary{}, fmt.Errorf("--vary %q: want name=v1,v2 or name=all", text)
+		return Vary{}, engine.NewError("research.vary_form", "text", strconv.Quote(text))
 	}
 	var vals []string
 	for _, v := range strings.Split(list, ",") {
 		v = strings.TrimSpace(v)
 		if v == "" {
-			return Vary{}, fmt.Errorf("--vary %q: empty value in the list", text)
+			return Vary{}, engine.NewError("research.vary_empty", "text", strconv.Quote(text))
 		}
 		vals = append(vals, v)
 	}
 	if len(vals) > maxValues {
-		return Vary{}, fmt.Errorf("--vary %q: %d values, at most %d", text, len(vals), maxValues)
+		return Vary{}, engine.NewError("research.vary_values", "text", strconv.Quote(text), "n", len(vals), "max", maxValues)
 	}
 	return Vary{Name: name, Values: vals}, nil
 }
@@ -74,17 +75,17 @@ const maxShards = 100_000
 func ParseShard(text string) (Shard, error) {
 	a, b, ok := strings.Cut(strings.TrimSpace(text), "/")
 	if !ok {
-		return Shard{}, fmt.Errorf("--shard %q: want i/n, such as 0/4", text)
+		return Shard{}, engine.NewError("research.shard_form", "text", strconv.Quote(text))
 	}
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	switch {
 	case err1 != nil || err2 != nil:
-		return Shard{}, fmt.Errorf("--shard %q: i and n must be whole numbers", text)
+		return Shard{}, engine.NewError("research.shard_numbers", "text", strconv.Quote(text))
 	case n < 1 || n > maxShards:
-		return Shard{}, fmt.Errorf("--shard %q: n must be 1 to %d", text, maxShards)
+		return Shard{}, engine.NewError("research.shard_n", "text", strconv.Quote(text), "max", maxShards)
 	case i < 0 || i >= n:
-		return Shard{}, fmt.Errorf("--shard %q: i must be 0 to %d (0-based)", text, n-1)
+		return Shard{}, engine.NewError("research.shard_i", "text", strconv.Quote(text), "max", n-1)
 	}
 	return Shard{Index: i, Count: n}, nil
 }
@@ -184,16 +185,16 @@ func NewPlan(cfg Config) (*Plan, error) {
 		cfg.Chance = ChanceTurn
 	}
 	if cfg.Chance != ChanceTurn && cfg.Chance != ChancePly && cfg.Chance != ChanceStream {
-		return nil, fmt.Errorf("--chance %q: want turn, ply or stream", cfg.Chance)
+		return nil, engine.NewError("research.chance", "text", strconv.Quote(cfg.Chance))
 	}
 	if cfg.Design != Grid && cfg.Design != Each {
-		return nil, fmt.Errorf("--design %q: want grid or each", cfg.Design)
+		return nil, engine.NewError("research.design", "text", strconv.Quote(cfg.Design))
 	}
 	if cfg.Games < 1 {
-		return nil, fmt.Errorf("--games must be at least 1, got %d", cfg.Games)
+		return nil, engine.NewError("research.games", "n", cfg.Games)
 	}
 	if len(cfg.Agents) == 0 {
-		return nil, fmt.Errorf("--agents is required, e.g. --agents random or --agents greedy,mcts")
+		return nil, engine.NewError("research.agents")
 	}
 	base, err := engine.ParseOptions(g, cfg.Options)
 	if err != nil {
@@ -204,10 +205,10 @@ func NewPlan(cfg Config) (*Plan, error) {
 	for i, v := range cfg.Vary {
 		si := slices.IndexFunc(specs, func(s engine.OptionSpec) bool { return s.Name == v.Name })
 		if si < 0 {
-			return nil, fmt.Errorf("--vary %s: %s has no such option", v.Name, g.ID())
+			return nil, engine.NewError("research.vary_option", "option", v.Name, "game", g.ID())
 		}
 		if seen[v.Name] {
-			return nil, fmt.Errorf("--vary %s: given twice", v.Name)
+			return nil, engine.NewError("research.vary_twice", "option", v.Name)
 		}
 		seen[v.Name] = true
 		vals, err := canonicalValues(g, specs[si], v.Values)
@@ -223,7 +224,7 @@ func NewPlan(cfg Config) (*Plan, error) {
 		n := 1
 		for _, v := range cfg.Vary {
 			if n *= len(v.Values); n > maxReadings {
-				return nil, fmt.Errorf("--vary: more than %d readings", maxReadings)
+				return nil, engine.NewError("research.readings_many", "max", maxReadings)
 			}
 		}
 		combos = grid(cfg.Vary)
@@ -231,7 +232,7 @@ func NewPlan(cfg Config) (*Plan, error) {
 		combos = each(cfg.Vary, base)
 	}
 	if len(combos) > maxReadings {
-		return nil, fmt.Errorf("--vary: %d readings, at most %d", len(combos), maxReadings)
+		return nil, engine.NewError("research.readings", "n", len(combos), "max", maxReadings)
 	}
 	p := &Plan{Config: cfg, Game: g, Kinds: 1}
 	if cfg.Skill != "" {
@@ -248,13 +249,12 @@ func NewPlan(cfg Config) (*Plan, error) {
 		}
 		s, err := g.NewState(opts)
 		if err != nil {
-			return nil, fmt.Errorf("reading %s: %v", strings.Join(varied, " "), err)
+			return nil, engine.NewError("research.reading", "reading", strings.Join(varied, " "), "err", err)
 		}
 		r := Reading{Index: i, Varied: varied, Settings: opts.Settings(), Players: s.NumPlayers(), start: s, opts: opts}
 		r.Base = slices.Equal(r.Settings, base.Settings())
 		if len(cfg.Agents) != 1 && len(cfg.Agents) != r.Players {
-			return nil, fmt.Errorf("--agents: reading %s has %d players, so give 1 or %d agents, got %d",
-				r.Label(), r.Players, r.Players, len(cfg.Agents))
+			return nil, engine.NewError("research.agents_count", "reading", r.Label(), "count", r.Players, "n", len(cfg.Agents))
 		}
 		p.Readings = append(p.Readings, r)
 	}
@@ -270,14 +270,14 @@ func canonicalValues(g engine.Game, spec engine.OptionSpec, vals []string) ([]st
 		case engine.Enum:
 			return slices.Clone(spec.Values), nil
 		default:
-			return nil, fmt.Errorf("--vary %s=all: only enum and bool options have a list of values; give them", spec.Name)
+			return nil, engine.NewError("research.vary_all", "option", spec.Name)
 		}
 	}
 	var out []string
 	for _, v := range vals {
 		o, err := engine.ParseOptions(g, []string{spec.Name + "=" + v})
 		if err != nil {
-			return nil, fmt.Errorf("--vary: %v", err)
+			return nil, engine.NewError("research.vary", "err", err)
 		}
 		text := v
 		for _, set := range o.Settings() {
@@ -286,7 +286,7 @@ func canonicalValues(g engine.Game, spec engine.OptionSpec, vals []string) ([]st
 			}
 		}
 		if slices.Contains(out, text) {
-			return nil, fmt.Errorf("--vary %s: value %s given twice", spec.Name, text)
+			return nil, engine.NewError("research.vary_value_twice", "option", spec.Name, "value", text)
 		}
 		out = append(out, text)
 	}

@@ -35,7 +35,7 @@ type sharedFlags struct {
 
 func addSharedFlags(fs *flag.FlagSet) *sharedFlags {
 	sf := &sharedFlags{}
-	fs.DurationVar(&sf.lease, "lease", 30*time.Second, "with PostgreSQL: how long a computer move's lease runs before another instance takes it over")
+	fs.DurationVar(&sf.lease, "lease", rooms.DefaultLease, "with PostgreSQL: how long a computer move's lease runs without a renewal (its holder renews it every third of that while it searches) before another instance takes the move over")
 	fs.DurationVar(&sf.poll, "poll", 2*time.Second, "with PostgreSQL: how often rooms in memory are checked against the database (in case a notification was missed) and dead instances' leases taken over")
 	return sf
 }

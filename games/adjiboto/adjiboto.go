@@ -29,7 +29,6 @@ package adjiboto
 
 import (
 	"encoding/binary"
-	"fmt"
 	"strconv"
 
 	"tabula/engine"
@@ -121,10 +120,10 @@ func New(opts engine.Options) (*State, error) {
 		maxPlies:          opts.Int(OptMaxPlies),
 	}
 	if r.repetition == 0 && r.maxPlies == 0 {
-		return nil, fmt.Errorf("option %s: 0 (never) needs %s > 0, or a game could go on for ever", OptRepetition, OptMaxPlies)
+		return nil, engine.NewError("adji-boto.never_ends", "option", OptRepetition, "other", OptMaxPlies)
 	}
 	if r.repetition == 1 {
-		return nil, fmt.Errorf("option %s: 1 would end every game at once; use 0 (never) or 2 and more", OptRepetition)
+		return nil, engine.NewError("adji-boto.ends_at_once", "option", OptRepetition)
 	}
 	s := &State{r: r}
 	for i := range s.holes {
@@ -472,19 +471,19 @@ func (s *State) MoveText(player int, m engine.Move) string { return strconv.Itoa
 func (s *State) ParseMove(player int, text string) (engine.Move, error) {
 	h, err := strconv.Atoi(text)
 	if err != nil || len(text) != 1 {
-		return 0, fmt.Errorf("adji-boto: a move is a hole number 0-9")
+		return 0, engine.NewError("adji-boto.move_form")
 	}
 	if player >= 0 && player <= 1 && Owner(h) != player {
-		return 0, fmt.Errorf("adji-boto: hole %d is not in player %d's row (%s)", h, player, rowText(player))
+		return 0, engine.NewError("adji-boto.not_your_row", "hole", h, "player", player, "row", rowText(player))
 	}
 	return engine.Move(h), nil
 }
 
 func rowText(p int) string {
 	if p == 0 {
-		return "holes 5-9"
+		return "5-9"
 	}
-	return "holes 0-4"
+	return "0-4"
 }
 
 // Details is the JSON of the board.

@@ -66,6 +66,17 @@ func (Game) Catalogue() engine.Entry {
 			OptMaxPlies:   {Title: engine.Text{"en": "Move limit", "de": "Zuglimit"}, Doc: engine.Text{"de": "das Spiel endet als Blockade nach so vielen Zügen (0: ohne Grenze; nicht in der Quelle)"}},
 		},
 		Words: map[string]engine.Text{
+			// Its errors.
+			"adji-boto.never_ends": {
+				"en": "option {option}: 0 (never) needs {other} > 0, or a game could go on for ever",
+				"de": "Option {option}: 0 (nie) braucht {other} > 0, sonst könnte eine Partie ewig dauern",
+			},
+			"adji-boto.ends_at_once": {
+				"en": "option {option}: 1 would end every game at once; use 0 (never) or 2 and more",
+				"de": "Option {option}: 1 würde jede Partie sofort beenden; 0 (nie) oder 2 und mehr nehmen",
+			},
+			"adji-boto.move_form":    {"en": "adji-boto: a move is a hole number 0-9", "de": "adji-boto: ein Zug ist eine Lochnummer 0-9"},
+			"adji-boto.not_your_row": {"en": "adji-boto: hole {hole} is not in {player}'s row (holes {row})", "de": "adji-boto: Loch {hole} liegt nicht in der Reihe von {player} (Löcher {row})"},
 			// What Scores counts.
 			"scoreNote": {"en": "Score: seeds in the store", "de": "Punkte: Samen im Speicher"},
 			"phase_opening": {

@@ -208,10 +208,10 @@ func decode(opts engine.Options) (*rules, error) {
 		r.order = orderP0First
 	}
 	if r.repetition == 0 && r.maxTurns == 0 {
-		return nil, fmt.Errorf("option %s: 0 (never) needs %s > 0, or a round could go on for ever", OptRepetition, OptMaxTurns)
+		return nil, engine.NewError("agsinnoninka.never_ends", "option", OptRepetition, "other", OptMaxTurns)
 	}
 	if r.repetition == 1 {
-		return nil, fmt.Errorf("option %s: 1 would end every round at once; use 0 (never) or 2 and more", OptRepetition)
+		return nil, engine.NewError("agsinnoninka.ends_at_once", "option", OptRepetition)
 	}
 	return r, nil
 }

@@ -103,6 +103,19 @@ func (Game) Catalogue() engine.Entry {
 			OptMaxSteps:  {Title: engine.Text{"en": "Most steps a turn", "de": "Höchstens Schritte je Zug"}, Doc: engine.Text{"de": "nach so vielen Schritten eines Zuges hält eine Spielerin, die aufnehmen würde, an, als hätte die Zyklusregel ihre Staffel beendet (0: ohne Grenze; nicht in der Quelle)"}},
 		},
 		Words: map[string]engine.Text{
+			// Its errors.
+			"agsinnoninka.never_ends": {
+				"en": "option {option}: 0 (never) needs {other} > 0, or a round could go on for ever",
+				"de": "Option {option}: 0 (nie) braucht {other} > 0, sonst könnte eine Runde ewig dauern",
+			},
+			"agsinnoninka.ends_at_once": {
+				"en": "option {option}: 1 would end every round at once; use 0 (never) or 2 and more",
+				"de": "Option {option}: 1 würde jede Runde sofort beenden; 0 (nie) oder 2 und mehr nehmen",
+			},
+			"agsinnoninka.chance_form":  {"en": "agsinnoninka: chance's move is {first0} or {first1}", "de": "agsinnoninka: der Zug des Zufalls ist {first0} oder {first1}"},
+			"agsinnoninka.no_player":    {"en": "agsinnoninka: no player {n}", "de": "agsinnoninka: kein Spieler {n}"},
+			"agsinnoninka.move_form":    {"en": "agsinnoninka: a move is a hole number, {row} for {player}", "de": "agsinnoninka: ein Zug ist eine Lochnummer, {row} für {player}"},
+			"agsinnoninka.not_your_row": {"en": "agsinnoninka: hole {hole} is not in {player}'s row ({row})", "de": "agsinnoninka: Loch {hole} liegt nicht in der Reihe von {player} ({row})"},
 			// What Scores counts: the seeds a player would hold if the round ended now.
 			"scoreNote":  {"en": "Score: seeds in the store and in her row", "de": "Punkte: Samen im Speicher und in der eigenen Reihe"},
 			"round":      {"en": "Round {n}", "de": "Runde {n}"},

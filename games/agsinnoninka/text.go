@@ -36,17 +36,17 @@ func (s *State) ParseMove(player int, text string) (engine.Move, error) {
 		case textFirst1:
 			return FirstPlayer1, nil
 		}
-		return 0, fmt.Errorf("agsinnoninka: chance's move is %s or %s", textFirst0, textFirst1)
+		return 0, engine.NewError("agsinnoninka.chance_form", "first0", textFirst0, "first1", textFirst1)
 	case 0, 1:
 	default:
-		return 0, fmt.Errorf("agsinnoninka: no player %d", player)
+		return 0, engine.NewError("agsinnoninka.no_player", "n", player)
 	}
 	if len(text) != 1 || text[0] < '0' || text[0] > '9' {
-		return 0, fmt.Errorf("agsinnoninka: a move is a hole number, %s for player %d", rowText(player), player)
+		return 0, engine.NewError("agsinnoninka.move_form", "row", rowText(player), "player", player)
 	}
 	h := int(text[0] - '0')
 	if Owner(h) != player {
-		return 0, fmt.Errorf("agsinnoninka: hole %d is not in player %d's row (%s)", h, player, rowText(player))
+		return 0, engine.NewError("agsinnoninka.not_your_row", "hole", h, "player", player, "row", rowText(player))
 	}
 	return engine.Move(h), nil
 }

@@ -78,6 +78,10 @@ func (Game) Catalogue() engine.Entry {
 			OptUseMost: {Title: engine.Text{"en": "Use as many throws as possible", "de": "Möglichst viele Würfe nutzen"}, Doc: engine.Text{"de": "ein Zug muss so viele Würfe wie möglich nutzbar lassen (wie beim Backgammon)"}},
 		},
 		Words: map[string]engine.Text{
+			// Its errors.
+			"tamman.throw_form":   {"en": "tamman: a throw is t1, t2, t3, t4 or t8, not {text}", "de": "tamman: ein Wurf ist t1, t2, t3, t4 oder t8, nicht {text}"},
+			"tamman.move_form":    {"en": "tamman: a move is SQUARE+THROW such as c1+3, not {text}", "de": "tamman: ein Zug ist FELD+WURF wie c1+3, nicht {text}"},
+			"tamman.throw_number": {"en": "tamman: {text}: the throw after '+' is a number 1-{max}", "de": "tamman: {text}: der Wurf nach '+' ist eine Zahl 1-{max}"},
 			// What Scores counts.
 			"scoreNote": {"en": "Score: men home on habarti", "de": "Punkte: Steine auf habarti"},
 			// The names of the throws (Marin 1931).

@@ -38,7 +38,7 @@ func parseMove(player int, text string) (engine.Move, error) {
 		case "t1", "t2", "t3", "t4", "t8":
 			return engine.Move(text[1] - '0'), nil
 		}
-		return 0, fmt.Errorf("tamman: a throw is t1, t2, t3, t4 or t8, not %q", text)
+		return 0, engine.NewError("tamman.throw_form", "text", strconv.Quote(text))
 	}
 	if text == "pass" {
 		return Pass, nil
@@ -46,11 +46,11 @@ func parseMove(player int, text string) (engine.Move, error) {
 	sq, num, ok := strings.Cut(text, "+")
 	q, okq := parseSquare(sq)
 	if !ok || !okq {
-		return 0, fmt.Errorf("tamman: a move is SQUARE+THROW such as c1+3, not %q", text)
+		return 0, engine.NewError("tamman.move_form", "text", strconv.Quote(text))
 	}
 	v, ok := parseThrow(num)
 	if !ok {
-		return 0, fmt.Errorf("tamman: %q: the throw after '+' is a number 1-%d", text, maxThrowText)
+		return 0, engine.NewError("tamman.throw_number", "text", strconv.Quote(text), "max", maxThrowText)
 	}
 	return engine.Move(q)<<8 | engine.Move(v), nil
 }

@@ -5,12 +5,12 @@
 package policy
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"tabula/engine"
+	_ "tabula/messages" // the words of its errors
 )
 
 // Range is the range of a number option that a server accepts: Min..Max
@@ -40,8 +40,7 @@ func ParseOptions(g engine.Game, settings []string) (engine.Options, error) {
 		}
 		narrow := s
 		narrow.Min, narrow.Max = lo, hi
-		return engine.Options{}, fmt.Errorf("option %s: %s is out of range %s on this server (the command line accepts %s)",
-			s.Name, strconv.FormatFloat(v, 'f', -1, 64), narrow.Allowed(), s.Allowed())
+		return engine.Options{}, engine.NewError("server.option_range", "option", s.Name, "value", strconv.FormatFloat(v, 'f', -1, 64), "range", narrow.Allowed(), "cli", s.Allowed())
 	}
 	return engine.ParseOptions(g, settings)
 }

@@ -39,7 +39,7 @@ func (r *Room) JoinSeats(token string, others []string, last int) (*Sub, error) 
 			}
 		}
 		if seatIdx == Spectator {
-			return nil, refuse(CodeBad, "this invite link does not hold a seat of the room (any more)")
+			return nil, refuse(CodeBad, "rooms.invite_no_seat")
 		}
 	}
 	sub := newSub(seatIdx)
@@ -70,10 +70,10 @@ func (r *Room) act(sub *Sub, f func() error) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if sub.Seat == Spectator {
-		return refuse(CodeSpectator, "a spectator cannot do that")
+		return refuse(CodeSpectator, "rooms.spectator")
 	}
 	if !sub.live() {
-		return refuse(CodeBad, "this connection no longer holds seat %d", sub.Seat)
+		return refuse(CodeBad, "rooms.seat_lost", "seat", sub.Seat)
 	}
 	if err := f(); err != nil {
 		return err
@@ -102,10 +102,10 @@ func (r *Room) ResignAs(ctx context.Context, sub *Sub, token string) error {
 
 func (r *Room) twoOpen() error {
 	if r.status != store.Open {
-		return refuse(CodeOver, "the game is over")
+		return refuse(CodeOver, "rooms.game_over")
 	}
 	if len(r.seats) != 2 {
-		return refuse(CodeBad, "in a game of more than two players, give your seat to the computer instead")
+		return refuse(CodeBad, "rooms.resign_many")
 	}
 	return nil
 }
@@ -119,7 +119,7 @@ func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
 		}
 		switch r.offer {
 		case sub.Seat:
-			return refuse(CodeBad, "you have already offered a draw")
+			return refuse(CodeBad, "rooms.draw_offered")
 		case 1 - sub.Seat:
 			result := engine.Outcome{Winner: -1}.String()
 			return r.finish(ctx, []Event{
@@ -141,7 +141,7 @@ func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
 func (r *Room) DeclineDraw(ctx context.Context, sub *Sub) error {
 	return r.act(sub, func() error {
 		if r.offer != 1-sub.Seat || len(r.seats) != 2 {
-			return refuse(CodeBad, "there is no draw offer to decline")
+			return refuse(CodeBad, "rooms.no_draw_offer")
 		}
 		e := Event{Version: r.version + 1, Kind: KindDecline, Seat: intp(sub.Seat)}
 		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
@@ -157,7 +157,7 @@ func (r *Room) DeclineDraw(ctx context.Context, sub *Sub) error {
 func (r *Room) SetName(ctx context.Context, sub *Sub, name string) error {
 	name = strings.TrimSpace(name)
 	if err := checkName(name); err != nil {
-		return refuse(CodeBad, "%v", err)
+		return refuseErr(CodeBad, err)
 	}
 	return r.act(sub, func() error {
 		s := r.seats[sub.Seat].Seat
@@ -173,11 +173,11 @@ func (r *Room) GiveUp(ctx context.Context, sub *Sub) error { return r.GiveUpAs(c
 func (r *Room) GiveUpAs(ctx context.Context, sub *Sub, token string) error {
 	return r.actAs(sub, token, func(seat int) error {
 		if r.status != store.Open {
-			return refuse(CodeOver, "the game is over")
+			return refuse(CodeOver, "rooms.game_over")
 		}
 		agent := r.stand()
 		if agent == "" {
-			return refuse(CodeBad, "no computer player is offered for this game")
+			return refuse(CodeBad, "rooms.no_computer")
 		}
 		s := store.Seat{Index: seat, Kind: Computer, Agent: agent, Name: r.seats[seat].Name}
 		if err := r.changeSeat(ctx, s); err != nil {
@@ -194,21 +194,21 @@ func (r *Room) GiveUpAs(ctx context.Context, sub *Sub, token string) error {
 func (r *Room) Replace(ctx context.Context, sub *Sub, target int) error {
 	return r.act(sub, func() error {
 		if r.status != store.Open {
-			return refuse(CodeOver, "the game is over")
+			return refuse(CodeOver, "rooms.game_over")
 		}
 		if target < 0 || target >= len(r.seats) || target == sub.Seat || r.seats[target].Kind != Person {
-			return refuse(CodeBad, "seat %d is not another person's seat", target)
+			return refuse(CodeBad, "rooms.not_other_person", "seat", target)
 		}
 		since, away := r.away[target]
 		if !away {
-			return refuse(CodeBad, "seat %d is online", target)
+			return refuse(CodeBad, "rooms.seat_online", "seat", target)
 		}
 		if wait := r.m.cfg.AwayGrace - r.m.cfg.Now().Sub(since); wait > 0 {
-			return refuse(CodeBad, "seat %d has been away for less than %v; wait %v more", target, r.m.cfg.AwayGrace, wait.Round(time.Second))
+			return refuse(CodeBad, "rooms.away_grace", "seat", target, "grace", r.m.cfg.AwayGrace, "wait", wait.Round(time.Second))
 		}
 		agent := r.stand()
 		if agent == "" {
-			return refuse(CodeBad, "no computer player is offered for this game")
+			return refuse(CodeBad, "rooms.no_computer")
 		}
 		return r.changeSeat(ctx, store.Seat{Index: target, Kind: Computer, Agent: agent, Name: r.seats[target].Name})
 	})
@@ -286,7 +286,7 @@ func (r *Room) Rematch(ctx context.Context, sub *Sub) (string, error) {
 	var id string
 	err := r.act(sub, func() error {
 		if r.status == store.Open {
-			return refuse(CodeBad, "the game is not over")
+			return refuse(CodeBad, "rooms.not_over")
 		}
 		if r.next != "" {
 			id = r.next

@@ -54,15 +54,15 @@ const (
 func (c Clock) check(players int) error {
 	if !c.On() {
 		if c.Increment != 0 {
-			return refuse(CodeBad, "a clock with an increment needs a time per game")
+			return refuse(CodeBad, "rooms.clock_increment")
 		}
 		return nil
 	}
 	if players != 2 {
-		return refuse(CodeBad, "clocks are for two-player games")
+		return refuse(CodeBad, "rooms.clock_players")
 	}
 	if c.Initial < minClock || c.Initial > maxClock || c.Increment < 0 || c.Increment > maxIncrement {
-		return refuse(CodeBad, "clock %v+%v: want %v to %v per game and 0 to %v per move", c.Initial, c.Increment, minClock, maxClock, maxIncrement)
+		return refuse(CodeBad, "rooms.clock_range", "initial", c.Initial, "increment", c.Increment, "min", minClock, "max", maxClock, "maxIncrement", maxIncrement)
 	}
 	return nil
 }

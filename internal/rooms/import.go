@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
+	"strconv"
 	"time"
 
 	"tabula/engine"
@@ -20,7 +20,7 @@ func (m *Manager) Import(ctx context.Context, recs []Record) (int, error) {
 	for i, rec := range recs {
 		checked, err := checkImport(rec)
 		if err != nil {
-			return 0, refuse(CodeBad, "record %d: %v", i+1, err)
+			return 0, refuse(CodeBad, "rooms.import_record", "n", i+1, "err", err)
 		}
 		body, _ := json.Marshal(checked)
 		players := checked.Players
@@ -57,13 +57,13 @@ func checkImport(rec Record) (Record, error) {
 	var secret []byte
 	if rec.Secret != "" {
 		if secret, err = hex.DecodeString(rec.Secret); err != nil || len(secret) == 0 {
-			return rec, fmt.Errorf("secret %q is not a hex seed", rec.Secret)
+			return rec, engine.NewError("rooms.import_secret", "secret", strconv.Quote(rec.Secret))
 		}
 	}
 	for i, mv := range rec.Moves {
 		if a := s.Actors(nil); secret != nil && len(a) == 1 && a[0] == engine.ChancePlayer {
 			if want := s.MoveText(engine.ChancePlayer, throwAt(secret, s)); mv != want {
-				return rec, fmt.Errorf("move %d: throw %s, but the secret gives %s", i+1, mv, want)
+				return rec, engine.NewError("rooms.import_throw", "n", i+1, "throw", mv, "want", want)
 			}
 		}
 		if err := engine.Play(s, mv); err != nil {
@@ -72,30 +72,30 @@ func checkImport(rec Record) (Record, error) {
 	}
 	if o, over := s.Outcome(); over {
 		if rec.Resigned != nil {
-			return rec, fmt.Errorf("seat %d resigned a game that its moves end", *rec.Resigned)
+			return rec, engine.NewError("rooms.import_resigned_over", "seat", *rec.Resigned)
 		}
 		if rec.Result != "" && rec.Result != o.String() {
-			return rec, fmt.Errorf("result %q, but the moves give %q", rec.Result, o.String())
+			return rec, engine.NewError("rooms.import_result", "result", strconv.Quote(rec.Result), "want", strconv.Quote(o.String()))
 		}
 		rec.Result = o.String()
 		return rec, nil
 	}
 	// Ended before its rules end it.
 	if s.NumPlayers() != 2 {
-		return rec, fmt.Errorf("the game is not over")
+		return rec, engine.NewError("rooms.not_over")
 	}
 	wins := func(p int) string { return engine.Outcome{Winner: p}.String() }
 	switch {
 	case rec.Resigned != nil:
 		if r := *rec.Resigned; r != 0 && r != 1 {
-			return rec, fmt.Errorf("resigned: seat %d of a two-player game", r)
+			return rec, engine.NewError("rooms.import_resigned_seat", "seat", r)
 		} else if rec.Result != wins(1-r) {
-			return rec, fmt.Errorf("seat %d resigned, so the result is %q, not %q", r, wins(1-r), rec.Result)
+			return rec, engine.NewError("rooms.import_resigned_result", "seat", r, "want", strconv.Quote(wins(1-r)), "result", strconv.Quote(rec.Result))
 		}
 	case rec.Result == wins(-1), rec.Result == wins(0), rec.Result == wins(1):
 		// an agreed draw, or a flag
 	default:
-		return rec, fmt.Errorf("the game is not over and the record gives no result (a draw, a resignation or a flag)")
+		return rec, engine.NewError("rooms.import_no_result")
 	}
 	return rec, nil
 }

@@ -74,19 +74,19 @@ func (r *Room) actAs(sub *Sub, token string, f func(seat int) error) error {
 func (r *Room) asSeat(sub *Sub, token string) (int, error) {
 	if token == "" {
 		if sub.Seat == Spectator {
-			return 0, refuse(CodeSpectator, "a spectator cannot do that")
+			return 0, refuse(CodeSpectator, "rooms.spectator")
 		}
 		if !sub.live() {
-			return 0, refuse(CodeBad, "this connection no longer holds seat %d", sub.Seat)
+			return 0, refuse(CodeBad, "rooms.seat_lost", "seat", sub.Seat)
 		}
 		return sub.Seat, nil
 	}
 	if !sub.live() {
-		return 0, refuse(CodeBad, "this connection is closed")
+		return 0, refuse(CodeBad, "rooms.closed")
 	}
 	s := r.seatOf(token)
 	if s == Spectator {
-		return 0, refuse(CodeBad, "this token does not hold a seat of the room (any more)")
+		return 0, refuse(CodeBad, "rooms.token_no_seat")
 	}
 	r.adopt(sub, s)
 	return s, nil
@@ -104,7 +104,7 @@ func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !sub.live() {
-		return refuse(CodeBad, "this connection is closed")
+		return refuse(CodeBad, "rooms.closed")
 	}
 	r.askedBy(ctx)
 	held := make([]int, 0, len(tokens))
@@ -114,17 +114,17 @@ func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int)
 	}
 	for i, s := range r.seats {
 		if s.Kind == Person && !slices.Contains(held, i) {
-			return refuse(CodeNotYours, "seat %d is not played at this device: only a game whose people all play at one device can be taken back", i)
+			return refuse(CodeNotYours, "rooms.undo_not_local", "seat", i)
 		}
 	}
 	if r.status != store.Open {
-		return refuse(CodeOver, "the game is over: a finished game is archived as it ended")
+		return refuse(CodeOver, "rooms.undo_over")
 	}
 	if r.clock.On() {
-		return refuse(CodeBad, "a game with a clock cannot be taken back")
+		return refuse(CodeBad, "rooms.undo_clock")
 	}
 	if version != r.version {
-		return refuse(CodeStale, "the undo was asked at version %d but the room is at version %d", version, r.version)
+		return refuse(CodeStale, "rooms.undo_stale", "asked", version, "version", r.version)
 	}
 	keep := -1
 	for i := len(r.played) - 1; i >= 0; i-- {
@@ -134,7 +134,7 @@ func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int)
 		}
 	}
 	if keep < 0 {
-		return refuse(CodeBad, "there is no move of a person to take back")
+		return refuse(CodeBad, "rooms.undo_none")
 	}
 	old := r.played
 	r.played = r.played[:keep:keep]
@@ -168,14 +168,14 @@ func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int)
 func startMoves(g engine.Game, opts engine.Options, moves []string) ([]Event, engine.State, error) {
 	s, err := g.NewState(opts)
 	if err != nil {
-		return nil, nil, refuse(CodeBad, "%v", err)
+		return nil, nil, refuseErr(CodeBad, err)
 	}
 	evs := make([]Event, 0, len(moves)+1)
 	for i, text := range moves {
 		actors := s.Actors(nil)
 		ms, err := engine.ParseTurn(s, text)
 		if err != nil {
-			return nil, nil, refuse(CodeBad, "%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
+			return nil, nil, refuseErr(CodeBad, &engine.MoveError{Index: i + 1, Text: text, Err: err})
 		}
 		texts := make([]string, len(ms))
 		for k, m := range ms {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 	"unicode"
@@ -49,9 +50,13 @@ type Config struct {
 	// Holder names this process in the leases of computer moves, when
 	// Store is Shared by several processes (default: a random name).
 	Holder string
-	// Lease is how long a computer move's lease runs before another
-	// process may take it over (default: MoveDeadline + 10s).
+	// Lease is how long a computer move's lease runs without a renewal
+	// before another process may take it over (default DefaultLease); the
+	// holder renews it every third of that while it searches.
 	Lease time.Duration
+	// renewals, if set, ticks the lease renewals instead of a ticker
+	// (tests).
+	renewals <-chan time.Time
 	// Secrets is the source of each new room's chance secret, which
 	// seeds its throws and its computer players (default crypto/rand).
 	// Tests that need the same throws on every run set a seeded source;
@@ -95,7 +100,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.MoveDeadline = 20 * time.Second
 	}
 	if cfg.Lease == 0 {
-		cfg.Lease = cfg.MoveDeadline + 10*time.Second
+		cfg.Lease = DefaultLease
 	}
 	if cfg.Holder == "" {
 		cfg.Holder = newID()
@@ -150,14 +155,14 @@ const maxName = 40
 // character (a right-to-left override would turn the text around it).
 func checkName(name string) error {
 	if len(name) > maxName {
-		return fmt.Errorf("the name is longer than %d bytes", maxName)
+		return engine.NewError("rooms.name_long", "max", maxName)
 	}
 	if !utf8.ValidString(name) {
-		return errors.New("the name is not valid UTF-8")
+		return engine.NewError("rooms.name_utf8")
 	}
 	for i, c := range name {
 		if unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c) {
-			return fmt.Errorf("the name holds the control character %U at byte %d", c, i)
+			return engine.NewError("rooms.name_control", "char", fmt.Sprintf("%U", c), "at", i)
 		}
 	}
 	return nil
@@ -174,24 +179,24 @@ func (m *Manager) Create(ctx context.Context, gameID string, settings []string, 
 func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []string, seats []SeatSpec, clock Clock, moves []string) (Created, error) {
 	g, err := engine.Lookup(gameID)
 	if err != nil {
-		return Created{}, refuse(CodeBad, "%v", err)
+		return Created{}, refuseErr(CodeBad, err)
 	}
 	// Options that could make one move take minutes are refused
 	// (policy.ParseOptions).
 	opts, err := policy.ParseOptions(g, settings)
 	if err != nil {
-		return Created{}, refuse(CodeBad, "%v", err)
+		return Created{}, refuseErr(CodeBad, err)
 	}
 	s, err := g.NewState(opts)
 	if err != nil {
-		return Created{}, refuse(CodeBad, "%v", err)
+		return Created{}, refuseErr(CodeBad, err)
 	}
 	first, after, err := startMoves(g, opts, moves)
 	if err != nil {
 		return Created{}, err
 	}
 	if len(seats) != s.NumPlayers() {
-		return Created{}, refuse(CodeBad, "this game has %d players, got %d seats", s.NumPlayers(), len(seats))
+		return Created{}, refuse(CodeBad, "rooms.seat_count", "count", s.NumPlayers(), "seats", len(seats))
 	}
 	if err := clock.check(s.NumPlayers()); err != nil {
 		return Created{}, err
@@ -205,29 +210,29 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 	persons := 0
 	for i, sp := range seats {
 		if err := checkName(sp.Name); err != nil {
-			return Created{}, refuse(CodeBad, "seat %d: %v", i, err)
+			return Created{}, refuse(CodeBad, "rooms.seat_err", "seat", i, "err", err)
 		}
 		st := store.Seat{Index: i, Kind: sp.Kind, Name: sp.Name}
 		switch sp.Kind {
 		case Person:
 			if sp.Agent != "" {
-				return Created{}, refuse(CodeBad, "seat %d: a person seat has no agent", i)
+				return Created{}, refuse(CodeBad, "rooms.seat_person_agent", "seat", i)
 			}
 			c.Tokens[i] = newToken()
 			st.TokenHash = hashToken(c.Tokens[i])
 			persons++
 		case Computer:
 			if !slices.Contains(offered, sp.Agent) {
-				return Created{}, refuse(CodeBad, "seat %d: agent %q is not offered for this game (offered: %v)", i, sp.Agent, offered)
+				return Created{}, refuse(CodeBad, "rooms.seat_agent", "seat", i, "agent", strconv.Quote(sp.Agent), "offered", offered)
 			}
 			st.Agent = sp.Agent
 		default:
-			return Created{}, refuse(CodeBad, "seat %d: kind %q: want %q or %q", i, sp.Kind, Person, Computer)
+			return Created{}, refuse(CodeBad, "rooms.seat_kind", "seat", i, "kind", strconv.Quote(sp.Kind), "person", strconv.Quote(Person), "computer", strconv.Quote(Computer))
 		}
 		stored[i] = st
 	}
 	if persons == 0 {
-		return Created{}, refuse(CodeBad, "at least one seat must be a person")
+		return Created{}, refuse(CodeBad, "rooms.no_person")
 	}
 	secret, err := m.newSecret()
 	if err != nil {
@@ -270,7 +275,7 @@ func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, s
 }
 
 // ErrNoRoom is returned for an unknown or closed room.
-var ErrNoRoom = errors.New("no such room")
+var ErrNoRoom = engine.NewError("rooms.no_room")
 
 // Room returns the room with the given id, loading it from the store if it
 // is not in memory.

@@ -13,6 +13,7 @@ import (
 
 	"tabula/engine"
 	"tabula/internal/store"
+	_ "tabula/messages" // the words of its refusals
 	"tabula/view"
 )
 
@@ -68,13 +69,16 @@ type seat struct {
 	store.Seat
 }
 
-// Error is a refused request: a code for programs and a message for people.
+// Error is a refused request: a code of the protocol for programs, and
+// Err for people, a coded error (engine.Error) worded in their language
+// where it reaches them.
 type Error struct {
 	Code string
-	Msg  string
+	Err  error
 }
 
-func (e *Error) Error() string { return e.Msg }
+func (e *Error) Error() string { return e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
 
 // Codes of refused requests.
 const (
@@ -86,9 +90,14 @@ const (
 	CodeBad       = "bad-request"
 )
 
-func refuse(code, format string, args ...any) error {
-	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+// refuse refuses with the message key (package messages) and its
+// arguments as name, value pairs.
+func refuse(code, key string, args ...any) error {
+	return &Error{Code: code, Err: engine.NewError(key, args...)}
 }
+
+// refuseErr refuses with err, a coded error of another package.
+func refuseErr(code string, err error) error { return &Error{Code: code, Err: err} }
 
 // Ack is the answer to an accepted move: the version of the event that
 // recorded it, and whether it had already been recorded (a resend).
@@ -137,41 +146,41 @@ func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, 
 // move checks and plays a move of seat; person is false for the computer.
 func (r *Room) move(ctx context.Context, s, version int, text string, person bool) (Ack, error) {
 	if version > r.version || version < 0 {
-		return Ack{}, refuse(CodeBad, "version %d is not a version of this room (it is at %d)", version, r.version)
+		return Ack{}, refuse(CodeBad, "rooms.bad_version", "asked", version, "version", r.version)
 	}
 	if version < r.turnStart {
 		if v, ok := r.sentBefore(s, version, text); ok {
 			return Ack{Version: v, Duplicate: true}, nil
 		}
-		return Ack{}, refuse(CodeStale, "the move was chosen at version %d but the turn has changed (the room is at version %d)", version, r.version)
+		return Ack{}, refuse(CodeStale, "rooms.stale", "asked", version, "version", r.version)
 	}
 	if c, ok := r.commits[s]; ok {
 		if c == strings.TrimSpace(text) {
 			return Ack{Version: r.commitVersion(s), Duplicate: true}, nil
 		}
-		return Ack{}, refuse(CodeIllegal, "seat %d has already chosen this turn", s)
+		return Ack{}, refuse(CodeIllegal, "rooms.chosen", "seat", s)
 	}
 	if r.status != store.Open {
-		return Ack{}, refuse(CodeOver, "the game is over")
+		return Ack{}, refuse(CodeOver, "rooms.game_over")
 	}
 	actors := r.state.Actors(nil)
 	if !slices.Contains(actors, s) {
-		return Ack{}, refuse(CodeNotYours, "it is not seat %d's turn (to move: %v)", s, actors)
+		return Ack{}, refuse(CodeNotYours, "rooms.not_your_turn", "seat", s, "actors", actors)
 	}
 	if person != (r.seats[s].Kind == Person) {
-		return Ack{}, refuse(CodeNotYours, "seat %d is not played by a person", s)
+		return Ack{}, refuse(CodeNotYours, "rooms.not_person", "seat", s)
 	}
 	if f := r.flagged(r.m.cfg.Now()); f >= 0 {
 		if err := r.flag(ctx, f); err != nil {
 			return Ack{}, err
 		}
-		return Ack{}, refuse(CodeOver, "the game is over: seat %d ran out of time", f)
+		return Ack{}, refuse(CodeOver, "rooms.flag", "seat", f)
 	}
 	text = strings.TrimSpace(text)
 	if len(actors) == 1 {
 		moves, err := engine.ParseTurn(r.state, text)
 		if err != nil {
-			return Ack{}, refuse(CodeIllegal, "%v", err)
+			return Ack{}, refuseErr(CodeIllegal, err)
 		}
 		var by []int
 		if person {
@@ -200,7 +209,7 @@ func (r *Room) move(ctx context.Context, s, version int, text string, person boo
 	}
 	moves, err := engine.ParseTurn(r.state, strings.Join(parts, ","))
 	if err != nil {
-		return Ack{}, refuse(CodeIllegal, "%v", err)
+		return Ack{}, refuseErr(CodeIllegal, err)
 	}
 	return r.commitTurn(ctx, actors, moves, by, r.commits)
 }
@@ -209,10 +218,10 @@ func (r *Room) move(ctx context.Context, s, version int, text string, person boo
 func checkMove(s engine.State, player int, text string) error {
 	m, err := s.ParseMove(player, text)
 	if err != nil {
-		return refuse(CodeIllegal, "%v", err)
+		return refuseErr(CodeIllegal, err)
 	}
 	if err := engine.CheckLegal(s, player, text, m); err != nil {
-		return refuse(CodeIllegal, "%v", err)
+		return refuseErr(CodeIllegal, err)
 	}
 	return nil
 }

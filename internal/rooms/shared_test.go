@@ -204,23 +204,7 @@ func TestLeaseTakeover(t *testing.T) {
 	ga, gb := &gate{open: make(chan struct{})}, &gate{open: make(chan struct{})}
 	close(gb.open)
 	defer close(ga.open)
-	url := pgtest.Database(t)
-	var ms []*Manager
-	var pg *store.Postgres
-	for i, g := range []*gate{ga, gb} {
-		s, err := store.OpenPostgres(bg, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		pg = s
-		m := NewManager(Config{Store: s, Agents: g.agents, Holder: []string{"A", "B"}[i],
-			Offered: func(engine.Game, engine.Options) []string { return []string{"random"} },
-			Log:     slog.New(slog.NewTextHandler(io.Discard, nil))})
-		t.Cleanup(m.Close)
-		ms = append(ms, m)
-	}
-	a, b := ms[0], ms[1]
+	a, b, pg := gatedProcesses(t, ga, gb, nil)
 	c, err := a.Create(bg, "adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "random"}}, Clock{})
 	if err != nil {
 		t.Fatal(err)
@@ -311,23 +295,7 @@ func TestStopReleasesLeases(t *testing.T) {
 	ga, gb := &gate{open: make(chan struct{})}, &gate{open: make(chan struct{})}
 	close(gb.open)
 	defer close(ga.open)
-	url := pgtest.Database(t)
-	var ms []*Manager
-	var pg *store.Postgres
-	for i, g := range []*gate{ga, gb} {
-		s, err := store.OpenPostgres(bg, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		pg = s
-		m := NewManager(Config{Store: s, Agents: g.agents, Holder: []string{"A", "B"}[i], Lease: time.Hour,
-			Offered: func(engine.Game, engine.Options) []string { return []string{"random"} },
-			Log:     slog.New(slog.NewTextHandler(io.Discard, nil))})
-		t.Cleanup(m.Close)
-		ms = append(ms, m)
-	}
-	a, b := ms[0], ms[1]
+	a, b, pg := gatedProcesses(t, ga, gb, func(_ int, cfg *Config) { cfg.Lease = time.Hour })
 	c, err := a.Create(bg, "adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "random"}}, Clock{})
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	"tabula/ai"
@@ -57,6 +58,10 @@ func (r *Room) think(who int) {
 	r.thinkGen++
 	gen := r.thinkGen
 	s, version := r.state.Clone(), r.version
+	var lost atomic.Bool
+	if sh, ok := r.m.cfg.Store.(Shared); ok {
+		go r.holdLease(ctx, sh, version, func() { lost.Store(true); cancel() })
+	}
 	go func() {
 		defer cancel()
 		var move engine.Move
@@ -75,8 +80,8 @@ func (r *Room) think(who int) {
 			return // dropped by an undo; a newer move may be thinking
 		}
 		r.thinking = nil
-		if r.closed || r.m.ctx.Err() != nil {
-			return
+		if r.closed || r.m.ctx.Err() != nil || lost.Load() {
+			return // a process that took the lease over stores the move
 		}
 		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), false); err != nil {
 			// Only the code: a refusal's message may name the move, which

@@ -73,7 +73,7 @@ func (s *Server) analysisRecord(r *http.Request) (analysisRequest, engine.Record
 	}
 	switch {
 	case req.Room != "" && req.Record != nil:
-		return req, engine.Record{}, badRequest("give a room or a record, not both")
+		return req, engine.Record{}, badRequest("server.room_or_record")
 	case req.Room != "":
 		rec, err := s.roomRecord(r, req.Room)
 		return req, rec, err
@@ -83,7 +83,7 @@ func (s *Server) analysisRecord(r *http.Request) (analysisRequest, engine.Record
 		}
 		return req, *req.Record, nil
 	}
-	return req, engine.Record{}, badRequest(`no position given: want {"room": ID} or {"record": {...}}, and "ply"`)
+	return req, engine.Record{}, badRequest("server.no_position")
 }
 
 // positions replays rec (with replay, so stopping when ctx is done) and
@@ -114,7 +114,7 @@ func (s *Server) postAnalysis(w http.ResponseWriter, r *http.Request) error {
 		ply = *req.Ply
 	}
 	if ply < 0 || ply > len(rec.Moves) {
-		return badRequest("ply %d: want 0 to %d (the turns played)", ply, len(rec.Moves))
+		return badRequest("server.ply_range", "ply", ply, "max", len(rec.Moves))
 	}
 	var state engine.State
 	err = positions(r.Context(), rec, func(i int) bool { return i == ply }, func(_ int, st engine.State) error {
@@ -155,7 +155,7 @@ func (s *Server) postAnalysisGraph(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if req.Ply != nil {
-		return badRequest("a graph covers the whole game: give no ply")
+		return badRequest("server.graph_ply")
 	}
 	n := len(rec.Moves)
 	stride := (n + MaxGraphPositions - 1) / MaxGraphPositions

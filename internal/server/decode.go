@@ -7,7 +7,10 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
+
+	"tabula/engine"
 )
 
 // decode reads one JSON value from the body into v, refusing unknown
@@ -23,25 +26,25 @@ func decode(r *http.Request, v any) error {
 		case errors.As(err, &mbe):
 			return err
 		case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
-			return &httpError{http.StatusRequestTimeout, "the request body did not arrive in time; send it at once"}
+			return &httpError{http.StatusRequestTimeout, engine.NewError("server.body_slow")}
 		}
-		return badRequest("reading the request body: %v", err)
+		return badRequest("server.body_read", "err", err)
 	}
 	data := buf.Bytes()
 	if len(bytes.TrimSpace(data)) == 0 {
-		return badRequest("empty request body: want a JSON object")
+		return badRequest("server.body_empty")
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	dec.UseNumber() // {"max-steps": 10000000} is a whole number, not 1e+07
 	if err := dec.Decode(v); err != nil {
-		return badRequest("malformed JSON: %v", err)
+		return badRequest("server.json", "err", err)
 	}
 	if dec.More() {
-		return badRequest("malformed JSON: more than one value in the body")
+		return badRequest("server.json_more")
 	}
 	if key, ok := duplicateKey(data); ok {
-		return badRequest("malformed JSON: the key %q appears twice in one object", key)
+		return badRequest("server.json_twice", "key", strconv.Quote(key))
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ func TestDuplicateKeysAreRefused(t *testing.T) {
 	} {
 		var v map[string]any
 		err := decode(httptest.NewRequest("POST", "/", strings.NewReader(body)), &v)
-		if he, ok := err.(*httpError); !ok || he.Status != 400 || !strings.Contains(he.Msg, "appears twice") {
+		if he, ok := err.(*httpError); !ok || he.Status != 400 || !strings.Contains(he.Error(), "appears twice") {
 			t.Errorf("%s: %v, want 400 naming the key", body, err)
 		}
 	}

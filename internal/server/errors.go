@@ -4,23 +4,27 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
+	"tabula/engine"
 	"tabula/internal/compute"
+	_ "tabula/messages" // the words of its codes
 )
 
-// httpError is an error with the status to answer it with. Handlers return
-// errors; writeError is the one place that turns them into responses.
+// httpError is an error with the status to answer it with: Err, a coded
+// error (engine.Error), says what for people. Handlers return errors;
+// writeError is the one place that turns them into responses.
 type httpError struct {
 	Status int
-	Msg    string
+	Err    error
 }
 
-func (e *httpError) Error() string { return e.Msg }
+func (e *httpError) Error() string { return e.Err.Error() }
+func (e *httpError) Unwrap() error { return e.Err }
 
 // retryLater is an error (a 429 or 503) that says when to try again.
 type retryLater struct {
@@ -34,37 +38,55 @@ func (e *retryLater) Unwrap() error { return e.err }
 // retryIn is err with a Retry-After of after (rounded up to seconds).
 func retryIn(after time.Duration, err error) error { return &retryLater{err, after} }
 
-func badRequest(format string, args ...any) error {
-	return &httpError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+// badRequest is a 400 with the message key (package messages) and its
+// arguments as name, value pairs.
+func badRequest(key string, args ...any) error {
+	return &httpError{http.StatusBadRequest, engine.NewError(key, args...)}
 }
 
-func notFound(format string, args ...any) error {
-	return &httpError{http.StatusNotFound, fmt.Sprintf(format, args...)}
+// badRequestErr is a 400 that says err, a coded error of another package.
+func badRequestErr(err error) error { return &httpError{http.StatusBadRequest, err} }
+
+func notFound(key string, args ...any) error {
+	return &httpError{http.StatusNotFound, engine.NewError(key, args...)}
 }
 
-// errorBody is the JSON of every error response.
+func notFoundErr(err error) error { return &httpError{http.StatusNotFound, err} }
+
+// errorBody is the JSON of every error response: the message in the
+// request's language, and its code.
 type errorBody struct {
 	Error string `json:"error"`
+	Code  string `json:"code"`
 }
 
-// writeError answers err as JSON {"error": "..."}: its own status for an
-// httpError, 503 for a busy compute pool, 413 for a large body, 500 (logged, message hidden) for
-// anything else.
+// writeError answers err as JSON {"error": "...", "code": "..."}: its own
+// status for an httpError, 503 for a busy compute pool, 413 for a large
+// body, 500 (logged, message hidden) for anything else. The message is
+// worded in the request's language (Accept-Language).
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
-	status, msg := http.StatusInternalServerError, "internal error"
+	status, msg := http.StatusInternalServerError, engine.NewError("server.internal")
 	var he *httpError
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &he):
-		status, msg = he.Status, he.Msg
+		status = he.Status
+		if c, ok := engine.Coded(he.Err); ok {
+			msg = c
+		} else {
+			// an error that reaches a person without a code: a
+			// defect, which the tests catch (uncodedErrors)
+			uncoded(r, he.Err)
+			msg = engine.NewError("server.uncoded", "err", he.Err.Error())
+		}
 	case errors.Is(err, compute.ErrBusy):
-		status, msg = http.StatusServiceUnavailable, "the computer players are busy: "+err.Error()+"; try again in a few seconds"
+		status, msg = http.StatusServiceUnavailable, engine.NewError("server.busy", "err", err)
 	case errors.Is(err, context.DeadlineExceeded) && r.Context().Err() != nil:
 		// The request's budget ran out (storing a room, say): the
 		// server is slow now, not broken.
-		status, msg = http.StatusServiceUnavailable, "the request took longer than it may take: try again in a few seconds"
+		status, msg = http.StatusServiceUnavailable, engine.NewError("server.slow")
 	case errors.As(err, &mbe):
-		status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("request body is larger than %d bytes", mbe.Limit)
+		status, msg = http.StatusRequestEntityTooLarge, engine.NewError("server.body_large", "max", mbe.Limit)
 	default:
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
@@ -76,10 +98,38 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		}
 		w.Header().Set("Retry-After", strconv.Itoa(int(after/time.Second)))
 	}
-	if wantsGerman(r) {
-		msg = inGerman(msg)
+	writeJSON(w, status, bodyOf(r, msg))
+}
+
+// bodyOf is the response body of e, in r's language.
+func bodyOf(r *http.Request, e *engine.Error) errorBody { return errorBody{e.In(langOf(r)), e.Code} }
+
+// uncoded is called with an error that reached a person without a code;
+// tests set it to fail.
+var uncoded = func(r *http.Request, err error) {}
+
+// inLang is a coded error worded in a language of its own: a refusal sent
+// over a room's WebSocket in the page's language.
+type inLang struct {
+	err  error
+	lang string
+}
+
+func (e inLang) Error() string { return engine.InLang(e.err, e.lang) }
+func (e inLang) Unwrap() error { return e.err }
+
+// langOf is the language the request asks for first (Accept-Language: the
+// app sends its own), "en" when it asks for none we have.
+func langOf(r *http.Request) string {
+	first, _, _ := strings.Cut(r.Header.Get("Accept-Language"), ",")
+	first, _, _ = strings.Cut(strings.TrimSpace(first), ";")
+	first, _, _ = strings.Cut(strings.ToLower(first), "-")
+	for _, l := range engine.Languages {
+		if first == l {
+			return l
+		}
 	}
-	writeJSON(w, status, errorBody{msg})
+	return engine.Languages[0]
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

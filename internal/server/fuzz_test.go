@@ -103,10 +103,13 @@ func FuzzRoomMessage(f *testing.F) {
 		defer room.Leave(sub)
 		m, err := decodeClientMsg([]byte(msg))
 		if err != nil {
+			if _, ok := engine.Coded(err); !ok {
+				t.Fatalf("%q: refused without a code: %v", msg, err)
+			}
 			return
 		}
 		var re *rooms.Error
-		if err := s.dispatch(ctx, room, sub, m); err != nil && (!errors.As(err, &re) || re.Msg == "") {
+		if err := s.dispatch(ctx, room, sub, m); err != nil && (!errors.As(err, &re) || !hasCode(re.Err)) {
 			t.Fatalf("%q: %v", msg, err)
 		}
 	})

@@ -2,10 +2,11 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
+
+	"tabula/engine"
 )
 
 // healthTimeout bounds one check of the database.
@@ -54,7 +55,7 @@ func Health(h http.Handler, live, ready func(context.Context) error) http.Handle
 		// and a loopback server only loopback names.
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			writeJSON(w, http.StatusMethodNotAllowed, errorBody{fmt.Sprintf("%s %s: method not allowed (allowed: GET, HEAD)", r.Method, r.URL.Path)})
+			writeJSON(w, http.StatusMethodNotAllowed, bodyOf(r, engine.NewError("server.method", "method", r.Method, "path", r.URL.Path, "allowed", "GET, HEAD")))
 			return
 		}
 		if srv != nil {

@@ -35,7 +35,7 @@ const (
 // checkTurns refuses a record longer than MaxTurns.
 func checkTurns(n int) error {
 	if n > MaxTurns {
-		return badRequest("record: %d moves, more than the %d this server accepts", n, MaxTurns)
+		return badRequest("server.record_long", "n", n, "max", MaxTurns)
 	}
 	return nil
 }
@@ -45,7 +45,7 @@ func checkTurns(n int) error {
 func parseOptions(g engine.Game, sets []string) (engine.Options, error) {
 	opts, err := policy.ParseOptions(g, sets)
 	if err != nil {
-		return opts, badRequest("%v", err)
+		return opts, badRequestErr(err)
 	}
 	return opts, nil
 }
@@ -64,7 +64,7 @@ func settings(opts map[string]any) ([]string, error) {
 		case json.Number:
 			out = append(out, name+"="+x.String())
 		default:
-			return nil, badRequest("option %s: want a string, number or boolean", name)
+			return nil, badRequest("server.option_type", "option", name)
 		}
 	}
 	return out, nil

@@ -23,10 +23,10 @@ import (
 func fromRecord(req *createRoomRequest) error {
 	rec := req.Record
 	if req.Game != "" || req.Options != nil {
-		return badRequest("give either a record or game and options, not both")
+		return badRequest("server.record_or_game")
 	}
 	if rec.Game == "" {
-		return badRequest("record: no game")
+		return badRequest("server.record_no_game")
 	}
 	if err := checkTurns(len(rec.Moves)); err != nil {
 		return err
@@ -64,7 +64,7 @@ func fromRecord(req *createRoomRequest) error {
 		// A record without players: people in every seat.
 		st, err := g.NewState(opts)
 		if err != nil {
-			return badRequest("%v", err)
+			return badRequestErr(err)
 		}
 		for range st.NumPlayers() {
 			req.Seats = append(req.Seats, rooms.SeatSpec{Kind: rooms.Person})

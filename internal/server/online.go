@@ -109,7 +109,7 @@ type createRoomResponse struct {
 
 func (s *Server) online() (*rooms.Manager, error) {
 	if s.cfg.Rooms == nil {
-		return nil, notFound("online play is not enabled on this server")
+		return nil, notFound("server.no_online")
 	}
 	return s.cfg.Rooms, nil
 }
@@ -118,9 +118,9 @@ func roomErr(err error) error {
 	var re *rooms.Error
 	switch {
 	case errors.As(err, &re):
-		return badRequest("%s", re.Msg)
+		return &httpError{http.StatusBadRequest, re.Err}
 	case errors.Is(err, rooms.ErrNoRoom), errors.Is(err, store.ErrNotFound):
-		return notFound("no such room")
+		return notFound("server.no_room")
 	}
 	return err
 }
@@ -133,7 +133,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	// A room counts once made: a refused request gives its place back.
 	ip, now := clientIP(r), time.Now()
 	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
-		return retryIn(wait, &httpError{http.StatusTooManyRequests, "too many rooms created from your address in the last minute; wait a little"})
+		return retryIn(wait, &httpError{http.StatusTooManyRequests, engine.NewError("server.rooms_rate")})
 	}
 	made := false
 	defer func() {
@@ -153,7 +153,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 		moves = req.Record.Moves
 	}
 	if len(req.Seats) > maxSeats {
-		return badRequest("at most %d seats", maxSeats)
+		return badRequest("server.seats_max", "max", maxSeats)
 	}
 	sets, err := settings(req.Options)
 	if err != nil {
@@ -162,7 +162,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	var clock rooms.Clock
 	if c := req.Clock; c != nil {
 		if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
-			return badRequest("clock: want {\"initial\": seconds, \"increment\": seconds}")
+			return badRequest("server.clock_form")
 		}
 		clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
 	}
@@ -233,16 +233,16 @@ func (s *Server) getRoomRecord(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) getQR(w http.ResponseWriter, r *http.Request) error {
 	text := r.URL.Query().Get("text")
 	if text == "" || len(text) > 512 {
-		return badRequest("want text=... of 1 to 512 bytes")
+		return badRequest("server.qr_text")
 	}
 	// Only links to this server: the page asks for its own invite links,
 	// and nobody else gets a free QR code service.
 	if u, err := url.Parse(text); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host != r.Host {
-		return badRequest("text: want a link to this server (http://%s/...)", r.Host)
+		return badRequest("server.qr_link", "host", r.Host)
 	}
 	png, err := qrcode.Encode(text, qrcode.Medium, 256)
 	if err != nil {
-		return badRequest("cannot make a QR code: %v", err)
+		return badRequest("server.qr", "err", err)
 	}
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "no-store")
@@ -272,7 +272,7 @@ func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
 	for name, dst := range map[string]*time.Time{"since": &f.Since, "until": &f.Until} {
 		if v := q.Get(name); v != "" {
 			if *dst, err = parseDate(v); err != nil {
-				return badRequest("%s=%q: want a date YYYY-MM-DD or an RFC 3339 time", name, v)
+				return badRequest("server.date", "name", name, "value", strconv.Quote(v))
 			}
 			if name == "until" && len(v) == len("2006-01-02") {
 				*dst = dst.AddDate(0, 0, 1) // a date is its whole day
@@ -281,7 +281,7 @@ func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
 	}
 	if v := q.Get("limit"); v != "" {
 		if f.Limit, err = strconv.Atoi(v); err != nil || f.Limit < 1 || f.Limit > 1000 {
-			return badRequest("limit=%q: want 1 to 1000", v)
+			return badRequest("server.limit", "value", strconv.Quote(v))
 		}
 	}
 	games, err := m.FinishedGames(r.Context(), f)
@@ -331,7 +331,7 @@ func (s *Server) importArchive(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if len(req.Records) == 0 || len(req.Records) > maxImport {
-		return badRequest("want 1 to %d records", maxImport)
+		return badRequest("server.records_count", "max", maxImport)
 	}
 	n, err := m.Import(r.Context(), req.Records)
 	if err != nil {

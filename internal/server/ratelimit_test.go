@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"tabula/engine"
 	"tabula/internal/roomclient"
 )
 
@@ -77,9 +78,9 @@ func TestPerMinuteWaitsForTheOldest(t *testing.T) {
 // Every 429 and 503 has Retry-After, whatever refused the request.
 func TestEvery429And503HasRetryAfter(t *testing.T) {
 	for _, err := range []error{
-		&httpError{http.StatusTooManyRequests, "too many"},
-		&httpError{http.StatusServiceUnavailable, "shutting down"},
-		retryIn(1500*time.Millisecond, &httpError{http.StatusTooManyRequests, "soon"}),
+		&httpError{http.StatusTooManyRequests, engine.NewError("server.conns_ip")},
+		&httpError{http.StatusServiceUnavailable, engine.NewError("server.shutdown")},
+		retryIn(1500*time.Millisecond, &httpError{http.StatusTooManyRequests, engine.NewError("server.rooms_rate")}),
 	} {
 		w := httptest.NewRecorder()
 		writeError(w, httptest.NewRequest("GET", "/api/games", nil), slog.New(slog.NewTextHandler(io.Discard, nil)), err)

@@ -8,16 +8,17 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"net/http"
 	"os"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"tabula/engine"
 	"tabula/research"
 )
 
@@ -115,7 +116,7 @@ type studyRequest struct {
 // studyConfig checks a request and makes the workbench's config.
 func studyConfig(req studyRequest) (*research.Plan, error) {
 	if req.Game == "" {
-		return nil, badRequest("no game given")
+		return nil, badRequest("server.no_game")
 	}
 	sets, err := settings(req.Options)
 	if err != nil {
@@ -131,21 +132,21 @@ func studyConfig(req studyRequest) (*research.Plan, error) {
 	for _, n := range names {
 		v, err := research.ParseVary(n + "=" + req.Vary[n])
 		if err != nil {
-			return nil, badRequest("%v", err)
+			return nil, badRequestErr(err)
 		}
 		cfg.Vary = append(cfg.Vary, v)
 	}
 	for _, a := range append(slices.Clone(req.Agents), req.Skill) {
 		if a != "" && !slices.Contains(studyAgents, a) {
-			return nil, badRequest("agent %q is not offered for studies here (offered: %s)", a, strings.Join(studyAgents, ", "))
+			return nil, badRequest("server.study_agent", "agent", strconv.Quote(a), "offered", strings.Join(studyAgents, ", "))
 		}
 	}
 	if req.Games < 1 || req.Games > maxStudyGames {
-		return nil, badRequest("games: %d, want 1 to %d per reading", req.Games, maxStudyGames)
+		return nil, badRequest("server.study_games", "n", req.Games, "max", maxStudyGames)
 	}
 	plan, err := research.NewPlan(cfg)
 	if err != nil {
-		return nil, badRequest("%v", err)
+		return nil, badRequestErr(err)
 	}
 	// Every reading keeps to the option ranges that are safe for a server
 	// (a max-steps of 0 could make one game of a study run for minutes).
@@ -155,8 +156,7 @@ func studyConfig(req studyRequest) (*research.Plan, error) {
 		}
 	}
 	if plan.Units() > maxStudyUnits {
-		return nil, badRequest("%d readings of %d games make %d games, more than the %d a study may play here; use 'tabula analyze'",
-			len(plan.Readings), req.Games, plan.Units(), maxStudyUnits)
+		return nil, badRequest("server.study_size", "readings", len(plan.Readings), "games", req.Games, "total", plan.Units(), "max", maxStudyUnits)
 	}
 	return plan, nil
 }
@@ -196,11 +196,11 @@ func (l *lab) start(plan *research.Plan, owner string) (*study, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
-		return nil, &httpError{http.StatusServiceUnavailable, "the server is shutting down"}
+		return nil, &httpError{http.StatusServiceUnavailable, engine.NewError("server.shutdown")}
 	}
 	for _, st := range l.studies {
 		if st.view().State == "running" {
-			return nil, &httpError{http.StatusConflict, fmt.Sprintf("study %s is running; wait for it, or cancel it if it is yours (DELETE /api/research/%s)", st.ID, st.ID)}
+			return nil, &httpError{http.StatusConflict, engine.NewError("server.study_running", "id", st.ID)}
 		}
 	}
 	if len(l.studies) >= maxStudies {
@@ -274,7 +274,7 @@ func (l *lab) find(id string) (*study, error) {
 			return st, nil
 		}
 	}
-	return nil, notFound("no such study: %q (the server may have restarted)", id)
+	return nil, notFound("server.no_study", "id", strconv.Quote(id))
 }
 
 func (s *Server) listStudies(w http.ResponseWriter, r *http.Request) error {
@@ -307,7 +307,7 @@ func (s *Server) cancelStudy(w http.ResponseWriter, r *http.Request) error {
 	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	h := sha256.Sum256([]byte(token))
 	if !ok || subtle.ConstantTimeCompare(h[:], st.owner) != 1 {
-		return &httpError{http.StatusForbidden, "only the study's owner may cancel it: send the owner token its POST answered as \"Authorization: Bearer TOKEN\""}
+		return &httpError{http.StatusForbidden, engine.NewError("server.study_owner")}
 	}
 	st.cancel()
 	writeJSON(w, http.StatusOK, st.view())
@@ -324,7 +324,7 @@ func (s *Server) getStudyReport(w http.ResponseWriter, r *http.Request) error {
 	report := st.report
 	st.mu.Unlock()
 	if report == nil {
-		return notFound("study %s has no report yet (it is %s)", st.ID, st.view().State)
+		return notFound("server.study_no_report", "id", st.ID, "state", st.view().State)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")

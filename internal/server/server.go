@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -136,6 +137,7 @@ func New(cfg Config) *Server {
 	s.route("DELETE /api/research/{id}", s.cancelStudy)
 	s.route("GET /api/research/{id}/report", s.getStudyReport)
 	s.route("GET /api/debug/stats", s.getStats)
+	s.route("GET /api/debug/pprof/{name...}", s.getProfile)
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
 		s.route("/", s.staticHandler(cfg.Static))
@@ -182,9 +184,9 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) error {
 	}
 	if len(allow) > 0 {
 		w.Header().Set("Allow", strings.Join(allow, ", "))
-		return &httpError{http.StatusMethodNotAllowed, fmt.Sprintf("%s %s: method not allowed (allowed: %s)", r.Method, r.URL.Path, strings.Join(allow, ", "))}
+		return &httpError{http.StatusMethodNotAllowed, engine.NewError("server.method", "method", r.Method, "path", r.URL.Path, "allowed", strings.Join(allow, ", "))}
 	}
-	return notFound("no such API endpoint: %s %s", r.Method, r.URL.Path)
+	return notFound("server.no_endpoint", "method", r.Method, "path", r.URL.Path)
 }
 
 // handlerFunc is a handler that returns its error to one mapper.
@@ -226,7 +228,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.cfg.Log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))
-			writeJSON(sw, http.StatusInternalServerError, errorBody{"internal error"})
+			writeJSON(sw, http.StatusInternalServerError, bodyOf(r, engine.NewError("server.internal")))
 		}
 		s.cfg.Log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
 			"ms", time.Since(start).Milliseconds())
@@ -250,18 +252,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // body that is not JSON.
 func (s *Server) admit(r *http.Request) error {
 	if !utf8.ValidString(r.URL.Path) {
-		return badRequest("the path is not valid UTF-8")
+		return badRequest("server.path_utf8")
 	}
 	if s.cfg.LoopbackOnly && !loopbackHost(r.Host) {
-		return &httpError{http.StatusMisdirectedRequest, fmt.Sprintf("host %q is not served: this server answers only loopback names (localhost, 127.0.0.1, [::1])", r.Host)}
+		return &httpError{http.StatusMisdirectedRequest, engine.NewError("server.host", "host", strconv.Quote(r.Host))}
 	}
 	if err := s.csrf.Check(r); err != nil {
-		return &httpError{http.StatusForbidden, "cross-origin request refused: " + err.Error()}
+		return &httpError{http.StatusForbidden, engine.NewError("server.cross_origin", "err", err)}
 	}
 	if r.Method == http.MethodPost && r.ContentLength != 0 {
 		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		if err != nil || mt != "application/json" {
-			return &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: want application/json", r.Header.Get("Content-Type"))}
+			return &httpError{http.StatusUnsupportedMediaType, engine.NewError("server.content_type", "type", strconv.Quote(r.Header.Get("Content-Type")))}
 		}
 	}
 	return nil
@@ -327,7 +329,7 @@ func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
 func queryOptions(r *http.Request) (engine.Game, engine.Options, error) {
 	g, err := engine.Lookup(r.PathValue("id"))
 	if err != nil {
-		return nil, engine.Options{}, notFound("%v", err)
+		return nil, engine.Options{}, notFoundErr(err)
 	}
 	var sets []string
 	for name, vals := range r.URL.Query() {
@@ -352,7 +354,7 @@ func (s *Server) getStart(w http.ResponseWriter, r *http.Request) error {
 	}
 	st, err := g.NewState(opts)
 	if err != nil {
-		return badRequest("%v", err)
+		return badRequestErr(err)
 	}
 	js, err := view.StateTold(st)
 	if err != nil {
@@ -378,7 +380,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	g, err := engine.Lookup(r.PathValue("id"))
 	if err != nil {
-		return notFound("%v", err)
+		return notFoundErr(err)
 	}
 	v, err := s.gameView(g)
 	if err != nil {
@@ -397,7 +399,7 @@ func validLang(lang string) bool {
 func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	if s.cfg.Rules == nil {
-		return notFound("no rules page for %q", id)
+		return notFound("server.no_rules", "game", strconv.Quote(id))
 	}
 	// ?lang=de gives the German page, ID.de.md, where there is one; the
 	// answer says which language it has.
@@ -410,7 +412,7 @@ func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {
 	}
 	data, err := fs.ReadFile(s.cfg.Rules, id+".md")
 	if err != nil {
-		return notFound("no rules page for %q", id)
+		return notFound("server.no_rules", "game", strconv.Quote(id))
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"game": id, "lang": "en", "markdown": string(data)})
 	return nil

@@ -45,12 +45,12 @@ func page(r *http.Request) (from, count int, err error) {
 	count = MaxStatesPage
 	if v := q.Get("from"); v != "" {
 		if from, err = strconv.Atoi(v); err != nil || from < 0 || from > MaxTurns {
-			return 0, 0, badRequest("from=%q: want a whole number from 0 to %d", v, MaxTurns)
+			return 0, 0, badRequest("server.from", "value", strconv.Quote(v), "max", MaxTurns)
 		}
 	}
 	if v := q.Get("count"); v != "" {
 		if count, err = strconv.Atoi(v); err != nil || count < 1 || count > MaxStatesPage {
-			return 0, 0, badRequest("count=%q: want a whole number from 1 to %d", v, MaxStatesPage)
+			return 0, 0, badRequest("server.count", "value", strconv.Quote(v), "max", MaxStatesPage)
 		}
 	}
 	return from, count, nil
@@ -61,7 +61,7 @@ func page(r *http.Request) (from, count int, err error) {
 const longReplay = 500
 
 // errReplayTime answers a replay that outlasts the request's budget.
-var errReplayTime = &httpError{http.StatusServiceUnavailable, "replaying the record took longer than a request may take"}
+var errReplayTime = &httpError{http.StatusServiceUnavailable, engine.NewError("server.replay_slow")}
 
 // replay plays moves from the start of g under opts, calling each (if not
 // nil) with the state before any move (i = 0, an empty turn) and after
@@ -72,7 +72,7 @@ func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []str
 	each func(i int, s engine.State, t turn, trace []view.EventView) error) (engine.State, error) {
 	s, err := g.NewState(opts)
 	if err != nil {
-		return nil, badRequest("%v", err)
+		return nil, badRequestErr(err)
 	}
 	if each != nil {
 		if err := each(0, s, turn{}, nil); err != nil {
@@ -86,7 +86,7 @@ func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []str
 		actors := s.Actors(nil)
 		ms, err := engine.ParseTurn(s, text)
 		if err != nil {
-			return nil, badRequest("%v", &engine.MoveError{Index: i + 1, Text: text, Err: err})
+			return nil, badRequestErr(&engine.MoveError{Index: i + 1, Text: text, Err: err})
 		}
 		var trace []view.EventView
 		if traced != nil && traced(i+1) {
@@ -108,7 +108,7 @@ func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []str
 func recordGame(r engine.Record) (engine.Game, engine.Options, error) {
 	g, err := engine.Lookup(r.Game)
 	if err != nil {
-		return nil, engine.Options{}, notFound("%v", err)
+		return nil, engine.Options{}, notFoundErr(err)
 	}
 	opts, err := parseOptions(g, r.Options)
 	return g, opts, err
@@ -161,7 +161,7 @@ func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if rec.Game == "" {
-		return badRequest("record: no game")
+		return badRequest("server.record_no_game")
 	}
 	return s.writeStates(w, r, rec, from, count)
 }

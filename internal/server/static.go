@@ -12,6 +12,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"tabula/engine"
 )
 
 // staticFile is one file of the app, read once: its bytes, gzipped bytes
@@ -70,7 +72,7 @@ func loadStatic(fsys fs.FS) (*staticFiles, error) {
 func (s *staticFiles) serve(w http.ResponseWriter, r *http.Request) error {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		return &httpError{http.StatusMethodNotAllowed, "method not allowed"}
+		return &httpError{http.StatusMethodNotAllowed, engine.NewError("server.method_any")}
 	}
 	name := r.URL.Path
 	if strings.HasSuffix(name, "/") {
@@ -78,7 +80,7 @@ func (s *staticFiles) serve(w http.ResponseWriter, r *http.Request) error {
 	}
 	f := s.files[name]
 	if f == nil {
-		return notFound("no such file: %s", r.URL.Path)
+		return notFound("server.no_file", "path", r.URL.Path)
 	}
 	h := w.Header()
 	h.Set("Content-Type", f.ctype)

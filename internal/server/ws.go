@@ -5,11 +5,13 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
 
+	"tabula/engine"
 	"tabula/internal/compute"
 	"tabula/internal/rooms"
 )
@@ -102,21 +104,24 @@ func (b *bucket) take(now time.Time, rate float64, burst int) bool {
 // (none for a spectator) and the last version it has seen.
 func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	if s.cfg.Rooms == nil {
-		return notFound("online play is not enabled on this server")
+		return notFound("server.no_online")
 	}
 	ip := clientIP(r)
 	lim := s.wsLimits
 	if ok, full := s.conns.acquire(ip, lim.PerIP, lim.Total); full {
-		return &httpError{http.StatusServiceUnavailable, "the server holds as many live connections as it may; try again in a little while"}
+		return &httpError{http.StatusServiceUnavailable, engine.NewError("server.conns_full")}
 	} else if !ok {
-		return &httpError{http.StatusTooManyRequests, "too many live connections from your address"}
+		return &httpError{http.StatusTooManyRequests, engine.NewError("server.conns_ip")}
 	}
 	defer s.conns.release(ip)
 	// Refusals come in the page's language: ?lang=de, else the request's.
-	german := r.URL.Query().Get("lang") == "de" || (r.URL.Query().Get("lang") == "" && wantsGerman(r))
+	lang := langOf(r)
+	if q := r.URL.Query().Get("lang"); slices.Contains(engine.Languages, q) {
+		lang = q
+	}
 	room, err := s.cfg.Rooms.Room(r.Context(), r.PathValue("id"))
 	if errors.Is(err, rooms.ErrNoRoom) {
-		return notFound("no such room")
+		return notFound("server.no_room")
 	}
 	if err != nil {
 		return err
@@ -168,7 +173,7 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	defer room.Leave(sub)
 
-	go s.readLoop(ctx, cancel, c, room, sub, german)
+	go s.readLoop(ctx, cancel, c, room, sub, lang)
 	s.writeLoop(ctx, c, sub)
 	return nil
 }
@@ -223,7 +228,7 @@ func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *rooms.Su
 }
 
 // readLoop handles the client's messages until the connection ends.
-func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, room *rooms.Room, sub *rooms.Sub, german bool) {
+func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, room *rooms.Room, sub *rooms.Sub, lang string) {
 	defer cancel()
 	var b bucket
 	for {
@@ -236,17 +241,17 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			return
 		}
 		if typ != websocket.MessageText {
-			trySend(sub, rooms.ErrorMsg("bad-message", "messages are JSON text"))
+			trySend(sub, rooms.ErrorMsg("bad-message", engine.NewError("server.ws_text").In(lang)))
 			continue
 		}
 		m, err := decodeClientMsg(data)
 		if err != nil {
-			trySend(sub, rooms.ErrorMsg("bad-message", err.Error()))
+			trySend(sub, rooms.ErrorMsg("bad-message", engine.InLang(err, lang)))
 			continue
 		}
 		if err := s.dispatch(ctx, room, sub, m); err != nil {
-			if re, ok := err.(*rooms.Error); ok && german {
-				err = &rooms.Error{Code: re.Code, Msg: inGerman(re.Msg)}
+			if re, ok := err.(*rooms.Error); ok {
+				err = &rooms.Error{Code: re.Code, Err: inLang{re.Err, lang}}
 			}
 			trySend(sub, room.RejectMsg(sub, err))
 		}
@@ -263,7 +268,7 @@ func trySend(sub *rooms.Sub, msg []byte) {
 func (s *Server) dispatch(ctx context.Context, room *rooms.Room, sub *rooms.Sub, m clientMsg) error {
 	switch m.Type {
 	case "hello":
-		return &rooms.Error{Code: "bad-message", Msg: "hello was already said"}
+		return &rooms.Error{Code: "bad-message", Err: engine.NewError("server.ws_hello")}
 	case "move":
 		_, err := room.MoveAs(ctx, sub, m.Token, *m.Version, m.Move)
 		return err

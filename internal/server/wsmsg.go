@@ -3,10 +3,12 @@ package server
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
+
+	"tabula/engine"
 )
 
 // clientMsg is a message from a browser over the WebSocket of a room
@@ -47,10 +49,10 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return m, fmt.Errorf("malformed message: %v", err)
+		return m, engine.NewError("server.ws_malformed", "err", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return m, fmt.Errorf("malformed message: more than one JSON value")
+		return m, engine.NewError("server.ws_more")
 	}
 	// Each field belongs to one type: a move naming a seat is refused,
 	// not read (the seat comes from the token).
@@ -68,50 +70,50 @@ func decodeClientMsg(data []byte) (clientMsg, error) {
 		{m.Seat != nil, "seat", []string{"replace"}},
 	} {
 		if f.set && !slices.Contains(f.types, m.Type) {
-			return m, fmt.Errorf("a %q message has no %s (only %s has)", m.Type, f.name, strings.Join(f.types, ", "))
+			return m, engine.NewError("server.ws_field", "type", strconv.Quote(m.Type), "field", f.name, "types", strings.Join(f.types, ", "))
 		}
 	}
 	if len(m.Token) > 64 {
-		return m, fmt.Errorf("the token is too long")
+		return m, engine.NewError("server.ws_token_long")
 	}
 	if len(m.Tokens) > maxSeats {
-		return m, fmt.Errorf("at most %d tokens", maxSeats)
+		return m, engine.NewError("server.ws_tokens", "max", maxSeats)
 	}
 	for _, t := range m.Tokens {
 		if len(t) > 64 {
-			return m, fmt.Errorf("a token is too long")
+			return m, engine.NewError("server.ws_a_token_long")
 		}
 	}
 	need := func(ok bool, what string) error {
 		if !ok {
-			return fmt.Errorf("a %q message needs %s", m.Type, what)
+			return engine.NewError("server.ws_needs", "type", strconv.Quote(m.Type), "what", engine.NewError(what))
 		}
 		return nil
 	}
 	switch m.Type {
 	case "hello":
-		return m, need(m.Last != nil, `"last" (the last version seen, -1 for none)`)
+		return m, need(m.Last != nil, "server.ws_need_last")
 	case "move":
-		if err := need(m.Version != nil, `"version" (the room's version the move was chosen at)`); err != nil {
+		if err := need(m.Version != nil, "server.ws_need_version"); err != nil {
 			return m, err
 		}
-		return m, need(m.Move != "", `"move" (the move's text)`)
+		return m, need(m.Move != "", "server.ws_need_move")
 	case "name":
-		return m, need(m.Name != nil, `"name"`)
+		return m, need(m.Name != nil, "server.ws_need_name")
 	case "replace":
-		return m, need(m.Seat != nil, `"seat" (the absent person's seat)`)
+		return m, need(m.Seat != nil, "server.ws_need_seat")
 	case "undo":
-		if err := need(m.Version != nil, `"version" (the room's version the undo was asked at)`); err != nil {
+		if err := need(m.Version != nil, "server.ws_need_undo_version"); err != nil {
 			return m, err
 		}
 		if len(m.Tokens) == 0 {
-			return m, fmt.Errorf(`an "undo" message needs "tokens": the token of every person seat (1 to %d)`, maxSeats)
+			return m, engine.NewError("server.ws_undo_tokens", "max", maxSeats)
 		}
 		return m, nil
 	case "resign", "give-up", "new-link", "rematch", "draw", "decline", "ping":
 		return m, nil
 	case "":
-		return m, fmt.Errorf(`malformed message: no "type"`)
+		return m, engine.NewError("server.ws_no_type")
 	}
-	return m, fmt.Errorf("unknown message type %q", m.Type)
+	return m, engine.NewError("server.ws_type", "type", strconv.Quote(m.Type))
 }

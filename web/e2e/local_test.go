@@ -172,3 +172,44 @@ func TestEverySeatAtOneDeviceIsOnline(t *testing.T) {
 		time.Sleep(15 * time.Millisecond)
 	}
 }
+
+// TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs: the server drops
+// the room while the page animates the person's move, and the computer
+// answers while the page is away. Back online, the page shows the room as
+// the server has it and offers the next move. (It used to finish the
+// animation on the older state and wait for a turn already played.)
+func TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs(t *testing.T) {
+	ctx := tab(t, 90*time.Second)
+	must(t, ctx, chromedp.Navigate(srv.URL+"/"), jsDo(`localStorage.setItem('tabula.speed','slow')`))
+	openGame(t, ctx, "adji-boto", nil, []string{"human", "greedy"})
+	must(t, ctx, jsDo(`document.getElementById('start').click()`))
+	if st := status(t, ctx); st != "input" {
+		t.Fatalf("the page is %q at the start", st)
+	}
+	id := eval[string](t, ctx, `location.hash.split('/')[2]`)
+	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+	// The sowing is under way (a hand of seeds on the board) and the
+	// computer has answered: drop the room.
+	server := `(async () => (await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json()).turns.length)()`
+	waitFor(t, ctx, `!!document.querySelector('#board .hand')`, 10*time.Second)
+	began := time.Now()
+	for eval[int](t, ctx, server) < 2 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !eval[bool](t, ctx, `!!document.querySelector('#board .hand')`) {
+		t.Fatal("the animation ended before the computer answered: nothing tested")
+	}
+	mgr.Unload(id)
+	waitFor(t, ctx, `(() => { const r = document.getElementById('room'); return r.dataset.drops === '1' && r.dataset.conn === 'online'; })()`, 20*time.Second)
+	// Until well after the sowing would have ended (a turn's animation
+	// lasts at most about 4 s), the page offers the person's move.
+	for time.Since(began) < 6*time.Second {
+		if st := eval[string](t, ctx, `document.getElementById('room').dataset.status`); st != "input" {
+			t.Fatalf("%v after the sowing began, back online, the page is %q, want input", time.Since(began).Round(time.Millisecond), st)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if got, want := movesPlayed(t, ctx), eval[int](t, ctx, server); got != want || want < 2 {
+		t.Fatalf("the page lists %d moves, the server %d (want the person's and the computer's)", got, want)
+	}
+}

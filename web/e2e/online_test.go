@@ -71,27 +71,15 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 				}
 			}
 			moves, reloaded, dropped := 0, false, false
-			// A page that stays with nothing to play for long is reloaded,
-			// as a person would, at most twice, and said in the log: seen
-			// once in Tamman after the drop below, cause not yet found.
-			still, nudges := 0, 0
 			for iter := 0; ; iter++ {
 				if iter > 20000 {
 					t.Fatalf("the game did not end after %d moves", moves)
-				}
-				if still++; still > 3000 && nudges < 2 {
-					nudges, still = nudges+1, 0
-					t.Logf("KNOWN DEFECT: no move offered for 3000 polls after %d moves; reloading the players' pages", moves)
-					for _, ctx := range seats {
-						must(t, ctx, chromedp.Reload())
-					}
 				}
 				over := 0
 				for i, ctx := range seats {
 					switch st, _ := roomStep(t, ctx); st {
 					case "moved":
 						moves++
-						still = 0
 						if moves == 3 && !reloaded {
 							// A reload mid-game resumes where it was.
 							reloaded = true

@@ -172,6 +172,7 @@ function fromView(v) {
   });
   P.queue = [];
   P.pending = false;
+  P.viewed = (P.viewed || 0) + 1; // an animation under way stops: the view is newer
   if (!P.replay) { P.shown = P.match.state; P.frame = null; }
   P.busy = false;
   P.secret = null;

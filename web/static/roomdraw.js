@@ -248,6 +248,8 @@ export async function animateTurn(prev, turn) {
   let frames = [];
   try { frames = P.board.frames(prev, turn.trace || [], P.geo) || []; } catch (e) { frames = []; }
   for (const f of frames) if (f.cowries && !f.cowries.rolling) f.cowries.name = chanceName(turn);
+  const me = P;
+  const viewed = P.viewed;
   if (delay > 0) {
     const per = Math.max(15, Math.min(delay, 4000 / Math.max(1, frames.length)));
     for (const f of frames) {
@@ -255,6 +257,8 @@ export async function animateTurn(prev, turn) {
       P.frame = f;
       drawBoard(f);
       await sleep(per);
+      if (P !== me) return;
+      if (P.viewed !== viewed) { P.frame = null; return; } // a newer view is shown
     }
   }
   const last = frames.length ? frames[frames.length - 1] : null;
@@ -264,8 +268,12 @@ export async function animateTurn(prev, turn) {
 
 // animateSteps shows turns that arrived one after the other, animated,
 // and tells each in the live region.
+// A view taken meanwhile (a reconnection, a refusal) holds the room as the
+// server has it, newer than these steps: the animation stops there, or it
+// would leave the page showing an older state than the one it plays on.
 export async function animateSteps(steps) {
   const me = P;
+  const viewed = P.viewed;
   P.busy = true;
   const base = P.match.turns.length - steps.length;
   for (let k = 0; k < steps.length; k++) {
@@ -276,6 +284,12 @@ export async function animateSteps(steps) {
     renderRoom();
     await animateTurn(P.shown, step);
     if (P !== me) return;
+    if (P.viewed !== viewed) {
+      P.frame = null;
+      renderRoom();
+      announceTurn(true);
+      return;
+    }
     if (step.actors[0] !== -1) P.lastTrace = step.trace;
     P.shown = step.state;
     P.shownTurns = base + k + 1;

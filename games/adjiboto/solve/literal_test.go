@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"errors"
 	"flag"
 	"math/rand/v2"
 	"slices"
@@ -24,6 +25,13 @@ type literal struct {
 	memo   map[lkey]int
 	path   []lkey // the positions since the last capture, the current last
 	nodes  int
+	// budget, when above 0, bounds the positions one try searches; stop
+	// is the count of nodes at which the current try stops.
+	budget, stop int
+	// below, when set, gives the value after a capture (which clears the
+	// history) instead of a search: the levels below are taken as known,
+	// and only the level of the board is searched literally.
+	below func(s *adjiboto.State) int
 	// hist memoizes the other positions by the history since the last
 	// capture, on which their value may depend.
 	hist  map[string]histValue
@@ -77,6 +85,9 @@ func (l *literal) value(s *adjiboto.State) (int, int) {
 		return r.v, r.low
 	}
 	l.nodes++
+	if l.stop > 0 && l.nodes > l.stop {
+		panic(errOverBudget)
+	}
 	p := s.ToMove()
 	var holes [adjiboto.Holes]int
 	for h := range holes {
@@ -106,7 +117,9 @@ func (l *literal) value(s *adjiboto.State) (int, int) {
 			continue
 		}
 		var w int
-		if capture {
+		if capture && l.below != nil {
+			w = l.below(next)
+		} else if capture {
 			// A capture clears the history: a new path.
 			saved := l.path
 			l.path = nil
@@ -163,11 +176,46 @@ func (l *literal) of(t testing.TB, opts engine.Options, holes [adjiboto.Holes]in
 	return s, v
 }
 
+// errOverBudget stops a try at its budget.
+var errOverBudget = errors.New("over budget")
+
+// maxMemo bounds the memos between tries: the literal search of a large
+// group keeps millions of histories.
+const maxMemo = 1 << 20
+
+// try is of within l.budget positions searched, and false beyond them.
+// The memos keep only values of finished searches, so they stay exact.
+func (l *literal) try(t testing.TB, opts engine.Options, holes [adjiboto.Holes]int, p int) (v int, ok bool) {
+	t.Helper()
+	if len(l.hist) > maxMemo {
+		clear(l.hist)
+	}
+	if len(l.memo) > maxMemo {
+		clear(l.memo)
+	}
+	if l.budget > 0 {
+		l.stop = l.nodes + l.budget
+	}
+	defer func() {
+		l.stop = 0
+		if r := recover(); r != nil {
+			if r != errOverBudget {
+				panic(r)
+			}
+			l.path, ok = nil, false
+		}
+	}()
+	_, v = l.of(t, opts, holes, p)
+	return v, true
+}
+
 var (
-	literalSeeds = flag.Int("literal-seeds", 9, "TestLiteralEveryBoard: check every board with at most this many seeds")
-	sampleSeeds  = flag.Int("sample-seeds", 17, "TestLiteralCycles: the table's K, and the most seeds of the random sample")
-	samples      = flag.Int("samples", 300, "TestLiteralCycles: random boards of 16 seeds and more")
-	counts       = flag.String("counts", "2,3", "TestLiteralCycles: the counts of the repetition rule to search the boards on cycles under")
+	literalSeeds  = flag.Int("literal-seeds", 9, "TestLiteralEveryBoard: check every board with at most this many seeds")
+	sampleSeeds   = flag.Int("sample-seeds", 17, "TestLiteralCycles: the table's K, and the most seeds of the random sample")
+	samples       = flag.Int("samples", 300, "TestLiteralCycles: random boards of 16 seeds and more")
+	maxGroup      = flag.Int("max-group", 0, "TestLiteralCycles: skip the groups of more boards (0: none)")
+	literalBudget = flag.Int("literal-budget", 0, "TestLiteralCycles: skip a board whose literal search passes this many positions (0: no limit)")
+	counts        = flag.String("counts", "2,3", "TestLiteralCycles: the counts of the repetition rule to search the boards on cycles under")
 )
 
 // Below 16 seeds no board lies on a cycle: the table against the literal
@@ -247,41 +295,66 @@ func holesOf(m member) [adjiboto.Holes]int {
 // The boards on cycles are where the repetition rule can end a game: each
 // of them, under the counts 2 and 3 (the default), has the table's
 // value by the literal search (-counts 2,3,5 adds 5, a minute more); so do
-// random boards of 16 seeds and more.
+// random boards of 16 seeds and more. With -sample-seeds 18 and up the
+// literal search of the larger groups takes hours: -max-group skips the
+// groups of more boards, and -literal-budget the boards whose search
+// needs more positions, and the log says how many.
 func TestLiteralCycles(t *testing.T) {
 	tab, groups := cycleTable(t)
 	if len(groups) == 0 {
 		t.Fatal("no board lies on a cycle")
 	}
+	checked := 0
+	check := func(l *literal, r string, opts engine.Options, holes [adjiboto.Holes]int, p int) bool {
+		want, ok := l.try(t, opts, holes, p)
+		if !ok {
+			return false
+		}
+		n := 0
+		for _, c := range holes {
+			n += c
+		}
+		if got := tab.get(n, tab.entry(&holes, n, p)); got != want {
+			t.Fatalf("%s: %v, player %d to move: table %d, literal %d", r, holes, p, got, want)
+		}
+		checked++
+		return true
+	}
 	for _, c := range strings.Split(*counts, ",") {
 		r := "repetition=" + c
 		opts := options(t, r)
 		l := newLiteral(t)
+		l.budget = *literalBudget
+		var skipGroups, skipBoards, boards int
 		for _, g := range groups {
+			if *maxGroup > 0 && len(g) > *maxGroup {
+				skipGroups++
+				continue
+			}
 			for _, m := range g {
-				holes := holesOf(m)
-				_, want := l.of(t, opts, holes, int(m.p))
-				n := 0
-				for _, c := range holes {
-					n += c
-				}
-				if got := tab.get(n, tab.entry(&holes, n, int(m.p))); got != want {
-					t.Fatalf("%s: %v, player %d to move: table %d, literal %d", r, holes, m.p, got, want)
+				boards++
+				if !check(l, r, opts, holesOf(m), int(m.p)) {
+					skipBoards++
 				}
 			}
 		}
-		t.Logf("%s: %d groups, literal search %d positions", r, len(groups), l.nodes)
+		t.Logf("%s: %d groups, %d boards agree; skipped %d groups of more than %d boards and %d boards over the budget of %d positions; literal search %d positions",
+			r, len(groups)-skipGroups, boards-skipBoards, skipGroups, *maxGroup, skipBoards, *literalBudget, l.nodes)
 	}
 	opts := options(t)
 	l := newLiteral(t)
+	l.budget = *literalBudget
 	rng := rand.New(rand.NewPCG(3, 4))
+	skipped := 0
 	for range *samples {
 		n := 16 + rng.IntN(*sampleSeeds-15)
-		holes, p := randomBoard(rng, n), rng.IntN(2)
-		_, want := l.of(t, opts, holes, p)
-		if got := tab.get(n, tab.entry(&holes, n, p)); got != want {
-			t.Fatalf("%v, player %d to move: table %d, literal %d", holes, p, got, want)
+		if !check(l, "sample", opts, randomBoard(rng, n), rng.IntN(2)) {
+			skipped++
 		}
+	}
+	t.Logf("random boards of 16 to %d seeds: %d agree, %d over the budget of %d positions", *sampleSeeds, *samples-skipped, skipped, *literalBudget)
+	if checked == 0 {
+		t.Fatal("no board checked")
 	}
 }
 

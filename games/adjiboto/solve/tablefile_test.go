@@ -1,0 +1,102 @@
+package solve
+
+import (
+	"flag"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"tabula/games/adjiboto"
+)
+
+var (
+	tableFile  = flag.String("table-file", "", "TestTableFileSample, TestThreeSeedsFromStart: a table file of the default rules (k30.tab, say) to check")
+	fileSample = flag.Int("file-samples", 200, "TestTableFileSample: random boards of each of the table's top levels")
+	searchUpTo = flag.Int("search-limit", 2_000_000, "TestTableFileSample: the boards a solver searches for one board before it is skipped")
+)
+
+// openTableFile opens -table-file, or skips the test without one.
+func openTableFile(t *testing.T) *Table {
+	t.Helper()
+	if *tableFile == "" {
+		t.Skip("no -table-file")
+	}
+	tab, err := Open(*tableFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tab.Close() })
+	if !slices.Equal(tab.Rules(), rulesOf(options(t))) {
+		t.Fatalf("%s is for %v, not the default rules", *tableFile, tab.Rules())
+	}
+	return tab
+}
+
+// A table too large to build in a test, checked in three ways on random
+// boards of its top ten levels (above 20 seeds, which the other tests
+// check): each value is the best of the values its moves lead to; each
+// value follows from the levels below by the literal search of the board's
+// own level (moves without capture, under the repetition rule, the
+// history kept; a capture leads to a board of the table's lower levels),
+// where that search stays within -literal-budget positions; and a solver
+// on the table's levels up to 20 seeds finds it by searching from the
+// board, where that stays within -search-limit boards.
+func TestTableFileSample(t *testing.T) {
+	tab := openTableFile(t)
+	opts := options(t)
+	l := newLiteral(t)
+	l.budget = *literalBudget
+	if l.budget == 0 {
+		l.budget = 200_000
+	}
+	l.below = func(s *adjiboto.State) int {
+		v, ok := tab.Value(s)
+		if !ok {
+			t.Fatalf("%v: not in the table", s)
+		}
+		return v
+	}
+	low := *tab
+	low.levels = min(tab.levels, 21, tab.K()-2)
+	rng := rand.New(rand.NewPCG(7, 8))
+	var bellman, literal, searched int
+	for n := max(low.levels, tab.K()-9); n <= tab.K(); n++ {
+		for range *fileSample {
+			holes, p := randomBoard(rng, n), rng.IntN(2)
+			s, err := adjiboto.NewPosition(opts, holes, [2]int{}, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Terminal() {
+				continue
+			}
+			v, _ := tab.Value(s)
+			_, vals, _ := tab.MoveValues(s)
+			if best := slices.Max(vals); best != v {
+				t.Fatalf("%v, player %d to move: table %d, its best move %d", holes, s.ToMove(), v, best)
+			}
+			bellman++
+			if want, ok := l.try(t, opts, holes, p); ok {
+				if got := tab.get(n, tab.entry(&holes, n, p)); got != want {
+					t.Fatalf("%v, player %d to move: table %d, literal %d", holes, p, got, want)
+				}
+				literal++
+			}
+			sv, err := NewSolver(&low, opts, n, *searchUpTo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := sv.Value(s); err == nil {
+				if got != v {
+					t.Fatalf("%v, player %d to move: table %d, solver from %d seeds %d", holes, s.ToMove(), v, low.levels-1, got)
+				}
+				searched++
+			}
+		}
+	}
+	t.Logf("%d boards of %d to %d seeds: the best of their moves on all; literal from the levels below on %d (the rest over %d positions); the solver on levels 0-%d on %d (the rest over %d boards)",
+		bellman, max(low.levels, tab.K()-9), tab.K(), literal, l.budget, low.levels-1, searched, *searchUpTo)
+	if bellman == 0 {
+		t.Fatal("no board checked")
+	}
+}
