@@ -196,7 +196,7 @@ func (s *State) MoveText(player int, m engine.Move) string { return strconv.Itoa
 func (s *State) ParseMove(player int, text string) (engine.Move, error) {
 	h, err := strconv.Atoi(strings.TrimSpace(text))
 	if err != nil || h < 0 || h >= Holes {
-		return 0, fmt.Errorf("%s: move %q: want a hole 0 to %d", ID, text, Holes-1)
+		return 0, engine.NewError("test-sowing.move_form", "last", Holes-1)
 	}
 	return engine.Move(h), nil
 }
@@ -257,11 +257,12 @@ func (Game) Catalogue() engine.Entry {
 			OptSeeds: {Title: both("Seeds per hole", "Samen je Loch"), Doc: both("seeds in each hole at the start", "Samen in jedem Loch zu Beginn")},
 		},
 		Words: map[string]engine.Text{
-			engine.ScoreNote: both("Score: seeds in the store", "Punkte: Samen im Speicher"),
-			"ev_capture":     both("{player} captured {seeds}.", "Gefangen von {player}: {seeds}."),
-			"b_store":        both("player {n}'s store: {seeds}", "Speicher von Spieler {n}: {seeds}"),
-			"seeds_one":      both("1 seed", "1 Samen"),
-			"seeds_other":    both("{n} seeds", "{n} Samen"),
+			engine.ScoreNote:        both("Score: seeds in the store", "Punkte: Samen im Speicher"),
+			"test-sowing.move_form": both("test-sowing: a move is a hole number 0-{last}", "test-sowing: ein Zug ist eine Lochnummer 0-{last}"),
+			"ev_capture":            both("{player} captured {seeds}.", "Gefangen von {player}: {seeds}."),
+			"b_store":               both("player {n}'s store: {seeds}", "Speicher von Spieler {n}: {seeds}"),
+			"seeds_one":             both("1 seed", "1 Samen"),
+			"seeds_other":           both("{n} seeds", "{n} Samen"),
 		},
 	}
 }
