@@ -22,7 +22,7 @@ func TestPlayTheTestGameOnItsBoard(t *testing.T) {
 		t.Errorf("the home page's preview has %d holes, want %d", n, testgame.Holes)
 	}
 	axe := axeSource(t)
-	openGame(t, ctx, testgame.ID, map[string]string{"seeds": "3"}, []string{"human", "greedy"})
+	openGame(t, ctx, testgame.ID, map[string]string{"seeds": "1"}, []string{"human", "greedy"})
 	checkAxe(t, ctx, axe, "setup-"+testgame.ID)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
 	status(t, ctx)
