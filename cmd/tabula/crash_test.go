@@ -11,12 +11,12 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
 	"tabula/engine"
 	"tabula/internal/roomclient"
-	"tabula/internal/rooms"
 	"tabula/internal/store"
 	"tabula/view"
 )
@@ -128,7 +128,7 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var v rooms.View
+		var v wire.View
 		json.NewDecoder(res.Body).Decode(&v)
 		res.Body.Close()
 		states[r.id] = string(v.State)
@@ -147,9 +147,9 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var evs []rooms.Event
+		var evs []wire.Event
 		for _, e := range sn.Events {
-			var ev rooms.Event
+			var ev wire.Event
 			if err := json.Unmarshal(e.Body, &ev); err != nil {
 				t.Fatal(err)
 			}
@@ -159,7 +159,7 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 			reconnects += b.Reconnect
 			stored := 0 // the seat's moves in the log, each in one turn's By
 			for _, ev := range evs {
-				if ev.Kind == rooms.KindTurn && slices.Contains(ev.By, seat) {
+				if ev.Kind == wire.KindTurn && slices.Contains(ev.By, seat) {
 					stored++
 				}
 			}
@@ -176,8 +176,8 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 					}
 				}
 				switch {
-				case ev.Kind == rooms.KindCommit && *ev.Seat == seat:
-				case ev.Kind == rooms.KindTurn && i >= 0 && ev.Moves[i] == mv:
+				case ev.Kind == wire.KindCommit && *ev.Seat == seat:
+				case ev.Kind == wire.KindTurn && i >= 0 && ev.Moves[i] == mv:
 				default:
 					lost++
 					t.Errorf("room %s: version %d was acknowledged for seat %d's %q but holds %+v", r.id, v, seat, mv, ev)
@@ -192,7 +192,7 @@ func TestKill9DuringConcurrentGames(t *testing.T) {
 		// The state the server reported is the replay of the stored turns.
 		var moves []string
 		for _, ev := range evs {
-			if ev.Kind == rooms.KindTurn {
+			if ev.Kind == wire.KindTurn {
 				moves = append(moves, ev.Move)
 			}
 		}

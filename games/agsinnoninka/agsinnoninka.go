@@ -35,6 +35,7 @@ package agsinnoninka
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"tabula/engine"
 )
@@ -179,6 +180,10 @@ type rules struct {
 	maxRounds    int
 	maxTurns     int
 	maxSteps     int
+	// tabs holds the sowing tables of the fast path for each set of burnt
+	// holes, built when first needed and shared by every state of the
+	// game (fast.go).
+	tabs *[1 << Holes]atomic.Pointer[tables]
 }
 
 func decode(opts engine.Options) (*rules, error) {
@@ -198,6 +203,7 @@ func decode(opts engine.Options) (*rules, error) {
 		maxRounds:    opts.Int(OptMaxRounds),
 		maxTurns:     opts.Int(OptMaxTurns),
 		maxSteps:     opts.Int(OptMaxSteps),
+		tabs:         new([1 << Holes]atomic.Pointer[tables]),
 	}
 	switch opts.Enum(OptSimultaneity) {
 	case ChanceOrder:

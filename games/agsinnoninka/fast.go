@@ -1,5 +1,7 @@
 package agsinnoninka
 
+import "encoding/binary"
+
 // This file holds the form of a turn in progress: the configuration in one
 // small array, so that a step is a few table look-ups and the cycle rule
 // compares configurations as plain arrays; and phase, which plays the
@@ -31,7 +33,6 @@ type fboard struct {
 // origin aside) and which hole she looks at after her last seed, for the
 // burnt holes of the round they were built for.
 type tables struct {
-	ok    bool
 	burnt uint16
 	next  [2][16]uint8
 	look  [2][16]uint8
@@ -41,6 +42,11 @@ type tables struct {
 	path [2][48]uint8
 	plen [2]uint8
 	idx  [2][16]uint8
+	// add[p][i][n] is what player p's next n seeds (n < plen) add to the
+	// places when she stands at index i of her path, as the two words of
+	// fboard.c (words); lap is what a whole lap adds.
+	add [2][16][16][2]uint64
+	lap [2][2]uint64
 }
 
 // fpos maps a position of the board form to the fast form.
@@ -59,38 +65,63 @@ func bpos(pos uint8) int {
 	return int(pos)
 }
 
-// buildTables fills s.tab for the current burnt holes from nextSow and
-// look.
-func (s *State) buildTables() {
-	s.tab = tables{ok: true, burnt: s.burnt}
+// tables gives the tables for the current burnt holes: the rules keep
+// them, built once for each set of burnt holes, so that states share them
+// and a copy of a state does not copy them.
+func (s *State) tables() *tables {
+	at := &s.r.tabs[s.burnt&(1<<Holes-1)]
+	if t := at.Load(); t != nil {
+		return t
+	}
+	t := s.buildTables()
+	at.CompareAndSwap(nil, t) // a racing build made the same tables
+	return at.Load()
+}
+
+// buildTables builds the tables for the current burnt holes from nextSow
+// and look.
+func (s *State) buildTables() *tables {
+	tab := &tables{burnt: s.burnt}
 	for p := range 2 {
 		for pos := range Holes + 1 {
 			if pos == storePos && !s.r.sowStores {
 				continue
 			}
 			i := fpos(p, pos)
-			s.tab.next[p][i] = fpos(p, s.nextSow(p, pos, -1))
+			tab.next[p][i] = fpos(p, s.nextSow(p, pos, -1))
 			if t := s.look(p, pos); t == storePos {
-				s.tab.look[p][i] = fNone
+				tab.look[p][i] = fNone
 			} else {
-				s.tab.look[p][i] = uint8(t)
+				tab.look[p][i] = uint8(t)
 			}
 		}
 		// Every position of the circuit (the holes in use and, with
 		// sow-stores, her store) leads to the next, so the sowing order is
 		// one cycle through them.
-		q0 := s.tab.next[p][0]
+		q0 := tab.next[p][0]
 		n := 0
-		for q := q0; n == 0 || q != q0; q = s.tab.next[p][q&15] {
-			s.tab.path[p][n] = q
-			s.tab.idx[p][q&15] = uint8(n)
+		for q := q0; n == 0 || q != q0; q = tab.next[p][q&15] {
+			tab.path[p][n] = q
+			tab.idx[p][q&15] = uint8(n)
 			n++
 		}
-		s.tab.plen[p] = uint8(n)
+		tab.plen[p] = uint8(n)
 		for i := n; i < 3*n; i++ {
-			s.tab.path[p][i] = s.tab.path[p][i-n]
+			tab.path[p][i] = tab.path[p][i-n]
+		}
+		for i := range n {
+			var w [2]uint64
+			for k := range n {
+				tab.add[p][i][k] = w
+				q := tab.path[p][i+k+1]
+				w[q>>3] += 1 << (8 * (q & 7))
+			}
+			if i == 0 {
+				tab.lap[p] = w
+			}
 		}
 	}
+	return tab
 }
 
 // same reports whether two configurations between the same two stops are
@@ -138,43 +169,71 @@ func minHand(f *fboard) uint8 {
 func (s *State) adv(f *fboard, rec *TurnRecord) { s.advBy(f, rec, minHand(f)) }
 
 // advBy plays k steps at once, k at most minHand: the steps need no
-// decision, and the drops of different sowers commute.
+// decision, and the drops of different sowers commute. Without
+// skip-origin a sower's k drops are a lap pattern and a pattern from the
+// tables added to the board's words: a place holds at most the 250 seeds
+// of the game, so no byte carries into the next.
 func (s *State) advBy(f *fboard, rec *TurnRecord, k uint8) {
 	rec.Steps += uint32(k)
+	if s.r.skipOrigin {
+		s.advByOrigin(f, rec, k)
+		return
+	}
+	t := s.tab
+	lo, hi := f.words()
+	for p := range 2 {
+		if !f.active[p] {
+			continue
+		}
+		rec.P[p].Steps += uint32(k)
+		n, l := k, t.plen[p]
+		i := t.idx[p][f.c[fPos+p]&15]
+		if n >= l {
+			laps := n / l
+			lo += uint64(laps) * t.lap[p][0]
+			hi += uint64(laps) * t.lap[p][1]
+			n -= laps * l
+		}
+		add := &t.add[p][i&15][n&15]
+		lo += add[0]
+		hi += add[1]
+		hand, pos := 8*(fHand+p-8), 8*(fPos+p-8)
+		hi -= uint64(k) << hand
+		hi = hi&^(0xff<<pos) | uint64(t.path[p][i+n])<<pos
+	}
+	f.setWords(lo, hi)
+}
+
+// advByOrigin is advBy with skip-origin, where a sower passes over her
+// lap's origin, which changes with each relay: seed by seed.
+func (s *State) advByOrigin(f *fboard, rec *TurnRecord, k uint8) {
 	for p := range 2 {
 		if !f.active[p] {
 			continue
 		}
 		rec.P[p].Steps += uint32(k)
 		f.c[fHand+p] -= k
-		if s.r.skipOrigin {
-			next := &s.tab.next[p]
-			pos, o := f.c[fPos+p], f.origin[p]
-			for range k {
+		next := &s.tab.next[p]
+		pos, o := f.c[fPos+p], f.origin[p]
+		for range k {
+			pos = next[pos&15]
+			if pos == o {
 				pos = next[pos&15]
-				if pos == o {
-					pos = next[pos&15]
-				}
-				f.c[pos&15]++
 			}
-			f.c[fPos+p] = pos
-			continue
+			f.c[pos&15]++
 		}
-		path := &s.tab.path[p]
-		n, l := int(k), int(s.tab.plen[p])
-		i := int(s.tab.idx[p][f.c[fPos+p]&15])
-		if n >= l {
-			laps := uint8(n / l)
-			for _, q := range path[:l] {
-				f.c[q&15] += laps
-			}
-			n %= l
-		}
-		for _, q := range path[i+1 : i+1+n] {
-			f.c[q&15]++
-		}
-		f.c[fPos+p] = path[i+n]
+		f.c[fPos+p] = pos
 	}
+}
+
+// words gives f.c as two little-endian words; setWords stores them back.
+func (f *fboard) words() (lo, hi uint64) {
+	return binary.LittleEndian.Uint64(f.c[:8]), binary.LittleEndian.Uint64(f.c[8:])
+}
+
+func (f *fboard) setWords(lo, hi uint64) {
+	binary.LittleEndian.PutUint64(f.c[:8], lo)
+	binary.LittleEndian.PutUint64(f.c[8:], hi)
 }
 
 // phase plays run's steps up to the next stop.

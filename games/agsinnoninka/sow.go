@@ -44,8 +44,8 @@ func (s *State) leave(holes [Holes]uint8, stores [2]uint8) {
 // lift starts a turn: both players lift their holes at the same instant,
 // whatever the order of sowing.
 func (s *State) lift(a, b int, rec *TurnRecord, tr *tracer) fboard {
-	if !s.tab.ok || s.tab.burnt != s.burnt {
-		s.buildTables()
+	if s.tab == nil || s.tab.burnt != s.burnt {
+		s.tab = s.tables()
 	}
 	var f fboard
 	copy(f.c[:Holes], s.holes[:])
@@ -81,8 +81,12 @@ func (s *State) run(f *fboard, tr *tracer) {
 // whether anyone stopped. It is the one step rule of the game: the sowing
 // and the trace both end every step with it.
 func (s *State) decide(f *fboard, cut uint8, rec *TurnRecord, tr *tracer) bool {
-	if (!f.active[0] || f.c[fHand] > 0) && (!f.active[1] || f.c[fHand+1] > 0) {
+	e0, e1 := f.active[0] && f.c[fHand] == 0, f.active[1] && f.c[fHand+1] == 0
+	if !e0 && !e1 {
 		return false // most steps: both still have seeds in hand
+	}
+	if cut == 0 && s.relays(f, e0, e1, rec, tr) {
+		return false // most of the rest: whoever is empty-handed relays
 	}
 	target := [2]int{noHole, noHole}
 	var stop, capture [2]bool
@@ -131,10 +135,7 @@ func (s *State) decide(f *fboard, cut uint8, rec *TurnRecord, tr *tracer) bool {
 		if t == noHole {
 			continue
 		}
-		tr.lift(p, t, int(f.c[t&15]), 2*int(rec.Steps))
-		f.c[fHand+p], f.c[t&15] = f.c[t&15], 0
-		f.c[fPos+p], f.origin[p] = uint8(t), uint8(t)
-		rec.P[p].Lifts++
+		s.relay(f, p, uint8(t), rec, tr)
 	}
 	if !any {
 		return false
@@ -159,6 +160,42 @@ func (s *State) decide(f *fboard, cut uint8, rec *TurnRecord, tr *tracer) bool {
 		f.active[p] = false
 	}
 	return true
+}
+
+// relays settles a step in which every sower whose hand is empty (e0,
+// e1) relays: the hole she looks at holds seeds, and the other does not
+// lift the same hole. Then it makes the lifts and reports true; else it
+// changes nothing and reports false, and decide settles the step. It only
+// spares decide's bookkeeping in the commonest case.
+func (s *State) relays(f *fboard, e0, e1 bool, rec *TurnRecord, tr *tracer) bool {
+	t0, t1 := uint8(fNone), uint8(fNone)
+	if e0 {
+		t0 = s.tab.look[0][f.c[fPos]&15]
+		if t0 == fNone || f.c[t0&15] == 0 {
+			return false
+		}
+	}
+	if e1 {
+		t1 = s.tab.look[1][f.c[fPos+1]&15]
+		if t1 == fNone || t1 == t0 || f.c[t1&15] == 0 {
+			return false
+		}
+	}
+	if e0 {
+		s.relay(f, 0, t0, rec, tr)
+	}
+	if e1 {
+		s.relay(f, 1, t1, rec, tr)
+	}
+	return true
+}
+
+// relay makes player p lift hole t, whose seeds become her hand.
+func (s *State) relay(f *fboard, p int, t uint8, rec *TurnRecord, tr *tracer) {
+	tr.lift(p, int(t), int(f.c[t&15]), 2*int(rec.Steps))
+	f.c[fHand+p], f.c[t&15] = f.c[t&15], 0
+	f.c[fPos+p], f.origin[p] = t, t
+	rec.P[p].Lifts++
 }
 
 // endHole is the hole a move finishes in, for the capture rule, when her

@@ -101,9 +101,9 @@ type State struct {
 	// since the stores last changed (a position with smaller stores cannot
 	// come back, since stores only grow within a round).
 	hist []posKey
-	// tab caches the sowing tables of the fast path for the burnt holes
-	// of the round (see fast.go).
-	tab tables
+	// tab is the sowing tables of the fast path for the burnt holes of
+	// the round (see fast.go), shared through the rules.
+	tab *tables
 }
 
 // posKey is an exact digest of a position: holes, stores and burnt holes.

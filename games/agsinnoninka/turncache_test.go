@@ -15,7 +15,7 @@ import (
 // aside).
 func sameState(a, b *State) bool {
 	x, y := *a, *b
-	x.tab, y.tab = tables{}, tables{}
+	x.tab, y.tab = nil, nil
 	x.hist, y.hist = nil, nil
 	return reflect.DeepEqual(x, y) && slices.Equal(a.hist, b.hist)
 }

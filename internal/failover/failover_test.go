@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -18,7 +19,6 @@ import (
 	_ "tabula/games/all"
 	"tabula/internal/pgtest"
 	"tabula/internal/roomclient"
-	"tabula/internal/rooms"
 	"tabula/internal/store"
 )
 
@@ -75,9 +75,9 @@ func tokenOf(link string) string { return link[strings.LastIndex(link, "/")+1:] 
 // spectate follows a room through base, reconnecting with its last
 // version when the connection drops, until the game ends. It returns the
 // events in the order seen and fails on a gap or a repeat.
-func spectate(ctx context.Context, base, room string, seen func(roomclient.Event)) ([]roomclient.Event, error) {
-	var evs []roomclient.Event
-	add := func(e roomclient.Event) error {
+func spectate(ctx context.Context, base, room string, seen func(wire.Event)) ([]wire.Event, error) {
+	var evs []wire.Event
+	add := func(e wire.Event) error {
 		if e.Version != len(evs)+1 {
 			return fmt.Errorf("the spectator saw version %d after %d", e.Version, len(evs))
 		}
@@ -104,7 +104,7 @@ func spectate(ctx context.Context, base, room string, seen func(roomclient.Event
 				return evs, err
 			}
 		}
-		for len(evs) == 0 || evs[len(evs)-1].Kind != rooms.KindEnd {
+		for len(evs) == 0 || evs[len(evs)-1].Kind != wire.KindEnd {
 			m, err := c.Recv(ctx)
 			if err != nil {
 				break
@@ -116,7 +116,7 @@ func spectate(ctx context.Context, base, room string, seen func(roomclient.Event
 			}
 		}
 		c.CloseNow()
-		if len(evs) > 0 && evs[len(evs)-1].Kind == rooms.KindEnd {
+		if len(evs) > 0 && evs[len(evs)-1].Kind == wire.KindEnd {
 			return evs, nil
 		}
 	}
@@ -126,7 +126,7 @@ func spectate(ctx context.Context, base, room string, seen func(roomclient.Event
 // told and what the spectator saw: every acknowledged move is in the log
 // exactly once, no person move is in it that was not acknowledged, the
 // log replays legally to the end, and the spectator saw all of it.
-func checkLog(t *testing.T, pg *store.Postgres, room string, bots []*roomclient.Bot, seen []roomclient.Event) {
+func checkLog(t *testing.T, pg *store.Postgres, room string, bots []*roomclient.Bot, seen []wire.Event) {
 	t.Helper()
 	sn, err := pg.LoadRoom(context.Background(), room)
 	if err != nil {
@@ -135,7 +135,7 @@ func checkLog(t *testing.T, pg *store.Postgres, room string, bots []*roomclient.
 	if sn.Room.Status != store.Finished {
 		t.Fatalf("room %s is %s", room, sn.Room.Status)
 	}
-	evs := make([]rooms.Event, len(sn.Events))
+	evs := make([]wire.Event, len(sn.Events))
 	for i, se := range sn.Events {
 		if err := json.Unmarshal(se.Body, &evs[i]); err != nil {
 			t.Fatal(err)
@@ -190,13 +190,13 @@ func checkLog(t *testing.T, pg *store.Postgres, room string, bots []*roomclient.
 	}
 	st, _ := g.NewState(opts)
 	for _, e := range evs {
-		if e.Kind == rooms.KindTurn {
+		if e.Kind == wire.KindTurn {
 			if err := engine.Play(st, e.Move); err != nil {
 				t.Fatalf("replaying version %d %q: %v", e.Version, e.Move, err)
 			}
 		}
 	}
-	if o, _ := st.Outcome(); !st.Terminal() || evs[len(evs)-1].Kind != rooms.KindEnd || evs[len(evs)-1].Result != o.String() {
+	if o, _ := st.Outcome(); !st.Terminal() || evs[len(evs)-1].Kind != wire.KindEnd || evs[len(evs)-1].Result != o.String() {
 		t.Errorf("the replayed log ends terminal=%v with %v; the log's last event is %+v", st.Terminal(), o, evs[len(evs)-1])
 	}
 }
@@ -211,7 +211,7 @@ func wholeGame(t *testing.T, ins []*instance, pg *store.Postgres, game, options 
 	c := createRoom(t, ins[0], body)
 	ctx := ctxFor(t, 2*time.Minute)
 	var wg sync.WaitGroup
-	var seen []roomclient.Event
+	var seen []wire.Event
 	var specErr error
 	wg.Go(func() { seen, specErr = spectate(ctx, ins[2].URL, c.ID, nil) })
 	bots := make([]*roomclient.Bot, len(c.Seats))
@@ -257,12 +257,12 @@ func killLeaseHolder(t *testing.T, ins []*instance, pg *store.Postgres, bin, db 
 	}
 	lb := newBalancer(t, live)
 	bot := &roomclient.Bot{Base: lb.URL, Room: c.ID, Token: tokenOf(c.Seats[0].Link), Rand: rand.New(rand.NewPCG(3, 4))}
-	seenCh := make(chan roomclient.Event, 1024)
+	seenCh := make(chan wire.Event, 1024)
 	var wg sync.WaitGroup
-	var seen []roomclient.Event
+	var seen []wire.Event
 	var specErr error
 	spec := newBalancer(t, func() []*instance { l := live(); slices.Reverse(l); return l })
-	wg.Go(func() { seen, specErr = spectate(ctx, spec.URL, c.ID, func(e roomclient.Event) { seenCh <- e }) })
+	wg.Go(func() { seen, specErr = spectate(ctx, spec.URL, c.ID, func(e wire.Event) { seenCh <- e }) })
 	wg.Go(func() {
 		if err := bot.Run(ctx); err != nil {
 			t.Errorf("the person's client: %v", err)
@@ -332,13 +332,13 @@ func killLeaseHolder(t *testing.T, ins []*instance, pg *store.Postgres, bin, db 
 		for takeover == 0 || resumed == 0 {
 			select {
 			case e := <-seenCh:
-				if e.Version == v+1 && e.Kind == rooms.KindTurn && slices.Equal(e.Actors, []int{1}) {
+				if e.Version == v+1 && e.Kind == wire.KindTurn && slices.Equal(e.Actors, []int{1}) {
 					takeover = time.Since(killedAt)
 				}
 				if e.Version > v+1 && slices.Contains(e.By, 0) && resumed == 0 {
 					resumed = time.Since(killedAt)
 				}
-				if e.Kind == rooms.KindEnd {
+				if e.Kind == wire.KindEnd {
 					if takeover == 0 {
 						t.Fatalf("the game ended without the computer's move at version %d", v+1)
 					}
@@ -381,11 +381,11 @@ func killLeaseHolder(t *testing.T, ins []*instance, pg *store.Postgres, bin, db 
 func killPersonsInstance(t *testing.T, ins []*instance, pg *store.Postgres) {
 	c := createRoom(t, ins[0], `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`)
 	ctx := ctxFor(t, 2*time.Minute)
-	seenCh := make(chan roomclient.Event, 4096)
+	seenCh := make(chan wire.Event, 4096)
 	var wg sync.WaitGroup
-	var seen []roomclient.Event
+	var seen []wire.Event
 	var specErr error
-	wg.Go(func() { seen, specErr = spectate(ctx, ins[2].URL, c.ID, func(e roomclient.Event) { seenCh <- e }) })
+	wg.Go(func() { seen, specErr = spectate(ctx, ins[2].URL, c.ID, func(e wire.Event) { seenCh <- e }) })
 	bots := make([]*roomclient.Bot, 2)
 	for i := range bots {
 		lb := newBalancer(t, fixed(ins[i], ins[2]))
@@ -402,7 +402,7 @@ func killPersonsInstance(t *testing.T, ins []*instance, pg *store.Postgres) {
 		select {
 		case e := <-seenCh:
 			switch {
-			case e.Kind == rooms.KindEnd:
+			case e.Kind == wire.KindEnd:
 				t.Fatal("the game ended before seat 0 moved after the kill")
 			case killedAt.IsZero() && e.Version >= 10 && slices.Contains(e.By, 0):
 				ins[0].Kill()

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"sync"
+	"tabula/view"
 	"testing"
 	"time"
 
@@ -18,7 +19,7 @@ import (
 type follower struct {
 	c     *roomclient.Conn
 	v     int
-	st    roomclient.State
+	st    view.StateView
 	ended bool
 }
 

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"tabula/internal/wire"
 )
 
 // Bot plays one seat of a room with random legal moves, reconnecting with
@@ -95,7 +97,7 @@ func (b *Bot) Run(ctx context.Context) error {
 }
 
 func (b *Bot) session(ctx context.Context, last *int) error {
-	c, w, err := DialWith(ctx, b.Client, b.Base, b.Room, map[string]any{"type": "hello", "token": b.Token, "last": *last}, b.Header)
+	c, w, err := DialWith(ctx, b.Client, b.Base, b.Room, wire.Hello(b.Token, nil, *last), b.Header)
 	if err != nil {
 		return err
 	}
@@ -120,7 +122,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 	}
 	b.mu.Unlock()
 	if recovering {
-		if err := c.Send(ctx, map[string]any{"type": "move", "version": sentAt, "move": sentMove}); err != nil {
+		if err := c.Send(ctx, wire.Move(sentAt, sentMove, "")); err != nil {
 			return err
 		}
 	}
@@ -168,7 +170,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			mv := legal[b.Rand.IntN(len(legal))]
 			sentAt, sentMove, sentTime, resent = version, mv, time.Now(), false
 			b.setPending(sentAt, sentMove)
-			if err := c.Send(ctx, map[string]any{"type": "move", "version": version, "move": mv}); err != nil {
+			if err := c.Send(ctx, wire.Move(version, mv, "")); err != nil {
 				return err
 			}
 		}
@@ -178,7 +180,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			}
 		}
 		switch m.Type {
-		case "event":
+		case wire.TypeEvent:
 			if m.Event.Version != version+1 {
 				return errors.New("roomclient: a gap in the events")
 			}
@@ -188,11 +190,11 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				return err
 			}
 			switch m.Event.Kind {
-			case "commit":
+			case wire.KindCommit:
 				if m.Event.Seat != nil && *m.Event.Seat == seat {
 					committed = true
 				}
-			case "turn":
+			case wire.KindTurn:
 				committed = false
 				if !replyFrom.IsZero() && !contains(m.Event.Actors, seat) {
 					b.mu.Lock()
@@ -200,10 +202,10 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 					b.mu.Unlock()
 					replyFrom = time.Time{}
 				}
-			case "end", "resign":
+			case wire.KindEnd, wire.KindResign:
 				status = "finished"
 			}
-		case "ack":
+		case wire.TypeAck:
 			b.mu.Lock()
 			b.hasPending = false
 			_, known := b.Acked[m.Version]
@@ -228,13 +230,13 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			recovering = false
 			if b.Resend && !resent {
 				resent = true
-				if err := c.Send(ctx, map[string]any{"type": "move", "version": sentAt, "move": sentMove}); err != nil {
+				if err := c.Send(ctx, wire.Move(sentAt, sentMove, "")); err != nil {
 					return err
 				}
 				continue
 			}
 			sentAt = -1
-		case "reject":
+		case wire.TypeReject:
 			recovering = false
 			b.mu.Lock()
 			b.hasPending = false

@@ -10,58 +10,15 @@ import (
 	"strings"
 
 	"github.com/coder/websocket"
+
+	"tabula/internal/wire"
+	"tabula/view"
 )
 
-// Msg is any message of the server, decoded loosely.
+// Msg is a message of the server, decoded, with its bytes.
 type Msg struct {
-	Type      string          `json:"type"`
-	Event     Event           `json:"event"`
-	View      View            `json:"view"`
-	Missed    []Event         `json:"missed"`
-	Version   int             `json:"version"`
-	Duplicate bool            `json:"duplicate"`
-	Code      string          `json:"code"`
-	Error     string          `json:"error"`
-	State     json.RawMessage `json:"state"`
-	Online    []bool          `json:"online"`
-	Token     string          `json:"token"`
-	Raw       []byte          `json:"-"`
-}
-
-// Event is an entry of a room's log.
-type Event struct {
-	Version int      `json:"version"`
-	Kind    string   `json:"kind"`
-	Actors  []int    `json:"actors"`
-	Moves   []string `json:"moves"`
-	Move    string   `json:"move"`
-	By      []int    `json:"by"`
-	Seat    *int     `json:"seat"`
-	Choice  string   `json:"choice"`
-	Result  string   `json:"result"`
-	Room    string   `json:"room"`
-}
-
-// View is a viewer's snapshot of a room.
-type View struct {
-	Room    string          `json:"room"`
-	Version int             `json:"version"`
-	Seat    int             `json:"seat"`
-	State   json.RawMessage `json:"state"`
-	Status  string          `json:"status"`
-	Result  string          `json:"result"`
-	Choice  string          `json:"choice"`
-	Seats   []struct {
-		Committed bool `json:"committed"`
-	} `json:"seats"`
-}
-
-// State is the part of a game state a bot needs.
-type State struct {
-	Ply      int                 `json:"ply"`
-	ToMove   []int               `json:"toMove"`
-	Legal    map[string][]string `json:"legal"`
-	Terminal bool                `json:"terminal"`
+	wire.ServerMsg
+	Raw []byte
 }
 
 // Conn is one live connection to a room.
@@ -73,7 +30,7 @@ type Conn struct {
 // with token (empty for a spectator) and last (-1 for none), and returns
 // the connection and the welcome message.
 func Dial(ctx context.Context, base, room, token string, last int, header http.Header) (*Conn, Msg, error) {
-	return DialHello(ctx, base, room, map[string]any{"type": "hello", "token": token, "last": last}, header)
+	return DialHello(ctx, base, room, wire.Hello(token, nil, last), header)
 }
 
 // DialHello is Dial with the hello message given (a device that plays
@@ -101,7 +58,7 @@ func DialWith(ctx context.Context, client *http.Client, base, room string, hello
 		ws.CloseNow()
 		return nil, Msg{}, err
 	}
-	if m.Type != "welcome" {
+	if m.Type != wire.TypeWelcome {
 		ws.CloseNow()
 		return nil, m, fmt.Errorf("roomclient: first message %q, want welcome", m.Type)
 	}
@@ -129,12 +86,11 @@ func (c *Conn) Recv(ctx context.Context) (Msg, error) {
 	if err != nil {
 		return Msg{}, err
 	}
-	var m Msg
-	if err := json.Unmarshal(b, &m); err != nil {
+	m, err := wire.DecodeServer(b)
+	if err != nil {
 		return Msg{}, fmt.Errorf("roomclient: %w: %s", err, b)
 	}
-	m.Raw = b
-	return m, nil
+	return Msg{m, b}, nil
 }
 
 // Close closes the connection normally.
@@ -147,8 +103,8 @@ func (c *Conn) CloseNow() error { return c.ws.CloseNow() }
 func CloseStatus(err error) int { return int(websocket.CloseStatus(err)) }
 
 // ParseState reads a state's JSON.
-func ParseState(raw json.RawMessage) (State, error) {
-	var s State
+func ParseState(raw json.RawMessage) (view.StateView, error) {
+	var s view.StateView
 	err := json.Unmarshal(raw, &s)
 	return s, err
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"tabula/internal/wire"
 	"time"
 
 	"tabula/engine"
@@ -43,16 +44,16 @@ func (r *Room) JoinSeats(token string, others []string, last int) (*Sub, error) 
 		}
 	}
 	sub := newSub(seatIdx)
-	var missed []Event
+	var missed []wire.Event
 	if last >= 0 && last <= r.version {
 		for _, e := range r.events[last:] {
 			missed = append(missed, eventFor(seatIdx, e, r.commits))
 		}
 	}
 	if missed == nil {
-		missed = []Event{}
+		missed = []wire.Event{}
 	}
-	sub.send(mustJSON(welcomeMsg{Type: "welcome", View: r.playerView(seatIdx), Missed: missed}))
+	sub.send(wire.Welcome(r.playerView(seatIdx), missed))
 	r.subs[sub] = struct{}{}
 	r.used = time.Now()
 	if seatIdx >= 0 {
@@ -93,9 +94,9 @@ func (r *Room) ResignAs(ctx context.Context, sub *Sub, token string) error {
 			return err
 		}
 		result := engine.Outcome{Winner: 1 - seat}.String()
-		return r.finish(ctx, []Event{
-			{Version: r.version + 1, Kind: KindResign, Seat: intp(seat)},
-			{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
+		return r.finish(ctx, []wire.Event{
+			{Version: r.version + 1, Kind: wire.KindResign, Seat: intp(seat)},
+			{Version: r.version + 2, Kind: wire.KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
 		}, result)
 	})
 }
@@ -122,12 +123,12 @@ func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
 			return refuse(CodeBad, "rooms.draw_offered")
 		case 1 - sub.Seat:
 			result := engine.Outcome{Winner: -1}.String()
-			return r.finish(ctx, []Event{
-				{Version: r.version + 1, Kind: KindOffer, Seat: intp(sub.Seat)},
-				{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
+			return r.finish(ctx, []wire.Event{
+				{Version: r.version + 1, Kind: wire.KindOffer, Seat: intp(sub.Seat)},
+				{Version: r.version + 2, Kind: wire.KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
 			}, result)
 		}
-		e := Event{Version: r.version + 1, Kind: KindOffer, Seat: intp(sub.Seat)}
+		e := wire.Event{Version: r.version + 1, Kind: wire.KindOffer, Seat: intp(sub.Seat)}
 		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
 			return err
 		}
@@ -143,7 +144,7 @@ func (r *Room) DeclineDraw(ctx context.Context, sub *Sub) error {
 		if r.offer != 1-sub.Seat || len(r.seats) != 2 {
 			return refuse(CodeBad, "rooms.no_draw_offer")
 		}
-		e := Event{Version: r.version + 1, Kind: KindDecline, Seat: intp(sub.Seat)}
+		e := wire.Event{Version: r.version + 1, Kind: wire.KindDecline, Seat: intp(sub.Seat)}
 		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
 			return err
 		}
@@ -243,7 +244,7 @@ func (r *Room) Reissue(ctx context.Context, sub *Sub) (string, error) {
 		if err := r.changeSeat(ctx, s); err != nil {
 			return err
 		}
-		sub.send(mustJSON(tokenMsg{Type: "token", Seat: sub.Seat, Token: token}))
+		sub.send(wire.Token(sub.Seat, token))
 		r.closeSeat(sub.Seat, "the seat's invite link was replaced")
 		return nil
 	})
@@ -254,7 +255,7 @@ func (r *Room) closeSeat(seat int, reason string) {
 	for s := range r.subs {
 		switch {
 		case s.Seat == seat:
-			r.drop(s, CloseSeatGone, reason)
+			r.drop(s, wire.CloseBadToken, reason)
 		case s.also[seat]:
 			// A device that played the seat by its token goes on with
 			// its own seat; the seat it no longer holds is away.
@@ -269,7 +270,7 @@ func (r *Room) closeSeat(seat int, reason string) {
 
 // changeSeat stores and announces a seat's new kind, name or token.
 func (r *Room) changeSeat(ctx context.Context, s store.Seat) error {
-	e := Event{Version: r.version + 1, Kind: KindSeat, Seat: intp(s.Index), SeatKind: s.Kind, Agent: s.Agent, Name: s.Name}
+	e := wire.Event{Version: r.version + 1, Kind: wire.KindSeat, Seat: intp(s.Index), SeatKind: s.Kind, Agent: s.Agent, Name: s.Name}
 	st := store.Step{Room: r.ID, From: r.version, Seats: []store.Seat{s}}
 	if err := r.persist(ctx, &st, e); err != nil {
 		return err
@@ -308,7 +309,7 @@ func (r *Room) Rematch(ctx context.Context, sub *Sub) (string, error) {
 		if err := r.m.cfg.Store.CreateRoom(ctx, nr, seats); err != nil {
 			return err
 		}
-		e := Event{Version: r.version + 1, Kind: KindRematch, Room: nr.ID}
+		e := wire.Event{Version: r.version + 1, Kind: wire.KindRematch, Room: nr.ID}
 		st := store.Step{Room: r.ID, From: r.version}
 		if err := r.persist(ctx, &st, e); err != nil {
 			return err
@@ -321,7 +322,7 @@ func (r *Room) Rematch(ctx context.Context, sub *Sub) (string, error) {
 }
 
 // View returns what viewer may see now.
-func (r *Room) View(viewer int) View {
+func (r *Room) View(viewer int) wire.View {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.playerView(viewer)
@@ -336,7 +337,7 @@ func (r *Room) afterChange() {
 	actors := r.state.Actors(nil)
 	if len(actors) == 1 && actors[0] == engine.ChancePlayer {
 		// A game that starts with a throw (Tamman): the server throws.
-		if _, err := r.commitTurn(r.m.ctx, actors, []engine.Move{throwAt(r.secret, r.state)}, nil, nil); err != nil {
+		if _, err := r.commitTurn(r.m.ctx, actors, []engine.Move{throwAt(r.secret, r.state)}, nil, nil, nil); err != nil {
 			r.m.cfg.Log.Error("throw", "room", r.ID, "err", err)
 			return
 		}
@@ -349,7 +350,7 @@ func (r *Room) afterChange() {
 			break
 		}
 	}
-	if who < 0 || !r.leased() {
+	if who < 0 || !r.m.mode.claim(r) {
 		return
 	}
 	r.think(who)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"tabula/internal/wire"
 	"time"
 
 	"tabula/engine"
@@ -85,11 +86,11 @@ func (r *Room) running() []int {
 }
 
 // noteMoved records the seats that made a move in e.
-func (r *Room) noteMoved(e Event) {
+func (r *Room) noteMoved(e wire.Event) {
 	switch e.Kind {
-	case KindCommit:
+	case wire.KindCommit:
 		r.moved[*e.Seat] = true
-	case KindTurn:
+	case wire.KindTurn:
 		for _, a := range e.Actors {
 			if a >= 0 {
 				r.moved[a] = true
@@ -189,18 +190,17 @@ func (r *Room) checkFlag() {
 
 // flag ends the game on time: seat s's flag fell, the other seat wins.
 func (r *Room) flag(ctx context.Context, s int) error {
-	r.ackTo = nil // the move that found the flag down is not played
 	result := engine.Outcome{Winner: 1 - s}.String()
 	now := r.m.cfg.Now()
-	evs := []Event{
-		{Version: r.version + 1, Kind: KindFlag, Seat: intp(s), Clocks: r.clocksAfter(now)},
-		{Version: r.version + 2, Kind: KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
+	evs := []wire.Event{
+		{Version: r.version + 1, Kind: wire.KindFlag, Seat: intp(s), Clocks: r.clocksAfter(now)},
+		{Version: r.version + 2, Kind: wire.KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
 	}
 	return r.finish(ctx, evs, result)
 }
 
 // finish stores the last events of a game and ends it.
-func (r *Room) finish(ctx context.Context, evs []Event, result string) error {
+func (r *Room) finish(ctx context.Context, evs []wire.Event, result string) error {
 	now := r.m.cfg.Now()
 	if evs[0].Clocks == nil {
 		// A resignation or an agreed draw stops every clock where it is:

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -103,7 +104,7 @@ func TestClockCountsDownAddsIncrementsAndFlagFalls(t *testing.T) {
 	for _, e := range r.events {
 		kinds = append(kinds, e.Kind)
 	}
-	if !slices.Equal(kinds, []string{KindTurn, KindTurn, KindTurn, KindFlag, KindEnd}) {
+	if !slices.Equal(kinds, []string{wire.KindTurn, wire.KindTurn, wire.KindTurn, wire.KindFlag, wire.KindEnd}) {
 		t.Fatalf("log %v", kinds)
 	}
 	if _, err := m.Create(bg, "tamman", []string{"players=3"}, people(3), Clock{Initial: time.Minute}); err == nil {
@@ -165,7 +166,7 @@ func TestAgreedDrawStopsTheClocksWhereTheyAre(t *testing.T) {
 	if err := r.OfferDraw(bg, b); err != nil {
 		t.Fatal(err)
 	}
-	if e := next(t, a, "event"); e.Event.Kind != KindOffer || len(e.Event.Clocks) != 0 {
+	if e := next(t, a, "event"); e.Event.Kind != wire.KindOffer || len(e.Event.Clocks) != 0 {
 		t.Fatalf("an offer: %+v", e.Event)
 	}
 	ft.add(4 * time.Second) // 55 s when seat 0 accepts

@@ -147,3 +147,11 @@ func TestABadRecordImportsNothing(t *testing.T) {
 		t.Fatalf("%d games imported from a refused batch", len(games))
 	}
 }
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

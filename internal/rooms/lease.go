@@ -16,7 +16,12 @@ const DefaultLease = 6 * time.Second
 // the lease (this one stalled past it), it calls lost and returns: that
 // process computes and stores the move. A renewal that fails for another
 // reason is tried again at the next tick.
-func (r *Room) holdLease(ctx context.Context, sh Shared, version int, lost func()) {
+func (s *shared) holdLease(ctx context.Context, r *Room, version int, lost func()) {
+	go s.renew(ctx, r, version, lost)
+}
+
+// renew is holdLease's goroutine.
+func (s *shared) renew(ctx context.Context, r *Room, version int, lost func()) {
 	ticks := r.m.cfg.renewals
 	if ticks == nil {
 		t := time.NewTicker(r.m.cfg.Lease / 3)
@@ -29,7 +34,7 @@ func (r *Room) holdLease(ctx context.Context, sh Shared, version int, lost func(
 			return
 		case <-ticks:
 		}
-		got, err := sh.Claim(ctx, r.ID, version, r.m.cfg.Holder, r.m.cfg.Lease)
+		got, err := s.store.Claim(ctx, r.ID, version, r.m.cfg.Holder, r.m.cfg.Lease)
 		if err != nil {
 			if ctx.Err() == nil {
 				r.m.cfg.Log.Warn("renewing the lease of a computer move", "room", r.ID, "version", version, "err", err)

@@ -3,6 +3,7 @@ package rooms
 import (
 	"context"
 	"slices"
+	"tabula/internal/wire"
 
 	"tabula/engine"
 	"tabula/internal/store"
@@ -16,11 +17,11 @@ import (
 // person seat.
 
 // track keeps r.played, the turns in effect, up to date with event e.
-func (r *Room) track(e Event) {
+func (r *Room) track(e wire.Event) {
 	switch e.Kind {
-	case KindTurn:
+	case wire.KindTurn:
 		r.played = append(r.played, e)
-	case KindUndo:
+	case wire.KindUndo:
 		r.played = r.played[:min(*e.Kept, len(r.played)):min(*e.Kept, len(r.played))]
 	}
 }
@@ -143,7 +144,7 @@ func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int)
 	if err != nil {
 		return err
 	}
-	e := Event{Version: r.version + 1, Kind: KindUndo, Kept: intp(keep)}
+	e := wire.Event{Version: r.version + 1, Kind: wire.KindUndo, Kept: intp(keep)}
 	if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version, ClearCommits: len(r.commits) > 0}, e); err != nil {
 		return err
 	}
@@ -165,12 +166,12 @@ func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int)
 // startMoves turns the moves of a record into the first events of a new
 // room of g under opts: its turns, then its end if the game is over. It
 // returns the events and the state after them.
-func startMoves(g engine.Game, opts engine.Options, moves []string) ([]Event, engine.State, error) {
+func startMoves(g engine.Game, opts engine.Options, moves []string) ([]wire.Event, engine.State, error) {
 	s, err := g.NewState(opts)
 	if err != nil {
 		return nil, nil, refuseErr(CodeBad, err)
 	}
-	evs := make([]Event, 0, len(moves)+1)
+	evs := make([]wire.Event, 0, len(moves)+1)
 	for i, text := range moves {
 		actors := s.Actors(nil)
 		ms, err := engine.ParseTurn(s, text)
@@ -181,7 +182,7 @@ func startMoves(g engine.Game, opts engine.Options, moves []string) ([]Event, en
 		for k, m := range ms {
 			texts[k] = s.MoveText(actors[k], m)
 		}
-		evs = append(evs, Event{Version: i + 1, Kind: KindTurn, Actors: actors, Moves: texts, Move: engine.TurnText(s, actors, ms)})
+		evs = append(evs, wire.Event{Version: i + 1, Kind: wire.KindTurn, Actors: actors, Moves: texts, Move: engine.TurnText(s, actors, ms)})
 		engine.ApplyTurn(s, ms)
 	}
 	return evs, s, nil

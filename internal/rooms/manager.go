@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"tabula/internal/wire"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -21,6 +22,7 @@ import (
 	"tabula/internal/compute"
 	"tabula/internal/policy"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // AgentFunc makes the computer player of a seat from its spec.
@@ -85,7 +87,7 @@ type Manager struct {
 
 	secretMu sync.Mutex // cfg.Secrets need not be safe for concurrent use
 
-	pres *presence // which seats other processes' connections play
+	mode mode // alone, or shared with other processes (chosen once, by NewManager)
 }
 
 // NewManager returns a manager for cfg.
@@ -118,7 +120,13 @@ func NewManager(cfg Config) *Manager {
 		cfg.AwayGrace = 2 * time.Minute
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}, pres: newPresence(cfg.Store)}
+	m := &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
+	if sh, ok := cfg.Store.(Shared); ok {
+		m.mode = newShared(m, sh)
+	} else {
+		m.mode = alone{cfg.Store}
+	}
+	return m
 }
 
 // newSecret draws a new room's chance secret from cfg.Secrets.
@@ -244,6 +252,11 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 		return Created{}, err
 	}
 	if len(moves) == 0 {
+		// In memory at once: its players connect next, and would each
+		// load it.
+		if r, err := m.load(store.Snapshot{Room: rs, Seats: stored}); err == nil {
+			m.install(ctx, r)
+		}
 		return c, nil
 	}
 	if err := m.cfg.Store.Apply(ctx, m.startStep(g, opts, rs, stored, moves, first, after)); err != nil {
@@ -254,12 +267,12 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 
 // startStep is the step that plays a new room's first moves.
 // evs and s are startMoves's answer for moves.
-func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, seats []store.Seat, moves []string, evs []Event, s engine.State) store.Step {
+func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, seats []store.Seat, moves []string, evs []wire.Event, s engine.State) store.Step {
 	st := store.Step{Room: rs.ID, From: 0}
 	if o, over := s.Outcome(); over {
 		st.Status, st.Result = store.Finished, o.String()
-		evs = append(evs, Event{Version: len(evs) + 1, Kind: KindEnd, Result: st.Result, Secret: hex.EncodeToString(rs.Secret)})
-		rec := engine.NewRecord(g, opts)
+		evs = append(evs, wire.Event{Version: len(evs) + 1, Kind: wire.KindEnd, Result: st.Result, Secret: hex.EncodeToString(rs.Secret)})
+		rec := view.NewRecord(g, opts)
 		rec.Moves, rec.Result = moves, st.Result
 		for _, se := range seats {
 			rec.Players = append(rec.Players, seat{Seat: se}.label())
@@ -301,6 +314,13 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.install(ctx, r)
+}
+
+// install puts r, just loaded, in memory, unless it is there already
+// (loaded at the same time by another request), and starts it.
+func (m *Manager) install(ctx context.Context, r *Room) (*Room, error) {
+	id := r.ID
 	m.mu.Lock()
 	if m.closed {
 		m.mu.Unlock()
@@ -312,7 +332,7 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 	}
 	m.rooms[id] = r
 	m.mu.Unlock()
-	m.roomLoaded(id)
+	m.mode.roomLoaded(id)
 	// Locks are taken room first, then manager (a conflict forgets the
 	// room while holding it), never the other way round.
 	r.mu.Lock()
@@ -353,7 +373,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 		}
 	}
 	for _, se := range sn.Events {
-		var e Event
+		var e wire.Event
 		if err := json.Unmarshal(se.Body, &e); err != nil {
 			return nil, fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)
 		}
@@ -376,7 +396,7 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 
 // replay appends a stored event to the room and applies it to the state
 // and the clocks.
-func (r *Room) replay(e Event) error {
+func (r *Room) replay(e wire.Event) error {
 	r.events = append(r.events, e)
 	r.noteMoved(e)
 	r.track(e)
@@ -386,21 +406,21 @@ func (r *Room) replay(e Event) error {
 		}
 	}
 	switch e.Kind {
-	case KindTurn:
+	case wire.KindTurn:
 		if err := engine.Play(r.state, e.Move); err != nil {
 			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
 		}
 		r.turnStart = e.Version
 		r.offer = -1
-	case KindOffer:
+	case wire.KindOffer:
 		r.offer = *e.Seat
-	case KindDecline:
+	case wire.KindDecline:
 		r.offer = -1
-	case KindEnd:
+	case wire.KindEnd:
 		r.turnStart = e.Version
-	case KindRematch:
+	case wire.KindRematch:
 		r.next = e.Room
-	case KindUndo:
+	case wire.KindUndo:
 		s, err := r.replayPlayed()
 		if err != nil {
 			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
@@ -436,7 +456,7 @@ func (r *Room) shut(code int, reason string) {
 		s.close(code, reason)
 	}
 	clear(r.subs)
-	r.notePresence() // its seats here are gone
+	r.m.mode.seatsChanged(r) // its seats here are gone
 }
 
 // Unload takes a room out of memory and closes its connections with 4004,
@@ -453,7 +473,7 @@ func (m *Manager) Unload(id string) {
 func (m *Manager) unload(r *Room, reason string) {
 	m.forget(r)
 	r.mu.Lock()
-	r.shut(CloseRoomGone, reason)
+	r.shut(wire.CloseRoomGone, reason)
 	r.mu.Unlock()
 }
 
@@ -490,7 +510,7 @@ func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
 				r.status, r.result = store.Expired, "expired"
 			}
 		}
-		r.shut(CloseRoomGone, "the room expired")
+		r.shut(wire.CloseRoomGone, "the room expired")
 		r.mu.Unlock()
 		m.forget(r)
 	}
@@ -507,7 +527,7 @@ func (m *Manager) Close() {
 	m.cancel()
 	for _, r := range rooms {
 		r.mu.Lock()
-		r.shut(CloseGoingAway, "the server is stopping; reconnect shortly")
+		r.shut(wire.CloseGoingAway, "the server is stopping; reconnect shortly")
 		r.mu.Unlock()
 	}
 }

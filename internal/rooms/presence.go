@@ -29,13 +29,11 @@ type SharedPresence interface {
 // before RunShared sets it from the poll interval.
 const presenceTTL = 10 * time.Second
 
-// presence is the manager's side of shared presence. Changes are
+// presence is the shared mode's side of shared presence. Changes are
 // published by one goroutine at a time (RunShared's, or the poll), which
 // reads each room's seats when it writes them, so that the rows follow
 // the latest state however many changes came in between.
 type presence struct {
-	store SharedPresence // nil: presence is this process's own
-
 	run     sync.Mutex // one publisher at a time
 	stopped bool       // under run: the rows were dropped at shutdown
 
@@ -46,10 +44,8 @@ type presence struct {
 	wake  chan struct{}
 }
 
-func newPresence(s Store) *presence {
-	p := &presence{dirty: map[string]bool{}, stale: map[string]bool{}, ttl: presenceTTL, wake: make(chan struct{}, 1)}
-	p.store, _ = s.(SharedPresence)
-	return p
+func newPresence() *presence {
+	return &presence{dirty: map[string]bool{}, stale: map[string]bool{}, ttl: presenceTTL, wake: make(chan struct{}, 1)}
 }
 
 // mark adds room to set and wakes the publisher.
@@ -106,12 +102,11 @@ func seatList(on []bool) []int {
 	return out
 }
 
-// notePresence queues the room's local seats for publication when they
+// seatsChanged queues the room's local seats for publication when they
 // differ from what was last published. The caller holds r.mu.
-func (r *Room) notePresence() {
-	p := r.m.pres
-	if p.store != nil && !slices.Equal(seatList(r.local()), r.published) {
-		p.mark(p.dirty, r.ID)
+func (s *shared) seatsChanged(r *Room) {
+	if !slices.Equal(seatList(r.local()), r.published) {
+		s.pres.mark(s.pres.dirty, r.ID)
 	}
 }
 
@@ -150,22 +145,16 @@ func (r *Room) setRemote(seats []int) {
 
 // PresenceChanged tells the manager that holder (another process)
 // changed its seats of room: a room in memory reads the presence again.
-func (m *Manager) PresenceChanged(room, holder string) {
-	p := m.pres
-	if p.store == nil || holder == m.cfg.Holder {
-		return
-	}
-	if m.loaded(room) != nil {
-		p.mark(p.stale, room)
+func (m *Manager) PresenceChanged(room, holder string) { m.mode.presenceChanged(room, holder) }
+
+func (s *shared) presenceChanged(room, holder string) {
+	if holder != s.m.cfg.Holder && s.m.loaded(room) != nil {
+		s.pres.mark(s.pres.stale, room)
 	}
 }
 
 // roomLoaded has the others' seats of a room just loaded read soon.
-func (m *Manager) roomLoaded(id string) {
-	if p := m.pres; p.store != nil {
-		p.mark(p.stale, id)
-	}
-}
+func (s *shared) roomLoaded(id string) { s.pres.mark(s.pres.stale, id) }
 
 // loaded returns the room id in memory, or nil.
 func (m *Manager) loaded(id string) *Room {
@@ -177,19 +166,16 @@ func (m *Manager) loaded(id string) *Room {
 // flushPresence publishes the rooms whose local seats changed and reads
 // those in which others' changed. A failed write only logs (presence is
 // advisory) and is tried again later.
-func (m *Manager) flushPresence(ctx context.Context) {
-	p := m.pres
-	if p.store == nil {
-		return
-	}
+func (s *shared) flushPresence(ctx context.Context) {
+	m, p := s.m, s.pres
 	p.run.Lock()
 	defer p.run.Unlock()
 	if p.stopped {
 		return
 	}
-	m.publishPresence(ctx)
+	s.publishPresence(ctx)
 	if ids := p.take(p.stale); len(ids) > 0 {
-		if err := m.readPresence(ctx, ids); err != nil && ctx.Err() == nil {
+		if err := s.readPresence(ctx, ids); err != nil && ctx.Err() == nil {
 			m.cfg.Log.Warn("reading presence", "err", err)
 		}
 	}
@@ -197,8 +183,8 @@ func (m *Manager) flushPresence(ctx context.Context) {
 
 // publishPresence writes the local seats of the dirty rooms, in batches;
 // a room no longer in memory has none. The caller holds p.run.
-func (m *Manager) publishPresence(ctx context.Context) {
-	p := m.pres
+func (s *shared) publishPresence(ctx context.Context) {
+	m, p := s.m, s.pres
 	ids := p.take(p.dirty)
 	ttl := p.lifetime()
 	for len(ids) > 0 {
@@ -215,7 +201,7 @@ func (m *Manager) publishPresence(ctx context.Context) {
 				r.mu.Unlock()
 			}
 		}
-		if err := p.store.SetPresence(ctx, m.cfg.Holder, seats, ttl); err != nil {
+		if err := s.store.SetPresence(ctx, m.cfg.Holder, seats, ttl); err != nil {
 			for _, id := range ids {
 				p.requeue(p.dirty, id)
 			}
@@ -230,11 +216,12 @@ func (m *Manager) publishPresence(ctx context.Context) {
 
 // readPresence reads the others' seats of the rooms ids, in batches, and
 // applies them to the rooms in memory.
-func (m *Manager) readPresence(ctx context.Context, ids []string) error {
+func (s *shared) readPresence(ctx context.Context, ids []string) error {
+	m := s.m
 	for len(ids) > 0 {
 		batch := ids[:min(pollBatch, len(ids))]
 		ids = ids[len(batch):]
-		got, err := m.pres.store.Presence(ctx, batch, m.cfg.Holder)
+		got, err := s.store.Presence(ctx, batch, m.cfg.Holder)
 		if err != nil {
 			return err
 		}
@@ -251,11 +238,8 @@ func (m *Manager) readPresence(ctx context.Context, ids []string) error {
 // changed without being noticed, keeps this process's rows alive, and
 // reads the others' seats of every room in memory (which is how the
 // seats of a process that died without cleaning up go away).
-func (m *Manager) pollPresence(ctx context.Context) {
-	p := m.pres
-	if p.store == nil {
-		return
-	}
+func (s *shared) pollPresence(ctx context.Context) {
+	m, p := s.m, s.pres
 	m.mu.Lock()
 	rooms := make([]*Room, 0, len(m.rooms))
 	for _, r := range m.rooms {
@@ -265,7 +249,7 @@ func (m *Manager) pollPresence(ctx context.Context) {
 	ids := make([]string, 0, len(rooms))
 	for _, r := range rooms {
 		r.mu.Lock()
-		r.notePresence()
+		s.seatsChanged(r)
 		r.mu.Unlock()
 		ids = append(ids, r.ID)
 	}
@@ -274,40 +258,37 @@ func (m *Manager) pollPresence(ctx context.Context) {
 	if p.stopped {
 		return
 	}
-	m.publishPresence(ctx)
-	if err := p.store.RefreshPresence(ctx, m.cfg.Holder, p.lifetime()); err != nil && ctx.Err() == nil {
+	s.publishPresence(ctx)
+	if err := s.store.RefreshPresence(ctx, m.cfg.Holder, p.lifetime()); err != nil && ctx.Err() == nil {
 		m.cfg.Log.Warn("refreshing presence", "err", err)
 	}
-	if err := m.readPresence(ctx, ids); err != nil && ctx.Err() == nil {
+	if err := s.readPresence(ctx, ids); err != nil && ctx.Err() == nil {
 		m.cfg.Log.Warn("reading presence", "err", err)
 	}
 }
 
 // runPresence publishes and reads presence as changes are noted, until
 // ctx is done.
-func (m *Manager) runPresence(ctx context.Context) {
-	p := m.pres
+func (s *shared) runPresence(ctx context.Context) {
+	p := s.pres
 	for { // a change noted before the loop ran left its wake-up in p.wake
 		select {
 		case <-ctx.Done():
 			return
 		case <-p.wake:
 		}
-		m.flushPresence(ctx)
+		s.flushPresence(ctx)
 	}
 }
 
 // dropPresence deletes this process's rows when it stops, so that the
 // others see its seats go at once, and publishes nothing after.
-func (m *Manager) dropPresence(ctx context.Context) {
-	p := m.pres
-	if p.store == nil {
-		return
-	}
+func (s *shared) dropPresence(ctx context.Context) {
+	p := s.pres
 	p.run.Lock()
 	defer p.run.Unlock()
 	p.stopped = true
-	if err := p.store.DropPresence(ctx, m.cfg.Holder); err != nil {
-		m.cfg.Log.Warn("dropping presence", "err", err)
+	if err := s.store.DropPresence(ctx, s.m.cfg.Holder); err != nil {
+		s.m.cfg.Log.Warn("dropping presence", "err", err)
 	}
 }

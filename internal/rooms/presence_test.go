@@ -15,6 +15,9 @@ import (
 	"tabula/internal/store"
 )
 
+// sharedOf is m's shared mode.
+func sharedOf(m *Manager) *shared { return m.mode.(*shared) }
+
 // lastPresence empties s's queue and returns the last presence it held
 // ("none" if none): what a connection shows now.
 func lastPresence(t *testing.T, s *Sub) string {
@@ -71,12 +74,12 @@ func TestPresenceAcrossProcesses(t *testing.T) {
 	wantPresence(t, "seat 0 on A", p0, "[true false]")
 	wantPresence(t, "the spectator on B", spec, "[false true]")
 	// What the presence goroutines do: publish, then (notified) read.
-	a.flushPresence(bg)
-	b.flushPresence(bg)
+	sharedOf(a).flushPresence(bg)
+	sharedOf(b).flushPresence(bg)
 	a.PresenceChanged(c.ID, "B")
 	b.PresenceChanged(c.ID, "A")
-	a.flushPresence(bg)
-	b.flushPresence(bg)
+	sharedOf(a).flushPresence(bg)
+	sharedOf(b).flushPresence(bg)
 	wantPresence(t, "seat 0 on A", p0, "[true true]")
 	wantPresence(t, "seat 1 on B", p1, "[true true]")
 	wantPresence(t, "the spectator on B", spec, "[true true]")
@@ -88,14 +91,14 @@ func TestPresenceAcrossProcesses(t *testing.T) {
 	}
 	// Its own notification is no news to a process.
 	a.PresenceChanged(c.ID, "A")
-	if len(a.pres.stale) != 0 {
+	if len(sharedOf(a).pres.stale) != 0 {
 		t.Errorf("A read presence again after its own notification")
 	}
 	// Seat 1 leaves B; A hears of it.
 	rb.Leave(p1)
-	b.flushPresence(bg)
+	sharedOf(b).flushPresence(bg)
 	a.PresenceChanged(c.ID, "B")
-	a.flushPresence(bg)
+	sharedOf(a).flushPresence(bg)
 	wantPresence(t, "seat 0 on A", p0, "[true false]")
 	wantPresence(t, "the spectator on B", spec, "[true false]")
 	if err := ra.Replace(bg, p0, 1); code(err) != CodeBad || !strings.Contains(err.Error(), "away for less than") {
@@ -138,7 +141,7 @@ func TestPresenceOfADeadProcessRunsOut(t *testing.T) {
 // the others see its seats go at their next look, not when they run out.
 func TestStopDropsPresence(t *testing.T) {
 	a, b, pg, c, _, p0 := playersApart(t)
-	b.flushPresence(bg)
+	sharedOf(b).flushPresence(bg)
 	a.Poll(bg)
 	wantPresence(t, "seat 0 on A", p0, "[true true]")
 	ctx, cancel := context.WithCancel(bg)
@@ -152,9 +155,9 @@ func TestStopDropsPresence(t *testing.T) {
 	}
 	// Nothing B does after it stopped brings them back.
 	b.Close()
-	b.flushPresence(bg)
+	sharedOf(b).flushPresence(bg)
 	a.PresenceChanged(c.ID, "B")
-	a.flushPresence(bg)
+	sharedOf(a).flushPresence(bg)
 	wantPresence(t, "seat 0 on A", p0, "[true false]")
 }
 
@@ -166,12 +169,12 @@ func TestPresenceFailuresDoNotStopPlay(t *testing.T) {
 	if _, err := pg.Pool().Exec(bg, `ALTER TABLE presence RENAME TO presence_away`); err != nil {
 		t.Fatal(err)
 	}
-	a.flushPresence(bg)
+	sharedOf(a).flushPresence(bg)
 	if err := a.Poll(bg); err != nil {
 		t.Fatalf("a poll without presence: %v", err)
 	}
 	mustMove(t, ra, p0, 0, engine.LegalTexts(ra.state, 0)[0])
-	if !a.pres.dirty[c.ID] {
+	if !sharedOf(a).pres.dirty[c.ID] {
 		t.Error("the failed write of seat 0 is not kept for the next poll")
 	}
 	if _, err := pg.Pool().Exec(bg, `ALTER TABLE presence_away RENAME TO presence`); err != nil {
@@ -220,14 +223,14 @@ func BenchmarkPollPresence(b *testing.B) {
 			}
 		}
 	}
-	other.pollPresence(bg)
-	a.pollPresence(bg)
+	sharedOf(other).pollPresence(bg)
+	sharedOf(a).pollPresence(bg)
 	var rows int
 	if err := pg.Pool().QueryRow(bg, `SELECT count(*) FROM presence`).Scan(&rows); err != nil || rows != 3000 {
 		b.Fatalf("%d rows of presence (%v), want 3000", rows, err)
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		a.pollPresence(bg)
+		sharedOf(a).pollPresence(bg)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"tabula/internal/wire"
 	"time"
 
 	"tabula/engine"
@@ -39,9 +40,9 @@ type Room struct {
 	secret    []byte
 	state     engine.State
 	version   int
-	events    []Event // events[v-1] has version v
-	played    []Event // the turn events in effect (an undo drops some)
-	turnStart int     // the version at which the current turn began
+	events    []wire.Event // events[v-1] has version v
+	played    []wire.Event // the turn events in effect (an undo drops some)
+	turnStart int          // the version at which the current turn began
 	seats     []seat
 	commits   map[int]string // hidden choices of the current turn
 	status    string
@@ -52,7 +53,6 @@ type Room struct {
 	thinking  context.CancelFunc // the running computer move, if any
 	thinkGen  int                // counts computer moves started; an undo drops the running one
 	asker     string             // the address of the last person who acted, charged for the computer's search
-	ackTo     *Sub               // who gets the ack of the step being stored
 	clock     Clock
 	left      []time.Duration // each seat's time at since
 	since     time.Time       // when the running clocks were last set
@@ -124,27 +124,27 @@ func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, 
 		return Ack{}, err
 	}
 	r.askedBy(ctx)
-	r.ackTo = sub
-	ack, err := r.move(ctx, seat, version, text, true)
+	ack, err := r.move(ctx, seat, version, text, sub)
 	if errors.Is(err, store.ErrConflict) && !r.closed {
 		// Another process changed the room first and persist caught up
 		// with it: judge the move again, so that a resend is recognised
 		// and a move of an older turn gets the stale answer.
-		r.ackTo = sub
-		ack, err = r.move(ctx, seat, version, text, true)
+		ack, err = r.move(ctx, seat, version, text, sub)
 	}
-	r.ackTo = nil
 	if err == nil {
 		if ack.Duplicate {
-			sub.send(ackMsg(ack))
+			sub.ack(ack)
 		}
 		r.afterChange()
 	}
 	return ack, err
 }
 
-// move checks and plays a move of seat; person is false for the computer.
-func (r *Room) move(ctx context.Context, s, version int, text string, person bool) (Ack, error) {
+// move checks and plays a move of seat sent by a person's connection
+// from, which is acknowledged once the move is stored and before it is
+// broadcast; from is nil for the computer's move.
+func (r *Room) move(ctx context.Context, s, version int, text string, from *Sub) (Ack, error) {
+	person := from != nil
 	if version > r.version || version < 0 {
 		return Ack{}, refuse(CodeBad, "rooms.bad_version", "asked", version, "version", r.version)
 	}
@@ -186,13 +186,13 @@ func (r *Room) move(ctx context.Context, s, version int, text string, person boo
 		if person {
 			by = []int{s}
 		}
-		return r.commitTurn(ctx, actors, moves, by, nil)
+		return r.commitTurn(ctx, actors, moves, by, nil, from)
 	}
 	if err := checkMove(r.state, s, text); err != nil {
 		return Ack{}, err
 	}
 	if len(r.commits)+1 < len(actors) {
-		return r.commitHidden(ctx, s, text)
+		return r.commitHidden(ctx, s, text, from)
 	}
 	// The last choice of the turn: resolve it in the same step.
 	parts := make([]string, len(actors))
@@ -211,7 +211,7 @@ func (r *Room) move(ctx context.Context, s, version int, text string, person boo
 	if err != nil {
 		return Ack{}, refuseErr(CodeIllegal, err)
 	}
-	return r.commitTurn(ctx, actors, moves, by, r.commits)
+	return r.commitTurn(ctx, actors, moves, by, r.commits, from)
 }
 
 // checkMove checks one actor's move of a simultaneous turn.
@@ -233,9 +233,9 @@ func (r *Room) sentBefore(s, version int, text string) (int, bool) {
 	commitAt := 0
 	for _, e := range r.events[version:] {
 		switch {
-		case e.Kind == KindCommit && *e.Seat == s && commitAt == 0:
+		case e.Kind == wire.KindCommit && *e.Seat == s && commitAt == 0:
 			commitAt = e.Version
-		case e.Kind == KindTurn && len(e.By) > 0:
+		case e.Kind == wire.KindTurn && len(e.By) > 0:
 			i := slices.Index(e.Actors, s)
 			if i < 0 || !slices.Contains(e.By, s) || e.Moves[i] != text {
 				return 0, false
@@ -251,35 +251,37 @@ func (r *Room) sentBefore(s, version int, text string) (int, bool) {
 
 func (r *Room) commitVersion(s int) int {
 	for i := len(r.events) - 1; i >= r.turnStart; i-- {
-		if e := r.events[i]; e.Kind == KindCommit && *e.Seat == s {
+		if e := r.events[i]; e.Kind == wire.KindCommit && *e.Seat == s {
 			return e.Version
 		}
 	}
 	return r.version
 }
 
-// commitHidden stores a choice of a simultaneous turn; the others learn
-// only that seat s has chosen.
-func (r *Room) commitHidden(ctx context.Context, s int, text string) (Ack, error) {
+// commitHidden stores a choice of a simultaneous turn, acknowledged to
+// ackTo; the others learn only that seat s has chosen.
+func (r *Room) commitHidden(ctx context.Context, s int, text string, ackTo *Sub) (Ack, error) {
 	now := r.m.cfg.Now()
-	ev := Event{Version: r.version + 1, Kind: KindCommit, Seat: intp(s), Clocks: r.clocksAfter(now, s)}
+	ev := wire.Event{Version: r.version + 1, Kind: wire.KindCommit, Seat: intp(s), Clocks: r.clocksAfter(now, s)}
 	st := store.Step{Room: r.ID, From: r.version, Commits: []store.Commit{{Seat: s, Move: text, Version: ev.Version}}}
 	if err := r.persist(ctx, &st, ev); err != nil {
 		return Ack{}, err
 	}
+	ack := Ack{Version: ev.Version}
+	ackTo.ack(ack) // stored, so acknowledged now, before the broadcast
 	r.commits[s] = text
 	r.setClocks(ev.Clocks, now)
 	r.publish(r.state, ev)
-	return Ack{Version: ev.Version}, nil
+	return ack, nil
 }
 
 // commitTurn applies a turn, then the chance events that follow, then the
 // end of the game if it came, as one stored step; hidden commitments are
-// cleared in the same step.
-func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move, by []int, hidden map[int]string) (Ack, error) {
+// cleared in the same step. The turn is acknowledged to ackTo.
+func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move, by []int, hidden map[int]string, ackTo *Sub) (Ack, error) {
 	next := r.state.Clone()
 	v := r.version
-	var evs []Event
+	var evs []wire.Event
 	var states []engine.State
 	var traces [][]view.EventView
 	add := func(actors []int, moves []engine.Move, by []int) {
@@ -288,7 +290,7 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 			texts[i] = next.MoveText(actors[i], m)
 		}
 		v++
-		evs = append(evs, Event{Version: v, Kind: KindTurn, Actors: actors, Moves: texts,
+		evs = append(evs, wire.Event{Version: v, Kind: wire.KindTurn, Actors: actors, Moves: texts,
 			Move: engine.TurnText(next, actors, moves), By: by})
 		trace, _ := view.ApplyTraced(next, moves)
 		traces = append(traces, trace)
@@ -316,7 +318,7 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 	if next.Terminal() {
 		o, _ := next.Outcome()
 		v++
-		evs = append(evs, Event{Version: v, Kind: KindEnd, Result: o.String(), Secret: hex.EncodeToString(r.secret)})
+		evs = append(evs, wire.Event{Version: v, Kind: wire.KindEnd, Result: o.String(), Secret: hex.EncodeToString(r.secret)})
 		states = append(states, next)
 		traces = append(traces, nil)
 		st.Status, st.Result = store.Finished, o.String()
@@ -327,6 +329,7 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 	if err := r.persist(ctx, &st, evs...); err != nil {
 		return Ack{}, err
 	}
+	ackTo.ack(ack) // stored, so acknowledged now, before the broadcast
 	clear(r.commits)
 	r.state = next
 	r.turnStart = evs[len(evs)-1].Version
@@ -351,7 +354,7 @@ const maxThrows = 1000
 
 // persist stores a step with its events; on success the events are in
 // r.events and r.version is advanced. The room is not changed otherwise.
-func (r *Room) persist(ctx context.Context, st *store.Step, evs ...Event) error {
+func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) error {
 	for _, e := range evs {
 		body, err := json.Marshal(e)
 		if err != nil {
@@ -366,7 +369,7 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...Event) error 
 			if cerr := r.catchUp(ctx); cerr != nil {
 				r.m.cfg.Log.Warn("catching up", "room", r.ID, "err", cerr)
 				r.m.forget(r)
-				r.shut(CloseRoomGone, "the room was changed elsewhere; reconnect")
+				r.shut(wire.CloseRoomGone, "the room was changed elsewhere; reconnect")
 			}
 		}
 		return fmt.Errorf("rooms: storing version %d of %s: %w", r.version+1, r.ID, err)
@@ -378,17 +381,12 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...Event) error 
 	}
 	r.version += len(evs)
 	r.used = r.m.cfg.Now()
-	if r.ackTo != nil && len(evs) > 0 {
-		// Stored, so acknowledged now, before the broadcast.
-		r.ackTo.send(ackMsg(Ack{Version: evs[0].Version}))
-		r.ackTo = nil
-	}
 	return nil
 }
 
 // archiveEntry is the finished game for the archive, evs being the events
 // about to be stored.
-func (r *Room) archiveEntry(evs []Event, result string) *store.Game {
+func (r *Room) archiveEntry(evs []wire.Event, result string) *store.Game {
 	rec := r.recordWith(evs)
 	rec.Result = result
 	body, _ := json.Marshal(rec)
@@ -397,7 +395,7 @@ func (r *Room) archiveEntry(evs []Event, result string) *store.Game {
 
 // Record is an engine record with the room's published chance secret.
 type Record struct {
-	engine.Record
+	view.Record
 	Room string `json:"room"`
 	// Secret is the hex seed of the room's throws, given once the game is
 	// over (see throwAt).
@@ -416,24 +414,24 @@ func (r *Room) Record() Record {
 	return r.recordWith(nil)
 }
 
-func (r *Room) recordWith(more []Event) Record {
-	rec := Record{Record: engine.NewRecord(r.game, r.opts), Room: r.ID}
+func (r *Room) recordWith(more []wire.Event) Record {
+	rec := Record{Record: view.NewRecord(r.game, r.opts), Room: r.ID}
 	for _, e := range r.played {
 		rec.Moves = append(rec.Moves, e.Move)
 	}
 	for _, e := range append(slices.Clip(r.events), more...) {
 		switch e.Kind {
-		case KindEnd:
+		case wire.KindEnd:
 			rec.Result, rec.Secret = e.Result, e.Secret
-		case KindResign:
+		case wire.KindResign:
 			rec.Result = r.result
 			rec.Resigned = intp(*e.Seat)
-		case KindUndo:
+		case wire.KindUndo:
 			rec.TakeBacks++
 		}
 	}
 	for _, e := range more {
-		if e.Kind == KindTurn {
+		if e.Kind == wire.KindTurn {
 			rec.Moves = append(rec.Moves, e.Move)
 		}
 	}
@@ -465,11 +463,11 @@ func (s seat) label() string {
 }
 
 // publish sends an event, with the state after it, to every viewer.
-func (r *Room) publish(after engine.State, e Event) { r.publishTraced(after, e, nil) }
+func (r *Room) publish(after engine.State, e wire.Event) { r.publishTraced(after, e, nil) }
 
 // publishTraced is publish with the trace of a turn, so that a page can
 // animate it.
-func (r *Room) publishTraced(after engine.State, e Event, trace []view.EventView) {
+func (r *Room) publishTraced(after engine.State, e wire.Event, trace []view.EventView) {
 	js, err := view.StateTold(after)
 	if err != nil {
 		r.m.cfg.Log.Error("state", "room", r.ID, "err", err)
@@ -485,11 +483,11 @@ func (r *Room) publishTraced(after engine.State, e Event, trace []view.EventView
 		seen := eventFor(sub.Seat, e, r.commits)
 		msg, ok := msgs[seen.Choice]
 		if !ok {
-			msg = eventMsg(seen, js, trace)
+			msg = wire.EventMsg(seen, js, trace)
 			msgs[seen.Choice] = msg
 		}
 		if !sub.send(msg) {
-			r.drop(sub, CloseSlow, "too slow to follow the room")
+			r.drop(sub, wire.CloseSlow, "too slow to follow the room")
 		}
 	}
 }

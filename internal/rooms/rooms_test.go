@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -78,19 +78,10 @@ func join(t *testing.T, r *Room, token string) *Sub {
 	return s
 }
 
-// msg is any message from the server, decoded loosely.
+// msg is a message of the server with its bytes.
 type msg struct {
-	Type      string          `json:"type"`
-	Event     Event           `json:"event"`
-	View      View            `json:"view"`
-	Missed    []Event         `json:"missed"`
-	Version   int             `json:"version"`
-	Duplicate bool            `json:"duplicate"`
-	Code      string          `json:"code"`
-	Online    []bool          `json:"online"`
-	Token     string          `json:"token"`
-	State     json.RawMessage `json:"state"`
-	raw       []byte
+	wire.ServerMsg
+	raw []byte
 }
 
 // next returns the next message of type typ, skipping others. The
@@ -101,11 +92,11 @@ func next(t *testing.T, s *Sub, typ string) msg {
 	for {
 		select {
 		case b := <-s.Out:
-			var m msg
-			if err := json.Unmarshal(b, &m); err != nil {
+			sm, err := wire.DecodeServer(b)
+			if err != nil {
 				t.Fatal(err)
 			}
-			m.raw = b
+			m := msg{sm, b}
 			if m.Type == typ {
 				return m
 			}
@@ -281,7 +272,7 @@ func TestSimultaneousChoicesStayHidden(t *testing.T) {
 	}
 	for _, s := range []*Sub{b, spec} {
 		e := next(t, s, "event")
-		if e.Event.Kind != KindCommit || e.Event.Choice != "" || strings.Contains(string(e.raw), `"choice"`) {
+		if e.Event.Kind != wire.KindCommit || e.Event.Choice != "" || strings.Contains(string(e.raw), `"choice"`) {
 			t.Fatalf("seat %d saw the commitment as %s", s.Seat, e.raw)
 		}
 	}
@@ -310,7 +301,7 @@ func TestSimultaneousChoicesStayHidden(t *testing.T) {
 		t.Fatalf("resolving ack %+v", ack)
 	}
 	e := next(t, b2, "event")
-	if e.Event.Kind != KindTurn || e.Event.Move != choice+","+other {
+	if e.Event.Kind != wire.KindTurn || e.Event.Move != choice+","+other {
 		t.Fatalf("resolution %s", e.raw)
 	}
 	sn, _ := st.LoadRoom(bg, r.ID)
@@ -332,13 +323,13 @@ func TestComputerSeatsPlay(t *testing.T) {
 	a := join(t, r, c.Tokens[0])
 	for i := 0; i < 5; i++ {
 		e := next(t, a, "event") // the computer commits first or after us
-		if e.Event.Kind == KindCommit && *e.Event.Seat == 1 {
+		if e.Event.Kind == wire.KindCommit && *e.Event.Seat == 1 {
 			r.mu.Lock()
 			v := r.version
 			mv := engine.LegalTexts(r.state, 0)[0]
 			r.mu.Unlock()
 			mustMove(t, r, a, v, mv)
-			if e := next(t, a, "event"); e.Event.Kind != KindTurn || !slices.Equal(e.Event.By, []int{0}) {
+			if e := next(t, a, "event"); e.Event.Kind != wire.KindTurn || !slices.Equal(e.Event.By, []int{0}) {
 				t.Fatalf("resolution %s", e.raw)
 			}
 			return
@@ -359,7 +350,7 @@ func TestSeatChangesRevokeTokens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if code, _ := a.Closed(); code != CloseSeatGone {
+	if code, _ := a.Closed(); code != wire.CloseBadToken {
 		t.Fatalf("the old connection is not closed: %d", code)
 	}
 	if _, err := r.Join(c.Tokens[0], -1); err == nil {
@@ -378,7 +369,7 @@ func TestSeatChangesRevokeTokens(t *testing.T) {
 	b := join(t, r, c.Tokens[1])
 	// The computer now plays seat 0 and moves by itself.
 	e := next(t, b, "event")
-	for e.Event.Kind != KindTurn {
+	for e.Event.Kind != wire.KindTurn {
 		e = next(t, b, "event")
 	}
 	if e.Event.Actors[0] != 0 || len(e.Event.By) != 0 {
@@ -476,8 +467,8 @@ func TestSlowViewersAreDroppedNotWaitedFor(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if code, _ := slow.Closed(); code != CloseSlow {
-		t.Fatalf("the slow viewer: close code %d, want %d", code, CloseSlow)
+	if code, _ := slow.Closed(); code != wire.CloseSlow {
+		t.Fatalf("the slow viewer: close code %d, want %d", code, wire.CloseSlow)
 	}
 	if _, ok := r.subs[slow]; ok {
 		t.Fatal("the slow viewer is still subscribed")
@@ -513,7 +504,7 @@ func TestIdleRoomsExpireAndFinishedRoomsLeaveMemory(t *testing.T) {
 	if err := m.Sweep(bg, time.Now().Add(2*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if code, _ := s.Closed(); code != CloseRoomGone {
+	if code, _ := s.Closed(); code != wire.CloseRoomGone {
 		t.Fatalf("a viewer of the expired room: close %d", code)
 	}
 	sn, _ := st.LoadRoom(bg, idle.ID)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"tabula/internal/wire"
 	"testing"
 
 	"tabula/ai"
@@ -63,7 +64,7 @@ func TestHiddenChoicesNeverLeave(t *testing.T) {
 			legal := engine.LegalTexts(r.state, first)
 			choice := legal[rng.IntN(len(legal))]
 			mustMove(t, r, subs[first], v, choice)
-			want := eventMsg(Event{Version: v + 1, Kind: KindCommit, Seat: intp(first)}, before, nil)
+			want := wire.EventMsg(wire.Event{Version: v + 1, Kind: wire.KindCommit, Seat: intp(first)}, before, nil)
 			for _, s := range []*Sub{subs[other], spec} {
 				if len(s.Out) != 1 {
 					t.Fatalf("turn %d: viewer %d got %d messages after one commitment", played, s.Seat, len(s.Out))
@@ -81,7 +82,7 @@ func TestHiddenChoicesNeverLeave(t *testing.T) {
 			var hidden string
 			st.DB().QueryRow(`SELECT body FROM events WHERE room = ? AND version = ?`, r.ID, v+1).Scan(&stored)
 			st.DB().QueryRow(`SELECT move FROM commits WHERE room = ? AND seat = ?`, r.ID, first).Scan(&hidden)
-			if body := mustJSON(Event{Version: v + 1, Kind: KindCommit, Seat: intp(first)}); !bytes.Equal(stored, body) || hidden != choice {
+			if body := mustJSON(wire.Event{Version: v + 1, Kind: wire.KindCommit, Seat: intp(first)}); !bytes.Equal(stored, body) || hidden != choice {
 				t.Fatalf("turn %d: stored event %s, commitment %q", played, stored, hidden)
 			}
 			if rec := r.Record(); len(rec.Moves) != r.state.Ply() {
@@ -131,7 +132,7 @@ func TestComputerSeesNoChoice(t *testing.T) {
 		v, mv := r.version, engine.LegalTexts(r.state, 0)[0]
 		r.mu.Unlock()
 		mustMove(t, r, a, v, mv)
-		for e := next(t, a, "event"); e.Event.Kind != KindTurn; e = next(t, a, "event") {
+		for e := next(t, a, "event"); e.Event.Kind != wire.KindTurn; e = next(t, a, "event") {
 		}
 	}
 	spy.mu.Lock()

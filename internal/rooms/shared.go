@@ -9,14 +9,17 @@ import (
 	"time"
 
 	"tabula/internal/store"
+	"tabula/internal/wire"
 )
 
 // Shared is a Store that several server processes use at once
 // (store.Postgres). Each process keeps the rooms it serves in memory and
 // catches up with the steps the others store; computer moves are leased
-// so that exactly one process computes each.
+// so that exactly one process computes each, and each process publishes
+// the seats its connections play.
 type Shared interface {
 	Store
+	SharedPresence
 	// LoadSince is LoadRoom with only the events after version after.
 	LoadSince(ctx context.Context, id string, after int) (store.Snapshot, error)
 	// Versions returns the stored version of each of the rooms.
@@ -31,15 +34,21 @@ type Shared interface {
 	Release(ctx context.Context, holder string) error
 }
 
-// leased reports whether this process may compute the computer move at
-// the room's version: always with a store of its own, with a Shared
-// store only while it holds the lease. The caller holds r.mu.
-func (r *Room) leased() bool {
-	sh, ok := r.m.cfg.Store.(Shared)
-	if !ok {
-		return true
-	}
-	got, err := sh.Claim(r.m.ctx, r.ID, r.version, r.m.cfg.Holder, r.m.cfg.Lease)
+// shared is the mode of a process that shares its rooms with others on
+// one Shared store.
+type shared struct {
+	m     *Manager
+	store Shared
+	pres  *presence
+}
+
+func newShared(m *Manager, s Shared) *shared {
+	return &shared{m: m, store: s, pres: newPresence()}
+}
+
+// claim holds while this process holds the lease on the computer move.
+func (s *shared) claim(r *Room) bool {
+	got, err := s.store.Claim(r.m.ctx, r.ID, r.version, r.m.cfg.Holder, r.m.cfg.Lease)
 	if err != nil {
 		r.m.cfg.Log.Warn("lease of a computer move", "room", r.ID, "version", r.version, "err", err)
 	}
@@ -54,13 +63,7 @@ func (r *Room) leased() bool {
 // viewers in order, and seats, hidden commitments and status are taken as
 // stored. The caller holds r.mu.
 func (r *Room) catchUp(ctx context.Context) error {
-	var sn store.Snapshot
-	var err error
-	if sh, ok := r.m.cfg.Store.(Shared); ok {
-		sn, err = sh.LoadSince(ctx, r.ID, r.version)
-	} else if sn, err = r.m.cfg.Store.LoadRoom(ctx, r.ID); err == nil && len(sn.Events) >= r.version {
-		sn.Events = sn.Events[r.version:]
-	}
+	sn, err := r.m.mode.since(ctx, r.ID, r.version)
 	if err != nil {
 		return err
 	}
@@ -72,7 +75,7 @@ func (r *Room) catchUp(ctx context.Context) error {
 		r.commits[c.Seat] = c.Move
 	}
 	for _, se := range sn.Events {
-		var e Event
+		var e wire.Event
 		if err := json.Unmarshal(se.Body, &e); err != nil {
 			return fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)
 		}
@@ -127,7 +130,7 @@ func (m *Manager) Changed(ctx context.Context, id string, version int) {
 		}
 		r.m.cfg.Log.Warn("catching up", "room", r.ID, "err", err)
 		m.forget(r)
-		r.shut(CloseRoomGone, "the room could not be loaded; reconnect")
+		r.shut(wire.CloseRoomGone, "the room could not be loaded; reconnect")
 		return
 	}
 	r.afterChange()
@@ -136,21 +139,24 @@ func (m *Manager) Changed(ctx context.Context, id string, version int) {
 // pollBatch bounds the rooms asked about in one query.
 const pollBatch = 500
 
+func (s *shared) since(ctx context.Context, id string, version int) (store.Snapshot, error) {
+	return s.store.LoadSince(ctx, id, version)
+}
+
 // Poll catches up every room in memory that is behind the store, and
 // publishes, refreshes and reads presence: the fallback for
 // notifications missed while the listener was away, and what expires
 // the presence of processes that died.
-func (m *Manager) Poll(ctx context.Context) error {
-	err := m.pollVersions(ctx)
-	m.pollPresence(ctx)
+func (m *Manager) Poll(ctx context.Context) error { return m.mode.poll(ctx) }
+
+func (s *shared) poll(ctx context.Context) error {
+	err := s.pollVersions(ctx)
+	s.pollPresence(ctx)
 	return err
 }
 
-func (m *Manager) pollVersions(ctx context.Context) error {
-	sh, ok := m.cfg.Store.(Shared)
-	if !ok {
-		return nil
-	}
+func (s *shared) pollVersions(ctx context.Context) error {
+	m := s.m
 	m.mu.Lock()
 	ids := make([]string, 0, len(m.rooms))
 	for id := range m.rooms {
@@ -160,7 +166,7 @@ func (m *Manager) pollVersions(ctx context.Context) error {
 	for len(ids) > 0 {
 		batch := ids[:min(pollBatch, len(ids))]
 		ids = ids[len(batch):]
-		vs, err := sh.Versions(ctx, batch)
+		vs, err := s.store.Versions(ctx, batch)
 		if err != nil {
 			return err
 		}
@@ -174,12 +180,11 @@ func (m *Manager) pollVersions(ctx context.Context) error {
 // TakeOver computes the computer moves whose leases ran out in other
 // processes (which died or stalled): it takes the leases and loads or
 // catches up each room, which then starts the move.
-func (m *Manager) TakeOver(ctx context.Context) error {
-	sh, ok := m.cfg.Store.(Shared)
-	if !ok {
-		return nil
-	}
-	ids, err := sh.TakeExpired(ctx, m.cfg.Holder, m.cfg.Lease, 20)
+func (m *Manager) TakeOver(ctx context.Context) error { return m.mode.takeOver(ctx) }
+
+func (s *shared) takeOver(ctx context.Context) error {
+	m := s.m
+	ids, err := s.store.TakeExpired(ctx, m.cfg.Holder, m.cfg.Lease, 20)
 	if err != nil {
 		return err
 	}
@@ -204,16 +209,15 @@ func (m *Manager) TakeOver(ctx context.Context) error {
 // this process's leases and drops its presence, so that the others take
 // its computer moves over, and see its seats go, at once rather than when
 // they run out. A Manager on a store of its own returns at once.
-func (m *Manager) RunShared(ctx context.Context, every time.Duration) {
-	sh, ok := m.cfg.Store.(Shared)
-	if !ok {
-		return
-	}
+func (m *Manager) RunShared(ctx context.Context, every time.Duration) { m.mode.follow(ctx, every) }
+
+func (s *shared) follow(ctx context.Context, every time.Duration) {
+	m := s.m
 	var wg sync.WaitGroup
 	// Presence lives for a few polls without a refresh (at least a few
 	// seconds, so that one slow poll does not make a seat flicker).
-	m.pres.setTTL(max(3*every, 5*time.Second))
-	wg.Go(func() { m.runPresence(ctx) })
+	s.pres.setTTL(max(3*every, 5*time.Second))
+	wg.Go(func() { s.runPresence(ctx) })
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -222,17 +226,17 @@ func (m *Manager) RunShared(ctx context.Context, every time.Duration) {
 			wg.Wait()
 			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 			defer cancel()
-			if err := sh.Release(rctx, m.cfg.Holder); err != nil {
+			if err := s.store.Release(rctx, m.cfg.Holder); err != nil {
 				m.cfg.Log.Warn("releasing leases", "err", err)
 			}
-			m.dropPresence(rctx)
+			s.dropPresence(rctx)
 			return
 		case <-t.C:
 		}
-		if err := m.Poll(ctx); err != nil && ctx.Err() == nil {
+		if err := s.poll(ctx); err != nil && ctx.Err() == nil {
 			m.cfg.Log.Warn("polling room versions", "err", err)
 		}
-		if err := m.TakeOver(ctx); err != nil && ctx.Err() == nil {
+		if err := s.takeOver(ctx); err != nil && ctx.Err() == nil {
 			m.cfg.Log.Warn("taking over computer moves", "err", err)
 		}
 	}

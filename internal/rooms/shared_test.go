@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -132,7 +133,7 @@ func TestSameMoveOnTwoProcesses(t *testing.T) {
 	for _, e := range sn.Events {
 		kinds[e.Kind]++
 	}
-	if kinds[KindTurn] != turns || kinds[KindEnd] != 1 || len(sn.Events) != turns+1 {
+	if kinds[wire.KindTurn] != turns || kinds[wire.KindEnd] != 1 || len(sn.Events) != turns+1 {
 		t.Fatalf("%d turns played, stored %v", turns, kinds)
 	}
 	if seen != len(sn.Events) {
@@ -163,11 +164,11 @@ func TestHiddenChoicesAcrossProcesses(t *testing.T) {
 		t.Fatalf("seat 1's choice: %+v", ack)
 	}
 	commit := next(t, spec, "event")
-	if commit.Event.Kind != KindCommit || commit.Event.Choice != "" || *commit.Event.Seat != 0 {
+	if commit.Event.Kind != wire.KindCommit || commit.Event.Choice != "" || *commit.Event.Seat != 0 {
 		t.Fatalf("the spectator saw %s", commit.raw)
 	}
 	turn := next(t, spec, "event")
-	if turn.Event.Kind != KindTurn || turn.Event.Version != 2 || turn.Event.Move != m0+","+m1 {
+	if turn.Event.Kind != wire.KindTurn || turn.Event.Version != 2 || turn.Event.Move != m0+","+m1 {
 		t.Fatalf("the turn: %s", turn.raw)
 	}
 	a.Changed(bg, c.ID, 2)
@@ -230,12 +231,12 @@ func TestLeaseTakeover(t *testing.T) {
 	if err := b.TakeOver(bg); err != nil {
 		t.Fatal(err)
 	}
-	var got []Event
+	var got []wire.Event
 	for len(got) < 1 {
 		m := next(t, spec, "event")
 		got = append(got, m.Event)
 	}
-	if got[0].Version != 2 || got[0].Kind != KindTurn || got[0].Actors[0] != 1 {
+	if got[0].Version != 2 || got[0].Kind != wire.KindTurn || got[0].Actors[0] != 1 {
 		t.Fatalf("after the takeover the spectator saw %+v", got[0])
 	}
 	if ga.calls.Load() > 1 || gb.calls.Load() != 1 {
@@ -275,8 +276,8 @@ func TestSeatChangesAcrossProcesses(t *testing.T) {
 	default:
 		t.Fatal("seat 0's connection on the other process is still open after its link was replaced")
 	}
-	if code, _ := onB.Closed(); code != CloseSeatGone {
-		t.Errorf("closed with %d, want %d", code, CloseSeatGone)
+	if code, _ := onB.Closed(); code != wire.CloseBadToken {
+		t.Errorf("closed with %d, want %d", code, wire.CloseBadToken)
 	}
 	if !other.live() {
 		t.Error("the other seat's connection was closed")

@@ -1,13 +1,9 @@
 package rooms
 
-import "sync"
+import (
+	"sync"
 
-// Close codes the rooms ask connections to close with (docs/api.md).
-const (
-	CloseGoingAway = 1001 // the server stops
-	CloseSeatGone  = 4001 // the token no longer holds the seat
-	CloseSlow      = 4003 // the viewer read too slowly and fell behind
-	CloseRoomGone  = 4004 // the room expired or was unloaded
+	"tabula/internal/wire"
 )
 
 // outBuffer is how many messages may wait for a slow viewer before it is
@@ -158,12 +154,20 @@ func (r *Room) online() []bool {
 // sendPresence tells every viewer who is online; presence is not part of
 // the log and has no version.
 func (r *Room) sendPresence() {
-	msg := mustJSON(presenceMsg{Type: "presence", Online: r.online()})
+	msg := wire.Presence(r.online())
 	for s := range r.subs {
 		if !s.send(msg) {
-			s.close(CloseSlow, "too slow to follow the room")
+			s.close(wire.CloseSlow, "too slow to follow the room")
 			delete(r.subs, s)
 		}
 	}
-	r.notePresence()
+	r.m.mode.seatsChanged(r)
+}
+
+// ack acknowledges a stored move to the connection that sent it; a nil
+// sub (the computer's move) has nobody to tell.
+func (s *Sub) ack(a Ack) {
+	if s != nil {
+		s.send(wire.Ack(a.Version, a.Duplicate))
+	}
 }

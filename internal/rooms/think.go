@@ -8,6 +8,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/wire"
 )
 
 // askedBy notes the address of the person acting through ctx: the
@@ -51,7 +52,7 @@ func (r *Room) think(who int) {
 	}
 	if played != spec {
 		r.m.cfg.Log.Info("computer level lowered", "room", r.ID, "seat", who, "agent", spec, "played", played)
-		r.sendAll(mustJSON(noteMsg{Type: "note", Code: "level-lowered", Seat: who, Agent: spec, Played: played}))
+		r.sendAll(wire.NoteLevelLowered(who, spec, played))
 	}
 	ctx, cancel := context.WithTimeout(r.m.ctx, r.m.cfg.MoveDeadline)
 	r.thinking = cancel
@@ -59,9 +60,7 @@ func (r *Room) think(who int) {
 	gen := r.thinkGen
 	s, version := r.state.Clone(), r.version
 	var lost atomic.Bool
-	if sh, ok := r.m.cfg.Store.(Shared); ok {
-		go r.holdLease(ctx, sh, version, func() { lost.Store(true); cancel() })
-	}
+	r.m.mode.holdLease(ctx, r, version, func() { lost.Store(true); cancel() })
 	go func() {
 		defer cancel()
 		var move engine.Move
@@ -83,7 +82,7 @@ func (r *Room) think(who int) {
 		if r.closed || r.m.ctx.Err() != nil || lost.Load() {
 			return // a process that took the lease over stores the move
 		}
-		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), false); err != nil {
+		if _, err := r.move(r.m.ctx, who, version, s.MoveText(who, move), nil); err != nil {
 			// Only the code: a refusal's message may name the move, which
 			// may be a hidden choice.
 			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "code", refusalCode(err))
@@ -112,22 +111,11 @@ func (r *Room) cheapMove(s engine.State, who int, spec string, seed uint64) engi
 	return ai.ChooseContext(ctx, ag, s, who)
 }
 
-// noteMsg tells a room something that is not an event of its game: that
-// the computer played a move at a lower level than its seat's
-// (level-lowered), because the server was busy.
-type noteMsg struct {
-	Type   string `json:"type"`
-	Code   string `json:"code"`
-	Seat   int    `json:"seat"`
-	Agent  string `json:"agent"`
-	Played string `json:"played"`
-}
-
 // sendAll sends msg to every viewer; the caller holds r.mu.
 func (r *Room) sendAll(msg []byte) {
 	for sub := range r.subs {
 		if !sub.send(msg) {
-			r.drop(sub, CloseSlow, "too slow to follow the room")
+			r.drop(sub, wire.CloseSlow, "too slow to follow the room")
 		}
 	}
 }

@@ -2,10 +2,10 @@ package rooms
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -72,15 +72,26 @@ func TestSearchWithoutAWorkerPlaysTheEasyLevel(t *testing.T) {
 	th := &fakeThinker{busy: true, jobs: make(chan compute.Job, 10)}
 	m, asked := thinkManager(t, th)
 	r, c := create(t, m, "adji-boto", nil, []SeatSpec{{Kind: Computer, Agent: "alphabeta:max"}, {Kind: Person}})
-	s := join(t, r, c.Tokens[1])
-	e := next(t, s, "event").Event
+	// The computer may have moved before the join: ask for every event
+	// since version 0.
+	s, err := r.Join(c.Tokens[1], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Leave(s) })
+	var e wire.Event
+	if w := next(t, s, "welcome"); len(w.Missed) > 0 {
+		e = w.Missed[0]
+	} else {
+		e = next(t, s, "event").Event
+	}
 	if got := []string{<-asked, <-asked}; got[0] != "alphabeta:max" || got[1] != "alphabeta:easy" {
 		t.Errorf("agents made %v, want alphabeta:max then alphabeta:easy", got)
 	}
 	g, _ := engine.Lookup("adji-boto")
 	start, _ := g.NewState(engine.DefaultOptions(g))
 	legal := engine.LegalTexts(start, 0)
-	if e.Kind != KindTurn || e.Move != legal[len(legal)-1] {
+	if e.Kind != wire.KindTurn || e.Move != legal[len(legal)-1] {
 		t.Errorf("event %+v, want the easy level's move %s", e, legal[len(legal)-1])
 	}
 }
@@ -93,11 +104,7 @@ func TestLevelIsLoweredWhenTheSearchDoesNotFit(t *testing.T) {
 	r, c := create(t, m, "adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "mcts:max"}})
 	s := join(t, r, c.Tokens[0])
 	mustMove(t, r, s, 0, engine.LegalTexts(r.state, 0)[0])
-	var note noteMsg
-	if err := json.Unmarshal(next(t, s, "note").raw, &note); err != nil {
-		t.Fatal(err)
-	}
-	if note.Code != "level-lowered" || note.Seat != 1 || note.Agent != "mcts:max" || note.Played != "mcts:medium" {
+	if note := next(t, s, "note"); note.Code != "level-lowered" || note.Seat != 1 || note.Agent != "mcts:max" || note.Played != "mcts:medium" {
 		t.Errorf("note %+v, want mcts:max lowered to mcts:medium for seat 1", note)
 	}
 	if spec := <-asked; spec != "mcts:medium" {

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"tabula/internal/wire"
 	"testing"
 
 	"tabula/engine"
-	"tabula/internal/roomclient"
 	"tabula/internal/rooms"
 )
 
@@ -124,7 +124,7 @@ func TestSimultaneousAndChance(t *testing.T) {
 		t.Errorf("a whole joint move from one seat: %s", m.Raw)
 	}
 	// (The device is seat 0's connection: it sees its own choice.)
-	if steps := d.move(0, "1"); len(steps) != 1 || steps[0].Event.Kind != rooms.KindCommit || steps[0].Event.Choice != "1" {
+	if steps := d.move(0, "1"); len(steps) != 1 || steps[0].Event.Kind != wire.KindCommit || steps[0].Event.Choice != "1" {
 		t.Errorf("seat 0's choice: %+v", steps)
 	}
 	if m := d.refused(1, "2"); m.Code != rooms.CodeIllegal || !strings.Contains(m.Error, "show 0 or 1") {
@@ -159,13 +159,13 @@ func TestSimultaneousAndChance(t *testing.T) {
 }
 
 // jointTurn is the turn of several actors among steps.
-func jointTurn(t *testing.T, steps []step) roomclient.Event {
+func jointTurn(t *testing.T, steps []step) wire.Event {
 	t.Helper()
 	for _, s := range steps {
-		if s.Event.Kind == rooms.KindTurn && len(s.Event.Actors) > 1 {
+		if s.Event.Kind == wire.KindTurn && len(s.Event.Actors) > 1 {
 			return s.Event
 		}
 	}
 	t.Fatalf("no joint turn in %+v", steps)
-	return roomclient.Event{}
+	return wire.Event{}
 }

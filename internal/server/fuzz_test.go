@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"tabula/internal/wire"
 	"testing"
 
 	"tabula/ai"
@@ -101,7 +102,7 @@ func FuzzRoomMessage(f *testing.F) {
 			t.Fatal(err)
 		}
 		defer room.Leave(sub)
-		m, err := decodeClientMsg([]byte(msg))
+		m, err := wire.DecodeClient([]byte(msg))
 		if err != nil {
 			if _, ok := engine.Coded(err); !ok {
 				t.Fatalf("%q: refused without a code: %v", msg, err)

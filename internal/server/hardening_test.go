@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -162,7 +163,7 @@ func TestGetDoesNotWaitForASearch(t *testing.T) {
 	d := playAt(t, ts, `{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"computer","agent":"mcts:hard"}]}`)
 	d.push(0, d.legal()[0])
 	<-w.started
-	var got rooms.View
+	var got wire.View
 	if code := call(t, ts, "GET", "/api/rooms/"+d.id, "", &got); code != 200 || len(got.Turns) != 1 {
 		t.Errorf("GET during a search: %d turns %v", code, got.Turns)
 	}
@@ -222,7 +223,7 @@ func TestLongRecordsAreRefused(t *testing.T) {
 	for i := range moves {
 		moves[i] = "t1"
 	}
-	body := string(mustJSON(engine.Record{Game: "tamman", Moves: moves}))
+	body := string(mustJSON(view.Record{Game: "tamman", Moves: moves}))
 	for path, req := range map[string]string{"/api/replay": body, "/api/rooms": `{"record":` + body + `}`,
 		"/api/analysis": `{"record":` + body + `}`} {
 		var e errorBody

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -132,7 +133,7 @@ func TestEndedConnectionsLeaveNothingBehind(t *testing.T) {
 		for range each {
 			if w.end == nil {
 				ws, _ := d.dial(t, url, `{"type":"ping"}`)
-				if _, _, err := ws.Read(ctx); websocket.CloseStatus(err) != closeNoHello {
+				if _, _, err := ws.Read(ctx); websocket.CloseStatus(err) != wire.CloseNoHello {
 					t.Fatalf("%s: %v", w.name, err)
 				}
 				ws.CloseNow()

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"tabula/internal/wire"
 	"testing"
 
 	"tabula/internal/roomclient"
@@ -98,13 +99,13 @@ func TestUndoNeedsEveryPersonSeat(t *testing.T) {
 	if m := recv(t, c, "reject"); m.Code != rooms.CodeStale {
 		t.Fatalf("stale undo: %s", m.Raw)
 	}
-	var v rooms.View
+	var v wire.View
 	call(t, ts, "GET", "/api/rooms/"+r.ID, "", &v)
 	if len(v.Turns) != 1 {
 		t.Fatalf("refused undos changed the room: %d turns", len(v.Turns))
 	}
 	c.Send(ctx, map[string]any{"type": "undo", "version": 1, "tokens": []string{r.Seats[1].Token, r.Seats[0].Token}})
-	if m := recv(t, c, "event"); m.Event.Kind != rooms.KindUndo {
+	if m := recv(t, c, "event"); m.Event.Kind != wire.KindUndo {
 		t.Fatalf("undo: %s", m.Raw)
 	}
 	call(t, ts, "GET", "/api/rooms/"+r.ID, "", &v)
@@ -152,7 +153,7 @@ func TestUndoAgainstTheComputerTakesBackItsReply(t *testing.T) {
 	}
 	before := room.View(0)
 	c.Send(ctx, map[string]any{"type": "undo", "version": before.Version, "tokens": []string{r.Seats[0].Token}})
-	if m := recv(t, c, "event"); m.Event.Kind != rooms.KindUndo {
+	if m := recv(t, c, "event"); m.Event.Kind != wire.KindUndo {
 		t.Fatalf("undo: %s", m.Raw)
 	}
 	after := room.View(0)
@@ -168,7 +169,7 @@ func TestRoomFromARecordGoesOn(t *testing.T) {
 	if r.Seats[0].Token == "" || r.Seats[1].Token != "" {
 		t.Fatalf("seats from the record's players: %+v", r.Seats)
 	}
-	var v rooms.View
+	var v wire.View
 	call(t, ts, "GET", "/api/rooms/"+r.ID, "", &v)
 	if len(v.Turns) != 2 || v.Turns[1].Move != "1" || v.Seats[1].Agent != "random" {
 		t.Fatalf("room from a record: %+v", v)
@@ -202,13 +203,13 @@ func TestGiveUpAnotherLocalSeatByToken(t *testing.T) {
 	}
 	c.Send(ctx, map[string]any{"type": "give-up", "token": r.Seats[2].Token})
 	m := recv(t, c, "event")
-	for m.Event.Kind != rooms.KindSeat {
+	for m.Event.Kind != wire.KindSeat {
 		m = recv(t, c, "event")
 	}
 	if *m.Event.Seat != 2 {
 		t.Fatalf("give-up by seat 2's token changed seat %d", *m.Event.Seat)
 	}
-	if _, _, err := roomclient.Dial(ctx, ts.URL, r.ID, r.Seats[2].Token, -1, nil); roomclient.CloseStatus(err) != closeBadToken {
+	if _, _, err := roomclient.Dial(ctx, ts.URL, r.ID, r.Seats[2].Token, -1, nil); roomclient.CloseStatus(err) != wire.CloseBadToken {
 		t.Fatalf("seat 2's old token: %v", err)
 	}
 	// The device's connection (seat 0) goes on.
@@ -235,11 +236,11 @@ func TestUndoDropsAHiddenChoice(t *testing.T) {
 	// Seat 0 chooses in the second turn; the device takes back.
 	c.Send(ctx, map[string]any{"type": "move", "version": version, "move": legalOf(t, state, "0"), "token": toks[0]})
 	recv(t, c, "ack")
-	if ev := recv(t, c, "event"); ev.Event.Kind != rooms.KindCommit {
+	if ev := recv(t, c, "event"); ev.Event.Kind != wire.KindCommit {
 		t.Fatalf("seat 0's second choice: %s", ev.Raw)
 	}
 	c.Send(ctx, map[string]any{"type": "undo", "version": version + 1, "tokens": toks})
-	if m := recv(t, c, "event"); m.Event.Kind != rooms.KindUndo {
+	if m := recv(t, c, "event"); m.Event.Kind != wire.KindUndo {
 		t.Fatalf("undo: %s", m.Raw)
 	}
 	sn, err := db.LoadRoom(ctx, r.ID)
@@ -286,7 +287,7 @@ func TestEverySeatOfADeviceIsOnline(t *testing.T) {
 		t.Fatal(err)
 	}
 	presence(t, spec, "[true true false]")
-	var v rooms.View
+	var v wire.View
 	call(t, ts, "GET", "/api/rooms/"+r.ID, "", &v)
 	if !v.Seats[0].Online || !v.Seats[1].Online || v.Seats[2].Online {
 		t.Fatalf("the room's view: %+v", v.Seats)

@@ -18,6 +18,8 @@ import (
 	"tabula/engine"
 	"tabula/internal/rooms"
 	"tabula/internal/store"
+	"tabula/internal/wire"
+	"tabula/view"
 )
 
 // onlineRoutes registers the API of online rooms (docs/api.md, "Online
@@ -86,7 +88,7 @@ type createRoomRequest struct {
 	} `json:"clock"`
 	// Record, instead of game and options, starts the room from a saved
 	// game's moves (local.go).
-	Record *engine.Record `json:"record"`
+	Record *view.Record `json:"record"`
 }
 
 type seatLink struct {
@@ -152,12 +154,12 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 		}
 		moves = req.Record.Moves
 	}
-	if len(req.Seats) > maxSeats {
-		return badRequest("server.seats_max", "max", maxSeats)
+	if len(req.Seats) > wire.MaxSeats {
+		return badRequest("server.seats_max", "max", wire.MaxSeats)
 	}
-	sets, err := settings(req.Options)
+	sets, err := view.Settings(req.Options)
 	if err != nil {
-		return err
+		return badRequestErr(err)
 	}
 	var clock rooms.Clock
 	if c := req.Clock; c != nil {

@@ -11,10 +11,10 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -24,6 +24,7 @@ import (
 	"tabula/internal/roomclient"
 	"tabula/internal/rooms"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // newOnlineServer is a server with online rooms on a fresh SQLite file.
@@ -193,7 +194,7 @@ func TestResentMovesAreNeverAppliedTwice(t *testing.T) {
 			t.Errorf("a version was acknowledged for two moves")
 		}
 		for v, mv := range b.Acked {
-			var e rooms.Event
+			var e wire.Event
 			json.Unmarshal(sn.Events[v-1].Body, &e)
 			if e.Move != mv {
 				t.Errorf("version %d holds %q, acked for %q", v, e.Move, mv)
@@ -202,7 +203,7 @@ func TestResentMovesAreNeverAppliedTwice(t *testing.T) {
 	}
 	turns := 0
 	for _, e := range sn.Events {
-		if e.Kind == rooms.KindTurn {
+		if e.Kind == wire.KindTurn {
 			turns++
 		}
 	}
@@ -244,15 +245,15 @@ func TestImpersonationIsRefused(t *testing.T) {
 	// The seat changes hands: the old token stops working.
 	a.Send(ctx, map[string]any{"type": "new-link"})
 	newTok := recv(t, a, "token").Token
-	if code := closeCode(t, a); code != rooms.CloseSeatGone {
+	if code := closeCode(t, a); code != wire.CloseBadToken {
 		t.Fatalf("old connection closed with %d", code)
 	}
 	if _, _, err := roomclient.Dial(ctx, ts.URL, r.ID, token(r.Seats[0].Link), -1, nil); err == nil {
 		t.Fatal("the old token joined")
-	} else if c := roomclient.CloseStatus(err); c != closeBadToken {
+	} else if c := roomclient.CloseStatus(err); c != wire.CloseBadToken {
 		t.Fatalf("old token: close %d (%v)", c, err)
 	}
-	if _, _, err := roomclient.Dial(ctx, ts.URL, r.ID, token(r.Seats[1].Link)+"x", -1, nil); roomclient.CloseStatus(err) != closeBadToken {
+	if _, _, err := roomclient.Dial(ctx, ts.URL, r.ID, token(r.Seats[1].Link)+"x", -1, nil); roomclient.CloseStatus(err) != wire.CloseBadToken {
 		t.Fatalf("a made-up token: %v", err)
 	}
 	dial(t, ts, r.ID, newTok)
@@ -261,7 +262,7 @@ func TestImpersonationIsRefused(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "403") {
 		t.Fatalf("foreign origin: %v", err)
 	}
-	var v rooms.View
+	var v wire.View
 	call(t, ts, "GET", "/api/rooms/"+r.ID, "", &v)
 	if v.Version != 2 || len(v.Turns) != 1 {
 		t.Fatalf("the refused messages changed the room: version %d, %d turns", v.Version, len(v.Turns))
@@ -280,7 +281,7 @@ func TestBadFramesAndFloods(t *testing.T) {
 		}
 	}
 	// A frame over the limit closes with 1009.
-	c.SendRaw(ctx, []byte(`{"type":"name","name":"`+strings.Repeat("x", maxFrame)+`"}`))
+	c.SendRaw(ctx, []byte(`{"type":"name","name":"`+strings.Repeat("x", wire.MaxFrame)+`"}`))
 	if code := closeCode(t, c); code != int(websocket.StatusMessageTooBig) {
 		t.Fatalf("oversized frame: close %d", code)
 	}
@@ -292,7 +293,7 @@ func TestBadFramesAndFloods(t *testing.T) {
 			break
 		}
 	}
-	if code := closeCode(t, f); code != closeTooFast {
+	if code := closeCode(t, f); code != wire.CloseTooFast {
 		t.Fatalf("flood: close %d", code)
 	}
 	// No hello: 4005.
@@ -301,7 +302,7 @@ func TestBadFramesAndFloods(t *testing.T) {
 		t.Fatal(err)
 	}
 	ws.Write(ctx, websocket.MessageText, []byte(`{"type":"ping"}`))
-	if _, _, err := ws.Read(ctx); websocket.CloseStatus(err) != closeNoHello {
+	if _, _, err := ws.Read(ctx); websocket.CloseStatus(err) != wire.CloseNoHello {
 		t.Fatalf("no hello: %v", err)
 	}
 	// Unknown room: 404.
@@ -382,66 +383,16 @@ func TestQRCode(t *testing.T) {
 	}
 }
 
-func FuzzDecodeClientMsg(f *testing.F) {
-	for _, s := range []string{`{"type":"hello","token":"abc","last":-1}`, `{"type":"move","version":3,"move":"9"}`,
-		`{"type":"name","name":"Ana"}`, `{"type":"resign"}`, `{`, `{"type":"move","version":1e99,"move":""}`, "\x00",
-		`{"type":"move","version":2,"move":"7","token":"abc"}`, `{"type":"undo","version":4,"tokens":["a","b"]}`,
-		`{"type":"undo","version":4,"tokens":[]}`, `{"type":"resign","token":"abc"}`, `{"type":"name","name":"x","token":"abc"}`,
-		`{"type":"hello","token":"a","tokens":["b","c"],"last":-1}`, `{"type":"move","version":1,"move":"9","tokens":["b"]}`} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := decodeClientMsg(data)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("an empty error")
-			}
-			return
-		}
-		if len(m.Token) > 64 || len(m.Tokens) > maxSeats || slices.ContainsFunc(m.Tokens, func(s string) bool { return len(s) > 64 }) {
-			t.Fatal("a long token, or too many, accepted")
-		}
-		if m.Tokens != nil && m.Type != "hello" && m.Type != "undo" {
-			t.Fatalf("tokens in a %s accepted", m.Type)
-		}
-		switch m.Type {
-		case "hello":
-			if m.Last == nil {
-				t.Fatal("hello without last accepted")
-			}
-		case "move":
-			if m.Version == nil || m.Move == "" {
-				t.Fatal("move without version or text accepted")
-			}
-		case "replace":
-			if m.Seat == nil {
-				t.Fatal("replace without a seat accepted")
-			}
-		case "undo":
-			if m.Version == nil || len(m.Tokens) == 0 || len(m.Tokens) > maxSeats {
-				t.Fatal("undo without version or tokens accepted")
-			}
-		case "name", "new-link", "rematch", "draw", "decline", "ping":
-			if m.Token != "" {
-				t.Fatalf("a %s with a token accepted", m.Type)
-			}
-		case "resign", "give-up":
-		default:
-			t.Fatalf("unknown type %q accepted", m.Type)
-		}
-	})
-}
-
 var _ = fmt.Sprint
 var _ = engine.Lookup
 
 // finishedRecord plays random moves to the end of a game.
-func finishedRecord(t *testing.T, game string, seed uint64) engine.Record {
+func finishedRecord(t *testing.T, game string, seed uint64) view.Record {
 	t.Helper()
 	g, _ := engine.Lookup(game)
 	opts := engine.DefaultOptions(g)
 	s, _ := g.NewState(opts)
-	rec := engine.NewRecord(g, opts)
+	rec := view.NewRecord(g, opts)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for !s.Terminal() {
 		a := s.Actors(nil)
@@ -462,7 +413,7 @@ func finishedRecord(t *testing.T, game string, seed uint64) engine.Record {
 
 func TestImportAndExportTheArchive(t *testing.T) {
 	ts, _, _ := newOnlineServer(t)
-	recs := []engine.Record{finishedRecord(t, "adji-boto", 1), finishedRecord(t, "tamman", 2)}
+	recs := []view.Record{finishedRecord(t, "adji-boto", 1), finishedRecord(t, "tamman", 2)}
 	body, _ := json.Marshal(map[string]any{"records": recs})
 	var out map[string]any
 	if code := call(t, ts, "POST", "/api/archive", string(body), &out); code != http.StatusCreated || out["imported"] != 2.0 {
@@ -470,7 +421,7 @@ func TestImportAndExportTheArchive(t *testing.T) {
 	}
 	unfinished := recs[0]
 	unfinished.Moves = unfinished.Moves[:3]
-	bad, _ := json.Marshal(map[string]any{"records": []engine.Record{recs[1], unfinished}})
+	bad, _ := json.Marshal(map[string]any{"records": []view.Record{recs[1], unfinished}})
 	if code := call(t, ts, "POST", "/api/archive", string(bad), &out); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "record 2") {
 		t.Fatalf("import of an unfinished game: %d %v", code, out)
 	}
@@ -491,7 +442,7 @@ func TestImportAndExportTheArchive(t *testing.T) {
 	if len(lines) != 1 {
 		t.Fatalf("export: %d lines", len(lines))
 	}
-	got, err := engine.ParseRecord([]byte(lines[0]))
+	got, err := view.ParseRecord([]byte(lines[0]))
 	if err != nil || strings.Join(got.Moves, " ") != strings.Join(recs[0].Moves, " ") || got.Result == "" {
 		t.Fatalf("exported record %+v: %v", got, err)
 	}
@@ -504,7 +455,7 @@ func TestImportAndExportTheArchive(t *testing.T) {
 // on that day, as "since" does.
 func TestArchiveUntilIncludesItsDay(t *testing.T) {
 	ts, _, _ := newOnlineServer(t)
-	body, _ := json.Marshal(map[string]any{"records": []engine.Record{finishedRecord(t, "adji-boto", 1)}})
+	body, _ := json.Marshal(map[string]any{"records": []view.Record{finishedRecord(t, "adji-boto", 1)}})
 	if code := call(t, ts, "POST", "/api/archive", string(body), nil); code != http.StatusCreated {
 		t.Fatalf("import: %d", code)
 	}

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strconv"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -24,15 +25,15 @@ type device struct {
 	tokens  []string // by seat; "" for a computer seat
 	version int
 	raw     json.RawMessage // the state now
-	state   roomclient.State
+	state   view.StateView
 	over    bool
 	chose   map[int]bool // the seats that have chosen in this turn
 }
 
 // step is one event a device received, with its state and trace.
 type step struct {
-	Event roomclient.Event
-	State roomclient.State
+	Event wire.Event
+	State view.StateView
 	Trace []view.EventView
 	Raw   json.RawMessage // the state
 }
@@ -116,11 +117,11 @@ func (d *device) take(m roomclient.Msg) step {
 	d.version = m.Event.Version
 	d.setState(m.State)
 	switch m.Event.Kind {
-	case rooms.KindCommit:
+	case wire.KindCommit:
 		d.chose[*m.Event.Seat] = true
-	case rooms.KindTurn, rooms.KindUndo:
+	case wire.KindTurn, wire.KindUndo:
 		clear(d.chose)
-	case rooms.KindEnd, rooms.KindResign:
+	case wire.KindEnd, wire.KindResign:
 		d.over = true
 	}
 	return step{Event: m.Event, State: d.state, Trace: body.Trace, Raw: m.State}
@@ -140,7 +141,7 @@ func (d *device) settle() []step {
 
 // answers are the events that answer messages other than moves (a
 // computer's events may come before them).
-var answers = map[string]string{"undo": rooms.KindUndo, "resign": rooms.KindResign, "give-up": rooms.KindSeat}
+var answers = map[string]string{"undo": wire.KindUndo, "resign": wire.KindResign, "give-up": wire.KindSeat}
 
 // send sends a message for seat (by its token) and reads until its
 // answer: the events up to the next person's turn after an ack, or the
@@ -263,9 +264,9 @@ func (d *device) mover() int {
 func (d *device) legal() []string { return d.state.Legal[strconv.Itoa(d.mover())] }
 
 // view is the room as a spectator sees it (GET /api/rooms/{id}).
-func (d *device) view() rooms.View {
+func (d *device) view() wire.View {
 	d.t.Helper()
-	var v rooms.View
+	var v wire.View
 	if code := call(d.t, d.ts, "GET", "/api/rooms/"+d.id, "", &v); code != 200 {
 		d.t.Fatalf("GET room %s: %d", d.id, code)
 	}

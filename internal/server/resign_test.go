@@ -1,6 +1,7 @@
 package server
 
 import (
+	"tabula/internal/wire"
 	"testing"
 
 	"tabula/engine"
@@ -20,7 +21,7 @@ func TestResign(t *testing.T) {
 	}
 	legal := d.legal()[0]
 	d.send(0, map[string]any{"type": "resign"})
-	for d.take(d.next()).Event.Kind != rooms.KindEnd { // the resignation, then the end
+	for d.take(d.next()).Event.Kind != wire.KindEnd { // the resignation, then the end
 	}
 	v := d.view()
 	win := engine.Outcome{Winner: 1}.String()

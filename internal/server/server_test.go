@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"tabula/internal/wire"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -327,7 +328,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	if code := call(t, ts, "POST", "/api/rooms", string(body), &loaded); code != 201 {
 		t.Fatalf("load: %d", code)
 	}
-	var lv rooms.View
+	var lv wire.View
 	call(t, ts, "GET", "/api/rooms/"+loaded.ID, "", &lv)
 	if loaded.ID == d.id || len(lv.Turns) != len(v.Turns) || lv.Result != v.Result || lv.Status != "finished" {
 		t.Errorf("loaded %+v", lv)
@@ -433,7 +434,7 @@ func TestConcurrentMoves(t *testing.T) {
 			first++
 		}
 	}
-	var v rooms.View
+	var v wire.View
 	call(t, ts, "GET", "/api/rooms/"+r.ID, "", &v)
 	if first != 1 || len(v.Turns) != 1 || v.Version != 1 {
 		t.Errorf("%d first acks, %d turns at version %d: want the move played once", first, len(v.Turns), v.Version)

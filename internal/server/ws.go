@@ -14,14 +14,7 @@ import (
 	"tabula/engine"
 	"tabula/internal/compute"
 	"tabula/internal/rooms"
-)
-
-// Close codes of a room's WebSocket beyond those of RFC 6455
-// (docs/api.md lists them all).
-const (
-	closeBadToken = 4001 // the token holds no seat (any more)
-	closeTooFast  = 4002 // more messages than the rate allows
-	closeNoHello  = 4005 // the first message was not a hello
+	"tabula/internal/wire"
 )
 
 // wsLimits are the limits of live connections.
@@ -146,7 +139,7 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	// way out below (a close handshake, a broken peer, a slow reader, a
 	// cancelled read) ends here, so the socket never outlives the handler.
 	defer c.CloseNow()
-	c.SetReadLimit(maxFrame)
+	c.SetReadLimit(wire.MaxFrame)
 	ctx, cancel := context.WithCancel(compute.WithAddr(context.Background(), ip)) // the moves' searches are charged to ip
 	defer cancel()
 
@@ -157,16 +150,16 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 		c.CloseNow()
 		return nil
 	}
-	m, err := decodeClientMsg(data)
-	if typ != websocket.MessageText || err != nil || m.Type != "hello" {
-		c.Close(closeNoHello, "the first message must be a hello")
+	m, err := wire.DecodeClient(data)
+	if typ != websocket.MessageText || err != nil || m.Type != wire.TypeHello {
+		c.Close(wire.CloseNoHello, "the first message must be a hello")
 		return nil
 	}
 	sub, err := room.JoinSeats(m.Token, m.Tokens, *m.Last)
 	if err != nil {
-		code := websocket.StatusCode(closeBadToken)
+		code := websocket.StatusCode(wire.CloseBadToken)
 		if errors.Is(err, rooms.ErrNoRoom) {
-			code = rooms.CloseRoomGone
+			code = wire.CloseRoomGone
 		}
 		c.Close(code, err.Error())
 		return nil
@@ -192,7 +185,7 @@ func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *rooms.Su
 		select {
 		case msg := <-sub.Out:
 			if !write(msg) {
-				c.Close(rooms.CloseSlow, "too slow")
+				c.Close(wire.CloseSlow, "too slow")
 				return
 			}
 		case <-sub.Done:
@@ -237,16 +230,16 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			return // closed, too big (1009, sent by the library) or broken
 		}
 		if !b.take(time.Now(), s.wsLimits.Rate, s.wsLimits.Burst) {
-			c.Close(closeTooFast, "too many messages; slow down")
+			c.Close(wire.CloseTooFast, "too many messages; slow down")
 			return
 		}
 		if typ != websocket.MessageText {
-			trySend(sub, rooms.ErrorMsg("bad-message", engine.NewError("server.ws_text").In(lang)))
+			trySend(sub, wire.Reject("bad-message", engine.NewError("server.ws_text").In(lang), nil))
 			continue
 		}
-		m, err := decodeClientMsg(data)
+		m, err := wire.DecodeClient(data)
 		if err != nil {
-			trySend(sub, rooms.ErrorMsg("bad-message", engine.InLang(err, lang)))
+			trySend(sub, wire.Reject("bad-message", engine.InLang(err, lang), nil))
 			continue
 		}
 		if err := s.dispatch(ctx, room, sub, m); err != nil {
@@ -265,35 +258,35 @@ func trySend(sub *rooms.Sub, msg []byte) {
 	}
 }
 
-func (s *Server) dispatch(ctx context.Context, room *rooms.Room, sub *rooms.Sub, m clientMsg) error {
+func (s *Server) dispatch(ctx context.Context, room *rooms.Room, sub *rooms.Sub, m wire.ClientMsg) error {
 	switch m.Type {
-	case "hello":
+	case wire.TypeHello:
 		return &rooms.Error{Code: "bad-message", Err: engine.NewError("server.ws_hello")}
-	case "move":
+	case wire.TypeMove:
 		_, err := room.MoveAs(ctx, sub, m.Token, *m.Version, m.Move)
 		return err
-	case "undo":
+	case wire.TypeUndo:
 		return room.Undo(ctx, sub, m.Tokens, *m.Version)
-	case "name":
+	case wire.TypeName:
 		return room.SetName(ctx, sub, *m.Name)
-	case "resign":
+	case wire.TypeResign:
 		return room.ResignAs(ctx, sub, m.Token)
-	case "give-up":
+	case wire.TypeGiveUp:
 		return room.GiveUpAs(ctx, sub, m.Token)
-	case "new-link":
+	case wire.TypeNewLink:
 		_, err := room.Reissue(ctx, sub)
 		return err
-	case "rematch":
+	case wire.TypeRematch:
 		_, err := room.Rematch(ctx, sub)
 		return err
-	case "replace":
+	case wire.TypeReplace:
 		return room.Replace(ctx, sub, *m.Seat)
-	case "draw":
+	case wire.TypeDraw:
 		return room.OfferDraw(ctx, sub)
-	case "decline":
+	case wire.TypeDecline:
 		return room.DeclineDraw(ctx, sub)
-	case "ping":
-		trySend(sub, []byte(`{"type":"pong"}`))
+	case wire.TypePing:
+		trySend(sub, wire.Pong())
 	}
 	return nil
 }

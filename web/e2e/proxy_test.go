@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -21,7 +22,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"tabula/internal/pgtest"
-	"tabula/internal/rooms"
 	"tabula/internal/servetest"
 	"tabula/internal/store"
 )
@@ -323,14 +323,14 @@ func TestBehindNginx(t *testing.T) {
 	}
 	person := 0
 	for i, se := range sn.Events {
-		var e rooms.Event
+		var e wire.Event
 		if err := json.Unmarshal(se.Body, &e); err != nil {
 			t.Fatal(err)
 		}
 		if e.Version != i+1 {
 			t.Fatalf("event %d has version %d", i+1, e.Version)
 		}
-		if e.Kind == rooms.KindTurn && slices.Contains(e.By, 0) {
+		if e.Kind == wire.KindTurn && slices.Contains(e.By, 0) {
 			person++
 		}
 	}

@@ -1,0 +1,181 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"tabula/engine"
+)
+
+// Types of the messages a client sends.
+const (
+	TypeHello   = "hello"
+	TypeMove    = "move"
+	TypeUndo    = "undo"
+	TypeName    = "name"
+	TypeResign  = "resign"
+	TypeGiveUp  = "give-up"
+	TypeNewLink = "new-link"
+	TypeReplace = "replace"
+	TypeDraw    = "draw"
+	TypeDecline = "decline"
+	TypeRematch = "rematch"
+	TypePing    = "ping"
+)
+
+// ClientMsg is a message from a client over the WebSocket of a room.
+type ClientMsg struct {
+	Type string `json:"type"`
+	// hello: the connection's seat (none for a spectator); move, resign,
+	// give-up: another seat played at the same device, which the message
+	// acts for (the seat comes from the token).
+	Token string `json:"token,omitempty"`
+	// hello
+	Last *int `json:"last,omitempty"`
+	// undo: the tokens of every person seat of the room; hello: the
+	// tokens of the other seats played at the same device (they are
+	// online while the connection lasts)
+	Tokens []string `json:"tokens,omitempty"`
+	// move
+	Version *int   `json:"version,omitempty"`
+	Move    string `json:"move,omitempty"`
+	// name
+	Name *string `json:"name,omitempty"`
+	// replace: the seat of an absent person to give to the computer (the
+	// sender's own seat always comes from its token)
+	Seat *int `json:"seat,omitempty"`
+}
+
+// ClientFields lists, for each field of ClientMsg, the message types that
+// carry it; a field sent with another type is refused. The types with no
+// field but "type" are in ClientTypes only.
+var ClientFields = []struct {
+	Name  string
+	Types []string
+}{
+	{"last", []string{TypeHello}},
+	{"token", []string{TypeHello, TypeMove, TypeResign, TypeGiveUp}},
+	{"move", []string{TypeMove}},
+	{"version", []string{TypeMove, TypeUndo}},
+	{"tokens", []string{TypeHello, TypeUndo}},
+	{"name", []string{TypeName}},
+	{"seat", []string{TypeReplace}},
+}
+
+// ClientTypes lists every type of client message.
+var ClientTypes = []string{TypeHello, TypeMove, TypeUndo, TypeName, TypeResign, TypeGiveUp,
+	TypeNewLink, TypeReplace, TypeDraw, TypeDecline, TypeRematch, TypePing}
+
+// set reports whether m carries the field named name.
+func (m *ClientMsg) set(name string) bool {
+	switch name {
+	case "last":
+		return m.Last != nil
+	case "token":
+		return m.Token != ""
+	case "move":
+		return m.Move != ""
+	case "version":
+		return m.Version != nil
+	case "tokens":
+		return m.Tokens != nil
+	case "name":
+		return m.Name != nil
+	case "seat":
+		return m.Seat != nil
+	}
+	return false
+}
+
+// DecodeClient reads one client message strictly: one JSON object, no
+// unknown fields, a known type with the fields it needs and no other. A
+// refusal is a coded engine error (its words are in messages/server.go).
+func DecodeClient(data []byte) (ClientMsg, error) {
+	var m ClientMsg
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return m, engine.NewError("server.ws_malformed", "err", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return m, engine.NewError("server.ws_more")
+	}
+	// Each field belongs to its types: a move naming a seat is refused,
+	// not read (the seat comes from the token).
+	for _, f := range ClientFields {
+		if m.set(f.Name) && !slices.Contains(f.Types, m.Type) {
+			return m, engine.NewError("server.ws_field", "type", strconv.Quote(m.Type), "field", f.Name, "types", strings.Join(f.Types, ", "))
+		}
+	}
+	if len(m.Token) > MaxToken {
+		return m, engine.NewError("server.ws_token_long")
+	}
+	if len(m.Tokens) > MaxSeats {
+		return m, engine.NewError("server.ws_tokens", "max", MaxSeats)
+	}
+	for _, t := range m.Tokens {
+		if len(t) > MaxToken {
+			return m, engine.NewError("server.ws_a_token_long")
+		}
+	}
+	need := func(ok bool, what string) error {
+		if !ok {
+			return engine.NewError("server.ws_needs", "type", strconv.Quote(m.Type), "what", engine.NewError(what))
+		}
+		return nil
+	}
+	switch m.Type {
+	case TypeHello:
+		return m, need(m.Last != nil, "server.ws_need_last")
+	case TypeMove:
+		if err := need(m.Version != nil, "server.ws_need_version"); err != nil {
+			return m, err
+		}
+		return m, need(m.Move != "", "server.ws_need_move")
+	case TypeName:
+		return m, need(m.Name != nil, "server.ws_need_name")
+	case TypeReplace:
+		return m, need(m.Seat != nil, "server.ws_need_seat")
+	case TypeUndo:
+		if err := need(m.Version != nil, "server.ws_need_undo_version"); err != nil {
+			return m, err
+		}
+		if len(m.Tokens) == 0 {
+			return m, engine.NewError("server.ws_undo_tokens", "max", MaxSeats)
+		}
+		return m, nil
+	case TypeResign, TypeGiveUp, TypeNewLink, TypeRematch, TypeDraw, TypeDecline, TypePing:
+		return m, nil
+	case "":
+		return m, engine.NewError("server.ws_no_type")
+	}
+	return m, engine.NewError("server.ws_type", "type", strconv.Quote(m.Type))
+}
+
+// Hello is the first message of a connection: the seat's token (empty for
+// a spectator), the tokens of other seats played at the same device and
+// the last version seen (-1 for none).
+func Hello(token string, tokens []string, last int) ClientMsg {
+	return ClientMsg{Type: TypeHello, Token: token, Tokens: tokens, Last: &last}
+}
+
+// Move plays move, chosen at version, for the connection's seat (token
+// empty) or the seat of token.
+func Move(version int, move, token string) ClientMsg {
+	return ClientMsg{Type: TypeMove, Version: &version, Move: move, Token: token}
+}
+
+// Encode is the message's JSON.
+func (m ClientMsg) Encode() []byte { return mustJSON(m) }
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only the package's own message types are encoded
+	}
+	return b
+}
