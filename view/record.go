@@ -14,7 +14,7 @@ import (
 type Record struct {
 	Game string `json:"game"`
 	// Options are "name=value" settings, as --option takes them.
-	Options Options `json:"options"`
+	Options Options  `json:"options"`
 	Moves   []string `json:"moves"`
 	// Players optionally names who played each seat (agents or people).
 	Players []string `json:"players,omitempty"`

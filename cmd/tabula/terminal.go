@@ -267,7 +267,7 @@ func (t *terminalGame) choose(a int, hidden bool) (engine.Move, error) {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(t.out, "  %v\n", err)
+			fmt.Fprintf(t.out, "  %s\n", engine.InLang(err, t.lang))
 			continue
 		}
 		if hidden {

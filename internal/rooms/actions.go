@@ -2,7 +2,6 @@ package rooms
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"slices"
 	"strings"
@@ -93,22 +92,8 @@ func (r *Room) ResignAs(ctx context.Context, sub *Sub, token string) error {
 		if err := r.twoOpen(); err != nil {
 			return err
 		}
-		result := engine.Outcome{Winner: 1 - seat}.String()
-		return r.finish(ctx, []wire.Event{
-			{Version: r.version + 1, Kind: wire.KindResign, Seat: intp(seat)},
-			{Version: r.version + 2, Kind: wire.KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
-		}, result)
+		return r.finish(ctx, wire.Event{Kind: wire.KindResign, Seat: intp(seat)}, engine.Outcome{Winner: 1 - seat}.String())
 	})
-}
-
-func (r *Room) twoOpen() error {
-	if r.status != store.Open {
-		return refuse(CodeOver, "rooms.game_over")
-	}
-	if len(r.seats) != 2 {
-		return refuse(CodeBad, "rooms.resign_many")
-	}
-	return nil
 }
 
 // OfferDraw offers a draw to the other seat, or accepts the other seat's
@@ -122,11 +107,7 @@ func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
 		case sub.Seat:
 			return refuse(CodeBad, "rooms.draw_offered")
 		case 1 - sub.Seat:
-			result := engine.Outcome{Winner: -1}.String()
-			return r.finish(ctx, []wire.Event{
-				{Version: r.version + 1, Kind: wire.KindOffer, Seat: intp(sub.Seat)},
-				{Version: r.version + 2, Kind: wire.KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
-			}, result)
+			return r.finish(ctx, wire.Event{Kind: wire.KindOffer, Seat: intp(sub.Seat)}, engine.Outcome{Winner: -1}.String())
 		}
 		e := wire.Event{Version: r.version + 1, Kind: wire.KindOffer, Seat: intp(sub.Seat)}
 		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {

@@ -354,20 +354,17 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
 	}
-	s, err := g.NewState(opts)
-	if err != nil {
-		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
-	}
 	clock, err := parseClock(sn.Room.Clock)
 	if err != nil {
 		return nil, err
 	}
-	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s, clock: clock, offer: -1,
-		commits: map[int]string{}, status: sn.Room.Status, result: sn.Room.Result, subs: map[*Sub]struct{}{}, used: time.Now()}
-	r.away, r.moved = map[int]time.Time{}, map[int]bool{}
+	c, err := newCore(sn.Room.ID, g, opts, sn.Room.Secret, clock, sn.Seats)
+	if err != nil {
+		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
+	}
+	c.status, c.result = sn.Room.Status, sn.Room.Result
+	r := &Room{m: m, core: c, subs: map[*Sub]struct{}{}, used: time.Now(), away: map[int]time.Time{}}
 	for _, st := range sn.Seats {
-		r.seats = append(r.seats, seat{Seat: st})
-		r.left = append(r.left, clock.Initial)
 		if st.Kind == Person {
 			r.away[st.Index] = m.cfg.Now()
 		}
@@ -392,44 +389,6 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	// time the server was down is not counted against anyone.
 	r.since = m.cfg.Now()
 	return r, nil
-}
-
-// replay appends a stored event to the room and applies it to the state
-// and the clocks.
-func (r *Room) replay(e wire.Event) error {
-	r.events = append(r.events, e)
-	r.noteMoved(e)
-	r.track(e)
-	for i, v := range e.Clocks {
-		if i < len(r.left) {
-			r.left[i] = time.Duration(v) * time.Millisecond
-		}
-	}
-	switch e.Kind {
-	case wire.KindTurn:
-		if err := engine.Play(r.state, e.Move); err != nil {
-			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
-		}
-		r.turnStart = e.Version
-		r.offer = -1
-	case wire.KindOffer:
-		r.offer = *e.Seat
-	case wire.KindDecline:
-		r.offer = -1
-	case wire.KindEnd:
-		r.turnStart = e.Version
-	case wire.KindRematch:
-		r.next = e.Room
-	case wire.KindUndo:
-		s, err := r.replayPlayed()
-		if err != nil {
-			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
-		}
-		r.state = s
-		r.turnStart = e.Version
-		r.offer = -1
-	}
-	return nil
 }
 
 // forget removes a room from memory (it is loaded again when asked for).
