@@ -15,6 +15,7 @@ package testgame
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -209,10 +210,7 @@ func (s *State) MoveFrom(player int, m engine.Move) int { return int(m) }
 
 // Details gives the holes and stores for the state's JSON.
 func (s *State) Details() any {
-	return struct {
-		Holes  []int `json:"holes"`
-		Stores []int `json:"stores"`
-	}{s.holes[:], s.stores[:]}
+	return engine.Details{}.With("holes", slices.Clone(s.holes[:])).With("stores", slices.Clone(s.stores[:]))
 }
 
 // Tell says what the last move captured.
