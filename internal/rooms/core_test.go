@@ -19,19 +19,25 @@ import (
 
 var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 
-// newTestCore is the core of a new room of game under its default
-// options, with seats of kinds.
-func newTestCore(t *testing.T, game string, kinds []string, clock Clock) *core {
+// newTestCore is the core of a new room of game under settings (none:
+// the defaults), with seats of kinds.
+func newTestCore(t *testing.T, game string, kinds []string, clock Clock, settings ...string) *core {
 	t.Helper()
 	g, err := engine.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts := engine.DefaultOptions(g)
+	if len(settings) > 0 {
+		if opts, err = engine.ParseOptions(g, settings); err != nil {
+			t.Fatal(err)
+		}
+	}
 	seats := make([]store.Seat, len(kinds))
 	for i, k := range kinds {
 		seats[i] = store.Seat{Index: i, Kind: k}
 	}
-	c, err := newCore("core-test", g, engine.DefaultOptions(g), []byte("a secret of the test"), clock, seats)
+	c, err := newCore("core-test", g, opts, []byte("a secret of the test"), clock, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,5 +294,50 @@ func TestCoreReplayGivesThePlayedState(t *testing.T) {
 	want, _ := view.State(c.state)
 	if string(got) != string(want) || r.turnStart != c.turnStart || r.version != 0 || len(r.events) != len(c.events) {
 		t.Fatalf("replayed: turn start %d, state\n%s\nplayed: turn start %d, state\n%s", r.turnStart, got, c.turnStart, want)
+	}
+}
+
+// offer stores seat's draw offer as a room does.
+func offer(t *testing.T, c *core, seat int) {
+	t.Helper()
+	accepts, err := c.drawOffer(seat)
+	if err != nil || accepts {
+		t.Fatalf("seat %d's offer: accepts %v, %v", seat, accepts, err)
+	}
+	e := wire.Event{Version: c.version + 1, Kind: wire.KindOffer, Seat: intp(seat)}
+	c.log([]wire.Event{e})
+	c.took(e)
+}
+
+func TestCoreDrawOfferOfTheOtherSeatIsAccepted(t *testing.T) {
+	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	offer(t, c, 0)
+	if accepts, err := c.drawOffer(1); err != nil || !accepts {
+		t.Fatalf("seat 1 offering after seat 0: accepts %v, %v", accepts, err)
+	}
+}
+
+func TestCoreSecondDrawOfferIsRefused(t *testing.T) {
+	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	offer(t, c, 0)
+	if _, err := c.drawOffer(0); refusal(t, err) != CodeBad {
+		t.Fatalf("seat 0 offering twice: %v", err)
+	}
+}
+
+func TestCoreDrawOfferLapsesWithTheNextTurn(t *testing.T) {
+	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	offer(t, c, 1)
+	mover := c.state.Actors(nil)[0]
+	play(t, c, t0, mover, c.version, first(c, mover), true)
+	if err := c.drawDecline(0); refusal(t, err) != CodeBad {
+		t.Fatalf("declining an offer after the next turn: %v, want no offer to decline", err)
+	}
+}
+
+func TestCoreDrawIsForTwoPlayers(t *testing.T) {
+	c := newTestCore(t, "tamman", []string{Person, Person, Person}, Clock{}, "players=3")
+	if _, err := c.drawOffer(0); refusal(t, err) != CodeBad {
+		t.Fatalf("a draw offer among three: %v", err)
 	}
 }
