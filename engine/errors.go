@@ -156,9 +156,7 @@ var engineWords = map[string]Text{
 		"en": "{turn}: players {actors} move at once: want {n} moves joined by commas",
 		"de": "{turn}: die Spieler {actors} ziehen zugleich: erwartet {n} Züge, durch Kommas getrennt",
 	},
-	"engine.joint_move":     {"en": "{player}'s move {move}: {err}", "de": "Zug von {player} {move}: {err}"},
-	"engine.not_legal":      {"en": "{move} is not legal for {player} now (legal: {legal})", "de": "{move} ist für {player} jetzt nicht erlaubt (erlaubt: {legal})"},
-	"engine.move":           {"en": "move {n} ({move}): {err}", "de": "Zug {n} ({move}): {err}"},
-	"engine.record":         {"en": "record: {err}", "de": "Aufzeichnung: {err}"},
-	"engine.record_no_game": {"en": "record: no game", "de": "Aufzeichnung: kein Spiel"},
+	"engine.joint_move": {"en": "{player}'s move {move}: {err}", "de": "Zug von {player} {move}: {err}"},
+	"engine.not_legal":  {"en": "{move} is not legal for {player} now (legal: {legal})", "de": "{move} ist für {player} jetzt nicht erlaubt (erlaubt: {legal})"},
+	"engine.move":       {"en": "move {n} ({move}): {err}", "de": "Zug {n} ({move}): {err}"},
 }

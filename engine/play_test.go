@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -139,26 +138,6 @@ func TestPlayLeavesStateUnchangedOnError(t *testing.T) {
 	h := s.Hash()
 	if err := engine.Play(s, "sideways"); err == nil || s.Hash() != h {
 		t.Errorf("err %v, hash %d -> %d", err, h, s.Hash())
-	}
-}
-
-func TestRecordRoundTrip(t *testing.T) {
-	r := engine.NewRecord(coinGame{}, engine.DefaultOptions(coinGame{}))
-	r.Moves = append(r.Moves, "heads", "0,1")
-	data, _ := json.Marshal(r)
-	back, err := engine.ParseRecord(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := back.Load()
-	if err != nil || !s.Terminal() {
-		t.Fatalf("load: %v terminal %v", err, s != nil && s.Terminal())
-	}
-	if _, err := engine.ParseRecord([]byte(`{"moves":[]}`)); err == nil {
-		t.Error("record without a game accepted")
-	}
-	if _, err := (engine.Record{Game: "nope"}).Load(); err == nil {
-		t.Error("record of an unknown game loaded")
 	}
 }
 

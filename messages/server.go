@@ -70,10 +70,6 @@ var Server = map[string]engine.Text{
 		"en": "record: {n} moves, more than the {max} this server accepts",
 		"de": "Aufzeichnung: {n} Züge, mehr als die {max}, die dieser Server annimmt",
 	},
-	"server.option_type": {
-		"en": "option {option}: want a string, number or boolean",
-		"de": "Option {option}: erwartet Text, Zahl oder Wahrheitswert",
-	},
 	"server.record_or_game": {
 		"en": "give either a record or game and options, not both",
 		"de": "Entweder eine Aufzeichnung oder Spiel und Optionen angeben, nicht beides",

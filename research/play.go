@@ -82,10 +82,13 @@ const leadPoints = 11
 // ends.
 const maxPlies = 1_000_000
 
-// Seed is the seed of game i's randomness for one purpose (a seat, or
-// chance for -1): a splitmix finaliser of the run's seed, the game and
-// the purpose. Every reading's game i gets the same seeds (common random
-// numbers).
+// Seed is the seed of game i's randomness for one purpose (a seat; -1
+// chance; -3 a replication's seed, ReplicaSeed): the game and the purpose,
+// each times an odd constant, xored into the run's seed, then an
+// xor-shift, a multiplication and an xor-shift. That is less than the
+// splitmix64 finaliser (engine.Mix64), and stays so: another mix would
+// change every run's games. Every reading's game i gets the same seeds
+// (common random numbers).
 func Seed(seed uint64, game, purpose int) uint64 {
 	x := seed ^ uint64(game)*0x9e3779b97f4a7c15 ^ uint64(purpose+2)*0xd1b54a32d192ed03
 	x ^= x >> 31

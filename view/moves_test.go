@@ -85,9 +85,10 @@ func TestMovesOfTammanEndWhereTheManLands(t *testing.T) {
 					after := s.Clone()
 					m, _ := after.ParseMove(p, mv.Move)
 					after.Apply(m)
-					if !slices.Contains(after.(*tamman.State).Details().(tamman.Details).Pieces[p], names[mv.To]) {
+					pieces := after.(*tamman.State).Details().(engine.Details).Get("pieces").([][]string)
+					if !slices.Contains(pieces[p], names[mv.To]) {
 						t.Fatalf("game %d ply %d: %s should end on %s, player %d's men are on %v",
-							game, ply, mv.Move, names[mv.To], p, after.(*tamman.State).Details().(tamman.Details).Pieces[p])
+							game, ply, mv.Move, names[mv.To], p, pieces[p])
 					}
 				}
 			}

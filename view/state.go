@@ -14,8 +14,10 @@ import (
 )
 
 // Detailer is implemented by states with fields of their own (the holes of
-// a mancala board): Details returns a struct whose JSON object gives them,
-// after the common fields of the state.
+// a mancala board): Details returns them as engine.Details, which become
+// the fields of the state's JSON after the common ones, in order. (A
+// value of another kind is encoded as encoding/json does, and must make
+// an object.)
 type Detailer interface {
 	Details() any
 }
@@ -87,7 +89,7 @@ func State(s engine.State) ([]byte, error) {
 	if !ok {
 		return common, nil
 	}
-	extra, err := json.Marshal(d.Details())
+	extra, err := detailsJSON(d.Details())
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/messages"
+	"tabula/view"
 )
 
 // seatPlayer is who plays one seat in the terminal: a person (agent nil)
@@ -144,16 +145,16 @@ func (r *lineReader) close() { close(r.want) }
 
 // playRecord is the game to play: a new one (GAME and its options) or the
 // one saved in a record file.
-func playRecord(gameID string, opts []string, path string, line int) (engine.Record, error) {
+func playRecord(gameID string, opts []string, path string, line int) (view.Record, error) {
 	switch {
 	case path == "" && gameID == "":
-		return engine.Record{}, usagef("name the game: tabula play GAME (see 'tabula games'), or resume one with --record FILE")
+		return view.Record{}, usagef("name the game: tabula play GAME (see 'tabula games'), or resume one with --record FILE")
 	case path == "":
-		return engine.Record{Game: gameID, Options: opts}, nil
+		return view.Record{Game: gameID, Options: opts}, nil
 	case gameID != "" || len(opts) > 0:
-		return engine.Record{}, usagef("--record replaces GAME and --option (the record has them): give one or the other")
+		return view.Record{}, usagef("--record replaces GAME and --option (the record has them): give one or the other")
 	case path == "-":
-		return engine.Record{}, usagef("--record -: standard input holds the moves typed at the terminal; give a file")
+		return view.Record{}, usagef("--record -: standard input holds the moves typed at the terminal; give a file")
 	}
 	return readRecordFile(path, line, nil)
 }

@@ -83,15 +83,15 @@ func replayRecordFile(path string, line int, stdin io.Reader) (engine.State, err
 
 // readRecordFile reads record number line (1-based) of a file of JSON lines
 // ('-': stdin).
-func readRecordFile(path string, line int, stdin io.Reader) (engine.Record, error) {
+func readRecordFile(path string, line int, stdin io.Reader) (view.Record, error) {
 	if line < 1 {
-		return engine.Record{}, usagef("--line must be at least 1, got %d", line)
+		return view.Record{}, usagef("--line must be at least 1, got %d", line)
 	}
 	in := stdin
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return engine.Record{}, usagef("--record: %v", err)
+			return view.Record{}, usagef("--record: %v", err)
 		}
 		defer f.Close()
 		in = f
@@ -106,14 +106,14 @@ func readRecordFile(path string, line int, stdin io.Reader) (engine.Record, erro
 		if n++; n < line {
 			continue
 		}
-		rec, err := engine.ParseRecord(text)
+		rec, err := view.ParseRecord(text)
 		if err != nil {
-			return engine.Record{}, usagef("--record %s line %d: %v", path, n, err)
+			return view.Record{}, usagef("--record %s line %d: %v", path, n, err)
 		}
 		return rec, nil
 	}
 	if err := sc.Err(); err != nil {
-		return engine.Record{}, fmt.Errorf("--record %s: %v", path, err)
+		return view.Record{}, fmt.Errorf("--record %s: %v", path, err)
 	}
-	return engine.Record{}, usagef("--record %s: has no record %d", path, line)
+	return view.Record{}, usagef("--record %s: has no record %d", path, line)
 }

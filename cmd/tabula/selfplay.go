@@ -9,6 +9,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/research"
+	"tabula/view"
 )
 
 // selfPlay plays games between agents on several goroutines. Every game's
@@ -38,7 +39,7 @@ type gameResult struct {
 	captureMoves int
 	captured     float64
 	scores       [4]float64 // final score of each seat (2 to 4 players)
-	record       *engine.Record
+	record       *view.Record
 }
 
 // capturer is implemented by states that say what their last move
@@ -193,7 +194,7 @@ func (p *player) play(i int, m match) (gameResult, error) {
 	}
 	r := gameResult{seats: m.seats, winner: -1}
 	if sp.records {
-		rec := engine.NewRecord(s.Game(), s.Options())
+		rec := view.NewRecord(s.Game(), s.Options())
 		for _, idx := range m.seats {
 			rec.Players = append(rec.Players, sp.specs[idx])
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -91,7 +92,7 @@ func TestSimRotatesSeatsAndWritesReplayableRecords(t *testing.T) {
 	}
 	seat0 := map[string]int{}
 	for i, line := range lines {
-		rec, err := engine.ParseRecord([]byte(line))
+		rec, err := view.ParseRecord([]byte(line))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +260,7 @@ func TestSimRotatesThreeSeatsInAChanceGame(t *testing.T) {
 	data, _ := os.ReadFile(path)
 	seatsOf := map[string][3]int{}
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		rec, err := engine.ParseRecord([]byte(line))
+		rec, err := view.ParseRecord([]byte(line))
 		if err != nil {
 			t.Fatal(err)
 		}

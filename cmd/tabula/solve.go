@@ -26,6 +26,7 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "`FILE` to build the table in, level by level; a stopped build resumes from it (none: in memory)")
 	upto := fs.Int("upto", -1, "with --out: build the levels up to `J` seeds only, to build in parts (-1: all, up to K)")
 	table := fs.String("table", "", "use the table `FILE` made by an earlier build instead of building one")
+	unfinished := fs.Bool("unfinished", false, "with --table: use the levels an unfinished build has written so far (--from-start searches beyond them)")
 	query := fs.String("query", "", "print the exact value of the board `\"H0 ... H9\"` (seeds in holes 0-9) and of each move")
 	toMove := fs.Int("to-move", 0, "with --query: the `PLAYER` to move, 0 or 1")
 	fromStart := fs.Bool("from-start", false, "also solve the whole game from its start, searching the boards beyond the table's seeds")
@@ -48,6 +49,9 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *k > solve.MaxSeedsLeft {
 		return usagef("--seeds-left: want 0 to %d, got %d", solve.MaxSeedsLeft, *k)
+	}
+	if *unfinished && *table == "" {
+		return usagef("--unfinished: give --table FILE")
 	}
 	if *upto >= 0 && *out == "" {
 		return usagef("--upto: builds in parts into a file; give --out FILE")
@@ -85,7 +89,11 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 
 	var tab *solve.Table
 	if *table != "" {
-		if tab, err = solve.Open(*table); err != nil {
+		open := solve.Open
+		if *unfinished {
+			open = solve.OpenUnfinished
+		}
+		if tab, err = open(*table); err != nil {
 			return usagef("--table %s: %v", *table, err)
 		}
 		defer tab.Close()
@@ -94,6 +102,9 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "adji-boto endgame table %s: %d seeds left, %s; %d positions, %d bytes, every level's checksum intact\n",
 			*table, tab.K(), joinRules(tab.Rules()), solve.Size(tab.K()), tab.Bytes())
+		if tab.Levels() <= tab.K() {
+			fmt.Fprintf(stdout, "unfinished: levels 0 to %d (%d positions) written so far\n", tab.Levels()-1, solve.Size(tab.Levels()-1))
+		}
 	} else {
 		if tab, err = buildTable(stdout, stderr, opts, *k, *out, *upto); err != nil || tab == nil {
 			return err
@@ -230,12 +241,12 @@ func reportStart(w, stderr io.Writer, tab *solve.Table, start *adjiboto.State, o
 	if err != nil {
 		return usagef("--from-start: %v", err)
 	}
-	if seeds > tab.K() {
+	if seeds >= tab.Levels() {
 		// The search is a recursion as deep as its longest chain of
 		// moves without capture: more than a million at 3 seeds a hole.
 		debug.SetMaxStack(8 << 30)
 		solve.MaxDepth = 12_000_000
-		fmt.Fprintf(stderr, "searching the boards of %d to %d seeds that the game can reach\n", tab.K()+1, seeds)
+		fmt.Fprintf(stderr, "searching the boards of %d to %d seeds that the game can reach\n", tab.Levels(), seeds)
 		began := time.Now()
 		v.Progress(func(st solve.Stats) {
 			fmt.Fprintf(stderr, "  %d boards, %.0fs, %.0f MB in use; the deepest chain %d\n",
@@ -253,7 +264,7 @@ func reportStart(w, stderr io.Writer, tab *solve.Table, start *adjiboto.State, o
 			boards += st.GroupPositions[n]
 		}
 		fmt.Fprintf(w, "searched beyond the table: %d boards of %d to %d seeds, %.1fs; %d groups of boards on cycles (%d boards), the bounds meet on all\n",
-			st.Positions, tab.K()+1, seeds, st.Took.Seconds(), groups, boards)
+			st.Positions, tab.Levels(), seeds, st.Took.Seconds(), groups, boards)
 	}
 	best := slices.Max(vals)
 	verdict := "a draw"

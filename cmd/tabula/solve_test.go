@@ -147,3 +147,23 @@ func TestSolveFromStartSearchesBeyondTheTable(t *testing.T) {
 		t.Fatalf("a search limit of 3 boards: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// --unfinished takes the levels a build in parts has written so far;
+// without it, such a file is refused.
+func TestSolveUnfinishedTable(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "k8.tab")
+	if code, _, stderr := runTabula(t, "", "solve", "--seeds-left", "8", "--upto", "4", "--out", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	query := []string{"solve", "--table", out, "--query", "1 0 0 0 1 1 0 0 0 1", "--to-move", "0"}
+	if code, _, _ := runTabula(t, "", query...); code != 2 {
+		t.Fatalf("an unfinished table without --unfinished: exit %d, want 2", code)
+	}
+	code, stdout, stderr := runTabula(t, "", append(query, "--unfinished")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "unfinished: levels 0 to 4") || !strings.Contains(stdout, "value ") {
+		t.Fatalf("want the levels and a value:\n%s", stdout)
+	}
+}

@@ -201,7 +201,7 @@ func (t *terminalGame) turn() error {
 
 // quit prints the record of the game so far, which --record resumes.
 func (t *terminalGame) quit() error {
-	rec := engine.NewRecord(t.s.Game(), t.s.Options())
+	rec := view.NewRecord(t.s.Game(), t.s.Options())
 	rec.Moves = append(rec.Moves, t.moves...)
 	for _, p := range t.seats {
 		rec.Players = append(rec.Players, p.name)
@@ -267,7 +267,7 @@ func (t *terminalGame) choose(a int, hidden bool) (engine.Move, error) {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(t.out, "  %v\n", err)
+			fmt.Fprintf(t.out, "  %s\n", engine.InLang(err, t.lang))
 			continue
 		}
 		if hidden {

@@ -227,6 +227,17 @@ func TestPlayInGerman(t *testing.T) {
 	}
 }
 
+// A move the game cannot read is refused in the player's language.
+func TestPlayRefusesABadMoveInGerman(t *testing.T) {
+	code, out, errOut := runTabula(t, "3\nquit\n", "play", "adji-boto", "--players", "human,human", "--lang", "de")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if want := "adji-boto: Loch 3 liegt nicht in der Reihe von Spieler 0 (Löcher 5-9)"; !strings.Contains(out, want) {
+		t.Errorf("lacks %q:\n%s", want, out)
+	}
+}
+
 // Without --lang the terminal speaks the environment's language.
 func TestPlaySpeaksTheEnvironmentsLanguage(t *testing.T) {
 	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANGUAGE"} {

@@ -67,7 +67,7 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 	if s.NumPlayers() != info.Players {
 		t.Fatalf("%d players, Info declares %d", s.NumPlayers(), info.Players)
 	}
-	rec := engine.NewRecord(g, opts)
+	var record []string // the turns as text: a saved game
 	var moves []engine.Move
 	var before string // the full state at the start of the turn
 	for step := 0; !s.Terminal(); step++ {
@@ -129,7 +129,7 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 			}
 		}
 		text := engine.TurnText(s, actors, moves)
-		rec.Moves = append(rec.Moves, text)
+		record = append(record, text)
 
 		if before == "" {
 			before = Full(t, s)
@@ -175,7 +175,11 @@ func randomGame(t *testing.T, g engine.Game, opts engine.Options, seed uint64, m
 	if got := len(s.Scores(nil)); got != s.NumPlayers() {
 		t.Fatalf("seed %d: %d scores for %d players", seed, got, s.NumPlayers())
 	}
-	back, err := rec.Load()
+	saved, err := engine.ParseOptions(g, opts.Settings())
+	if err != nil {
+		t.Fatalf("seed %d: the options do not read back: %v", seed, err)
+	}
+	back, err := engine.Replay(g, saved, record)
 	if err != nil {
 		t.Fatalf("seed %d: record does not replay: %v", seed, err)
 	}

@@ -2,7 +2,6 @@ package enginetest
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -14,21 +13,16 @@ import (
 )
 
 // Full is the full state of s as text, for comparing states: the game's
-// details (the board, as in its JSON form), the ply, hash, outcome, actors,
+// details (the board, its facts as they are shown), the ply, hash, outcome, actors,
 // legal moves of every player and of chance, chance outcomes, scores and
 // returns. Two states that agree in it are the same for every player and
 // tool. (The options, the same for every state of a game, are left out.)
 func Full(t testing.TB, s engine.State) string {
 	t.Helper()
-	var details []byte
-	var err error
+	b := new(bytes.Buffer)
 	if d, ok := s.(interface{ Details() any }); ok { // the board of its JSON (view.Detailer)
-		details, err = json.Marshal(d.Details())
+		fmt.Fprintf(b, "%v", d.Details())
 	}
-	if err != nil {
-		t.Fatalf("state details: %v", err)
-	}
-	b := bytes.NewBuffer(details)
 	o, over := s.Outcome()
 	fmt.Fprintf(b, "\nply %d hash %016x terminal %v outcome %v %v actors %v\n", s.Ply(), s.Hash(), s.Terminal(), over, o.Winner, s.Actors(nil))
 	var legal []engine.Move

@@ -486,24 +486,25 @@ func rowText(p int) string {
 	return "0-4"
 }
 
-// Details is the JSON of the board.
-type Details struct {
-	Holes    []int  `json:"holes"`
-	Stores   []int  `json:"stores"`
-	Phase    string `json:"phase"`
-	Captured int    `json:"captured"`
-	End      string `json:"end,omitempty"`
-}
-
-// Details returns the board for the state's JSON.
+// Details gives the board for the state's views: holes, stores, phase
+// ("opening" or "main"), captured (seeds the last move took) and, once
+// over, end (why the game ended).
 func (s *State) Details() any {
-	d := Details{Holes: make([]int, Holes), Stores: []int{int(s.stores[0]), int(s.stores[1])},
-		Phase: "main", Captured: int(s.captured), End: s.end.String()}
+	holes := make([]int, Holes)
 	for i, c := range s.holes {
-		d.Holes[i] = int(c)
+		holes[i] = int(c)
 	}
+	phase := "main"
 	if s.openingLeft > 0 {
-		d.Phase = "opening"
+		phase = "opening"
+	}
+	d := make(engine.Details, 0, 5).
+		With("holes", holes).
+		With("stores", []int{int(s.stores[0]), int(s.stores[1])}).
+		With("phase", phase).
+		With("captured", int(s.captured))
+	if e := s.end.String(); e != "" {
+		d = d.With("end", e)
 	}
 	return d
 }

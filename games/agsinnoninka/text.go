@@ -58,89 +58,69 @@ func rowText(p int) string {
 	return "0-4"
 }
 
-// Details is the JSON of the board and of what the last turn did.
-type Details struct {
-	Holes  []int  `json:"holes"`
-	Stores []int  `json:"stores"`
-	Burnt  []bool `json:"burnt"`
-	Round  int    `json:"round"`
-	// RoundTurns is the number of turns played in this round.
-	RoundTurns int `json:"roundTurns"`
-	// Pending holds the holes chosen in a turn that waits for chance to
-	// say who sows first (simultaneity=chance-order).
-	Pending   []int      `json:"pending,omitempty"`
-	LastTurn  *TurnView  `json:"lastTurn,omitempty"`
-	LastRound *RoundView `json:"lastRound,omitempty"`
-	End       string     `json:"end,omitempty"`
-}
-
-// TurnView is the JSON of the last turn.
-type TurnView struct {
-	// First is who sowed first in a sequential reading, absent in lockstep.
-	First   *int         `json:"first,omitempty"`
-	Steps   int          `json:"steps"`
-	Players []PlayerView `json:"players"`
-	// Capped: a move was cut by the max-steps safeguard.
-	Capped bool `json:"capped,omitempty"`
-}
-
-// PlayerView is the JSON of one player's move in the last turn.
-type PlayerView struct {
-	Hole   int `json:"hole"`
-	Relays int `json:"relays"`
-	// End is the hole the move finished in (for the capture rule), or -1
-	// when the last seed went to her store.
-	End      int  `json:"end"`
-	Captured int  `json:"captured"`
-	Cut      bool `json:"cut"`
-	Conflict bool `json:"conflict"`
-	Seeds    int  `json:"seedsSown"`
-}
-
-// RoundView is the JSON of how the last round ended.
-type RoundView struct {
-	Round int    `json:"round"`
-	Why   string `json:"why"`
-	Taken []int  `json:"taken"`
-	Seeds []int  `json:"seeds"`
-}
-
-// Details returns the board for the state's JSON.
+// Details gives the board and what the last turn did, for the state's
+// views:
+//   - holes, stores, burnt (each hole), round, roundTurns (the turns played
+//     in this round);
+//   - pending: the holes chosen in a turn that waits for chance to say who
+//     sows first (simultaneity=chance-order), only then;
+//   - lastTurn, once a turn was played: first (who sowed first, only in a
+//     sequential reading), steps, players (each one's hole, relays, end:
+//     the hole the move finished in or -1 for her store, captured, cut,
+//     conflict, seedsSown), and capped (only when the max-steps safeguard
+//     cut a move);
+//   - lastRound, once a round ended: round, why, taken, seeds;
+//   - end, once the match is over: why.
 func (s *State) Details() any {
-	d := Details{
-		Holes:      make([]int, Holes),
-		Stores:     []int{int(s.stores[0]), int(s.stores[1])},
-		Burnt:      make([]bool, Holes),
-		Round:      int(s.round),
-		RoundTurns: int(s.roundTurns),
-		End:        s.end.String(),
-	}
+	holes, burnt := make([]int, Holes), make([]bool, Holes)
 	for h := range s.holes {
-		d.Holes[h] = int(s.holes[h])
-		d.Burnt[h] = s.isBurnt(h)
+		holes[h] = int(s.holes[h])
+		burnt[h] = s.isBurnt(h)
 	}
+	d := make(engine.Details, 0, 9).
+		With("holes", holes).
+		With("stores", []int{int(s.stores[0]), int(s.stores[1])}).
+		With("burnt", burnt).
+		With("round", int(s.round)).
+		With("roundTurns", int(s.roundTurns))
 	if s.pending[0] >= 0 {
-		d.Pending = []int{int(s.pending[0]), int(s.pending[1])}
+		d = d.With("pending", []int{int(s.pending[0]), int(s.pending[1])})
 	}
 	if s.last.P[0].Hole != noHole {
-		t := &TurnView{Steps: int(s.last.Steps), Capped: s.last.Capped}
+		t := make(engine.Details, 0, 4)
 		if s.last.First >= 0 {
-			f := int(s.last.First)
-			t.First = &f
+			t = t.With("first", int(s.last.First))
 		}
+		var players []engine.Details
 		for _, p := range s.last.P {
 			end := int(p.End)
 			if end == storePos {
 				end = -1
 			}
-			t.Players = append(t.Players, PlayerView{Hole: int(p.Hole), Relays: int(p.Lifts), End: end,
-				Captured: int(p.Captured), Cut: p.Cut, Conflict: p.Conflict, Seeds: int(p.Steps)})
+			players = append(players, make(engine.Details, 0, 7).
+				With("hole", int(p.Hole)).
+				With("relays", int(p.Lifts)).
+				With("end", end).
+				With("captured", int(p.Captured)).
+				With("cut", p.Cut).
+				With("conflict", p.Conflict).
+				With("seedsSown", int(p.Steps)))
 		}
-		d.LastTurn = t
+		t = t.With("steps", int(s.last.Steps)).With("players", players)
+		if s.last.Capped {
+			t = t.With("capped", true)
+		}
+		d = d.With("lastTurn", t)
 	}
 	if r := s.lastRound; r.Why != RoundGoesOn {
-		d.LastRound = &RoundView{Round: int(r.Round), Why: r.Why.String(),
-			Taken: []int{int(r.Taken[0]), int(r.Taken[1])}, Seeds: []int{int(r.Seeds[0]), int(r.Seeds[1])}}
+		d = d.With("lastRound", make(engine.Details, 0, 4).
+			With("round", int(r.Round)).
+			With("why", r.Why.String()).
+			With("taken", []int{int(r.Taken[0]), int(r.Taken[1])}).
+			With("seeds", []int{int(r.Seeds[0]), int(r.Seeds[1])}))
+	}
+	if e := s.end.String(); e != "" {
+		d = d.With("end", e)
 	}
 	return d
 }

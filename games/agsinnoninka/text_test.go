@@ -71,15 +71,20 @@ func TestStateJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var v struct {
-		ToMove    []int               `json:"toMove"`
-		Legal     map[string][]string `json:"legal"`
-		Holes     []int               `json:"holes"`
-		Stores    []int               `json:"stores"`
-		Burnt     []bool              `json:"burnt"`
-		Round     int                 `json:"round"`
-		Scores    []float64           `json:"scores"`
-		LastTurn  TurnView            `json:"lastTurn"`
-		LastRound RoundView           `json:"lastRound"`
+		ToMove   []int               `json:"toMove"`
+		Legal    map[string][]string `json:"legal"`
+		Holes    []int               `json:"holes"`
+		Stores   []int               `json:"stores"`
+		Burnt    []bool              `json:"burnt"`
+		Round    int                 `json:"round"`
+		Scores   []float64           `json:"scores"`
+		LastTurn struct {
+			Players []struct{ Captured int }
+		} `json:"lastTurn"`
+		LastRound struct {
+			Why   string
+			Taken []int
+		} `json:"lastRound"`
 	}
 	if err := json.Unmarshal(data, &v); err != nil {
 		t.Fatal(err)

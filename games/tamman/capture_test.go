@@ -23,8 +23,8 @@ func TestPassingAnEnemyOnAPlainSquareSendsHimBack(t *testing.T) {
 	if s.Phase() != tamman.ThrowPhase || s.CaptureThrowsDue() != 1 || s.Turn() != 0 {
 		t.Fatalf("phase %s, %d capture throws due, turn %d", s.Phase(), s.CaptureThrowsDue(), s.Turn())
 	}
-	if d := s.Details().(tamman.Details); d.Thrower == nil || *d.Thrower != 0 || d.Captured != 1 {
-		t.Errorf("details thrower %v captured %d", d.Thrower, d.Captured)
+	if thrower, captured := detail(s, "thrower"), detail(s, "captured"); thrower != 0 || captured != 1 {
+		t.Errorf("details thrower %v captured %v", thrower, captured)
 	}
 	play(t, s, "t3")
 	if s.Phase() != tamman.MovePhase || !slices.Equal(s.Throws(), []int{2, 3}) {

@@ -17,8 +17,8 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	d := s.(*tamman.State).Details().(tamman.Details)
-	fmt.Println(d.Pieces[0], d.Throws, d.Phase)
+	d := s.(*tamman.State).Details().(engine.Details)
+	fmt.Println(d.Get("pieces").([][]string)[0], d.Get("throws"), d.Get("phase"))
 	fmt.Println(engine.LegalTexts(s, 0))
 	// Output:
 	// [c1 c1 c1 e3] [2] move

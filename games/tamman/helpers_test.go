@@ -64,3 +64,6 @@ func squares(s *tamman.State, p int) []string {
 	}
 	return out
 }
+
+// detail is the value of a fact of s's Details.
+func detail(s *tamman.State, name string) any { return s.Details().(engine.Details).Get(name) }

@@ -118,8 +118,8 @@ func TestUnusableThrowIsLost(t *testing.T) {
 	if s.Turn() != 1 || s.Phase() != tamman.ThrowPhase {
 		t.Fatalf("turn %d phase %s", s.Turn(), s.Phase())
 	}
-	if d := s.Details().(tamman.Details); d.Lost != 1 {
-		t.Errorf("lost %d", d.Lost)
+	if lost := detail(s, "lost"); lost != 1 {
+		t.Errorf("lost %v", lost)
 	}
 }
 

@@ -70,58 +70,50 @@ func parseThrow(s string) (int, bool) {
 	return v, v <= maxThrowText
 }
 
-// Details is the game-specific part of the state's JSON.
-type Details struct {
-	// Pieces holds, for each player, the squares of her four men, least
-	// advanced first ("c3" is habarti).
-	Pieces [][]string `json:"pieces"`
-	// Steps holds, for each player, how far each man has gone along his
-	// path (0: on the 'ayn, 24: on habarti), in the order of Pieces.
-	Steps [][]int `json:"steps"`
-	// Seats gives each player's 'ayn.
-	Seats []string `json:"seats"`
-	// Throws are the values thrown and not yet used this turn, ascending.
-	Throws []int `json:"throws"`
-	// Phase is "throw" (a throw is due), "move" or "over".
-	Phase string `json:"phase"`
-	// Turn is the player whose turn it is.
-	Turn int `json:"turn"`
-	// Thrower is the player who throws, while a throw is due.
-	Thrower *int `json:"thrower,omitempty"`
-	// ExtraThrows is how many of the turn's opening throws are still due;
-	// CaptureThrows how many capture throws are.
-	ExtraThrows   int `json:"extraThrows"`
-	CaptureThrows int `json:"captureThrows"`
-	// Captured is the number of men the last move sent back.
-	Captured int `json:"captured"`
-	// Lost is the number of throws lost when the last turn ended;
-	// Zeroed says it ended with 8, 8, 8.
-	Lost   int  `json:"lost"`
-	Zeroed bool `json:"zeroed"`
-}
-
-// Details returns the men and throws for the state's JSON.
+// Details gives the men and throws for the state's views:
+//   - pieces: for each player, the squares of her four men, least advanced
+//     first ("c3" is habarti);
+//   - steps: for each player, how far each man has gone along his path (0:
+//     on the 'ayn, 24: on habarti), in the order of pieces;
+//   - seats: each player's 'ayn;
+//   - throws: the values thrown and not yet used this turn, ascending;
+//   - phase: "throw" (a throw is due), "move" or "over";
+//   - turn: the player whose turn it is;
+//   - thrower: the player who throws, only while a throw is due;
+//   - extraThrows, captureThrows: how many of the turn's opening throws and
+//     how many capture throws are still due;
+//   - captured: the number of men the last move sent back;
+//   - lost: the number of throws lost when the last turn ended; zeroed: it
+//     ended with 8, 8, 8.
 func (s *State) Details() any {
 	n := int(s.r.players)
-	d := Details{Pieces: make([][]string, n), Steps: make([][]int, n), Seats: make([]string, n),
-		Throws: s.Throws(), Phase: s.phase.String(), Turn: int(s.turn),
-		ExtraThrows: s.ExtraThrowsDue(), CaptureThrows: int(s.capDue),
-		Captured: int(s.captured), Lost: int(s.lost), Zeroed: s.zeroed}
+	pieces, steps, seats := make([][]string, n), make([][]int, n), make([]string, n)
 	for p := 0; p < n; p++ {
 		men := s.Men(p)
-		d.Pieces[p] = make([]string, 4)
+		pieces[p] = make([]string, 4)
 		for i, q := range men {
-			d.Pieces[p][i] = q.String()
+			pieces[p][i] = q.String()
 		}
 		st := s.Steps(p)
-		d.Steps[p] = st[:]
-		d.Seats[p] = s.Seat(p).String()
+		steps[p] = st[:]
+		seats[p] = s.Seat(p).String()
 	}
+	d := make(engine.Details, 0, 12).
+		With("pieces", pieces).
+		With("steps", steps).
+		With("seats", seats).
+		With("throws", s.Throws()).
+		With("phase", s.phase.String()).
+		With("turn", int(s.turn))
 	if s.phase == ThrowPhase {
-		t := int(s.turn)
-		d.Thrower = &t
+		d = d.With("thrower", int(s.turn))
 	}
-	return d
+	return d.
+		With("extraThrows", s.ExtraThrowsDue()).
+		With("captureThrows", int(s.capDue)).
+		With("captured", int(s.captured)).
+		With("lost", int(s.lost)).
+		With("zeroed", s.zeroed)
 }
 
 // String draws the board in English: Draw("en").

@@ -145,15 +145,15 @@ func TestThreeEightsScoreZero(t *testing.T) {
 	if got := squares(s, 0); !slices.Equal(got, []string{"c1", "c1", "c1", "c1"}) {
 		t.Errorf("player 0 moved: %v", got)
 	}
-	if d := s.Details().(tamman.Details); !d.Zeroed || d.Lost != 3 {
-		t.Errorf("details: zeroed %v, lost %d", d.Zeroed, d.Lost)
+	if zeroed, lost := detail(s, "zeroed"), detail(s, "lost"); zeroed != true || lost != 3 {
+		t.Errorf("details: zeroed %v, lost %v", zeroed, lost)
 	}
 	if said := strings.Join(told(s), " "); !strings.Contains(said, "the turn scores nothing") {
 		t.Errorf("the turn of 8, 8, 8 is told as %q", said)
 	}
 	play(t, s, "t2", "e3+2")
-	if d := s.Details().(tamman.Details); d.Zeroed || d.Lost != 0 || s.Turn() != 2 {
-		t.Errorf("after player 1's turn: zeroed %v, lost %d, turn %d", d.Zeroed, d.Lost, s.Turn())
+	if zeroed, lost := detail(s, "zeroed"), detail(s, "lost"); zeroed != false || lost != 0 || s.Turn() != 2 {
+		t.Errorf("after player 1's turn: zeroed %v, lost %v, turn %d", zeroed, lost, s.Turn())
 	}
 }
 

@@ -242,7 +242,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			b.hasPending = false
 			b.Rejects = append(b.Rejects, m.Code+": "+m.Error)
 			b.mu.Unlock()
-			if m.Code == "stale" && m.View.Version > 0 {
+			if m.Code == wire.CodeStale && m.View.Version > 0 {
 				version = m.View.Version
 				st, _ = ParseState(m.View.State)
 			}

@@ -2,7 +2,6 @@ package rooms
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"slices"
 	"strings"
@@ -93,65 +92,47 @@ func (r *Room) ResignAs(ctx context.Context, sub *Sub, token string) error {
 		if err := r.twoOpen(); err != nil {
 			return err
 		}
-		result := engine.Outcome{Winner: 1 - seat}.String()
-		return r.finish(ctx, []wire.Event{
-			{Version: r.version + 1, Kind: wire.KindResign, Seat: intp(seat)},
-			{Version: r.version + 2, Kind: wire.KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
-		}, result)
+		return r.finish(ctx, wire.Event{Kind: wire.KindResign, Seat: intp(seat)}, engine.Outcome{Winner: 1 - seat}.String())
 	})
-}
-
-func (r *Room) twoOpen() error {
-	if r.status != store.Open {
-		return refuse(CodeOver, "rooms.game_over")
-	}
-	if len(r.seats) != 2 {
-		return refuse(CodeBad, "rooms.resign_many")
-	}
-	return nil
 }
 
 // OfferDraw offers a draw to the other seat, or accepts the other seat's
 // offer (the game then ends drawn). An offer lapses with the next turn.
 func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
 	return r.act(sub, func() error {
-		if err := r.twoOpen(); err != nil {
+		accepts, err := r.drawOffer(sub.Seat)
+		if err != nil {
 			return err
 		}
-		switch r.offer {
-		case sub.Seat:
-			return refuse(CodeBad, "rooms.draw_offered")
-		case 1 - sub.Seat:
-			result := engine.Outcome{Winner: -1}.String()
-			return r.finish(ctx, []wire.Event{
-				{Version: r.version + 1, Kind: wire.KindOffer, Seat: intp(sub.Seat)},
-				{Version: r.version + 2, Kind: wire.KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
-			}, result)
+		e := wire.Event{Kind: wire.KindOffer, Seat: intp(sub.Seat)}
+		if accepts {
+			return r.finish(ctx, e, engine.Outcome{Winner: -1}.String())
 		}
-		e := wire.Event{Version: r.version + 1, Kind: wire.KindOffer, Seat: intp(sub.Seat)}
-		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
-			return err
-		}
-		r.offer = sub.Seat
-		r.publish(r.state, e)
-		return nil
+		return r.record(ctx, store.Step{}, e)
 	})
 }
 
 // DeclineDraw declines the other seat's offer.
 func (r *Room) DeclineDraw(ctx context.Context, sub *Sub) error {
 	return r.act(sub, func() error {
-		if r.offer != 1-sub.Seat || len(r.seats) != 2 {
-			return refuse(CodeBad, "rooms.no_draw_offer")
-		}
-		e := wire.Event{Version: r.version + 1, Kind: wire.KindDecline, Seat: intp(sub.Seat)}
-		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
+		if err := r.drawDecline(sub.Seat); err != nil {
 			return err
 		}
-		r.offer = -1
-		r.publish(r.state, e)
-		return nil
+		return r.record(ctx, store.Step{}, wire.Event{Kind: wire.KindDecline, Seat: intp(sub.Seat)})
 	})
+}
+
+// record stores step with e, the room's next event, takes e and
+// broadcasts it.
+func (r *Room) record(ctx context.Context, st store.Step, e wire.Event) error {
+	e.Version = r.version + 1
+	st.Room, st.From = r.ID, r.version
+	if err := r.persist(ctx, &st, e); err != nil {
+		return err
+	}
+	r.took(e)
+	r.publish(r.state, e)
+	return nil
 }
 
 // SetName changes the display name of the viewer's seat.
@@ -275,7 +256,7 @@ func (r *Room) changeSeat(ctx context.Context, s store.Seat) error {
 	if err := r.persist(ctx, &st, e); err != nil {
 		return err
 	}
-	r.seats[s.Index] = seat{Seat: s}
+	r.seated(s)
 	r.publish(r.state, e)
 	return nil
 }
@@ -309,14 +290,8 @@ func (r *Room) Rematch(ctx context.Context, sub *Sub) (string, error) {
 		if err := r.m.cfg.Store.CreateRoom(ctx, nr, seats); err != nil {
 			return err
 		}
-		e := wire.Event{Version: r.version + 1, Kind: wire.KindRematch, Room: nr.ID}
-		st := store.Step{Room: r.ID, From: r.version}
-		if err := r.persist(ctx, &st, e); err != nil {
-			return err
-		}
-		r.next, id = nr.ID, nr.ID
-		r.publish(r.state, e)
-		return nil
+		id = nr.ID
+		return r.record(ctx, store.Step{}, wire.Event{Kind: wire.KindRematch, Room: nr.ID})
 	})
 	return id, err
 }

@@ -2,7 +2,6 @@ package rooms
 
 import (
 	"context"
-	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -72,13 +71,13 @@ func (c Clock) check(players int) error {
 // not chosen yet, once they have made their first move (as on lichess, a
 // clock starts with its player's second move, so that nobody loses on
 // time before sitting down); none once the game is over.
-func (r *Room) running() []int {
-	if !r.clock.On() || r.status != store.Open {
+func (c *core) running() []int {
+	if !c.clock.On() || c.status != store.Open {
 		return nil
 	}
 	var out []int
-	for _, a := range r.state.Actors(nil) {
-		if _, done := r.commits[a]; a >= 0 && !done && r.moved[a] {
+	for _, a := range c.state.Actors(nil) {
+		if _, done := c.commits[a]; a >= 0 && !done && c.moved[a] {
 			out = append(out, a)
 		}
 	}
@@ -86,40 +85,40 @@ func (r *Room) running() []int {
 }
 
 // noteMoved records the seats that made a move in e.
-func (r *Room) noteMoved(e wire.Event) {
+func (c *core) noteMoved(e wire.Event) {
 	switch e.Kind {
 	case wire.KindCommit:
-		r.moved[*e.Seat] = true
+		c.moved[*e.Seat] = true
 	case wire.KindTurn:
 		for _, a := range e.Actors {
 			if a >= 0 {
-				r.moved[a] = true
+				c.moved[a] = true
 			}
 		}
 	}
 }
 
 // leftAt is each seat's time at now, the running clocks counted down.
-func (r *Room) leftAt(now time.Time) []time.Duration {
-	left := append([]time.Duration(nil), r.left...)
-	for _, s := range r.running() {
-		left[s] -= now.Sub(r.since)
+func (c *core) leftAt(now time.Time) []time.Duration {
+	left := append([]time.Duration(nil), c.left...)
+	for _, s := range c.running() {
+		left[s] -= now.Sub(c.since)
 	}
 	return left
 }
 
 // clocksAfter is each seat's time after movers moved at now, increments
 // added, in milliseconds for the log; nil without a clock.
-func (r *Room) clocksAfter(now time.Time, movers ...int) []int64 {
-	if !r.clock.On() {
+func (c *core) clocksAfter(now time.Time, movers ...int) []int64 {
+	if !c.clock.On() {
 		return nil
 	}
-	left := r.leftAt(now)
+	left := c.leftAt(now)
 	out := make([]int64, len(left))
 	for i, d := range left {
 		for _, m := range movers {
 			if m == i {
-				d += r.clock.Increment
+				d += c.clock.Increment
 			}
 		}
 		out[i] = d.Milliseconds()
@@ -128,22 +127,21 @@ func (r *Room) clocksAfter(now time.Time, movers ...int) []int64 {
 }
 
 // setClocks takes the times of a stored event and restarts the running
-// clocks from now.
-func (r *Room) setClocks(ms []int64, now time.Time) {
-	if !r.clock.On() || ms == nil {
+// clocks from now (the room then arms its flag timer).
+func (c *core) setClocks(ms []int64, now time.Time) {
+	if !c.clock.On() || ms == nil {
 		return
 	}
 	for i, v := range ms {
-		r.left[i] = time.Duration(v) * time.Millisecond
+		c.left[i] = time.Duration(v) * time.Millisecond
 	}
-	r.since = now
-	r.armFlag()
+	c.since = now
 }
 
 // flagged returns a running seat whose time is up at now, or -1.
-func (r *Room) flagged(now time.Time) int {
-	left := r.leftAt(now)
-	for _, s := range r.running() {
+func (c *core) flagged(now time.Time) int {
+	left := c.leftAt(now)
+	for _, s := range c.running() {
 		if left[s] <= 0 {
 			return s
 		}
@@ -190,32 +188,21 @@ func (r *Room) checkFlag() {
 
 // flag ends the game on time: seat s's flag fell, the other seat wins.
 func (r *Room) flag(ctx context.Context, s int) error {
-	result := engine.Outcome{Winner: 1 - s}.String()
-	now := r.m.cfg.Now()
-	evs := []wire.Event{
-		{Version: r.version + 1, Kind: wire.KindFlag, Seat: intp(s), Clocks: r.clocksAfter(now)},
-		{Version: r.version + 2, Kind: wire.KindEnd, Result: result, Secret: hex.EncodeToString(r.secret)},
-	}
-	return r.finish(ctx, evs, result)
+	first := wire.Event{Kind: wire.KindFlag, Seat: intp(s), Clocks: r.clocksAfter(r.m.cfg.Now())}
+	return r.finish(ctx, first, engine.Outcome{Winner: 1 - s}.String())
 }
 
-// finish stores the last events of a game and ends it.
-func (r *Room) finish(ctx context.Context, evs []wire.Event, result string) error {
+// finish stores the events that end the game (core.ending) and
+// broadcasts them.
+func (r *Room) finish(ctx context.Context, first wire.Event, result string) error {
 	now := r.m.cfg.Now()
-	if evs[0].Clocks == nil {
-		// A resignation or an agreed draw stops every clock where it is:
-		// the stored times are the times shown when it came.
-		evs[0].Clocks = r.clocksAfter(now)
-	}
+	evs := r.ending(now, first, result)
 	st := store.Step{Room: r.ID, From: r.version, Status: store.Finished, Result: result, ClearCommits: len(r.commits) > 0}
 	st.Archive = r.archiveEntry(evs, result)
 	if err := r.persist(ctx, &st, evs...); err != nil {
 		return err
 	}
-	clear(r.commits)
-	r.status, r.result = store.Finished, result
-	r.turnStart = r.version
-	r.setClocks(evs[0].Clocks, now)
+	r.ended(now, evs, result)
 	r.armFlag()
 	for _, e := range evs {
 		r.publish(r.state, e)

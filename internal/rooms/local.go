@@ -16,45 +16,6 @@ import (
 // back moves (Undo) is for such rooms only: it needs the token of every
 // person seat.
 
-// track keeps r.played, the turns in effect, up to date with event e.
-func (r *Room) track(e wire.Event) {
-	switch e.Kind {
-	case wire.KindTurn:
-		r.played = append(r.played, e)
-	case wire.KindUndo:
-		r.played = r.played[:min(*e.Kept, len(r.played)):min(*e.Kept, len(r.played))]
-	}
-}
-
-// replayPlayed is the state after the turns in effect, from the start.
-func (r *Room) replayPlayed() (engine.State, error) {
-	s, err := r.game.NewState(r.opts)
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range r.played {
-		if err := engine.Play(s, e.Move); err != nil {
-			return nil, err
-		}
-	}
-	return s, nil
-}
-
-// seatOf is the person seat whose token is token, or Spectator. The
-// caller holds r.mu.
-func (r *Room) seatOf(token string) int {
-	if token == "" {
-		return Spectator
-	}
-	h := hashToken(token)
-	for i, s := range r.seats {
-		if s.Kind == Person && sameHash(s.TokenHash, h) {
-			return i
-		}
-	}
-	return Spectator
-}
-
 // actAs runs a change made by the seat of token, or by sub's own seat when
 // token is empty; sub is the connection that asked.
 func (r *Room) actAs(sub *Sub, token string, f func(seat int) error) error {
@@ -118,33 +79,10 @@ func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int)
 			return refuse(CodeNotYours, "rooms.undo_not_local", "seat", i)
 		}
 	}
-	if r.status != store.Open {
-		return refuse(CodeOver, "rooms.undo_over")
-	}
-	if r.clock.On() {
-		return refuse(CodeBad, "rooms.undo_clock")
-	}
-	if version != r.version {
-		return refuse(CodeStale, "rooms.undo_stale", "asked", version, "version", r.version)
-	}
-	keep := -1
-	for i := len(r.played) - 1; i >= 0; i-- {
-		if slices.ContainsFunc(r.played[i].Actors, func(a int) bool { return a >= 0 && r.seats[a].Kind == Person }) {
-			keep = i
-			break
-		}
-	}
-	if keep < 0 {
-		return refuse(CodeBad, "rooms.undo_none")
-	}
-	old := r.played
-	r.played = r.played[:keep:keep]
-	s, err := r.replayPlayed()
-	r.played = old
+	e, s, err := r.undo(version)
 	if err != nil {
 		return err
 	}
-	e := wire.Event{Version: r.version + 1, Kind: wire.KindUndo, Kept: intp(keep)}
 	if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version, ClearCommits: len(r.commits) > 0}, e); err != nil {
 		return err
 	}
@@ -154,10 +92,7 @@ func (r *Room) Undo(ctx context.Context, sub *Sub, tokens []string, version int)
 		r.thinking = nil
 		r.thinkGen++
 	}
-	clear(r.commits)
-	r.state = s
-	r.turnStart = e.Version
-	r.offer = -1
+	r.undone(e, s)
 	r.publish(r.state, e)
 	r.afterChange()
 	return nil

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strconv"
 	"sync"
@@ -22,6 +23,7 @@ import (
 	"tabula/internal/compute"
 	"tabula/internal/policy"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // AgentFunc makes the computer player of a seat from its spec.
@@ -58,6 +60,9 @@ type Config struct {
 	// renewals, if set, ticks the lease renewals instead of a ticker
 	// (tests).
 	renewals <-chan time.Time
+	// cheapSlots bounds the cheap moves searched at once off the pool
+	// (default GOMAXPROCS; tests set their own).
+	cheapSlots int
 	// Secrets is the source of each new room's chance secret, which
 	// seeds its throws and its computer players (default crypto/rand).
 	// Tests that need the same throws on every run set a seeded source;
@@ -87,6 +92,11 @@ type Manager struct {
 	secretMu sync.Mutex // cfg.Secrets need not be safe for concurrent use
 
 	mode mode // alone, or shared with other processes (chosen once, by NewManager)
+
+	// cheap holds a slot for each cheap move searched off the pool (see
+	// cheapMove): one per core, so that a flood of them, when the pool is
+	// full, does not take every core either.
+	cheap chan struct{}
 }
 
 // NewManager returns a manager for cfg.
@@ -119,7 +129,10 @@ func NewManager(cfg Config) *Manager {
 		cfg.AwayGrace = 2 * time.Minute
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	m := &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
+	if cfg.cheapSlots <= 0 {
+		cfg.cheapSlots = runtime.GOMAXPROCS(0)
+	}
+	m := &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}, cheap: make(chan struct{}, cfg.cheapSlots)}
 	if sh, ok := cfg.Store.(Shared); ok {
 		m.mode = newShared(m, sh)
 	} else {
@@ -251,6 +264,11 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 		return Created{}, err
 	}
 	if len(moves) == 0 {
+		// In memory at once: its players connect next, and would each
+		// load it.
+		if r, err := m.load(store.Snapshot{Room: rs, Seats: stored}); err == nil {
+			m.install(ctx, r)
+		}
 		return c, nil
 	}
 	if err := m.cfg.Store.Apply(ctx, m.startStep(g, opts, rs, stored, moves, first, after)); err != nil {
@@ -266,7 +284,7 @@ func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, s
 	if o, over := s.Outcome(); over {
 		st.Status, st.Result = store.Finished, o.String()
 		evs = append(evs, wire.Event{Version: len(evs) + 1, Kind: wire.KindEnd, Result: st.Result, Secret: hex.EncodeToString(rs.Secret)})
-		rec := engine.NewRecord(g, opts)
+		rec := view.NewRecord(g, opts)
 		rec.Moves, rec.Result = moves, st.Result
 		for _, se := range seats {
 			rec.Players = append(rec.Players, seat{Seat: se}.label())
@@ -279,6 +297,13 @@ func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, s
 		st.Events = append(st.Events, store.Event{Version: e.Version, Kind: e.Kind, Body: body})
 	}
 	return st
+}
+
+// InMemory is the number of rooms in memory.
+func (m *Manager) InMemory() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.rooms)
 }
 
 // ErrNoRoom is returned for an unknown or closed room.
@@ -308,6 +333,13 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.install(ctx, r)
+}
+
+// install puts r, just loaded, in memory, unless it is there already
+// (loaded at the same time by another request), and starts it.
+func (m *Manager) install(ctx context.Context, r *Room) (*Room, error) {
+	id := r.ID
 	m.mu.Lock()
 	if m.closed {
 		m.mu.Unlock()
@@ -341,20 +373,17 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
 	}
-	s, err := g.NewState(opts)
-	if err != nil {
-		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
-	}
 	clock, err := parseClock(sn.Room.Clock)
 	if err != nil {
 		return nil, err
 	}
-	r := &Room{ID: sn.Room.ID, m: m, game: g, opts: opts, secret: sn.Room.Secret, state: s, clock: clock, offer: -1,
-		commits: map[int]string{}, status: sn.Room.Status, result: sn.Room.Result, subs: map[*Sub]struct{}{}, used: time.Now()}
-	r.away, r.moved = map[int]time.Time{}, map[int]bool{}
+	c, err := newCore(sn.Room.ID, g, opts, sn.Room.Secret, clock, sn.Seats)
+	if err != nil {
+		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
+	}
+	c.status, c.result = sn.Room.Status, sn.Room.Result
+	r := &Room{m: m, core: c, subs: map[*Sub]struct{}{}, used: time.Now(), away: map[int]time.Time{}}
 	for _, st := range sn.Seats {
-		r.seats = append(r.seats, seat{Seat: st})
-		r.left = append(r.left, clock.Initial)
 		if st.Kind == Person {
 			r.away[st.Index] = m.cfg.Now()
 		}
@@ -379,44 +408,6 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	// time the server was down is not counted against anyone.
 	r.since = m.cfg.Now()
 	return r, nil
-}
-
-// replay appends a stored event to the room and applies it to the state
-// and the clocks.
-func (r *Room) replay(e wire.Event) error {
-	r.events = append(r.events, e)
-	r.noteMoved(e)
-	r.track(e)
-	for i, v := range e.Clocks {
-		if i < len(r.left) {
-			r.left[i] = time.Duration(v) * time.Millisecond
-		}
-	}
-	switch e.Kind {
-	case wire.KindTurn:
-		if err := engine.Play(r.state, e.Move); err != nil {
-			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
-		}
-		r.turnStart = e.Version
-		r.offer = -1
-	case wire.KindOffer:
-		r.offer = *e.Seat
-	case wire.KindDecline:
-		r.offer = -1
-	case wire.KindEnd:
-		r.turnStart = e.Version
-	case wire.KindRematch:
-		r.next = e.Room
-	case wire.KindUndo:
-		s, err := r.replayPlayed()
-		if err != nil {
-			return fmt.Errorf("rooms: room %s, version %d: %w", r.ID, e.Version, err)
-		}
-		r.state = s
-		r.turnStart = e.Version
-		r.offer = -1
-	}
-	return nil
 }
 
 // forget removes a room from memory (it is loaded again when asked for).

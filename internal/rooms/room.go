@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"tabula/internal/wire"
 	"time"
@@ -31,37 +30,19 @@ const Spectator = -1
 // method under mu: it computes the step on a copy of the state, stores
 // it, and only then updates the room, acknowledges and broadcasts.
 type Room struct {
-	ID string
-	m  *Manager
+	m *Manager
 
-	mu        sync.Mutex
-	game      engine.Game
-	opts      engine.Options
-	secret    []byte
-	state     engine.State
-	version   int
-	events    []wire.Event // events[v-1] has version v
-	played    []wire.Event // the turn events in effect (an undo drops some)
-	turnStart int          // the version at which the current turn began
-	seats     []seat
-	commits   map[int]string // hidden choices of the current turn
-	status    string
-	result    string
-	next      string // the rematch room
+	mu sync.Mutex
+	core
 	subs      map[*Sub]struct{}
 	used      time.Time
 	thinking  context.CancelFunc // the running computer move, if any
 	thinkGen  int                // counts computer moves started; an undo drops the running one
 	asker     string             // the address of the last person who acted, charged for the computer's search
-	clock     Clock
-	left      []time.Duration // each seat's time at since
-	since     time.Time       // when the running clocks were last set
 	flagTimer *time.Timer
-	offer     int               // the seat offering a draw, or -1
 	away      map[int]time.Time // person seats without a connection, since when
 	remote    []bool            // seats other processes' connections play (shared presence)
 	published []int             // the local seats last published (shared presence)
-	moved     map[int]bool      // seats that have moved (their clocks run)
 	closed    bool
 }
 
@@ -80,14 +61,15 @@ type Error struct {
 func (e *Error) Error() string { return e.Err.Error() }
 func (e *Error) Unwrap() error { return e.Err }
 
-// Codes of refused requests.
+// Codes of refused requests: the protocol's (package wire), named here
+// for the rooms' own use.
 const (
-	CodeStale     = "stale"   // the move was made at an older turn
-	CodeIllegal   = "illegal" // not a legal move, or malformed
-	CodeNotYours  = "not-your-turn"
-	CodeSpectator = "spectator" // a spectator cannot act
-	CodeOver      = "game-over"
-	CodeBad       = "bad-request"
+	CodeStale     = wire.CodeStale
+	CodeIllegal   = wire.CodeIllegal
+	CodeNotYours  = wire.CodeNotYours
+	CodeSpectator = wire.CodeSpectator
+	CodeOver      = wire.CodeOver
+	CodeBad       = wire.CodeBad
 )
 
 // refuse refuses with the message key (package messages) and its
@@ -144,213 +126,62 @@ func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, 
 // from, which is acknowledged once the move is stored and before it is
 // broadcast; from is nil for the computer's move.
 func (r *Room) move(ctx context.Context, s, version int, text string, from *Sub) (Ack, error) {
-	person := from != nil
-	if version > r.version || version < 0 {
-		return Ack{}, refuse(CodeBad, "rooms.bad_version", "asked", version, "version", r.version)
-	}
-	if version < r.turnStart {
-		if v, ok := r.sentBefore(s, version, text); ok {
-			return Ack{Version: v, Duplicate: true}, nil
-		}
-		return Ack{}, refuse(CodeStale, "rooms.stale", "asked", version, "version", r.version)
-	}
-	if c, ok := r.commits[s]; ok {
-		if c == strings.TrimSpace(text) {
-			return Ack{Version: r.commitVersion(s), Duplicate: true}, nil
-		}
-		return Ack{}, refuse(CodeIllegal, "rooms.chosen", "seat", s)
-	}
-	if r.status != store.Open {
-		return Ack{}, refuse(CodeOver, "rooms.game_over")
-	}
-	actors := r.state.Actors(nil)
-	if !slices.Contains(actors, s) {
-		return Ack{}, refuse(CodeNotYours, "rooms.not_your_turn", "seat", s, "actors", actors)
-	}
-	if person != (r.seats[s].Kind == Person) {
-		return Ack{}, refuse(CodeNotYours, "rooms.not_person", "seat", s)
-	}
-	if f := r.flagged(r.m.cfg.Now()); f >= 0 {
-		if err := r.flag(ctx, f); err != nil {
+	d, err := r.judge(r.m.cfg.Now(), s, version, text, from != nil)
+	switch {
+	case err != nil:
+		return Ack{}, err
+	case d.ack.Duplicate:
+		return d.ack, nil
+	case d.flag >= 0:
+		if err := r.flag(ctx, d.flag); err != nil {
 			return Ack{}, err
 		}
-		return Ack{}, refuse(CodeOver, "rooms.flag", "seat", f)
+		return Ack{}, refuse(CodeOver, "rooms.flag", "seat", d.flag)
+	case d.hidden:
+		return r.commitHidden(ctx, s, d.text, from)
 	}
-	text = strings.TrimSpace(text)
-	if len(actors) == 1 {
-		moves, err := engine.ParseTurn(r.state, text)
-		if err != nil {
-			return Ack{}, refuseErr(CodeIllegal, err)
-		}
-		var by []int
-		if person {
-			by = []int{s}
-		}
-		return r.commitTurn(ctx, actors, moves, by, nil, from)
-	}
-	if err := checkMove(r.state, s, text); err != nil {
-		return Ack{}, err
-	}
-	if len(r.commits)+1 < len(actors) {
-		return r.commitHidden(ctx, s, text, from)
-	}
-	// The last choice of the turn: resolve it in the same step.
-	parts := make([]string, len(actors))
-	var by []int
-	for i, a := range actors {
-		if a == s {
-			parts[i] = text
-		} else {
-			parts[i] = r.commits[a]
-		}
-		if a == s && person || a != s && r.seats[a].Kind == Person {
-			by = append(by, a)
-		}
-	}
-	moves, err := engine.ParseTurn(r.state, strings.Join(parts, ","))
-	if err != nil {
-		return Ack{}, refuseErr(CodeIllegal, err)
-	}
-	return r.commitTurn(ctx, actors, moves, by, r.commits, from)
-}
-
-// checkMove checks one actor's move of a simultaneous turn.
-func checkMove(s engine.State, player int, text string) error {
-	m, err := s.ParseMove(player, text)
-	if err != nil {
-		return refuseErr(CodeIllegal, err)
-	}
-	if err := engine.CheckLegal(s, player, text, m); err != nil {
-		return refuseErr(CodeIllegal, err)
-	}
-	return nil
-}
-
-// sentBefore reports whether seat s's move text, chosen at version, was
-// already recorded, and at which version.
-func (r *Room) sentBefore(s, version int, text string) (int, bool) {
-	text = strings.TrimSpace(text)
-	commitAt := 0
-	for _, e := range r.events[version:] {
-		switch {
-		case e.Kind == wire.KindCommit && *e.Seat == s && commitAt == 0:
-			commitAt = e.Version
-		case e.Kind == wire.KindTurn && len(e.By) > 0:
-			i := slices.Index(e.Actors, s)
-			if i < 0 || !slices.Contains(e.By, s) || e.Moves[i] != text {
-				return 0, false
-			}
-			if commitAt > 0 {
-				return commitAt, true
-			}
-			return e.Version, true
-		}
-	}
-	return 0, false
-}
-
-func (r *Room) commitVersion(s int) int {
-	for i := len(r.events) - 1; i >= r.turnStart; i-- {
-		if e := r.events[i]; e.Kind == wire.KindCommit && *e.Seat == s {
-			return e.Version
-		}
-	}
-	return r.version
+	return r.commitTurn(ctx, d.actors, d.moves, d.by, d.resolved, from)
 }
 
 // commitHidden stores a choice of a simultaneous turn, acknowledged to
 // ackTo; the others learn only that seat s has chosen.
 func (r *Room) commitHidden(ctx context.Context, s int, text string, ackTo *Sub) (Ack, error) {
 	now := r.m.cfg.Now()
-	ev := wire.Event{Version: r.version + 1, Kind: wire.KindCommit, Seat: intp(s), Clocks: r.clocksAfter(now, s)}
+	ev := r.commitEvent(now, s)
 	st := store.Step{Room: r.ID, From: r.version, Commits: []store.Commit{{Seat: s, Move: text, Version: ev.Version}}}
 	if err := r.persist(ctx, &st, ev); err != nil {
 		return Ack{}, err
 	}
 	ack := Ack{Version: ev.Version}
 	ackTo.ack(ack) // stored, so acknowledged now, before the broadcast
-	r.commits[s] = text
-	r.setClocks(ev.Clocks, now)
+	r.committed(now, s, text, ev)
+	r.armFlag()
 	r.publish(r.state, ev)
 	return ack, nil
 }
 
-// commitTurn applies a turn, then the chance events that follow, then the
-// end of the game if it came, as one stored step; hidden commitments are
-// cleared in the same step. The turn is acknowledged to ackTo.
+// commitTurn stores a turn with the chance events that follow and the end
+// of the game if it came, as one step (hidden commitments are cleared in
+// it), acknowledges it to ackTo and broadcasts it.
 func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move, by []int, hidden map[int]string, ackTo *Sub) (Ack, error) {
-	next := r.state.Clone()
-	v := r.version
-	var evs []wire.Event
-	var states []engine.State
-	var traces [][]view.EventView
-	add := func(actors []int, moves []engine.Move, by []int) {
-		texts := make([]string, len(moves))
-		for i, m := range moves {
-			texts[i] = next.MoveText(actors[i], m)
-		}
-		v++
-		evs = append(evs, wire.Event{Version: v, Kind: wire.KindTurn, Actors: actors, Moves: texts,
-			Move: engine.TurnText(next, actors, moves), By: by})
-		trace, _ := view.ApplyTraced(next, moves)
-		traces = append(traces, trace)
-		states = append(states, next.Clone())
-	}
-	now := r.m.cfg.Now()
-	var movers []int
-	for _, a := range actors {
-		if _, done := hidden[a]; a >= 0 && !done {
-			movers = append(movers, a)
-		}
-	}
-	clocks := r.clocksAfter(now, movers...)
-	add(actors, moves, by)
-	evs[0].Clocks = clocks
-	ack := Ack{Version: v}
-	for range maxThrows {
-		a := next.Actors(nil)
-		if len(a) != 1 || a[0] != engine.ChancePlayer {
-			break
-		}
-		add(a, []engine.Move{throwAt(r.secret, next)}, nil)
-	}
-	st := store.Step{Room: r.ID, From: r.version, ClearCommits: len(hidden) > 0}
-	if next.Terminal() {
-		o, _ := next.Outcome()
-		v++
-		evs = append(evs, wire.Event{Version: v, Kind: wire.KindEnd, Result: o.String(), Secret: hex.EncodeToString(r.secret)})
-		states = append(states, next)
-		traces = append(traces, nil)
-		st.Status, st.Result = store.Finished, o.String()
-	}
+	t := r.turn(r.m.cfg.Now(), actors, moves, by, hidden)
+	st := t.step
+	st.Room = r.ID
 	if st.Status == store.Finished {
-		st.Archive = r.archiveEntry(evs, st.Result)
+		st.Archive = r.archiveEntry(t.events, st.Result)
 	}
-	if err := r.persist(ctx, &st, evs...); err != nil {
+	if err := r.persist(ctx, &st, t.events...); err != nil {
 		return Ack{}, err
 	}
+	ack := Ack{Version: t.events[0].Version}
 	ackTo.ack(ack) // stored, so acknowledged now, before the broadcast
-	clear(r.commits)
-	r.state = next
-	r.turnStart = evs[len(evs)-1].Version
-	if st.Status != "" {
-		r.status, r.result = st.Status, st.Result
-	}
-	if r.offer >= 0 {
-		r.offer = -1 // an offer lapses with the next turn
-	}
-	r.setClocks(clocks, now)
-	if st.Status != "" {
-		r.armFlag()
-	}
-	for i, e := range evs {
-		r.publishTraced(states[i], e, traces[i])
+	r.turned(t)
+	r.armFlag()
+	for i, e := range t.events {
+		r.publishTraced(t.states[i], e, t.traces[i])
 	}
 	return ack, nil
 }
-
-// maxThrows bounds the chance events applied after one turn.
-const maxThrows = 1000
 
 // persist stores a step with its events; on success the events are in
 // r.events and r.version is advanced. The room is not changed otherwise.
@@ -374,12 +205,7 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) e
 		}
 		return fmt.Errorf("rooms: storing version %d of %s: %w", r.version+1, r.ID, err)
 	}
-	r.events = append(r.events, evs...)
-	for _, e := range evs {
-		r.noteMoved(e)
-		r.track(e)
-	}
-	r.version += len(evs)
+	r.log(evs)
 	r.used = r.m.cfg.Now()
 	return nil
 }
@@ -395,7 +221,7 @@ func (r *Room) archiveEntry(evs []wire.Event, result string) *store.Game {
 
 // Record is an engine record with the room's published chance secret.
 type Record struct {
-	engine.Record
+	view.Record
 	Room string `json:"room"`
 	// Secret is the hex seed of the room's throws, given once the game is
 	// over (see throwAt).
@@ -415,7 +241,7 @@ func (r *Room) Record() Record {
 }
 
 func (r *Room) recordWith(more []wire.Event) Record {
-	rec := Record{Record: engine.NewRecord(r.game, r.opts), Room: r.ID}
+	rec := Record{Record: view.NewRecord(r.game, r.opts), Room: r.ID}
 	for _, e := range r.played {
 		rec.Moves = append(rec.Moves, e.Move)
 	}

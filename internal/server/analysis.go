@@ -31,9 +31,9 @@ var (
 // analysisRequest names a position: the room (or a record) and the
 // number of turns played (all when Ply is absent).
 type analysisRequest struct {
-	Room   string         `json:"room"`
-	Record *engine.Record `json:"record"`
-	Ply    *int           `json:"ply"`
+	Room   string       `json:"room"`
+	Record *view.Record `json:"record"`
+	Ply    *int         `json:"ply"`
 }
 
 // analysisView is one position's analysis. Values[p] is player p's
@@ -66,30 +66,30 @@ type graphView struct {
 }
 
 // analysisRecord reads the request and returns the record it names.
-func (s *Server) analysisRecord(r *http.Request) (analysisRequest, engine.Record, error) {
+func (s *Server) analysisRecord(r *http.Request) (analysisRequest, view.Record, error) {
 	var req analysisRequest
 	if err := decode(r, &req); err != nil {
-		return req, engine.Record{}, err
+		return req, view.Record{}, err
 	}
 	switch {
 	case req.Room != "" && req.Record != nil:
-		return req, engine.Record{}, badRequest("server.room_or_record")
+		return req, view.Record{}, badRequest("server.room_or_record")
 	case req.Room != "":
 		rec, err := s.roomRecord(r, req.Room)
 		return req, rec, err
 	case req.Record != nil:
 		if err := checkTurns(len(req.Record.Moves)); err != nil {
-			return req, engine.Record{}, err
+			return req, view.Record{}, err
 		}
 		return req, *req.Record, nil
 	}
-	return req, engine.Record{}, badRequest("server.no_position")
+	return req, view.Record{}, badRequest("server.no_position")
 }
 
 // positions replays rec (with replay, so stopping when ctx is done) and
 // calls visit with the state after each turn i for which want(i) holds
 // (i = 0 is the start).
-func positions(ctx context.Context, rec engine.Record, want func(i int) bool, visit func(i int, s engine.State) error) error {
+func positions(ctx context.Context, rec view.Record, want func(i int) bool, visit func(i int, s engine.State) error) error {
 	g, opts, err := recordGame(rec)
 	if err != nil {
 		return err

@@ -15,10 +15,11 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/view"
 )
 
 // randomRecord plays n random turns (or to the end) of a game.
-func randomRecord(t testing.TB, game string, sets []string, n int) engine.Record {
+func randomRecord(t testing.TB, game string, sets []string, n int) view.Record {
 	t.Helper()
 	g, err := engine.Lookup(game)
 	if err != nil {
@@ -29,7 +30,7 @@ func randomRecord(t testing.TB, game string, sets []string, n int) engine.Record
 		t.Fatal(err)
 	}
 	s, _ := g.NewState(opts)
-	rec := engine.NewRecord(g, opts)
+	rec := view.NewRecord(g, opts)
 	rnd := ai.NewRandom(3)
 	for len(rec.Moves) < n && !s.Terminal() {
 		actors := s.Actors(nil)

@@ -223,7 +223,7 @@ func TestLongRecordsAreRefused(t *testing.T) {
 	for i := range moves {
 		moves[i] = "t1"
 	}
-	body := string(mustJSON(engine.Record{Game: "tamman", Moves: moves}))
+	body := string(mustJSON(view.Record{Game: "tamman", Moves: moves}))
 	for path, req := range map[string]string{"/api/replay": body, "/api/rooms": `{"record":` + body + `}`,
 		"/api/analysis": `{"record":` + body + `}`} {
 		var e errorBody

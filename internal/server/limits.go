@@ -1,8 +1,6 @@
 package server
 
 import (
-	"encoding/json"
-	"strconv"
 	"time"
 
 	"tabula/engine"
@@ -48,24 +46,4 @@ func parseOptions(g engine.Game, sets []string) (engine.Options, error) {
 		return opts, badRequestErr(err)
 	}
 	return opts, nil
-}
-
-// settings turns {"seeds": 4, "exact-finish": true} into name=value texts.
-// Numbers come as json.Number (decode uses UseNumber), so that a large
-// whole number keeps its digits.
-func settings(opts map[string]any) ([]string, error) {
-	var out []string
-	for name, v := range opts {
-		switch x := v.(type) {
-		case string:
-			out = append(out, name+"="+x)
-		case bool:
-			out = append(out, name+"="+strconv.FormatBool(x))
-		case json.Number:
-			out = append(out, name+"="+x.String())
-		default:
-			return nil, badRequest("server.option_type", "option", name)
-		}
-	}
-	return out, nil
 }

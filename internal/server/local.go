@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"tabula/engine"
 	"tabula/internal/rooms"
+	"tabula/view"
 )
 
 // The Play page plays rooms whose person seats are all at one device
@@ -88,10 +88,10 @@ func (s *Server) getRoomStates(w http.ResponseWriter, r *http.Request) error {
 }
 
 // roomRecord is the record of a room, for an analysis.
-func (s *Server) roomRecord(r *http.Request, id string) (engine.Record, error) {
+func (s *Server) roomRecord(r *http.Request, id string) (view.Record, error) {
 	room, err := s.roomOf(r, id)
 	if err != nil {
-		return engine.Record{}, err
+		return view.Record{}, err
 	}
 	return room.Record().Record, nil
 }

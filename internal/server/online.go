@@ -19,6 +19,7 @@ import (
 	"tabula/internal/rooms"
 	"tabula/internal/store"
 	"tabula/internal/wire"
+	"tabula/view"
 )
 
 // onlineRoutes registers the API of online rooms (docs/api.md, "Online
@@ -87,7 +88,7 @@ type createRoomRequest struct {
 	} `json:"clock"`
 	// Record, instead of game and options, starts the room from a saved
 	// game's moves (local.go).
-	Record *engine.Record `json:"record"`
+	Record *view.Record `json:"record"`
 }
 
 type seatLink struct {
@@ -156,9 +157,9 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	if len(req.Seats) > wire.MaxSeats {
 		return badRequest("server.seats_max", "max", wire.MaxSeats)
 	}
-	sets, err := settings(req.Options)
+	sets, err := view.Settings(req.Options)
 	if err != nil {
-		return err
+		return badRequestErr(err)
 	}
 	var clock rooms.Clock
 	if c := req.Clock; c != nil {

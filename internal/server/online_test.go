@@ -24,6 +24,7 @@ import (
 	"tabula/internal/roomclient"
 	"tabula/internal/rooms"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // newOnlineServer is a server with online rooms on a fresh SQLite file.
@@ -386,12 +387,12 @@ var _ = fmt.Sprint
 var _ = engine.Lookup
 
 // finishedRecord plays random moves to the end of a game.
-func finishedRecord(t *testing.T, game string, seed uint64) engine.Record {
+func finishedRecord(t *testing.T, game string, seed uint64) view.Record {
 	t.Helper()
 	g, _ := engine.Lookup(game)
 	opts := engine.DefaultOptions(g)
 	s, _ := g.NewState(opts)
-	rec := engine.NewRecord(g, opts)
+	rec := view.NewRecord(g, opts)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for !s.Terminal() {
 		a := s.Actors(nil)
@@ -412,7 +413,7 @@ func finishedRecord(t *testing.T, game string, seed uint64) engine.Record {
 
 func TestImportAndExportTheArchive(t *testing.T) {
 	ts, _, _ := newOnlineServer(t)
-	recs := []engine.Record{finishedRecord(t, "adji-boto", 1), finishedRecord(t, "tamman", 2)}
+	recs := []view.Record{finishedRecord(t, "adji-boto", 1), finishedRecord(t, "tamman", 2)}
 	body, _ := json.Marshal(map[string]any{"records": recs})
 	var out map[string]any
 	if code := call(t, ts, "POST", "/api/archive", string(body), &out); code != http.StatusCreated || out["imported"] != 2.0 {
@@ -420,7 +421,7 @@ func TestImportAndExportTheArchive(t *testing.T) {
 	}
 	unfinished := recs[0]
 	unfinished.Moves = unfinished.Moves[:3]
-	bad, _ := json.Marshal(map[string]any{"records": []engine.Record{recs[1], unfinished}})
+	bad, _ := json.Marshal(map[string]any{"records": []view.Record{recs[1], unfinished}})
 	if code := call(t, ts, "POST", "/api/archive", string(bad), &out); code != 400 || !strings.Contains(fmt.Sprint(out["error"]), "record 2") {
 		t.Fatalf("import of an unfinished game: %d %v", code, out)
 	}
@@ -441,7 +442,7 @@ func TestImportAndExportTheArchive(t *testing.T) {
 	if len(lines) != 1 {
 		t.Fatalf("export: %d lines", len(lines))
 	}
-	got, err := engine.ParseRecord([]byte(lines[0]))
+	got, err := view.ParseRecord([]byte(lines[0]))
 	if err != nil || strings.Join(got.Moves, " ") != strings.Join(recs[0].Moves, " ") || got.Result == "" {
 		t.Fatalf("exported record %+v: %v", got, err)
 	}
@@ -454,7 +455,7 @@ func TestImportAndExportTheArchive(t *testing.T) {
 // on that day, as "since" does.
 func TestArchiveUntilIncludesItsDay(t *testing.T) {
 	ts, _, _ := newOnlineServer(t)
-	body, _ := json.Marshal(map[string]any{"records": []engine.Record{finishedRecord(t, "adji-boto", 1)}})
+	body, _ := json.Marshal(map[string]any{"records": []view.Record{finishedRecord(t, "adji-boto", 1)}})
 	if code := call(t, ts, "POST", "/api/archive", string(body), nil); code != http.StatusCreated {
 		t.Fatalf("import: %d", code)
 	}

@@ -20,6 +20,7 @@ import (
 
 	"tabula/engine"
 	"tabula/research"
+	"tabula/view"
 )
 
 // The Research page runs the research workbench (package research) on the
@@ -118,9 +119,9 @@ func studyConfig(req studyRequest) (*research.Plan, error) {
 	if req.Game == "" {
 		return nil, badRequest("server.no_game")
 	}
-	sets, err := settings(req.Options)
+	sets, err := view.Settings(req.Options)
 	if err != nil {
-		return nil, err
+		return nil, badRequestErr(err)
 	}
 	names := make([]string, 0, len(req.Vary))
 	for n := range req.Vary {

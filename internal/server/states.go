@@ -105,7 +105,7 @@ func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []str
 
 // recordGame is the game of a record and its options (404 for an unknown
 // game, 400 for bad options).
-func recordGame(r engine.Record) (engine.Game, engine.Options, error) {
+func recordGame(r view.Record) (engine.Game, engine.Options, error) {
 	g, err := engine.Lookup(r.Game)
 	if err != nil {
 		return nil, engine.Options{}, notFoundErr(err)
@@ -117,7 +117,7 @@ func recordGame(r engine.Record) (engine.Game, engine.Options, error) {
 // replayStates replays r and returns the states from..from+count-1 (state
 // i is after i turns) with all its turns. Only the page's states are kept,
 // so memory is bounded whatever the record's length.
-func replayStates(ctx context.Context, r engine.Record, from, count int) (statesView, error) {
+func replayStates(ctx context.Context, r view.Record, from, count int) (statesView, error) {
 	if err := checkTurns(len(r.Moves)); err != nil {
 		return statesView{}, err
 	}
@@ -156,7 +156,7 @@ func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var rec engine.Record
+	var rec view.Record
 	if err := decode(r, &rec); err != nil {
 		return err
 	}
@@ -168,7 +168,7 @@ func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {
 
 // writeStates answers a page of rec's states, replaying a long record on
 // the compute pool.
-func (s *Server) writeStates(w http.ResponseWriter, r *http.Request, rec engine.Record, from, count int) error {
+func (s *Server) writeStates(w http.ResponseWriter, r *http.Request, rec view.Record, from, count int) error {
 	var v statesView
 	var err error
 	perr := s.compute(r, len(rec.Moves) > longReplay, func(ctx context.Context) {

@@ -234,12 +234,12 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			return
 		}
 		if typ != websocket.MessageText {
-			trySend(sub, wire.Reject("bad-message", engine.NewError("server.ws_text").In(lang), nil))
+			trySend(sub, wire.Reject(wire.CodeBadMessage, engine.NewError("server.ws_text").In(lang), nil))
 			continue
 		}
 		m, err := wire.DecodeClient(data)
 		if err != nil {
-			trySend(sub, wire.Reject("bad-message", engine.InLang(err, lang), nil))
+			trySend(sub, wire.Reject(wire.CodeBadMessage, engine.InLang(err, lang), nil))
 			continue
 		}
 		if err := s.dispatch(ctx, room, sub, m); err != nil {
@@ -261,7 +261,7 @@ func trySend(sub *rooms.Sub, msg []byte) {
 func (s *Server) dispatch(ctx context.Context, room *rooms.Room, sub *rooms.Sub, m wire.ClientMsg) error {
 	switch m.Type {
 	case wire.TypeHello:
-		return &rooms.Error{Code: "bad-message", Err: engine.NewError("server.ws_hello")}
+		return &rooms.Error{Code: wire.CodeBadMessage, Err: engine.NewError("server.ws_hello")}
 	case wire.TypeMove:
 		_, err := room.MoveAs(ctx, sub, m.Token, *m.Version, m.Move)
 		return err

@@ -186,11 +186,6 @@ func (p *Postgres) Apply(ctx context.Context, st Step) error {
 			a.Room, a.Game, jsonList(a.Players), a.Result, a.Finished.UnixMilli(), string(a.Record))
 		what = append(what, "archive")
 	}
-	if to != st.From {
-		// Sent to the listeners of every process when the step commits.
-		b.Queue(`SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%s %d", st.Room, to))
-		what = append(what, "notify")
-	}
 	conn, err := p.pool.Acquire(ctx)
 	if err != nil {
 		return fmt.Errorf("store: postgres: %w", err)
@@ -202,6 +197,9 @@ func (p *Postgres) Apply(ctx context.Context, st Step) error {
 		_, err = conn.Exec(ctx, `COMMIT`)
 		if err != nil {
 			return fmt.Errorf("store: commit of %s at %d: %w", st.Room, to, err)
+		}
+		if to != st.From {
+			notifyChange(ctx, conn.Conn(), st.Room, to)
 		}
 		return nil
 	}
@@ -226,6 +224,24 @@ func (p *Postgres) Apply(ctx context.Context, st Step) error {
 		return err
 	}
 	return fmt.Errorf("%w: room %s is at version %d, not %d", ErrConflict, st.Room, v, st.From)
+}
+
+// notifyChange tells the listeners of every process that room is at
+// version, once the step is stored. Not in the step's transaction: a
+// transaction that notifies holds one lock of the whole database from its
+// commit until the commit is on disk, so steps that notified would wait
+// for each other's fsync instead of sharing one. This one does not wait
+// for the disk (a notification does not outlive a crash anyway). If it
+// fails, the others see the step at their next poll.
+func notifyChange(ctx context.Context, conn *pgx.Conn, room string, version int) {
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	b.Queue(`SET LOCAL synchronous_commit TO off`)
+	b.Queue(`SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%s %d", room, version))
+	b.Queue(`COMMIT`)
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
+		conn.Exec(context.WithoutCancel(ctx), `ROLLBACK`)
+	}
 }
 
 // runStep sends a step's batch and reads its answers; applied is false

@@ -48,6 +48,10 @@ func (p *Postgres) SetPresence(ctx context.Context, holder string, seats map[str
 	}
 	b := &pgx.Batch{}
 	b.Queue(`BEGIN`)
+	// Presence is remade by the next refresh: it need not wait for the
+	// disk (and its notifications hold a lock of the whole database until
+	// the commit is on disk; see notifyChange).
+	b.Queue(`SET LOCAL synchronous_commit TO off`)
 	b.Queue(`DELETE FROM presence WHERE holder = $1 AND room = ANY($2)`, holder, ids)
 	b.Queue(`INSERT INTO presence (room, seat, holder, expires)
 		SELECT u.room, u.seat, $1, `+nowMS+` + $4 FROM unnest($2::text[], $3::bigint[]) AS u(room, seat) JOIN rooms r ON r.id = u.room

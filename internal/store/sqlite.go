@@ -88,7 +88,8 @@ var migrations = []string{
 
 // SQLite is the SQLite backend.
 type SQLite struct {
-	db      *sql.DB
+	db      *sql.DB // the one connection that writes
+	rd      *sql.DB // connections that read, beside the writer (WAL)
 	queue   chan applyReq
 	closing chan struct{}
 	stopped chan struct{}
@@ -110,8 +111,8 @@ func OpenSQLite(path string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	// One connection: SQLite has one writer anyway, and queueing in Go is
-	// cheaper than busy retries.
+	// One connection writes: SQLite has one writer anyway, and queueing in
+	// Go is cheaper than busy retries.
 	db.SetMaxOpenConns(1)
 	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{}), stmts: map[string]*sql.Stmt{}}
 	if err := s.migrate(context.Background()); err != nil {
@@ -122,9 +123,24 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
+	// Reads take connections of their own: in WAL mode they see the last
+	// commit without waiting for the writer's next one (and its fsync).
+	r := url.Values{}
+	for _, p := range []string{"busy_timeout(10000)", "query_only(1)"} {
+		r.Add("_pragma", p)
+	}
+	if s.rd, err = sql.Open("sqlite", "file:"+path+"?"+r.Encode()); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	s.rd.SetMaxOpenConns(readConns)
+	s.rd.SetMaxIdleConns(readConns)
 	go s.writer()
 	return s, nil
 }
+
+// readConns bounds the connections that read at once.
+const readConns = 4
 
 func (s *SQLite) migrate(ctx context.Context) error {
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -168,7 +184,7 @@ func (s *SQLite) Close() error {
 		case r := <-s.queue:
 			r.done <- errClosed
 		default:
-			return s.db.Close()
+			return errors.Join(s.rd.Close(), s.db.Close())
 		}
 	}
 }
@@ -176,7 +192,7 @@ func (s *SQLite) Close() error {
 // SchemaVersion is the number of migrations applied.
 func (s *SQLite) SchemaVersion(ctx context.Context) (int, error) {
 	var v int
-	err := s.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	err := s.rd.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
 	return v, err
 }
 
@@ -188,27 +204,30 @@ func jsonList(xs []string) string {
 	return string(b)
 }
 
-// CreateRoom stores a new room and its seats.
+// CreateRoom stores a new room and its seats, committed with the steps
+// that arrive with it (see Apply).
 func (s *SQLite) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated, clock)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	return s.enqueue(ctx, applyReq{create: &newRoom{r, seats}, done: make(chan error, 1)})
+}
+
+// newRoom is a room for the writer to create.
+type newRoom struct {
+	r     Room
+	seats []Seat
+}
+
+func (s *SQLite) createRoom(ctx context.Context, tx *sql.Tx, nr *newRoom) error {
+	r := nr.r
+	if _, err := s.exec(ctx, tx, insertRoom,
 		r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli(), r.Clock); err != nil {
 		return fmt.Errorf("store: create room %s: %w", r.ID, err)
 	}
-	if err := s.putSeats(ctx, tx, r.ID, seats); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.putSeats(ctx, tx, r.ID, nr.seats)
 }
 
 func (s *SQLite) putSeats(ctx context.Context, tx *sql.Tx, room string, seats []Seat) error {
 	for _, st := range seats {
-		if _, err := s.exec(ctx, tx, `INSERT OR REPLACE INTO seats (room, seat, kind, agent, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)`,
+		if _, err := s.exec(ctx, tx, insertSeat,
 			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash); err != nil {
 			return fmt.Errorf("store: seat %d of %s: %w", st.Index, room, err)
 		}
@@ -223,7 +242,14 @@ func (s *SQLite) putSeats(ctx context.Context, tx *sql.Tx, room string, seats []
 // failing step changes nothing and does not fail the others. Apply
 // returns only once its step is durable or has failed.
 func (s *SQLite) Apply(ctx context.Context, st Step) error {
-	req := applyReq{st: st, done: make(chan error, 1)}
+	return s.enqueue(ctx, applyReq{st: st, done: make(chan error, 1)})
+}
+
+// enqueue hands req to the writer and waits for its answer.
+func (s *SQLite) enqueue(ctx context.Context, req applyReq) error {
+	if err := ctx.Err(); err != nil {
+		return err // a request already over changes nothing
+	}
 	select {
 	case s.queue <- req:
 	case <-ctx.Done():
@@ -239,8 +265,9 @@ func (s *SQLite) Apply(ctx context.Context, st Step) error {
 var errClosed = errors.New("store: closed")
 
 type applyReq struct {
-	st   Step
-	done chan error
+	st     Step
+	create *newRoom // a room to create instead of st
+	done   chan error
 }
 
 // maxBatch bounds the steps committed together.
@@ -291,7 +318,11 @@ func (s *SQLite) commitBatch(batch []applyReq) []error {
 		if _, err := s.exec(ctx, tx, `SAVEPOINT step`); err != nil {
 			return fail(err)
 		}
-		errs[i] = s.applyStep(ctx, tx, r.st)
+		if r.create != nil {
+			errs[i] = s.createRoom(ctx, tx, r.create)
+		} else {
+			errs[i] = s.applyStep(ctx, tx, r.st)
+		}
 		if errs[i] != nil {
 			if _, err := s.exec(ctx, tx, `ROLLBACK TO step`); err != nil {
 				return fail(err)
@@ -361,7 +392,7 @@ func (s *SQLite) applyStep(ctx context.Context, tx *sql.Tx, st Step) error {
 // LoadRoom reads everything stored about a room.
 func (s *SQLite) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
 	var sn Snapshot
-	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := s.rd.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return sn, err
 	}
@@ -424,7 +455,7 @@ func (s *SQLite) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
 
 // IdleRooms lists the open rooms not changed since before.
 func (s *SQLite) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM rooms WHERE status = ? AND updated < ? ORDER BY updated LIMIT 1000`, Open, before.UnixMilli())
+	rows, err := s.rd.QueryContext(ctx, `SELECT id FROM rooms WHERE status = ? AND updated < ? ORDER BY updated LIMIT 1000`, Open, before.UnixMilli())
 	if err != nil {
 		return nil, err
 	}
@@ -463,7 +494,7 @@ func (s *SQLite) FinishedGames(ctx context.Context, f Filter) ([]Game, error) {
 		f.Limit = 100
 	}
 	args = append(args, f.Limit)
-	rows, err := s.db.QueryContext(ctx, `SELECT room, game, players, result, finished, record FROM finished WHERE `+
+	rows, err := s.rd.QueryContext(ctx, `SELECT room, game, players, result, finished, record FROM finished WHERE `+
 		strings.Join(where, " AND ")+` ORDER BY finished DESC, room LIMIT ?`, args...)
 	if err != nil {
 		return nil, err
@@ -493,7 +524,7 @@ func (s *SQLite) AddFinished(ctx context.Context, g Game) error {
 
 // FinishedGame returns one finished game by its room.
 func (s *SQLite) FinishedGame(ctx context.Context, room string) (Game, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT room, game, players, result, finished, record FROM finished WHERE room = ?`, room)
+	rows, err := s.rd.QueryContext(ctx, `SELECT room, game, players, result, finished, record FROM finished WHERE room = ?`, room)
 	if err != nil {
 		return Game{}, err
 	}
@@ -520,50 +551,6 @@ func scanGame(rows *sql.Rows) (Game, error) {
 		return g, fmt.Errorf("store: players of %s: %w", g.Room, err)
 	}
 	return g, nil
-}
-
-// hotQueries are the statements of the writer, prepared once at open:
-// they run for every move.
-var hotQueries = []string{
-	`SAVEPOINT step`, `ROLLBACK TO step`, `RELEASE step`,
-	`SELECT version FROM rooms WHERE id = ?`,
-	`INSERT INTO events (room, version, kind, body) VALUES (?, ?, ?, ?)`,
-	`INSERT INTO commits (room, seat, move, version) VALUES (?, ?, ?, ?)`,
-	`DELETE FROM commits WHERE room = ?`,
-	updateRoom,
-}
-
-// updateRoom sets a room's version and time, and its status and result
-// when they are not empty.
-const updateRoom = `UPDATE rooms SET version = ?, updated = ?, status = COALESCE(NULLIF(?, ''), status), result = COALESCE(NULLIF(?, ''), result) WHERE id = ?`
-
-func (s *SQLite) prepare(ctx context.Context) error {
-	for _, q := range hotQueries {
-		st, err := s.db.PrepareContext(ctx, q)
-		if err != nil {
-			return err
-		}
-		s.stmts[q] = st
-	}
-	return nil
-}
-
-// stmt returns query for tx, prepared if it is a hot one. (Preparing
-// inside a transaction would wait for the one connection the transaction
-// holds.)
-func (s *SQLite) stmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
-	if st, ok := s.stmts[query]; ok {
-		return tx.StmtContext(ctx, st), nil
-	}
-	return tx.PrepareContext(ctx, query)
-}
-
-// exec runs a statement in tx.
-func (s *SQLite) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
-	if st, ok := s.stmts[query]; ok {
-		return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
-	}
-	return tx.ExecContext(ctx, query, args...)
 }
 
 // DB is the database, for tests and tools.

@@ -2,10 +2,12 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tabula/internal/rooms"
 	"tabula/internal/store"
@@ -89,5 +91,55 @@ func TestSQLiteSchema(t *testing.T) {
 	}
 	if _, err := store.OpenSQLite(filepath.Join(t.TempDir(), "no", "such", "dir.db")); err == nil {
 		t.Fatal("opening a file in a missing directory succeeded")
+	}
+}
+
+// A read does not wait for the writer: while the one connection that
+// writes is held (as by a commit waiting for its fsync), a room, the
+// archive and the schema are still read.
+func TestSQLiteReadsBesideTheWriter(t *testing.T) {
+	s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if err := s.CreateRoom(ctx, store.Room{ID: "r1", Game: "adji-boto", Secret: []byte{1}, Status: store.Open}, nil); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := s.DB().BeginTx(ctx, nil) // holds the writer's connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	// A hang, not a time, fails this test: the deadline is far.
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	if sn, err := s.LoadRoom(ctx, "r1"); err != nil || sn.Room.ID != "r1" {
+		t.Fatalf("loading a room while the writer is busy: %+v, %v", sn.Room, err)
+	}
+	if _, err := s.FinishedGames(ctx, store.Filter{}); err != nil {
+		t.Fatalf("listing the archive while the writer is busy: %v", err)
+	}
+	if _, err := s.SchemaVersion(ctx); err != nil {
+		t.Fatalf("reading the schema while the writer is busy: %v", err)
+	}
+}
+
+// A room whose request is already over is not created (the writer's
+// queue may have room: the request's end still wins).
+func TestSQLiteNothingStoredForARequestThatIsOver(t *testing.T) {
+	s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	over, cancel := context.WithCancel(context.Background())
+	cancel()
+	for i := range 20 {
+		id := fmt.Sprintf("r%d", i)
+		if err := s.CreateRoom(over, store.Room{ID: id, Game: "adji-boto", Secret: []byte{1}, Status: store.Open}, nil); err == nil {
+			t.Fatalf("room %s created for a request that was over", id)
+		}
 	}
 }

@@ -179,6 +179,16 @@ func TestDocListsViewFields(t *testing.T) {
 	}
 }
 
+func TestDocListsRejectCodes(t *testing.T) {
+	s := section(t, apiDoc(t), "### Messages from the server")
+	i := strings.Index(s, "Reject codes:")
+	if i < 0 {
+		t.Fatal(`docs/api.md: no "Reject codes:" in "Messages from the server"`)
+	}
+	text, _, _ := strings.Cut(s[i:], "\n\n")
+	sameSet(t, "reject codes", names(text), RejectCodes)
+}
+
 func TestDocListsCloseCodes(t *testing.T) {
 	rows := tableRows(section(t, apiDoc(t), "### Close codes"))
 	var doc []string

@@ -18,6 +18,20 @@ const (
 	TypePong     = "pong"
 )
 
+// Codes of a reject: for programs; its error is for people.
+const (
+	CodeStale      = "stale"   // the move was made at an older turn (the reject has the view)
+	CodeIllegal    = "illegal" // not a legal move, or a second choice
+	CodeNotYours   = "not-your-turn"
+	CodeSpectator  = "spectator" // a spectator cannot act
+	CodeOver       = "game-over"
+	CodeBad        = "bad-request"
+	CodeBadMessage = "bad-message" // not a valid message; the connection stays open
+)
+
+// RejectCodes lists every code of a reject.
+var RejectCodes = []string{CodeStale, CodeIllegal, CodeNotYours, CodeSpectator, CodeOver, CodeBad, CodeBadMessage}
+
 // ServerTypes lists every type of server message.
 var ServerTypes = []string{TypeWelcome, TypeEvent, TypeAck, TypeReject, TypePresence, TypeToken, TypeNote, TypePong}
 

@@ -22,6 +22,7 @@ import (
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // seededServer is a server of its own whose rooms draw their secrets (the
@@ -199,7 +200,7 @@ func TestAnimationFramesFollowTheServer(t *testing.T) {
 	// A turn too long to show step by step (turn 34: 767 events, with set
 	// events after the steps not shown), found by playing random matches.
 	cases = append(cases, replayCase{"agsinnoninka-long-turn", func(t *testing.T) json.RawMessage {
-		return postReplay(t, engine.Record{Game: "agsinnoninka", Options: []string{"match=false", "end-hole=last"}, Moves: strings.Split(
+		return postReplay(t, view.Record{Game: "agsinnoninka", Options: []string{"match=false", "end-hole=last"}, Moves: strings.Split(
 			"9,4 9,4 7,3 7,3 9,3 7,4 7,1 9,2 5,0 7,1 8,1 5,0 9,4 9,1 7,3 7,0 6,0 5,3 5,4 8,4 8,0 5,3 6,4 5,3 7,2 8,0 9,1 6,2 9,4 9,1 7,0 7,1 7,0 6,3", " ")})
 	}})
 	for _, c := range cases {
@@ -246,7 +247,7 @@ func TestAnimationFramesFollowTheServer(t *testing.T) {
 }
 
 // postReplay replays a record through POST /api/replay.
-func postReplay(t *testing.T, rec engine.Record) json.RawMessage {
+func postReplay(t *testing.T, rec view.Record) json.RawMessage {
 	t.Helper()
 	data, _ := json.Marshal(rec)
 	res, err := http.Post(srv.URL+"/api/replay", "application/json", bytes.NewReader(data))

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tabula/engine"
+	"tabula/view"
 )
 
 // This file plays whole games of each game through the page.
@@ -80,7 +81,7 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#r-exit`)))
 	// The download link gives the record.
 	rec := eval[string](t, ctx, `(async () => { const r = await fetch(document.getElementById('download').href); return await r.text(); })()`)
-	var r engine.Record
+	var r view.Record
 	if err := json.Unmarshal([]byte(rec), &r); err != nil || len(r.Moves) != n {
 		t.Fatalf("downloaded record (%d moves, want %d): %v", len(r.Moves), n, err)
 	}

@@ -95,8 +95,9 @@ func (t *Table) intact(size int64) (int, error) {
 	return n, nil
 }
 
-// check verifies a whole table file held in t.data.
-func (t *Table) check() error {
+// check verifies a whole table file held in t.data, or with unfinished
+// the levels an unfinished build has written so far, at least one.
+func (t *Table) check(unfinished bool) error {
 	size := int64(len(t.data))
 	if size > t.fileSize() {
 		return fmt.Errorf("%w: %d bytes, more than the %d of k=%d", ErrBadTable, size, t.fileSize(), t.k)
@@ -104,6 +105,10 @@ func (t *Table) check() error {
 	n, err := t.intact(size)
 	if err != nil {
 		return err
+	}
+	if unfinished && n > 0 && (n > t.k || size == t.start[n-1]+t.levelBytes(n-1)+4) {
+		t.levels = n
+		return nil
 	}
 	if n <= t.k {
 		return fmt.Errorf("%w: truncated: %d bytes of %d, levels 0 to %d of k=%d complete (an unfinished build resumes with tabula solve --out)",
@@ -126,7 +131,7 @@ func Read(r io.Reader) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("solve: reading the table: %w", err)
 	}
-	if err := t.check(); err != nil {
+	if err := t.check(false); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -134,7 +139,15 @@ func Read(r io.Reader) (*Table, error) {
 
 // Open maps a table file read-only (or reads it, where the system cannot
 // map files) and verifies every level's checksum. Close releases it.
-func Open(path string) (*Table, error) {
+func Open(path string) (*Table, error) { return open(path, false) }
+
+// OpenUnfinished is Open for the file of a build not finished yet (or
+// finished): the table of the levels it holds, each verified, which a
+// Solver searches beyond. A file that ends within a level fails, as a
+// build stopped mid-write leaves it; the next build run mends it.
+func OpenUnfinished(path string) (*Table, error) { return open(path, true) }
+
+func open(path string, unfinished bool) (*Table, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -153,7 +166,7 @@ func Open(path string) (*Table, error) {
 	if t.data, t.close, err = mapFile(f, fi.Size()); err != nil {
 		return nil, fmt.Errorf("solve: %s: %w", path, err)
 	}
-	if err := t.check(); err != nil {
+	if err := t.check(unfinished); err != nil {
 		t.Close()
 		return nil, err
 	}

@@ -144,3 +144,43 @@ func TestOpenChecksTheFile(t *testing.T) {
 		}
 	}
 }
+
+// An unfinished build's file gives the table of its levels written so far
+// to OpenUnfinished (which a solver searches beyond), and none to Open;
+// a file that ends within a level, or a changed byte, fails both.
+func TestOpenUnfinished(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k8.tab")
+	part := buildFile(t, path, 8, 5)
+	if _, err := Open(path); err == nil {
+		t.Fatal("Open took an unfinished table")
+	}
+	tab, err := OpenUnfinished(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tab.Close()
+	if tab.Levels() != 6 {
+		t.Fatalf("levels 0 to %d, want 0 to 5", tab.Levels()-1)
+	}
+	whole, _, err := Build(options(t), 8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range 6 {
+		for i := range whole.count[n] {
+			if got, want := tab.get(n, i), whole.get(n, i); got != want {
+				t.Fatalf("level %d, entry %d: %d, want %d", n, i, got, want)
+			}
+		}
+	}
+	data, _ := os.ReadFile(path)
+	for name, bad := range map[string][]byte{
+		"ends within a level": data[:len(data)-3],
+		"a byte changed":      append(append([]byte(nil), data[:part.start[3]]...), append([]byte{data[part.start[3]] ^ 1}, data[part.start[3]+1:]...)...),
+	} {
+		os.WriteFile(path, bad, 0o644)
+		if _, err := OpenUnfinished(path); !errors.Is(err, ErrBadTable) {
+			t.Errorf("%s: error %v, want ErrBadTable", name, err)
+		}
+	}
+}
