@@ -348,7 +348,7 @@ function gridFrames(prev, trace, geo) {
           frames.push({ ...v, cowries: { faces, rot: faces.map((f, i) => (i * 97 + k * 53) % 360), up: faces.filter(Boolean).length, rolling: true } });
         }
         const faces = each.map((i) => i < up);
-        const done = { ...v, cowries: { faces, rot: each.map((i) => [10, -15, 25, -5][i % 4]), up, value: e.n, name: t('throw_' + e.n) } };
+        const done = { ...v, cowries: { faces, rot: each.map((i) => [10, -15, 25, -5][i % 4]), up, value: e.n } }; // the room names it in the game's words
         frames.push(done, done);
         break;
       }
