@@ -34,7 +34,7 @@ import (
 func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	n := fs.Int("rooms", 100, "rooms played at once (1 to 5000)")
-	dur := fs.Duration("duration", 30*time.Second, "how long to play (at most 10m)")
+	dur := fs.Duration("duration", 30*time.Second, "how long to play (at most 1h)")
 	game := fs.String("game", "adji-boto", "the game of every room")
 	think := fs.Duration("think", 200*time.Millisecond, "a bot's pause before each move")
 	server := fs.String("server", "", "a running server on loopback, or several sharing a database, comma-separated: rooms and seats are spread over them (default: start one; start yours with "+serveLimits+")")
@@ -46,8 +46,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *n < 1 || *n > 5000 || *dur <= 0 || *dur > 10*time.Minute || *think < 0 || *heavy < 0 || *heavy > 20 {
-		return usagef("--rooms must be 1 to 5000, --heavy 0 to 20, --duration at most 10m")
+	if *n < 1 || *n > 5000 || *dur <= 0 || *dur > time.Hour || *think < 0 || *heavy < 0 || *heavy > 20 {
+		return usagef("--rooms must be 1 to 5000, --heavy 0 to 20, --duration at most 1h")
 	}
 	if _, err := engine.Lookup(*game); err != nil {
 		return usagef("--game: %v", err)
@@ -74,7 +74,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	} else {
 		for _, b := range bases {
 			if err := loopbackOnly(b); err != nil {
-				return usagef("%v", err)
+				return usageErr(err)
 			}
 		}
 	}
@@ -203,8 +203,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 				res["serverMiBIdle"], res["serverMiBLoaded"], *n, v)
 		}
 		if hasStats {
-			fmt.Fprintf(stdout, "server at the start: %d goroutines, %d open files, %.1f MiB heap; at the end: %d goroutines, %d open files, %.1f MiB heap\n",
-				before.Goroutines, before.OpenFiles, float64(before.HeapBytes)/(1<<20), after.Goroutines, after.OpenFiles, float64(after.HeapBytes)/(1<<20))
+			fmt.Fprintf(stdout, "server at the start: %d goroutines, %d open files, %.1f MiB heap, %d rooms in memory; at the end: %d goroutines, %d open files, %.1f MiB heap, %d rooms in memory\n",
+				before.Goroutines, before.OpenFiles, float64(before.HeapBytes)/(1<<20), before.Rooms, after.Goroutines, after.OpenFiles, float64(after.HeapBytes)/(1<<20), after.Rooms)
 		}
 		if len(stored.Problems) == 0 {
 			fmt.Fprintf(stdout, "stored: every acknowledged move is stored once (%d rooms, %d moves read back)\n", stored.Rooms, stored.Moves)

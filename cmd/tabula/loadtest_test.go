@@ -19,7 +19,7 @@ import (
 func TestLoadtestRefusesWhatIsNotBounded(t *testing.T) {
 	for _, args := range [][]string{
 		{"--rooms", "0"}, {"--rooms", "5001"},
-		{"--duration", "11m"}, {"--duration", "0s"}, {"--think", "-1s"},
+		{"--duration", "61m"}, {"--duration", "0s"}, {"--think", "-1s"},
 		{"--server", "http://192.0.2.1:80"}, {"--server", "http://example.com:80"},
 		{"--server", "http://127.0.0.1:1,http://example.com:80"},
 	} {
@@ -42,7 +42,7 @@ func TestLoadtestShortRun(t *testing.T) {
 		Rooms, RoomsPlayed, Moves, Reconnects, Errors int
 		StoredRooms, StoredProblems                   int
 		P99ms                                         float64
-		ServerEnd                                     struct{ Goroutines, OpenFiles int }
+		ServerEnd                                     struct{ Goroutines, OpenFiles, Rooms int }
 	}
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("report %q: %v", out.String(), err)
@@ -50,7 +50,7 @@ func TestLoadtestShortRun(t *testing.T) {
 	if res.Rooms != 4 || res.RoomsPlayed < 4 || res.Moves == 0 || res.P99ms <= 0 || res.Errors != 0 || res.Reconnects != 0 {
 		t.Errorf("report %s", out.String())
 	}
-	if res.StoredRooms != res.RoomsPlayed || res.StoredProblems != 0 || res.ServerEnd.Goroutines == 0 || res.ServerEnd.OpenFiles == 0 {
+	if res.StoredRooms != res.RoomsPlayed || res.StoredProblems != 0 || res.ServerEnd.Goroutines == 0 || res.ServerEnd.OpenFiles == 0 || res.ServerEnd.Rooms == 0 {
 		t.Errorf("stored rooms %d of %d, %d problems, server at the end %+v", res.StoredRooms, res.RoomsPlayed, res.StoredProblems, res.ServerEnd)
 	}
 }

@@ -40,6 +40,9 @@ type Stats struct {
 	OpenFiles  int   `json:"openFiles"`
 	HeapBytes  int64 `json:"heapBytes"`
 	RSSBytes   int64 `json:"rssBytes"`
+	// Rooms is the rooms in memory: open rooms stay there an hour after
+	// their last viewer left, finished ones until the next sweep.
+	Rooms int `json:"rooms"`
 }
 
 // OpenFiles counts the open file descriptors of process pid (sockets

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strconv"
 	"sync"
@@ -59,6 +60,9 @@ type Config struct {
 	// renewals, if set, ticks the lease renewals instead of a ticker
 	// (tests).
 	renewals <-chan time.Time
+	// cheapSlots bounds the cheap moves searched at once off the pool
+	// (default GOMAXPROCS; tests set their own).
+	cheapSlots int
 	// Secrets is the source of each new room's chance secret, which
 	// seeds its throws and its computer players (default crypto/rand).
 	// Tests that need the same throws on every run set a seeded source;
@@ -88,6 +92,11 @@ type Manager struct {
 	secretMu sync.Mutex // cfg.Secrets need not be safe for concurrent use
 
 	mode mode // alone, or shared with other processes (chosen once, by NewManager)
+
+	// cheap holds a slot for each cheap move searched off the pool (see
+	// cheapMove): one per core, so that a flood of them, when the pool is
+	// full, does not take every core either.
+	cheap chan struct{}
 }
 
 // NewManager returns a manager for cfg.
@@ -120,7 +129,10 @@ func NewManager(cfg Config) *Manager {
 		cfg.AwayGrace = 2 * time.Minute
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	m := &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}}
+	if cfg.cheapSlots <= 0 {
+		cfg.cheapSlots = runtime.GOMAXPROCS(0)
+	}
+	m := &Manager{cfg: cfg, ctx: ctx, cancel: cancel, rooms: map[string]*Room{}, cheap: make(chan struct{}, cfg.cheapSlots)}
 	if sh, ok := cfg.Store.(Shared); ok {
 		m.mode = newShared(m, sh)
 	} else {
@@ -285,6 +297,13 @@ func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, s
 		st.Events = append(st.Events, store.Event{Version: e.Version, Kind: e.Kind, Body: body})
 	}
 	return st
+}
+
+// InMemory is the number of rooms in memory.
+func (m *Manager) InMemory() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.rooms)
 }
 
 // ErrNoRoom is returned for an unknown or closed room.

@@ -92,8 +92,9 @@ func (r *Room) think(who int) {
 }
 
 // cheapMove is the move of spec's lowest level in s, searched off the
-// pool for at most that level's time: for a search that never got a
-// worker. An agent that cannot be made plays the first legal move.
+// pool for at most that level's time, once one of the manager's cheap
+// slots is free: for a search that never got a worker. An agent that
+// cannot be made plays the first legal move.
 func (r *Room) cheapMove(s engine.State, who int, spec string, seed uint64) engine.Move {
 	for {
 		lower, ok := ai.Lower(spec)
@@ -105,6 +106,12 @@ func (r *Room) cheapMove(s engine.State, who int, spec string, seed uint64) engi
 	ag, err := r.m.cfg.Agents(r.game, r.opts, spec, seed)
 	if err != nil {
 		return s.Legal(who, nil)[0]
+	}
+	select {
+	case r.m.cheap <- struct{}{}:
+		defer func() { <-r.m.cheap }()
+	case <-r.m.ctx.Done():
+		return s.Legal(who, nil)[0] // closing: the move is not stored
 	}
 	ctx, cancel := context.WithTimeout(r.m.ctx, max(ai.LevelTime["easy"], time.Millisecond))
 	defer cancel()

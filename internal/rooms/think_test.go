@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"sync/atomic"
 	"tabula/internal/wire"
 	"testing"
 	"time"
@@ -128,5 +129,64 @@ func TestSearchIsChargedToTheMover(t *testing.T) {
 	j := <-th.jobs
 	if j.Addr != "198.51.100.7" || j.Room != r.ID || j.Cost != ai.LevelTime["max"] {
 		t.Errorf("job %+v, want the mover's address, room %s and max's time", j, r.ID)
+	}
+}
+
+// turnstile is an agent that counts the searches inside it at once and
+// waits for a release before it moves.
+type turnstile struct {
+	entered, release chan struct{}
+	inside, most     *atomic.Int32
+}
+
+func (turnstile) Name() string { return "turnstile" }
+
+func (a turnstile) Choose(s engine.State, p int) engine.Move {
+	n := a.inside.Add(1)
+	for m := a.most.Load(); n > m && !a.most.CompareAndSwap(m, n); m = a.most.Load() {
+	}
+	a.entered <- struct{}{}
+	<-a.release
+	a.inside.Add(-1)
+	return s.Legal(p, nil)[0]
+}
+
+// Cheap moves played when no worker is free take turns for the
+// manager's slots: with one slot, never two at once.
+func TestCheapMovesTakeTurns(t *testing.T) {
+	const rooms = 3
+	th := &fakeThinker{busy: true, jobs: make(chan compute.Job, 10)}
+	gate := turnstile{entered: make(chan struct{}, rooms), release: make(chan struct{}), inside: new(atomic.Int32), most: new(atomic.Int32)}
+	easy := make(chan string, rooms)
+	m := NewManager(Config{
+		Store: testStore(t),
+		Think: th,
+		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
+			if _, level := ai.SpecLevel(spec); level == "easy" {
+				easy <- spec
+				return gate, nil
+			}
+			return byLevel{}, nil
+		},
+		Offered:    func(engine.Game, engine.Options) []string { return []string{"alphabeta:max"} },
+		Log:        slog.New(slog.NewTextHandler(io.Discard, nil)),
+		cheapSlots: 1,
+	})
+	t.Cleanup(m.Close)
+	for range rooms {
+		create(t, m, "adji-boto", nil, []SeatSpec{{Kind: Computer, Agent: "alphabeta:max"}, {Kind: Person}})
+	}
+	for range rooms {
+		<-easy // every room is past making its cheap agent
+	}
+	<-gate.entered
+	for i := range rooms {
+		gate.release <- struct{}{}
+		if i < rooms-1 {
+			<-gate.entered
+		}
+	}
+	if most := gate.most.Load(); most != 1 {
+		t.Fatalf("%d cheap moves searched at once, want 1 (one slot)", most)
 	}
 }

@@ -26,6 +26,9 @@ func (s *Server) getStats(w http.ResponseWriter, r *http.Request) error {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	st := loadkit.Stats{Goroutines: runtime.NumGoroutine(), HeapBytes: int64(ms.HeapInuse)}
+	if s.cfg.Rooms != nil {
+		st.Rooms = s.cfg.Rooms.InMemory()
+	}
 	st.OpenFiles, _ = loadkit.OpenFiles(os.Getpid())
 	if kb, err := loadkit.ProcStatusKB(os.Getpid(), "VmRSS"); err == nil {
 		st.RSSBytes = kb << 10

@@ -247,6 +247,9 @@ func (s *SQLite) Apply(ctx context.Context, st Step) error {
 
 // enqueue hands req to the writer and waits for its answer.
 func (s *SQLite) enqueue(ctx context.Context, req applyReq) error {
+	if err := ctx.Err(); err != nil {
+		return err // a request already over changes nothing
+	}
 	select {
 	case s.queue <- req:
 	case <-ctx.Done():

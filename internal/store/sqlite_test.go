@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,5 +123,23 @@ func TestSQLiteReadsBesideTheWriter(t *testing.T) {
 	}
 	if _, err := s.SchemaVersion(ctx); err != nil {
 		t.Fatalf("reading the schema while the writer is busy: %v", err)
+	}
+}
+
+// A room whose request is already over is not created (the writer's
+// queue may have room: the request's end still wins).
+func TestSQLiteNothingStoredForARequestThatIsOver(t *testing.T) {
+	s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	over, cancel := context.WithCancel(context.Background())
+	cancel()
+	for i := range 20 {
+		id := fmt.Sprintf("r%d", i)
+		if err := s.CreateRoom(over, store.Room{ID: id, Game: "adji-boto", Secret: []byte{1}, Status: store.Open}, nil); err == nil {
+			t.Fatalf("room %s created for a request that was over", id)
+		}
 	}
 }
