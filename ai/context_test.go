@@ -15,11 +15,7 @@ import (
 func TestChooseContextStopsUnboundedSearches(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, id := range []string{"adji-boto", "tamman", "agsinnoninka"} {
-		g, err := engine.Lookup(id)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, g := range engine.Games() {
 		specs := []string{"mcts:87600h", "mcts:2000000000"}
 		if CheckAlphaBeta(g, engine.Options{}) == nil {
 			specs = append(specs, "alphabeta:1000", "alphabeta:87600h")
@@ -39,13 +35,13 @@ func TestChooseContextStopsUnboundedSearches(t *testing.T) {
 			p := s.Actors(nil)[0]
 			m := ChooseContext(ctx, a, s, p)
 			if !slices.Contains(s.Legal(p, nil), m) {
-				t.Errorf("%s %s: move %v is not legal", id, spec, m)
+				t.Errorf("%s %s: move %v is not legal", g.ID(), spec, m)
 			}
 			if x, ok := a.(*MCTS); ok && len(s.Legal(p, nil)) > 1 && x.Iterations != 1 {
-				t.Errorf("%s %s: %d iterations after cancel, want 1", id, spec, x.Iterations)
+				t.Errorf("%s %s: %d iterations after cancel, want 1", g.ID(), spec, x.Iterations)
 			}
 			if x, ok := a.(*AlphaBeta); ok && x.Nodes > 1024*int64(len(s.Legal(p, nil))) {
-				t.Errorf("%s %s: %d nodes after cancel", id, spec, x.Nodes)
+				t.Errorf("%s %s: %d nodes after cancel", g.ID(), spec, x.Nodes)
 			}
 		}
 	}

@@ -62,33 +62,66 @@ func fastSeeds(s engine.State) int {
 // one call, and the draws left.
 func TestFastPlayoutsPlayTheGeneralGames(t *testing.T) {
 	for _, start := range fastSetups(t) {
-		name := fmt.Sprintf("%s %v", start.Game().ID(), start.Options().Settings())
 		if _, ok := start.(engine.RandomPlayouter); !ok {
-			t.Errorf("%s: no fast playouts (engine.RandomPlayouter)", name)
+			t.Errorf("%s %v: no fast playouts (engine.RandomPlayouter)", start.Game().ID(), start.Options().Settings())
 			continue
 		}
-		for seed := range uint64(fastSeeds(start)) {
-			general, fast, whole := newTree(seed), newTree(seed), newTree(seed)
-			general.noFast = true
-			g, f, w := start.Clone(), start.Clone(), start.Clone()
-			turns := 0
-			for ; len(g.Actors(nil)) > 0; turns++ {
-				general.playTurns(g, nil, 1)
-				fast.playTurns(f, nil, 1)
-				if !reflect.DeepEqual(g, f) {
-					t.Fatalf("%s seed %d: after turn %d the fast playout is at %x, the general one at %x", name, seed, turns+1, f.Hash(), g.Hash())
-				}
-			}
-			whole.playTurns(w, nil, 1<<30)
-			if !reflect.DeepEqual(g, w) {
-				t.Fatalf("%s seed %d: a whole fast playout ends at %x, turn by turn at %x", name, seed, w.Hash(), g.Hash())
-			}
-			a, b, c := general.rng.Uint64(), fast.rng.Uint64(), whole.rng.Uint64()
-			if a != b || a != c {
-				t.Fatalf("%s seed %d: the draws after %d turns differ (general %x, fast %x, whole %x)", name, seed, turns, a, b, c)
+		comparePlayouts(t, start, false)
+	}
+}
+
+// TestFastPolicyPlayoutsPlayTheGeneralGames does the same for the
+// playouts of a game's policy (PlayoutPolicy, played by PolicyPlayouter).
+func TestFastPolicyPlayoutsPlayTheGeneralGames(t *testing.T) {
+	n := 0
+	for _, start := range fastSetups(t) {
+		_, ok := start.(PlayoutPolicy)
+		if _, fast := start.(PolicyPlayouter); !ok || !fast {
+			continue
+		}
+		comparePlayouts(t, start, true)
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no game plays its policy's playouts itself")
+	}
+}
+
+// comparePlayouts plays the playouts of fastSeeds seeds from start, by the
+// game's policy or uniformly at random, the fast way and the general way
+// side by side, and fails at the first turn after which they differ.
+func comparePlayouts(t *testing.T, start engine.State, byPolicy bool) {
+	t.Helper()
+	name := fmt.Sprintf("%s %v", start.Game().ID(), start.Options().Settings())
+	for seed := range uint64(fastSeeds(start)) {
+		general, fast, whole := newTree(seed), newTree(seed), newTree(seed)
+		general.noFast = true
+		g, f, w := start.Clone(), start.Clone(), start.Clone()
+		turns := 0
+		for ; len(g.Actors(nil)) > 0; turns++ {
+			general.playTurns(g, policyOf(g, byPolicy), 1)
+			fast.playTurns(f, policyOf(f, byPolicy), 1)
+			if !reflect.DeepEqual(g, f) {
+				t.Fatalf("%s seed %d: after turn %d the fast playout is at %x, the general one at %x", name, seed, turns+1, f.Hash(), g.Hash())
 			}
 		}
+		whole.playTurns(w, policyOf(w, byPolicy), 1<<30)
+		if !reflect.DeepEqual(g, w) {
+			t.Fatalf("%s seed %d: a whole fast playout ends at %x, turn by turn at %x", name, seed, w.Hash(), g.Hash())
+		}
+		a, b, c := general.rng.Uint64(), fast.rng.Uint64(), whole.rng.Uint64()
+		if a != b || a != c {
+			t.Fatalf("%s seed %d: the draws after %d turns differ (general %x, fast %x, whole %x)", name, seed, turns, a, b, c)
+		}
 	}
+}
+
+// policyOf is s's playout policy when byPolicy, else nil (random).
+func policyOf(s engine.State, byPolicy bool) PlayoutPolicy {
+	if !byPolicy {
+		return nil
+	}
+	return s.(PlayoutPolicy)
 }
 
 // TestFastPlayoutsKeepTheSearch checks that MCTS searches the same tree

@@ -50,6 +50,14 @@ type PlayoutPolicy interface {
 	PlayoutMove(moves []engine.Move, u float64) engine.Move
 }
 
+// PolicyPlayouter is implemented by states that play the playouts of
+// their own PlayoutPolicy themselves: the turns playTurns plays with the
+// policy, from the same draws, faster. PolicyPlayout plays at most
+// maxTurns turns and returns the turns played.
+type PolicyPlayouter interface {
+	PolicyPlayout(r engine.Rand, maxTurns int) int
+}
+
 // TurnApplierMaker is implemented by states whose turns are costly and
 // recur in a search (Agsinnoninka's relays): NewTurnApplier returns a
 // function that plays a turn as engine.ApplyTurn does, from a bounded
@@ -105,10 +113,15 @@ func (t *tree) playout(s engine.State) {
 // playTurns plays up to limit turns of s, or to the end: chance by its
 // probabilities, a player by policy (uniformly at random when nil). A game
 // that plays random turns itself (engine.RandomPlayouter) plays them,
-// unless t.noFast: the same turns from the same draws, faster.
+// unless t.noFast: the same turns from the same draws, faster; so does a
+// game that plays its policy's turns (PolicyPlayouter).
 func (t *tree) playTurns(s engine.State, policy PlayoutPolicy, limit int) {
 	if f, ok := s.(engine.RandomPlayouter); ok && policy == nil && !t.noFast {
 		f.RandomPlayout(engine.Rand{Src: t.src}, limit)
+		return
+	}
+	if f, ok := s.(PolicyPlayouter); ok && policy != nil && !t.noFast {
+		f.PolicyPlayout(engine.Rand{Src: t.src}, limit)
 		return
 	}
 	for turns := 0; turns < limit; turns++ {

@@ -12,12 +12,18 @@ type Board struct {
 	// row each hole is in.
 	Holes          int
 	Stores, Owners []int
-	// Squares names the places of a grid by number (as traces number them);
-	// Paths is each player's path, its start first; Named gives the kind
-	// of each special square ("ayn", "dafandaf", "habarti").
-	Squares []string
-	Paths   [][]string
-	Named   map[string]string
+	// Squares names the places of a grid by number (as traces number them):
+	// place q is on file q%len(Files) and rank q/len(Files). Files gives
+	// the width of each file, left to right, and Ranks the height of each
+	// rank, bottom to top, in the same unit.
+	Squares      []string
+	Files, Ranks []float64
+	// Paths is each player's path, its start first.
+	Paths [][]string
+	// Named gives the kind of each special square ("ayn", "dafandaf",
+	// "habarti"), which is also the key of its name in the game's words;
+	// Marks gives the drawing of each kind: "eye", "diamond" or "star".
+	Named, Marks map[string]string
 	// MouthsUp gives, for a throw of cowries, how many lie mouth up, so
 	// that a drawing shows a throw as it fell.
 	MouthsUp map[int]int

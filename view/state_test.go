@@ -136,3 +136,21 @@ func TestToldNamesWhoThrows(t *testing.T) {
 		t.Errorf("tamman start: told %+v, want player 0 throws", told)
 	}
 }
+
+// Details are written as encoding/json writes the same values: nil lists
+// as null, texts escaped, facts in order.
+func TestDetailsAsEncodingJSONWritesThem(t *testing.T) {
+	d := engine.Details{}.
+		With("n", -3).With("b", true).With("s", `a"<b>&\é`).With("none", []int(nil)).
+		With("ints", []int{1, 2}).With("rows", [][]string{{"c1"}, nil}).With("bools", []bool{false}).
+		With("f", 1.5).With("inner", engine.Details{}.With("x", [][]int{{0}})).
+		With("list", []engine.Details{engine.Details{}.With("y", "z")})
+	got, err := view.DetailsJSON(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"n":-3,"b":true,"s":"a\"\u003cb\u003e\u0026\\é","none":null,"ints":[1,2],"rows":[["c1"],null],"bools":[false],"f":1.5,"inner":{"x":[[0]]},"list":[{"y":"z"}]}`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

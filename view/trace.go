@@ -48,8 +48,11 @@ type (
 	gridView struct {
 		Kind     string            `json:"kind"`    // "grid": squares in files and ranks
 		Squares  []string          `json:"squares"` // place number -> square name
+		Files    []float64         `json:"files"`   // the width of each file, left to right
+		Ranks    []float64         `json:"ranks"`   // the height of each rank, bottom to top
 		Paths    [][]string        `json:"paths"`   // each player's path, its start first
 		Named    map[string]string `json:"named"`   // square -> its kind
+		Marks    map[string]string `json:"marks"`   // kind -> its drawing
 		MouthsUp map[int]int       `json:"mouthsUp"`
 	}
 )
@@ -65,5 +68,5 @@ func Board(s engine.State) any {
 	if g.Kind == "mancala" {
 		return mancalaView{Kind: g.Kind, Holes: g.Holes, Stores: g.Stores, Owners: g.Owners}
 	}
-	return gridView{Kind: g.Kind, Squares: g.Squares, Paths: g.Paths, Named: g.Named, MouthsUp: g.MouthsUp}
+	return gridView{Kind: g.Kind, Squares: g.Squares, Files: g.Files, Ranks: g.Ranks, Paths: g.Paths, Named: g.Named, Marks: g.Marks, MouthsUp: g.MouthsUp}
 }

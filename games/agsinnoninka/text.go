@@ -87,7 +87,7 @@ func (s *State) Details() any {
 		d = d.With("pending", []int{int(s.pending[0]), int(s.pending[1])})
 	}
 	if s.last.P[0].Hole != noHole {
-		var t engine.Details
+		t := make(engine.Details, 0, 4)
 		if s.last.First >= 0 {
 			t = t.With("first", int(s.last.First))
 		}

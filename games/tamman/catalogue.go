@@ -85,6 +85,7 @@ func (Game) Catalogue() engine.Entry {
 			// What Scores counts.
 			"scoreNote": {"en": "Score: men home on habarti", "de": "Punkte: Steine auf habarti"},
 			// The names of the throws (Marin 1931).
+			"chanceTurn":  {"en": "Throw", "de": "Wurf"},
 			"chance_t1":   {"en": "wahid", "de": "wahid"},
 			"chance_t2":   {"en": "tinteyn", "de": "tinteyn"},
 			"chance_t3":   {"en": "talad", "de": "talad"},

@@ -121,7 +121,7 @@ func (s *State) danger(p, e int) float64 {
 		safe := 1.0
 		for _, a := range s.men[e] {
 			if d := at - int(a); a != Home && d > 0 && d < 8 {
-				safe *= 1 - r.beyond(d)
+				safe *= r.miss[d]
 			}
 		}
 		// Every man of p on this square goes back.

@@ -28,26 +28,48 @@ func throwCuts(probs *[5]float64) (cuts [4]uint64) {
 	return cuts
 }
 
+// drawThrow draws a throw by its chances from one draw of r, as
+// engine.Rand.Float64 and throwIndex would, by comparing the draw before
+// its scaling with the cuts.
+func (s *State) drawThrow(r engine.Rand) uint8 {
+	x := r.Src.Uint64() << 11 >> 11
+	cuts := &s.r.cuts
+	i := 0
+	for i < len(cuts) && x >= cuts[i] {
+		i++
+	}
+	return throwValues[i]
+}
+
 // RandomPlayout plays up to maxTurns turns, throws drawn by their chances
 // (a throw is a turn of its own, as chance acts alone) and moves uniformly
 // at random among Legal's, and returns the turns played
 // (engine.RandomPlayouter).
-func (s *State) RandomPlayout(r engine.Rand, maxTurns int) int {
+func (s *State) RandomPlayout(r engine.Rand, maxTurns int) int { return s.playout(r, maxTurns, false) }
+
+// PolicyPlayout plays up to maxTurns turns as RandomPlayout does, but
+// picks each move with more than one choice by PlayoutMove's policy from
+// one Float64 draw (a lone move takes an IntN draw, as the general loop
+// draws it), and returns the turns played (ai.PolicyPlayouter).
+func (s *State) PolicyPlayout(r engine.Rand, maxTurns int) int { return s.playout(r, maxTurns, true) }
+
+// playout is RandomPlayout, or PolicyPlayout when policy.
+func (s *State) playout(r engine.Rand, maxTurns int, policy bool) int {
 	var ms [maxMoves]stepMove
-	cuts := &s.r.cuts
 	n := 0
 	for ; n < maxTurns && s.phase != Over; n++ {
 		if s.phase == ThrowPhase {
-			// The draw of engine.Rand.Float64, before its scaling.
-			x := r.Src.Uint64() << 11 >> 11
-			i := 0
-			for i < len(cuts) && x >= cuts[i] {
-				i++
-			}
-			s.applyThrow(throwValues[i], nil)
+			s.applyThrow(s.drawThrow(r), nil)
 			continue
 		}
-		s.applyStep(ms[r.IntN(s.stepMoves(&ms))], nil)
+		k := s.stepMoves(&ms)
+		var i int
+		if policy && k > 1 {
+			i = s.policyPick(ms[:k], r.Float64()) // maxMoves <= maxPolicyMoves
+		} else {
+			i = r.IntN(k)
+		}
+		s.applyStep(ms[i], nil)
 	}
 	return n
 }

@@ -3,10 +3,14 @@ package tamman
 import "tabula/engine"
 
 // Board declares the state's board: the squares by place number (as
-// traces number them), each player's path from her 'ayn to habarti under
-// the state's options, the named squares, and the cowries of each throw.
+// traces number them) in files and ranks, each player's path from her 'ayn to habarti under
+// the state's options, the named squares and how each is drawn, and the cowries of each throw.
 func (s *State) Board() engine.Board {
-	g := engine.Board{Kind: "grid", Squares: make([]string, Squares), Named: map[string]string{Habarti.String(): "habarti"}}
+	// The middle file and rank are wider, as in Marin's drawing.
+	lines := []float64{1, 1, 1.4, 1, 1}
+	g := engine.Board{Kind: "grid", Squares: make([]string, Squares), Files: lines, Ranks: lines,
+		Named: map[string]string{Habarti.String(): "habarti"},
+		Marks: map[string]string{"ayn": "eye", "dafandaf": "diamond", "habarti": "star"}}
 	g.MouthsUp = make(map[int]int, len(throwValues))
 	for up, v := range throwValues {
 		g.MouthsUp[int(v)] = (up + 1) % len(throwValues) // throwValues[i] is i+1 up; 8 is none up

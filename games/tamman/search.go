@@ -25,21 +25,31 @@ const maxPolicyMoves = 32
 // those he takes out of it), ties and a share of playoutRandom drawn at
 // random with u.
 func (s *State) PlayoutMove(moves []engine.Move, u float64) engine.Move {
+	var ms [maxPolicyMoves]stepMove
 	n := min(len(moves), maxPolicyMoves)
+	for i, m := range moves[:n] {
+		if m != Pass {
+			ms[i] = stepMove{s.r.step[s.turn][Square(m>>8)], uint8(m)}
+		}
+	}
+	return moves[s.policyPick(ms[:n], u)]
+}
+
+// policyPick is PlayoutMove on the moves as steps and throws (v 0: the
+// pass), at most maxPolicyMoves of them; it returns the index of the move.
+// The policy playouts (PolicyPlayout) pick their moves with it too.
+func (s *State) policyPick(ms []stepMove, u float64) int {
+	n := len(ms)
 	if u < playoutRandom {
-		return moves[min(int(u/playoutRandom*float64(n)), n-1)]
+		return min(int(u/playoutRandom*float64(n)), n-1)
 	}
 	u = (u - playoutRandom) / (1 - playoutRandom)
-	var beyond [8]float64
-	for d := range beyond {
-		beyond[d] = s.r.beyond(d)
-	}
 	var gains [maxPolicyMoves]float64
 	best, ties := -1e9, 0
-	for i, m := range moves[:n] {
+	for i, m := range ms {
 		g := -1e9 // pass: only when nothing else is legal
-		if m != Pass {
-			g = s.moveGain(Square(m>>8), uint8(m), &beyond)
+		if m.v != 0 {
+			g = s.moveGain(m.from, m.v)
 		}
 		gains[i] = g
 		switch {
@@ -53,22 +63,22 @@ func (s *State) PlayoutMove(moves []engine.Move, u float64) engine.Move {
 	for i, g := range gains[:n] {
 		if g > best-1e-9 {
 			if k == 0 {
-				return moves[i]
+				return i
 			}
 			k--
 		}
 	}
-	return moves[0]
+	return 0
 }
 
 // moveGain is the immediate gain, in steps, of the move of the man on
-// square q by throw v for the player to move: the steps of the enemy men
+// step from by throw v for the player to move: the steps of the enemy men
 // he sends back (and a throw for each), less the change in the steps he
 // himself risks to the enemies' next throws.
-func (s *State) moveGain(q Square, v uint8, beyond *[8]float64) float64 {
+func (s *State) moveGain(step, v uint8) float64 {
 	p := int(s.turn)
 	r := s.r
-	from := int(r.step[p][q])
+	from := int(step)
 	to := min(from+int(v), Home)
 	hit := r.hit(p, from, to)
 	gain := 0.0
@@ -82,12 +92,12 @@ func (s *State) moveGain(q Square, v uint8, beyond *[8]float64) float64 {
 			}
 		}
 	}
-	return gain - float64(to)*s.exposure(p, to, beyond) + float64(from)*s.exposure(p, from, beyond)
+	return gain - float64(to)*s.exposure(p, to) + float64(from)*s.exposure(p, from)
 }
 
 // exposure is the chance that a man of player p on step k of his path is
 // passed over by one throw of some enemy man behind him.
-func (s *State) exposure(p, k int, beyond *[8]float64) float64 {
+func (s *State) exposure(p, k int) float64 {
 	r := s.r
 	if k == 0 || k >= Home {
 		return 0
@@ -104,7 +114,7 @@ func (s *State) exposure(p, k int, beyond *[8]float64) float64 {
 		at := int(r.step[e][q])
 		for _, a := range s.men[e] {
 			if d := at - int(a); a != Home && d > 0 && d < 8 {
-				safe *= 1 - beyond[d]
+				safe *= r.miss[d]
 			}
 		}
 	}

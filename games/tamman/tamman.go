@@ -139,6 +139,10 @@ type rules struct {
 	// cuts[i] is the least 53-bit draw x whose throw, sampled from
 	// x/2^53, comes after throwValues[i] (fast.go).
 	cuts [4]uint64
+	// miss[d] is the chance that one throw is at most d, so that a man d
+	// steps behind a square does not pass over it (1 - beyond(d)), for
+	// the evaluations and the playout policy.
+	miss [8]float64
 	// safe is the set of squares where no man is captured.
 	safe    uint32
 	exact   bool
@@ -178,6 +182,9 @@ func newRules(opts engine.Options) *rules {
 	}
 	r.probs = throwProbs(opts.Float(OptMouthUp))
 	r.cuts = throwCuts(&r.probs)
+	for d := range r.miss {
+		r.miss[d] = 1 - r.beyond(d)
+	}
 	return r
 }
 

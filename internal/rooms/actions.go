@@ -46,7 +46,7 @@ func (r *Room) JoinSeats(token string, others []string, last int) (*Sub, error) 
 	var missed []wire.Event
 	if last >= 0 && last <= r.version {
 		for _, e := range r.events[last:] {
-			missed = append(missed, eventFor(seatIdx, e, r.commits))
+			missed = append(missed, r.eventFor(seatIdx, e))
 		}
 	}
 	if missed == nil {
@@ -100,39 +100,39 @@ func (r *Room) ResignAs(ctx context.Context, sub *Sub, token string) error {
 // offer (the game then ends drawn). An offer lapses with the next turn.
 func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
 	return r.act(sub, func() error {
-		if err := r.twoOpen(); err != nil {
+		accepts, err := r.drawOffer(sub.Seat)
+		if err != nil {
 			return err
 		}
-		switch r.offer {
-		case sub.Seat:
-			return refuse(CodeBad, "rooms.draw_offered")
-		case 1 - sub.Seat:
-			return r.finish(ctx, wire.Event{Kind: wire.KindOffer, Seat: intp(sub.Seat)}, engine.Outcome{Winner: -1}.String())
+		e := wire.Event{Kind: wire.KindOffer, Seat: intp(sub.Seat)}
+		if accepts {
+			return r.finish(ctx, e, engine.Outcome{Winner: -1}.String())
 		}
-		e := wire.Event{Version: r.version + 1, Kind: wire.KindOffer, Seat: intp(sub.Seat)}
-		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
-			return err
-		}
-		r.offer = sub.Seat
-		r.publish(r.state, e)
-		return nil
+		return r.record(ctx, store.Step{}, e)
 	})
 }
 
 // DeclineDraw declines the other seat's offer.
 func (r *Room) DeclineDraw(ctx context.Context, sub *Sub) error {
 	return r.act(sub, func() error {
-		if r.offer != 1-sub.Seat || len(r.seats) != 2 {
-			return refuse(CodeBad, "rooms.no_draw_offer")
-		}
-		e := wire.Event{Version: r.version + 1, Kind: wire.KindDecline, Seat: intp(sub.Seat)}
-		if err := r.persist(ctx, &store.Step{Room: r.ID, From: r.version}, e); err != nil {
+		if err := r.drawDecline(sub.Seat); err != nil {
 			return err
 		}
-		r.offer = -1
-		r.publish(r.state, e)
-		return nil
+		return r.record(ctx, store.Step{}, wire.Event{Kind: wire.KindDecline, Seat: intp(sub.Seat)})
 	})
+}
+
+// record stores step with e, the room's next event, takes e and
+// broadcasts it.
+func (r *Room) record(ctx context.Context, st store.Step, e wire.Event) error {
+	e.Version = r.version + 1
+	st.Room, st.From = r.ID, r.version
+	if err := r.persist(ctx, &st, e); err != nil {
+		return err
+	}
+	r.took(e)
+	r.publish(r.state, e)
+	return nil
 }
 
 // SetName changes the display name of the viewer's seat.
@@ -256,7 +256,7 @@ func (r *Room) changeSeat(ctx context.Context, s store.Seat) error {
 	if err := r.persist(ctx, &st, e); err != nil {
 		return err
 	}
-	r.seats[s.Index] = seat{Seat: s}
+	r.seated(s)
 	r.publish(r.state, e)
 	return nil
 }
@@ -290,14 +290,8 @@ func (r *Room) Rematch(ctx context.Context, sub *Sub) (string, error) {
 		if err := r.m.cfg.Store.CreateRoom(ctx, nr, seats); err != nil {
 			return err
 		}
-		e := wire.Event{Version: r.version + 1, Kind: wire.KindRematch, Room: nr.ID}
-		st := store.Step{Room: r.ID, From: r.version}
-		if err := r.persist(ctx, &st, e); err != nil {
-			return err
-		}
-		r.next, id = nr.ID, nr.ID
-		r.publish(r.state, e)
-		return nil
+		id = nr.ID
+		return r.record(ctx, store.Step{}, wire.Event{Kind: wire.KindRematch, Room: nr.ID})
 	})
 	return id, err
 }

@@ -59,14 +59,8 @@ func (c *core) replay(e wire.Event) error {
 		}
 		c.turnStart = e.Version
 		c.offer = -1
-	case wire.KindOffer:
-		c.offer = *e.Seat
-	case wire.KindDecline:
-		c.offer = -1
 	case wire.KindEnd:
 		c.turnStart = e.Version
-	case wire.KindRematch:
-		c.next = e.Room
 	case wire.KindUndo:
 		s, err := c.replayPlayed()
 		if err != nil {
@@ -76,6 +70,7 @@ func (c *core) replay(e wire.Event) error {
 		c.turnStart = e.Version
 		c.offer = -1
 	}
+	c.took(e)
 	return nil
 }
 
@@ -436,3 +431,42 @@ func (c *core) ended(now time.Time, evs []wire.Event, result string) {
 	c.turnStart = c.version
 	c.setClocks(evs[0].Clocks, now)
 }
+
+// took applies the stored event e's effects on the room beyond the game:
+// a draw offer made or declined, a rematch room.
+func (c *core) took(e wire.Event) {
+	switch e.Kind {
+	case wire.KindOffer:
+		c.offer = *e.Seat
+	case wire.KindDecline:
+		c.offer = -1
+	case wire.KindRematch:
+		c.next = e.Room
+	}
+}
+
+// drawOffer judges seat's draw offer: refused, an offer to the other
+// seat, or the acceptance of the other seat's offer (accepts).
+func (c *core) drawOffer(seat int) (accepts bool, err error) {
+	if err := c.twoOpen(); err != nil {
+		return false, err
+	}
+	switch c.offer {
+	case seat:
+		return false, refuse(CodeBad, "rooms.draw_offered")
+	case 1 - seat:
+		return true, nil
+	}
+	return false, nil
+}
+
+// drawDecline judges seat's declining of a draw offer.
+func (c *core) drawDecline(seat int) error {
+	if c.offer != 1-seat || len(c.seats) != 2 {
+		return refuse(CodeBad, "rooms.no_draw_offer")
+	}
+	return nil
+}
+
+// seated takes a seat's new kind, name or token once stored.
+func (c *core) seated(s store.Seat) { c.seats[s.Index] = seat{Seat: s} }

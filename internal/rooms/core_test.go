@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"encoding/hex"
 	"errors"
 	"slices"
 	"testing"
@@ -19,19 +20,25 @@ import (
 
 var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 
-// newTestCore is the core of a new room of game under its default
-// options, with seats of kinds.
-func newTestCore(t *testing.T, game string, kinds []string, clock Clock) *core {
+// newTestCore is the core of a new room of game under settings (none:
+// the defaults), with seats of kinds.
+func newTestCore(t *testing.T, game string, kinds []string, clock Clock, settings ...string) *core {
 	t.Helper()
 	g, err := engine.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts := engine.DefaultOptions(g)
+	if len(settings) > 0 {
+		if opts, err = engine.ParseOptions(g, settings); err != nil {
+			t.Fatal(err)
+		}
+	}
 	seats := make([]store.Seat, len(kinds))
 	for i, k := range kinds {
 		seats[i] = store.Seat{Index: i, Kind: k}
 	}
-	c, err := newCore("core-test", g, engine.DefaultOptions(g), []byte("a secret of the test"), clock, seats)
+	c, err := newCore("core-test", g, opts, []byte("a secret of the test"), clock, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,5 +295,95 @@ func TestCoreReplayGivesThePlayedState(t *testing.T) {
 	want, _ := view.State(c.state)
 	if string(got) != string(want) || r.turnStart != c.turnStart || r.version != 0 || len(r.events) != len(c.events) {
 		t.Fatalf("replayed: turn start %d, state\n%s\nplayed: turn start %d, state\n%s", r.turnStart, got, c.turnStart, want)
+	}
+}
+
+// offer stores seat's draw offer as a room does.
+func offer(t *testing.T, c *core, seat int) {
+	t.Helper()
+	accepts, err := c.drawOffer(seat)
+	if err != nil || accepts {
+		t.Fatalf("seat %d's offer: accepts %v, %v", seat, accepts, err)
+	}
+	e := wire.Event{Version: c.version + 1, Kind: wire.KindOffer, Seat: intp(seat)}
+	c.log([]wire.Event{e})
+	c.took(e)
+}
+
+func TestCoreDrawOfferOfTheOtherSeatIsAccepted(t *testing.T) {
+	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	offer(t, c, 0)
+	if accepts, err := c.drawOffer(1); err != nil || !accepts {
+		t.Fatalf("seat 1 offering after seat 0: accepts %v, %v", accepts, err)
+	}
+}
+
+func TestCoreSecondDrawOfferIsRefused(t *testing.T) {
+	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	offer(t, c, 0)
+	if _, err := c.drawOffer(0); refusal(t, err) != CodeBad {
+		t.Fatalf("seat 0 offering twice: %v", err)
+	}
+}
+
+func TestCoreDrawOfferLapsesWithTheNextTurn(t *testing.T) {
+	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	offer(t, c, 1)
+	mover := c.state.Actors(nil)[0]
+	play(t, c, t0, mover, c.version, first(c, mover), true)
+	if err := c.drawDecline(0); refusal(t, err) != CodeBad {
+		t.Fatalf("declining an offer after the next turn: %v, want no offer to decline", err)
+	}
+}
+
+func TestCoreDrawIsForTwoPlayers(t *testing.T) {
+	c := newTestCore(t, "tamman", []string{Person, Person, Person}, Clock{}, "players=3")
+	if _, err := c.drawOffer(0); refusal(t, err) != CodeBad {
+		t.Fatalf("a draw offer among three: %v", err)
+	}
+}
+
+// nobody is an attendance with no connection, at t0.
+func nobody(c *core) attendance {
+	return attendance{now: t0, online: make([]bool, len(c.seats)), away: map[int]time.Time{}}
+}
+
+func TestCoreViewShowsAChoiceToItsSeatOnly(t *testing.T) {
+	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{})
+	mv := first(c, 0)
+	play(t, c, t0, 0, 0, mv, true)
+	for _, viewer := range []int{0, 1, Spectator} {
+		v := c.view(viewer, nobody(c))
+		if want := map[bool]string{true: mv}[viewer == 0]; v.Choice != want {
+			t.Errorf("viewer %d sees the choice %q, want %q", viewer, v.Choice, want)
+		}
+		if !v.Seats[0].Committed || v.Seats[1].Committed {
+			t.Errorf("viewer %d sees the commitments %+v, want seat 0's only", viewer, v.Seats)
+		}
+	}
+}
+
+func TestCoreEventShowsAChoiceToItsSeatOnly(t *testing.T) {
+	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{})
+	mv := first(c, 0)
+	play(t, c, t0, 0, 0, mv, true)
+	for _, viewer := range []int{0, 1, Spectator} {
+		e := c.eventFor(viewer, c.events[0])
+		if want := map[bool]string{true: mv}[viewer == 0]; e.Choice != want {
+			t.Errorf("viewer %d sees the commitment with the choice %q, want %q", viewer, e.Choice, want)
+		}
+	}
+}
+
+func TestCoreViewShowsTheSecretOnceTheGameIsOver(t *testing.T) {
+	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	if v := c.view(Spectator, nobody(c)); v.Secret != "" {
+		t.Fatalf("the secret shown while the game is open: %s", v.Secret)
+	}
+	evs := c.ending(t0, wire.Event{Kind: wire.KindResign, Seat: intp(0)}, "1-0")
+	c.log(evs)
+	c.ended(t0, evs, "1-0")
+	if v := c.view(Spectator, nobody(c)); v.Secret != hex.EncodeToString(c.secret) || v.Resigned == nil || *v.Resigned != 0 {
+		t.Fatalf("after the resignation: secret %q, resigned %v", v.Secret, v.Resigned)
 	}
 }

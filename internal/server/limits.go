@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"time"
 
 	"tabula/engine"
@@ -46,4 +47,16 @@ func parseOptions(g engine.Game, sets []string) (engine.Options, error) {
 		return opts, badRequestErr(err)
 	}
 	return opts, nil
+}
+
+// budgetSpent reports whether a request's budget is spent. It reads the
+// deadline as well as the cancellation: the timer that cancels the
+// context may run late on a loaded machine, and work past the deadline
+// is work nobody waits for.
+func budgetSpent(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	d, ok := ctx.Deadline()
+	return ok && !time.Now().Before(d)
 }

@@ -171,6 +171,10 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	var c rooms.Created
 	// A long record is heavy work, run on the compute pool like a replay.
 	perr := s.compute(r, len(moves) > longReplay, func(ctx context.Context) {
+		if len(moves) > 0 && budgetSpent(ctx) {
+			err = errReplayTime // spent waiting: the record is not replayed
+			return
+		}
 		c, err = m.CreateFrom(ctx, req.Game, sets, req.Seats, clock, moves)
 	})
 	if perr != nil {

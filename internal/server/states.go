@@ -80,7 +80,7 @@ func replay(ctx context.Context, g engine.Game, opts engine.Options, moves []str
 		}
 	}
 	for i, text := range moves {
-		if ctx.Err() != nil {
+		if budgetSpent(ctx) {
 			return nil, errReplayTime
 		}
 		actors := s.Actors(nil)

@@ -9,6 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"tabula/engine"
 )
 
 // The tests of issue 13: each feature and defect of the web app, as a
@@ -342,7 +344,8 @@ func TestGermanRulesPage(t *testing.T) {
 func TestPhoneLandscapeBoard(t *testing.T) {
 	ctx := tab(t, 60*time.Second)
 	must(t, ctx, chromedp.EmulateViewport(844, 390))
-	for _, game := range []string{"adji-boto", "tamman"} {
+	for _, g := range engine.Games() {
+		game := g.ID()
 		openGame(t, ctx, game, nil, []string{"human", "random"})
 		must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 		status(t, ctx)
@@ -354,17 +357,21 @@ func TestPhoneLandscapeBoard(t *testing.T) {
 	}
 }
 
-// The home cards: Play buttons at one height, sources with an address as
-// links, no text in the thumbnails too small to read.
+// The home cards: Play buttons at one height in each row of cards,
+// sources with an address as links, no text in the thumbnails too small
+// to read.
 func TestHomeCards(t *testing.T) {
 	ctx := tab(t, 30*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(`.card .playp a`)))
-	tops := eval[[]float64](t, ctx, `[...document.querySelectorAll('.card .playp a')].map((a) => Math.round(a.getBoundingClientRect().top))`)
-	for _, y := range tops {
-		if y != tops[0] {
-			t.Errorf("Play buttons at heights %v", tops)
+	// each card's top and its Play button's
+	tops := eval[[][2]float64](t, ctx, `[...document.querySelectorAll('.card')].map((c) => [c, c.querySelector('.playp a')].map((e) => Math.round(e.getBoundingClientRect().top)))`)
+	button := map[float64]float64{} // by the row's top
+	for _, c := range tops {
+		if y, ok := button[c[0]]; ok && y != c[1] {
+			t.Errorf("Play buttons at heights %v in a row of cards (card top, button top)", tops)
 			break
 		}
+		button[c[0]] = c[1]
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll('.card dd a[href^="http"]').length`); n < 3 {
 		t.Errorf("%d sources are links, want one for each game at least", n)

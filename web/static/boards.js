@@ -43,9 +43,6 @@ const explore = (ui) => (ui.explore ? 'tabindex="-1" role="img"' : 'role="img"')
 
 // ---------------------------------------------------------------- mancala
 
-// owners is the player owning each hole, as the geometry gives it.
-let owners = [1, 1, 1, 1, 1, 0, 0, 0, 0, 0];
-const owner = (h) => owners[h];
 // The board has n holes in two rows: holes 0..n/2-1 left to right at the
 // top (player 1's row), the rest right to left at the bottom; the stores
 // at the ends. Ten holes make a board 760 units wide.
@@ -73,9 +70,12 @@ const mancala = {
     };
   },
 
-  svg(v, ui = {}) {
+  svg(v, ui = {}, geo) {
     const moves = ui.moves || {};
     const n = v.holes.length, W = boardWidth(n);
+    // the player owning each hole, as the board declares (player 1 the
+    // top row when it says nothing)
+    const owner = (h) => (geo && geo.owners ? geo.owners[h] : Number(h < n / 2));
     const row = (from, to) => Array.from({ length: n / 2 }, (_, i) => (from < to ? from + i : from - i)).join(' ');
     let o = `<svg class="board mancala" viewBox="0 0 ${W} 310" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(ui.label || '')}">`;
     o += `<defs><pattern id="burnt" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#3b2a20"/><line x1="0" y1="0" x2="0" y2="8" stroke="#7a4a2a" stroke-width="3"/></pattern></defs>`;
@@ -180,44 +180,74 @@ function mancalaFrames(prev, trace, geo) {
 }
 
 // ---------------------------------------------------------------- grid
-// A board of squares in files and ranks, men moving along paths (Tamman).
+// A board of squares in files and ranks, men moving along paths (Tamman),
+// laid out as the board declares it: the squares by place number (file +
+// files * rank, ranks from the bottom), the width of each file and rank,
+// the kind of each named square and the drawing of each kind.
 
-const FILES = 'abcde';
-const unit = 560 / 5.4;
-const widths = [1, 1, 1.4, 1, 1].map((w) => w * unit);
-const offs = widths.reduce((a, w, i) => { a.push(i === 0 ? 20 : a[i - 1] + widths[i - 1]); return a; }, []);
-const sqX = (f) => offs[f];
-const sqY = (r) => offs[4 - r];
-const parseSq = (sq) => [FILES.indexOf(sq[0]), Number(sq[1]) - 1];
-const sqName = (f, r) => FILES[f] + (r + 1);
+const sum = (xs) => xs.reduce((a, x) => a + x, 0);
 
-// named is the kind of each named square ('ayn, dafandaf, habarti), as the
-// geometry gives it.
-let named = {};
-const squareKind = (sq) => named[sq] || '';
+// layout is where each square of the grid geo lies, and its kind: x, y,
+// w, h by square name, in a board of width W and height H.
+function layout(geo) {
+  const g = geo || {};
+  const files = g.files || [], ranks = g.ranks || [];
+  const unit = 560 / Math.max(sum(files), sum(ranks), 1);
+  const at = {};
+  (g.squares || []).forEach((sq, q) => {
+    const f = q % files.length, r = Math.floor(q / files.length);
+    at[sq] = { f, r, x: 20 + sum(files.slice(0, f)) * unit, y: 20 + sum(ranks.slice(r + 1)) * unit, w: files[f] * unit, h: ranks[r] * unit };
+  });
+  // the square each player starts on, from her path
+  const starts = {};
+  (g.paths || []).forEach((path, p) => { if (path.length && starts[path[0]] === undefined) starts[path[0]] = p; });
+  return { at, files: files.length, ranks: ranks.length, W: 40 + sum(files) * unit, H: 40 + sum(ranks) * unit,
+    squares: g.squares || [], named: g.named || {}, marks: g.marks || {}, starts };
+}
+
+// markSVG draws the mark of a kind of square ("eye", "diamond", "star")
+// in the square at x, y of size w, h.
+function markSVG(mark, x, y, w, h) {
+  const cx = x + w / 2, cy = y + h / 2;
+  switch (mark) {
+    case 'eye':
+      return `<circle cx="${cx}" cy="${cy}" r="${Math.min(w, h) * 0.38}" class="mark-eye"/><circle cx="${cx}" cy="${cy}" r="${Math.min(w, h) * 0.1}" class="mark-eye-pupil"/>`;
+    case 'diamond':
+      return `<polygon points="${cx},${y + 10} ${x + w - 10},${cy} ${cx},${y + h - 10} ${x + 10},${cy}" class="mark-diamond"/>`;
+    case 'star': {
+      const R = Math.min(w, h) * 0.42, r = R * 0.45;
+      let pts = '';
+      for (let k = 0; k < 16; k++) { const a = Math.PI * k / 8 - Math.PI / 2; const d = k % 2 ? r : R; pts += `${(cx + Math.cos(a) * d).toFixed(1)},${(cy + Math.sin(a) * d).toFixed(1)} `; }
+      return `<polygon points="${pts}" class="mark-star"/>`;
+    }
+    default: return '';
+  }
+}
 
 const grid = {
   view(s) {
     return {
       pieces: (s.pieces || []).map((a) => a.slice()), throws: (s.throws || []).slice(),
       n: (s.pieces || []).length || 2, phase: s.phase, cowries: null, marks: {}, moving: null,
-      toMove: s.toMove, seats: s.seats,
+      toMove: s.toMove,
     };
   },
 
-  svg(v, ui = {}) {
+  svg(v, ui = {}, geo) {
     const moves = ui.moves || {};
     const picks = new Set(ui.picks || []);
-    let o = `<svg class="board grid" viewBox="0 0 600 600" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(ui.label || '')}">`;
-    o += `<rect x="8" y="8" width="584" height="584" rx="10" class="sand"/>`;
+    const L = layout(geo);
+    let o = `<svg class="board grid" viewBox="0 0 ${L.W} ${L.H}" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(ui.label || '')}">`;
+    o += `<rect x="8" y="8" width="${L.W - 16}" height="${L.H - 16}" rx="10" class="sand"/>`;
     // men per square and player
     const at = {};
     v.pieces.forEach((sqs, p) => sqs.forEach((sq) => { (at[sq] = at[sq] || {})[p] = ((at[sq] || {})[p] || 0) + 1; }));
-    for (let r = 4; r >= 0; r--) {
-      for (let f = 0; f < 5; f++) {
-        const sq = sqName(f, r);
-        const x = sqX(f), y = sqY(r), w = widths[f], h = widths[r];
-        const kind = squareKind(sq);
+    for (let r = L.ranks - 1; r >= 0; r--) {
+      for (let f = 0; f < L.files; f++) {
+        const sq = L.squares[r * L.files + f];
+        const { x, y, w, h } = L.at[sq];
+        const kind = L.named[sq] || '';
+        const mark = L.marks[kind] || '';
         const men = at[sq] || {};
         const menText = Object.keys(men).length
           ? Object.entries(men).map(([p, c]) => t('menOf', { count: c, player: playerName(Number(p)) + ' (' + t('shape_' + (p % 4)) + ')' })).join(', ')
@@ -232,27 +262,17 @@ const grid = {
         let label = [sq, kind ? t(kind) : '', ...stacks, steps].filter((x) => x !== '').join(' ') + ': ' + menText;
         if (mv !== undefined) label += ', ' + t('moveTo', { from: ui.selected, n, to: sq });
         else if (isPick) label += ', ' + t('pickMan', { player: playerName(ui.player), sq });
-        const cls = ['sq', kind, mv !== undefined ? 'target' : '', isPick ? 'pickable' : '', ui.selected === sq ? 'selected' : '', v.marks[sq] || ''].join(' ');
+        const cls = ['sq', mark ? 'mark-' + mark : '', mv !== undefined ? 'target' : '', isPick ? 'pickable' : '', ui.selected === sq ? 'selected' : '', v.marks[sq] || ''].join(' ');
         const attrs = mv !== undefined ? `data-move="${esc(mv)}" tabindex="0" role="button"`
           : isPick ? `data-pick="${sq}" tabindex="0" role="button" aria-pressed="${ui.selected === sq}"` : explore(ui);
         o += `<g class="${cls}" data-square="${sq}" ${attrs} aria-label="${esc(label)}">`;
         o += `<rect x="${x}" y="${y}" width="${w}" height="${h}" class="cell"/>`;
         o += `<text x="${x + 5}" y="${y + 14}" class="coord">${sq}</text> `;
-        if (kind === 'ayn') {
-          const seat = v.seats ? v.seats.indexOf(sq) : -1;
-          o += `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.38}" class="ayn-eye"/>`;
-          o += `<circle cx="${x + w / 2}" cy="${y + h / 2}" r="${Math.min(w, h) * 0.1}" class="ayn-pupil"/>`;
+        if (kind) {
+          o += markSVG(mark, x, y, w, h);
           o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text> `;
-          if (seat >= 0) o += `<g aria-hidden="true">${shape(seat, x + w - 14, y + 14, 7)}</g>`;
-        } else if (kind === 'dafandaf') {
-          o += `<polygon points="${x + w / 2},${y + 10} ${x + w - 10},${y + h / 2} ${x + w / 2},${y + h - 10} ${x + 10},${y + h / 2}" class="daf-mark"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text> `;
-        } else if (kind === 'habarti') {
-          const cx = x + w / 2, cy = y + h / 2, R = Math.min(w, h) * 0.42, r = R * 0.45;
-          let pts = '';
-          for (let k = 0; k < 16; k++) { const a = Math.PI * k / 8 - Math.PI / 2; const d = k % 2 ? r : R; pts += `${(cx + Math.cos(a) * d).toFixed(1)},${(cy + Math.sin(a) * d).toFixed(1)} `; }
-          o += `<polygon points="${pts}" class="habarti-mark"/>`;
-          o += `<text x="${x + 6}" y="${y + h - 6}" class="sqname">${esc(t(kind))}</text> `;
+          const seat = L.starts[sq];
+          if (seat !== undefined) o += `<g aria-hidden="true">${shape(seat, x + w - 14, y + 14, 7)}</g>`;
         }
         // men: player p in quadrant p; a stack shows as offset shapes and a count
         const players = Object.keys(men).map(Number);
@@ -271,40 +291,48 @@ const grid = {
         o += `</g>`;
       }
     }
-    if (v.moving) {
-      const [f, r] = parseSq(v.moving.sq);
-      o += `<g class="moving" aria-hidden="true">${shape(v.moving.player, sqX(f) + widths[f] / 2, sqY(r) + widths[r] / 2, 22)}</g>`;
-    }
-    o += `</svg>`;
-    return o;
-  },
-
-  // tray draws the four cowries and the throws waiting to be used.
-  tray(v) {
-    const up = v.cowries ? v.cowries.up : null;
-    let o = `<svg class="tray" viewBox="0 0 320 90" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${esc(up === null ? t('throwsLeft') : t('cowries', { up }))}">`;
-    for (let i = 0; i < 4; i++) {
-      const cx = 45 + i * 75, cy = 45;
-      const rotA = v.cowries ? v.cowries.rot[i] : i * 20 - 30;
-      const isUp = v.cowries ? v.cowries.faces[i] : (i % 2 === 0);
-      o += `<g transform="rotate(${rotA} ${cx} ${cy})" class="cowrie ${isUp ? 'up' : 'down'}">`;
-      o += `<ellipse cx="${cx}" cy="${cy}" rx="30" ry="20" class="shell"/>`;
-      if (isUp) {
-        o += `<path d="M${cx - 22},${cy} Q${cx},${cy - 5} ${cx + 22},${cy} Q${cx},${cy + 5} ${cx - 22},${cy}" class="mouth"/>`;
-        for (let k = -3; k <= 3; k++) o += `<line x1="${cx + k * 6}" y1="${cy - 4}" x2="${cx + k * 6}" y2="${cy + 4}" class="teeth"/>`;
-      } else {
-        o += `<circle cx="${cx - 8}" cy="${cy - 5}" r="3" class="spot"/><circle cx="${cx + 7}" cy="${cy + 4}" r="3" class="spot"/><circle cx="${cx + 12}" cy="${cy - 6}" r="2" class="spot"/>`;
-      }
-      o += `</g>`;
+    if (v.moving && L.at[v.moving.sq]) {
+      const { x, y, w, h } = L.at[v.moving.sq];
+      o += `<g class="moving" aria-hidden="true">${shape(v.moving.player, x + w / 2, y + h / 2, 22)}</g>`;
     }
     o += `</svg>`;
     return o;
   },
 };
 
+// cowrieTray draws the cowries (as many as a throw can show mouth up) as
+// the last throw fell, or at rest.
+function cowrieTray(v, geo) {
+  const n = cowries(geo);
+  const up = v.cowries ? v.cowries.up : null;
+  let o = `<svg class="tray" viewBox="0 0 ${20 + 75 * n} 90" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${esc(up === null ? t('throwsLeft') : t('cowries', { up }))}">`;
+  for (let i = 0; i < n; i++) {
+    const cx = 45 + i * 75, cy = 45;
+    const rotA = v.cowries ? v.cowries.rot[i] : i * 20 - 30;
+    const isUp = v.cowries ? v.cowries.faces[i] : (i % 2 === 0);
+    o += `<g transform="rotate(${rotA} ${cx} ${cy})" class="cowrie ${isUp ? 'up' : 'down'}">`;
+    o += `<ellipse cx="${cx}" cy="${cy}" rx="30" ry="20" class="shell"/>`;
+    if (isUp) {
+      o += `<path d="M${cx - 22},${cy} Q${cx},${cy - 5} ${cx + 22},${cy} Q${cx},${cy + 5} ${cx - 22},${cy}" class="mouth"/>`;
+      for (let k = -3; k <= 3; k++) o += `<line x1="${cx + k * 6}" y1="${cy - 4}" x2="${cx + k * 6}" y2="${cy + 4}" class="teeth"/>`;
+    } else {
+      o += `<circle cx="${cx - 8}" cy="${cy - 5}" r="3" class="spot"/><circle cx="${cx + 7}" cy="${cy + 4}" r="3" class="spot"/><circle cx="${cx + 12}" cy="${cy - 6}" r="2" class="spot"/>`;
+    }
+    o += `</g>`;
+  }
+  o += `</svg>`;
+  return o;
+}
+
+// cowries is the number of cowries of a board whose throws fall as the
+// board declares (mouthsUp: how many lie mouth up for each throw), or 0.
+const cowries = (geo) => Math.max(0, ...Object.values((geo && geo.mouthsUp) || {}));
+
 // gridFrames replays a turn's trace on prev: the cowries for a throw, the
-// man moving square by square, the men sent back to their 'ayn.
+// man moving square by square, the men sent back to their start.
 function gridFrames(prev, trace, geo) {
+  const n = cowries(geo);
+  const each = [...Array(n).keys()];
   const v = grid.view(prev);
   const sq = (place) => geo.squares[place];
   const frames = [];
@@ -316,11 +344,11 @@ function gridFrames(prev, trace, geo) {
       case 'throw': {
         const up = (geo.mouthsUp || {})[e.n] ?? 0; // as the game says the throw fell
         for (let k = 0; k < 4; k++) {
-          const faces = [0, 1, 2, 3].map((i) => (i * 7 + k * 3) % 4 < 2);
+          const faces = each.map((i) => (i * 7 + k * 3) % 4 < 2);
           frames.push({ ...v, cowries: { faces, rot: faces.map((f, i) => (i * 97 + k * 53) % 360), up: faces.filter(Boolean).length, rolling: true } });
         }
-        const faces = [0, 1, 2, 3].map((i) => i < up);
-        const done = { ...v, cowries: { faces, rot: [10, -15, 25, -5], up, value: e.n, name: t('throw_' + e.n) } };
+        const faces = each.map((i) => i < up);
+        const done = { ...v, cowries: { faces, rot: each.map((i) => [10, -15, 25, -5][i % 4]), up, value: e.n } }; // the room names it in the game's words
         frames.push(done, done);
         break;
       }
@@ -353,23 +381,31 @@ function gridFrames(prev, trace, geo) {
 
 // ---------------------------------------------------------------- registry
 
-// boards by the kind of geometry the server gives.
+// boards by the kind of board the game declares. key(place, geo) is the
+// element key of a place of a trace (a hole's number, a square's name),
+// or undefined for a place not drawn as one (a store).
 export const boards = {
-  mancala: { kind: 'mancala', view: mancala.view, svg: mancala.svg, frames: mancalaFrames },
-  grid: { kind: 'grid', view: grid.view, svg: grid.svg, frames: gridFrames, tray: grid.tray },
+  mancala: { kind: 'mancala', view: mancala.view, svg: mancala.svg, frames: mancalaFrames,
+    key: (i, geo) => (i >= 0 && i < ((geo && geo.holes) || 0) ? i : undefined) },
+  grid: { kind: 'grid', view: grid.view, svg: grid.svg, frames: gridFrames,
+    key: (i, geo) => ((geo && geo.squares) || [])[i] },
 };
 
-// boardFor returns the board for a geometry; other geometries get a text
-// board.
+// boardFor returns the board for a declared geometry, its drawing bound to
+// it; a board whose throws fall as cowries has a tray. Other geometries
+// get a text board.
 export function boardFor(geo) {
-  if (geo && geo.owners) owners = geo.owners;
-  if (geo && geo.named) named = geo.named;
-  if (geo && boards[geo.kind]) return { ...boards[geo.kind], geo };
+  const b = geo && boards[geo.kind];
+  if (b) {
+    return { ...b, geo, svg: (v, ui) => b.svg(v, ui, geo), key: (i) => b.key(i, geo),
+      tray: cowries(geo) ? (v) => cowrieTray(v, geo) : undefined };
+  }
   return {
     kind: 'text',
     view: (s) => ({ s }),
     svg: (v) => `<pre class="board textboard">${esc(JSON.stringify(v.s, null, 1))}</pre>`,
     frames: () => [],
+    key: () => undefined,
   };
 }
 
@@ -383,31 +419,27 @@ export function preview(start, name) {
 }
 
 // boardUI says what player may click on the board of state s: the legal
-// moves by element key, and on a grid the squares to pick a man from
-// (selected is the picked square) and the squares his moves reach. The
-// places of each move come from the server (s.moves, read off the move's
-// trace), so the browser knows neither the moves' notation nor the paths;
-// it does read and write the squares' names (a1-e5, parseSq and sqName).
+// moves by element key; for moves that take a man from one place to
+// another, the places to pick a man from (selected is the picked one) and
+// the places his moves reach. The places of each move come from the
+// server (s.moves, read off the move's trace), so the browser knows
+// neither the moves' notation nor the paths.
 export function boardUI(board, s, player, selected, label) {
   const ui = { moves: {}, steps: {}, picks: [], selected: null, player, label };
   if (player < 0) return ui;
   const legal = (s.legal && s.legal[String(player)]) || [];
-  if (board.kind === 'grid') {
-    const name = (place) => board.geo && board.geo.squares ? board.geo.squares[place] : undefined;
-    for (const mv of s.moves || []) {
-      if (mv.player !== player) continue;
-      const from = name(mv.from), to = name(mv.to);
-      if (!from || !to) continue;
-      if (!ui.picks.includes(from)) ui.picks.push(from);
-      if (selected === from && ui.moves[to] === undefined) { ui.moves[to] = mv.move; ui.steps[to] = mv.steps; }
+  const mine = (s.moves || []).filter((mv) => mv.player === player && board.key(mv.from) !== undefined);
+  for (const mv of mine) {
+    const from = board.key(mv.from), to = board.key(mv.to);
+    if (to === undefined) {
+      ui.moves[from] = mv.move; // a sowing: offered on its hole
+      continue;
     }
-    ui.selected = selected;
-  } else {
-    // a hole offers the move the server placed on it; a game that places
-    // none is offered by its text
-    const placed = (s.moves || []).filter((mv) => mv.player === player && mv.from >= 0);
-    if (placed.length) for (const mv of placed) ui.moves[mv.from] = mv.move;
-    else for (const mv of legal) ui.moves[mv] = mv;
+    if (!ui.picks.includes(from)) ui.picks.push(from);
+    if (selected === from && ui.moves[to] === undefined) { ui.moves[to] = mv.move; ui.steps[to] = mv.steps; }
   }
+  if (ui.picks.length) ui.selected = selected;
+  // a game that places no move is offered by its texts
+  if (!mine.length) for (const mv of legal) ui.moves[mv] = mv;
   return ui;
 }

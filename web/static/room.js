@@ -493,7 +493,7 @@ function wire(section) {
       drawBoard(null);
       // the man's target next, where the move is made
       const box = document.getElementById('board');
-      const next = (P.selected && box.querySelector('[data-move]')) || box.querySelector(`[data-square="${el.dataset.pick}"]`);
+      const next = (P.selected && box.querySelector('[data-move]')) || box.querySelector(`[data-pick="${el.dataset.pick}"]`);
       if (next) next.focus();
     }
   };

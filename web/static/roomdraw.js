@@ -177,9 +177,7 @@ function lastTrace() {
 function lastMarks(trace) {
   const marks = {};
   if (!trace || !P.geo) return marks;
-  const grid = P.board.kind === 'grid';
-  const holes = P.geo.holes || 0;
-  const place = (i) => (grid ? (P.geo.squares || [])[i] : (i >= 0 && i < holes ? i : undefined));
+  const place = P.board.key;
   for (const e of trace) {
     if (e.kind === 'lift' || (e.kind === 'step' && marks[place(e.from)] === undefined)) {
       const from = place(e.from);

@@ -103,18 +103,18 @@ export function status() {
   return 'input';
 }
 
+// gameWord is the game's word key, from its words, or ''.
+const gameWord = (key) => { const x = t(key); return x !== key ? x : ''; };
+
 // chanceName is the game's name for a chance outcome ("talad" for a throw
 // of 3), from its words, or ''.
-export function chanceName(turn) {
-  const key = 'chance_' + turn.move;
-  const x = t(key);
-  return x !== key ? x : '';
-}
+export const chanceName = (turn) => gameWord('chance_' + turn.move);
 
-// describeTurn is the text of a turn in the move list.
+// describeTurn is the text of a turn in the move list; a chance turn is
+// labelled in the game's words ("Throw"), else as chance.
 export function describeTurn(turn) {
   if (turn.actors[0] === -1) {
-    const label = P && P.board && P.board.kind === 'grid' ? t('chance') : t('chanceOther');
+    const label = gameWord('chanceTurn') || t('chance');
     const name = chanceName(turn);
     return `${label}: ${turn.move}` + (name ? ` (${name})` : '');
   }

@@ -1,0 +1,4 @@
+package view
+
+// DetailsJSON is detailsJSON, for the tests.
+var DetailsJSON = detailsJSON
