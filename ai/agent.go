@@ -11,7 +11,6 @@
 package ai
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -86,12 +85,12 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 		kind, param, hasParam = "mcts", kind, true
 	}
 	if hasParam && param == "" {
-		return nil, fmt.Errorf("agent %q: empty level after ':'", spec)
+		return nil, engine.NewError("ai.empty_level", "agent", strconv.Quote(spec))
 	}
 	switch kind {
 	case "random", "greedy":
 		if hasParam {
-			return nil, fmt.Errorf("agent %q: %s takes no level", spec, kind)
+			return nil, engine.NewError("ai.no_level", "agent", strconv.Quote(spec), "kind", kind)
 		}
 		if kind == "random" {
 			return NewRandom(cfg.Seed), nil
@@ -102,7 +101,7 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 	case "mcts":
 		b, err := parseBudget(param, mctsLevels, false)
 		if err != nil {
-			return nil, fmt.Errorf("agent %q: %v", spec, err)
+			return nil, engine.NewError("ai.agent", "agent", strconv.Quote(spec), "err", err)
 		}
 		b = gameLevel(g, param, b)
 		b, cfg = gameJudge(g, param, b, cfg)
@@ -110,15 +109,14 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 	case "alphabeta":
 		b, err := parseBudget(param, alphaBetaLevels, true)
 		if err != nil {
-			return nil, fmt.Errorf("agent %q: %v", spec, err)
+			return nil, engine.NewError("ai.agent", "agent", strconv.Quote(spec), "err", err)
 		}
 		if err := CheckAlphaBeta(g, cfg.Options); err != nil {
-			return nil, fmt.Errorf("agent %q: %w", spec, err)
+			return nil, engine.NewError("ai.agent", "agent", strconv.Quote(spec), "err", err)
 		}
 		return maxWithEndgame(g, param, NewAlphaBeta(spec, b, cfg)), nil
 	}
-	return nil, fmt.Errorf("unknown agent %q (known: %s, with an optional level :%s)",
-		spec, strings.Join(Kinds, ", "), strings.Join(Levels, "|"))
+	return nil, engine.NewError("ai.unknown", "agent", strconv.Quote(spec), "known", strings.Join(Kinds, ", "), "levels", strings.Join(Levels, "|"))
 }
 
 // maxWithEndgame gives the level "max" the game's endgame table, when one
@@ -274,21 +272,20 @@ func parseBudget(param string, levels map[string]Budget, depth bool) (Budget, er
 	}
 	if d, err := time.ParseDuration(param); err == nil {
 		if d <= 0 {
-			return Budget{}, fmt.Errorf("time per move %s must be positive", param)
+			return Budget{}, engine.NewError("ai.time", "time", param)
 		}
 		return Budget{Time: d}, nil
 	}
 	n, err := strconv.Atoi(param)
 	switch {
 	case err != nil:
-		unit := "iterations"
+		unit := engine.NewError("ai.iterations")
 		if depth {
-			unit = "depth"
+			unit = engine.NewError("ai.depth")
 		}
-		return Budget{}, fmt.Errorf("%q is not a level (%s), a time per move (200ms) or a number of %s",
-			param, strings.Join(Levels, ", "), unit)
+		return Budget{}, engine.NewError("ai.budget", "param", strconv.Quote(param), "levels", strings.Join(Levels, ", "), "unit", unit)
 	case n <= 0:
-		return Budget{}, fmt.Errorf("%d must be positive", n)
+		return Budget{}, engine.NewError("ai.positive", "n", n)
 	case depth:
 		return Budget{Depth: n}, nil
 	}

@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -101,7 +99,7 @@ func (a *AlphaBeta) Reseed(seed uint64) {
 }
 
 // ErrAlphaBetaGame is wrapped by the errors of CheckAlphaBeta.
-var ErrAlphaBetaGame = errors.New("alpha-beta cannot search this game")
+var ErrAlphaBetaGame = engine.NewError("ai.alphabeta")
 
 // CheckAlphaBeta reports, from the facts g declares for opts (the defaults
 // when opts is the zero value), whether alpha-beta can search g: the game
@@ -112,10 +110,10 @@ func CheckAlphaBeta(g engine.Game, opts engine.Options) error {
 		return err
 	}
 	if info.Players != 2 {
-		return fmt.Errorf("%w: it needs two players, %s has %d here (use mcts)", ErrAlphaBetaGame, g.ID(), info.Players)
+		return engine.NewError("ai.alphabeta_players", "why", ErrAlphaBetaGame, "game", g.ID(), "n", info.Players)
 	}
 	if info.Simultaneous {
-		return fmt.Errorf("%w: %s has simultaneous turns (use mcts)", ErrAlphaBetaGame, g.ID())
+		return engine.NewError("ai.alphabeta_simultaneous", "why", ErrAlphaBetaGame, "game", g.ID())
 	}
 	return nil
 }

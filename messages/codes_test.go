@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "tabula/ai" // the words of its codes
 	"tabula/engine"
 )
 

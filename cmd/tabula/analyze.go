@@ -78,7 +78,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	shard, err := research.ParseShard(*shardText)
 	if err != nil {
-		return usagef("%v", err)
+		return usageErr(err)
 	}
 	cfg := research.Config{Game: *game, Options: opts, Vary: vary, Design: *design, Skill: strings.TrimSpace(*skill),
 		Games: *games, Seed: *seed, Chance: *chance}
@@ -92,7 +92,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		err = plan.CheckAgents()
 	}
 	if err != nil {
-		return usagef("%v", err)
+		return usageErr(err)
 	}
 	dir := *out
 	if dir == "" {

@@ -26,7 +26,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	case errors.Is(err, flag.ErrHelp):
 		return helpRequest{fs}
 	}
-	return usagef("%v", err)
+	return usageErr(err)
 }
 
 // flagGiven reports whether the flag name was given on the command line.

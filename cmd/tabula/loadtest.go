@@ -74,7 +74,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	} else {
 		for _, b := range bases {
 			if err := loopbackOnly(b); err != nil {
-				return usagef("%v", err)
+				return usageErr(err)
 			}
 		}
 	}

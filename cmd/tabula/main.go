@@ -9,17 +9,23 @@ import (
 	"os"
 	"strings"
 
+	"tabula/engine"
 	_ "tabula/games/all"
+	"tabula/messages"
 )
 
 // usageError is bad input from the user: exit status 2.
-type usageError struct{ msg string }
+type usageError struct{ err error }
 
-func (e usageError) Error() string { return e.msg }
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error {
-	return usageError{fmt.Sprintf(format, args...)}
+	return usageError{fmt.Errorf(format, args...)}
 }
+
+// usageErr is err, a bad command line (exit 2), keeping its code.
+func usageErr(err error) error { return usageError{err} }
 
 // A command is one subcommand: adding one is one entry in commands. Its run
 // function parses its flags with parseFlags, which answers -h and --help:
@@ -110,7 +116,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c.help(stdout, help)
 		return 0
 	}
-	fmt.Fprintf(stderr, "tabula %s: %s\n", c.name, oneLine(err.Error()))
+	// A coded error is said in the environment's language.
+	fmt.Fprintf(stderr, "tabula %s: %s\n", c.name, oneLine(engine.InLang(err, messages.Lang())))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2

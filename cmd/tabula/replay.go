@@ -54,19 +54,19 @@ func runReplay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 func replayState(gameID string, settings, moves []string) (engine.State, error) {
 	g, err := engine.Lookup(gameID)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, usageErr(err)
 	}
 	opts, err := engine.ParseOptions(g, settings)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, usageErr(err)
 	}
 	s, err := engine.Replay(g, opts, moves)
 	if err != nil {
 		var me *engine.MoveError
 		if errors.As(err, &me) {
-			return nil, usagef("%v", me)
+			return nil, usageErr(me)
 		}
-		return nil, usagef("%v", err)
+		return nil, usageErr(err)
 	}
 	return s, nil
 }

@@ -153,6 +153,9 @@ func buildTable(stdout, stderr io.Writer, opts engine.Options, k int, out string
 		}
 		fmt.Fprintf(stderr, "  %2d seeds done, %.1fs\n", n, st.Took.Seconds())
 	}
+	if k > 20 {
+		allowLongChains()
+	}
 	fmt.Fprintf(stderr, "solving %d positions\n", solve.Size(k))
 	var tab *solve.Table
 	var st solve.Stats
@@ -243,10 +246,7 @@ func reportStart(w, stderr io.Writer, tab *solve.Table, start *adjiboto.State, o
 		return usagef("--from-start: %v", err)
 	}
 	if seeds >= tab.Levels() {
-		// The search is a recursion as deep as its longest chain of
-		// moves without capture: more than a million at 3 seeds a hole.
-		debug.SetMaxStack(8 << 30)
-		solve.MaxDepth = 12_000_000
+		allowLongChains()
 		fmt.Fprintf(stderr, "searching the boards of %d to %d seeds that the game can reach\n", tab.Levels(), seeds)
 		began := time.Now()
 		v.Progress(func(st solve.Stats) {
@@ -284,6 +284,15 @@ func reportStart(w, stderr io.Writer, tab *solve.Table, start *adjiboto.State, o
 		fmt.Fprintf(w, "first move %d %d%s\n", m, vals[i], mark)
 	}
 	return nil
+}
+
+// allowLongChains lets a build or a search follow chains of moves without
+// capture of up to 12 million (8 GB of Go stack): it is a recursion as deep
+// as its longest chain, more than a million from 28 seeds on (the level of
+// 29 seeds of K = 30, the search from the start with 3 seeds a hole).
+func allowLongChains() {
+	debug.SetMaxStack(8 << 30)
+	solve.MaxDepth = 12_000_000
 }
 
 // heapBytes is the memory the Go heap takes from the system.

@@ -255,6 +255,18 @@ func TestPlaySpeaksTheEnvironmentsLanguage(t *testing.T) {
 	}
 }
 
+// A command's error is said in the environment's language.
+func TestErrorsInTheEnvironmentsLanguage(t *testing.T) {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANGUAGE"} {
+		t.Setenv(v, "")
+	}
+	t.Setenv("LANG", "de_DE.UTF-8")
+	code, _, errOut := runTabula(t, "", "replay", "--game", "adji-boto", "9", "3", "9")
+	if want := `tabula replay: Zug 3 ("9"): "9" ist für Spieler 0 jetzt nicht erlaubt (erlaubt: 8 7 6 5)`; code != 2 || strings.TrimSpace(errOut) != want {
+		t.Errorf("exit %d, %q, want 2 and %q", code, errOut, want)
+	}
+}
+
 // --lang takes a language the words have.
 func TestPlayRefusesAnUnknownLanguage(t *testing.T) {
 	code, _, errOut := runTabula(t, "", "play", "adji-boto", "--lang", "fr")

@@ -46,7 +46,7 @@ func (r *Room) JoinSeats(token string, others []string, last int) (*Sub, error) 
 	var missed []wire.Event
 	if last >= 0 && last <= r.version {
 		for _, e := range r.events[last:] {
-			missed = append(missed, eventFor(seatIdx, e, r.commits))
+			missed = append(missed, r.eventFor(seatIdx, e))
 		}
 	}
 	if missed == nil {

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"encoding/hex"
 	"errors"
 	"slices"
 	"testing"
@@ -339,5 +340,50 @@ func TestCoreDrawIsForTwoPlayers(t *testing.T) {
 	c := newTestCore(t, "tamman", []string{Person, Person, Person}, Clock{}, "players=3")
 	if _, err := c.drawOffer(0); refusal(t, err) != CodeBad {
 		t.Fatalf("a draw offer among three: %v", err)
+	}
+}
+
+// nobody is an attendance with no connection, at t0.
+func nobody(c *core) attendance {
+	return attendance{now: t0, online: make([]bool, len(c.seats)), away: map[int]time.Time{}}
+}
+
+func TestCoreViewShowsAChoiceToItsSeatOnly(t *testing.T) {
+	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{})
+	mv := first(c, 0)
+	play(t, c, t0, 0, 0, mv, true)
+	for _, viewer := range []int{0, 1, Spectator} {
+		v := c.view(viewer, nobody(c))
+		if want := map[bool]string{true: mv}[viewer == 0]; v.Choice != want {
+			t.Errorf("viewer %d sees the choice %q, want %q", viewer, v.Choice, want)
+		}
+		if !v.Seats[0].Committed || v.Seats[1].Committed {
+			t.Errorf("viewer %d sees the commitments %+v, want seat 0's only", viewer, v.Seats)
+		}
+	}
+}
+
+func TestCoreEventShowsAChoiceToItsSeatOnly(t *testing.T) {
+	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{})
+	mv := first(c, 0)
+	play(t, c, t0, 0, 0, mv, true)
+	for _, viewer := range []int{0, 1, Spectator} {
+		e := c.eventFor(viewer, c.events[0])
+		if want := map[bool]string{true: mv}[viewer == 0]; e.Choice != want {
+			t.Errorf("viewer %d sees the commitment with the choice %q, want %q", viewer, e.Choice, want)
+		}
+	}
+}
+
+func TestCoreViewShowsTheSecretOnceTheGameIsOver(t *testing.T) {
+	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	if v := c.view(Spectator, nobody(c)); v.Secret != "" {
+		t.Fatalf("the secret shown while the game is open: %s", v.Secret)
+	}
+	evs := c.ending(t0, wire.Event{Kind: wire.KindResign, Seat: intp(0)}, "1-0")
+	c.log(evs)
+	c.ended(t0, evs, "1-0")
+	if v := c.view(Spectator, nobody(c)); v.Secret != hex.EncodeToString(c.secret) || v.Resigned == nil || *v.Resigned != 0 {
+		t.Fatalf("after the resignation: secret %q, resigned %v", v.Secret, v.Resigned)
 	}
 }

@@ -306,7 +306,7 @@ func (r *Room) publishTraced(after engine.State, e wire.Event, trace []view.Even
 	}
 	msgs := map[string][]byte{}
 	for sub := range r.subs {
-		seen := eventFor(sub.Seat, e, r.commits)
+		seen := r.eventFor(sub.Seat, e)
 		msg, ok := msgs[seen.Choice]
 		if !ok {
 			msg = wire.EventMsg(seen, js, trace)

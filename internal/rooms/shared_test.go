@@ -323,3 +323,15 @@ func TestStopReleasesLeases(t *testing.T) {
 		t.Fatalf("lease held by %q, B searched %d times", holder, gb.calls.Load())
 	}
 }
+
+// The sharing mode is chosen once, from the store: a manager on SQLite
+// is alone, one on PostgreSQL shares its rooms.
+func TestModeFollowsTheStore(t *testing.T) {
+	if _, ok := testManager(t, testStore(t)).mode.(alone); !ok {
+		t.Error("a manager on SQLite is not alone")
+	}
+	a, _, _ := twoProcesses(t, randomAgents)
+	if _, ok := a.mode.(*shared); !ok {
+		t.Error("a manager on PostgreSQL does not share its rooms")
+	}
+}

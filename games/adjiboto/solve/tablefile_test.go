@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"bytes"
 	"flag"
 	"math/rand/v2"
 	"slices"
@@ -12,6 +13,7 @@ import (
 var (
 	tableFile  = flag.String("table-file", "", "TestTableFileSample, TestThreeSeedsFromStart: a table file of the default rules (k30.tab, say) to check")
 	fileSample = flag.Int("file-samples", 200, "TestTableFileSample: random boards of each of the table's top levels")
+	otherFile  = flag.String("table-file2", "", "TestTableFilesAgree: a second table file of the same rules (k20.tab, say)")
 	searchUpTo = flag.Int("search-limit", 2_000_000, "TestTableFileSample: the boards a solver searches for one board before it is skipped")
 )
 
@@ -101,4 +103,29 @@ func TestTableFileSample(t *testing.T) {
 	if bellman == 0 {
 		t.Fatal("no board checked")
 	}
+}
+
+// Two tables of the same rules built apart (K = 20 and K = 30, say) hold
+// the same entries on the levels both have: a level's entries do not
+// depend on K.
+func TestTableFilesAgree(t *testing.T) {
+	tab := openTableFile(t)
+	if *otherFile == "" {
+		t.Skip("no -table-file2")
+	}
+	other, err := OpenUnfinished(*otherFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if !slices.Equal(tab.Rules(), other.Rules()) {
+		t.Fatalf("rules %v and %v", tab.Rules(), other.Rules())
+	}
+	levels := min(tab.Levels(), other.Levels())
+	for n := range levels {
+		if !bytes.Equal(tab.levelData(n), other.levelData(n)) {
+			t.Fatalf("level %d differs", n)
+		}
+	}
+	t.Logf("levels 0 to %d (%d entries) agree", levels-1, Size(levels-1))
 }
