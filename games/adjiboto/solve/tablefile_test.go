@@ -129,3 +129,30 @@ func TestTableFilesAgree(t *testing.T) {
 	}
 	t.Logf("levels 0 to %d (%d entries) agree", levels-1, Size(levels-1))
 }
+
+// With 3 seeds a hole the game has 30 seeds, and every position after the
+// opening is in a table of 30: the start's value and first moves, as
+// docs/ai.md gives them.
+func TestThreeSeedsFromStart(t *testing.T) {
+	tab := openTableFile(t)
+	if tab.Levels() <= 30 {
+		t.Skipf("%s has levels up to %d seeds, 3 seeds a hole need 30", *tableFile, tab.Levels()-1)
+	}
+	s, err := adjiboto.New(options(t, "seeds=3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, vals, err := tab.GameMoves(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]int{9: 6, 8: 4, 7: 6, 6: 4, 5: 4} // first move: its value for player 0
+	if len(moves) != len(want) {
+		t.Fatalf("%d first moves, want %d", len(moves), len(want))
+	}
+	for i, m := range moves {
+		if w, ok := want[int(m)]; !ok || vals[i] != w {
+			t.Errorf("first move %d: %d, want %d (listed %v)", m, vals[i], w, ok)
+		}
+	}
+}
