@@ -301,6 +301,7 @@ func startServe(exe string, env []string, addr, db string, logs io.Writer) (*chi
 	cmd := exec.Command(exe, append([]string{"serve", "--addr", addr, "--db", db}, strings.Fields(serveLimits)...)...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = logs
+	dieWithParent(cmd)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
