@@ -284,10 +284,9 @@ export async function animateSteps(steps) {
     renderRoom();
     await animateTurn(P.shown, step);
     if (P !== me) return;
-    if (P.viewed !== viewed) {
+    if (P.viewed !== viewed) { // the view was drawn and announced when taken
       P.frame = null;
-      renderRoom();
-      announceTurn(true);
+      renderRoom(); // over a frame drawn meanwhile
       return;
     }
     if (step.actors[0] !== -1) P.lastTrace = step.trace;
