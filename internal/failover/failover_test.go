@@ -348,8 +348,8 @@ func killLeaseHolder(t *testing.T, ins []*instance, pg *store.Postgres, bin, db 
 				t.Fatalf("after the kill at version %d: takeover %v, resumed %v", v, takeover, resumed)
 			}
 		}
-		t.Logf("killed pid %d holding the lease at version %d: another instance moved after %v; the person moved again after %v (lease 3s, poll 200ms)",
-			holder.Pid(), v, takeover.Round(time.Millisecond), resumed.Round(time.Millisecond))
+		t.Logf("killed pid %d holding the lease at version %d: another instance moved after %v; the person moved again after %v (lease %s, poll %s)",
+			holder.Pid(), v, takeover.Round(time.Millisecond), resumed.Round(time.Millisecond), holder.Flag("lease"), holder.Flag("poll"))
 	}
 	if !killed {
 		t.Fatal("in 5 attempts, no computer move was still being searched when its holder was killed")

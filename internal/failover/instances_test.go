@@ -2,10 +2,12 @@ package failover
 
 import (
 	"context"
+	"flag"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -18,8 +20,13 @@ type instance = servetest.Instance
 
 func buildTabula(t *testing.T) string { return servetest.Build(t) }
 
+// serveFlags are given to every instance before a test's own, in place of
+// servetest's (to measure a takeover with the defaults: -serve-flags
+// "--lease 6s --poll 2s").
+var serveFlags = flag.String("serve-flags", "", "more flags for every `tabula serve` started")
+
 func startInstance(t *testing.T, bin, db string, extra ...string) *instance {
-	return servetest.Start(t, bin, db, extra...)
+	return servetest.Start(t, bin, db, append(strings.Fields(*serveFlags), extra...)...)
 }
 
 var (

@@ -312,16 +312,31 @@ var ErrNoRoom = engine.NewError("rooms.no_room")
 // Room returns the room with the given id, loading it from the store if it
 // is not in memory.
 func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
+	return m.room(ctx, id, true)
+}
+
+// Read returns the room with the given id for reading (its view, its
+// record): the one in memory, or else the stored one. A room loaded so
+// that is over is not kept in memory: nothing more can happen in it but
+// a rematch, which the store holds, and a client reading thousands of
+// finished games must not hold them all until the next sweep. An open
+// room is kept, as Room does (its computer may be due to move).
+func (m *Manager) Read(ctx context.Context, id string) (*Room, error) {
+	return m.room(ctx, id, false)
+}
+
+// room is Room, or Read unless keep.
+func (m *Manager) room(ctx context.Context, id string, keep bool) (*Room, error) {
 	m.mu.Lock()
 	if m.closed {
 		m.mu.Unlock()
 		return nil, ErrNoRoom
 	}
-	if r, ok := m.rooms[id]; ok {
-		m.mu.Unlock()
+	r, ok := m.rooms[id]
+	m.mu.Unlock()
+	if ok {
 		return r, nil
 	}
-	m.mu.Unlock()
 	sn, err := m.cfg.Store.LoadRoom(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrNoRoom
@@ -329,9 +344,11 @@ func (m *Manager) Room(ctx context.Context, id string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := m.load(sn)
-	if err != nil {
+	if r, err = m.load(sn); err != nil {
 		return nil, err
+	}
+	if !keep && r.status != store.Open {
+		return r, nil
 	}
 	return m.install(ctx, r)
 }
@@ -508,13 +525,6 @@ func (m *Manager) Close() {
 		r.shut(wire.CloseGoingAway, "the server is stopping; reconnect shortly")
 		r.mu.Unlock()
 	}
-}
-
-// Loaded is the number of rooms in memory.
-func (m *Manager) Loaded() int {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return len(m.rooms)
 }
 
 // FinishedGames lists the archive.

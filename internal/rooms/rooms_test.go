@@ -391,8 +391,8 @@ func TestIdleRoomsExpireAndFinishedRoomsLeaveMemory(t *testing.T) {
 	if err := m.Sweep(bg, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if m.Loaded() != 1 {
-		t.Fatalf("%d rooms in memory after a sweep, want 1 (the open room)", m.Loaded())
+	if m.InMemory() != 1 {
+		t.Fatalf("%d rooms in memory after a sweep, want 1 (the open room)", m.InMemory())
 	}
 	// Two hours later the open room has expired.
 	if err := m.Sweep(bg, time.Now().Add(2*time.Hour)); err != nil {
@@ -402,8 +402,8 @@ func TestIdleRoomsExpireAndFinishedRoomsLeaveMemory(t *testing.T) {
 		t.Fatalf("a viewer of the expired room: close %d", code)
 	}
 	sn, _ := st.LoadRoom(bg, idle.ID)
-	if sn.Room.Status != store.Expired || m.Loaded() != 0 {
-		t.Fatalf("after expiry: status %q, %d rooms loaded", sn.Room.Status, m.Loaded())
+	if sn.Room.Status != store.Expired || m.InMemory() != 0 {
+		t.Fatalf("after expiry: status %q, %d rooms loaded", sn.Room.Status, m.InMemory())
 	}
 	// The finished room is still there to be read.
 	again, err := m.Room(bg, done.ID)

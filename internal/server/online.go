@@ -198,13 +198,14 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// roomOf is the room a request names by its id: in the path, or given.
+// roomOf is the room a request names by its id (in the path, or given),
+// for reading: a finished one is read from the store and not kept.
 func (s *Server) roomOf(r *http.Request, id string) (*rooms.Room, error) {
 	m, err := s.online()
 	if err != nil {
 		return nil, err
 	}
-	room, err := m.Room(r.Context(), id)
+	room, err := m.Read(r.Context(), id)
 	if err != nil {
 		return nil, roomErr(err)
 	}

@@ -170,6 +170,18 @@ func (in *Instance) Stop() {
 	}
 }
 
+// Flag is the value of the last --name the process was started with (the
+// one in force), or "" without one.
+func (in *Instance) Flag(name string) string {
+	args := in.Cmd.Args
+	for i := len(args) - 2; i >= 0; i-- {
+		if args[i] == "--"+name {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
 // Pid is the process id.
 func (in *Instance) Pid() int { return in.Cmd.Process.Pid }
 
