@@ -1,5 +1,7 @@
 package tamman
 
+import "encoding/binary"
+
 // This file moves a man along his path and makes the captures of his move.
 
 // moveFrom moves the man of the player to move on step from of her path by
@@ -13,22 +15,25 @@ func (s *State) moveFrom(from, v uint8, tr *tracer) {
 	if to > Home {
 		to = Home // only legal without exact-finish
 	}
+	// The men as one word, a byte a man: the mover's byte is taken out
+	// and his new step put in after the men below it, so the men stay
+	// ascending without a branch (men on the same step are alike).
 	men := &s.men[p]
-	i := 0
-	for men[i] != from {
-		i++
-	}
-	men[i] = uint8(to)
-	for i < 3 && men[i] > men[i+1] {
-		men[i], men[i+1] = men[i+1], men[i]
-		i++
-	}
-	if men[0] != from && men[1] != from && men[2] != from && men[3] != from {
-		s.occ[p] &^= 1 << q
-	}
-	if to < Home {
-		s.occ[p] |= 1 << r.path[p][to]
-	}
+	w := binary.LittleEndian.Uint32(men[:])
+	m0, m1, m2, m3 := men[0], men[1], men[2], men[3]
+	below := uint(b2u(m0 < from) + b2u(m1 < from) + b2u(m2 < from))
+	atOrBelow := uint(b2u(m0 <= from) + b2u(m1 <= from) + b2u(m2 <= from) + b2u(m3 <= from))
+	t := uint8(to)
+	beforeTo := uint(b2u(m0 < t) + b2u(m1 < t) + b2u(m2 < t) + b2u(m3 < t))
+	low := uint32(1)<<(8*below&31) - 1
+	w = w&low | w>>8&^low
+	low = uint32(1)<<(8*(beforeTo-1)&31) - 1
+	w = w&low | uint32(to)<<(8*(beforeTo-1)&31) | (w&^low)<<8
+	binary.LittleEndian.PutUint32(men[:], w)
+	// The square he leaves is free unless another of his men stands
+	// there; habarti is never in occ.
+	s.occ[p] &^= uint32(b2u(atOrBelow-below == 1)) << (q & 31)
+	s.occ[p] |= uint32(1) << (r.path[p][to] & 31) &^ (1 << Habarti)
 	s.remove(v)
 	if tr != nil {
 		tr.path(s, int(p), int(from), to)
@@ -37,7 +42,7 @@ func (s *State) moveFrom(from, v uint8, tr *tracer) {
 	hit := r.hit(int(p), int(from), to)
 	caught := uint8(0)
 	s.caughtOf = 0
-	if hit != 0 {
+	if hit&(s.occ[0]|s.occ[1]|s.occ[2]|s.occ[3]) != 0 { // else no man is on those squares
 		for e := uint8(0); e < r.players; e++ {
 			if e == p || hit&s.occ[e] == 0 {
 				continue
@@ -113,4 +118,13 @@ func sortMen(m *[4]uint8) {
 			m[j-1], m[j] = m[j], m[j-1]
 		}
 	}
+}
+
+// b2u is 1 for true and 0 for false; the compiler makes it a flag, not a
+// branch.
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -1,6 +1,10 @@
 package tamman
 
-import "tabula/engine"
+import (
+	"math/bits"
+
+	"tabula/engine"
+)
 
 // This file generates the legal throws and moves and gives the chances of
 // the throws.
@@ -63,6 +67,12 @@ func (s *State) stepMoves(ms *[maxMoves]stepMove) int {
 			best = mostUsable(*men, s.pool, s.nPool)
 		}
 	}
+	// The steps with a man not home, one bit each however many men
+	// stand there, so that a throw's moves are the bits up to the last
+	// step it does not overshoot from, in the order of the path.
+	// (A step is at most Home, so the masks by 31 change nothing; they
+	// spare the shifts their checks.)
+	steps := (uint32(1)<<(men[0]&31) | uint32(1)<<(men[1]&31) | uint32(1)<<(men[2]&31) | uint32(1)<<(men[3]&31)) &^ (1 << Home)
 	n := 0
 	last := uint8(0)
 	for i := uint8(0); i < s.nPool; i++ {
@@ -71,21 +81,33 @@ func (s *State) stepMoves(ms *[maxMoves]stepMove) int {
 			continue
 		}
 		last = v
-		prev := uint8(255)
-		for _, k := range men {
-			if k == prev || k == Home {
-				continue
-			}
-			prev = k
-			if s.r.exact && int(k)+int(v) > Home {
-				break // men are ascending: the rest overshoot too
-			}
-			if best >= 0 && 1+mostUsable(moved(*men, k, v), without(s.pool, s.nPool, v), s.nPool-1) < best {
-				continue
-			}
-			ms[n] = stepMove{k, v}
-			n++
+		from := steps
+		if s.r.exact {
+			from &= uint32(1)<<((Home+1-min(v, Home+1))&31) - 1
 		}
+		if best >= 0 {
+			for ; from != 0; from &= from - 1 {
+				k := uint8(bits.TrailingZeros32(from))
+				if 1+mostUsable(moved(*men, k, v), without(s.pool, s.nPool, v), s.nPool-1) >= best {
+					ms[n] = stepMove{k, v}
+					n++
+				}
+			}
+			continue
+		}
+		// The throw's moves are the bits of from, at most four (a man
+		// each): four are written and the real ones counted, as a loop
+		// over the bits would mispredict its end. Each throw value adds
+		// at most four moves, so the spare writes stay inside ms.
+		c := bits.OnesCount32(from)
+		ms[n] = stepMove{uint8(bits.TrailingZeros32(from)), v}
+		from &= from - 1
+		ms[n+1] = stepMove{uint8(bits.TrailingZeros32(from)), v}
+		from &= from - 1
+		ms[n+2] = stepMove{uint8(bits.TrailingZeros32(from)), v}
+		from &= from - 1
+		ms[n+3] = stepMove{uint8(bits.TrailingZeros32(from)), v}
+		n += c
 	}
 	if s.r.mayPass {
 		ms[n] = stepMove{}

@@ -202,6 +202,13 @@ func TestMeasureMatch(t *testing.T) {
 		}
 	}
 	t.Logf("pairs of games with the same throws for each seat won by the same seat: %d of %d", decided, played/2)
+	// The seat that won each game, in order: runs with the same
+	// -match-seed play the same throws, so their pairs can be compared.
+	seats := make([]byte, played)
+	for k := range seats {
+		seats[k] = '0' + byte(winners[k])
+	}
+	t.Logf("winning seats: %s", seats)
 	for v := range 2 {
 		t.Logf("%s: %d moves, mean %v, max %v a move", specs[v], moves[v],
 			spent[v]/time.Duration(max(moves[v], 1)), slow[v])

@@ -3,6 +3,7 @@ package solve
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -33,12 +34,54 @@ type literal struct {
 	// and only the level of the board is searched literally.
 	below func(s *adjiboto.State) int
 	// hist memoizes the other positions by the history since the last
-	// capture, on which their value may depend.
-	hist  map[string]histValue
-	hkeys []lkey
+	// capture, on which their value may depend; sum is the path's
+	// multiset hash (multiHash), kept as the path grows and shrinks.
+	hist map[histKey]histValue
+	sum  [2]uint64
+	// ord is a hash of the path in its order (ords, of its prefixes): the
+	// value depends on the set alone, but the index of the earliest
+	// position a search came back to (low) on the order, so a value found
+	// on a path in another order comes back with low 0: no position above
+	// it is then kept by its board alone, which only costs time.
+	ord  uint64
+	ords []uint64
+	// frames holds, for each depth of the search, the moves and a state
+	// to play them on, reused rather than cloned at every move.
+	frames []*litFrame
+	depth  int
 }
 
-type histValue struct{ v, low int }
+type litFrame struct {
+	moves []engine.Move
+	st    *adjiboto.State
+}
+
+// frame returns the next depth's frame with the moves of s.
+func (l *literal) frame(s *adjiboto.State) *litFrame {
+	if l.depth == len(l.frames) {
+		l.frames = append(l.frames, &litFrame{})
+	}
+	f := l.frames[l.depth]
+	l.depth++
+	f.moves = s.Legal(s.ToMove(), f.moves[:0])
+	return f
+}
+
+// next is s after the move m, in the frame's state.
+func (f *litFrame) next(s *adjiboto.State, m engine.Move) *adjiboto.State {
+	if f.st == nil {
+		f.st = s.Clone().(*adjiboto.State)
+	} else {
+		f.st.CopyState(s)
+	}
+	f.st.Apply(m)
+	return f.st
+}
+
+type histValue struct {
+	v, low int
+	ord    uint64
+}
 
 type lkey [adjiboto.Holes + 1]int8
 
@@ -46,7 +89,7 @@ func newLiteral(t testing.TB, settings ...string) *literal {
 	return &literal{
 		shadow: options(t, append([]string{"repetition=0", "max-plies=1000000"}, settings...)...),
 		memo:   map[lkey]int{},
-		hist:   map[string]histValue{},
+		hist:   map[histKey]histValue{},
 	}
 }
 
@@ -78,10 +121,13 @@ func (l *literal) value(s *adjiboto.State) (int, int) {
 		return v, 1 << 30
 	}
 	d := len(l.path)
-	l.path = append(l.path, k)
-	defer func() { l.path = l.path[:d] }()
+	l.push(k) // popped at each return; a stop over budget resets the path
 	hk := l.histKey()
 	if r, ok := l.hist[hk]; ok {
+		if r.ord != l.ord {
+			r.low = 0
+		}
+		l.pop()
 		return r.v, r.low
 	}
 	l.nodes++
@@ -94,9 +140,9 @@ func (l *literal) value(s *adjiboto.State) (int, int) {
 		holes[h] = s.Hole(h)
 	}
 	best, low := -1<<30, 1<<30
-	for _, m := range s.Legal(p, nil) {
-		next := s.Clone().(*adjiboto.State)
-		next.Apply(m)
+	f := l.frame(s)
+	for _, m := range f.moves {
+		next := f.next(s, m)
 		gain := (next.Store(p) - s.Store(p)) - (next.Store(1-p) - s.Store(1-p))
 		capture := next.Captured() > 0
 		switch {
@@ -121,10 +167,9 @@ func (l *literal) value(s *adjiboto.State) (int, int) {
 			w = l.below(next)
 		} else if capture {
 			// A capture clears the history: a new path.
-			saved := l.path
-			l.path = nil
+			saved := l.afresh()
 			w, _ = l.value(next)
-			l.path = saved
+			l.restore(saved)
 		} else {
 			var lw int
 			w, lw = l.value(next)
@@ -135,28 +180,86 @@ func (l *literal) value(s *adjiboto.State) (int, int) {
 		}
 		best = max(best, gain+w)
 	}
+	l.depth--
 	if low > d {
 		l.memo[k] = best
 	} else {
-		l.hist[hk] = histValue{best, low}
+		l.hist[hk] = histValue{best, low, l.ord}
 	}
+	l.pop()
 	return best, low
 }
 
-// histKey is the path as a set with counts, the current position first:
-// all that the rest of a game depends on.
-func (l *literal) histKey() string {
-	d := len(l.path) - 1
-	sorted := append(l.hkeys[:0], l.path[:d]...)
-	slices.SortFunc(sorted, func(a, b lkey) int { return slices.Compare(a[:], b[:]) })
-	l.hkeys = sorted
-	buf := make([]byte, 0, (d+1)*len(lkey{}))
-	for _, x := range append([]lkey{l.path[d]}, sorted...) {
-		for _, c := range x {
-			buf = append(buf, byte(c))
-		}
+// histKey is the history a position's value may depend on: the current
+// position, and the path since the last capture as a set with counts (by
+// its multiset hash).
+type histKey struct {
+	cur lkey
+	sum [2]uint64
+}
+
+func (l *literal) histKey() histKey { return histKey{l.path[len(l.path)-1], l.sum} }
+
+func (l *literal) push(k lkey) {
+	l.path = append(l.path, k)
+	h := multiHash(k)
+	l.sum[0] += h[0]
+	l.sum[1] += h[1]
+	l.ords = append(l.ords, l.ord)
+	l.ord = mix(l.ord ^ h[0])
+}
+
+func (l *literal) pop() {
+	h := multiHash(l.path[len(l.path)-1])
+	l.sum[0] -= h[0]
+	l.sum[1] -= h[1]
+	l.ord = l.ords[len(l.ords)-1]
+	l.ords = l.ords[:len(l.ords)-1]
+	l.path = l.path[:len(l.path)-1]
+}
+
+// pathState is the path with its hashes.
+type pathState struct {
+	path []lkey
+	sum  [2]uint64
+	ord  uint64
+	ords []uint64
+}
+
+// afresh starts an empty path, as a capture does, and returns the old.
+func (l *literal) afresh() pathState {
+	old := pathState{l.path, l.sum, l.ord, l.ords}
+	l.restore(pathState{})
+	return old
+}
+
+func (l *literal) restore(p pathState) { l.path, l.sum, l.ord, l.ords = p.path, p.sum, p.ord, p.ords }
+
+// multiHash is a position's part of the hash of a set with counts: the
+// set's hash is the sum of its members' (mod 2^64, in two independent
+// lanes), so a position joins and leaves it in constant time whatever the
+// path's length, where sorting the path at every position made the search
+// quadratic in it. Two different sets share a hash by chance only, about
+// once in 2^126 pairs (2^-63 a lane when the counts differ by even
+// numbers); a search of a billion histories has 10^18 pairs.
+func multiHash(k lkey) [2]uint64 {
+	var lo, hi uint64
+	for i := range 8 {
+		lo |= uint64(uint8(k[i])) << (8 * i)
 	}
-	return string(buf)
+	for i := 8; i < len(k); i++ {
+		hi |= uint64(uint8(k[i])) << (8 * (i - 8))
+	}
+	return [2]uint64{mix(mix(lo^0x243f6a8885a308d3) ^ hi), mix(mix(lo^0x13198a2e03707344) ^ hi ^ 0xa4093822299f31d0)}
+}
+
+// mix is SplitMix64's finaliser, a bijection of 64 bits.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // of is the literal value of a board with no history.
@@ -202,7 +305,8 @@ func (l *literal) try(t testing.TB, opts engine.Options, holes [adjiboto.Holes]i
 			if r != errOverBudget {
 				panic(r)
 			}
-			l.path, ok = nil, false
+			l.restore(pathState{})
+			l.depth, ok = 0, false
 		}
 	}()
 	_, v = l.of(t, opts, holes, p)
@@ -376,5 +480,67 @@ func TestIssueBoards(t *testing.T) {
 		if got, ok := tab.Value(s); !ok || got != c.want {
 			t.Errorf("%v, player %d to move: %d (covered %v), want %d", c.holes, c.p, got, ok, c.want)
 		}
+	}
+}
+
+// The literal search's memo key is the current position and the path
+// before it as a set with counts: along a random walk that pushes and pops
+// few positions (so the same sets come back in other orders and with
+// other counts), two paths share a key exactly when they share the
+// position and the sorted path, and the running hash is the one
+// computed afresh; the hash of the order is the same exactly for the
+// same sequence.
+func TestHistKeyIsTheSetWithCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	alphabet := make([]lkey, 4)
+	for i := range alphabet {
+		s, err := adjiboto.NewPosition(options(t), randomBoard(rng, 16), [2]int{}, i%2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alphabet[i] = keyOf(s)
+	}
+	l := newLiteral(t)
+	byKey := map[histKey]string{}
+	byPath := map[string]histKey{}
+	byOrd := map[uint64]string{}
+	bySeq := map[string]uint64{}
+	for range 20000 {
+		if len(l.path) > 0 && (len(l.path) >= 9 || rng.IntN(2) == 0) {
+			l.pop()
+			continue
+		}
+		l.push(alphabet[rng.IntN(len(alphabet))])
+		sorted := slices.Clone(l.path[:len(l.path)-1])
+		slices.SortFunc(sorted, func(a, b lkey) int { return slices.Compare(a[:], b[:]) })
+		path := fmt.Sprint(l.path[len(l.path)-1], sorted)
+		k := l.histKey()
+		var fresh [2]uint64
+		for _, x := range l.path {
+			h := multiHash(x)
+			fresh[0] += h[0]
+			fresh[1] += h[1]
+		}
+		if k.sum != fresh {
+			t.Fatalf("path %v: running hash %x, afresh %x", l.path, k.sum, fresh)
+		}
+		if p, ok := byKey[k]; ok && p != path {
+			t.Fatalf("paths %s and %s share a key", p, path)
+		}
+		if o, ok := byPath[path]; ok && o != k {
+			t.Fatalf("path %s has two keys", path)
+		}
+		byKey[k], byPath[path] = path, k
+		seq := fmt.Sprint(l.path)
+		if o, ok := byOrd[l.ord]; ok && o != seq {
+			t.Fatalf("sequences %s and %s share the hash of the order", o, seq)
+		}
+		if o, ok := bySeq[seq]; ok && o != l.ord {
+			t.Fatalf("sequence %s has two hashes of the order", seq)
+		}
+		byOrd[l.ord], bySeq[seq] = seq, l.ord
+	}
+	if len(byKey) < 100 {
+		t.Fatalf("only %d different paths", len(byKey))
 	}
 }
