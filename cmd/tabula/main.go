@@ -56,7 +56,7 @@ func init() {
 		{name: "tournament", usage: "--game ID [--option name=value]... --agents A,B,C... [--games N] [--neighbours N] [--seed S] [--threads T] [--json]",
 			summary: "round robin: every group of agents plays N games; Elo ratings with 95% intervals",
 			example: "tournament --game adji-boto --agents random,greedy,mcts:easy --games 40", run: runTournament},
-		{name: "solve", usage: "[--game adji-boto] [--option name=value]... --seeds-left K [--out FILE [--upto J]] | --table FILE [--query \"H0 ... H9\" --to-move P] [--from-start] [--audit A,B,...]",
+		{name: "solve", usage: "[--game adji-boto] [--option name=value]... --seeds-left K [--out FILE [--upto J]] | --table FILE [--query \"H0 ... H9\" --to-move P] [--from-start] [--audit A,B,... [--endgame FILE]]",
 			summary: "endgame table: the exact value of every board with at most K seeds (docs/ai.md); query a board, solve the game from its start",
 			example: "solve --game adji-boto --seeds-left 14 --out k14.tab", run: runSolve},
 		{name: "train", usage: "--game tamman [--games N] [--seed S] [--alpha A] [--lambda L] [--explore E] [--out FILE]",

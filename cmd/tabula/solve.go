@@ -34,6 +34,7 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	search := fs.Int("search", solve.DefaultSearchLimit, "with --from-start: keep at most `N` boards beyond the table (about 40 bytes each)")
 	audit := fs.String("audit", "", "agents to check against the table (`A,B,...`): how often each plays a move that loses value")
 	positions := fs.Int("positions", 200, "with --audit: the number of positions, from random games, that the table covers")
+	endgames := addEndgameFlag(fs)
 	var settings optionList
 	fs.Var(&settings, "option", "set an option of the game as `name=value` (repeatable; see 'tabula games')")
 	if err := parseFlags(fs, args); err != nil {
@@ -76,6 +77,9 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if *toMove != 0 && *toMove != 1 {
 			return usagef("--to-move: want 0 or 1, got %d", *toMove)
 		}
+	}
+	if err := loadEndgames(endgames); err != nil {
+		return err
 	}
 	agents, err := auditAgentsOf(*audit, *positions, opts)
 	if err != nil {
@@ -345,6 +349,7 @@ func auditAgents(w io.Writer, tab *solve.Table, start *adjiboto.State, agents []
 	sign := func(x int) int { return min(max(x, -1), 1) }
 	for _, a := range agents {
 		lost, worse, result := 0, 0, 0
+		var took time.Duration
 		for _, s := range test {
 			moves, vals, _ := tab.MoveValues(s)
 			best := vals[0]
@@ -353,7 +358,9 @@ func auditAgents(w io.Writer, tab *solve.Table, start *adjiboto.State, agents []
 			}
 			p := s.Actors(nil)[0]
 			lead := int(s.Scores(nil)[p] - s.Scores(nil)[1-p])
+			began := time.Now()
 			m := a.Choose(s, p)
+			took += time.Since(began)
 			for i, mv := range moves {
 				if mv == m && vals[i] < best {
 					worse++
@@ -364,7 +371,8 @@ func auditAgents(w io.Writer, tab *solve.Table, start *adjiboto.State, agents []
 				}
 			}
 		}
-		fmt.Fprintf(w, "  %-16s lost value in %4.1f%% of the positions (%.2f seeds a position on average), the result in %4.1f%%\n",
-			a.Name(), 100*float64(worse)/float64(len(test)), float64(lost)/float64(len(test)), 100*float64(result)/float64(len(test)))
+		fmt.Fprintf(w, "  %-16s lost value in %4.1f%% of the positions (%.2f seeds a position on average), the result in %4.1f%%; %s a move\n",
+			a.Name(), 100*float64(worse)/float64(len(test)), float64(lost)/float64(len(test)), 100*float64(result)/float64(len(test)),
+			(took / time.Duration(max(len(test), 1))).Round(time.Microsecond))
 	}
 }

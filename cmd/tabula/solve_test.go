@@ -75,9 +75,17 @@ func TestEndgameFlagLoadsTables(t *testing.T) {
 	}
 	broken := filepath.Join(dir, "broken.tab")
 	os.WriteFile(broken, []byte("not a table\n"), 0o644)
+	if code, _, stderr := runTabula(t, "", "solve", "--game", "adji-boto", "--seeds-left", "4", "--audit", "max", "--positions", "5", "--endgame", good); code != 0 {
+		t.Fatalf("solve --audit with a good table: exit %d: %s", code, stderr)
+	}
 	for _, file := range []string{filepath.Join(dir, "missing.tab"), broken} {
-		for _, cmd := range []string{"sim", "tournament"} {
-			code, _, stderr := runTabula(t, "", cmd, "--game", "adji-boto", "--agents", "random,greedy", "--endgame", file)
+		for _, args := range [][]string{
+			{"sim", "--game", "adji-boto", "--agents", "random,greedy"},
+			{"tournament", "--game", "adji-boto", "--agents", "random,greedy"},
+			{"solve", "--game", "adji-boto", "--seeds-left", "4", "--audit", "max"},
+		} {
+			cmd := args[0]
+			code, _, stderr := runTabula(t, "", append(args, "--endgame", file)...)
 			if code != 2 || !strings.Contains(stderr, filepath.Base(file)) || strings.Count(stderr, "\n") != 1 {
 				t.Errorf("%s --endgame %s: exit %d, stderr %q; want 2 and one line naming the file", cmd, file, code, stderr)
 			}
