@@ -155,8 +155,9 @@ func gameLevel(g engine.Game, level string, b Budget) Budget {
 // of their own length.
 type MCTSJudge interface {
 	// MCTSJudge returns the evaluation and the playout turns of MCTS at
-	// level under opts; ok false keeps the game's Eval and playout length.
-	MCTSJudge(level string, opts engine.Options) (eval func(engine.State, []float64) []float64, turns int, ok bool)
+	// level under opts, and the iterations it searches with them (0: the
+	// level's own); ok false keeps the game's Eval and playout length.
+	MCTSJudge(level string, opts engine.Options) (eval func(engine.State, []float64) []float64, turns, iterations int, ok bool)
 }
 
 // gameJudge gives MCTS at level the evaluation and playout length game g
@@ -170,8 +171,11 @@ func gameJudge(g engine.Game, level string, b Budget, cfg Config) (Budget, Confi
 	if len(opts.Settings()) == 0 {
 		opts = engine.DefaultOptions(g)
 	}
-	if eval, turns, ok := j.MCTSJudge(level, opts); ok {
+	if eval, turns, n, ok := j.MCTSJudge(level, opts); ok {
 		cfg.Eval, b.PlayoutTurns = eval, turns
+		if n > 0 {
+			b.Iterations = n
+		}
 	}
 	return b, cfg
 }

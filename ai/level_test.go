@@ -108,14 +108,14 @@ func TestSpecTimeIsTheLevelsCap(t *testing.T) {
 }
 
 // judged is a game whose level hard judges playouts by its own
-// evaluation after 3 turns (MCTSJudge).
+// evaluation after 3 turns, with 777 iterations (MCTSJudge).
 type judged struct{ engine.Game }
 
-func (judged) MCTSJudge(level string, _ engine.Options) (func(engine.State, []float64) []float64, int, bool) {
+func (judged) MCTSJudge(level string, _ engine.Options) (func(engine.State, []float64) []float64, int, int, bool) {
 	if level != "hard" {
-		return nil, 0, false
+		return nil, 0, 0, false
 	}
-	return func(s engine.State, dst []float64) []float64 { return s.Scores(dst) }, 3, true
+	return func(s engine.State, dst []float64) []float64 { return s.Scores(dst) }, 3, 777, true
 }
 
 func TestGameJudgesItsLevels(t *testing.T) {
@@ -126,8 +126,8 @@ func TestGameJudgesItsLevels(t *testing.T) {
 			t.Fatal(err)
 		}
 		tr := a.(*MCTS).trees[0]
-		if got := tr.eval != nil && tr.horizon == 3; got != want {
-			t.Errorf("%s: the game's evaluation and playout length taken: %v, want %v", spec, got, want)
+		if got := tr.eval != nil && tr.horizon == 3 && a.(*MCTS).budget.Iterations == 777; got != want {
+			t.Errorf("%s: the game's evaluation, playout length and iterations taken: %v, want %v", spec, got, want)
 		}
 	}
 	own := func(s engine.State, dst []float64) []float64 { return s.Scores(dst) }

@@ -48,7 +48,11 @@ func TestMeasureLevelTimes(t *testing.T) {
 		}
 		var line []string
 		for _, level := range Levels {
-			m := NewMCTS(level, gameLevel(start.Game(), level, mctsLevels[level]), Config{Seed: 1})
+			// The level as New makes it: the game's iterations, evaluation
+			// and playout length for it.
+			b, cfg := gameJudge(start.Game(), level, gameLevel(start.Game(), level, mctsLevels[level]),
+				Config{Seed: 1, Options: start.Options()})
+			m := NewMCTS(level, b, cfg)
 			var cpu, wall, worst time.Duration
 			iters := 0
 			for _, s := range positions {

@@ -2,6 +2,9 @@
 # usage: cpubench.sh ROUNDS "label|binary|bench regexp|iterations" ...
 # Prints, per round and entry, the CPU microseconds per op (user+sys of the
 # whole process over a fixed number of iterations, single-threaded).
+# Go matches a -bench pattern level by level (split at '/'), so a pattern
+# naming fewer levels than a benchmark has also runs every sub-benchmark
+# below it: name each level (…/tamman/players=2), or the figure is a sum.
 rounds=$1; shift
 for r in $(seq $rounds); do
   for e in "$@"; do

@@ -1,6 +1,10 @@
 package view
 
-import "tabula/engine"
+import (
+	"slices"
+
+	"tabula/engine"
+)
 
 // MoveView is a legal move with the places it starts from and ends on, read
 // from its trace, so that a drawing offers it by its places without knowing
@@ -49,18 +53,27 @@ func Moves(s engine.State) []MoveView {
 	}
 	p := actors[0]
 	c := s.Clone()
-	for _, m := range s.Legal(p, nil) {
-		out = append(out, traceMove(s, c, p, m))
+	// One scratch for every move's trace: a server answers this at each
+	// turn, and a fresh trace a move was a quarter of what it allocated.
+	var buf []engine.Event
+	ms := make([]engine.Move, 1)
+	legal := s.Legal(p, nil)
+	out = slices.Grow(out, len(legal))
+	for _, m := range legal {
+		ms[0] = m
+		var mv MoveView
+		mv, buf = traceMove(s, c, p, ms, buf[:0])
+		out = append(out, mv)
 	}
 	return out
 }
 
-// traceMove reads the places of player p's move m off its trace; c is
-// scratch.
-func traceMove(s, c engine.State, p int, m engine.Move) MoveView {
+// traceMove reads the places of player p's move ms[0] off its trace,
+// which it appends to buf and returns; c is scratch.
+func traceMove(s, c engine.State, p int, ms []engine.Move, buf []engine.Event) (MoveView, []engine.Event) {
 	c.CopyFrom(s)
-	events := c.(engine.Tracer).ApplyTraced([]engine.Move{m}, nil)
-	mv := MoveView{Player: p, Move: s.MoveText(p, m), From: -1, To: -1}
+	events := c.(engine.Tracer).ApplyTraced(ms, buf)
+	mv := MoveView{Player: p, Move: s.MoveText(p, ms[0]), From: -1, To: -1}
 	for _, e := range events {
 		if e.Player != p {
 			continue
@@ -76,5 +89,5 @@ func traceMove(s, c engine.State, p int, m engine.Move) MoveView {
 			mv.Steps++
 		}
 	}
-	return mv
+	return mv, events
 }

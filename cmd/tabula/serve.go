@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -87,6 +88,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Holder:    holderName(),
 		Lease:     sf.lease,
 	})
+	// Sized above by the cores: the pool, and the manager's cheap moves.
+	spareProcessor(pool.Workers())
 	var allowed []string
 	if *origins != "" {
 		allowed = strings.Split(*origins, ",")
@@ -169,6 +172,19 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// spareProcessor lets the Go scheduler run one goroutine more than the
+// searches can hold at once (unless the environment sets GOMAXPROCS):
+// with every processor in a search, the goroutines of a move (its
+// connection, the store, the acknowledgement) each waited for the
+// runtime to preempt a search, about 10 ms a step. The pool and the
+// cheap moves stay one per core. It returns the processors in force.
+func spareProcessor(workers int) int {
+	if os.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) <= workers {
+		runtime.GOMAXPROCS(workers + 1)
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // sweep expires idle rooms and unloads finished ones, once a minute.

@@ -87,17 +87,20 @@ func TestLearnedEvalFavoursTheLeader(t *testing.T) {
 	}
 }
 
-func TestLearnedEvalJudgesMediumOfTwo(t *testing.T) {
+func TestLearnedEvalJudgesMediumAndHardOfTwo(t *testing.T) {
 	two := engine.DefaultOptions(Game{})
 	four, _ := engine.ParseOptions(Game{}, []string{"players=4"})
 	for _, c := range []struct {
-		level string
-		opts  engine.Options
-		want  bool
-	}{{"medium", two, true}, {"hard", two, false}, {"max", two, false}, {"easy", two, false}, {"medium", four, false}} {
-		eval, turns, ok := Game{}.MCTSJudge(c.level, c.opts)
-		if ok != c.want || ok && (eval == nil || turns != learnedPlayoutTurns) {
-			t.Errorf("%s with %d players: judged by the learned evaluation %v, want %v", c.level, c.opts.Int(OptPlayers), ok, c.want)
+		level      string
+		opts       engine.Options
+		want       bool
+		iterations int
+	}{{"medium", two, true, 0}, {"hard", two, true, hardLearnedIterations}, {"max", two, false, 0},
+		{"easy", two, false, 0}, {"medium", four, false, 0}, {"hard", four, false, 0}} {
+		eval, turns, n, ok := Game{}.MCTSJudge(c.level, c.opts)
+		if ok != c.want || ok && (eval == nil || turns != learnedPlayoutTurns) || n != c.iterations {
+			t.Errorf("%s with %d players: judged by the learned evaluation %v with %d iterations, want %v with %d",
+				c.level, c.opts.Int(OptPlayers), ok, n, c.want, c.iterations)
 		}
 	}
 }

@@ -27,7 +27,7 @@ type core struct {
 	state     engine.State
 	version   int
 	events    []wire.Event // events[v-1] has version v
-	played    []wire.Event // the turn events in effect (an undo drops some)
+	played    []int32      // where in events the turns in effect are (an undo drops some)
 	turnStart int          // the version at which the current turn began
 	seats     []seat
 	commits   map[int]string // hidden choices of the current turn
@@ -46,7 +46,7 @@ type core struct {
 func (c *core) replay(e wire.Event) error {
 	c.events = append(c.events, e)
 	c.noteMoved(e)
-	c.track(e)
+	c.track(len(c.events) - 1)
 	for i, v := range e.Clocks {
 		if i < len(c.left) {
 			c.left[i] = time.Duration(v) * time.Millisecond
@@ -74,11 +74,11 @@ func (c *core) replay(e wire.Event) error {
 	return nil
 }
 
-// track keeps played, the turns in effect, up to date with event e.
-func (c *core) track(e wire.Event) {
-	switch e.Kind {
+// track keeps played, the turns in effect, up to date with events[i].
+func (c *core) track(i int) {
+	switch e := &c.events[i]; e.Kind {
 	case wire.KindTurn:
-		c.played = append(c.played, e)
+		c.played = append(c.played, int32(i))
 	case wire.KindUndo:
 		c.played = c.played[:min(*e.Kept, len(c.played)):min(*e.Kept, len(c.played))]
 	}
@@ -90,8 +90,8 @@ func (c *core) replayPlayed() (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range c.played {
-		if err := engine.Play(s, e.Move); err != nil {
+	for _, i := range c.played {
+		if err := engine.Play(s, c.events[i].Move); err != nil {
 			return nil, err
 		}
 	}
@@ -362,10 +362,11 @@ func (c *core) turned(t turnStep) {
 // log appends stored events: the version advances, the seats that moved
 // and the turns in effect follow.
 func (c *core) log(evs []wire.Event) {
+	from := len(c.events)
 	c.events = append(c.events, evs...)
-	for _, e := range evs {
+	for i, e := range evs {
 		c.noteMoved(e)
-		c.track(e)
+		c.track(from + i)
 	}
 	c.version += len(evs)
 }
@@ -386,7 +387,7 @@ func (c *core) undo(version int) (wire.Event, engine.State, error) {
 	}
 	keep := -1
 	for i := len(c.played) - 1; i >= 0; i-- {
-		if slices.ContainsFunc(c.played[i].Actors, func(a int) bool { return a >= 0 && c.seats[a].Kind == Person }) {
+		if slices.ContainsFunc(c.events[c.played[i]].Actors, func(a int) bool { return a >= 0 && c.seats[a].Kind == Person }) {
 			keep = i
 			break
 		}

@@ -228,8 +228,8 @@ func TestCoreUndoTakesBackThePersonsTurnAndTheReplies(t *testing.T) {
 		t.Fatal(err)
 	}
 	var persons int
-	for _, p := range c.played {
-		if p.Actors[0] == 0 {
+	for _, i := range c.played {
+		if c.events[i].Actors[0] == 0 {
 			persons++
 		}
 	}

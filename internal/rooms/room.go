@@ -242,8 +242,8 @@ func (r *Room) Record() Record {
 
 func (r *Room) recordWith(more []wire.Event) Record {
 	rec := Record{Record: view.NewRecord(r.game, r.opts), Room: r.ID}
-	for _, e := range r.played {
-		rec.Moves = append(rec.Moves, e.Move)
+	for _, i := range r.played {
+		rec.Moves = append(rec.Moves, r.events[i].Move)
 	}
 	for _, e := range append(slices.Clip(r.events), more...) {
 		switch e.Kind {

@@ -44,7 +44,8 @@ func (c *core) view(viewer int, p attendance) wire.View {
 		v.Seats = append(v.Seats, sv)
 	}
 	v.AwayGrace = p.grace.Milliseconds()
-	for _, e := range c.played {
+	for _, i := range c.played {
+		e := &c.events[i]
 		v.Turns = append(v.Turns, wire.TurnView{Version: e.Version, Actors: e.Actors, Move: e.Move})
 	}
 	for _, e := range c.events {

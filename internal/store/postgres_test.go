@@ -156,6 +156,26 @@ func TestPostgresOpen(t *testing.T) {
 	}
 }
 
+// An instance's pool holds DefaultPoolConns connections unless the URL
+// says otherwise: pgx's own default of 4 could not carry 1,000 rooms.
+func TestPostgresPoolSize(t *testing.T) {
+	url := pgtest.Database(t)
+	for _, c := range []struct {
+		query string
+		want  int32
+	}{{"", store.DefaultPoolConns}, {"&pool_max_conns=3", 3}} {
+		s, err := store.OpenPostgres(bg, url+c.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := s.Pool().Config().MaxConns
+		s.Close()
+		if got != c.want {
+			t.Errorf("pool with %q: %d connections, want %d", c.query, got, c.want)
+		}
+	}
+}
+
 // TestTwoPoolsOneVersion hammers one room from many goroutines on two
 // separate connection pools (two processes): every version is written
 // exactly once, the log has no gap, and the losers get ErrConflict.
