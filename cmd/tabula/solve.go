@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -291,13 +290,10 @@ func reportStart(w, stderr io.Writer, tab *solve.Table, start *adjiboto.State, o
 }
 
 // allowLongChains lets a build or a search follow chains of moves without
-// capture of up to 12 million (8 GB of Go stack): it is a recursion as deep
-// as its longest chain, more than a million from 28 seeds on (the level of
-// 29 seeds of K = 30, the search from the start with 3 seeds a hole).
-func allowLongChains() {
-	debug.SetMaxStack(8 << 30)
-	solve.MaxDepth = 12_000_000
-}
+// capture of up to 12 million (a few hundred bytes of heap each, not Go's
+// stack): more than two million from 28 seeds on (the levels of 29 and 30
+// seeds of K = 30, the search from the start with 3 seeds a hole).
+func allowLongChains() { solve.MaxDepth = 12_000_000 }
 
 // heapBytes is the memory the Go heap takes from the system.
 func heapBytes() uint64 {

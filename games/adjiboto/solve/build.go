@@ -62,9 +62,21 @@ type member struct {
 	p     int8
 }
 
+// frame is one depth of the search: the states to play moves on, and the
+// search's place there (visit keeps them here, not on Go's stack, so a
+// chain of millions of moves takes no goroutine stack: Go's stops at 1 GB).
 type frame struct {
 	s, next *adjiboto.State
 	moves   []engine.Move
+
+	n, p    int
+	i, k    int64
+	d, low  int32
+	sp      int
+	best    int
+	cyclic  bool
+	j       int // the next move to try
+	gain, q int // of the move whose board the depth below searches
 }
 
 // load sets f.s to the board with p to move, no stores and no history,
@@ -91,10 +103,9 @@ func (f *frame) step(k, p int) (gain int, over bool, holes [adjiboto.Holes]int, 
 }
 
 // MaxDepth bounds the chain of moves without capture a search follows
-// (one frame of Go's stack each, about 500 bytes): beyond it a build or a
-// search stops with an error. The default fits Go's default stack limit of
-// 1 GB; a command that raises that (runtime/debug.SetMaxStack) may raise
-// this too.
+// (a frame of a few hundred bytes on the heap each): beyond it a build or a
+// search stops with an error rather than take all memory. A command may
+// raise it.
 var MaxDepth = 1_000_000
 
 func (b *builder) frame(depth int) (*frame, error) {
@@ -185,6 +196,7 @@ func (b *builder) top(holes [adjiboto.Holes]int, n, p int) error {
 // It returns the board's value and true once its group is solved, or else
 // the lowest search number the board reaches on the stack. Moves with a
 // capture lead to fewer seeds, never back: a group lies within one level.
+// The search goes down its chains with the frames of b, depth by depth.
 func (b *builder) visit(holes [adjiboto.Holes]int, n, p, depth int) (int, int32, bool, error) {
 	i := b.t.entry(&holes, n, p)
 	if v, ok := b.known(n, i); ok {
@@ -194,6 +206,65 @@ func (b *builder) visit(holes [adjiboto.Holes]int, n, p, depth int) (int, int32,
 	if d, ok := b.num[k]; ok {
 		return 0, d, false, nil
 	}
+	root := depth
+	if err := b.enter(holes, n, p, i, k, depth); err != nil {
+		return 0, 0, false, err
+	}
+	for {
+		f := b.frames[depth]
+		down := false
+		for f.j < len(f.moves) && !down {
+			j := f.j
+			f.j++
+			gain, over, h2, n2, q := f.step(j, f.p)
+			if over {
+				f.best = max(f.best, gain)
+				continue
+			}
+			i2 := b.t.entry(&h2, n2, q)
+			w, ok := b.known(n2, i2)
+			if !ok {
+				k2 := key(n2, i2)
+				if d2, on := b.num[k2]; on {
+					f.low, f.cyclic = min(f.low, d2), true
+					continue
+				}
+				f.gain, f.q = gain, q
+				if err := b.enter(h2, n2, q, i2, k2, depth+1); err != nil {
+					return 0, 0, false, err
+				}
+				depth++
+				down = true
+				continue
+			}
+			if q != f.p {
+				w = -w
+			}
+			f.best = max(f.best, gain+w)
+		}
+		if down {
+			continue
+		}
+		v, l, ok, err := b.leave(f)
+		if err != nil || depth == root {
+			return v, l, ok, err
+		}
+		depth--
+		up := b.frames[depth]
+		if !ok {
+			up.low, up.cyclic = min(up.low, l), true
+			continue
+		}
+		if up.q != up.p {
+			v = -v
+		}
+		up.best = max(up.best, up.gain+v)
+	}
+}
+
+// enter numbers the board (entry i, key k) and puts it on Tarjan's stack
+// and in the frame of its depth, its moves to try.
+func (b *builder) enter(holes [adjiboto.Holes]int, n, p int, i, k int64, depth int) error {
 	d := b.next
 	b.next++
 	b.num[k] = d
@@ -203,54 +274,40 @@ func (b *builder) visit(holes [adjiboto.Holes]int, n, p, depth int) (int, int32,
 		m.holes[h] = int8(c)
 	}
 	b.stack = append(b.stack, m)
-
 	f, err := b.frame(depth)
 	if err != nil {
-		return 0, 0, false, err
+		return err
 	}
 	if err := f.load(holes, p); err != nil {
-		return 0, 0, false, err
+		return err
 	}
-	best, low, cyclic := -1<<30, d, false
-	for j := range f.moves {
-		gain, over, h2, n2, q := f.step(j, p)
-		if over {
-			best = max(best, gain)
-			continue
-		}
-		w, ok := b.known(n2, b.t.entry(&h2, n2, q))
-		if !ok {
-			var l int32
-			if w, l, ok, err = b.visit(h2, n2, q, depth+1); err != nil {
-				return 0, 0, false, err
-			}
-			if !ok {
-				low, cyclic = min(low, l), true
-				continue
-			}
-		}
-		if q != p {
-			w = -w
-		}
-		best = max(best, gain+w)
+	f.n, f.p, f.i, f.k = n, p, i, k
+	f.d, f.low, f.sp = d, d, sp
+	f.best, f.cyclic, f.j = -1<<30, false, 0
+	return nil
+}
+
+// leave finishes the board of f once its moves are tried: as in visit's
+// result, its value once solved (the group it roots, if any, solved with
+// it), or the lowest search number it reached.
+func (b *builder) leave(f *frame) (int, int32, bool, error) {
+	if f.low < f.d {
+		return 0, f.low, false, nil
 	}
-	if low < d {
-		return 0, low, false, nil
+	// f.d is the root of a group: the boards above it on the stack.
+	group := b.stack[f.sp:]
+	if !f.cyclic {
+		delete(b.num, f.k)
+		b.stack = b.stack[:f.sp]
+		return f.best, 0, true, b.finish(f.n, f.i, f.best)
 	}
-	// d is the root of a group: the boards above it on the stack.
-	group := b.stack[sp:]
-	if !cyclic {
-		delete(b.num, k)
-		b.stack = b.stack[:sp]
-		return best, 0, true, b.finish(n, i, best)
-	}
-	if err := b.solveGroup(group, n); err != nil {
+	if err := b.solveGroup(group, f.n); err != nil {
 		return 0, 0, false, err
 	}
 	for _, g := range group {
 		delete(b.num, g.i)
 	}
-	b.stack = b.stack[:sp]
-	v, _ := b.known(n, i)
+	b.stack = b.stack[:f.sp]
+	v, _ := b.known(f.n, f.i)
 	return v, 0, true, nil
 }
