@@ -67,36 +67,50 @@ func (l *literal) takesAllAfter(s *adjiboto.State, m engine.Move, p int, memo ma
 // whole 30 seeds (first move 9) and less after any other first move. The
 // literal search, without any table, asked whether player 0 can keep
 // player 1 from taking a single seed: after 9 she can (player 1 never gets
-// a move: docs/ai.md follows the line); after 8, 7, 6 or 5 she cannot.
+// a move: docs/ai.md follows the line); after 8, 7, 6 or 5 she cannot. The
+// same holds with chain-through-empty=true and with skip-origin=true
+// (neither changes that line); with capture-from=opponent the first move
+// takes nothing from player 0's own row, and the search does not end
+// quickly.
 func TestOpeningNoneTakesAllSeeds(t *testing.T) {
-	start, err := adjiboto.New(options(t, "seeds=3", "opening=none"))
-	if err != nil {
-		t.Fatal(err)
+	for _, reading := range [][]string{nil, {"chain-through-empty=true"}, {"skip-origin=true"}} {
+		start, err := adjiboto.New(options(t, append(reading, "seeds=3", "opening=none")...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[engine.Move]bool{9: true, 8: false, 7: false, 6: false, 5: false}
+		moves := start.Legal(0, nil)
+		if len(moves) != len(want) {
+			t.Fatalf("%v: first moves %v, want %d", reading, moves, len(want))
+		}
+		l := newLiteral(t, reading...)
+		l.stop = *allSeedsLimit
+		for _, m := range moves {
+			l.restore(pathState{})
+			l.push(keyOf(start))
+			before := l.nodes
+			got, ok := l.tryTakesAll(start, m)
+			if !ok {
+				t.Fatalf("%v: first move %d: over -all-seeds-limit %d positions", reading, m, *allSeedsLimit)
+			}
+			t.Logf("%v: first move %d: player 0 takes every seed: %v (%d positions searched)", reading, m, got, l.nodes-before)
+			if w, ok := want[m]; !ok || got != w {
+				t.Errorf("%v: first move %d: %v, want %v (listed %v)", reading, m, got, w, ok)
+			}
+		}
 	}
-	want := map[engine.Move]bool{9: true, 8: false, 7: false, 6: false, 5: false}
-	moves := start.Legal(0, nil)
-	if len(moves) != len(want) {
-		t.Fatalf("first moves %v, want %d", moves, len(want))
-	}
-	l := newLiteral(t)
-	l.stop = *allSeedsLimit
+}
+
+// tryTakesAll is takesAllAfter for player 0 with a fresh memo, and false
+// when it passes l.stop positions.
+func (l *literal) tryTakesAll(s *adjiboto.State, m engine.Move) (got, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errOverBudget {
 				panic(r)
 			}
-			t.Fatalf("over -all-seeds-limit %d positions", *allSeedsLimit)
+			ok = false
 		}
 	}()
-	for _, m := range moves {
-		memo := map[histKey]bool{}
-		l.restore(pathState{})
-		l.push(keyOf(start))
-		before := l.nodes
-		got := l.takesAllAfter(start, m, 0, memo)
-		t.Logf("first move %d: player 0 takes every seed: %v (%d positions searched)", m, got, l.nodes-before)
-		if w, ok := want[m]; !ok || got != w {
-			t.Errorf("first move %d: %v, want %v (listed %v)", m, got, w, ok)
-		}
-	}
+	return l.takesAllAfter(s, m, 0, map[histKey]bool{}), true
 }

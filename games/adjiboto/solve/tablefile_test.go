@@ -138,6 +138,11 @@ var threeSeeds = map[string]map[string]map[int]int{
 		"ordered": {9: 20},
 		"none":    {9: 30, 8: 28, 7: 24, 6: 18, 5: 14},
 	},
+	"chain-through-empty=true capture-from=any skip-origin=false": {
+		"free":    {9: 4, 8: 6, 7: 6, 6: 2, 5: 4},
+		"ordered": {9: 26},
+		"none":    {9: 30, 8: 28, 7: 24, 6: 18, 5: 14},
+	},
 }
 
 // With 3 seeds a hole the game has 30 seeds, and every position after the
