@@ -93,6 +93,7 @@ type SQLite struct {
 	queue   chan applyReq
 	closing chan struct{}
 	stopped chan struct{}
+	drained chan struct{} // closed once Close has answered the queue
 	once    sync.Once
 
 	stmts map[string]*sql.Stmt // hotQueries, prepared (read-only after open)
@@ -114,7 +115,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 	// One connection writes: SQLite has one writer anyway, and queueing in
 	// Go is cheaper than busy retries.
 	db.SetMaxOpenConns(1)
-	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{}), stmts: map[string]*sql.Stmt{}}
+	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{}), drained: make(chan struct{}), stmts: map[string]*sql.Stmt{}}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
@@ -177,13 +178,19 @@ func (s *SQLite) migrate(ctx context.Context) error {
 // Close stops the writer after the batch it is committing, answers the
 // steps still queued with an error, and closes the database.
 func (s *SQLite) Close() error {
-	s.once.Do(func() { close(s.closing) })
+	first := false
+	s.once.Do(func() { close(s.closing); first = true })
 	<-s.stopped
+	if !first {
+		<-s.drained
+		return nil
+	}
 	for {
 		select {
 		case r := <-s.queue:
 			r.done <- errClosed
 		default:
+			close(s.drained)
 			return errors.Join(s.rd.Close(), s.db.Close())
 		}
 	}
@@ -259,7 +266,19 @@ func (s *SQLite) enqueue(ctx context.Context, req applyReq) error {
 	}
 	// Once queued the step will be written or refused: wait for the
 	// answer whatever ctx says, so that no stored step is reported lost.
-	return <-req.done
+	// A step that slipped into the queue after Close answered it (select
+	// picks at random between a free queue and closing) is never written.
+	select {
+	case err := <-req.done:
+		return err
+	case <-s.drained:
+		select {
+		case err := <-req.done:
+			return err
+		default:
+			return errClosed
+		}
+	}
 }
 
 var errClosed = errors.New("store: closed")

@@ -143,3 +143,35 @@ func TestSQLiteNothingStoredForARequestThatIsOver(t *testing.T) {
 		}
 	}
 }
+
+// A change asked for after Close gets an error, never a wait: with the
+// queue free and the store closing, enqueue's select picks either at
+// random, and a step that slipped into the queue after Close answered it
+// used to wait for ever. Twenty tries miss that with odds of 2^-20.
+func TestSQLiteChangesAfterCloseAreRefused(t *testing.T) {
+	s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		done := make(chan error, 1)
+		go func() {
+			done <- s.CreateRoom(context.Background(), store.Room{ID: fmt.Sprintf("r%d", i), Game: "adji-boto", Secret: []byte{1}, Status: store.Open}, nil)
+		}()
+		// A hang, not a time, fails this test: the deadline is far.
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Fatalf("change %d after Close: no error", i)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("change %d after Close: still waiting after a minute", i)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("a second Close: %v", err)
+	}
+}
