@@ -138,6 +138,11 @@ var threeSeeds = map[string]map[string]map[int]int{
 		"ordered": {9: 20},
 		"none":    {9: 30, 8: 28, 7: 24, 6: 18, 5: 14},
 	},
+	"chain-through-empty=false capture-from=any skip-origin=true": {
+		"free":    {9: 6, 8: 4, 7: 6, 6: 4, 5: 4},
+		"ordered": {9: 20},
+		"none":    {9: 30, 8: 28, 7: 24, 6: 18, 5: 14},
+	},
 	"chain-through-empty=true capture-from=any skip-origin=false": {
 		"free":    {9: 4, 8: 6, 7: 6, 6: 2, 5: 4},
 		"ordered": {9: 26},
