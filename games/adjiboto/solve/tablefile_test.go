@@ -143,6 +143,11 @@ var threeSeeds = map[string]map[string]map[int]int{
 		"ordered": {9: 20},
 		"none":    {9: 30, 8: 28, 7: 24, 6: 18, 5: 14},
 	},
+	"chain-through-empty=false capture-from=opponent skip-origin=false": {
+		"free":    {9: 4, 8: 6, 7: 4, 6: 4, 5: 6},
+		"ordered": {9: 26},
+		"none":    {9: 0, 8: -14, 7: 28, 6: 28, 5: -10},
+	},
 	"chain-through-empty=true capture-from=any skip-origin=false": {
 		"free":    {9: 4, 8: 6, 7: 6, 6: 2, 5: 4},
 		"ordered": {9: 26},
