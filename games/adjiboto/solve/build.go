@@ -64,7 +64,8 @@ type member struct {
 
 // frame is one depth of the search: the states to play moves on, and the
 // search's place there (visit keeps them here, not on Go's stack, so a
-// chain of millions of moves takes no goroutine stack: Go's stops at 1 GB).
+// chain of millions of moves takes no goroutine stack: Go's stops at 1 GB,
+// and at 2 GB whatever debug.SetMaxStack asks).
 type frame struct {
 	s, next *adjiboto.State
 	moves   []engine.Move
