@@ -84,6 +84,12 @@ var migrations = []string{
 		PRIMARY KEY (room, seat, holder)
 	);
 	CREATE INDEX presence_by_holder ON presence(holder);`,
+	// Every move sets its room's updated time: with that column in an
+	// index, PostgreSQL wrote a new index entry for every move (no
+	// heap-only update) and SQLite updated the index. The idle rooms are
+	// found among the open ones without it.
+	`DROP INDEX rooms_by_status;
+	CREATE INDEX rooms_by_status ON rooms(status);`,
 }
 
 // SQLite is the SQLite backend.
