@@ -30,12 +30,13 @@ var pgMigrations = func() []string {
 const Channel = "tabula_rooms"
 
 // Postgres is the PostgreSQL backend, for several server processes
-// sharing one database. Every step is one transaction that locks the
-// room's row (SELECT ... FOR UPDATE) and checks its version, so two
-// processes can never append the same version; a committed step notifies
-// Channel.
+// sharing one database. Every step is one statement that updates the
+// room's row only if it is at the step's version (taking the row's lock),
+// so two processes can never append the same version; committed steps
+// are notified on Channel.
 type Postgres struct {
-	pool *pgxpool.Pool
+	pool  *pgxpool.Pool
+	notes *notifier
 }
 
 // DefaultStatementTimeout bounds each statement unless the connection
@@ -73,6 +74,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)
 	}
+	p.notes = newNotifier(pool)
 	return p, nil
 }
 
@@ -109,8 +111,12 @@ func (p *Postgres) migrate(ctx context.Context) error {
 	})
 }
 
-// Close closes the pool.
-func (p *Postgres) Close() error { p.pool.Close(); return nil }
+// Close sends the notifications still queued and closes the pool.
+func (p *Postgres) Close() error {
+	p.notes.close()
+	p.pool.Close()
+	return nil
+}
 
 // Pool is the connection pool, for tests and tools.
 func (p *Postgres) Pool() *pgxpool.Pool { return p.pool }
@@ -138,141 +144,13 @@ func (p *Postgres) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
 	return nil
 }
 
-// queueSeats adds the upserts of seats to b and says what each does.
-func queueSeats(b *pgx.Batch, room string, seats []Seat) []string {
-	var what []string
+// queueSeats adds the upserts of seats to b.
+func queueSeats(b *pgx.Batch, room string, seats []Seat) {
 	for _, st := range seats {
 		b.Queue(`INSERT INTO seats (room, seat, kind, agent, name, token_hash) VALUES ($1, $2, $3, $4, $5, $6)
 			ON CONFLICT (room, seat) DO UPDATE SET kind = excluded.kind, agent = excluded.agent, name = excluded.name, token_hash = excluded.token_hash`,
 			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash)
-		what = append(what, fmt.Sprintf("seat %d", st.Index))
 	}
-	return what
-}
-
-// Apply makes one change of a room in one transaction; ErrConflict if
-// the room is not at st.From, ErrNotFound if there is no such room. The
-// transaction's statements go in one round trip, the conditional update
-// of the room's version first (it takes the row's lock, so two processes
-// cannot both pass it), and the commit in a second.
-func (p *Postgres) Apply(ctx context.Context, st Step) error {
-	for i, e := range st.Events {
-		if e.Version != st.From+i+1 {
-			return fmt.Errorf("store: event %d of a step from %d has version %d", i, st.From, e.Version)
-		}
-	}
-	to := st.From + len(st.Events)
-	b := &pgx.Batch{}
-	what := []string{"begin", "version"} // what each queued statement does, for errors
-	b.Queue(`BEGIN`)
-	set := []string{"version = $2", "updated = $3"}
-	args := []any{st.Room, to, time.Now().UnixMilli(), st.From}
-	if st.Status != "" {
-		args = append(args, st.Status)
-		set = append(set, fmt.Sprintf("status = $%d", len(args)))
-	}
-	if st.Result != "" {
-		args = append(args, st.Result)
-		set = append(set, fmt.Sprintf("result = $%d", len(args)))
-	}
-	b.Queue(`UPDATE rooms SET `+strings.Join(set, ", ")+` WHERE id = $1 AND version = $4`, args...)
-	for _, e := range st.Events {
-		b.Queue(`INSERT INTO events (room, version, kind, body) VALUES ($1, $2, $3, $4)`, st.Room, e.Version, e.Kind, string(e.Body))
-		what = append(what, fmt.Sprintf("event %d", e.Version))
-	}
-	what = append(what, queueSeats(b, st.Room, st.Seats)...)
-	if st.ClearCommits {
-		b.Queue(`DELETE FROM commits WHERE room = $1`, st.Room)
-		what = append(what, "clearing the commitments")
-	}
-	for _, c := range st.Commits {
-		b.Queue(`INSERT INTO commits (room, seat, move, version) VALUES ($1, $2, $3, $4)`, st.Room, c.Seat, c.Move, c.Version)
-		what = append(what, fmt.Sprintf("commitment of seat %d", c.Seat))
-	}
-	if a := st.Archive; a != nil {
-		b.Queue(`INSERT INTO finished (room, game, players, result, finished, record) VALUES ($1, $2, $3, $4, $5, $6)
-			ON CONFLICT (room) DO UPDATE SET game = excluded.game, players = excluded.players, result = excluded.result,
-			finished = excluded.finished, record = excluded.record`,
-			a.Room, a.Game, jsonList(a.Players), a.Result, a.Finished.UnixMilli(), string(a.Record))
-		what = append(what, "archive")
-	}
-	conn, err := p.pool.Acquire(ctx)
-	if err != nil {
-		return fmt.Errorf("store: postgres: %w", err)
-	}
-	// A connection released inside a transaction is closed by the pool.
-	defer conn.Release()
-	applied, err := runStep(ctx, conn.Conn(), b, what)
-	if err == nil && applied {
-		_, err = conn.Exec(ctx, `COMMIT`)
-		if err != nil {
-			return fmt.Errorf("store: commit of %s at %d: %w", st.Room, to, err)
-		}
-		if to != st.From {
-			notifyChange(ctx, conn.Conn(), st.Room, to)
-		}
-		return nil
-	}
-	if _, rerr := conn.Exec(context.WithoutCancel(ctx), `ROLLBACK`); rerr != nil {
-		conn.Conn().Close(context.WithoutCancel(ctx))
-		if err == nil {
-			err = rerr
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("store: step of %s from %d: %w", st.Room, st.From, err)
-	}
-	// The version did not match: another writer went first, or no room.
-	// (Asked on this connection: taking another could wait for ever on a
-	// pool that writers like this one have emptied.)
-	var v int
-	err = conn.QueryRow(ctx, `SELECT version FROM rooms WHERE id = $1`, st.Room).Scan(&v)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ErrNotFound
-	}
-	if err != nil {
-		return err
-	}
-	return fmt.Errorf("%w: room %s is at version %d, not %d", ErrConflict, st.Room, v, st.From)
-}
-
-// notifyChange tells the listeners of every process that room is at
-// version, once the step is stored. Not in the step's transaction: a
-// transaction that notifies holds one lock of the whole database from its
-// commit until the commit is on disk, so steps that notified would wait
-// for each other's fsync instead of sharing one. This one does not wait
-// for the disk (a notification does not outlive a crash anyway). If it
-// fails, the others see the step at their next poll.
-func notifyChange(ctx context.Context, conn *pgx.Conn, room string, version int) {
-	b := &pgx.Batch{}
-	b.Queue(`BEGIN`)
-	b.Queue(`SET LOCAL synchronous_commit TO off`)
-	b.Queue(`SELECT pg_notify($1, $2)`, Channel, fmt.Sprintf("%s %d", room, version))
-	b.Queue(`COMMIT`)
-	if err := conn.SendBatch(ctx, b).Close(); err != nil {
-		conn.Exec(context.WithoutCancel(ctx), `ROLLBACK`)
-	}
-}
-
-// runStep sends a step's batch and reads its answers; applied is false
-// if the room was not at the step's version.
-func runStep(ctx context.Context, conn *pgx.Conn, b *pgx.Batch, what []string) (applied bool, err error) {
-	br := conn.SendBatch(ctx, b)
-	defer func() {
-		if cerr := br.Close(); err == nil && applied {
-			err = cerr
-		}
-	}()
-	for i := range what {
-		tag, err := br.Exec()
-		if err != nil {
-			return false, fmt.Errorf("%s: %w", what[i], err)
-		}
-		if what[i] == "version" && tag.RowsAffected() != 1 {
-			return false, nil
-		}
-	}
-	return true, nil
 }
 
 // LoadRoom reads everything stored about a room, as of one moment.
@@ -281,50 +159,63 @@ func (p *Postgres) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
 }
 
 // LoadSince is LoadRoom with only the events after version after: what
-// a process that has the room in memory needs to catch up.
+// a process that has the room in memory needs to catch up. Its
+// statements go in one round trip, in one read-only transaction that
+// sees one moment.
 func (p *Postgres) LoadSince(ctx context.Context, id string, after int) (Snapshot, error) {
 	var sn Snapshot
-	err := pgx.BeginTxFunc(ctx, p.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly, IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+	found := false
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`)
+	b.Queue(`SELECT id, game, options, secret, version, status, result, created, updated, clock FROM rooms WHERE id = $1`, id).Query(func(rows pgx.Rows) error {
+		if !rows.Next() {
+			return rows.Err()
+		}
+		found = true
 		r := &sn.Room
 		var opts string
 		var created, updated int64
-		err := tx.QueryRow(ctx, `SELECT id, game, options, secret, version, status, result, created, updated, clock FROM rooms WHERE id = $1`, id).
-			Scan(&r.ID, &r.Game, &opts, &r.Secret, &r.Version, &r.Status, &r.Result, &created, &updated, &r.Clock)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
+		if err := rows.Scan(&r.ID, &r.Game, &opts, &r.Secret, &r.Version, &r.Status, &r.Result, &created, &updated, &r.Clock); err != nil {
 			return err
 		}
 		r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
 		if err := json.Unmarshal([]byte(opts), &r.Options); err != nil {
 			return fmt.Errorf("store: options of %s: %w", id, err)
 		}
-		rows, _ := tx.Query(ctx, `SELECT seat, kind, agent, name, token_hash FROM seats WHERE room = $1 ORDER BY seat`, id)
-		if sn.Seats, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Seat, error) {
+		return nil
+	})
+	b.Queue(`SELECT seat, kind, agent, name, token_hash FROM seats WHERE room = $1 ORDER BY seat`, id).Query(func(rows pgx.Rows) (err error) {
+		sn.Seats, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Seat, error) {
 			var st Seat
 			return st, row.Scan(&st.Index, &st.Kind, &st.Agent, &st.Name, &st.TokenHash)
-		}); err != nil {
-			return err
-		}
-		rows, _ = tx.Query(ctx, `SELECT version, kind, body FROM events WHERE room = $1 AND version > $2 ORDER BY version`, id, after)
-		if sn.Events, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Event, error) {
+		})
+		return err
+	})
+	b.Queue(`SELECT version, kind, body FROM events WHERE room = $1 AND version > $2 ORDER BY version`, id, after).Query(func(rows pgx.Rows) (err error) {
+		sn.Events, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Event, error) {
 			var e Event
 			var body string
 			err := row.Scan(&e.Version, &e.Kind, &body)
 			e.Body = []byte(body)
 			return e, err
-		}); err != nil {
-			return err
-		}
-		rows, _ = tx.Query(ctx, `SELECT seat, move, version FROM commits WHERE room = $1 ORDER BY seat`, id)
+		})
+		return err
+	})
+	b.Queue(`SELECT seat, move, version FROM commits WHERE room = $1 ORDER BY seat`, id).Query(func(rows pgx.Rows) (err error) {
 		sn.Commits, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Commit, error) {
 			var c Commit
 			return c, row.Scan(&c.Seat, &c.Move, &c.Version)
 		})
 		return err
 	})
-	return sn, err
+	b.Queue(`COMMIT`)
+	if err := p.pool.SendBatch(ctx, b).Close(); err != nil {
+		return Snapshot{}, err
+	}
+	if !found {
+		return Snapshot{}, ErrNotFound
+	}
+	return sn, nil
 }
 
 // IdleRooms lists the open rooms not changed since before.

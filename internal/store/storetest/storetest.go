@@ -25,6 +25,8 @@ func Run(t *testing.T, open func(t *testing.T) rooms.Store, reopen func(t *testi
 	t.Run("AtomicStep", func(t *testing.T) { atomicStep(t, open(t)) })
 	t.Run("Archive", func(t *testing.T) { archive(t, open(t)) })
 	t.Run("Idle", func(t *testing.T) { idle(t, open(t)) })
+	t.Run("RefusedStepChangesNothing", func(t *testing.T) { refusedStep(t, open(t)) })
+	t.Run("ClearAndCommit", func(t *testing.T) { clearAndCommit(t, open(t)) })
 }
 
 var ctx = context.Background()
@@ -257,5 +259,65 @@ func idle(t *testing.T, s rooms.Store) {
 	}
 	if ids, _ := s.IdleRooms(ctx, cut); len(ids) != 0 {
 		t.Fatalf("an expired room is still listed as idle: %v", ids)
+	}
+}
+
+// refusedStep: a step from a version the room is not at changes none of
+// what it carries (seats, commitments, status, archive), not only the log.
+func refusedStep(t *testing.T, s rooms.Store) {
+	mustCreate(t, s, "r1")
+	if err := s.Apply(ctx, store.Step{Room: "r1", From: 0, Events: []store.Event{ev(1, "commit", `{}`)},
+		Commits: []store.Commit{{Seat: 0, Move: "7", Version: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	stale := store.Step{Room: "r1", From: 0, Events: []store.Event{ev(1, "turn", `{}`)},
+		Seats:        []store.Seat{{Index: 1, Kind: "person", Name: "Eve", TokenHash: bytes.Repeat([]byte{3}, 32)}},
+		ClearCommits: true, Commits: []store.Commit{{Seat: 1, Move: "2", Version: 1}},
+		Status: store.Finished, Result: "draw",
+		Archive: &store.Game{Room: "r1", Game: "adji-boto", Players: []string{"Ana", "Eve"}, Result: "draw", Finished: time.Now(), Record: []byte(`{}`)}}
+	if err := s.Apply(ctx, stale); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a step from version 0 of a room at 1: err = %v, want ErrConflict", err)
+	}
+	sn, err := s.LoadRoom(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sn.Room.Version != 1 || sn.Room.Status != store.Open || sn.Room.Result != "" || sn.Events[0].Kind != "commit" {
+		t.Errorf("the refused step changed the room: %+v, events %+v", sn.Room, sn.Events)
+	}
+	if sn.Seats[1].Kind != "computer" || sn.Seats[1].Name != "" {
+		t.Errorf("the refused step changed seat 1: %+v", sn.Seats[1])
+	}
+	if len(sn.Commits) != 1 || sn.Commits[0] != (store.Commit{Seat: 0, Move: "7", Version: 1}) {
+		t.Errorf("the refused step changed the commitments: %+v", sn.Commits)
+	}
+	if _, err := s.FinishedGame(ctx, "r1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the refused step archived the game: err = %v", err)
+	}
+}
+
+// clearAndCommit: a step that clears the commitments and commits one
+// seat anew leaves that one commitment, and a seat stored without a token
+// has none.
+func clearAndCommit(t *testing.T, s rooms.Store) {
+	mustCreate(t, s, "r1")
+	if err := s.Apply(ctx, store.Step{Room: "r1", From: 0, Events: []store.Event{ev(1, "commit", `{}`)},
+		Commits: []store.Commit{{Seat: 0, Move: "7", Version: 1}, {Seat: 1, Move: "3", Version: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Apply(ctx, store.Step{Room: "r1", From: 1, Events: []store.Event{ev(2, "commit", `{}`)},
+		Seats:        []store.Seat{{Index: 0, Kind: "computer", Agent: "greedy"}},
+		ClearCommits: true, Commits: []store.Commit{{Seat: 0, Move: "8", Version: 2}}}); err != nil {
+		t.Fatal(err)
+	}
+	sn, err := s.LoadRoom(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sn.Commits) != 1 || sn.Commits[0] != (store.Commit{Seat: 0, Move: "8", Version: 2}) {
+		t.Errorf("commits = %+v, want seat 0's new one only", sn.Commits)
+	}
+	if st := sn.Seats[0]; st.Kind != "computer" || st.Agent != "greedy" || st.TokenHash != nil {
+		t.Errorf("seat 0 = %+v, want a computer without a token", st)
 	}
 }
