@@ -58,8 +58,11 @@ type Config struct {
 	// they were).
 	Mixed bool
 	// Eval, when set, judges the positions where MCTS playouts stop, and
-	// those greedy compares, instead of the game's own evaluation (to
-	// measure one evaluation against another).
+	// those greedy and alpha-beta compare, instead of the game's own
+	// evaluation (to measure one evaluation against another, or for a
+	// game's learned one). Greedy and alpha-beta take its values for
+	// finished games as they are, so it must rate a win above any
+	// position.
 	Eval func(s engine.State, dst []float64) []float64
 }
 
@@ -99,6 +102,9 @@ func New(g engine.Game, spec string, cfg Config) (Agent, error) {
 		g.eval = cfg.Eval
 		return g, nil
 	case "mcts":
+		if a, ok := gameAlphaBeta(g, spec, param, cfg); ok {
+			return a, nil
+		}
 		b, err := parseBudget(param, mctsLevels, false)
 		if err != nil {
 			return nil, engine.NewError("ai.agent", "agent", strconv.Quote(spec), "err", err)
@@ -178,6 +184,36 @@ func gameJudge(g engine.Game, level string, b Budget, cfg Config) (Budget, Confi
 		}
 	}
 	return b, cfg
+}
+
+// AlphaBetaLeveller is implemented by games that play some of their MCTS
+// levels by alpha-beta instead (expectiminimax in a game of chance),
+// judged by an evaluation of their own: a learned evaluation sharp enough
+// that a few plies of exact expectation beat MCTS's sampled throws.
+type AlphaBetaLeveller interface {
+	// AlphaBetaLevel returns the depth and the evaluation of alpha-beta
+	// at level under opts; ok false keeps MCTS.
+	AlphaBetaLevel(level string, opts engine.Options) (depth int, eval func(engine.State, []float64) []float64, ok bool)
+}
+
+// gameAlphaBeta is the alpha-beta searcher game g plays level with
+// (AlphaBetaLeveller), capped at the level's time, unless cfg already
+// names an evaluation.
+func gameAlphaBeta(g engine.Game, spec, level string, cfg Config) (Agent, bool) {
+	l, ok := g.(AlphaBetaLeveller)
+	if _, known := LevelTime[level]; !ok || !known || cfg.Eval != nil {
+		return nil, false
+	}
+	opts := cfg.Options
+	if len(opts.Settings()) == 0 {
+		opts = engine.DefaultOptions(g)
+	}
+	depth, eval, ok := l.AlphaBetaLevel(level, opts)
+	if !ok {
+		return nil, false
+	}
+	cfg.Eval = eval
+	return maxWithEndgame(g, level, NewAlphaBeta(spec, Budget{Depth: depth, Time: LevelTime[level]}, cfg)), true
 }
 
 // Budget bounds the work of one search. Zero fields are no bound; a search

@@ -19,8 +19,9 @@ import (
 // A player may move twice in a row (a forced pass of the other): each node
 // maximises or minimises by who acts there, not by depth parity.
 //
-// Leaves are judged by the game's evaluation (engine.Evaluator, else the
-// scores): the root player's value minus the opponent's.
+// Leaves are judged by Config.Eval, else the game's evaluation
+// (engine.Evaluator, else the scores): the root player's value minus the
+// opponent's.
 type AlphaBeta struct {
 	name   string
 	budget Budget
@@ -234,7 +235,7 @@ func (a *AlphaBeta) searchRootParallel(s engine.State, moves []engine.Move, dept
 	}
 	best := moves[0]
 	for len(a.helpers) < a.cfg.Threads-1 {
-		h := NewAlphaBeta(a.name, a.budget, Config{Seed: a.cfg.Seed + uint64(len(a.helpers)) + 1})
+		h := NewAlphaBeta(a.name, a.budget, Config{Seed: a.cfg.Seed + uint64(len(a.helpers)) + 1, Eval: a.cfg.Eval})
 		h.tt = make([]ttEntry, len(a.tt))
 		a.helpers = append(a.helpers, h)
 	}
@@ -302,7 +303,7 @@ func (a *AlphaBeta) ply(i int, like engine.State) *abPly {
 
 // leafValue judges s for the root player.
 func (a *AlphaBeta) leafValue(s engine.State) float64 {
-	a.vals = heuristic(s, a.root, nil, a.vals)
+	a.vals = heuristic(s, a.root, a.cfg.Eval, a.vals)
 	return a.vals[0]
 }
 

@@ -133,14 +133,17 @@ func (g *Greedy) value(s engine.State, player, depth int) float64 {
 	return g.vals[0]
 }
 
-// heuristic puts in dst[0] the value of s for player: a large constant for
-// a finished game (won, lost; 0 for a draw) plus the evaluation, which is
-// eval, else the game's Eval (or its scores), for player minus the best of
-// the others.
+// heuristic puts in dst[0] the value of s for player: the evaluation, which
+// is eval, else the game's Eval (or its scores), for player minus the best
+// of the others, and for a finished game judged without eval a large
+// constant besides (won, lost; 0 for a draw). An eval judges finished
+// games itself, on its own scale: a search that averages over chance
+// (alpha-beta's expectation) weighs a win by its chance, not by the
+// constant.
 // dst is scratch space.
 func heuristic(s engine.State, player int, eval func(engine.State, []float64) []float64, dst []float64) []float64 {
 	bonus := 0.0
-	if o, ok := s.Outcome(); ok && !o.Draw() {
+	if o, ok := s.Outcome(); ok && !o.Draw() && eval == nil {
 		bonus = -winValue
 		if o.Winner == player {
 			bonus = winValue

@@ -136,3 +136,35 @@ func TestGameJudgesItsLevels(t *testing.T) {
 		t.Error("an evaluation in the Config gave way to the game's")
 	}
 }
+
+// deep is a game whose level hard searches by alpha-beta to depth 3,
+// judged by its own evaluation (AlphaBetaLeveller).
+type deep struct{ engine.Game }
+
+func (deep) AlphaBetaLevel(level string, _ engine.Options) (int, func(engine.State, []float64) []float64, bool) {
+	if level != "hard" {
+		return 0, nil, false
+	}
+	return 3, func(s engine.State, dst []float64) []float64 { return s.Scores(dst) }, true
+}
+
+func TestGameSearchesItsLevelsByAlphaBeta(t *testing.T) {
+	g := deep{gameSetups(t)[0].Game()}
+	for spec, want := range map[string]bool{"mcts:hard": true, "hard": true, "mcts:medium": false, "mcts:5000": false} {
+		a, err := New(g, spec, Config{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ab, ok := a.(*AlphaBeta)
+		if got := ok && ab.budget.Depth == 3 && ab.budget.Time == LevelTime["hard"] && ab.cfg.Eval != nil; got != want {
+			t.Errorf("%s: alpha-beta to the game's depth, with its evaluation and the level's cap: %v, want %v", spec, got, want)
+		}
+		if ok && a.Name() != spec {
+			t.Errorf("%s: named %q", spec, a.Name())
+		}
+	}
+	own := func(s engine.State, dst []float64) []float64 { return s.Scores(dst) }
+	if a, _ := New(g, "mcts:hard", Config{Seed: 1, Eval: own}); func() bool { _, ok := a.(*AlphaBeta); return ok }() {
+		t.Error("an evaluation in the Config gave way to the game's search")
+	}
+}

@@ -17,6 +17,7 @@ import (
 func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	d := tamman.DefaultTrainConfig
+	net := fs.Bool("net", false, "learn the network (tamman.NetEval) instead of the linear weights (tamman.LearnedEval)")
 	gameID := fs.String("game", "", "the game, by its `ID` (only tamman learns an evaluation)")
 	games := fs.Int("games", d.Games, "self-play games")
 	seed := fs.Uint64("seed", d.Seed, "random seed of the throws and exploring moves")
@@ -26,6 +27,23 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "`FILE` to write the weights to (none: standard output)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *net {
+		// The network's run has defaults of its own; flags given win.
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		nd := tamman.DefaultNetConfig
+		for name, p := range map[string]*float64{"alpha": alpha, "lambda": lambda, "explore": explore} {
+			if !set[name] {
+				*p = map[string]float64{"alpha": nd.Alpha, "lambda": nd.Lambda, "explore": nd.Explore}[name]
+			}
+		}
+		if !set["games"] {
+			*games = nd.Games
+		}
+		if !set["seed"] {
+			*seed = nd.Seed
+		}
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -52,16 +70,24 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			sum, n = 0, 0
 		}
 	}
-	w, err := tamman.Train(engine.DefaultOptions(tamman.Game{}), cfg, nil)
-	if err != nil {
-		return err
+	run := fmt.Sprintf("tabula train --game tamman --games %d --seed %d --alpha %g --lambda %g --explore %g",
+		*games, *seed, *alpha, *lambda, *explore)
+	var text []byte
+	if *net {
+		n, err := tamman.TrainNet(engine.DefaultOptions(tamman.Game{}), cfg, nil)
+		if err != nil {
+			return err
+		}
+		text = tamman.FormatNet(n, "Tamman's learned network (tamman.NetEval), one weight a line.\n"+run+" --net")
+	} else {
+		w, err := tamman.Train(engine.DefaultOptions(tamman.Game{}), cfg, nil)
+		if err != nil {
+			return err
+		}
+		text = tamman.FormatWeights(w, "Tamman's learned evaluation (tamman.LearnedEval), one weight a feature.\n"+run)
 	}
-	text := tamman.FormatWeights(w, fmt.Sprintf(
-		"Tamman's learned evaluation (tamman.LearnedEval), one weight a feature.\n"+
-			"tabula train --game tamman --games %d --seed %d --alpha %g --lambda %g --explore %g",
-		*games, *seed, *alpha, *lambda, *explore))
 	if *out == "" {
-		_, err = stdout.Write(text)
+		_, err := stdout.Write(text)
 		return err
 	}
 	return os.WriteFile(*out, text, 0o644)

@@ -132,25 +132,8 @@ var learned = func() *Weights {
 // (comments) and one number a line, NumFeatures of them.
 func ParseWeights(text []byte) (*Weights, error) {
 	var w Weights
-	n := 0
-	sc := bufio.NewScanner(bytes.NewReader(text))
-	for line := 1; sc.Scan(); line++ {
-		t := strings.TrimSpace(sc.Text())
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		if n == NumFeatures {
-			return nil, fmt.Errorf("line %d: more than %d weights", line, NumFeatures)
-		}
-		v, err := strconv.ParseFloat(t, 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("line %d: %q is not a finite number", line, t)
-		}
-		w[n] = v
-		n++
-	}
-	if n != NumFeatures {
-		return nil, fmt.Errorf("%d weights, want %d", n, NumFeatures)
+	if err := parseNumbers(text, w[:]); err != nil {
+		return nil, err
 	}
 	return &w, nil
 }
@@ -159,11 +142,48 @@ func ParseWeights(text []byte) (*Weights, error) {
 // header.
 func FormatWeights(w *Weights, header string) []byte {
 	var b bytes.Buffer
-	for _, l := range strings.Split(strings.TrimSpace(header), "\n") {
-		fmt.Fprintf(&b, "# %s\n", l)
-	}
-	for _, v := range w {
-		fmt.Fprintf(&b, "%s\n", strconv.FormatFloat(v, 'g', 8, 64))
-	}
+	formatNumbers(&b, header, w[:])
 	return b.Bytes()
+}
+
+// parseNumbers fills dst from text: lines "# ..." (comments) and one
+// finite number a line, exactly len(dst) of them.
+func parseNumbers(text []byte, dst []float64) error {
+	n := 0
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	for line := 1; sc.Scan(); line++ {
+		t := strings.TrimSpace(sc.Text())
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if n == len(dst) {
+			return fmt.Errorf("line %d: more than %d weights", line, len(dst))
+		}
+		v, err := strconv.ParseFloat(t, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("line %d: %q is not a finite number", line, t)
+		}
+		dst[n] = v
+		n++
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	if n != len(dst) {
+		return fmt.Errorf("%d weights, want %d", n, len(dst))
+	}
+	return nil
+}
+
+// formatNumbers writes the comment lines of header, then vs one number a
+// line, as parseNumbers reads them.
+func formatNumbers(b *bytes.Buffer, header string, vs []float64) {
+	if header != "" {
+		for _, l := range strings.Split(strings.TrimSpace(header), "\n") {
+			fmt.Fprintf(b, "# %s\n", l)
+		}
+	}
+	for _, v := range vs {
+		fmt.Fprintf(b, "%s\n", strconv.FormatFloat(v, 'g', 8, 64))
+	}
 }

@@ -10,14 +10,24 @@ import (
 	"tabula/engine"
 )
 
-// learnedSum is the SHA-256 of learned.txt: weights change only with a
-// new training run, and this test is updated with them.
-const learnedSum = "98ac00e4ef93fc99e46d31e4b3f3aa34a2f03a60562e971abb8b0030f58ee061"
+// learnedSum and netSum are the SHA-256 of learned.txt and net.txt: the
+// weights change only with a new training run, and this test is updated
+// with them.
+const (
+	learnedSum = "98ac00e4ef93fc99e46d31e4b3f3aa34a2f03a60562e971abb8b0030f58ee061"
+	netSum     = "fafc11bdfa4846738917737278df7fccb696e15f3d7616b463e4e9d1e7fe0d1f"
+)
 
 func TestLearnedWeightsLoad(t *testing.T) {
-	sum := sha256.Sum256(learnedText)
-	if got := hex.EncodeToString(sum[:]); got != learnedSum {
-		t.Errorf("learned.txt has SHA-256 %s, want %s (a new training run updates learnedSum)", got, learnedSum)
+	for _, f := range []struct {
+		name string
+		text []byte
+		sum  string
+	}{{"learned.txt", learnedText, learnedSum}, {"net.txt", netText, netSum}} {
+		sum := sha256.Sum256(f.text)
+		if got := hex.EncodeToString(sum[:]); got != f.sum {
+			t.Errorf("%s has SHA-256 %s, want %s (a new training run updates the test's sum)", f.name, got, f.sum)
+		}
 	}
 	w, err := ParseWeights(learnedText)
 	if err != nil {
@@ -31,22 +41,40 @@ func TestLearnedWeightsLoad(t *testing.T) {
 	if w[featStep+Home] <= w[featStep] || w[featDanger] >= 0 {
 		t.Errorf("weights of habarti %g, of the 'ayn %g, of danger %g: not what any training gives", w[featStep+Home], w[featStep], w[featDanger])
 	}
+	n, err := ParseNet(netText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *n != *learnedNet {
+		t.Error("the loaded network is not that of net.txt")
+	}
 }
 
 func TestParseWeightsRejectsBadFiles(t *testing.T) {
-	good := string(FormatWeights(learned, "a header"))
-	for name, text := range map[string]string{
-		"too few":      "# x\n1\n2\n",
-		"too many":     good + "3\n",
-		"not a number": strings.Repeat("1\n", NumFeatures-1) + "x\n",
-		"not finite":   strings.Repeat("1\n", NumFeatures-1) + "NaN\n",
+	for _, f := range []struct {
+		good  string
+		n     int
+		parse func([]byte) error
+	}{
+		{string(FormatWeights(learned, "a header")), NumFeatures, func(b []byte) error { _, err := ParseWeights(b); return err }},
+		{string(FormatNet(learnedNet, "a header")), NumNetWeights, func(b []byte) error { _, err := ParseNet(b); return err }},
 	} {
-		if _, err := ParseWeights([]byte(text)); err == nil {
-			t.Errorf("%s: no error", name)
+		for name, text := range map[string]string{
+			"too few":      "# x\n1\n2\n",
+			"too many":     f.good + "3\n",
+			"not a number": strings.Repeat("1\n", f.n-1) + "x\n",
+			"not finite":   strings.Repeat("1\n", f.n-1) + "NaN\n",
+		} {
+			if err := f.parse([]byte(text)); err == nil {
+				t.Errorf("%d weights, %s: no error", f.n, name)
+			}
 		}
 	}
-	if w, err := ParseWeights([]byte(good)); err != nil || *w != *learned {
+	if w, err := ParseWeights(FormatWeights(learned, "a header")); err != nil || *w != *learned {
 		t.Errorf("FormatWeights does not round-trip: %v", err)
+	}
+	if n, err := ParseNet(FormatNet(learnedNet, "a header")); err != nil || *n != *learnedNet {
+		t.Errorf("FormatNet does not round-trip: %v", err)
 	}
 }
 
@@ -87,20 +115,19 @@ func TestLearnedEvalFavoursTheLeader(t *testing.T) {
 	}
 }
 
-func TestLearnedEvalJudgesMediumAndHardOfTwo(t *testing.T) {
+func TestLearnedEvalJudgesMediumOfTwo(t *testing.T) {
 	two := engine.DefaultOptions(Game{})
 	four, _ := engine.ParseOptions(Game{}, []string{"players=4"})
 	for _, c := range []struct {
-		level      string
-		opts       engine.Options
-		want       bool
-		iterations int
-	}{{"medium", two, true, 0}, {"hard", two, true, hardLearnedIterations}, {"max", two, false, 0},
-		{"easy", two, false, 0}, {"medium", four, false, 0}, {"hard", four, false, 0}} {
+		level string
+		opts  engine.Options
+		want  bool
+	}{{"medium", two, true}, {"hard", two, false}, {"max", two, false},
+		{"easy", two, false}, {"medium", four, false}, {"hard", four, false}} {
 		eval, turns, n, ok := Game{}.MCTSJudge(c.level, c.opts)
-		if ok != c.want || ok && (eval == nil || turns != learnedPlayoutTurns) || n != c.iterations {
-			t.Errorf("%s with %d players: judged by the learned evaluation %v with %d iterations, want %v with %d",
-				c.level, c.opts.Int(OptPlayers), ok, n, c.want, c.iterations)
+		if ok != c.want || ok && (eval == nil || turns != learnedPlayoutTurns || n != 0) {
+			t.Errorf("%s with %d players: judged by the learned evaluation %v, want %v",
+				c.level, c.opts.Int(OptPlayers), ok, c.want)
 		}
 	}
 }

@@ -2,7 +2,9 @@ package tamman_test
 
 import (
 	"flag"
+	"fmt"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,14 +24,43 @@ import (
 // A variant is an agent's spec (greedy, mcts:hard, mcts:3000), or mcts:N
 // (iterations) or mcts:DURATION followed by any of /random (uniformly
 // random playouts), /threat (ThreatEval at the end of playouts), /tN
-// (playouts of N plies), /sigK (the race lead judged through tanh(K*lead)). Each seat throws from its own stream of throws,
-// the same in games 2k and 2k+1, where the variants swap seats.
+// (playouts of N plies), /sigK (the race lead judged through tanh(K*lead)),
+// /learned (LearnedEval), /net (NetEval, or the network of -match-net);
+// greedy/learned and greedy/net are one ply by those evaluations, and
+// alphabeta:D/net expectiminimax to depth D judged by the network. Each
+// seat throws from its own stream of throws, the same in games 2k and
+// 2k+1, where the variants swap seats.
 var (
 	matchSpec  = flag.String("match", "", "two variants, comma-separated, for TestMeasureMatch")
 	matchGames = flag.Int("match-games", 100, "games of TestMeasureMatch, seats alternating")
 	matchProcs = flag.Int("match-procs", 2, "games played at once in TestMeasureMatch")
 	matchSeed  = flag.Uint64("match-seed", 0, "added to the seeds of TestMeasureMatch's agents and throws: another run on other throws")
+	matchNet   = flag.String("match-net", "", "a network written by tabula train --net, for the variants /net (default: the committed one)")
 )
+
+// netEval is tamman.NetEval, or the evaluation by the network of
+// -match-net.
+var netEval = sync.OnceValue(func() func(engine.State, []float64) []float64 {
+	if *matchNet == "" {
+		return func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).NetEval(dst) }
+	}
+	text, err := os.ReadFile(*matchNet)
+	if err != nil {
+		panic(err)
+	}
+	n, err := tamman.ParseNet(text)
+	if err != nil {
+		panic(fmt.Sprintf("%s: %v", *matchNet, err))
+	}
+	return func(s engine.State, dst []float64) []float64 {
+		t := s.(*tamman.State)
+		p := n.WinChance(t)
+		if t.Turn() == 1 {
+			p = 1 - p
+		}
+		return append(dst, p, 1-p)
+	}
+})
 
 // learnedEval is tamman.LearnedEval as an evaluation for ai.Config.
 func learnedEval(s engine.State, dst []float64) []float64 {
@@ -39,9 +70,13 @@ func learnedEval(s engine.State, dst []float64) []float64 {
 func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 	tb.Helper()
 	parts := strings.Split(spec, "/")
-	if parts[0] == "greedy" && len(parts) == 2 && parts[1] == "learned" {
-		// One ply by the learned evaluation: greedy's search, another judge.
-		a, err := ai.New(tamman.Game{}, "greedy", ai.Config{Seed: seed, Eval: learnedEval})
+	if parts[0] == "greedy" && len(parts) == 2 && (parts[1] == "learned" || parts[1] == "net") {
+		// One ply by a learned evaluation: greedy's search, another judge.
+		eval := learnedEval
+		if parts[1] == "net" {
+			eval = netEval()
+		}
+		a, err := ai.New(tamman.Game{}, "greedy", ai.Config{Seed: seed, Eval: eval})
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -53,6 +88,14 @@ func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 			tb.Fatal(err)
 		}
 		return a
+	}
+	if depth, ok := strings.CutPrefix(parts[0], "alphabeta:"); ok && len(parts) == 2 && parts[1] == "net" {
+		// Expectiminimax to a depth, the leaves judged by the network.
+		d, err := strconv.Atoi(depth)
+		if err != nil {
+			tb.Fatalf("variant %q: bad depth", spec)
+		}
+		return ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: netEval()})
 	}
 	param, ok := strings.CutPrefix(parts[0], "mcts:")
 	if !ok {
@@ -73,6 +116,8 @@ func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 			b.RandomPlayouts = true
 		case p == "learned":
 			cfg.Eval = learnedEval
+		case p == "net":
+			cfg.Eval = netEval()
 		case p == "threat":
 			cfg.Eval = func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).ThreatEval(dst) }
 		case strings.HasPrefix(p, "sig"):
@@ -177,6 +222,9 @@ func TestMeasureMatch(t *testing.T) {
 				}
 				o, _ := s.Outcome()
 				mu.Lock()
+				// Each game as it ends, so that a long run stopped early
+				// still counts.
+				t.Logf("game %d: the first variant in seat %d, seat %d won", i, first, o.Winner)
 				played++
 				winners[i] = o.Winner
 				if o.Winner == first {

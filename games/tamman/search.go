@@ -126,8 +126,8 @@ func (s *State) exposure(p, k int) float64 {
 // decided much by the throws, ten times the iterations of plain MCTS buy
 // little past a few thousand (docs/ai.md), so the levels are set apart by
 // the iterations below that and by the playout policy above it. In games of
-// two, MCTSJudge gives medium and hard the learned evaluation, and hard
-// more iterations.
+// two, MCTSJudge gives medium the learned evaluation, and hard and max
+// search by AlphaBetaLevel instead.
 func (Game) MCTSLevel(level string) (iterations int, policy, ok bool) {
 	switch level {
 	case "easy":
@@ -147,30 +147,48 @@ func (Game) MCTSLevel(level string) (iterations int, policy, ok bool) {
 // short playouts leave time for more iterations (docs/ai.md).
 const learnedPlayoutTurns = 4
 
-// hardLearnedIterations is hard's budget in games of two, where it judges
-// by LearnedEval: its playouts of learnedPlayoutTurns turns cost about a
-// quarter of the policy's 40, so it searches four times the iterations in
-// about the time of the race's 5,000 (docs/ai.md).
-const hardLearnedIterations = 20000
-
-// MCTSJudge gives the levels medium and hard in games of two players the
-// learned evaluation (LearnedEval), after playouts of learnedPlayoutTurns
-// turns (ai.MCTSJudge), and hard hardLearnedIterations. Medium with it won
-// 56% of 400 games against medium by the race after 40 turns, in half the
-// time; hard with it, at about hard's time, won 57% of 400 against that
-// medium, as the race's hard did, and no fewer against greedy (docs/ai.md). It was trained on games of two; max keeps the race.
+// MCTSJudge gives the level medium in games of two players the learned
+// evaluation (LearnedEval), after playouts of learnedPlayoutTurns turns
+// (ai.MCTSJudge): it won 56% of 400 games against medium by the race
+// after 40 turns, in half the time (docs/ai.md). It was trained on games
+// of two; hard and max search by AlphaBetaLevel there.
 func (Game) MCTSJudge(level string, opts engine.Options) (func(engine.State, []float64) []float64, int, int, bool) {
-	if opts.Int(OptPlayers) != 2 {
+	if opts.Int(OptPlayers) != 2 || level != "medium" {
 		return nil, 0, 0, false
 	}
-	switch level {
-	case "medium":
-		return learnedEval, learnedPlayoutTurns, 0, true
-	case "hard":
-		return learnedEval, learnedPlayoutTurns, hardLearnedIterations, true
-	}
-	return nil, 0, 0, false
+	return learnedEval, learnedPlayoutTurns, 0, true
 }
+
+// The depths of hard and max in games of two (AlphaBetaLevel): a move
+// costs a ply, a throw after a throw another; depth 4 sees the rest of
+// the turn and the enemy's throws and replies, at about 5 ms of CPU a
+// move, depth 5 about 30 ms (docs/ai.md).
+const (
+	hardDepth = 4
+	maxDepth  = 5
+)
+
+// AlphaBetaLevel gives hard and max, in games of two, expectiminimax
+// judged by the learned network (NetEval) instead of MCTS
+// (ai.AlphaBetaLeveller): averaging every throw exactly a few plies deep
+// with a sharp evaluation beat MCTS's sampled throws (docs/ai.md). The
+// network was trained on games of two; with more players the levels stay
+// MCTS.
+func (Game) AlphaBetaLevel(level string, opts engine.Options) (int, func(engine.State, []float64) []float64, bool) {
+	if opts.Int(OptPlayers) != 2 {
+		return 0, nil, false
+	}
+	switch level {
+	case "hard":
+		return hardDepth, netEval, true
+	case "max":
+		return maxDepth, netEval, true
+	}
+	return 0, nil, false
+}
+
+// netEval is NetEval for a search's Config.
+func netEval(s engine.State, dst []float64) []float64 { return s.(*State).NetEval(dst) }
 
 // learnedEval is LearnedEval for a search's Config.
 func learnedEval(s engine.State, dst []float64) []float64 { return s.(*State).LearnedEval(dst) }

@@ -36,6 +36,11 @@ type Bot struct {
 	// move to the next turn of another seat (a computer's reply).
 	TimeReplies bool
 
+	// now and after are the clock (time.Now and time.After unless a test
+	// sets them).
+	now   func() time.Time
+	after func(time.Duration) <-chan time.Time
+
 	mu sync.Mutex
 	// Acked maps each acknowledged version to the move text it recorded
 	// (not counting resends).
@@ -68,6 +73,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.mu.Lock()
 	if b.Acked == nil {
 		b.Acked = map[int]string{}
+	}
+	if b.now == nil {
+		b.now, b.after = time.Now, time.After
 	}
 	b.mu.Unlock()
 	last := -1
@@ -116,6 +124,10 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 	recovering := false     // the current move is a resend after a reconnect
 	ackedAt := 0            // the version of the last ack: its event is still to come
 	var replyFrom time.Time // the last ack, while the other seats' reply is awaited
+	// The pause before a move runs from when the position came, whatever
+	// else arrives meanwhile (a presence, a name): thinkAt is the version
+	// it is for, thinkUntil its end.
+	thinkAt, thinkUntil := -1, time.Time{}
 	b.mu.Lock()
 	if b.hasPending {
 		sentAt, sentMove, sentTime, recovering = b.pendingAt, b.pendingMove, time.Now(), true
@@ -126,7 +138,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			return err
 		}
 	}
-	in := make(chan Msg, 64)
+	in := make(chan Msg, 8) // small: a bot holds one per connection, thousands in a load test
 	done := make(chan struct{})
 	defer close(done)
 	var readErr error
@@ -157,13 +169,16 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 		var m Msg
 		var ok bool
 		if mine && b.Think > 0 {
-			// Think, but take what comes meanwhile.
-			t := time.NewTimer(b.Think)
-			select {
-			case m, ok = <-in:
-			case <-t.C:
+			if thinkAt != version {
+				thinkAt, thinkUntil = version, b.now().Add(b.Think)
 			}
-			t.Stop()
+			// Think, but take what comes meanwhile.
+			if wait := thinkUntil.Sub(b.now()); wait > 0 {
+				select {
+				case m, ok = <-in:
+				case <-b.after(wait):
+				}
+			}
 		}
 		if !ok && mine {
 			legal := st.Legal[strconv.Itoa(seat)]
@@ -198,7 +213,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				committed = false
 				if !replyFrom.IsZero() && !contains(m.Event.Actors, seat) {
 					b.mu.Lock()
-					b.Replies = append(b.Replies, time.Since(replyFrom))
+					b.Replies = append(b.Replies, m.At.Sub(replyFrom))
 					b.mu.Unlock()
 					replyFrom = time.Time{}
 				}
@@ -216,9 +231,9 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 					b.DoubleAcks++
 				}
 				b.Acked[m.Version] = sentMove
-				b.RTT = append(b.RTT, time.Since(sentTime))
+				b.RTT = append(b.RTT, m.At.Sub(sentTime))
 				if b.TimeReplies {
-					replyFrom = time.Now()
+					replyFrom = m.At
 				}
 				select {
 				case b.Acks <- struct{}{}:

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -19,6 +20,9 @@ import (
 type Msg struct {
 	wire.ServerMsg
 	Raw []byte
+	// At is when its frame was read, before decoding: a round trip timed
+	// from it leaves out the client's own queueing.
+	At time.Time
 }
 
 // Conn is one live connection to a room.
@@ -86,11 +90,12 @@ func (c *Conn) Recv(ctx context.Context) (Msg, error) {
 	if err != nil {
 		return Msg{}, err
 	}
+	at := time.Now()
 	m, err := wire.DecodeServer(b)
 	if err != nil {
 		return Msg{}, fmt.Errorf("roomclient: %w: %s", err, b)
 	}
-	return Msg{m, b}, nil
+	return Msg{m, b, at}, nil
 }
 
 // Close closes the connection normally.

@@ -176,10 +176,16 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *rooms.Sub) {
 	ping := time.NewTicker(s.wsLimits.Ping)
 	defer ping.Stop()
+	// One watchdog for every write rather than a context and a timer a
+	// message (they were a tenth of what the server allocated): a write
+	// slower than WriteWait closes the connection, which ends the write.
+	slow := time.AfterFunc(time.Hour, func() { c.CloseNow() })
+	slow.Stop()
+	defer slow.Stop()
 	write := func(msg []byte) bool {
-		wctx, cancel := context.WithTimeout(ctx, s.wsLimits.WriteWait)
-		defer cancel()
-		return c.Write(wctx, websocket.MessageText, msg) == nil
+		slow.Reset(s.wsLimits.WriteWait)
+		err := c.Write(context.Background(), websocket.MessageText, msg)
+		return slow.Stop() && err == nil
 	}
 	for {
 		select {

@@ -103,6 +103,7 @@ type SQLite struct {
 	once    sync.Once
 
 	stmts map[string]*sql.Stmt // hotQueries, prepared (read-only after open)
+	bound map[string]*sql.Stmt // stmts bound to the batch's transaction (the writer's)
 }
 
 // OpenSQLite opens (creating it if needed) the database file at path in
@@ -121,7 +122,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 	// One connection writes: SQLite has one writer anyway, and queueing in
 	// Go is cheaper than busy retries.
 	db.SetMaxOpenConns(1)
-	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{}), drained: make(chan struct{}), stmts: map[string]*sql.Stmt{}}
+	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{}), drained: make(chan struct{}), stmts: map[string]*sql.Stmt{}, bound: map[string]*sql.Stmt{}}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
@@ -223,18 +224,18 @@ type newRoom struct {
 	seats []Seat
 }
 
-func (s *SQLite) createRoom(ctx context.Context, tx *sql.Tx, nr *newRoom) error {
+func (s *SQLite) createRoom(ctx context.Context, tx *wtx, nr *newRoom) error {
 	r := nr.r
-	if _, err := s.exec(ctx, tx, insertRoom,
+	if _, err := tx.exec(ctx, insertRoom,
 		r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli(), r.Clock); err != nil {
 		return fmt.Errorf("store: create room %s: %w", r.ID, err)
 	}
 	return s.putSeats(ctx, tx, r.ID, nr.seats)
 }
 
-func (s *SQLite) putSeats(ctx context.Context, tx *sql.Tx, room string, seats []Seat) error {
+func (s *SQLite) putSeats(ctx context.Context, tx *wtx, room string, seats []Seat) error {
 	for _, st := range seats {
-		if _, err := s.exec(ctx, tx, insertSeat,
+		if _, err := tx.exec(ctx, insertSeat,
 			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash); err != nil {
 			return fmt.Errorf("store: seat %d of %s: %w", st.Index, room, err)
 		}
@@ -296,22 +297,43 @@ func (s *SQLite) writer() {
 }
 
 func (s *SQLite) commitBatch(batch []applyReq) []error {
-	errs := make([]error, len(batch))
-	fail := func(err error) []error {
+	errs, err := s.tryBatch(batch, false)
+	if errors.Is(err, errStepFailed) {
+		// Only now pay for a savepoint a step, so that the failing step
+		// alone is refused.
+		errs, err = s.tryBatch(batch, true)
+	}
+	if err != nil {
+		errs = make([]error, len(batch))
 		for i := range errs {
 			errs[i] = err
 		}
-		return errs
 	}
+	return errs
+}
+
+// errStepFailed stops a batch tried without savepoints.
+var errStepFailed = errors.New("store: a step of the batch failed")
+
+// tryBatch writes the batch in one transaction and commits it. Without
+// savepoints the first step that fails rolls everything back
+// (errStepFailed); with them each step is in its own, so that a failing
+// step changes nothing and fails no other.
+func (s *SQLite) tryBatch(batch []applyReq, savepoints bool) ([]error, error) {
 	ctx := context.Background()
-	tx, err := s.db.BeginTx(ctx, nil)
+	t, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fail(err)
+		return nil, err
 	}
-	defer tx.Rollback()
+	defer t.Rollback()
+	clear(s.bound)
+	tx := &wtx{Tx: t, s: s, bound: s.bound}
+	errs := make([]error, len(batch))
 	for i, r := range batch {
-		if _, err := s.exec(ctx, tx, `SAVEPOINT step`); err != nil {
-			return fail(err)
+		if savepoints {
+			if _, err := tx.exec(ctx, `SAVEPOINT step`); err != nil {
+				return nil, err
+			}
 		}
 		if r.create != nil {
 			errs[i] = s.createRoom(ctx, tx, r.create)
@@ -319,41 +341,56 @@ func (s *SQLite) commitBatch(batch []applyReq) []error {
 			errs[i] = s.applyStep(ctx, tx, r.st)
 		}
 		if errs[i] != nil {
-			if _, err := s.exec(ctx, tx, `ROLLBACK TO step`); err != nil {
-				return fail(err)
+			if !savepoints {
+				return nil, errStepFailed
+			}
+			if _, err := tx.exec(ctx, `ROLLBACK TO step`); err != nil {
+				return nil, err
 			}
 		}
-		if _, err := s.exec(ctx, tx, `RELEASE step`); err != nil {
-			return fail(err)
+		if savepoints {
+			if _, err := tx.exec(ctx, `RELEASE step`); err != nil {
+				return nil, err
+			}
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		return fail(err)
+	if err := t.Commit(); err != nil {
+		return nil, err
 	}
-	return errs
+	return errs, nil
 }
 
-func (s *SQLite) applyStep(ctx context.Context, tx *sql.Tx, st Step) error {
-	var v int
-	q, err := s.stmt(ctx, tx, `SELECT version FROM rooms WHERE id = ?`)
-	if err != nil {
-		return err
-	}
-	err = q.QueryRowContext(ctx, st.Room).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	if err != nil {
-		return err
-	}
-	if v != st.From {
-		return fmt.Errorf("%w: room %s is at version %d, not %d", ErrConflict, st.Room, v, st.From)
-	}
+func (s *SQLite) applyStep(ctx context.Context, tx *wtx, st Step) error {
 	for i, e := range st.Events {
 		if e.Version != st.From+i+1 {
 			return fmt.Errorf("store: event %d of a step from %d has version %d", i, st.From, e.Version)
 		}
-		if _, err := s.exec(ctx, tx, `INSERT INTO events (room, version, kind, body) VALUES (?, ?, ?, ?)`,
+	}
+	// The version is checked by the update itself: one statement fewer a
+	// step than reading it first.
+	res, err := tx.exec(ctx, updateRoom, st.From+len(st.Events), time.Now().UnixMilli(), st.Status, st.Result, st.Room, st.From)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		q, err := tx.stmt(ctx, selectVersion)
+		if err != nil {
+			return err
+		}
+		var v int
+		err = q.QueryRowContext(ctx, st.Room).Scan(&v)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		return fmt.Errorf("%w: room %s is at version %d, not %d", ErrConflict, st.Room, v, st.From)
+	}
+	for _, e := range st.Events {
+		if _, err := tx.exec(ctx, `INSERT INTO events (room, version, kind, body) VALUES (?, ?, ?, ?)`,
 			st.Room, e.Version, e.Kind, string(e.Body)); err != nil {
 			return fmt.Errorf("store: event %d of %s: %w", e.Version, st.Room, err)
 		}
@@ -362,21 +399,18 @@ func (s *SQLite) applyStep(ctx context.Context, tx *sql.Tx, st Step) error {
 		return err
 	}
 	if st.ClearCommits {
-		if _, err := s.exec(ctx, tx, `DELETE FROM commits WHERE room = ?`, st.Room); err != nil {
+		if _, err := tx.exec(ctx, `DELETE FROM commits WHERE room = ?`, st.Room); err != nil {
 			return err
 		}
 	}
 	for _, c := range st.Commits {
-		if _, err := s.exec(ctx, tx, `INSERT INTO commits (room, seat, move, version) VALUES (?, ?, ?, ?)`,
+		if _, err := tx.exec(ctx, `INSERT INTO commits (room, seat, move, version) VALUES (?, ?, ?, ?)`,
 			st.Room, c.Seat, c.Move, c.Version); err != nil {
 			return fmt.Errorf("store: commitment of seat %d in %s: %w", c.Seat, st.Room, err)
 		}
 	}
-	if _, err := s.exec(ctx, tx, updateRoom, st.From+len(st.Events), time.Now().UnixMilli(), st.Status, st.Result, st.Room); err != nil {
-		return err
-	}
 	if a := st.Archive; a != nil {
-		if _, err := s.exec(ctx, tx, `INSERT OR REPLACE INTO finished (room, game, players, result, finished, record) VALUES (?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.exec(ctx, `INSERT OR REPLACE INTO finished (room, game, players, result, finished, record) VALUES (?, ?, ?, ?, ?, ?)`,
 			a.Room, a.Game, jsonList(a.Players), a.Result, a.Finished.UnixMilli(), string(a.Record)); err != nil {
 			return fmt.Errorf("store: archive %s: %w", a.Room, err)
 		}

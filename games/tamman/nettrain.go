@@ -1,0 +1,183 @@
+package tamman
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+
+	"tabula/engine"
+)
+
+// This file learns NetEval's network by self-play with TD(lambda), as
+// Train learns LearnedEval's weights and TD-Gammon learned backgammon's
+// network: both players play the move after which the network gives them
+// the best chance, and after every throw and move the network's estimate
+// of the position before moves towards its estimate of the position after
+// (towards the result at the end), along a trace of the gradients of the
+// positions before it.
+
+// DefaultNetConfig is the run whose network is in net.txt.
+var DefaultNetConfig = TrainConfig{Games: 400000, Seed: 1, Alpha: 0.1, Lambda: 0.7, Explore: 0}
+
+// netGrad is a network's gradient, or a trace of gradients.
+type netGrad = Net
+
+// value0 is player 0's chance to win in s by n, and the net's output y
+// (the chance of the player to act), its inputs x and hidden units h for
+// addGrad; at the end, who won.
+func (n *Net) value0(s *State, x *[NetInputs]float64, h *[NetHidden]float64) (v, y float64) {
+	if s.phase == Over {
+		return float64(b2i(s.winner == 0)), 0
+	}
+	s.netInputs(x)
+	y = n.forward(x, h)
+	if s.turn == 1 {
+		return 1 - y, y
+	}
+	return y, y
+}
+
+// addGrad adds to g the gradient of player 0's chance in s (whose inputs
+// x, hidden units h and output y forward left), times c: the chance is y
+// when player 0 acts, 1 - y when player 1 does.
+func (n *Net) addGrad(g *netGrad, s *State, x *[NetInputs]float64, h *[NetHidden]float64, y, c float64) {
+	if s.turn == 1 {
+		c = -c
+	}
+	dz := c * y * (1 - y)
+	g.B2 += dz
+	var dh [NetHidden]float64
+	for j, a := range h {
+		g.Out[j] += dz * a
+		dh[j] = dz * n.Out[j] * a * (1 - a)
+		g.B1[j] += dh[j]
+	}
+	for i, v := range x {
+		if v == 0 {
+			continue
+		}
+		gi := &g.In[i]
+		for j, d := range dh {
+			gi[j] += v * d
+		}
+	}
+}
+
+// scale multiplies every weight of g by c.
+func (g *netGrad) scale(c float64) {
+	for i := range g.In {
+		for j := range g.In[i] {
+			g.In[i][j] *= c
+		}
+	}
+	for j := range g.B1 {
+		g.B1[j] *= c
+		g.Out[j] *= c
+	}
+	g.B2 *= c
+}
+
+// step adds c times g to n.
+func (n *Net) step(g *netGrad, c float64) {
+	for i := range n.In {
+		for j := range n.In[i] {
+			n.In[i][j] += c * g.In[i][j]
+		}
+	}
+	for j := range n.B1 {
+		n.B1[j] += c * g.B1[j]
+		n.Out[j] += c * g.Out[j]
+	}
+	n.B2 += c * g.B2
+}
+
+// TrainNet returns the network learned from n (nil: small random weights
+// drawn from cfg.Seed) by cfg.Games games of self-play under opts, which
+// must be for two players.
+func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
+	s, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	if s.r.players != 2 {
+		return nil, errors.New("tamman: training plays games of two players")
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
+	if n == nil {
+		n = new(Net)
+		for i := range n.In {
+			for j := range n.In[i] {
+				n.In[i][j] = 0.2 * (rng.Float64() - 0.5)
+			}
+		}
+		for j := range n.Out {
+			n.Out[j] = 0.2 * (rng.Float64() - 0.5)
+		}
+	} else {
+		c := *n
+		n = &c
+	}
+	start := *s
+	var after State
+	var moves []engine.Move
+	var x [NetInputs]float64
+	var h [NetHidden]float64
+	trace := new(netGrad)
+	for g := 0; g < cfg.Games; g++ {
+		*s = start
+		*trace = netGrad{}
+		prev, y := n.value0(s, &x, &h)
+		n.addGrad(trace, s, &x, &h, y, 1)
+		sqErr, steps := 0.0, 0
+		for s.phase != Over {
+			if s.phase == ThrowPhase {
+				s.Apply(s.SampleThrow(rng.Float64()))
+			} else {
+				s.Apply(n.pick(s, &after, &moves, rng, cfg.Explore))
+			}
+			next, y := n.value0(s, &x, &h)
+			delta := next - prev
+			sqErr += delta * delta
+			steps++
+			n.step(trace, cfg.Alpha*delta)
+			prev = next
+			trace.scale(cfg.Lambda)
+			if s.phase != Over {
+				n.addGrad(trace, s, &x, &h, y, 1)
+			}
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(g+1, sqErr/float64(max(steps, 1)))
+		}
+	}
+	return n, nil
+}
+
+// pick returns the move of s after which n gives the player to move the
+// best chance, or with chance explore a move at random.
+func (n *Net) pick(s, after *State, moves *[]engine.Move, rng *rand.Rand, explore float64) engine.Move {
+	*moves = s.Legal(int(s.turn), (*moves)[:0])
+	ms := *moves
+	if len(ms) == 1 {
+		return ms[0]
+	}
+	if explore > 0 && rng.Float64() < explore {
+		return ms[rng.IntN(len(ms))]
+	}
+	best, m := math.Inf(-1), ms[0]
+	for _, c := range ms {
+		*after = *s
+		after.Apply(c)
+		v := n.WinChance(after)
+		if after.turn != s.turn {
+			v = 1 - v
+		}
+		if after.phase == Over {
+			v = float64(b2i(int(after.winner) == int(s.turn)))
+		}
+		if v > best {
+			best, m = v, c
+		}
+	}
+	return m
+}
