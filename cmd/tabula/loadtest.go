@@ -165,7 +165,11 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	q := quantiles(rtts, 0.5, 0.99, 1)
 	checkCtx, cancelCheck := context.WithTimeout(context.Background(), time.Minute)
 	defer cancelCheck()
-	stored := checkStored(checkCtx, played)
+	settle := time.Duration(0)
+	if len(bases) > 1 {
+		settle = 5 * time.Second // more than the default --poll of 2s
+	}
+	stored := checkStored(checkCtx, played, settle)
 	time.Sleep(time.Second) // let the closed connections go
 	after, _ := serverStats(bases[0])
 	res := map[string]any{
