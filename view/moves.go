@@ -2,6 +2,7 @@ package view
 
 import (
 	"slices"
+	"sync"
 
 	"tabula/engine"
 )
@@ -53,9 +54,13 @@ func Moves(s engine.State) []MoveView {
 	}
 	p := actors[0]
 	c := s.Clone()
-	// One scratch for every move's trace: a server answers this at each
-	// turn, and a fresh trace a move was a quarter of what it allocated.
-	var buf []engine.Event
+	// One scratch for every move's trace, kept from call to call: a
+	// server answers this at each turn, and a fresh trace a move was a
+	// quarter of what it allocated.
+	scratch := traceScratch.Get().(*[]engine.Event)
+	defer traceScratch.Put(scratch)
+	buf := *scratch
+	defer func() { *scratch = buf[:0] }()
 	ms := make([]engine.Move, 1)
 	legal := s.Legal(p, nil)
 	out = slices.Grow(out, len(legal))
@@ -67,6 +72,8 @@ func Moves(s engine.State) []MoveView {
 	}
 	return out
 }
+
+var traceScratch = sync.Pool{New: func() any { return new([]engine.Event) }}
 
 // traceMove reads the places of player p's move ms[0] off its trace,
 // which it appends to buf and returns; c is scratch.

@@ -36,6 +36,7 @@ const Channel = "tabula_rooms"
 // are notified on Channel.
 type Postgres struct {
 	pool  *pgxpool.Pool
+	q     *writeQueue
 	notes *notifier
 }
 
@@ -75,6 +76,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		return nil, fmt.Errorf("store: postgres %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)
 	}
 	p.notes = newNotifier(pool)
+	p.startWriters()
 	return p, nil
 }
 
@@ -111,8 +113,11 @@ func (p *Postgres) migrate(ctx context.Context) error {
 	})
 }
 
-// Close sends the notifications still queued and closes the pool.
+// Close stops the writers after the transactions they are in, answers
+// the changes still queued with an error, sends the notifications still
+// queued and closes the pool.
 func (p *Postgres) Close() error {
+	p.stopWriters()
 	p.notes.close()
 	p.pool.Close()
 	return nil
@@ -126,31 +131,6 @@ func (p *Postgres) SchemaVersion(ctx context.Context) (int, error) {
 	var v int
 	err := p.pool.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&v)
 	return v, err
-}
-
-// CreateRoom stores a new room and its seats, in one round trip (the
-// statements of a batch run in one transaction).
-func (p *Postgres) CreateRoom(ctx context.Context, r Room, seats []Seat) error {
-	b := &pgx.Batch{}
-	b.Queue(`BEGIN`)
-	b.Queue(`INSERT INTO rooms (id, game, options, secret, version, status, result, created, updated, clock)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-		r.ID, r.Game, jsonList(r.Options), r.Secret, r.Version, r.Status, r.Result, r.Created.UnixMilli(), r.Updated.UnixMilli(), r.Clock)
-	queueSeats(b, r.ID, seats)
-	b.Queue(`COMMIT`) // after an error, the server skips to the end of the batch and rolls back
-	if err := p.pool.SendBatch(ctx, b).Close(); err != nil {
-		return fmt.Errorf("store: create room %s: %w", r.ID, err)
-	}
-	return nil
-}
-
-// queueSeats adds the upserts of seats to b.
-func queueSeats(b *pgx.Batch, room string, seats []Seat) {
-	for _, st := range seats {
-		b.Queue(`INSERT INTO seats (room, seat, kind, agent, name, token_hash) VALUES ($1, $2, $3, $4, $5, $6)
-			ON CONFLICT (room, seat) DO UPDATE SET kind = excluded.kind, agent = excluded.agent, name = excluded.name, token_hash = excluded.token_hash`,
-			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash)
-	}
 }
 
 // LoadRoom reads everything stored about a room, as of one moment.

@@ -380,3 +380,8 @@ func listen(ctx context.Context, t *testing.T, s *store.Postgres, l store.Listen
 		t.Fatal("the listener never connected")
 	}
 }
+
+func TestPostgresChangesAfterCloseAreRefused(t *testing.T) {
+	s, _ := openPG(t)
+	changesAfterCloseAreRefused(t, s)
+}

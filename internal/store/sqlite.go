@@ -192,15 +192,9 @@ func (s *SQLite) Close() error {
 		<-s.drained
 		return nil
 	}
-	for {
-		select {
-		case r := <-s.queue:
-			r.done <- errClosed
-		default:
-			close(s.drained)
-			return errors.Join(s.rd.Close(), s.db.Close())
-		}
-	}
+	refuseQueued(s.queue, func(r applyReq) chan<- error { return r.done })
+	close(s.drained)
+	return errors.Join(s.rd.Close(), s.db.Close())
 }
 
 // SchemaVersion is the number of migrations applied.
@@ -261,31 +255,7 @@ func (s *SQLite) Apply(ctx context.Context, st Step) error {
 
 // enqueue hands req to the writer and waits for its answer.
 func (s *SQLite) enqueue(ctx context.Context, req applyReq) error {
-	if err := ctx.Err(); err != nil {
-		return err // a request already over changes nothing
-	}
-	select {
-	case s.queue <- req:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-s.closing:
-		return errClosed
-	}
-	// Once queued the step will be written or refused: wait for the
-	// answer whatever ctx says, so that no stored step is reported lost.
-	// A step that slipped into the queue after Close answered it (select
-	// picks at random between a free queue and closing) is never written.
-	select {
-	case err := <-req.done:
-		return err
-	case <-s.drained:
-		select {
-		case err := <-req.done:
-			return err
-		default:
-			return errClosed
-		}
-	}
+	return enqueueChange(ctx, s.queue, req, req.done, s.closing, s.drained)
 }
 
 var errClosed = errors.New("store: closed")

@@ -13,19 +13,8 @@ import (
 // after its event was written: that step leaves nothing, and every other
 // step, before and after it, is stored.
 func TestSQLiteBatchRefusesOnlyTheFailingStep(t *testing.T) {
-	s, err := OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openWithRooms(t, "a", "b", "c")
 	ctx := context.Background()
-	now := time.Now()
-	for _, id := range []string{"a", "b", "c"} {
-		r := Room{ID: id, Game: "adji-boto", Secret: []byte{1}, Status: Open, Created: now, Updated: now}
-		if err := s.CreateRoom(ctx, r, []Seat{{Index: 0, Kind: "person"}, {Index: 1, Kind: "person"}}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	turn := func(room string, from int) Step {
 		return Step{Room: room, From: from, Events: []Event{{Version: from + 1, Kind: "turn", Body: []byte(`{}`)}}}
 	}
@@ -63,4 +52,22 @@ func TestSQLiteBatchRefusesOnlyTheFailingStep(t *testing.T) {
 				id, sn.Room.Version, len(sn.Events), len(sn.Commits), want)
 		}
 	}
+}
+
+// openWithRooms opens a new SQLite store holding open rooms of two people
+// with the ids given; the test closes it.
+func openWithRooms(tb testing.TB, ids ...string) *SQLite {
+	s, err := OpenSQLite(filepath.Join(tb.TempDir(), "t.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	now := time.Now()
+	for _, id := range ids {
+		r := Room{ID: id, Game: "adji-boto", Secret: []byte{1}, Status: Open, Created: now, Updated: now}
+		if err := s.CreateRoom(context.Background(), r, []Seat{{Index: 0, Kind: "person"}, {Index: 1, Kind: "person"}}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return s
 }

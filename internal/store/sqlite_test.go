@@ -153,6 +153,15 @@ func TestSQLiteChangesAfterCloseAreRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	changesAfterCloseAreRefused(t, s)
+}
+
+// changesAfterCloseAreRefused closes s, then asks it for twenty changes:
+// each must get an error, not wait for ever; a second Close is fine.
+func changesAfterCloseAreRefused(t *testing.T, s interface {
+	rooms.Store
+	Close() error
+}) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}

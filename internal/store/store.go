@@ -11,6 +11,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"time"
 )
@@ -116,4 +117,48 @@ type Filter struct {
 	Since  time.Time
 	Until  time.Time
 	Limit  int // default 100
+}
+
+// enqueueChange hands req to a writer's queue and waits for its answer on
+// done. closing is closed when the store starts closing, drained once
+// Close has answered what was queued.
+func enqueueChange[T any](ctx context.Context, queue chan<- T, req T, done <-chan error, closing, drained <-chan struct{}) error {
+	if err := ctx.Err(); err != nil {
+		return err // a request already over changes nothing
+	}
+	select {
+	case queue <- req:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-closing:
+		return errClosed
+	}
+	// Once queued the change will be written or refused: wait for the
+	// answer whatever ctx says, so that no stored change is reported lost.
+	// A change that slipped into the queue after Close answered it (select
+	// picks at random between a free queue and closing) is never written.
+	select {
+	case err := <-done:
+		return err
+	case <-drained:
+		select {
+		case err := <-done:
+			return err
+		default:
+			return errClosed
+		}
+	}
+}
+
+// refuseQueued answers every change left in queue with errClosed (its
+// writers have stopped).
+func refuseQueued[T any](queue <-chan T, done func(T) chan<- error) {
+	for {
+		select {
+		case req := <-queue:
+			done(req) <- errClosed
+		default:
+			return
+		}
+	}
 }
