@@ -148,13 +148,14 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}()
 	wg.Wait()
 	elapsed := time.Since(start)
-	var rtts, replies, heavyReplies []time.Duration
+	var rtts, steady, replies, heavyReplies []time.Duration
 	moves, reconnects := 0, 0
 	for _, pr := range played {
 		for _, b := range pr.bots {
 			moves += len(b.Acked)
 			reconnects += b.Reconnect
 			rtts = append(rtts, b.RTT...)
+			steady = append(steady, sentSince(b.RTT, b.Sent, start.Add(startup))...)
 			if b.Client == heavyFrom {
 				heavyReplies = append(heavyReplies, b.Replies...)
 			} else {
@@ -163,6 +164,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	q := quantiles(rtts, 0.5, 0.99, 1)
+	qs := quantiles(steady, 0.99, 1)
 	checkCtx, cancelCheck := context.WithTimeout(context.Background(), time.Minute)
 	defer cancelCheck()
 	settle := time.Duration(0)
@@ -176,6 +178,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		"rooms": *n, "game": *game, "seconds": elapsed.Seconds(), "roomsPlayed": len(played), "moves": moves,
 		"movesPerSecond": float64(moves) / elapsed.Seconds(), "p50ms": q[0], "p99ms": q[1], "maxms": q[2],
 		"reconnects": reconnects, "errors": errs, "thinkMs": think.Milliseconds(),
+		"movesAfterStart": len(steady), "p99AfterStartMs": qs[0], "maxAfterStartMs": qs[1],
 		"storedRooms": stored.Rooms, "storedProblems": len(stored.Problems),
 	}
 	if *vs != "" {
@@ -199,6 +202,9 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	} else {
 		fmt.Fprintf(stdout, "%d rooms of %s for %.1fs (bots think %v): %d moves, %.0f moves/s, round trip p50 %.1f ms, p99 %.1f ms, max %.1f ms, %d reconnects, %d errors\n",
 			*n, *game, elapsed.Seconds(), *think, moves, res["movesPerSecond"], q[0], q[1], q[2], reconnects, errs)
+		if len(steady) > 0 {
+			fmt.Fprintf(stdout, "after the first %v (rooms made, bots joining): %d moves, round trip p99 %.1f ms, max %.1f ms\n", startup, len(steady), qs[0], qs[1])
+		}
 		if *vs != "" {
 			fmt.Fprintf(stdout, "%s replies: %d, p50 %.1f ms, p99 %.1f ms, max %.1f ms (from the ack of the bot's move to the computer's move)\n",
 				*vs, res["replies"], res["replyP50ms"], res["replyP99ms"], res["replyMaxms"])

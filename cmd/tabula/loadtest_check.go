@@ -154,3 +154,19 @@ func quantiles(ds []time.Duration, ps ...float64) []float64 {
 	}
 	return out
 }
+
+// startup is the start of a run reported apart: every room is made and
+// every bot joins in it, which is not how a server's load comes later.
+const startup = 5 * time.Second
+
+// sentSince is the round trips of the moves sent at or after t (sent[i]
+// is when the move of rtts[i] was sent).
+func sentSince(rtts []time.Duration, sent []time.Time, t time.Time) []time.Duration {
+	var out []time.Duration
+	for i, at := range sent {
+		if !at.Before(t) {
+			out = append(out, rtts[i])
+		}
+	}
+	return out
+}

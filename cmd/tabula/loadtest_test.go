@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"tabula/internal/rooms"
 	"tabula/internal/server"
@@ -86,5 +87,17 @@ func TestLoadtestAgainstTheComputer(t *testing.T) {
 	}
 	if res.Replies == 0 || res.HeavyReplies == 0 || res.StoredProblems != 0 {
 		t.Errorf("report %s", out.String())
+	}
+}
+
+// The round trips reported after the start are those of the moves sent
+// from then on, whenever their acknowledgement came.
+func TestRoundTripsAfterTheStart(t *testing.T) {
+	t0 := time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
+	sent := []time.Time{t0.Add(4 * time.Second), t0.Add(5 * time.Second), t0.Add(4999 * time.Millisecond), t0.Add(9 * time.Second)}
+	rtts := []time.Duration{300 * time.Millisecond, 2 * time.Millisecond, 900 * time.Millisecond, 7 * time.Millisecond}
+	got := sentSince(rtts, sent, t0.Add(startup))
+	if len(got) != 2 || got[0] != 2*time.Millisecond || got[1] != 7*time.Millisecond {
+		t.Fatalf("round trips after %v: %v, want [2ms 7ms]", startup, got)
 	}
 }

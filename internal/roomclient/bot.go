@@ -48,8 +48,10 @@ type Bot struct {
 	// Duplicates counts acks of resends; Applied counts moves the room
 	// recorded twice (always 0 unless the server is wrong).
 	Duplicates, DoubleAcks int
-	// RTT holds the round trip of every move, send to ack.
+	// RTT holds the round trip of every move, send to ack, and Sent when
+	// each was sent.
 	RTT       []time.Duration
+	Sent      []time.Time
 	Replies   []time.Duration
 	Reconnect int
 	Result    string
@@ -232,6 +234,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				}
 				b.Acked[m.Version] = sentMove
 				b.RTT = append(b.RTT, m.At.Sub(sentTime))
+				b.Sent = append(b.Sent, sentTime)
 				if b.TimeReplies {
 					replyFrom = m.At
 				}
