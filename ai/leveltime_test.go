@@ -17,7 +17,7 @@ var (
 	measureLevelGame = flag.String("measure-level-game", "", "only the games whose name (tamman/players=4) starts with this")
 )
 
-// TestMeasureLevelTimes reports, for every game and MCTS level, the time a
+// TestMeasureLevelTimes reports, for every game and level, the time a
 // move takes on one core (CPU time, which other programs on the machine do
 // not inflate) and the wall time, in positions taken from random games:
 //
@@ -49,24 +49,34 @@ func TestMeasureLevelTimes(t *testing.T) {
 		var line []string
 		for _, level := range Levels {
 			// The level as New makes it: the game's iterations, evaluation
-			// and playout length for it.
-			b, cfg := gameJudge(start.Game(), level, gameLevel(start.Game(), level, mctsLevels[level]),
-				Config{Seed: 1, Options: start.Options()})
-			m := NewMCTS(level, b, cfg)
+			// and playout length for it, or its alpha-beta search.
+			a, err := New(start.Game(), "mcts:"+level, Config{Seed: 1, Options: start.Options()})
+			if err != nil {
+				t.Fatal(err)
+			}
 			var cpu, wall, worst time.Duration
-			iters := 0
+			iters, depths := 0, 0
 			for _, s := range positions {
 				c, w := cpuTime(), time.Now()
-				m.Choose(s, s.Actors(nil)[0])
+				a.Choose(s, s.Actors(nil)[0])
 				d := cpuTime() - c
 				cpu += d
 				wall += time.Since(w)
 				worst = max(worst, d)
-				iters += m.Iterations
+				switch a := a.(type) {
+				case *MCTS:
+					iters += a.Iterations
+				case *AlphaBeta:
+					depths += a.Depth
+				}
 			}
 			n := time.Duration(len(positions))
-			line = append(line, fmt.Sprintf("%s %v cpu (worst %v, wall %v, %d iterations)", level,
-				(cpu/n).Round(time.Millisecond), worst.Round(time.Millisecond), (wall/n).Round(time.Millisecond), iters/len(positions)))
+			work := fmt.Sprintf("%d iterations", iters/len(positions))
+			if _, ok := a.(*AlphaBeta); ok {
+				work = fmt.Sprintf("alpha-beta, mean depth %.1f", float64(depths)/float64(len(positions)))
+			}
+			line = append(line, fmt.Sprintf("%s %v cpu (worst %v, wall %v, %s)", level,
+				(cpu/n).Round(100*time.Microsecond), worst.Round(time.Millisecond), (wall/n).Round(time.Millisecond), work))
 		}
 		t.Logf("%s, %d positions: %s", benchName(start), len(positions), strings.Join(line, "; "))
 	}

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the Tamman measurements of docs/ai.md: the ladder of the
-# MCTS levels with two players (each level against the one below, and
-# greedy last, so that one tournament gives hard against greedy too),
-# hard against three greedy players, the levels at one four-player table,
-# and the time per move of each level on one core.
+# levels with two players (each level against the one below, max
+# included), hard against three greedy players, the levels at one
+# four-player table, and the time per move of each level on one core.
 #
 #   scripts/tamman-strength.sh [OUTDIR]
 #
@@ -22,7 +21,7 @@ four=${FOUR:-100}
 mkdir -p "$out"
 go build -o "$out/tabula" ./cmd/tabula
 began=$SECONDS
-"$out/tabula" tournament --game tamman --agents random,greedy,mcts:easy,mcts:medium,mcts:hard \
+"$out/tabula" tournament --game tamman --agents random,greedy,mcts:easy,mcts:medium,mcts:hard,mcts:max \
 	--games 20 --neighbours "$neighbours" --threads "$threads" --seed 61 --quiet | tee "$out/ladder-2.txt"
 "$out/tabula" sim --game tamman --option players=4 --agents mcts:hard,greedy,greedy,greedy \
 	--games "$four" --threads 1 --seed 22 --quiet | tee "$out/hard-4.txt"

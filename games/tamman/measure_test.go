@@ -274,3 +274,56 @@ func wilson(k, n int) (lo, hi float64) {
 	h := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / (1 + z*z/nn)
 	return c - h, c + h
 }
+
+var matchShared = flag.String("match-shared", "", "two variants, comma-separated, for TestMeasureSharedThrows")
+
+// TestMeasureSharedThrows plays game i of -match-games for each of two
+// variants against greedy, with MeasureMatch's throws and seeds, and
+// reports how many throws the two games share before the first that
+// differs (by seat or value): a capture or an extra throw in one game and
+// not the other shifts the seat's stream, so "the same throws" hold only
+// until the two players' games part.
+//
+//	go test ./games/tamman -run MeasureSharedThrows -count=1 -match-shared 'mcts:medium,greedy/learned' -match-games 100 -v
+func TestMeasureSharedThrows(t *testing.T) {
+	if *matchShared == "" {
+		t.Skip("a measurement: run with -match-shared A,B")
+	}
+	specs := strings.Split(*matchShared, ",")
+	if len(specs) != 2 {
+		t.Fatalf("-match-shared wants two variants, got %q", *matchShared)
+	}
+	play := func(spec string, i int) (throws []int) {
+		agents := []ai.Agent{variant(t, spec, uint64(i+1)+*matchSeed), variant(t, "greedy", uint64(i+1)+*matchSeed)}
+		if i%2 == 1 {
+			agents[0], agents[1] = agents[1], agents[0]
+		}
+		s := start(t)
+		base := uint64(i/2)*2 + 1e6 + 2**matchSeed
+		dice := []*ai.Random{ai.NewRandom(base), ai.NewRandom(base + 1)}
+		for !s.Terminal() {
+			p := s.Actors(nil)[0]
+			if p == engine.ChancePlayer {
+				m := dice[s.Turn()].Choose(s, p)
+				throws = append(throws, s.Turn()<<8|int(m))
+				s.Apply(m)
+				continue
+			}
+			s.Apply(agents[p].Choose(s, p))
+		}
+		return throws
+	}
+	shared, length := 0, 0
+	for i := 0; i < *matchGames; i++ {
+		a, b := play(specs[0], i), play(specs[1], i)
+		k := 0
+		for k < len(a) && k < len(b) && a[k] == b[k] {
+			k++
+		}
+		shared += k
+		length += min(len(a), len(b))
+	}
+	n := float64(*matchGames)
+	t.Logf("%s and %s against greedy: %.1f throws shared before the first that differs, of %.1f in the shorter game, on average over %d games",
+		specs[0], specs[1], float64(shared)/n, float64(length)/n, *matchGames)
+}
