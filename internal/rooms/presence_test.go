@@ -125,7 +125,7 @@ func TestPresenceOfADeadProcessRunsOut(t *testing.T) {
 	if v := ra.View(0); !v.Seats[1].Online {
 		t.Error("seat 1 went away before B's rows ran out")
 	}
-	if _, err := pg.Pool().Exec(bg, `UPDATE presence SET expires = 0 WHERE holder = 'B'`); err != nil {
+	if _, err := pg.Pool().Exec(bg, `UPDATE holders SET expires = 0 WHERE holder = 'B'`); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Poll(bg); err != nil {

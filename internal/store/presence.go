@@ -11,10 +11,11 @@ import (
 
 // Presence is shared by the processes on one PostgreSQL database: each
 // writes, for each room it has in memory, the seats its own connections
-// play (one row per seat, under its holder name) and keeps its rows alive
-// by refreshing their expiry. A process that dies stops refreshing, so its
-// rows run out by themselves; one that stops cleanly deletes them. Like
-// leases, expiry is timed by the database's clock.
+// play (one row per seat, under its holder name) and keeps them alive by
+// refreshing its own expiry (one row of holders). A process that dies
+// stops refreshing, so its rows run out by themselves; one that stops
+// cleanly deletes them. Like leases, expiry is timed by the database's
+// clock.
 
 // presencePrefix starts the payload of a presence notification on
 // Channel: "presence ROOM HOLDER". It has three words where a room
@@ -52,6 +53,7 @@ func (p *Postgres) SetPresence(ctx context.Context, holder string, seats map[str
 	// disk (and its notifications hold a lock of the whole database until
 	// the commit is on disk; see notifyChange).
 	b.Queue(`SET LOCAL synchronous_commit TO off`)
+	queueHolder(b, holder, ttl)
 	b.Queue(`DELETE FROM presence WHERE holder = $1 AND room = ANY($2)`, holder, ids)
 	b.Queue(`INSERT INTO presence (room, seat, holder, expires)
 		SELECT u.room, u.seat, $1, `+nowMS+` + $4 FROM unnest($2::text[], $3::bigint[]) AS u(room, seat) JOIN rooms r ON r.id = u.room
@@ -66,15 +68,26 @@ func (p *Postgres) SetPresence(ctx context.Context, holder string, seats map[str
 
 // RefreshPresence keeps every row of holder alive for ttl from now, and
 // deletes the rows of any holder that ran out long ago (processes that
-// died).
+// died). It need not wait for the disk either.
 func (p *Postgres) RefreshPresence(ctx context.Context, holder string, ttl time.Duration) error {
 	b := &pgx.Batch{}
-	b.Queue(`UPDATE presence SET expires = `+nowMS+` + $2 WHERE holder = $1`, holder, ttl.Milliseconds())
-	b.Queue(`DELETE FROM presence WHERE expires < `+nowMS+` - $1`, presencePurge.Milliseconds())
+	b.Queue(`BEGIN`)
+	b.Queue(`SET LOCAL synchronous_commit TO off`)
+	queueHolder(b, holder, ttl)
+	b.Queue(`DELETE FROM presence WHERE holder IN (SELECT holder FROM holders WHERE expires < `+nowMS+` - $1)`, presencePurge.Milliseconds())
+	b.Queue(`DELETE FROM holders WHERE expires < `+nowMS+` - $1`, presencePurge.Milliseconds())
+	b.Queue(`COMMIT`)
 	if err := p.pool.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("store: refreshing the presence of %s: %w", holder, err)
 	}
 	return nil
+}
+
+// queueHolder adds to b the statement that keeps holder's rows alive for
+// ttl from now.
+func queueHolder(b *pgx.Batch, holder string, ttl time.Duration) {
+	b.Queue(`INSERT INTO holders (holder, expires) VALUES ($1, `+nowMS+` + $2)
+		ON CONFLICT (holder) DO UPDATE SET expires = excluded.expires`, holder, ttl.Milliseconds())
 }
 
 // Presence returns, for each of the rooms ids, the seats that holders
@@ -82,8 +95,8 @@ func (p *Postgres) RefreshPresence(ctx context.Context, holder string, ttl time.
 // room without any is left out.
 func (p *Postgres) Presence(ctx context.Context, ids []string, except string) (map[string][]int, error) {
 	out := map[string][]int{}
-	rows, _ := p.pool.Query(ctx, `SELECT DISTINCT room, seat FROM presence
-		WHERE room = ANY($1) AND holder <> $2 AND expires > `+nowMS+` ORDER BY room, seat`, ids, except)
+	rows, _ := p.pool.Query(ctx, `SELECT DISTINCT p.room, p.seat FROM presence p JOIN holders h ON h.holder = p.holder
+		WHERE p.room = ANY($1) AND p.holder <> $2 AND h.expires > `+nowMS+` ORDER BY p.room, p.seat`, ids, except)
 	var room string
 	var seat int
 	_, err := pgx.ForEachRow(rows, []any{&room, &seat}, func() error {
@@ -99,7 +112,8 @@ func (p *Postgres) Presence(ctx context.Context, ids []string, except string) (m
 // DropPresence deletes every row of holder (a process that stops) and
 // notifies Channel of each room it was in.
 func (p *Postgres) DropPresence(ctx context.Context, holder string) error {
-	_, err := p.pool.Exec(ctx, `WITH gone AS (DELETE FROM presence WHERE holder = $1 RETURNING room)
+	_, err := p.pool.Exec(ctx, `WITH gone AS (DELETE FROM presence WHERE holder = $1 RETURNING room),
+		holder AS (DELETE FROM holders WHERE holder = $1)
 		SELECT pg_notify($2, $3 || g.room || ' ' || $1) FROM (SELECT DISTINCT room FROM gone) AS g`,
 		holder, Channel, presencePrefix)
 	if err != nil {

@@ -94,7 +94,7 @@ func TestPresence(t *testing.T) {
 	expect("r A")
 	read("C", map[string][]int{"r": {1}})
 	// Rows that ran out long ago are deleted by another holder's refresh.
-	if _, err := s.Pool().Exec(bg, `UPDATE presence SET expires = 0 WHERE holder = 'B'`); err != nil {
+	if _, err := s.Pool().Exec(bg, `UPDATE holders SET expires = 0 WHERE holder = 'B'`); err != nil {
 		t.Fatal(err)
 	}
 	set("A", map[string][]int{"q": {0}}, time.Hour)

@@ -1,0 +1,57 @@
+#!/bin/bash
+# usage: pgload.sh SERVE_BIN INSTANCES LABEL [loadtest flags...]
+# The 1,000-room PostgreSQL run of docs/server-load-postgres.md: a fresh
+# database on a throwaway cluster in $PGLOAD_DIR (default /tmp/pgload;
+# started on first use like internal/pgtest's, but with fsync and
+# synchronous_commit on, and pg_stat_statements), INSTANCES servers of
+# SERVE_BIN, and the load test of $LT (default SERVE_BIN), everything under
+# nice -n -5 (run it as root, under `flock /work/measure.lock`). Prints the
+# load test's summary, uptime, the processor ticks (1/100 s) of each server
+# and of PostgreSQL's backends, the log flushes (pg_stat_wal), the wait
+# events sampled each second, and leaves the busiest statements in
+# $PGLOAD_DIR/out/LABEL/statements.txt. Stop the cluster with
+#   su postgres -s /bin/sh -c "$BIN/pg_ctl -D $PGLOAD_DIR/data stop -m fast"
+set -u
+bin=$1; n=$2; label=$3; shift 3
+lt=${LT:-$bin}
+dir=${PGLOAD_DIR:-/tmp/pgload}
+pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+out=$dir/out/$label; mkdir -p "$out"
+q() { psql -At -h "$dir" -U tabula "$@"; }
+if ! "$pgbin/pg_isready" -q -h "$dir" -U tabula -d postgres; then
+  mkdir -p "$dir/data" && chown -R postgres:postgres "$dir"
+  su postgres -s /bin/sh -c "$pgbin/initdb -D $dir/data -U tabula --auth=trust -E UTF8 --no-sync --locale=C" >"$dir/initdb.log" 2>&1
+  nice -n -5 su postgres -s /bin/sh -c "$pgbin/postgres -D $dir/data -k $dir -c listen_addresses= -c max_connections=200 \
+    -c shared_preload_libraries=pg_stat_statements -c track_wal_io_timing=on" >"$dir/pg.log" 2>&1 &
+  for _ in $(seq 100); do "$pgbin/pg_isready" -q -h "$dir" -U tabula -d postgres && break; sleep 0.1; done
+fi
+db=r$(date +%s%N | cut -c1-13)
+createdb -h "$dir" -U tabula "$db"
+q -d "$db" -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
+url="postgres://tabula@/$db?host=$dir&sslmode=disable${POOL:+&pool_max_conns=$POOL}"
+pids=(); bases=()
+for i in $(seq "$n"); do
+  port=$((18100 + i))
+  nice -n -5 "$bin" serve --addr 127.0.0.1:$port --db "$url" --rooms-per-minute 1000000 --conns-per-ip 100000 --conns 20000 --msg-rate 1000 >"$out/serve$i.log" 2>&1 &
+  pids+=($!); bases+=(http://127.0.0.1:$port)
+done
+for b in "${bases[@]}"; do for _ in $(seq 100); do curl -sf "$b/healthz" >/dev/null && break; sleep 0.1; done; done
+q -d "$db" -c "SELECT pg_stat_statements_reset()" -c "SELECT pg_stat_reset_shared('wal')" >/dev/null
+(for _ in $(seq 40); do q -d "$db" -c "SELECT coalesce(wait_event_type, '-') || ':' || coalesce(wait_event, 'CPU') || ':' || state
+  FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"; sleep 1; done) >"$out/waits.txt" 2>/dev/null &
+sampler=$!
+pm=$(head -1 "$dir/data/postmaster.pid")
+pgticks() { awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"; }
+pg0=$(pgticks)
+uptime
+nice -n -5 "$lt" loadtest --server "$(IFS=,; echo "${bases[*]}")" --rooms 1000 --duration 30s --think 1s "$@" 2>&1 | tee "$out/loadtest.txt"
+uptime
+kill $sampler 2>/dev/null
+q -d "$db" -c "SELECT 'log flushes ' || wal_sync || ', ' || round(wal_sync_time::numeric) || ' ms' FROM pg_stat_wal"
+q -d "$db" -c "SELECT calls, round(total_exec_time::numeric, 1), round(mean_exec_time::numeric, 3), left(regexp_replace(query, '\s+', ' ', 'g'), 110)
+  FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25" >"$out/statements.txt"
+for p in "${pids[@]}"; do echo "serve $p: $(awk '{print $14 + $15}' "/proc/$p/stat") ticks"; kill "$p"; done
+wait "${pids[@]}" 2>/dev/null
+sleep 0.5
+echo "postgres: $(( $(pgticks) - pg0 )) ticks"
+sort "$out/waits.txt" | uniq -c | sort -rn | head -8
