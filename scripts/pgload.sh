@@ -21,8 +21,11 @@ q() { psql -At -h "$dir" -U tabula "$@"; }
 if ! "$pgbin/pg_isready" -q -h "$dir" -U tabula -d postgres; then
   mkdir -p "$dir/data" && chown -R postgres:postgres "$dir"
   su postgres -s /bin/sh -c "$pgbin/initdb -D $dir/data -U tabula --auth=trust -E UTF8 --no-sync --locale=C" >"$dir/initdb.log" 2>&1
-  nice -n -5 su postgres -s /bin/sh -c "$pgbin/postgres -D $dir/data -k $dir -c listen_addresses= -c max_connections=200 \
-    -c shared_preload_libraries=pg_stat_statements -c track_wal_io_timing=on" >"$dir/pg.log" 2>&1 &
+  # The cluster outlives this run: it must not inherit the open files of
+  # whoever started it (flock's lock file would stay held while it runs).
+  ( for fd in $(ls /proc/$BASHPID/fd); do [ "$fd" -gt 2 ] && [ "$fd" -lt 255 ] && eval "exec $fd>&-"; done
+    exec nice -n -5 su postgres -s /bin/sh -c "$pgbin/postgres -D $dir/data -k $dir -c listen_addresses= -c max_connections=200 \
+    -c shared_preload_libraries=pg_stat_statements -c track_wal_io_timing=on" >"$dir/pg.log" 2>&1 ) &
   for _ in $(seq 100); do "$pgbin/pg_isready" -q -h "$dir" -U tabula -d postgres && break; sleep 0.1; done
 fi
 db=r$(date +%s%N | cut -c1-13)
