@@ -353,14 +353,15 @@ func getFrom(t *testing.T, ip, u string) int {
 }
 
 // serving returns the live instance whose connection plays the person's
-// seat of room, from the presence it keeps in the database (waiting,
+// seat of room, from the presence it keeps in the database: a row of
+// presence lives while its holder's row of holders does (waiting,
 // bounded, until there is one).
 func serving(t *testing.T, pgc *pgx.Conn, room string, ins []*servetest.Instance) *servetest.Instance {
 	t.Helper()
 	host, _ := os.Hostname()
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		rows, _ := pgc.Query(context.Background(), `SELECT holder FROM presence WHERE room = $1 AND seat = 0
-			AND expires > (extract(epoch from clock_timestamp()) * 1000)::bigint`, room)
+		rows, _ := pgc.Query(context.Background(), `SELECT p.holder FROM presence p JOIN holders h ON h.holder = p.holder
+			WHERE p.room = $1 AND p.seat = 0 AND h.expires > (extract(epoch from clock_timestamp()) * 1000)::bigint`, room)
 		holders, err := pgx.CollectRows(rows, pgx.RowTo[string])
 		if err != nil {
 			t.Fatal(err)
