@@ -35,6 +35,7 @@ var (
 	matchGames = flag.Int("match-games", 100, "games of TestMeasureMatch, seats alternating")
 	matchProcs = flag.Int("match-procs", 2, "games played at once in TestMeasureMatch")
 	matchSeed  = flag.Uint64("match-seed", 0, "added to the seeds of TestMeasureMatch's agents and throws: another run on other throws")
+	matchPlay  = flag.Uint64("match-play-seed", 0, "changes the agents' seeds of TestMeasureMatch, not its throws: the same throws, other choices where the agents draw")
 	matchNet   = flag.String("match-net", "", "a network written by tabula train --net, for the variants /net (default: the committed one)")
 )
 
@@ -173,6 +174,8 @@ func TestMeasureMatch(t *testing.T) {
 		// winners[i] is the seat that won game i.
 		winners = make([]int, *matchGames)
 	)
+	// The throws first, so that a log of a run stopped early says them.
+	t.Logf("%s against %s (throws %s): %d games", specs[0], specs[1], *matchThrows, *matchGames)
 	for w := 0; w < *matchProcs; w++ {
 		wg.Add(1)
 		go func() {
@@ -185,7 +188,7 @@ func TestMeasureMatch(t *testing.T) {
 				if i >= *matchGames {
 					return
 				}
-				seed := uint64(i+1) + *matchSeed
+				seed := uint64(i+1) + *matchSeed + *matchPlay<<32
 				agents := []ai.Agent{variant(t, specs[0], seed), variant(t, specs[1], seed)}
 				first := i % 2 // the seat of the first variant
 				if first == 1 {
