@@ -107,6 +107,9 @@ func readMatchLog(path string) (matchLog, error) {
 			l.pairs[i/2] = pairOf(w0, w1)
 		}
 	}
+	if l.name == path {
+		return l, fmt.Errorf("%s: no line says the throws were keyed (a run before 2 December 2026 had none, and played streams)", path)
+	}
 	if len(l.pairs) == 0 {
 		return l, fmt.Errorf("%s: no pair of games played", path)
 	}
