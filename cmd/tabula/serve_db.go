@@ -133,6 +133,7 @@ func (sh *shared) run(ctx context.Context, db roomStore, mgr *rooms.Manager, sf 
 			go mgr.Poll(ctx)
 		},
 		Changed:  func(room string, version int) { go mgr.Changed(ctx, room, version) },
+		Stepped:  func(room string, from int, events []store.Event) { go mgr.Stepped(ctx, room, from, events) },
 		Presence: mgr.PresenceChanged,
 		Lost: func(err error) {
 			sh.listening.Store(false)

@@ -27,14 +27,15 @@ import (
 // (playouts of N plies), /sigK (the race lead judged through tanh(K*lead)),
 // /learned (LearnedEval), /net (NetEval, or the network of -match-net);
 // greedy/learned and greedy/net are one ply by those evaluations, and
-// alphabeta:D/net expectiminimax to depth D judged by the network. Each
-// seat throws from its own stream of throws, the same in games 2k and
-// 2k+1, where the variants swap seats.
+// alphabeta:D/net expectiminimax to depth D judged by the network. Games
+// 2k and 2k+1, where the variants swap seats, give each seat the same
+// throws at each of its turns (-match-throws, pairs_test.go).
 var (
 	matchSpec  = flag.String("match", "", "two variants, comma-separated, for TestMeasureMatch")
 	matchGames = flag.Int("match-games", 100, "games of TestMeasureMatch, seats alternating")
 	matchProcs = flag.Int("match-procs", 2, "games played at once in TestMeasureMatch")
 	matchSeed  = flag.Uint64("match-seed", 0, "added to the seeds of TestMeasureMatch's agents and throws: another run on other throws")
+	matchPlay  = flag.Uint64("match-play-seed", 0, "changes the agents' seeds of TestMeasureMatch, not its throws: the same throws, other choices where the agents draw")
 	matchNet   = flag.String("match-net", "", "a network written by tabula train --net, for the variants /net (default: the committed one)")
 )
 
@@ -173,6 +174,8 @@ func TestMeasureMatch(t *testing.T) {
 		// winners[i] is the seat that won game i.
 		winners = make([]int, *matchGames)
 	)
+	// The throws first, so that a log of a run stopped early says them.
+	t.Logf("%s against %s (throws %s): %d games", specs[0], specs[1], *matchThrows, *matchGames)
 	for w := 0; w < *matchProcs; w++ {
 		wg.Add(1)
 		go func() {
@@ -185,25 +188,24 @@ func TestMeasureMatch(t *testing.T) {
 				if i >= *matchGames {
 					return
 				}
-				seed := uint64(i+1) + *matchSeed
+				seed := uint64(i+1) + *matchSeed + *matchPlay<<32
 				agents := []ai.Agent{variant(t, specs[0], seed), variant(t, specs[1], seed)}
 				first := i % 2 // the seat of the first variant
 				if first == 1 {
 					agents[0], agents[1] = agents[1], agents[0]
 				}
 				s := start(t)
-				// Each seat throws from its own stream, the same in
-				// games 2k and 2k+1, where the variants swap seats: when
-				// one seat wins both, the throws decided the pair.
-				base := uint64(i/2)*2 + 1e6 + 2**matchSeed
-				dice := []*ai.Random{ai.NewRandom(base), ai.NewRandom(base + 1)}
+				// Games 2k and 2k+1, where the variants swap seats, give
+				// each seat the same throws (pairs_test.go): when one
+				// seat wins both, the throws decided the pair.
+				dice := newThrows(i, *matchSeed)
 				var took [2]time.Duration
 				var n [2]int
 				var most [2]time.Duration
 				for !s.Terminal() {
 					p := s.Actors(nil)[0]
 					if p == engine.ChancePlayer {
-						s.Apply(dice[s.Turn()].Choose(s, p))
+						s.Apply(dice.draw(s))
 						continue
 					}
 					v := p
@@ -241,8 +243,8 @@ func TestMeasureMatch(t *testing.T) {
 	}
 	wg.Wait()
 	lo, hi := wilson(wins, played)
-	t.Logf("%s against %s: won %d of %d, %.1f%% (95%% interval %.1f%%..%.1f%%)",
-		specs[0], specs[1], wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi)
+	t.Logf("%s against %s (throws %s): won %d of %d, %.1f%% (95%% interval %.1f%%..%.1f%%)",
+		specs[0], specs[1], *matchThrows, wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi)
 	decided := 0
 	for k := 0; k+1 < played; k += 2 {
 		if winners[k] == winners[k+1] {
@@ -279,10 +281,14 @@ var matchShared = flag.String("match-shared", "", "two variants, comma-separated
 
 // TestMeasureSharedThrows plays game i of -match-games for each of two
 // variants against greedy, with MeasureMatch's throws and seeds, and
-// reports how many throws the two games share before the first that
-// differs (by seat or value): a capture or an extra throw in one game and
-// not the other shifts the seat's stream, so "the same throws" hold only
-// until the two players' games part.
+// compares the two games' throws, and then the two games of each pair of
+// the first variant's match (where the variants swap seats): how many
+// throws they share before the first that differs (by seat or value), and
+// how many of the shorter game's throws the other game threw at the same
+// place (seat, the seat's turn, the place in the turn) with the same
+// value. With -match-throws stream a capture or an extra throw in one game
+// and not the other shifts the seat's stream; with keyed (the default) a
+// throw at a place both games reach is the same in both.
 //
 //	go test ./games/tamman -run MeasureSharedThrows -count=1 -match-shared 'mcts:medium,greedy/learned' -match-games 100 -v
 func TestMeasureSharedThrows(t *testing.T) {
@@ -293,37 +299,68 @@ func TestMeasureSharedThrows(t *testing.T) {
 	if len(specs) != 2 {
 		t.Fatalf("-match-shared wants two variants, got %q", *matchShared)
 	}
-	play := func(spec string, i int) (throws []int) {
+	// play plays game i of spec against greedy, spec in seat i%2.
+	play := func(spec string, i int) *placedThrows {
 		agents := []ai.Agent{variant(t, spec, uint64(i+1)+*matchSeed), variant(t, "greedy", uint64(i+1)+*matchSeed)}
 		if i%2 == 1 {
 			agents[0], agents[1] = agents[1], agents[0]
 		}
 		s := start(t)
-		base := uint64(i/2)*2 + 1e6 + 2**matchSeed
-		dice := []*ai.Random{ai.NewRandom(base), ai.NewRandom(base + 1)}
+		dice := newPlacedThrows(newThrows(i, *matchSeed))
 		for !s.Terminal() {
 			p := s.Actors(nil)[0]
 			if p == engine.ChancePlayer {
-				m := dice[s.Turn()].Choose(s, p)
-				throws = append(throws, s.Turn()<<8|int(m))
-				s.Apply(m)
+				s.Apply(dice.draw(s))
 				continue
 			}
 			s.Apply(agents[p].Choose(s, p))
 		}
-		return throws
+		return dice
 	}
-	shared, length := 0, 0
+	var across, within sharing
 	for i := 0; i < *matchGames; i++ {
-		a, b := play(specs[0], i), play(specs[1], i)
-		k := 0
-		for k < len(a) && k < len(b) && a[k] == b[k] {
-			k++
+		a := play(specs[0], i)
+		across.add(a, play(specs[1], i))
+		if i%2 == 1 {
+			within.add(play(specs[0], i-1), a)
 		}
-		shared += k
-		length += min(len(a), len(b))
 	}
-	n := float64(*matchGames)
-	t.Logf("%s and %s against greedy: %.1f throws shared before the first that differs, of %.1f in the shorter game, on average over %d games",
-		specs[0], specs[1], float64(shared)/n, float64(length)/n, *matchGames)
+	t.Logf("throws %s; %s and %s against greedy, game by game: %s", *matchThrows, specs[0], specs[1], across)
+	t.Logf("the two games of each pair of %s against greedy: %s", specs[0], within)
+	if *matchThrows == "keyed" && across.differ+within.differ > 0 {
+		t.Errorf("%d throws at the same place differ", across.differ+within.differ)
+	}
+}
+
+// sharing sums what pairs of games share of their throws.
+type sharing struct {
+	games, prefix, placed, differ, shorter int
+}
+
+func (c *sharing) add(a, b *placedThrows) {
+	c.games++
+	k := 0
+	for k < len(a.order) && k < len(b.order) && a.order[k] == b.order[k] && a.seen[a.order[k]] == b.seen[b.order[k]] {
+		k++
+	}
+	c.prefix += k
+	if len(b.order) < len(a.order) {
+		a, b = b, a
+	}
+	c.shorter += len(a.order)
+	for _, at := range a.order {
+		if m, ok := b.seen[at]; ok {
+			if m == a.seen[at] {
+				c.placed++
+			} else {
+				c.differ++
+			}
+		}
+	}
+}
+
+func (c sharing) String() string {
+	n := float64(max(c.games, 1))
+	return fmt.Sprintf("of %.1f throws in the shorter game, %.1f shared before the first that differs, %.1f at the same place with the same value, %.2f at the same place with another value (means over %d pairs of games)",
+		float64(c.shorter)/n, float64(c.prefix)/n, float64(c.placed)/n, float64(c.differ)/n, c.games)
 }

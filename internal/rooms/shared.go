@@ -74,7 +74,29 @@ func (r *Room) catchUp(ctx context.Context) error {
 	for _, c := range sn.Commits {
 		r.commits[c.Seat] = c.Move
 	}
-	for _, se := range sn.Events {
+	if err := r.takeStored(sn.Events); err != nil {
+		return err
+	}
+	for _, st := range sn.Seats {
+		if st.Index < 0 || st.Index >= len(r.seats) {
+			continue
+		}
+		old := r.seats[st.Index]
+		if old.Kind != st.Kind || !bytes.Equal(old.TokenHash, st.TokenHash) {
+			r.closeSeat(st.Index, "the seat changed hands")
+		}
+		r.seats[st.Index] = seat{Seat: st}
+	}
+	r.status, r.result = sn.Room.Status, sn.Room.Result
+	r.caughtUp(len(sn.Events))
+	return nil
+}
+
+// takeStored applies events that another process stored after the
+// room's version and sends them to this process's viewers. The caller
+// holds r.mu.
+func (r *Room) takeStored(events []store.Event) error {
+	for _, se := range events {
 		var e wire.Event
 		if err := json.Unmarshal(se.Body, &e); err != nil {
 			return fmt.Errorf("rooms: room %s, event %d: %w", r.ID, se.Version, err)
@@ -88,24 +110,18 @@ func (r *Room) catchUp(ctx context.Context) error {
 		r.version = e.Version
 		r.publish(r.state, e)
 	}
-	for _, st := range sn.Seats {
-		if st.Index < 0 || st.Index >= len(r.seats) {
-			continue
-		}
-		old := r.seats[st.Index]
-		if old.Kind != st.Kind || !bytes.Equal(old.TokenHash, st.TokenHash) {
-			r.closeSeat(st.Index, "the seat changed hands")
-		}
-		r.seats[st.Index] = seat{Seat: st}
-	}
-	r.status, r.result = sn.Room.Status, sn.Room.Result
+	return nil
+}
+
+// caughtUp notes that the room took n events from the store. The caller
+// holds r.mu.
+func (r *Room) caughtUp(n int) {
 	r.used = time.Now()
-	if len(sn.Events) > 0 && r.clock.On() {
+	if n > 0 && r.clock.On() {
 		// The clocks go on from the times of the last event, from now.
 		r.since = r.m.cfg.Now()
 		r.armFlag()
 	}
-	return nil
 }
 
 // Changed tells the manager that another process (or this one) stored
@@ -113,9 +129,31 @@ func (r *Room) catchUp(ctx context.Context) error {
 // a computer seat is due, bids for its lease. Rooms not in memory are
 // loaded when they are asked for.
 func (m *Manager) Changed(ctx context.Context, id string, version int) {
-	m.mu.Lock()
-	r := m.rooms[id]
-	m.mu.Unlock()
+	m.follow(ctx, id, version, func(r *Room) error { return r.catchUp(ctx) })
+}
+
+// Stepped tells the manager that another process stored a step of a
+// room that only appended events, from version from: a room in memory at
+// from takes them as they are, without reading the store; one that is
+// elsewhere behind catches up.
+func (m *Manager) Stepped(ctx context.Context, id string, from int, events []store.Event) {
+	m.follow(ctx, id, from+len(events), func(r *Room) error {
+		if r.version != from {
+			return r.catchUp(ctx)
+		}
+		if err := r.takeStored(events); err != nil {
+			return err
+		}
+		r.caughtUp(len(events))
+		return nil
+	})
+}
+
+// follow brings the room id, if in memory and behind version, up to it
+// with take, which is called with r.mu held; a room that cannot is
+// dropped from memory and its viewers told to reconnect.
+func (m *Manager) follow(ctx context.Context, id string, version int, take func(r *Room) error) {
+	r := m.loaded(id)
 	if r == nil {
 		return
 	}
@@ -124,7 +162,7 @@ func (m *Manager) Changed(ctx context.Context, id string, version int) {
 	if r.closed || version <= r.version {
 		return
 	}
-	if err := r.catchUp(ctx); err != nil {
+	if err := take(r); err != nil {
 		if ctx.Err() != nil {
 			return // stopping: the room closes with the others
 		}

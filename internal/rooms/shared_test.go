@@ -49,6 +49,19 @@ func randomAgents(g engine.Game, opts engine.Options, spec string, seed uint64) 
 	return ai.NewRandom(seed), nil
 }
 
+// randomMove picks a legal move of the room's first actor at its
+// version; done if the game is over.
+func randomMove(r *Room, rng *rand.Rand) (version, mover int, move string, done bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.state.Terminal() {
+		return r.version, 0, "", true
+	}
+	mover = r.state.Actors(nil)[0]
+	legal := engine.LegalTexts(r.state, mover)
+	return r.version, mover, legal[rng.IntN(len(legal))], false
+}
+
 func roomOn(t *testing.T, m *Manager, id string) *Room {
 	t.Helper()
 	r, err := m.Room(bg, id)
@@ -80,15 +93,10 @@ func TestSameMoveOnTwoProcesses(t *testing.T) {
 		// Both processes are up to date, as after a notification.
 		a.Changed(bg, c.ID, 1<<30)
 		b.Changed(bg, c.ID, 1<<30)
-		ra.mu.Lock()
-		done, v, state := ra.state.Terminal(), ra.version, ra.state.Clone()
-		ra.mu.Unlock()
+		v, mover, move, done := randomMove(ra, rng)
 		if done {
 			break
 		}
-		mover := state.Actors(nil)[0]
-		legal := engine.LegalTexts(state, mover)
-		move := legal[rng.IntN(len(legal))]
 		var acks [2]Ack
 		var errs [2]error
 		var wg sync.WaitGroup

@@ -78,8 +78,12 @@ type Listener struct {
 	// caller then polls for what it may have missed.
 	Connected func()
 	// Changed is called for every room change committed by any process
-	// (its own included).
+	// (its own included, but not its steps sent with their events).
 	Changed func(room string, version int)
+	// Stepped is called, if set, for a step of another process that only
+	// appended events, with the room's version before it and its events
+	// (verified: they are what was stored). Without it, Changed is.
+	Stepped func(room string, from int, events []Event)
 	// Presence is called when holder changed its seats of room
 	// (SetPresence, DropPresence).
 	Presence func(room, holder string)
@@ -123,7 +127,15 @@ func (p *Postgres) listenOnce(ctx context.Context, l Listener) error {
 		if err != nil {
 			return err
 		}
-		if room, version, ok := parseChange(n.Payload); ok {
+		if room, from, events, own, verified, ok := parseSteps(n.Payload, p.origin, p.key); ok {
+			switch {
+			case own:
+			case verified && l.Stepped != nil:
+				l.Stepped(room, from, events)
+			case l.Changed != nil:
+				l.Changed(room, from+len(events)) // not verified: only a hint
+			}
+		} else if room, version, ok := parseChange(n.Payload); ok {
 			if l.Changed != nil {
 				l.Changed(room, version)
 			}

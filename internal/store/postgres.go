@@ -35,9 +35,11 @@ const Channel = "tabula_rooms"
 // so two processes can never append the same version; committed steps
 // are notified on Channel.
 type Postgres struct {
-	pool  *pgxpool.Pool
-	q     *writeQueue
-	notes *notifier
+	pool   *pgxpool.Pool
+	q      *writeQueue
+	notes  *notifier
+	origin string // this Postgres's name in notifications (postgres_notify.go)
+	key    []byte // the database's key of notifications
 }
 
 // DefaultStatementTimeout bounds each statement unless the connection
@@ -70,12 +72,12 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: postgres: %w", err)
 	}
-	p := &Postgres{pool: pool}
+	p := &Postgres{pool: pool, origin: newOrigin()}
 	if err := p.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)
 	}
-	p.notes = newNotifier(pool)
+	p.notes = newNotifier(pool, p.origin, p.key)
 	p.startWriters()
 	return p, nil
 }
@@ -108,7 +110,10 @@ func (p *Postgres) migrate(ctx context.Context) error {
 				return fmt.Errorf("migration %d: %w", i+1, err)
 			}
 		}
-		_, err = tx.Exec(ctx, `UPDATE schema_version SET version = $1`, len(pgMigrations))
+		if _, err = tx.Exec(ctx, `UPDATE schema_version SET version = $1`, len(pgMigrations)); err != nil {
+			return err
+		}
+		p.key, err = notifyKey(ctx, tx)
 		return err
 	})
 }

@@ -21,6 +21,23 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
+// twoPoolsOneRoom opens a fresh database twice, as two processes do, with
+// room r made at version 0.
+func twoPoolsOneRoom(t *testing.T) (a, b *store.Postgres) {
+	t.Helper()
+	a, url := openPG(t)
+	b, err := store.OpenPostgres(bg, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	now := time.Now()
+	if err := a.CreateRoom(bg, store.Room{ID: "r", Game: "adji-boto", Secret: []byte{1}, Status: store.Open, Created: now, Updated: now}, nil); err != nil {
+		t.Fatal(err)
+	}
+	return a, b
+}
+
 var bg = context.Background()
 
 // openPG opens a fresh database on the test binary's cluster.
@@ -180,16 +197,7 @@ func TestPostgresPoolSize(t *testing.T) {
 // separate connection pools (two processes): every version is written
 // exactly once, the log has no gap, and the losers get ErrConflict.
 func TestTwoPoolsOneVersion(t *testing.T) {
-	a, url := openPG(t)
-	b, err := store.OpenPostgres(bg, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	now := time.Now()
-	if err := a.CreateRoom(bg, store.Room{ID: "r", Game: "adji-boto", Secret: []byte{1}, Status: store.Open, Created: now, Updated: now}, nil); err != nil {
-		t.Fatal(err)
-	}
+	a, b := twoPoolsOneRoom(t)
 	const workers, rounds = 8, 25
 	var wins, conflicts atomic.Int64
 	var wg sync.WaitGroup
@@ -352,14 +360,21 @@ func TestListen(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"r 2", "r 3"} {
-		select {
-		case g := <-got:
-			if g != want {
-				t.Fatalf("notification %q, want %q", g, want)
-			}
-		case <-ctx.Done():
-			t.Fatalf("no notification %q", want)
+		expectNote(ctx, t, got, want)
+	}
+}
+
+// expectNote waits for the next of the notifications got (until ctx is
+// done) and checks that it is want.
+func expectNote(ctx context.Context, t *testing.T, got <-chan string, want string) {
+	t.Helper()
+	select {
+	case g := <-got:
+		if g != want {
+			t.Fatalf("notification %q, want %q", g, want)
 		}
+	case <-ctx.Done():
+		t.Fatalf("no notification %q", want)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -213,7 +212,7 @@ func (p *Postgres) answer(ctx context.Context, conn *pgxpool.Conn, batch []*pgWr
 		case err != nil:
 		case w.applied || w.create != nil:
 			if st := w.step; st != nil && len(st.Events) > 0 {
-				p.notes.add(st.Room, st.From+len(st.Events))
+				p.notes.add(st)
 			}
 		case verr != nil:
 			err = w.fail(verr)
@@ -227,80 +226,4 @@ func (p *Postgres) answer(ctx context.Context, conn *pgxpool.Conn, batch []*pgWr
 		}
 		w.done <- err
 	}
-}
-
-// notifier tells the listeners of every process of committed steps, in
-// batches: one transaction carries every change committed while the last
-// one was being sent. Not in the steps' transactions: a transaction that
-// notifies holds one lock of the whole database from its commit until the
-// commit is on disk, so steps that notified would wait for each other's
-// fsync instead of sharing one; and not one transaction a step, which
-// cost each move a round trip and a commit. Its transactions do not wait
-// for the disk (a notification does not outlive a crash anyway). If one
-// fails, the others see the steps at their next poll.
-type notifier struct {
-	pool *pgxpool.Pool
-	mu   sync.Mutex
-	next []string // payloads to send, "ROOM VERSION", in commit order
-	wake chan struct{}
-	stop chan struct{}
-	done chan struct{}
-	once sync.Once
-}
-
-func newNotifier(pool *pgxpool.Pool) *notifier {
-	n := &notifier{pool: pool, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
-	go n.run()
-	return n
-}
-
-// add queues the news that room is at version.
-func (n *notifier) add(room string, version int) {
-	n.mu.Lock()
-	n.next = append(n.next, room+" "+strconv.Itoa(version))
-	n.mu.Unlock()
-	select {
-	case n.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (n *notifier) run() {
-	defer close(n.done)
-	var sending []string
-	for {
-		select {
-		case <-n.wake:
-		case <-n.stop:
-			n.send(sending[:0]) // what came before Close
-			return
-		}
-		sending = n.send(sending[:0])
-	}
-}
-
-// send sends what is queued, using buf for it, and returns buf.
-func (n *notifier) send(buf []string) []string {
-	n.mu.Lock()
-	buf, n.next = n.next, buf
-	n.mu.Unlock()
-	if len(buf) == 0 {
-		return buf
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	b := &pgx.Batch{}
-	b.Queue(`BEGIN`)
-	b.Queue(`SET LOCAL synchronous_commit TO off`)
-	b.Queue(`SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, Channel, buf)
-	b.Queue(`COMMIT`) // after an error, the server skips to the end of the batch and rolls back
-	_ = n.pool.SendBatch(ctx, b).Close()
-	clear(buf)
-	return buf
-}
-
-// close sends what is queued and stops.
-func (n *notifier) close() {
-	n.once.Do(func() { close(n.stop) })
-	<-n.done
 }

@@ -1,0 +1,329 @@
+package tamman_test
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The ceiling against an opponent: how much of a paired match the throws
+// decide. In a pair whose two games the same seat won, each player won
+// from that seat and lost from the other: with those throws the seat
+// decided. If the first player of a match splits a share s of the pairs
+// so, she scores at most 1 - s/2 (her wins are the pairs she won twice and
+// one game of each split pair), and exactly that when she lost no pair
+// twice. The share is the first player's as much as the throws': a
+// stronger player may win from the worse seat where a weaker one lost, so
+// the pairs two players split from the same seat on the same throws say
+// more than one player's.
+
+var ceilingLogs = flag.String("ceiling-logs", "", "the -v output of MeasureMatch runs, comma-separated, for TestMeasureCeiling")
+
+// pairResult is what a pair of games gave: one seat won both games (the
+// pair split between the players), or one player won both.
+type pairResult int8
+
+const (
+	seat0Both  pairResult = iota // seat 0 won both games: the pair split
+	seat1Both                    // seat 1 won both
+	firstBoth                    // the first variant won both
+	secondBoth                   // the second variant won both
+)
+
+// pairOf classifies pair k from its games' winning seats: game 2k has the
+// first variant in seat 0, game 2k+1 in seat 1.
+func pairOf(w0, w1 int) pairResult {
+	switch {
+	case w0 == w1 && w0 == 0:
+		return seat0Both
+	case w0 == w1:
+		return seat1Both
+	case w0 == 0:
+		return firstBoth
+	}
+	return secondBoth
+}
+
+// matchLog is one MeasureMatch run: its variants and the pairs of which
+// it played both games.
+type matchLog struct {
+	name  string
+	pairs map[int]pairResult
+}
+
+var (
+	gameLine  = regexp.MustCompile(`game (\d+): the first variant in seat (\d), seat (\d) won`)
+	matchLine = regexp.MustCompile(`(\S+) against (\S+) \(throws (\w+)\)`)
+)
+
+// readMatchLog reads the games of a MeasureMatch run from its -v output,
+// a run stopped early included. A log of the old throws (-match-throws
+// stream, or before it) is refused: its pairs do not share their throws.
+func readMatchLog(path string) (matchLog, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return matchLog{}, err
+	}
+	defer f.Close()
+	winners := map[int]int{}
+	l := matchLog{name: path, pairs: map[int]pairResult{}}
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		if m := matchLine.FindStringSubmatch(sc.Text()); m != nil {
+			if m[3] != "keyed" {
+				return l, fmt.Errorf("%s:%d: throws %s, not keyed: its pairs do not share their throws", path, line, m[3])
+			}
+			l.name = m[1] + " v " + m[2]
+			continue
+		}
+		m := gameLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		i, _ := strconv.Atoi(m[1])
+		first, _ := strconv.Atoi(m[2])
+		if first != i%2 {
+			return l, fmt.Errorf("%s:%d: game %d has the first variant in seat %d", path, line, i, first)
+		}
+		winners[i], _ = strconv.Atoi(m[3])
+	}
+	if err := sc.Err(); err != nil {
+		return l, fmt.Errorf("%s: %v", path, err)
+	}
+	for i, w0 := range winners {
+		if w1, ok := winners[i+1]; ok && i%2 == 0 {
+			l.pairs[i/2] = pairOf(w0, w1)
+		}
+	}
+	if len(l.pairs) == 0 {
+		return l, fmt.Errorf("%s: no pair of games played", path)
+	}
+	return l, nil
+}
+
+// TestMeasureCeiling reads MeasureMatch runs on the same throws (the same
+// -match-seed, keyed throws) and reports, for each, the share of pairs the
+// same seat won and the ceiling 1 - s/2 it gives, and, for every two runs,
+// how the pairs one of them split fared in the other:
+//
+//	go test ./games/tamman -run MeasureCeiling -count=1 -ceiling-logs hard-greedy.log,max-greedy.log -v
+func TestMeasureCeiling(t *testing.T) {
+	if *ceilingLogs == "" {
+		t.Skip("a measurement: run with -ceiling-logs A.log,B.log")
+	}
+	var logs []matchLog
+	for _, p := range strings.Split(*ceilingLogs, ",") {
+		l, err := readMatchLog(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs = append(logs, l)
+	}
+	for _, l := range logs {
+		var c [4]int
+		for _, r := range l.pairs {
+			c[r]++
+		}
+		n := len(l.pairs)
+		split := c[seat0Both] + c[seat1Both]
+		slo, shi := wilson(split, n)
+		wins := 2*c[firstBoth] + split
+		wlo, whi := wilson(wins, 2*n)
+		t.Logf("%s: %d pairs; the first won both %d, lost both %d; the same seat won both %d (seat 0 %d, seat 1 %d), s = %.1f%% (%.1f%%..%.1f%%)",
+			l.name, n, c[firstBoth], c[secondBoth], split, c[seat0Both], c[seat1Both], pct(split, n), 100*slo, 100*shi)
+		t.Logf("%s: the first scored %.1f%% (%.1f%%..%.1f%%); ceiling 1 - s/2 = %.1f%% (%.1f%%..%.1f%%)",
+			l.name, pct(wins, 2*n), 100*wlo, 100*whi, 100-pct(split, 2*n), 100-50*shi, 100-50*slo)
+	}
+	for a := range logs {
+		for b := a + 1; b < len(logs); b++ {
+			crossPairs(t, logs[a], logs[b])
+		}
+	}
+	if len(logs) > 2 {
+		common, all := 0, 0
+	pairs:
+		for k, r := range logs[0].pairs {
+			for _, l := range logs[1:] {
+				if _, ok := l.pairs[k]; !ok {
+					continue pairs
+				}
+			}
+			all++
+			if r != seat0Both && r != seat1Both {
+				continue
+			}
+			same := true
+			for _, l := range logs[1:] {
+				same = same && l.pairs[k] == r
+			}
+			if same {
+				common++
+			}
+		}
+		lo, hi := wilson(common, all)
+		t.Logf("all %d runs: %d of %d pairs won twice by the same seat in every run, %.1f%% (%.1f%%..%.1f%%); ceiling %.1f%% (%.1f%%..%.1f%%)",
+			len(logs), common, all, pct(common, all), 100*lo, 100*hi, 100-pct(common, 2*all), 100-50*hi, 100-50*lo)
+	}
+}
+
+// crossPairs reports, over the pairs both runs played, how the pairs that
+// a split fared in b, and how many both split from the same seat against
+// what independent runs with their shares would give.
+func crossPairs(t *testing.T, a, b matchLog) {
+	var tab [4][4]int
+	var na, nb [4]int
+	n := 0
+	for k, r := range a.pairs {
+		o, ok := b.pairs[k]
+		if !ok {
+			continue
+		}
+		tab[r][o]++
+		na[r]++
+		nb[o]++
+		n++
+	}
+	both := tab[seat0Both][seat0Both] + tab[seat1Both][seat1Both]
+	chance := float64(na[seat0Both]*nb[seat0Both]+na[seat1Both]*nb[seat1Both]) / float64(max(n, 1))
+	lo, hi := wilson(both, n)
+	t.Logf("%s and %s: %d pairs in common; split from the same seat by both %d, %.1f%% (%.1f%%..%.1f%%), %.1f if independent; ceiling %.1f%% (%.1f%%..%.1f%%)",
+		a.name, b.name, n, both, pct(both, n), 100*lo, 100*hi, chance, 100-pct(both, 2*n), 100-50*hi, 100-50*lo)
+	split := na[seat0Both] + na[seat1Both]
+	t.Logf("of the %d pairs %s split: %s split them from the same seat %d, from the other %d; its first won both %d, lost both %d",
+		split, a.name, b.name, both, tab[seat0Both][seat1Both]+tab[seat1Both][seat0Both],
+		tab[seat0Both][firstBoth]+tab[seat1Both][firstBoth], tab[seat0Both][secondBoth]+tab[seat1Both][secondBoth])
+	split = nb[seat0Both] + nb[seat1Both]
+	t.Logf("of the %d pairs %s split: %s split them from the same seat %d; its first won both %d, lost both %d",
+		split, b.name, a.name, both, tab[firstBoth][seat0Both]+tab[firstBoth][seat1Both], tab[secondBoth][seat0Both]+tab[secondBoth][seat1Both])
+}
+
+func pct(k, n int) float64 { return 100 * float64(k) / float64(max(n, 1)) }
+
+// The commands of docs/ai.md's section on the ceiling run, each briefly
+// (one pair of games a match), in their order: the matches write their
+// logs, and the ceiling reads them.
+func TestCeilingCommandsInDocsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the test binary once a command")
+	}
+	doc, err := os.ReadFile("../../docs/ai.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(doc), "\n## Tamman's ceiling")
+	if !ok {
+		t.Fatal("docs/ai.md: no section \"Tamman's ceiling\"")
+	}
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	dir := t.TempDir()
+	ran := 0
+	for _, line := range strings.Split(sec, "\n") {
+		if !strings.HasPrefix(line, "go test ./games/tamman -run Measure") {
+			continue
+		}
+		args, out := docCommand(t, line, dir)
+		cmd := exec.Command(os.Args[0], args...)
+		var buf strings.Builder
+		cmd.Stdout, cmd.Stderr = &buf, &buf
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("%s: %v\n%s", line, err, buf.String())
+		}
+		if out != "" {
+			if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if !strings.Contains(buf.String(), "ceiling 1 - s/2") {
+			t.Fatalf("%s: no ceiling reported:\n%s", line, buf.String())
+		}
+		ran++
+	}
+	if ran < 2 {
+		t.Fatalf("docs/ai.md's ceiling section shows %d commands, want the matches and the ceiling", ran)
+	}
+}
+
+// docCommand turns a documented `go test ./games/tamman` command into the
+// arguments of this test binary, with -match-games 2 and the logs it
+// writes (after >) or reads (-ceiling-logs) in dir.
+func docCommand(t *testing.T, line, dir string) (args []string, out string) {
+	t.Helper()
+	var words []string
+	for _, w := range shellWords(line)[3:] { // go test ./games/tamman
+		if name, value, ok := strings.Cut(w, "="); ok && strings.HasPrefix(w, "-") {
+			words = append(words, name, value)
+		} else {
+			words = append(words, w)
+		}
+	}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		next := func() string {
+			i++
+			if i == len(words) {
+				t.Fatalf("%s: %s wants a value", line, w)
+			}
+			return words[i]
+		}
+		switch w {
+		case "-run":
+			args = append(args, "-test.run=^Test"+next()+"$")
+		case "-count", "-timeout":
+			args = append(args, "-test."+w[1:]+"="+next())
+		case "-v":
+			args = append(args, "-test.v")
+		case "-match-games":
+			next()
+			args = append(args, "-match-games=2")
+		case "-ceiling-logs":
+			var logs []string
+			for _, p := range strings.Split(next(), ",") {
+				logs = append(logs, filepath.Join(dir, filepath.Base(p)))
+			}
+			args = append(args, "-ceiling-logs="+strings.Join(logs, ","))
+		case ">":
+			out = filepath.Join(dir, filepath.Base(next()))
+		default:
+			if !strings.HasPrefix(w, "-") {
+				t.Fatalf("%s: unexpected %q", line, w)
+			}
+			args = append(args, w+"="+next())
+		}
+	}
+	return args, out
+}
+
+// shellWords splits a command line at spaces, keeping what single quotes
+// hold together.
+func shellWords(line string) []string {
+	var words []string
+	var w strings.Builder
+	quoted, in := false, false
+	for _, r := range line {
+		switch {
+		case r == '\'':
+			quoted, in = !quoted, true
+		case r == ' ' && !quoted:
+			if in {
+				words = append(words, w.String())
+				w.Reset()
+			}
+			in = false
+		default:
+			w.WriteRune(r)
+			in = true
+		}
+	}
+	if in {
+		words = append(words, w.String())
+	}
+	return words
+}

@@ -1,0 +1,247 @@
+package tamman_test
+
+import (
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"testing"
+
+	"tabula/ai"
+	"tabula/engine"
+	"tabula/games/tamman"
+)
+
+// The throws of MeasureMatch's paired games. A pair is two games in which
+// the two variants swap seats; for the pair to compare the players and not
+// the throws, each seat must get the same throws in both games, whoever
+// sits there and however the games part.
+//
+// "The same throws" here: a seat's k-th turn gets the same throws in both
+// games, place by place. A turn opens with one throw, and a 4 or an 8
+// earns one or two extra throws (8, 8, 8 voids the turn), so the opening
+// throws of the seat's k-th turn are the same in both games, and so is how
+// many there are. Capture throws follow, one for each man sent back, and
+// are thrown between the moves: the j-th throw of the turn after its
+// opening ones is the same in both games whenever both games throw it,
+// though one game may capture at that turn and the other not. What two
+// games cannot share is only what one of them has and the other lacks:
+// capture throws of captures made in one game, and the turns after the
+// shorter game ended.
+//
+// Each throw is drawn by ai.ChanceDrawer (SHA-256 and ChaCha8 of its key,
+// then the first outcome whose cumulative chance exceeds the uniform
+// number) from the state's own ChanceOutcomes: the throw's distribution is
+// the rules' own, exactly (the cowries' chances, k/16 by default, are
+// sums of powers of two, so the cumulative sums are exact in a float64).
+
+var matchThrows = flag.String("match-throws", "keyed",
+	"keyed: each throw drawn from (pair, seat, the seat's turn, the throw's place in it); stream: each seat its own stream of throws (the harness before 2 December 2026)")
+
+// throwSource draws the throws of one game of MeasureMatch.
+type throwSource interface {
+	draw(s *tamman.State) engine.Move
+}
+
+// newThrows returns the throws of game i of MeasureMatch (or of a harness
+// that plays its games): games 2k and 2k+1 are the two games of pair k.
+func newThrows(i int, seed uint64) throwSource {
+	switch *matchThrows {
+	case "keyed":
+		return &keyedThrows{run: seed, pair: uint64(i / 2)}
+	case "stream":
+		base := uint64(i/2)*2 + 1e6 + 2*seed
+		return streamThrows{ai.NewRandom(base), ai.NewRandom(base + 1)}
+	}
+	panic(fmt.Sprintf("-match-throws %q: want keyed or stream", *matchThrows))
+}
+
+// streamThrows gives each seat its own stream: a capture or an extra throw
+// in one game and not in the other shifts all that seat's later throws.
+type streamThrows []*ai.Random
+
+func (d streamThrows) draw(s *tamman.State) engine.Move {
+	return d[s.Turn()].Choose(s, engine.ChancePlayer)
+}
+
+// keyedThrows draws each throw from its key: the run's seed, the pair, the
+// seat, the seat's turn (from 1) and the throw's place in that turn (from
+// 0).
+type keyedThrows struct {
+	run, pair uint64
+	at        placer
+	key       [24]byte
+	outs      []engine.ChanceOutcome
+	d         ai.ChanceDrawer
+}
+
+func (k *keyedThrows) draw(s *tamman.State) engine.Move {
+	at := k.at.next(s.Turn())
+	k.outs = s.ChanceOutcomes(k.outs[:0])
+	return k.d.At(throwKey(k.key[:0], k.run, k.pair, at.seat, uint32(at.turn)), k.outs, at.place)
+}
+
+// placer follows the places of a game's throws. Every turn opens with a
+// throw and the turn always passes to another seat, so a throw by another
+// seat than the last one opens a turn. The zero value is ready.
+type placer struct {
+	last  int // the seat of the previous throw, plus 1 (0 before the first)
+	turns [4]int
+	place int
+}
+
+// next returns the place of a throw by seat.
+func (p *placer) next(seat int) throwPlace {
+	if seat+1 != p.last {
+		p.last, p.place = seat+1, 0
+		p.turns[seat]++
+	} else {
+		p.place++
+	}
+	return throwPlace{seat, p.turns[seat], p.place}
+}
+
+// throwKey appends the key of a seat's turn to dst; the throw's place in
+// the turn is ai.ChanceDrawer's ply.
+func throwKey(dst []byte, run, pair uint64, seat int, turn uint32) []byte {
+	dst = binary.BigEndian.AppendUint64(dst, run)
+	dst = binary.BigEndian.AppendUint64(dst, pair)
+	dst = binary.BigEndian.AppendUint32(dst, uint32(seat))
+	return binary.BigEndian.AppendUint32(dst, turn)
+}
+
+// throwPlace names a throw of a game: its seat, the seat's turn and its
+// place in the turn.
+type throwPlace struct {
+	seat, turn, place int
+}
+
+// placedThrows wraps a source and records each throw at its place, for
+// TestMeasureSharedThrows.
+type placedThrows struct {
+	src   throwSource
+	at    placer
+	seen  map[throwPlace]engine.Move
+	order []throwPlace
+}
+
+func newPlacedThrows(src throwSource) *placedThrows {
+	return &placedThrows{src: src, seen: map[throwPlace]engine.Move{}}
+}
+
+func (r *placedThrows) draw(s *tamman.State) engine.Move {
+	at := r.at.next(s.Turn())
+	m := r.src.draw(s)
+	r.seen[at] = m
+	r.order = append(r.order, at)
+	return m
+}
+
+// The keyed throws follow the rules' chances: a chi-square test over
+// 80,000 keys (pairs, seats, turns and places), under the default cowries
+// and under mouth-up=0.3.
+func TestKeyedThrowsFollowTheRulesChances(t *testing.T) {
+	for _, opt := range []string{"mouth-up=0.5", "mouth-up=0.3"} {
+		s := start(t, opt)
+		outs := s.ChanceOutcomes(nil)
+		count := map[engine.Move]int{}
+		var d ai.ChanceDrawer
+		var key []byte
+		n := 0
+		for pair := range uint64(10000) {
+			for seat := range 2 {
+				for turn := uint32(1); turn <= 2; turn++ {
+					key = throwKey(key[:0], 0, pair, seat, turn)
+					for place := range 2 {
+						count[d.At(key, outs, place)]++
+						n++
+					}
+				}
+			}
+		}
+		chi := 0.0
+		for _, o := range outs {
+			want := o.Prob * float64(n)
+			chi += (float64(count[o.Move]) - want) * (float64(count[o.Move]) - want) / want
+		}
+		// 18.47: the 0.1% point of chi-square with 4 degrees of freedom.
+		if chi > 18.47 || len(count) != len(outs) {
+			t.Errorf("%s: counts %v of %d draws, chi-square %.1f", opt, count, n, chi)
+		}
+	}
+}
+
+// The same key gives the same throw, and another key (here another pair)
+// another sequence of throws.
+func TestKeyedThrowsRepeatForTheSameKey(t *testing.T) {
+	s := start(t)
+	a, b, c := newThrows(6, 3), newThrows(7, 3), newThrows(8, 3)
+	differ := false
+	for range 20 {
+		ma, mb, mc := a.draw(s), b.draw(s), c.draw(s)
+		if ma != mb {
+			t.Fatalf("games 6 and 7 (one pair) drew %v and %v at the same place", ma, mb)
+		}
+		differ = differ || ma != mc
+	}
+	if !differ {
+		t.Error("pairs 3 and 4 drew the same 20 throws")
+	}
+}
+
+// The two games of a pair, played by different players, give each seat
+// the same throw at every place both reach, and the same opening throws at
+// every turn both play.
+func TestPairedGamesShareEveryThrowAtTheSamePlace(t *testing.T) {
+	for pair := range 20 {
+		var games [2]*placedThrows
+		for g := range games {
+			i := 2*pair + g
+			agents := []ai.Agent{ai.NewRandom(uint64(i)), mustAgent(t, "greedy", uint64(i))}
+			s := start(t)
+			games[g] = newPlacedThrows(newThrows(i, 0))
+			for !s.Terminal() {
+				p := s.Actors(nil)[0]
+				if p == engine.ChancePlayer {
+					s.Apply(games[g].draw(s))
+					continue
+				}
+				s.Apply(agents[p].Choose(s, p))
+			}
+		}
+		a, b := games[0], games[1]
+		common := 0
+		for at, m := range a.seen {
+			if o, ok := b.seen[at]; ok {
+				common++
+				if o != m {
+					t.Fatalf("pair %d: seat %d, turn %d, place %d: %v and %v", pair, at.seat, at.turn, at.place, m, o)
+				}
+			}
+		}
+		// Every opening throw of a turn both games played is common: the
+		// first, and the one or two extra throws a 4 or an 8 earns.
+		for _, at := range a.order {
+			first, ok := b.seen[throwPlace{at.seat, at.turn, 0}]
+			if !ok || at.place != 0 {
+				continue
+			}
+			for place := range map[engine.Move]int{4: 2, 8: 3}[first] {
+				if _, ok := b.seen[throwPlace{at.seat, at.turn, place}]; !ok {
+					t.Fatalf("pair %d: opening throw %d of turn %d of seat %d not shared", pair, place, at.turn, at.seat)
+				}
+			}
+		}
+		if common == 0 {
+			t.Fatalf("pair %d: no throw in common", pair)
+		}
+	}
+}
+
+func mustAgent(tb testing.TB, spec string, seed uint64) ai.Agent {
+	tb.Helper()
+	a, err := ai.New(tamman.Game{}, spec, ai.Config{Seed: seed})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return a
+}
