@@ -9,7 +9,9 @@
 # load test's summary, uptime, the processor ticks (1/100 s) of each server
 # and of PostgreSQL's backends, the log flushes (pg_stat_wal), the wait
 # events sampled each second, and leaves the busiest statements in
-# $PGLOAD_DIR/out/LABEL/statements.txt. Stop the cluster with
+# $PGLOAD_DIR/out/LABEL/statements.txt. With PROFILE=1, each server's
+# processor profile of 20 s from the 5th second is left there too
+# (cpuN.pprof; `go tool pprof -top SERVE_BIN FILE`). Stop the cluster with
 #   su postgres -s /bin/sh -c "$BIN/pg_ctl -D $PGLOAD_DIR/data stop -m fast"
 set -u
 bin=$1; n=$2; label=$3; shift 3
@@ -47,6 +49,11 @@ pm=$(head -1 "$dir/data/postmaster.pid")
 pgticks() { awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"; }
 pg0=$(pgticks)
 uptime
+if [ -n "${PROFILE:-}" ]; then
+  for i in $(seq "$n"); do
+    (sleep 5; curl -sf -o "$out/cpu$i.pprof" "${bases[$((i - 1))]}/api/debug/pprof/profile?seconds=20") &
+  done
+fi
 nice -n -5 "$lt" loadtest --server "$(IFS=,; echo "${bases[*]}")" --rooms 1000 --duration 30s --think 1s "$@" 2>&1 | tee "$out/loadtest.txt"
 uptime
 kill $sampler 2>/dev/null

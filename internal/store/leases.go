@@ -119,6 +119,7 @@ func (p *Postgres) listenOnce(ctx context.Context, l Listener) error {
 	if _, err := conn.Exec(ctx, `LISTEN `+Channel); err != nil {
 		return err
 	}
+	p.notes.queue(helloPrefix + p.origin) // postgres_alone.go
 	if l.Connected != nil {
 		l.Connected()
 	}
@@ -126,6 +127,9 @@ func (p *Postgres) listenOnce(ctx context.Context, l Listener) error {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
+		}
+		if p.notes.heardFrom(n.Payload) {
+			continue
 		}
 		if room, from, events, own, verified, ok := parseSteps(n.Payload, p.origin, p.key); ok {
 			switch {

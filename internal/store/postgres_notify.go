@@ -145,6 +145,7 @@ type notifier struct {
 	key    []byte
 	mu     sync.Mutex
 	next   []string // payloads to send, in commit order
+	alone  alone    // under mu: whether any other process listens
 	wake   chan struct{}
 	stop   chan struct{}
 	done   chan struct{}
@@ -157,11 +158,21 @@ func newNotifier(pool *pgxpool.Pool, origin string, key []byte) *notifier {
 	return n
 }
 
-// add queues the news of st, stored.
+// add queues the news of st, stored, unless no other process listens.
 func (n *notifier) add(st *Step) {
-	payload := stepPayload(st, n.origin, n.key)
 	n.mu.Lock()
-	n.next = append(n.next, payload)
+	if n.alone.skip(st.Room, st.From+len(st.Events)) {
+		n.mu.Unlock()
+		return
+	}
+	n.mu.Unlock()
+	n.queue(stepPayload(st, n.origin, n.key))
+}
+
+// queue queues payloads to send.
+func (n *notifier) queue(payloads ...string) {
+	n.mu.Lock()
+	n.next = append(n.next, payloads...)
 	n.mu.Unlock()
 	select {
 	case n.wake <- struct{}{}:

@@ -68,18 +68,27 @@ func (p *Postgres) SetPresence(ctx context.Context, holder string, seats map[str
 
 // RefreshPresence keeps every row of holder alive for ttl from now, and
 // deletes the rows of any holder that ran out long ago (processes that
-// died). It need not wait for the disk either.
+// died). It need not wait for the disk either. It also tells the other
+// processes that this one is here, and learns whether any other holder
+// is alive (postgres_alone.go).
 func (p *Postgres) RefreshPresence(ctx context.Context, holder string, ttl time.Duration) error {
+	start := time.Now()
+	var others bool
 	b := &pgx.Batch{}
 	b.Queue(`BEGIN`)
 	b.Queue(`SET LOCAL synchronous_commit TO off`)
 	queueHolder(b, holder, ttl)
 	b.Queue(`DELETE FROM presence WHERE holder IN (SELECT holder FROM holders WHERE expires < `+nowMS+` - $1)`, presencePurge.Milliseconds())
 	b.Queue(`DELETE FROM holders WHERE expires < `+nowMS+` - $1`, presencePurge.Milliseconds())
+	b.Queue(`SELECT EXISTS (SELECT 1 FROM holders WHERE holder <> $1 AND expires > `+nowMS+`)`, holder).QueryRow(func(row pgx.Row) error {
+		return row.Scan(&others)
+	})
+	b.Queue(`SELECT pg_notify($1, $2)`, Channel, herePrefix+p.origin)
 	b.Queue(`COMMIT`)
 	if err := p.pool.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("store: refreshing the presence of %s: %w", holder, err)
 	}
+	p.notes.refreshed(start, others, ttl)
 	return nil
 }
 

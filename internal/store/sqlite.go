@@ -99,13 +99,9 @@ var migrations = []string{
 		holder TEXT PRIMARY KEY,
 		expires INTEGER NOT NULL
 	);`,
-	// Secrets the processes on one database share: with PostgreSQL,
-	// the key that signs the events a notification carries
-	// (postgres_notify.go).
-	`CREATE TABLE secrets (
-		name TEXT PRIMARY KEY,
-		value BLOB NOT NULL
-	);`,
+	// Secrets the processes on one database share (PostgreSQL's key of
+	// notifications: postgres_notify.go).
+	`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);`,
 }
 
 // SQLite is the SQLite backend.
