@@ -2,6 +2,7 @@ package roomclient
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"net/http"
@@ -114,8 +115,8 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 	defer c.CloseNow()
 	seat := w.View.Seat
 	version := w.View.Version
-	st, err := ParseState(w.View.State)
-	if err != nil {
+	var st botState
+	if err := json.Unmarshal(w.View.State, &st); err != nil {
 		return err
 	}
 	committed := w.View.Choice != ""
@@ -140,14 +141,14 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			return err
 		}
 	}
-	in := make(chan Msg, 8) // small: a bot holds one per connection, thousands in a load test
+	in := make(chan botMsg, 8) // small: a bot holds one per connection, thousands in a load test
 	done := make(chan struct{})
 	defer close(done)
 	var readErr error
 	go func() {
 		defer close(in)
 		for {
-			m, err := c.Recv(ctx)
+			m, err := c.recvBot(ctx)
 			if err != nil {
 				readErr = err
 				return
@@ -168,7 +169,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			return errDone
 		}
 		mine := !committed && sentAt < 0 && version >= ackedAt && contains(st.ToMove, seat)
-		var m Msg
+		var m botMsg
 		var ok bool
 		if mine && b.Think > 0 {
 			if thinkAt != version {
@@ -203,9 +204,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			}
 			version = m.Event.Version
 			*last = version
-			if st, err = ParseState(m.State); err != nil {
-				return err
-			}
+			st = m.State
 			switch m.Event.Kind {
 			case wire.KindCommit:
 				if m.Event.Seat != nil && *m.Event.Seat == seat {
@@ -261,8 +260,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			b.Rejects = append(b.Rejects, m.Code+": "+m.Error)
 			b.mu.Unlock()
 			if m.Code == wire.CodeStale && m.View.Version > 0 {
-				version = m.View.Version
-				st, _ = ParseState(m.View.State)
+				version, st = m.View.Version, m.View.State
 			}
 			sentAt = -1
 		}
