@@ -81,28 +81,46 @@ func Common(s engine.State) StateView {
 // State encodes s as one JSON object: the fields of Common followed by
 // those of its Details, if it has any.
 func State(s engine.State) ([]byte, error) {
-	common, err := json.Marshal(Common(s))
+	common, extra, err := stateParts(s)
+	if err != nil || extra == nil {
+		return common, err
+	}
+	out := make([]byte, 0, len(common)+len(extra))
+	return appendJoined(out, common, extra), nil
+}
+
+// stateParts are the JSON objects of Common and of the Details (nil if
+// there are none) of s.
+func stateParts(s engine.State) (common, extra []byte, err error) {
+	common, err = json.Marshal(Common(s))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	d, ok := s.(Detailer)
 	if !ok {
-		return common, nil
+		return common, nil, nil
 	}
-	extra, err := detailsJSON(d.Details())
+	extra, err = detailsJSON(d.Details())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	extra = bytes.TrimSpace(extra)
 	if len(extra) < 2 || extra[0] != '{' {
-		return nil, fmt.Errorf("view: %s details are not a JSON object", s.Game().ID())
+		return nil, nil, fmt.Errorf("view: %s details are not a JSON object", s.Game().ID())
 	}
 	if len(extra) == 2 {
-		return common, nil
+		return common, nil, nil
 	}
-	out := make([]byte, 0, len(common)+len(extra))
-	out = append(out, common[:len(common)-1]...)
-	out = append(out, ',')
-	out = append(out, extra[1:]...)
-	return out, nil
+	return common, extra, nil
+}
+
+// appendJoined appends the fields of the JSON objects a and b (nil: none)
+// as one object.
+func appendJoined(dst, a, b []byte) []byte {
+	if b == nil {
+		return append(dst, a...)
+	}
+	dst = append(dst, a[:len(a)-1]...)
+	dst = append(dst, ',')
+	return append(dst, b[1:]...)
 }

@@ -60,7 +60,7 @@ func message(m engine.Message) MessageView {
 // (tabula replay prints State): "told", what the state tells of its last
 // turn, and "moves", the legal moves with their places (Moves).
 func StateTold(s engine.State) ([]byte, error) {
-	js, err := State(s)
+	common, extra, err := stateParts(s)
 	if err != nil {
 		return nil, err
 	}
@@ -72,9 +72,10 @@ func StateTold(s engine.State) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("view: %s moves: %w", s.Game().ID(), err)
 	}
-	out := make([]byte, 0, len(js)+len(told)+len(moves)+19)
-	out = append(out, js[:len(js)-1]...)
-	out = append(out, `,"told":`...)
+	// One buffer for all of it: the state is not joined apart first.
+	out := make([]byte, 0, len(common)+len(extra)+len(told)+len(moves)+19)
+	out = appendJoined(out, common, extra)
+	out = append(out[:len(out)-1], `,"told":`...)
 	out = append(out, told...)
 	out = append(out, `,"moves":`...)
 	out = append(out, moves...)

@@ -60,7 +60,7 @@ type matchLog struct {
 
 var (
 	gameLine  = regexp.MustCompile(`game (\d+): the first variant in seat (\d), seat (\d) won`)
-	matchLine = regexp.MustCompile(`(\S+) against (\S+) \(throws (\w+)\)`)
+	matchLine = regexp.MustCompile(`(\S+) against (\S+) \(throws (\w+)(?:, draws (\w+))?\)`)
 )
 
 // readMatchLog reads the games of a MeasureMatch run from its -v output,
@@ -83,6 +83,9 @@ func readMatchLog(path string) (matchLog, error) {
 				return l, fmt.Errorf("%s:%d: throws %s, not keyed: its pairs do not share their throws", path, line, m[3])
 			}
 			l.name = m[1] + " v " + m[2]
+			if m[4] == "keyed" {
+				l.name += " (draws keyed)"
+			}
 			continue
 		}
 		m := gameLine.FindStringSubmatch(sc.Text())
@@ -103,6 +106,9 @@ func readMatchLog(path string) (matchLog, error) {
 		if w1, ok := winners[i+1]; ok && i%2 == 0 {
 			l.pairs[i/2] = pairOf(w0, w1)
 		}
+	}
+	if l.name == path {
+		return l, fmt.Errorf("%s: no line says the throws were keyed (a run before 2 December 2026 had none, and played streams)", path)
 	}
 	if len(l.pairs) == 0 {
 		return l, fmt.Errorf("%s: no pair of games played", path)

@@ -175,7 +175,7 @@ func TestMeasureMatch(t *testing.T) {
 		winners = make([]int, *matchGames)
 	)
 	// The throws first, so that a log of a run stopped early says them.
-	t.Logf("%s against %s (throws %s): %d games", specs[0], specs[1], *matchThrows, *matchGames)
+	t.Logf("%s against %s (throws %s, draws %s): %d games", specs[0], specs[1], *matchThrows, *matchDraws, *matchGames)
 	for w := 0; w < *matchProcs; w++ {
 		wg.Add(1)
 		go func() {
@@ -194,34 +194,18 @@ func TestMeasureMatch(t *testing.T) {
 				if first == 1 {
 					agents[0], agents[1] = agents[1], agents[0]
 				}
-				s := start(t)
-				// Games 2k and 2k+1, where the variants swap seats, give
-				// each seat the same throws (pairs_test.go): when one
-				// seat wins both, the throws decided the pair.
-				dice := newThrows(i, *matchSeed)
 				var took [2]time.Duration
 				var n [2]int
 				var most [2]time.Duration
-				for !s.Terminal() {
-					p := s.Actors(nil)[0]
-					if p == engine.ChancePlayer {
-						s.Apply(dice.draw(s))
-						continue
-					}
-					v := p
+				s := playPaired(t, agents, i, func(p int, d time.Duration) {
+					v := p // the variant in seat p
 					if first == 1 {
 						v = 1 - p
 					}
-					t0 := time.Now()
-					m := agents[p].Choose(s, p)
-					d := time.Since(t0)
-					if len(s.Legal(p, nil)) > 1 { // a real choice
-						took[v] += d
-						n[v]++
-						most[v] = max(most[v], d)
-					}
-					s.Apply(m)
-				}
+					took[v] += d
+					n[v]++
+					most[v] = max(most[v], d)
+				})
 				o, _ := s.Outcome()
 				mu.Lock()
 				// Each game as it ends, so that a long run stopped early
@@ -243,8 +227,8 @@ func TestMeasureMatch(t *testing.T) {
 	}
 	wg.Wait()
 	lo, hi := wilson(wins, played)
-	t.Logf("%s against %s (throws %s): won %d of %d, %.1f%% (95%% interval %.1f%%..%.1f%%)",
-		specs[0], specs[1], *matchThrows, wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi)
+	t.Logf("%s against %s (throws %s, draws %s): won %d of %d, %.1f%% (95%% interval %.1f%%..%.1f%%)",
+		specs[0], specs[1], *matchThrows, *matchDraws, wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi)
 	decided := 0
 	for k := 0; k+1 < played; k += 2 {
 		if winners[k] == winners[k+1] {
@@ -263,6 +247,31 @@ func TestMeasureMatch(t *testing.T) {
 		t.Logf("%s: %d moves, mean %v, max %v a move", specs[v], moves[v],
 			spent[v]/time.Duration(max(moves[v], 1)), slow[v])
 	}
+}
+
+// playPaired plays game i of a paired match between agents (in seat
+// order) and returns its end. Games 2k and 2k+1, where the players swap
+// seats, give each seat the same throws (pairs_test.go): when one seat
+// wins both, the throws decided the pair. chose hears the wall time of
+// each move that had a real choice.
+func playPaired(tb testing.TB, agents []ai.Agent, i int, chose func(p int, d time.Duration)) *tamman.State {
+	s := start(tb)
+	dice := newThrows(i, *matchSeed)
+	for !s.Terminal() {
+		p := s.Actors(nil)[0]
+		if p == engine.ChancePlayer {
+			s.Apply(dice.draw(s))
+			continue
+		}
+		reseed(dice, agents[p], p, *matchPlay)
+		t0 := time.Now()
+		m := agents[p].Choose(s, p)
+		if d := time.Since(t0); len(s.Legal(p, nil)) > 1 {
+			chose(p, d)
+		}
+		s.Apply(m)
+	}
+	return s
 }
 
 // wilson is the 95% Wilson score interval of k successes in n.

@@ -1,10 +1,12 @@
 package tamman_test
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"flag"
 	"fmt"
 	"testing"
+	"time"
 
 	"tabula/ai"
 	"tabula/engine"
@@ -33,6 +35,18 @@ import (
 // number) from the state's own ChanceOutcomes: the throw's distribution is
 // the rules' own, exactly (the cowries' chances, k/16 by default, are
 // sums of powers of two, so the cumulative sums are exact in a float64).
+
+// The agents' own draws (greedy's ties, a search's shuffles and samples)
+// matter as much: greedy moves at random among the moves that make the
+// same race, and a pair whose throws are the same plays out otherwise
+// when greedy draws otherwise. With -match-draws keyed each agent is
+// reseeded before each of its moves from (pair, seat, the seat's turn,
+// the move's place among the turn's moves, -match-play-seed), so that in
+// both games of a pair, and in every run on the same -match-seed, a seat's
+// luck at each turn is the same whoever sits there: the two players of a
+// pair differ in nothing but their play.
+var matchDraws = flag.String("match-draws", "seeded",
+	"seeded: each agent seeded once a game; keyed: reseeded before each move from (pair, seat, the seat's turn, the move's place in it); needs -match-throws keyed")
 
 var matchThrows = flag.String("match-throws", "keyed",
 	"keyed: each throw drawn from (pair, seat, the seat's turn, the throw's place in it); stream: each seat its own stream of throws (the harness before 2 December 2026)")
@@ -69,6 +83,7 @@ func (d streamThrows) draw(s *tamman.State) engine.Move {
 type keyedThrows struct {
 	run, pair uint64
 	at        placer
+	moves     int // the moves of the turn so far
 	key       [24]byte
 	outs      []engine.ChanceOutcome
 	d         ai.ChanceDrawer
@@ -76,6 +91,9 @@ type keyedThrows struct {
 
 func (k *keyedThrows) draw(s *tamman.State) engine.Move {
 	at := k.at.next(s.Turn())
+	if at.place == 0 {
+		k.moves = 0
+	}
 	k.outs = s.ChanceOutcomes(k.outs[:0])
 	return k.d.At(throwKey(k.key[:0], k.run, k.pair, at.seat, uint32(at.turn)), k.outs, at.place)
 }
@@ -98,6 +116,31 @@ func (p *placer) next(seat int) throwPlace {
 		p.place++
 	}
 	return throwPlace{seat, p.turns[seat], p.place}
+}
+
+// drawSeed returns the seed of the agent in seat before its next move:
+// SHA-256 of the turn's key, the move's place among the turn's moves and
+// play.
+func (k *keyedThrows) drawSeed(seat int, play uint64) uint64 {
+	key := throwKey(k.key[:0], k.run, k.pair, seat, uint32(k.at.turns[seat]))
+	key = binary.BigEndian.AppendUint64(key, uint64(k.moves))
+	key = binary.BigEndian.AppendUint64(key, play)
+	k.moves++
+	h := sha256.Sum256(key)
+	return binary.BigEndian.Uint64(h[:])
+}
+
+// reseed reseeds agent before its move in seat, under -match-draws keyed.
+func reseed(dice throwSource, agent ai.Agent, seat int, play uint64) {
+	if *matchDraws != "keyed" {
+		return
+	}
+	k, ok := dice.(*keyedThrows)
+	r, ok2 := agent.(ai.Reseeder)
+	if !ok || !ok2 {
+		panic(fmt.Sprintf("-match-draws keyed wants -match-throws keyed and agents that can be reseeded (%s)", agent.Name()))
+	}
+	r.Reseed(k.drawSeed(seat, play))
 }
 
 // throwKey appends the key of a seat's turn to dst; the throw's place in
@@ -244,4 +287,30 @@ func mustAgent(tb testing.TB, spec string, seed uint64) ai.Agent {
 		tb.Fatal(err)
 	}
 	return a
+}
+
+// With keyed draws, two equal players differ in nothing between the two
+// games of a pair: each pair is one game played twice, the players'
+// seats swapped. With draws seeded once a game, greedy's ties part them.
+func TestKeyedDrawsMakeAPairOfEqualPlayersOneGame(t *testing.T) {
+	was := *matchDraws
+	t.Cleanup(func() { *matchDraws = was })
+	for _, draws := range []string{"keyed", "seeded"} {
+		*matchDraws = draws
+		same := 0
+		for k := range 10 {
+			var ends [2]*tamman.State
+			for g := range ends {
+				i := 2*k + g
+				agents := []ai.Agent{mustAgent(t, "greedy", uint64(i+1)), mustAgent(t, "greedy", uint64(i+1)<<20)}
+				ends[g] = playPaired(t, agents, i, func(int, time.Duration) {})
+			}
+			if ends[0].Hash() == ends[1].Hash() && ends[0].Ply() == ends[1].Ply() {
+				same++
+			}
+		}
+		if (draws == "keyed") != (same == 10) {
+			t.Errorf("draws %s: %d of 10 pairs played one game twice", draws, same)
+		}
+	}
 }

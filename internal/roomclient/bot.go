@@ -2,6 +2,7 @@ package roomclient
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"net/http"
@@ -23,8 +24,12 @@ type Bot struct {
 	// StopAt stops the bot once the room reaches that version (0: play
 	// to the end); every bot of a room stops at the same point.
 	StopAt int
-	// Think is how long the bot waits before each move, like a person.
-	Think time.Duration
+	// Think is how long the bot waits before each move, like a person;
+	// ThinkSpread varies each pause uniformly by that fraction around it
+	// (0.2: 0.8 to 1.2 times Think). With pauses all the same, the rooms
+	// that a stall of the server delayed together go on moving in step.
+	Think       time.Duration
+	ThinkSpread float64
 	// Acks, if not nil, receives a value for each first ack (without
 	// waiting: a full channel misses some).
 	Acks   chan<- struct{}
@@ -114,8 +119,8 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 	defer c.CloseNow()
 	seat := w.View.Seat
 	version := w.View.Version
-	st, err := ParseState(w.View.State)
-	if err != nil {
+	var st botState
+	if err := json.Unmarshal(w.View.State, &st); err != nil {
 		return err
 	}
 	committed := w.View.Choice != ""
@@ -140,14 +145,14 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			return err
 		}
 	}
-	in := make(chan Msg, 8) // small: a bot holds one per connection, thousands in a load test
+	in := make(chan botMsg, 8) // small: a bot holds one per connection, thousands in a load test
 	done := make(chan struct{})
 	defer close(done)
 	var readErr error
 	go func() {
 		defer close(in)
 		for {
-			m, err := c.Recv(ctx)
+			m, err := c.recvBot(ctx)
 			if err != nil {
 				readErr = err
 				return
@@ -168,11 +173,11 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			return errDone
 		}
 		mine := !committed && sentAt < 0 && version >= ackedAt && contains(st.ToMove, seat)
-		var m Msg
+		var m botMsg
 		var ok bool
 		if mine && b.Think > 0 {
 			if thinkAt != version {
-				thinkAt, thinkUntil = version, b.now().Add(b.Think)
+				thinkAt, thinkUntil = version, b.now().Add(b.pause())
 			}
 			// Think, but take what comes meanwhile.
 			if wait := thinkUntil.Sub(b.now()); wait > 0 {
@@ -203,9 +208,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			}
 			version = m.Event.Version
 			*last = version
-			if st, err = ParseState(m.State); err != nil {
-				return err
-			}
+			st = m.State
 			switch m.Event.Kind {
 			case wire.KindCommit:
 				if m.Event.Seat != nil && *m.Event.Seat == seat {
@@ -261,12 +264,20 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			b.Rejects = append(b.Rejects, m.Code+": "+m.Error)
 			b.mu.Unlock()
 			if m.Code == wire.CodeStale && m.View.Version > 0 {
-				version = m.View.Version
-				st, _ = ParseState(m.View.State)
+				version, st = m.View.Version, m.View.State
 			}
 			sentAt = -1
 		}
 	}
+}
+
+// pause is the bot's next pause before a move: Think, spread by
+// ThinkSpread.
+func (b *Bot) pause() time.Duration {
+	if b.ThinkSpread <= 0 {
+		return b.Think
+	}
+	return time.Duration(float64(b.Think) * (1 + b.ThinkSpread*(2*b.Rand.Float64()-1)))
 }
 
 // setPending remembers a move sent and not yet acknowledged.

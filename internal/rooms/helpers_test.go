@@ -20,7 +20,7 @@ import (
 
 var bg = context.Background()
 
-func testStore(t *testing.T) *store.SQLite {
+func testStore(t testing.TB) *store.SQLite {
 	t.Helper()
 	s, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
 	if err != nil {
@@ -30,7 +30,7 @@ func testStore(t *testing.T) *store.SQLite {
 	return s
 }
 
-func testManager(t *testing.T, st Store) *Manager {
+func testManager(t testing.TB, st Store) *Manager {
 	t.Helper()
 	m := NewManager(Config{
 		Store: st,
@@ -52,7 +52,7 @@ func people(n int) []SeatSpec {
 	return out
 }
 
-func create(t *testing.T, m *Manager, game string, opts []string, seats []SeatSpec) (*Room, Created) {
+func create(t testing.TB, m *Manager, game string, opts []string, seats []SeatSpec) (*Room, Created) {
 	t.Helper()
 	c, err := m.Create(bg, game, opts, seats, Clock{})
 	if err != nil {
@@ -65,7 +65,7 @@ func create(t *testing.T, m *Manager, game string, opts []string, seats []SeatSp
 	return r, c
 }
 
-func join(t *testing.T, r *Room, token string) *Sub {
+func join(t testing.TB, r *Room, token string) *Sub {
 	t.Helper()
 	s, err := r.Join(token, -1)
 	if err != nil {

@@ -149,11 +149,12 @@ func (r *Room) commitHidden(ctx context.Context, s int, text string, ackTo *Sub)
 	now := r.m.cfg.Now()
 	ev := r.commitEvent(now, s)
 	st := store.Step{Room: r.ID, From: r.version, Commits: []store.Commit{{Seat: s, Move: text, Version: ev.Version}}}
+	ack := Ack{Version: ev.Version}
+	acked := ackTo.ackWhenDurable(&st, ack)
 	if err := r.persist(ctx, &st, ev); err != nil {
 		return Ack{}, err
 	}
-	ack := Ack{Version: ev.Version}
-	ackTo.ack(ack) // stored, so acknowledged now, before the broadcast
+	acked() // stored, so acknowledged by now, before the broadcast
 	r.committed(now, s, text, ev)
 	r.armFlag()
 	r.publish(r.state, ev)
@@ -170,11 +171,12 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 	if st.Status == store.Finished {
 		st.Archive = r.archiveEntry(t.events, st.Result)
 	}
+	ack := Ack{Version: t.events[0].Version}
+	acked := ackTo.ackWhenDurable(&st, ack)
 	if err := r.persist(ctx, &st, t.events...); err != nil {
 		return Ack{}, err
 	}
-	ack := Ack{Version: t.events[0].Version}
-	ackTo.ack(ack) // stored, so acknowledged now, before the broadcast
+	acked() // stored, so acknowledged by now, before the broadcast
 	r.turned(t)
 	r.armFlag()
 	for i, e := range t.events {

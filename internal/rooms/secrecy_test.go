@@ -19,7 +19,7 @@ import (
 
 // fastStore is real SQLite on a memory file system where there is one
 // (/dev/shm), so that thousands of synchronous commits take seconds.
-func fastStore(t *testing.T) *store.SQLite {
+func fastStore(t testing.TB) *store.SQLite {
 	t.Helper()
 	dir := t.TempDir()
 	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {

@@ -3,6 +3,7 @@ package rooms
 import (
 	"sync"
 
+	"tabula/internal/store"
 	"tabula/internal/wire"
 )
 
@@ -169,5 +170,27 @@ func (r *Room) sendPresence() {
 func (s *Sub) ack(a Ack) {
 	if s != nil {
 		s.send(wire.Ack(a.Version, a.Duplicate))
+	}
+}
+
+// ackWhenDurable acknowledges a to s as soon as the store has made st
+// durable (store.Step.Durable: SQLite's writer, before it wakes the
+// movers of its batch, who then build their broadcasts) and returns what
+// the caller runs once Apply has succeeded: the acknowledgement, unless
+// the store sent it. A nil s (the computer's move) has nobody to tell.
+func (s *Sub) ackWhenDurable(st *store.Step, a Ack) (acked func()) {
+	if s == nil {
+		return func() {}
+	}
+	msg := wire.Ack(a.Version, a.Duplicate)
+	sent := false // written by the store before Apply returns
+	st.Durable = func() {
+		s.send(msg)
+		sent = true
+	}
+	return func() {
+		if !sent {
+			s.send(msg)
+		}
 	}
 }

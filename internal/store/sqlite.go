@@ -302,6 +302,14 @@ func (s *SQLite) writer() {
 			}
 		}
 		errs := s.commitBatch(batch)
+		// Tell the durable steps first (their acknowledgements wake the
+		// connections' writers), then wake the callers, which go on to
+		// their broadcasts.
+		for i, r := range batch {
+			if errs[i] == nil && r.st.Durable != nil {
+				r.st.Durable()
+			}
+		}
 		for i, r := range batch {
 			r.done <- errs[i]
 		}

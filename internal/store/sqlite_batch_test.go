@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -52,6 +54,37 @@ func TestSQLiteBatchRefusesOnlyTheFailingStep(t *testing.T) {
 				id, sn.Room.Version, len(sn.Events), len(sn.Commits), want)
 		}
 	}
+}
+
+// TestSQLiteDurableOnlyForStoredSteps: steps applied at once (so that
+// the writer may take them in one batch), one of them stale: each stored
+// step's Durable has run once when its Apply returns, the stale one's
+// never.
+func TestSQLiteDurableOnlyForStoredSteps(t *testing.T) {
+	ids := []string{"a", "b", "c", "d", "e", "f"}
+	s := openWithRooms(t, ids...)
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		from := 0
+		if i == 2 {
+			from = 1 // the room is at 0: refused
+		}
+		wg.Go(func() {
+			var calls atomic.Int32
+			st := Step{Room: id, From: from, Events: []Event{{Version: from + 1, Kind: "turn", Body: []byte(`{}`)}},
+				Durable: func() { calls.Add(1) }}
+			err := s.Apply(context.Background(), st)
+			switch n := calls.Load(); {
+			case err != nil && n != 0:
+				t.Errorf("room %s: refused (%v), yet Durable ran %d times", id, err, n)
+			case err == nil && n != 1:
+				t.Errorf("room %s: stored, and Durable ran %d times before Apply returned, want 1", id, n)
+			case (err == nil) != (from == 0):
+				t.Errorf("room %s from %d: %v", id, from, err)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // openWithRooms opens a new SQLite store holding open rooms of two people

@@ -196,14 +196,21 @@ func Welcome(v View, missed []Event) []byte {
 // parsed again.
 func EventMsg(e Event, state json.RawMessage, trace []view.EventView) []byte {
 	ev := mustJSON(e)
-	out := make([]byte, 0, len(ev)+len(state)+40)
-	out = append(out, `{"type":"event","event":`...)
+	var tr []byte
+	if trace != nil {
+		tr = mustJSON(trace)
+	}
+	// One buffer of the message's size (it grew once for the trace): the
+	// largest thing a move allocates, once a group of viewers.
+	const head, mid, tail = `{"type":"event","event":`, `,"state":`, `,"trace":`
+	out := make([]byte, 0, len(head)+len(ev)+len(mid)+len(state)+len(tail)+len(tr)+1)
+	out = append(out, head...)
 	out = append(out, ev...)
-	out = append(out, `,"state":`...)
+	out = append(out, mid...)
 	out = append(out, state...)
 	if trace != nil {
-		out = append(out, `,"trace":`...)
-		out = append(out, mustJSON(trace)...)
+		out = append(out, tail...)
+		out = append(out, tr...)
 	}
 	return append(out, '}')
 }
