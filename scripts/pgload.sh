@@ -7,7 +7,7 @@
 # SERVE_BIN, and the load test of $LT (default SERVE_BIN), everything under
 # nice -n -5 (run it as root, under `flock /work/measure.lock`). Prints the
 # load test's summary, uptime, the processor ticks (1/100 s) of each server
-# and of PostgreSQL's backends, the log flushes (pg_stat_wal), the wait
+# and of PostgreSQL (below), the log flushes (pg_stat_wal), the wait
 # events sampled each second, and leaves the busiest statements in
 # $PGLOAD_DIR/out/LABEL/statements.txt. With PROFILE=1, each server's
 # processor profile of 20 s from the 5th second is left there too
@@ -46,7 +46,19 @@ q -d "$db" -c "SELECT pg_stat_statements_reset()" -c "SELECT pg_stat_reset_share
   FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"; sleep 1; done) >"$out/waits.txt" 2>/dev/null &
 sampler=$!
 pm=$(head -1 "$dir/data/postmaster.pid")
-pgticks() { awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat"; }
+# PostgreSQL's processor time: that of this database's backends (read
+# before the servers close them) and of the cluster's own writers (WAL
+# writer, checkpointer, background writer); not autovacuum's, which also
+# cleans the databases of earlier runs.
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+pgticks() {
+  local s=0 p
+  for p in $(pgrep -P "$pm" -f 'walwriter|checkpointer|background writer') \
+    $(q -d "$db" -c "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"); do
+    s=$((s + $(ticks "$p")))
+  done
+  echo $s
+}
 pg0=$(pgticks)
 uptime
 if [ -n "${PROFILE:-}" ]; then
@@ -60,8 +72,9 @@ kill $sampler 2>/dev/null
 q -d "$db" -c "SELECT 'log flushes ' || wal_sync || ', ' || round(wal_sync_time::numeric) || ' ms' FROM pg_stat_wal"
 q -d "$db" -c "SELECT calls, round(total_exec_time::numeric, 1), round(mean_exec_time::numeric, 3), left(regexp_replace(query, '\s+', ' ', 'g'), 110)
   FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25" >"$out/statements.txt"
-for p in "${pids[@]}"; do echo "serve $p: $(awk '{print $14 + $15}' "/proc/$p/stat") ticks"; kill "$p"; done
+pg1=$(pgticks)
+for p in "${pids[@]}"; do echo "serve $p: $(ticks "$p") ticks"; kill "$p"; done
 wait "${pids[@]}" 2>/dev/null
-sleep 0.5
-echo "postgres: $(( $(pgticks) - pg0 )) ticks"
+echo "postgres: $((pg1 - pg0)) ticks"
+[ -n "${KEEP:-}" ] || dropdb -h "$dir" -U tabula "$db" # KEEP=1 keeps the run's database
 sort "$out/waits.txt" | uniq -c | sort -rn | head -8

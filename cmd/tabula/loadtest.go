@@ -37,7 +37,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	n := fs.Int("rooms", 100, "rooms played at once (1 to 5000)")
 	dur := fs.Duration("duration", 30*time.Second, "how long to play (at most 1h)")
 	game := fs.String("game", "adji-boto", "the game of every room")
-	think := fs.Duration("think", 200*time.Millisecond, "a bot's pause before each move")
+	think := fs.Duration("think", 200*time.Millisecond, "a bot's pause before each move, on average")
+	spread := fs.Float64("think-spread", 0.2, "each pause is drawn uniformly from --think times 1±this, as people's pauses vary (0 to 1; 0: every pause exactly --think, so that rooms delayed together move in step from then on)")
 	server := fs.String("server", "", "a running server on loopback, or several sharing a database, comma-separated: rooms and seats are spread over them (default: start one; start yours with "+serveLimits+")")
 	seed := fs.Uint64("seed", 1, "seed of the bots' moves")
 	vs := fs.String("vs", "", "rooms of one bot against this computer player (mcts:easy) instead of two bots; the report gives the computer's reply times")
@@ -47,8 +48,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *n < 1 || *n > 5000 || *dur <= 0 || *dur > time.Hour || *think < 0 || *heavy < 0 || *heavy > 20 {
-		return usagef("--rooms must be 1 to 5000, --heavy 0 to 20, --duration at most 1h")
+	if *n < 1 || *n > 5000 || *dur <= 0 || *dur > time.Hour || *think < 0 || *heavy < 0 || *heavy > 20 || !(*spread >= 0 && *spread <= 1) {
+		return usagef("--rooms must be 1 to 5000, --heavy 0 to 20, --duration at most 1h, --think-spread 0 to 1")
 	}
 	if _, err := engine.Lookup(*game); err != nil {
 		return usagef("--game: %v", err)
@@ -111,7 +112,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 				if tok == "" {
 					continue // the computer's seat
 				}
-				b := &roomclient.Bot{Base: bases[(i+j)%len(bases)], Room: id, Token: tok, Think: think, Client: client, TimeReplies: replies}
+				b := &roomclient.Bot{Base: bases[(i+j)%len(bases)], Room: id, Token: tok, Think: think, ThinkSpread: *spread, Client: client, TimeReplies: replies}
 				b.Rand = rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))
 				pr.bots = append(pr.bots, b)
 				tw.Add(1)
@@ -177,7 +178,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	res := map[string]any{
 		"rooms": *n, "game": *game, "seconds": elapsed.Seconds(), "roomsPlayed": len(played), "moves": moves,
 		"movesPerSecond": float64(moves) / elapsed.Seconds(), "p50ms": q[0], "p99ms": q[1], "maxms": q[2],
-		"reconnects": reconnects, "errors": errs, "thinkMs": think.Milliseconds(),
+		"reconnects": reconnects, "errors": errs, "thinkMs": think.Milliseconds(), "thinkSpread": *spread,
 		"movesAfterStart": len(steady), "p99AfterStartMs": qs[0], "maxAfterStartMs": qs[1],
 		"storedRooms": stored.Rooms, "storedProblems": len(stored.Problems),
 	}
@@ -200,8 +201,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		b, _ := json.Marshal(res)
 		fmt.Fprintln(stdout, string(b))
 	} else {
-		fmt.Fprintf(stdout, "%d rooms of %s for %.1fs (bots think %v): %d moves, %.0f moves/s, round trip p50 %.1f ms, p99 %.1f ms, max %.1f ms, %d reconnects, %d errors\n",
-			*n, *game, elapsed.Seconds(), *think, moves, res["movesPerSecond"], q[0], q[1], q[2], reconnects, errs)
+		fmt.Fprintf(stdout, "%d rooms of %s for %.1fs (bots think %v ±%.0f%%): %d moves, %.0f moves/s, round trip p50 %.1f ms, p99 %.1f ms, max %.1f ms, %d reconnects, %d errors\n",
+			*n, *game, elapsed.Seconds(), *think, 100**spread, moves, res["movesPerSecond"], q[0], q[1], q[2], reconnects, errs)
 		if len(steady) > 0 {
 			fmt.Fprintf(stdout, "after the first %v (rooms made, bots joining): %d moves, round trip p99 %.1f ms, max %.1f ms\n", startup, len(steady), qs[0], qs[1])
 		}

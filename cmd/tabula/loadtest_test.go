@@ -21,6 +21,7 @@ func TestLoadtestRefusesWhatIsNotBounded(t *testing.T) {
 	for _, args := range [][]string{
 		{"--rooms", "0"}, {"--rooms", "5001"},
 		{"--duration", "61m"}, {"--duration", "0s"}, {"--think", "-1s"},
+		{"--think-spread", "-0.1"}, {"--think-spread", "1.5"}, {"--think-spread", "NaN"},
 		{"--server", "http://192.0.2.1:80"}, {"--server", "http://example.com:80"},
 		{"--server", "http://127.0.0.1:1,http://example.com:80"},
 	} {

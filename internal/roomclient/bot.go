@@ -24,8 +24,12 @@ type Bot struct {
 	// StopAt stops the bot once the room reaches that version (0: play
 	// to the end); every bot of a room stops at the same point.
 	StopAt int
-	// Think is how long the bot waits before each move, like a person.
-	Think time.Duration
+	// Think is how long the bot waits before each move, like a person;
+	// ThinkSpread varies each pause uniformly by that fraction around it
+	// (0.2: 0.8 to 1.2 times Think). With pauses all the same, the rooms
+	// that a stall of the server delayed together go on moving in step.
+	Think       time.Duration
+	ThinkSpread float64
 	// Acks, if not nil, receives a value for each first ack (without
 	// waiting: a full channel misses some).
 	Acks   chan<- struct{}
@@ -173,7 +177,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 		var ok bool
 		if mine && b.Think > 0 {
 			if thinkAt != version {
-				thinkAt, thinkUntil = version, b.now().Add(b.Think)
+				thinkAt, thinkUntil = version, b.now().Add(b.pause())
 			}
 			// Think, but take what comes meanwhile.
 			if wait := thinkUntil.Sub(b.now()); wait > 0 {
@@ -265,6 +269,15 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 			sentAt = -1
 		}
 	}
+}
+
+// pause is the bot's next pause before a move: Think, spread by
+// ThinkSpread.
+func (b *Bot) pause() time.Duration {
+	if b.ThinkSpread <= 0 {
+		return b.Think
+	}
+	return time.Duration(float64(b.Think) * (1 + b.ThinkSpread*(2*b.Rand.Float64()-1)))
 }
 
 // setPending remembers a move sent and not yet acknowledged.

@@ -88,3 +88,32 @@ func TestThinkIsNotRestartedByOtherMessages(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// TestPausesSpreadAroundThink: with ThinkSpread 0.2 every pause lies in
+// 0.8 to 1.2 times Think, the pauses differ, and they average Think; with
+// 0 every pause is Think.
+func TestPausesSpreadAroundThink(t *testing.T) {
+	const think = time.Second
+	b := &Bot{Think: think, ThinkSpread: 0.2, Rand: rand.New(rand.NewPCG(3, 4))}
+	var sum time.Duration
+	seen := map[time.Duration]bool{}
+	const n = 10000
+	for range n {
+		p := b.pause()
+		if p < 800*time.Millisecond || p > 1200*time.Millisecond {
+			t.Fatalf("pause %v outside 0.8-1.2 s", p)
+		}
+		sum += p
+		seen[p] = true
+	}
+	if len(seen) < n/2 {
+		t.Errorf("%d distinct pauses of %d", len(seen), n)
+	}
+	if mean := sum / n; mean < 990*time.Millisecond || mean > 1010*time.Millisecond {
+		t.Errorf("mean pause %v, want about %v", mean, think)
+	}
+	b.ThinkSpread = 0
+	if p := b.pause(); p != think {
+		t.Errorf("no spread: pause %v, want %v", p, think)
+	}
+}

@@ -237,6 +237,9 @@ func TestSeatChangesRevokeTokens(t *testing.T) {
 	m := testManager(t, st)
 	r, c := create(t, m, "adji-boto", nil, people(2))
 	a := join(t, r, c.Tokens[0])
+	// Seat 1 watches from the start: joined after the give-up, it could miss
+	// the computer's first turn, which starts as soon as the seat is given.
+	b := join(t, r, c.Tokens[1])
 	if _, err := r.Join("not-a-token", -1); err == nil {
 		t.Fatal("a made-up token got a seat")
 	}
@@ -260,7 +263,6 @@ func TestSeatChangesRevokeTokens(t *testing.T) {
 	if _, err := r.Join(newTok, -1); err == nil {
 		t.Fatal("the token of a seat given to the computer still works")
 	}
-	b := join(t, r, c.Tokens[1])
 	// The computer now plays seat 0 and moves by itself.
 	e := next(t, b, "event")
 	for e.Event.Kind != wire.KindTurn {

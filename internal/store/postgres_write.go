@@ -190,6 +190,13 @@ func (p *Postgres) writeAlone(ctx context.Context, conn *pgxpool.Conn, w *pgWrit
 // that did not apply, why: the room's version or its absence) and queues
 // the notifications of the steps stored.
 func (p *Postgres) answer(ctx context.Context, conn *pgxpool.Conn, batch []*pgWrite, errs []error) {
+	// The steps stored are told first (Step.Durable: their acks go out),
+	// before any caller wakes to its broadcast.
+	for i, w := range batch {
+		if errs[i] == nil && w.applied && w.step != nil && w.step.Durable != nil {
+			w.step.Durable()
+		}
+	}
 	var stale []string
 	for i, w := range batch {
 		if errs[i] == nil && !w.applied && w.step != nil {

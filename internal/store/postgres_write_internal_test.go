@@ -94,3 +94,30 @@ func TestABatchedChangeFailsAlone(t *testing.T) {
 		t.Errorf("the refused creation of r1 replaced it: secret %v", sn.Room.Secret)
 	}
 }
+
+// TestPostgresDurableOnlyForStoredSteps: in one transaction of changes,
+// each stored step's Durable has run once when its answer comes, and
+// that of a step refused (stale, or refused by the database) never.
+func TestPostgresDurableOnlyForStoredSteps(t *testing.T) {
+	p := openBatchPG(t, 4)
+	batch := []*pgWrite{
+		stepWrite("r0", 0),
+		stepWrite("r1", 5),
+		stepWrite("r2", 0, Commit{Seat: 0, Move: "7", Version: 1}, Commit{Seat: 0, Move: "8", Version: 1}),
+		stepWrite("r3", 0),
+	}
+	calls := map[string]int{}
+	for _, w := range batch {
+		w.step.Durable = func() { calls[w.room]++ }
+	}
+	p.commitBatch(batch)
+	for _, w := range batch {
+		err := <-w.done
+		switch n, stored := calls[w.room], w.room == "r0" || w.room == "r3"; {
+		case stored && (err != nil || n != 1):
+			t.Errorf("%s: %v, and Durable ran %d times before the answer, want stored and once", w.room, err, n)
+		case !stored && (err == nil || n != 0):
+			t.Errorf("%s: %v, and Durable ran %d times, want refused and never", w.room, err, n)
+		}
+	}
+}
