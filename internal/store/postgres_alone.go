@@ -31,8 +31,8 @@ const skipKept = 10 * time.Second
 
 // alone is the notifier's knowledge of other processes.
 type alone struct {
-	until   time.Time // alone until then (zero: not alone)
-	heard   time.Time // when another process was last heard
+	until   time.Time      // alone until then (zero: not alone)
+	heard   time.Time      // when another process was last heard
 	skipped map[string]int // rooms not notified since rotated, and their versions
 	older   map[string]int // those of the period before
 	rotated time.Time
