@@ -214,22 +214,18 @@ func crossPairs(t *testing.T, a, b matchLog) {
 
 func pct(k, n int) float64 { return 100 * float64(k) / float64(max(n, 1)) }
 
-// The commands of docs/ai.md's section on the ceiling run, each briefly
+// The commands of docs/tamman-ceiling.md run, each briefly
 // (one pair of games a match), in their order: the matches write their
 // logs, and the ceiling reads them.
 func TestCeilingCommandsInDocsRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the test binary once a command")
 	}
-	doc, err := os.ReadFile("../../docs/ai.md")
+	doc, err := os.ReadFile("../../docs/tamman-ceiling.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, sec, ok := strings.Cut(string(doc), "\n## Tamman's ceiling")
-	if !ok {
-		t.Fatal("docs/ai.md: no section \"Tamman's ceiling\"")
-	}
-	sec, _, _ = strings.Cut(sec, "\n## ")
+	sec := string(doc)
 	dir := t.TempDir()
 	ran := 0
 	for _, line := range strings.Split(sec, "\n") {
@@ -253,7 +249,7 @@ func TestCeilingCommandsInDocsRun(t *testing.T) {
 		ran++
 	}
 	if ran < 2 {
-		t.Fatalf("docs/ai.md's ceiling section shows %d commands, want the matches and the ceiling", ran)
+		t.Fatalf("docs/tamman-ceiling.md shows %d commands, want the matches and the ceiling", ran)
 	}
 }
 
