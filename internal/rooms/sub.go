@@ -174,7 +174,7 @@ func (s *Sub) ack(a Ack) {
 }
 
 // ackWhenDurable acknowledges a to s as soon as the store has made st
-// durable (store.Step.Durable: SQLite's writer, before it wakes the
+// durable (store.Step.Durable: the store's writer, before it wakes the
 // movers of its batch, who then build their broadcasts) and returns what
 // the caller runs once Apply has succeeded: the acknowledgement, unless
 // the store sent it. A nil s (the computer's move) has nobody to tell.

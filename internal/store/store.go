@@ -91,10 +91,10 @@ type Step struct {
 	Archive      *Game
 	// Durable, if not nil, may be called by the store once the step is
 	// durable and before Apply returns, never for a step that fails. It
-	// must not block. SQLite's writer calls it as soon as its batch is
-	// committed, before it wakes the batch's callers, so that a move's
-	// acknowledgement does not wait behind the broadcasts of the moves
-	// committed with it.
+	// must not block. The writers of SQLite and PostgreSQL call it as
+	// soon as their batch is committed, before they wake its callers, so
+	// that a move's acknowledgement does not wait behind the broadcasts of
+	// the moves committed with it.
 	Durable func()
 }
 
