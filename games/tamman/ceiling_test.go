@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,17 +219,24 @@ func pct(k, n int) float64 { return 100 * float64(k) / float64(max(n, 1)) }
 // (one pair of games a match), in their order: the matches write their
 // logs, and the ceiling reads them.
 func TestCeilingCommandsInDocsRun(t *testing.T) {
+	runDocCommands(t, "docs/tamman-ceiling.md", 2, "ceiling 1 - s/2")
+}
+
+// runDocCommands runs each `go test ./games/tamman -run Measure...` line
+// of the page at path (from the module's root) with tiny sizes
+// (docCommand); a command whose output is not written to a log must
+// print one of reports, and the page must show at least want commands.
+func runDocCommands(t *testing.T, path string, want int, reports ...string) {
 	if testing.Short() {
 		t.Skip("runs the test binary once a command")
 	}
-	doc, err := os.ReadFile("../../docs/tamman-ceiling.md")
+	doc, err := os.ReadFile("../../" + path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sec := string(doc)
 	dir := t.TempDir()
 	ran := 0
-	for _, line := range strings.Split(sec, "\n") {
+	for _, line := range strings.Split(string(doc), "\n") {
 		if !strings.HasPrefix(line, "go test ./games/tamman -run Measure") {
 			continue
 		}
@@ -243,19 +251,20 @@ func TestCeilingCommandsInDocsRun(t *testing.T) {
 			if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {
 				t.Fatal(err)
 			}
-		} else if !strings.Contains(buf.String(), "ceiling 1 - s/2") {
-			t.Fatalf("%s: no ceiling reported:\n%s", line, buf.String())
+		} else if !slices.ContainsFunc(reports, func(r string) bool { return strings.Contains(buf.String(), r) }) {
+			t.Fatalf("%s: none of %q reported:\n%s", line, reports, buf.String())
 		}
 		ran++
 	}
-	if ran < 2 {
-		t.Fatalf("docs/tamman-ceiling.md shows %d commands, want the matches and the ceiling", ran)
+	if ran < want {
+		t.Fatalf("%s shows %d commands, want at least %d", path, ran, want)
 	}
 }
 
 // docCommand turns a documented `go test ./games/tamman` command into the
-// arguments of this test binary, with -match-games 2 and the logs it
-// writes (after >) or reads (-ceiling-logs) in dir.
+// arguments of this test binary, with -match-games 2, -study-games 1,
+// -study-rollouts 1 and the logs it writes (after >) or reads
+// (-ceiling-logs, -study-log) in dir.
 func docCommand(t *testing.T, line, dir string) (args []string, out string) {
 	t.Helper()
 	var words []string
@@ -282,9 +291,16 @@ func docCommand(t *testing.T, line, dir string) (args []string, out string) {
 			args = append(args, "-test."+w[1:]+"="+next())
 		case "-v":
 			args = append(args, "-test.v")
+		case "-study-stragglers": // a flag without a value
+			args = append(args, w)
 		case "-match-games":
 			next()
 			args = append(args, "-match-games=2")
+		case "-study-games", "-study-rollouts":
+			next()
+			args = append(args, w+"=1")
+		case "-study-log":
+			args = append(args, w+"="+filepath.Join(dir, filepath.Base(next())))
 		case "-ceiling-logs":
 			var logs []string
 			for _, p := range strings.Split(next(), ",") {
