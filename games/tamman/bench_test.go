@@ -13,15 +13,22 @@ import (
 func playout(s *tamman.State, rng *rand.Rand, moves []engine.Move) int {
 	n := 0
 	for !s.Terminal() {
-		if s.Phase() == tamman.ThrowPhase {
-			s.Apply(s.SampleThrow(rng.Float64()))
-		} else {
-			moves = s.Legal(s.Turn(), moves[:0])
-			s.Apply(moves[rng.IntN(len(moves))])
-		}
+		moves = randomPly(s, rng, moves)
 		n++
 	}
 	return n
+}
+
+// randomPly plays one throw drawn by its chance or one uniformly random
+// move, and returns moves for reuse.
+func randomPly(s *tamman.State, rng *rand.Rand, moves []engine.Move) []engine.Move {
+	if s.Phase() == tamman.ThrowPhase {
+		s.Apply(s.SampleThrow(rng.Float64()))
+		return moves
+	}
+	moves = s.Legal(s.Turn(), moves[:0])
+	s.Apply(moves[rng.IntN(len(moves))])
+	return moves
 }
 
 func benchRandomGame(b *testing.B, players string) {
@@ -112,3 +119,30 @@ func BenchmarkRandomPlayout(b *testing.B) { benchRandomPlayout(b, "players=2") }
 
 // BenchmarkRandomPlayout4 plays random 4-player games by the fast path.
 func BenchmarkRandomPlayout4(b *testing.B) { benchRandomPlayout(b, "players=4") }
+
+// BenchmarkNetEval judges positions of random 2-player games by the
+// learned network, as expectiminimax does at each leaf.
+func BenchmarkNetEval(b *testing.B) {
+	root, err := tamman.New(options(b, "players=2"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var states []*tamman.State
+	var moves []engine.Move
+	for len(states) < 1000 {
+		s := root.Clone().(*tamman.State)
+		for !s.Terminal() {
+			moves = randomPly(s, rng, moves)
+			if !s.Terminal() {
+				states = append(states, s.Clone().(*tamman.State))
+			}
+		}
+	}
+	dst := make([]float64, 0, 2)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		dst = states[i%len(states)].NetEval(dst[:0])
+	}
+}
