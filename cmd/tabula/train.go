@@ -29,8 +29,8 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "`FILE` to write the weights to (none: standard output)")
 	from := fs.String("from", "", "start from the weights in `FILE` (one written by train) instead of zero or random ones")
 	hidden := fs.Int("hidden", tamman.NetHidden, "with --net from random weights, the hidden units")
-	inputs := fs.Int("inputs", tamman.NetInputs, fmt.Sprintf("with --net from random weights, the inputs: %d, or %d with the throws held in full", tamman.NetInputs, tamman.NetInputsMore))
-	then := fs.String("then", "", "with --net, more stages after --games: `GAMES@ALPHA,...`, stage i drawing its throws from seed+i")
+	inputs := fs.Int("inputs", tamman.NetInputs, fmt.Sprintf("with --net from random weights, the inputs: %d, or %d with the throws held value by value and the end of the race", tamman.NetInputs, tamman.NetInputsMore))
+	then := fs.String("then", "", "with --net, more stages after --games: `GAMES@ALPHA,...`, stage i drawing its throws from seed+i (default: the committed network's, unless --games is given)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -50,8 +50,17 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if !set["seed"] {
 			*seed = nd.Seed
 		}
-		if !set["then"] {
+		if !set["then"] && !set["games"] {
 			*then = formatStages(nd.Then)
+		}
+		if !set["hidden"] && nd.NetHidden != 0 {
+			*hidden = nd.NetHidden
+		}
+		if !set["inputs"] && nd.NetInputs != 0 {
+			*inputs = nd.NetInputs
+		}
+		if *from != "" && (set["hidden"] || set["inputs"]) {
+			return usagef("--hidden, --inputs: a network --from a file has the file's shape")
 		}
 	}
 	stages, err := parseStages(*then)

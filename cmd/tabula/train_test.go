@@ -51,6 +51,7 @@ func TestTrainRefusesBadStagesAndShapes(t *testing.T) {
 		{"--net", "--hidden", "0"},
 		{"--net", "--inputs", "61"},
 		{"--net", "--from", "/nonexistent/net.txt"},
+		{"--net", "--from", "../../games/tamman/net.txt", "--hidden", "64"}, // the file's shape
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(append([]string{"train", "--game", "tamman", "--games", "1"}, args...), strings.NewReader(""), &stdout, &stderr); code == 0 {

@@ -1,6 +1,7 @@
 package tamman_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -121,9 +122,11 @@ func BenchmarkRandomPlayout(b *testing.B) { benchRandomPlayout(b, "players=2") }
 func BenchmarkRandomPlayout4(b *testing.B) { benchRandomPlayout(b, "players=4") }
 
 // BenchmarkNetEval judges positions of random 2-player games by the
-// learned network, as expectiminimax does at each leaf.
+// learned network, as expectiminimax does at each leaf (NetEval), and by
+// networks of other shapes (inputs x hidden units, random weights).
 func BenchmarkNetEval(b *testing.B) {
-	root, err := tamman.New(options(b, "players=2"))
+	opts := options(b, "players=2")
+	root, err := tamman.New(opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -139,10 +142,23 @@ func BenchmarkNetEval(b *testing.B) {
 			}
 		}
 	}
-	dst := make([]float64, 0, 2)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		dst = states[i%len(states)].NetEval(dst[:0])
+	b.Run("NetEval", func(b *testing.B) {
+		dst := make([]float64, 0, 2)
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			dst = states[i%len(states)].NetEval(dst[:0])
+		}
+	})
+	for _, shape := range [][2]int{{tamman.NetInputs, 32}, {tamman.NetInputs, 64}, {tamman.NetInputsMore, 32}, {tamman.NetInputsMore, 64}} {
+		n, err := tamman.TrainNet(opts, tamman.TrainConfig{Seed: 1, NetInputs: shape[0], NetHidden: shape[1]}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%dx%d", shape[0], shape[1]), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				n.WinChance(states[i%len(states)])
+			}
+		})
 	}
 }

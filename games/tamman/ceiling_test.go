@@ -214,42 +214,44 @@ func crossPairs(t *testing.T, a, b matchLog) {
 
 func pct(k, n int) float64 { return 100 * float64(k) / float64(max(n, 1)) }
 
-// The commands of docs/tamman-ceiling.md run, each briefly
-// (one pair of games a match), in their order: the matches write their
-// logs, and the ceiling reads them.
+// The commands of docs/tamman-ceiling.md and docs/tamman-network.md run,
+// each briefly (one pair of games a match), in their order: the matches
+// write their logs, and the ceiling reads them.
 func TestCeilingCommandsInDocsRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the test binary once a command")
 	}
-	doc, err := os.ReadFile("../../docs/tamman-ceiling.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec := string(doc)
-	dir := t.TempDir()
-	ran := 0
-	for _, line := range strings.Split(sec, "\n") {
-		if !strings.HasPrefix(line, "go test ./games/tamman -run Measure") {
-			continue
+	// Each page, and what the output of a command not sent to a file says.
+	for page, says := range map[string]string{"tamman-ceiling.md": "ceiling 1 - s/2", "tamman-network.md": "won "} {
+		doc, err := os.ReadFile("../../docs/" + page)
+		if err != nil {
+			t.Fatal(err)
 		}
-		args, out := docCommand(t, line, dir)
-		cmd := exec.Command(os.Args[0], args...)
-		var buf strings.Builder
-		cmd.Stdout, cmd.Stderr = &buf, &buf
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("%s: %v\n%s", line, err, buf.String())
-		}
-		if out != "" {
-			if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {
-				t.Fatal(err)
+		dir := t.TempDir()
+		ran := 0
+		for _, line := range strings.Split(string(doc), "\n") {
+			if !strings.HasPrefix(line, "go test ./games/tamman -run Measure") {
+				continue
 			}
-		} else if !strings.Contains(buf.String(), "ceiling 1 - s/2") {
-			t.Fatalf("%s: no ceiling reported:\n%s", line, buf.String())
+			args, out := docCommand(t, line, dir)
+			cmd := exec.Command(os.Args[0], args...)
+			var buf strings.Builder
+			cmd.Stdout, cmd.Stderr = &buf, &buf
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("%s: %v\n%s", line, err, buf.String())
+			}
+			if out != "" {
+				if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			} else if !strings.Contains(buf.String(), says) {
+				t.Fatalf("%s: no %q in the output:\n%s", line, says, buf.String())
+			}
+			ran++
 		}
-		ran++
-	}
-	if ran < 2 {
-		t.Fatalf("docs/tamman-ceiling.md shows %d commands, want the matches and the ceiling", ran)
+		if ran < 2 {
+			t.Fatalf("docs/%s shows %d commands, want at least 2", page, ran)
+		}
 	}
 }
 
@@ -285,6 +287,9 @@ func docCommand(t *testing.T, line, dir string) (args []string, out string) {
 		case "-match-games":
 			next()
 			args = append(args, "-match-games=2")
+		case "-match-net", "-match-net2":
+			next() // a network trained as the page says: the committed one stands in
+			args = append(args, w+"=net.txt")
 		case "-ceiling-logs":
 			var logs []string
 			for _, p := range strings.Split(next(), ",") {

@@ -25,7 +25,10 @@ import (
 // 4ths), is owed (in halves), and whether she is to move. A network of
 // NetInputsMore inputs sees more of the throws she holds: how many of each
 // value (netHeldOf, halved), and the most steps of enemy men one of them
-// sends back now (netCatch, in 24ths).
+// sends back now (netCatch, in 24ths); and for each side how far her last
+// man has to go (netFar, in 24ths) and the chance that a throw is lost to
+// her because no man of hers can use it (netWaste: under exact-finish a
+// throw longer than her last man's way).
 const (
 	netStep    = 0
 	netDanger  = Home + 1
@@ -40,8 +43,11 @@ const (
 	NetInputs = netMoving + 1
 	netHeldOf = NetInputs
 	netCatch  = netHeldOf + len(throwValues)
-	// NetInputsMore is the number of inputs with the throws held in full.
-	NetInputsMore = netCatch + 1
+	netFar    = netCatch + 1 // me, then the opponent
+	netWaste  = netFar + 2
+	// NetInputsMore is the number of inputs with the throws held in full
+	// and the end of the race.
+	NetInputsMore = netWaste + 2
 	// NetHidden is the committed network's hidden units, MaxNetHidden the
 	// most a network may have.
 	NetHidden    = 32
@@ -130,6 +136,13 @@ func (s *State) netInputs(x *netX, inputs int) {
 	}
 	if s.phase == MovePhase {
 		x[netCatch] = float64(s.bestCatch(me, 1-me)) / Steps
+	}
+	for side, p := range [2]int{me, 1 - me} {
+		far := Home - int(s.men[p][0]) // the men are ascending
+		x[netFar+side] = float64(far) / Steps
+		if s.r.exact && far < 8 {
+			x[netWaste+side] = 1 - s.r.miss[far]
+		}
 	}
 }
 
