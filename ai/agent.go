@@ -64,6 +64,12 @@ type Config struct {
 	// finished games as they are, so it must rate a win above any
 	// position.
 	Eval func(s engine.State, dst []float64) []float64
+	// EvalBound, when positive, says that every value alpha-beta judges
+	// by Eval (a player's value minus the other's, finished games
+	// included) lies within ±EvalBound: alpha-beta then cuts off a throw
+	// once the outcomes searched settle which side of its window the mean
+	// falls (Star1), with the same value at the root.
+	EvalBound float64
 }
 
 // Levels are the strength names every search accepts, weakest first.
@@ -196,6 +202,14 @@ type AlphaBetaLeveller interface {
 	AlphaBetaLevel(level string, opts engine.Options) (depth int, eval func(engine.State, []float64) []float64, ok bool)
 }
 
+// AlphaBetaBounder is implemented by AlphaBetaLevellers whose evaluation
+// at a level keeps a player's value minus the other's within ±bound,
+// finished games included (Config.EvalBound): alpha-beta then cuts off
+// throws (Star1), with the same values.
+type AlphaBetaBounder interface {
+	AlphaBetaBound(level string, opts engine.Options) float64
+}
+
 // gameAlphaBeta is the alpha-beta searcher game g plays level with
 // (AlphaBetaLeveller), capped at the level's time, unless cfg already
 // names an evaluation.
@@ -213,6 +227,9 @@ func gameAlphaBeta(g engine.Game, spec, level string, cfg Config) (Agent, bool) 
 		return nil, false
 	}
 	cfg.Eval = eval
+	if b, ok := g.(AlphaBetaBounder); ok {
+		cfg.EvalBound = b.AlphaBetaBound(level, opts)
+	}
 	return maxWithEndgame(g, level, NewAlphaBeta(spec, Budget{Depth: depth, Time: LevelTime[level]}, cfg)), true
 }
 

@@ -352,6 +352,9 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 		if ply > 0 && len(a.plies[ply-1].actors) > 0 && a.plies[ply-1].actors[0] == engine.ChancePlayer {
 			childDepth--
 		}
+		if a.cfg.EvalBound > 0 {
+			return a.chanceBounded(s, e, key, depth, childDepth, alpha, beta, ply)
+		}
 		p.outs = s.ChanceOutcomes(p.outs[:0])
 		v := 0.0
 		for i := range p.outs {

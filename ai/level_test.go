@@ -148,6 +148,24 @@ func (deep) AlphaBetaLevel(level string, _ engine.Options) (int, func(engine.Sta
 	return 3, func(s engine.State, dst []float64) []float64 { return s.Scores(dst) }, true
 }
 
+// bounded is deep with an evaluation it declares bounded.
+type bounded struct{ deep }
+
+func (bounded) AlphaBetaBound(string, engine.Options) float64 { return 2 }
+
+func TestGameBoundsItsLevelsEvaluation(t *testing.T) {
+	for _, g := range []engine.Game{deep{gameSetups(t)[0].Game()}, bounded{deep{gameSetups(t)[0].Game()}}} {
+		a, err := New(g, "mcts:hard", Config{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, declared := g.(AlphaBetaBounder)
+		if got := a.(*AlphaBeta).cfg.EvalBound; got != map[bool]float64{false: 0, true: 2}[declared] {
+			t.Errorf("%T: EvalBound %v", g, got)
+		}
+	}
+}
+
 func TestGameSearchesItsLevelsByAlphaBeta(t *testing.T) {
 	g := deep{gameSetups(t)[0].Game()}
 	for spec, want := range map[string]bool{"mcts:hard": true, "hard": true, "mcts:medium": false, "mcts:5000": false} {

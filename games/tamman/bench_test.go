@@ -162,3 +162,15 @@ func BenchmarkNetEval(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRollout is one rollout to the end by the one-ply player of the
+// network, from the start.
+func BenchmarkRollout(b *testing.B) {
+	r := newRoller(1, 0)
+	s := start(b)
+	moves := s.Legal(engine.ChancePlayer, nil)[:1]
+	var dst []float64
+	for i := range b.N {
+		dst = r.values(s, moves, uint64(i), dst)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -214,50 +215,61 @@ func crossPairs(t *testing.T, a, b matchLog) {
 
 func pct(k, n int) float64 { return 100 * float64(k) / float64(max(n, 1)) }
 
-// The commands of docs/tamman-ceiling.md and docs/tamman-network.md run,
-// each briefly (one pair of games a match), in their order: the matches
-// write their logs, and the ceiling reads them.
+// The commands of docs/tamman-ceiling.md run, each briefly
+// (one pair of games a match), in their order: the matches write their
+// logs, and the ceiling reads them.
 func TestCeilingCommandsInDocsRun(t *testing.T) {
+	runDocCommands(t, "docs/tamman-ceiling.md", 2, "ceiling 1 - s/2")
+}
+
+// The matches of docs/tamman-network.md run with the committed network.
+func TestNetworkCommandsInDocsRun(t *testing.T) {
+	runDocCommands(t, "docs/tamman-network.md", 3, "won ")
+}
+
+// runDocCommands runs each `go test ./games/tamman -run Measure...` line
+// of the page at path (from the module's root) with tiny sizes
+// (docCommand); a command whose output is not written to a log must
+// print one of reports, and the page must show at least want commands.
+func runDocCommands(t *testing.T, path string, want int, reports ...string) {
 	if testing.Short() {
 		t.Skip("runs the test binary once a command")
 	}
-	// Each page, and what the output of a command not sent to a file says.
-	for page, says := range map[string]string{"tamman-ceiling.md": "ceiling 1 - s/2", "tamman-network.md": "won "} {
-		doc, err := os.ReadFile("../../docs/" + page)
-		if err != nil {
-			t.Fatal(err)
+	doc, err := os.ReadFile("../../" + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	ran := 0
+	for _, line := range strings.Split(string(doc), "\n") {
+		if !strings.HasPrefix(line, "go test ./games/tamman -run Measure") {
+			continue
 		}
-		dir := t.TempDir()
-		ran := 0
-		for _, line := range strings.Split(string(doc), "\n") {
-			if !strings.HasPrefix(line, "go test ./games/tamman -run Measure") {
-				continue
-			}
-			args, out := docCommand(t, line, dir)
-			cmd := exec.Command(os.Args[0], args...)
-			var buf strings.Builder
-			cmd.Stdout, cmd.Stderr = &buf, &buf
-			if err := cmd.Run(); err != nil {
-				t.Fatalf("%s: %v\n%s", line, err, buf.String())
-			}
-			if out != "" {
-				if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			} else if !strings.Contains(buf.String(), says) {
-				t.Fatalf("%s: no %q in the output:\n%s", line, says, buf.String())
-			}
-			ran++
+		args, out := docCommand(t, line, dir)
+		cmd := exec.Command(os.Args[0], args...)
+		var buf strings.Builder
+		cmd.Stdout, cmd.Stderr = &buf, &buf
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("%s: %v\n%s", line, err, buf.String())
 		}
-		if ran < 2 {
-			t.Fatalf("docs/%s shows %d commands, want at least 2", page, ran)
+		if out != "" {
+			if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if !slices.ContainsFunc(reports, func(r string) bool { return strings.Contains(buf.String(), r) }) {
+			t.Fatalf("%s: none of %q reported:\n%s", line, reports, buf.String())
 		}
+		ran++
+	}
+	if ran < want {
+		t.Fatalf("%s shows %d commands, want at least %d", path, ran, want)
 	}
 }
 
 // docCommand turns a documented `go test ./games/tamman` command into the
-// arguments of this test binary, with -match-games 2 and the logs it
-// writes (after >) or reads (-ceiling-logs) in dir.
+// arguments of this test binary, with -match-games 2, -study-games 1,
+// -study-rollouts 1 and the logs it writes (after >) or reads
+// (-ceiling-logs, -study-log) in dir.
 func docCommand(t *testing.T, line, dir string) (args []string, out string) {
 	t.Helper()
 	var words []string
@@ -284,12 +296,19 @@ func docCommand(t *testing.T, line, dir string) (args []string, out string) {
 			args = append(args, "-test."+w[1:]+"="+next())
 		case "-v":
 			args = append(args, "-test.v")
+		case "-study-stragglers": // a flag without a value
+			args = append(args, w)
 		case "-match-games":
 			next()
 			args = append(args, "-match-games=2")
 		case "-match-net", "-match-net2":
 			next() // a network trained as the page says: the committed one stands in
 			args = append(args, w+"=net.txt")
+		case "-study-games", "-study-rollouts":
+			next()
+			args = append(args, w+"=1")
+		case "-study-log":
+			args = append(args, w+"="+filepath.Join(dir, filepath.Base(next())))
 		case "-ceiling-logs":
 			var logs []string
 			for _, p := range strings.Split(next(), ",") {

@@ -28,7 +28,11 @@ import (
 // /learned (LearnedEval), /net (NetEval, or the network of -match-net),
 // /net2 (the network of -match-net2, to match two networks);
 // greedy/learned and greedy/net are one ply by those evaluations, and
-// alphabeta:D/net expectiminimax to depth D judged by the network. Games
+// alphabeta:D/net expectiminimax to depth D judged by the network;
+// rollout:N rollouts (rollout_test.go), N a move, /tT of T turns, /kK
+// only the moves within K of the best by the network one ply deep;
+// checked:N hard whose moves with a man left behind N rollouts check
+// (/mM: the margin a move needs over hard's, 0.02; /all: every move). Games
 // 2k and 2k+1, where the variants swap seats, give each seat the same
 // throws at each of its turns (-match-throws, pairs_test.go).
 var (
@@ -92,6 +96,12 @@ func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 		}
 		return a
 	}
+	if n, ok := strings.CutPrefix(parts[0], "rollout:"); ok {
+		return rolloutVariant(tb, spec, n, parts[1:], seed)
+	}
+	if n, ok := strings.CutPrefix(parts[0], "checked:"); ok {
+		return checkedVariant(tb, spec, n, parts[1:], seed)
+	}
 	if len(parts) == 1 {
 		a, err := ai.New(tamman.Game{}, spec, ai.Config{Seed: seed})
 		if err != nil {
@@ -109,7 +119,7 @@ func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 		if parts[1] == "net2" {
 			eval = netEval2()
 		}
-		return ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: eval})
+		return ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: eval, EvalBound: 1})
 	}
 	param, ok := strings.CutPrefix(parts[0], "mcts:")
 	if !ok {
@@ -201,16 +211,14 @@ func TestMeasureMatch(t *testing.T) {
 				if i >= *matchGames {
 					return
 				}
-				seed := uint64(i+1) + *matchSeed + *matchPlay<<32
-				agents := []ai.Agent{variant(t, specs[0], seed), variant(t, specs[1], seed)}
-				first := i % 2 // the seat of the first variant
-				if first == 1 {
-					agents[0], agents[1] = agents[1], agents[0]
-				}
+				agents, first := matchAgents(t, specs, i)
 				var took [2]time.Duration
 				var n [2]int
 				var most [2]time.Duration
-				s := playPaired(t, agents, i, func(p int, d time.Duration) {
+				s := playPaired(t, agents, i, func(s *tamman.State, p int, _ engine.Move, d time.Duration) {
+					if len(s.Legal(p, nil)) < 2 {
+						return
+					}
 					v := p // the variant in seat p
 					if first == 1 {
 						v = 1 - p
@@ -262,12 +270,24 @@ func TestMeasureMatch(t *testing.T) {
 	}
 }
 
+// matchAgents returns the two variants of game i of MeasureMatch in seat
+// order, and the seat of the first: games 2k and 2k+1 swap them.
+func matchAgents(tb testing.TB, specs []string, i int) ([]ai.Agent, int) {
+	seed := uint64(i+1) + *matchSeed + *matchPlay<<32
+	agents := []ai.Agent{variant(tb, specs[0], seed), variant(tb, specs[1], seed)}
+	first := i % 2
+	if first == 1 {
+		agents[0], agents[1] = agents[1], agents[0]
+	}
+	return agents, first
+}
+
 // playPaired plays game i of a paired match between agents (in seat
 // order) and returns its end. Games 2k and 2k+1, where the players swap
 // seats, give each seat the same throws (pairs_test.go): when one seat
-// wins both, the throws decided the pair. chose hears the wall time of
-// each move that had a real choice.
-func playPaired(tb testing.TB, agents []ai.Agent, i int, chose func(p int, d time.Duration)) *tamman.State {
+// wins both, the throws decided the pair. chose hears each move before it
+// is played, with the wall time its choice took.
+func playPaired(tb testing.TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration)) *tamman.State {
 	s := start(tb)
 	dice := newThrows(i, *matchSeed)
 	for !s.Terminal() {
@@ -279,9 +299,7 @@ func playPaired(tb testing.TB, agents []ai.Agent, i int, chose func(p int, d tim
 		reseed(dice, agents[p], p, *matchPlay)
 		t0 := time.Now()
 		m := agents[p].Choose(s, p)
-		if d := time.Since(t0); len(s.Legal(p, nil)) > 1 {
-			chose(p, d)
-		}
+		chose(s, p, m, time.Since(t0))
 		s.Apply(m)
 	}
 	return s

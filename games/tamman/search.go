@@ -187,6 +187,11 @@ func (Game) AlphaBetaLevel(level string, opts engine.Options) (int, func(engine.
 	return 0, nil, false
 }
 
+// AlphaBetaBound is 1 (ai.AlphaBetaBounder): NetEval gives chances of
+// winning, so a player's value minus the other's lies within ±1, and
+// hard and max cut off throws by Star1 (docs/tamman-hard.md).
+func (Game) AlphaBetaBound(string, engine.Options) float64 { return 1 }
+
 // netEval is NetEval for a search's Config.
 func netEval(s engine.State, dst []float64) []float64 { return s.(*State).NetEval(dst) }
 

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -51,6 +52,42 @@ func TestStepPayloadOfOtherSteps(t *testing.T) {
 		change(st)
 		if got := stepPayload(st, "AAAAAAAA", testKey); got != "r 8" {
 			t.Errorf("%s: payload %q, want %q", name, got, "r 8")
+		}
+	}
+}
+
+// TestStepPayloadKnowsEveryField: any field of Step that stepPayload does
+// not carry (all but the room, its version and its events, and Durable,
+// which is never stored) sends the step as "ROOM VERSION", so that a field
+// added to Step later cannot be lost by another instance reading only the
+// events: set on its own, each one must change the payload to the plain
+// form, and a new field fails here until stepPayload weighs it.
+func TestStepPayloadKnowsEveryField(t *testing.T) {
+	carried := map[string]bool{"Room": true, "From": true, "Events": true, "Durable": true}
+	typ := reflect.TypeFor[Step]()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		if carried[f.Name] {
+			continue
+		}
+		st := eventsStep("r", 7, `{}`)
+		v := reflect.ValueOf(st).Elem().Field(i)
+		switch f.Type.Kind() {
+		case reflect.String:
+			v.SetString("x")
+		case reflect.Bool:
+			v.SetBool(true)
+		case reflect.Int:
+			v.SetInt(1)
+		case reflect.Slice:
+			v.Set(reflect.MakeSlice(f.Type, 1, 1))
+		case reflect.Pointer:
+			v.Set(reflect.New(f.Type.Elem()))
+		default:
+			t.Fatalf("Step.%s: a %s; teach this test to set it", f.Name, f.Type)
+		}
+		if got := stepPayload(st, "AAAAAAAA", testKey); got != "r 8" {
+			t.Errorf("Step.%s set alone: payload %q, want %q (stepPayload does not know the field)", f.Name, got, "r 8")
 		}
 	}
 }

@@ -13,13 +13,13 @@ import (
 	"tabula/view"
 )
 
-// The live protocol is described in docs/api.md; these tests hold the page
+// The live protocol is described in docs/api-live.md; these tests hold the page
 // to this package: every message, field, event kind and close code the
 // package has is listed there, and the page lists nothing else.
 
 func apiDoc(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile("../../docs/api.md")
+	b, err := os.ReadFile("../../docs/api-live.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func section(t *testing.T, doc, heading string) string {
 	t.Helper()
 	i := strings.Index(doc, "\n"+heading+"\n")
 	if i < 0 {
-		t.Fatalf("docs/api.md has no %q", heading)
+		t.Fatalf("docs/api-live.md has no %q", heading)
 	}
 	rest := doc[i+len(heading)+2:]
 	if j := strings.Index(rest, "\n#"); j >= 0 {
@@ -76,12 +76,12 @@ func sameSet(t *testing.T, what string, doc, pkg []string) {
 	t.Helper()
 	doc, pkg = slices.Sorted(slices.Values(doc)), slices.Sorted(slices.Values(pkg))
 	if !slices.Equal(slices.Compact(doc), slices.Compact(pkg)) {
-		t.Errorf("%s: docs/api.md lists %v, package wire has %v", what, doc, pkg)
+		t.Errorf("%s: docs/api-live.md lists %v, package wire has %v", what, doc, pkg)
 	}
 }
 
 func TestDocListsClientMessages(t *testing.T) {
-	rows := tableRows(section(t, apiDoc(t), "### Messages from the client"))
+	rows := tableRows(section(t, apiDoc(t), "## Messages from the client"))
 	sameSet(t, "client message types", slices.Collect(mapKeys(rows)), ClientTypes)
 	for _, typ := range ClientTypes {
 		var want []string
@@ -112,7 +112,7 @@ func serverSamples() map[string][]byte {
 }
 
 func TestDocListsServerMessages(t *testing.T) {
-	rows := tableRows(section(t, apiDoc(t), "### Messages from the server"))
+	rows := tableRows(section(t, apiDoc(t), "## Messages from the server"))
 	samples := serverSamples()
 	sameSet(t, "server message types", slices.Collect(mapKeys(rows)), ServerTypes)
 	sameSet(t, "server message samples", slices.Collect(mapKeys(samples)), ServerTypes)
@@ -127,7 +127,7 @@ func TestDocListsServerMessages(t *testing.T) {
 		documented := names(strings.Join(rows[typ], " "))
 		for f := range fields {
 			if f != "type" && !slices.Contains(documented, f) {
-				t.Errorf("docs/api.md does not list the field %q of a %s message", f, typ)
+				t.Errorf("docs/api-live.md does not list the field %q of a %s message", f, typ)
 			}
 		}
 	}
@@ -148,49 +148,49 @@ func jsonNames(v any) []string {
 
 func TestDocListsEventKindsAndFields(t *testing.T) {
 	doc := apiDoc(t)
-	s := section(t, doc, "### Messages from the server")
+	s := section(t, doc, "## Messages from the server")
 	i := strings.Index(s, "An EVENT has")
 	if i < 0 {
-		t.Fatal(`docs/api.md: no "An EVENT has" in "Messages from the server"`)
+		t.Fatal(`docs/api-live.md: no "An EVENT has" in "Messages from the server"`)
 	}
 	events := s[i:]
 	sameSet(t, "event kinds", slices.Collect(mapKeys(tableRows(events))), Kinds)
 	documented := names(events)
 	for _, f := range jsonNames(Event{}) {
 		if !slices.Contains(documented, f) {
-			t.Errorf("docs/api.md does not list the event field %q", f)
+			t.Errorf("docs/api-live.md does not list the event field %q", f)
 		}
 	}
 }
 
 func TestDocListsViewFields(t *testing.T) {
-	s := section(t, apiDoc(t), "### Messages from the server")
+	s := section(t, apiDoc(t), "## Messages from the server")
 	i, j := strings.Index(s, "A VIEW is"), strings.Index(s, "An EVENT has")
 	if i < 0 || j < i {
-		t.Fatal(`docs/api.md: no "A VIEW is" before "An EVENT has"`)
+		t.Fatal(`docs/api-live.md: no "A VIEW is" before "An EVENT has"`)
 	}
 	text := s[i:j]
 	for _, v := range []any{View{}, SeatView{}, TurnView{}} {
 		for _, f := range jsonNames(v) {
 			if !strings.Contains(text, strconv.Quote(f)) {
-				t.Errorf("docs/api.md: the VIEW does not list %q (%T)", f, v)
+				t.Errorf("docs/api-live.md: the VIEW does not list %q (%T)", f, v)
 			}
 		}
 	}
 }
 
 func TestDocListsRejectCodes(t *testing.T) {
-	s := section(t, apiDoc(t), "### Messages from the server")
+	s := section(t, apiDoc(t), "## Messages from the server")
 	i := strings.Index(s, "Reject codes:")
 	if i < 0 {
-		t.Fatal(`docs/api.md: no "Reject codes:" in "Messages from the server"`)
+		t.Fatal(`docs/api-live.md: no "Reject codes:" in "Messages from the server"`)
 	}
 	text, _, _ := strings.Cut(s[i:], "\n\n")
 	sameSet(t, "reject codes", names(text), RejectCodes)
 }
 
 func TestDocListsCloseCodes(t *testing.T) {
-	rows := tableRows(section(t, apiDoc(t), "### Close codes"))
+	rows := tableRows(section(t, apiDoc(t), "## Close codes"))
 	var doc []string
 	for code := range rows {
 		if strings.HasPrefix(code, "4") || code == "1001" {

@@ -1,4 +1,4 @@
-// Package wire is the live protocol of online rooms (docs/api.md, "Live
+// Package wire is the live protocol of online rooms (docs/api-live.md, "Live
 // play"): the messages a client sends and the server answers, their
 // encoding and decoding, and the close codes. The server, the rooms, the
 // Go client and the tests all speak it through this package; the browser
