@@ -59,7 +59,7 @@ func init() {
 		{name: "solve", usage: "[--game adji-boto] [--option name=value]... --seeds-left K [--out FILE [--upto J]] | --table FILE [--query \"H0 ... H9\" --to-move P] [--from-start] [--audit A,B,... [--endgame FILE]]",
 			summary: "endgame table: the exact value of every board with at most K seeds (docs/ai.md); query a board, solve the game from its start",
 			example: "solve --game adji-boto --seeds-left 14 --out k14.tab", run: runSolve},
-		{name: "train", usage: "--game tamman [--net] [--games N] [--seed S] [--alpha A] [--lambda L] [--explore E] [--out FILE]",
+		{name: "train", usage: "--game tamman [--net [--inputs N] [--hidden N] [--then GAMES@ALPHA,...]] [--from FILE] [--games N] [--seed S] [--alpha A] [--lambda L] [--explore E] [--out FILE]",
 			summary: "learn Tamman's evaluation by self-play with TD(lambda) and write its weights (docs/ai.md)",
 			example: "train --game tamman --games 100000 --out games/tamman/learned.txt", run: runTrain},
 		{name: "analyze", usage: "--game ID [--option k=v]... --vary k=v1,v2|k=all [--vary ...] --agents A[,B...] [--games N] [--design grid|each] [--skill AGENT] [--seed S] [--threads T] [--shard i/n] [--out DIR] | merge [--out DIR] DIR... | report DIR",

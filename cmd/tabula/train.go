@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"tabula/engine"
@@ -25,6 +27,10 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	lambda := fs.Float64("lambda", d.Lambda, "decay of the eligibility trace, 0 to 1")
 	explore := fs.Float64("explore", d.Explore, "share of moves played at random, 0 to 1")
 	out := fs.String("out", "", "`FILE` to write the weights to (none: standard output)")
+	from := fs.String("from", "", "start from the weights in `FILE` (one written by train) instead of zero or random ones")
+	hidden := fs.Int("hidden", tamman.NetHidden, "with --net from random weights, the hidden units")
+	inputs := fs.Int("inputs", tamman.NetInputs, fmt.Sprintf("with --net from random weights, the inputs: %d, or %d with the throws held value by value and the end of the race", tamman.NetInputs, tamman.NetInputsMore))
+	then := fs.String("then", "", "with --net, more stages after --games: `GAMES@ALPHA,...`, stage i drawing its throws from seed+i (default: the committed network's, unless --games is given)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,10 +50,31 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if !set["seed"] {
 			*seed = nd.Seed
 		}
+		if !set["then"] && !set["games"] {
+			*then = formatStages(nd.Then)
+		}
+		if !set["hidden"] && nd.NetHidden != 0 {
+			*hidden = nd.NetHidden
+		}
+		if !set["inputs"] && nd.NetInputs != 0 {
+			*inputs = nd.NetInputs
+		}
+		if *from != "" && (set["hidden"] || set["inputs"]) {
+			return usagef("--hidden, --inputs: a network --from a file has the file's shape")
+		}
 	}
+	stages, err := parseStages(*then)
 	switch {
 	case fs.NArg() > 0:
 		return usagef("unexpected argument %q", fs.Arg(0))
+	case err != nil:
+		return usagef("--then: %v", err)
+	case len(stages) > 0 && !*net:
+		return usagef("--then: only the network (--net) trains in stages")
+	case *hidden < 1 || *hidden > tamman.MaxNetHidden:
+		return usagef("--hidden: want 1 to %d, got %d", tamman.MaxNetHidden, *hidden)
+	case *inputs != tamman.NetInputs && *inputs != tamman.NetInputsMore:
+		return usagef("--inputs: want %d or %d, got %d", tamman.NetInputs, tamman.NetInputsMore, *inputs)
 	case *gameID != tamman.ID:
 		return usagef("--game: only %s learns an evaluation, got %q", tamman.ID, *gameID)
 	case *games < 1 || *games > 10000000:
@@ -59,28 +86,59 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	case *explore < 0 || *explore > 1:
 		return usagef("--explore: want 0 to 1, got %g", *explore)
 	}
-	cfg := tamman.TrainConfig{Games: *games, Seed: *seed, Alpha: *alpha, Lambda: *lambda, Explore: *explore}
+	cfg := tamman.TrainConfig{Games: *games, Seed: *seed, Alpha: *alpha, Lambda: *lambda, Explore: *explore, Then: stages,
+		NetInputs: *inputs, NetHidden: *hidden}
+	var fromText []byte
+	if *from != "" {
+		if fromText, err = os.ReadFile(*from); err != nil {
+			return err
+		}
+	}
+	total := *games
+	for _, st := range stages {
+		total += st.Games
+	}
 	began := time.Now()
 	sum, n := 0.0, 0
 	cfg.Progress = func(g int, err float64) {
 		sum += err
 		n++
-		if g%(max(cfg.Games/20, 1)) == 0 {
+		if g%(max(total/20, 1)) == 0 {
 			fmt.Fprintf(stderr, "%d games, mean squared TD error %.5f, %s\n", g, sum/float64(n), time.Since(began).Round(time.Second))
 			sum, n = 0, 0
 		}
 	}
 	run := fmt.Sprintf("tabula train --game tamman --games %d --seed %d --alpha %g --lambda %g --explore %g",
 		*games, *seed, *alpha, *lambda, *explore)
+	if *then != "" {
+		run += " --then " + *then
+	}
+	if *from != "" {
+		run += " --from " + *from
+	} else if *net && (*hidden != tamman.NetHidden || *inputs != tamman.NetInputs) {
+		run += fmt.Sprintf(" --inputs %d --hidden %d", *inputs, *hidden)
+	}
 	var text []byte
 	if *net {
-		n, err := tamman.TrainNet(engine.DefaultOptions(tamman.Game{}), cfg, nil)
+		var start *tamman.Net
+		if fromText != nil {
+			if start, err = tamman.ParseNet(fromText); err != nil {
+				return fmt.Errorf("--from %s: %v", *from, err)
+			}
+		}
+		n, err := tamman.TrainNet(engine.DefaultOptions(tamman.Game{}), cfg, start)
 		if err != nil {
 			return err
 		}
 		text = tamman.FormatNet(n, "Tamman's learned network (tamman.NetEval), one weight a line.\n"+run+" --net")
 	} else {
-		w, err := tamman.Train(engine.DefaultOptions(tamman.Game{}), cfg, nil)
+		var start *tamman.Weights
+		if fromText != nil {
+			if start, err = tamman.ParseWeights(fromText); err != nil {
+				return fmt.Errorf("--from %s: %v", *from, err)
+			}
+		}
+		w, err := tamman.Train(engine.DefaultOptions(tamman.Game{}), cfg, start)
 		if err != nil {
 			return err
 		}
@@ -91,4 +149,36 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	return os.WriteFile(*out, text, 0o644)
+}
+
+// parseStages reads --then: stages GAMES@ALPHA, comma-separated.
+func parseStages(text string) ([]tamman.TrainStage, error) {
+	if text == "" {
+		return nil, nil
+	}
+	var stages []tamman.TrainStage
+	for i, f := range strings.Split(text, ",") {
+		g, a, ok := strings.Cut(f, "@")
+		games, err1 := strconv.Atoi(g)
+		alpha, err2 := strconv.ParseFloat(a, 64)
+		switch {
+		case !ok || err1 != nil || err2 != nil:
+			return nil, fmt.Errorf("stage %d: %q is not GAMES@ALPHA", i+1, f)
+		case games < 1 || games > 10000000:
+			return nil, fmt.Errorf("stage %d: want 1 to 10000000 games, got %d", i+1, games)
+		case !(alpha > 0 && alpha <= 1):
+			return nil, fmt.Errorf("stage %d: want a step size more than 0 and at most 1, got %g", i+1, alpha)
+		}
+		stages = append(stages, tamman.TrainStage{Games: games, Alpha: alpha})
+	}
+	return stages, nil
+}
+
+// formatStages writes stages as parseStages reads them.
+func formatStages(stages []tamman.TrainStage) string {
+	var fs []string
+	for _, st := range stages {
+		fs = append(fs, fmt.Sprintf("%d@%g", st.Games, st.Alpha))
+	}
+	return strings.Join(fs, ",")
 }

@@ -222,6 +222,11 @@ func TestCeilingCommandsInDocsRun(t *testing.T) {
 	runDocCommands(t, "docs/tamman-ceiling.md", 2, "ceiling 1 - s/2")
 }
 
+// The matches of docs/tamman-network.md run with the committed network.
+func TestNetworkCommandsInDocsRun(t *testing.T) {
+	runDocCommands(t, "docs/tamman-network.md", 3, "won ")
+}
+
 // runDocCommands runs each `go test ./games/tamman -run Measure...` line
 // of the page at path (from the module's root) with tiny sizes
 // (docCommand); a command whose output is not written to a log must
@@ -296,6 +301,9 @@ func docCommand(t *testing.T, line, dir string) (args []string, out string) {
 		case "-match-games":
 			next()
 			args = append(args, "-match-games=2")
+		case "-match-net", "-match-net2":
+			next() // a network trained as the page says: the committed one stands in
+			args = append(args, w+"=net.txt")
 		case "-study-games", "-study-rollouts":
 			next()
 			args = append(args, w+"=1")

@@ -175,6 +175,9 @@ func parseNumbers(text []byte, dst []float64) error {
 	return nil
 }
 
+// weightDigits is the significant digits a weight is written with.
+const weightDigits = 8
+
 // formatNumbers writes the comment lines of header, then vs one number a
 // line, as parseNumbers reads them.
 func formatNumbers(b *bytes.Buffer, header string, vs []float64) {
@@ -184,6 +187,6 @@ func formatNumbers(b *bytes.Buffer, header string, vs []float64) {
 		}
 	}
 	for _, v := range vs {
-		fmt.Fprintf(b, "%s\n", strconv.FormatFloat(v, 'g', 8, 64))
+		fmt.Fprintf(b, "%s\n", strconv.FormatFloat(v, 'g', weightDigits, 64))
 	}
 }

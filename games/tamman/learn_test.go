@@ -45,7 +45,7 @@ func TestLearnedWeightsLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *n != *learnedNet {
+	if !n.Equal(learnedNet) {
 		t.Error("the loaded network is not that of net.txt")
 	}
 }
@@ -73,7 +73,7 @@ func TestParseWeightsRejectsBadFiles(t *testing.T) {
 	if w, err := ParseWeights(FormatWeights(learned, "a header")); err != nil || *w != *learned {
 		t.Errorf("FormatWeights does not round-trip: %v", err)
 	}
-	if n, err := ParseNet(FormatNet(learnedNet, "a header")); err != nil || *n != *learnedNet {
+	if n, err := ParseNet(FormatNet(learnedNet, "a header")); err != nil || !n.Equal(learnedNet) {
 		t.Errorf("FormatNet does not round-trip: %v", err)
 	}
 }

@@ -25,7 +25,8 @@ import (
 // (iterations) or mcts:DURATION followed by any of /random (uniformly
 // random playouts), /threat (ThreatEval at the end of playouts), /tN
 // (playouts of N plies), /sigK (the race lead judged through tanh(K*lead)),
-// /learned (LearnedEval), /net (NetEval, or the network of -match-net);
+// /learned (LearnedEval), /net (NetEval, or the network of -match-net),
+// /net2 (the network of -match-net2, to match two networks);
 // greedy/learned and greedy/net are one ply by those evaluations, and
 // alphabeta:D/net expectiminimax to depth D judged by the network;
 // rollout:N rollouts (rollout_test.go), N a move, /tT of T turns, /kK
@@ -41,21 +42,27 @@ var (
 	matchSeed  = flag.Uint64("match-seed", 0, "added to the seeds of TestMeasureMatch's agents and throws: another run on other throws")
 	matchPlay  = flag.Uint64("match-play-seed", 0, "changes the agents' seeds of TestMeasureMatch, not its throws: the same throws, other choices where the agents draw")
 	matchNet   = flag.String("match-net", "", "a network written by tabula train --net, for the variants /net (default: the committed one)")
+	matchNet2  = flag.String("match-net2", "", "a network for the variants /net2 (default: the committed one), to match two networks")
 )
 
 // netEval is tamman.NetEval, or the evaluation by the network of
-// -match-net.
-var netEval = sync.OnceValue(func() func(engine.State, []float64) []float64 {
-	if *matchNet == "" {
+// -match-net; netEval2 of -match-net2.
+var (
+	netEval  = sync.OnceValue(func() func(engine.State, []float64) []float64 { return netEvalOf(*matchNet) })
+	netEval2 = sync.OnceValue(func() func(engine.State, []float64) []float64 { return netEvalOf(*matchNet2) })
+)
+
+func netEvalOf(path string) func(engine.State, []float64) []float64 {
+	if path == "" {
 		return func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).NetEval(dst) }
 	}
-	text, err := os.ReadFile(*matchNet)
+	text, err := os.ReadFile(path)
 	if err != nil {
 		panic(err)
 	}
 	n, err := tamman.ParseNet(text)
 	if err != nil {
-		panic(fmt.Sprintf("%s: %v", *matchNet, err))
+		panic(fmt.Sprintf("%s: %v", path, err))
 	}
 	return func(s engine.State, dst []float64) []float64 {
 		t := s.(*tamman.State)
@@ -65,7 +72,7 @@ var netEval = sync.OnceValue(func() func(engine.State, []float64) []float64 {
 		}
 		return append(dst, p, 1-p)
 	}
-})
+}
 
 // learnedEval is tamman.LearnedEval as an evaluation for ai.Config.
 func learnedEval(s engine.State, dst []float64) []float64 {
@@ -75,11 +82,13 @@ func learnedEval(s engine.State, dst []float64) []float64 {
 func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 	tb.Helper()
 	parts := strings.Split(spec, "/")
-	if parts[0] == "greedy" && len(parts) == 2 && (parts[1] == "learned" || parts[1] == "net") {
+	if parts[0] == "greedy" && len(parts) == 2 && (parts[1] == "learned" || parts[1] == "net" || parts[1] == "net2") {
 		// One ply by a learned evaluation: greedy's search, another judge.
 		eval := learnedEval
 		if parts[1] == "net" {
 			eval = netEval()
+		} else if parts[1] == "net2" {
+			eval = netEval2()
 		}
 		a, err := ai.New(tamman.Game{}, "greedy", ai.Config{Seed: seed, Eval: eval})
 		if err != nil {
@@ -100,13 +109,17 @@ func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 		}
 		return a
 	}
-	if depth, ok := strings.CutPrefix(parts[0], "alphabeta:"); ok && len(parts) == 2 && parts[1] == "net" {
+	if depth, ok := strings.CutPrefix(parts[0], "alphabeta:"); ok && len(parts) == 2 && (parts[1] == "net" || parts[1] == "net2") {
 		// Expectiminimax to a depth, the leaves judged by the network.
 		d, err := strconv.Atoi(depth)
 		if err != nil {
 			tb.Fatalf("variant %q: bad depth", spec)
 		}
-		return ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: netEval(), EvalBound: 1})
+		eval := netEval()
+		if parts[1] == "net2" {
+			eval = netEval2()
+		}
+		return ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: eval, EvalBound: 1})
 	}
 	param, ok := strings.CutPrefix(parts[0], "mcts:")
 	if !ok {

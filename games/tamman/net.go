@@ -3,7 +3,9 @@ package tamman
 import (
 	"bytes"
 	_ "embed"
+	"fmt"
 	"math"
+	"slices"
 )
 
 // This file holds the learned network (NetEval): a network of one hidden
@@ -20,7 +22,13 @@ import (
 // 24ths), netExposed her men that some enemy throw passes over (their
 // chances summed), netRace the steps she still has to go (in 96ths); then
 // the throws the player to act holds (their sum in 8ths, their count in
-// 4ths), is owed (in halves), and whether she is to move.
+// 4ths), is owed (in halves), and whether she is to move. A network of
+// NetInputsMore inputs sees more of the throws she holds: how many of each
+// value (netHeldOf, halved), and the most steps of enemy men one of them
+// sends back now (netCatch, in 24ths); and for each side how far her last
+// man has to go (netFar, in 24ths) and the chance that a throw is lost to
+// her because no man of hers can use it (netWaste: under exact-finish a
+// throw longer than her last man's way).
 const (
 	netStep    = 0
 	netDanger  = Home + 1
@@ -31,27 +39,69 @@ const (
 	netPool    = netHeld + 1
 	netOwed    = netPool + 1
 	netMoving  = netOwed + 1
-	// NetInputs and NetHidden are the sizes of the network's layers.
+	// NetInputs is the number of inputs of the committed network's kind.
 	NetInputs = netMoving + 1
-	NetHidden = 32
+	netHeldOf = NetInputs
+	netCatch  = netHeldOf + len(throwValues)
+	netFar    = netCatch + 1 // me, then the opponent
+	netWaste  = netFar + 2
+	// NetInputsMore is the number of inputs with the throws held in full
+	// and the end of the race.
+	NetInputsMore = netWaste + 2
+	// NetHidden is the committed network's hidden units, MaxNetHidden the
+	// most a network may have.
+	NetHidden    = 32
+	MaxNetHidden = 256
 )
+
+// NumNetWeights is the number of weights of the committed network's shape.
+const NumNetWeights = NetInputs*NetHidden + 2*NetHidden + 1
 
 // Net is a network of one hidden layer of sigmoid units and a sigmoid
 // output: the chance that the player to act wins.
 type Net struct {
-	In  [NetInputs][NetHidden]float64 // weights of input i into hidden unit h
-	B1  [NetHidden]float64
-	Out [NetHidden]float64
-	B2  float64
+	inputs, hidden int
+	// w holds the weights in the order of the file: the hidden units'
+	// weights of input 0, of input 1, ..., the hidden biases, the output
+	// weights, the output bias.
+	w []float64
 }
 
-// NumNetWeights is the number of weights FormatNet writes.
-const NumNetWeights = NetInputs*NetHidden + 2*NetHidden + 1
+// newNet returns a network of all-zero weights.
+func newNet(inputs, hidden int) *Net {
+	return &Net{inputs, hidden, make([]float64, inputs*hidden+2*hidden+1)}
+}
+
+// Shape gives the network's inputs and hidden units.
+func (n *Net) Shape() (inputs, hidden int) { return n.inputs, n.hidden }
+
+// Equal reports whether n and o have the same shape and weights.
+func (n *Net) Equal(o *Net) bool {
+	return n.inputs == o.inputs && n.hidden == o.hidden && slices.Equal(n.w, o.w)
+}
+
+func (n *Net) clone() *Net {
+	c := *n
+	c.w = slices.Clone(n.w)
+	return &c
+}
+
+// The parts of w.
+func (n *Net) in(i int) []float64 { return n.w[i*n.hidden : (i+1)*n.hidden] }
+func (n *Net) b1() []float64      { return n.w[n.inputs*n.hidden : (n.inputs+1)*n.hidden] }
+func (n *Net) out() []float64     { return n.w[(n.inputs+1)*n.hidden : (n.inputs+2)*n.hidden] }
+func (n *Net) b2() *float64       { return &n.w[len(n.w)-1] }
+
+// netX holds a position's inputs, netH a network's hidden units.
+type (
+	netX = [NetInputsMore]float64
+	netH = [MaxNetHidden]float64
+)
 
 // netInputs writes the inputs of s, a game of two not over, from the side
-// of the player to act.
-func (s *State) netInputs(x *[NetInputs]float64) {
-	*x = [NetInputs]float64{}
+// of the player to act; the first inputs of them if inputs is NetInputs.
+func (s *State) netInputs(x *netX, inputs int) {
+	*x = netX{}
 	me := int(s.turn)
 	for side, p := range [2]int{me, 1 - me} {
 		o := side * netSide
@@ -76,6 +126,69 @@ func (s *State) netInputs(x *[NetInputs]float64) {
 	} else {
 		x[netMoving] = 1
 	}
+	if inputs <= NetInputs {
+		return
+	}
+	for _, v := range s.pool[:s.nPool] {
+		if i := valueIndex(v); i >= 0 {
+			x[netHeldOf+i] += 0.5
+		}
+	}
+	if s.phase == MovePhase {
+		x[netCatch] = float64(s.bestCatch(me, 1-me)) / Steps
+	}
+	for side, p := range [2]int{me, 1 - me} {
+		far := Home - int(s.men[p][0]) // the men are ascending
+		x[netFar+side] = float64(far) / Steps
+		if s.r.exact && far < 8 {
+			x[netWaste+side] = 1 - s.r.miss[far]
+		}
+	}
+}
+
+// valueIndex is the place of throw value v in throwValues, -1 for none
+// (a total under throw-use=total).
+func valueIndex(v uint8) int {
+	switch {
+	case v >= 1 && v <= 4:
+		return int(v) - 1
+	case v == 8:
+		return len(throwValues) - 1
+	}
+	return -1
+}
+
+// bestCatch gives the most steps of player e's men that one move of
+// player p, with one of the throws she holds, sends back.
+func (s *State) bestCatch(p, e int) int {
+	r := s.r
+	best := 0
+	if s.occ[e] == 0 {
+		return 0
+	}
+	for i, v := range s.pool[:s.nPool] {
+		if i > 0 && v == s.pool[i-1] {
+			continue
+		}
+		for j, k := range s.men[p] {
+			to := int(k) + int(v)
+			if k == Home || j > 0 && k == s.men[p][j-1] || to > Home && r.exact {
+				continue
+			}
+			hit := r.hit(p, int(k), min(to, Home)) & s.occ[e]
+			if hit == 0 {
+				continue
+			}
+			lost := 0
+			for _, a := range s.men[e] {
+				if hit&(1<<r.path[e][a]) != 0 && a != Home {
+					lost += int(a)
+				}
+			}
+			best = max(best, lost)
+		}
+	}
+	return best
 }
 
 // threat gives the steps player p's men stand to lose to player e's next
@@ -106,21 +219,25 @@ func (s *State) threat(p, e int) (loss, exposed float64) {
 
 // forward returns the net's output for inputs x, and leaves the hidden
 // units in h.
-func (n *Net) forward(x *[NetInputs]float64, h *[NetHidden]float64) float64 {
-	*h = n.B1
-	for i, v := range x {
+func (n *Net) forward(x *netX, h *netH) float64 {
+	hh := h[:n.hidden]
+	copy(hh, n.b1())
+	for i, v := range x[:n.inputs] {
 		if v == 0 {
 			continue // most inputs are empty steps
 		}
-		w := &n.In[i]
-		for j := range h {
-			h[j] += v * w[j]
+		w := n.in(i)
+		w = w[:len(hh)]
+		for j := range hh {
+			hh[j] += v * w[j]
 		}
 	}
-	z := n.B2
-	for j, a := range h {
-		h[j] = sigmoid(a)
-		z += n.Out[j] * h[j]
+	z := *n.b2()
+	out := n.out()
+	out = out[:len(hh)]
+	for j, a := range hh {
+		hh[j] = sigmoid(a)
+		z += out[j] * hh[j]
 	}
 	return sigmoid(z)
 }
@@ -133,9 +250,9 @@ func (n *Net) WinChance(s *State) float64 {
 	if s.phase == Over {
 		return float64(b2i(s.winner == int8(s.turn)))
 	}
-	var x [NetInputs]float64
-	var h [NetHidden]float64
-	s.netInputs(&x)
+	var x netX
+	var h netH
+	s.netInputs(&x, n.inputs)
 	return n.forward(&x, &h)
 }
 
@@ -165,34 +282,51 @@ var learnedNet = func() *Net {
 	return n
 }()
 
-// ParseNet reads a network written by FormatNet: lines "# ..." (comments)
-// and one number a line, NumNetWeights of them: the input weights input by
-// input, the hidden biases, the output weights, the output bias.
+// ParseNet reads a network written by FormatNet: lines "# ..."
+// (comments), a line "shape INPUTS HIDDEN" before the numbers (without it:
+// NetInputs and NetHidden), and one number a line: the input weights input
+// by input, the hidden biases, the output weights, the output bias.
 func ParseNet(text []byte) (*Net, error) {
-	w := make([]float64, NumNetWeights)
-	if err := parseNumbers(text, w); err != nil {
+	inputs, hidden := NetInputs, NetHidden
+	for at, line := 0, 1; at < len(text); line++ {
+		l, _, _ := bytes.Cut(text[at:], []byte("\n"))
+		start := at
+		at += len(l) + 1
+		t := bytes.TrimSpace(l)
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		if !bytes.HasPrefix(t, []byte("shape")) {
+			break // the numbers
+		}
+		if _, err := fmt.Sscanf(string(t), "shape %d %d", &inputs, &hidden); err != nil {
+			return nil, fmt.Errorf("line %d: %q: want shape INPUTS HIDDEN", line, t)
+		}
+		if inputs != NetInputs && inputs != NetInputsMore {
+			return nil, fmt.Errorf("line %d: %d inputs, want %d or %d", line, inputs, NetInputs, NetInputsMore)
+		}
+		if hidden < 1 || hidden > MaxNetHidden {
+			return nil, fmt.Errorf("line %d: %d hidden units, want 1 to %d", line, hidden, MaxNetHidden)
+		}
+		// parseNumbers reads the line as a comment.
+		text = slices.Concat(text[:start], []byte("#"), text[start:])
+		break
+	}
+	n := newNet(inputs, hidden)
+	if err := parseNumbers(text, n.w); err != nil {
 		return nil, err
 	}
-	var n Net
-	for i := range n.In {
-		w = w[copy(n.In[i][:], w):]
-	}
-	w = w[copy(n.B1[:], w):]
-	w = w[copy(n.Out[:], w):]
-	n.B2 = w[0]
-	return &n, nil
+	return n, nil
 }
 
-// FormatNet writes n one number a line, in ParseNet's order, after the
-// comment lines of header.
+// FormatNet writes n as ParseNet reads it, after the comment lines of
+// header; a network of the committed shape without the line "shape".
 func FormatNet(n *Net, header string) []byte {
 	var b bytes.Buffer
 	formatNumbers(&b, header, nil)
-	for i := range n.In {
-		formatNumbers(&b, "", n.In[i][:])
+	if n.inputs != NetInputs || n.hidden != NetHidden {
+		fmt.Fprintf(&b, "shape %d %d\n", n.inputs, n.hidden)
 	}
-	formatNumbers(&b, "", n.B1[:])
-	formatNumbers(&b, "", n.Out[:])
-	formatNumbers(&b, "", []float64{n.B2})
+	formatNumbers(&b, "", n.w)
 	return b.Bytes()
 }

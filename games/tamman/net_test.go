@@ -2,6 +2,7 @@ package tamman
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"tabula/engine"
@@ -16,14 +17,14 @@ func TestTrainNetRunsAFewGames(t *testing.T) {
 	}
 	cfg.Games = 0
 	drawn, _ := TrainNet(opts, cfg, nil)
-	if *first == *drawn {
+	if first.Equal(drawn) {
 		t.Error("three games of training left the network as it was drawn")
 	}
-	if math.IsNaN(first.B2) || math.IsInf(first.B2, 0) {
-		t.Errorf("output bias %g: not finite", first.B2)
+	if math.IsNaN(*first.b2()) || math.IsInf(*first.b2(), 0) {
+		t.Errorf("output bias %g: not finite", *first.b2())
 	}
 	cfg.Games = 3
-	if again, _ := TrainNet(opts, cfg, nil); *again != *first {
+	if again, _ := TrainNet(opts, cfg, nil); !again.Equal(first) {
 		t.Error("the same seed trained another network")
 	}
 	four, _ := engine.ParseOptions(Game{}, []string{"players=4"})
@@ -64,6 +65,83 @@ func TestHardAndMaxOfTwoSearchByAlphaBeta(t *testing.T) {
 		if ok != (c.depth > 0) || ok && (eval == nil || d != c.depth) {
 			t.Errorf("%s with %d players: alpha-beta %v to depth %d, want depth %d",
 				c.level, c.opts.Int(OptPlayers), ok, d, c.depth)
+		}
+	}
+}
+
+func TestTrainNetStagesAreRunsFromTheNetworkBefore(t *testing.T) {
+	opts := engine.DefaultOptions(Game{})
+	cfg := TrainConfig{Games: 2, Seed: 5, Alpha: 0.1, Lambda: 0.7, NetHidden: 4}
+	first, _ := TrainNet(opts, cfg, nil)
+	file, _ := ParseNet(FormatNet(first, ""))
+	second, _ := TrainNet(opts, TrainConfig{Games: 2, Seed: 6, Alpha: 0.03, Lambda: 0.7}, file)
+	cfg.Then = []TrainStage{{Games: 2, Alpha: 0.03}}
+	staged, err := TrainNet(opts, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !staged.Equal(second) {
+		t.Error("a run in two stages is not the run from the file of its first stage")
+	}
+	if staged.Equal(first) {
+		t.Error("the second stage left the network as it was")
+	}
+}
+
+func TestTrainNetDrawsTheShapeAsked(t *testing.T) {
+	opts := engine.DefaultOptions(Game{})
+	n, err := TrainNet(opts, TrainConfig{Games: 1, Seed: 1, Alpha: 0.1, Lambda: 0.7, NetInputs: NetInputsMore, NetHidden: 5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in, h := n.Shape(); in != NetInputsMore || h != 5 {
+		t.Errorf("shape %d x %d, want %d x 5", in, h, NetInputsMore)
+	}
+	for _, bad := range [][2]int{{NetInputs + 1, 8}, {NetInputs, MaxNetHidden + 1}, {NetInputs, -1}} {
+		if _, err := TrainNet(opts, TrainConfig{Games: 1, NetInputs: bad[0], NetHidden: bad[1]}, nil); err == nil {
+			t.Errorf("%d inputs, %d hidden units: no error", bad[0], bad[1])
+		}
+	}
+}
+
+func TestParseNetReadsItsShape(t *testing.T) {
+	n, _ := TrainNet(engine.DefaultOptions(Game{}), TrainConfig{Games: 1, Seed: 1, Alpha: 0.1, NetInputs: NetInputsMore, NetHidden: 3}, nil)
+	n, _ = ParseNet(FormatNet(n, "")) // the weights as a file holds them
+	if back, err := ParseNet(FormatNet(n, "a header")); err != nil || !back.Equal(n) {
+		t.Errorf("a network of %d x 3 does not round-trip: %v", NetInputsMore, err)
+	}
+	if back, err := ParseNet(FormatNet(learnedNet, "")); err != nil || !back.Equal(learnedNet) || strings.Contains(string(FormatNet(learnedNet, "")), "shape") {
+		t.Errorf("the committed shape is written without a shape line and read back: %v", err)
+	}
+	for name, text := range map[string]string{
+		"bad inputs":        "shape 61 3\n",
+		"no hidden units":   "shape 60 0\n",
+		"not two numbers":   "shape 60\n",
+		"after the numbers": "1\nshape 60 3\n",
+		"weights too few":   "shape 66 3\n1\n",
+	} {
+		if _, err := ParseNet([]byte(text)); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+// Player 0 holds a 3 and a 1; her man on d1 (step 1) passes over player
+// 1's man on e1 (his step 10) with the 3, and with the 1 lands on him,
+// which sends nobody back.
+func TestBestCatchIsTheMostStepsOneHeldThrowSendsBack(t *testing.T) {
+	for _, c := range []struct {
+		throws []int
+		want   int
+	}{{[]int{1, 3}, 10}, {[]int{1}, 0}} {
+		s := evalSetup(t, Position{Turn: 0, Men: [][]string{{"d1", "c1", "c1", "c1"}, {"e1", "c5", "c5", "c5"}}, Throws: c.throws})
+		if got := s.bestCatch(0, 1); got != c.want {
+			t.Errorf("throws %v: best catch %d steps, want %d", c.throws, got, c.want)
+		}
+		var x netX
+		s.netInputs(&x, NetInputsMore)
+		if x[netCatch] != float64(c.want)/Steps || x[netHeldOf] != 0.5 {
+			t.Errorf("throws %v: inputs catch %g, ones held %g", c.throws, x[netCatch], x[netHeldOf])
 		}
 	}
 }

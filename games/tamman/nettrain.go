@@ -2,8 +2,10 @@ package tamman
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"tabula/engine"
 )
@@ -25,11 +27,11 @@ type netGrad = Net
 // value0 is player 0's chance to win in s by n, and the net's output y
 // (the chance of the player to act), its inputs x and hidden units h for
 // addGrad; at the end, who won.
-func (n *Net) value0(s *State, x *[NetInputs]float64, h *[NetHidden]float64) (v, y float64) {
+func (n *Net) value0(s *State, x *netX, h *netH) (v, y float64) {
 	if s.phase == Over {
 		return float64(b2i(s.winner == 0)), 0
 	}
-	s.netInputs(x)
+	s.netInputs(x, n.inputs)
 	y = n.forward(x, h)
 	if s.turn == 1 {
 		return 1 - y, y
@@ -40,24 +42,25 @@ func (n *Net) value0(s *State, x *[NetInputs]float64, h *[NetHidden]float64) (v,
 // addGrad adds to g the gradient of player 0's chance in s (whose inputs
 // x, hidden units h and output y forward left), times c: the chance is y
 // when player 0 acts, 1 - y when player 1 does.
-func (n *Net) addGrad(g *netGrad, s *State, x *[NetInputs]float64, h *[NetHidden]float64, y, c float64) {
+func (n *Net) addGrad(g *netGrad, s *State, x *netX, h *netH, y, c float64) {
 	if s.turn == 1 {
 		c = -c
 	}
 	dz := c * y * (1 - y)
-	g.B2 += dz
-	var dh [NetHidden]float64
-	for j, a := range h {
-		g.Out[j] += dz * a
-		dh[j] = dz * n.Out[j] * a * (1 - a)
-		g.B1[j] += dh[j]
+	*g.b2() += dz
+	var dh netH
+	hh, gout, gb1, out := h[:n.hidden], g.out(), g.b1(), n.out()
+	for j, a := range hh {
+		gout[j] += dz * a
+		dh[j] = dz * out[j] * a * (1 - a)
+		gb1[j] += dh[j]
 	}
-	for i, v := range x {
+	for i, v := range x[:n.inputs] {
 		if v == 0 {
 			continue
 		}
-		gi := &g.In[i]
-		for j, d := range dh {
+		gi := g.in(i)
+		for j, d := range dh[:n.hidden] {
 			gi[j] += v * d
 		}
 	}
@@ -65,35 +68,31 @@ func (n *Net) addGrad(g *netGrad, s *State, x *[NetInputs]float64, h *[NetHidden
 
 // scale multiplies every weight of g by c.
 func (g *netGrad) scale(c float64) {
-	for i := range g.In {
-		for j := range g.In[i] {
-			g.In[i][j] *= c
-		}
+	for i := range g.w {
+		g.w[i] *= c
 	}
-	for j := range g.B1 {
-		g.B1[j] *= c
-		g.Out[j] *= c
-	}
-	g.B2 *= c
 }
 
 // step adds c times g to n.
 func (n *Net) step(g *netGrad, c float64) {
-	for i := range n.In {
-		for j := range n.In[i] {
-			n.In[i][j] += c * g.In[i][j]
-		}
+	gw := g.w[:len(n.w)]
+	for i := range n.w {
+		n.w[i] += c * gw[i]
 	}
-	for j := range n.B1 {
-		n.B1[j] += c * g.B1[j]
-		n.Out[j] += c * g.Out[j]
-	}
-	n.B2 += c * g.B2
+}
+
+// A TrainStage continues a run after its first cfg.Games games: Games
+// more at step size Alpha, the throws drawn from the run's seed plus the
+// stage's number (1 for the first of cfg.Then), so that a stage is the run
+// `tabula train --net --from` makes from the network before it.
+type TrainStage struct {
+	Games int
+	Alpha float64
 }
 
 // TrainNet returns the network learned from n (nil: small random weights
 // drawn from cfg.Seed) by cfg.Games games of self-play under opts, which
-// must be for two players.
+// must be for two players, then by the stages of cfg.Then.
 func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 	s, err := New(opts)
 	if err != nil {
@@ -104,28 +103,63 @@ func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
 	if n == nil {
-		n = new(Net)
-		for i := range n.In {
-			for j := range n.In[i] {
-				n.In[i][j] = 0.2 * (rng.Float64() - 0.5)
+		inputs, hidden := cfg.NetInputs, cfg.NetHidden
+		if inputs == 0 {
+			inputs = NetInputs
+		}
+		if hidden == 0 {
+			hidden = NetHidden
+		}
+		if inputs != NetInputs && inputs != NetInputsMore || hidden < 1 || hidden > MaxNetHidden {
+			return nil, fmt.Errorf("tamman: a network of %d inputs and %d hidden units: want %d or %d inputs, 1 to %d units",
+				inputs, hidden, NetInputs, NetInputsMore, MaxNetHidden)
+		}
+		n = newNet(inputs, hidden)
+		for i := range inputs {
+			for j := range n.in(i) {
+				n.in(i)[j] = 0.2 * (rng.Float64() - 0.5)
 			}
 		}
-		for j := range n.Out {
-			n.Out[j] = 0.2 * (rng.Float64() - 0.5)
+		for j := range n.out() {
+			n.out()[j] = 0.2 * (rng.Float64() - 0.5)
 		}
 	} else {
-		c := *n
-		n = &c
+		n = n.clone()
 	}
-	start := *s
+	done := 0
+	for i, st := range append([]TrainStage{{cfg.Games, cfg.Alpha}}, cfg.Then...) {
+		c := cfg
+		c.Games, c.Alpha = st.Games, st.Alpha
+		if i > 0 {
+			// A stage is a run from the network before as its file
+			// holds it: the weights as written, the throws of its own.
+			for j, v := range n.w {
+				n.w[j], _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', weightDigits, 64), 64)
+			}
+			rng = rand.New(rand.NewPCG(cfg.Seed+uint64(i), 0x6e6574))
+		}
+		if p := cfg.Progress; p != nil {
+			c.Progress = func(g int, err float64) { p(done+g, err) }
+		}
+		n.train(*s, c, rng)
+		done += st.Games
+	}
+	return n, nil
+}
+
+// train plays cfg.Games games of self-play from start at step size
+// cfg.Alpha, the throws drawn from rng, and moves n after every throw and
+// move.
+func (n *Net) train(start State, cfg TrainConfig, rng *rand.Rand) {
+	s := new(State)
 	var after State
 	var moves []engine.Move
-	var x [NetInputs]float64
-	var h [NetHidden]float64
-	trace := new(netGrad)
+	var x netX
+	var h netH
+	trace := newNet(n.inputs, n.hidden)
 	for g := 0; g < cfg.Games; g++ {
 		*s = start
-		*trace = netGrad{}
+		clear(trace.w)
 		prev, y := n.value0(s, &x, &h)
 		n.addGrad(trace, s, &x, &h, y, 1)
 		sqErr, steps := 0.0, 0
@@ -150,7 +184,6 @@ func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 			cfg.Progress(g+1, sqErr/float64(max(steps, 1)))
 		}
 	}
-	return n, nil
 }
 
 // pick returns the move of s after which n gives the player to move the

@@ -17,11 +17,14 @@ import (
 
 // TrainConfig sets a training run.
 type TrainConfig struct {
-	Games   int     // self-play games
-	Seed    uint64  // of the throws and the exploring moves
-	Alpha   float64 // step size
-	Lambda  float64 // decay of the trace
-	Explore float64 // share of moves drawn at random
+	Games   int          // self-play games
+	Seed    uint64       // of the throws and the exploring moves
+	Alpha   float64      // step size
+	Lambda  float64      // decay of the trace
+	Explore float64      // share of moves drawn at random
+	Then    []TrainStage // the network's stages after the first Games
+	// The shape of a network drawn at random (0: NetInputs, NetHidden).
+	NetInputs, NetHidden int
 	// Progress, if set, is called after every game with the games done
 	// and the mean squared TD error of that game.
 	Progress func(games int, err float64)
