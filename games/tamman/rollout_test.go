@@ -67,7 +67,7 @@ func (r *roller) playout(s *tamman.State, p int, rng *rand.Rand) float64 {
 				break
 			}
 		}
-		if s.Actors(nil)[0] == engine.ChancePlayer {
+		if s.Phase() == tamman.ThrowPhase {
 			s.Apply(s.SampleThrow(rng.Float64()))
 			continue
 		}
