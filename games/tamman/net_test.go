@@ -145,3 +145,18 @@ func TestBestCatchIsTheMostStepsOneHeldThrowSendsBack(t *testing.T) {
 		}
 	}
 }
+
+// Player 0's last man stands on d2, two steps from habarti: a throw of 3,
+// 4 or 8 (6 in 16) is lost to her; player 1's men have all the way to go.
+func TestNetWasteIsTheChanceNoManCanUseAThrow(t *testing.T) {
+	s := evalSetup(t, Position{Turn: 1, Men: [][]string{{"d2", "c3", "c3", "c3"}, {"c5", "c5", "c5", "c5"}}})
+	var x netX
+	s.netInputs(&x, NetInputsMore)
+	// Player 1 is to act: she is side 0, player 0 side 1.
+	if x[netFar] != 1 || x[netWaste] != 0 {
+		t.Errorf("player 1: way %g, lost throws %g, want 1 and 0", x[netFar], x[netWaste])
+	}
+	if x[netFar+1] != 2.0/Steps || x[netWaste+1] != 6.0/16 {
+		t.Errorf("player 0: way %g, lost throws %g, want %g and %g", x[netFar+1], x[netWaste+1], 2.0/Steps, 6.0/16)
+	}
+}
