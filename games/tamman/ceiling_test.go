@@ -55,8 +55,10 @@ func pairOf(w0, w1 int) pairResult {
 // matchLog is one MeasureMatch run: its variants and the pairs of which
 // it played both games.
 type matchLog struct {
-	name  string
-	pairs map[int]pairResult
+	name    string
+	specs   [2]string   // the two variants, the first first
+	winners map[int]int // game -> the seat that won it
+	pairs   map[int]pairResult
 }
 
 var (
@@ -74,7 +76,7 @@ func readMatchLog(path string) (matchLog, error) {
 	}
 	defer f.Close()
 	winners := map[int]int{}
-	l := matchLog{name: path, pairs: map[int]pairResult{}}
+	l := matchLog{name: path, winners: winners, pairs: map[int]pairResult{}}
 	sc := bufio.NewScanner(f)
 	line := 0
 	for sc.Scan() {
@@ -83,7 +85,7 @@ func readMatchLog(path string) (matchLog, error) {
 			if m[3] != "keyed" {
 				return l, fmt.Errorf("%s:%d: throws %s, not keyed: its pairs do not share their throws", path, line, m[3])
 			}
-			l.name = m[1] + " v " + m[2]
+			l.name, l.specs = m[1]+" v "+m[2], [2]string{m[1], m[2]}
 			if m[4] == "keyed" {
 				l.name += " (draws keyed)"
 			}

@@ -1,11 +1,9 @@
 package tamman_test
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"os"
-	"strconv"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -27,33 +25,20 @@ var (
 	studyGap      = flag.Float64("study-gap", 0.03, "the rollouts' margin over the move played that TestMeasureLosses reports")
 )
 
-// lostGames reads a MeasureMatch log (as readMatchLog does): the two variants, and the games the
-// first lost with the seat that won each.
+// lostGames reads a MeasureMatch log (readMatchLog): the two variants,
+// the games the first lost, in order, and the seat that won each game.
 func lostGames(tb testing.TB, path string) (specs [2]string, lost []int, winner map[int]int) {
-	f, err := os.Open(path)
+	l, err := readMatchLog(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
-	winner = map[int]int{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if m := matchLine.FindStringSubmatch(sc.Text()); m != nil && specs[0] == "" {
-			specs = [2]string{m[1], m[2]}
-		}
-		if m := gameLine.FindStringSubmatch(sc.Text()); m != nil {
-			i, _ := strconv.Atoi(m[1])
-			first, won := int(m[2][0]-'0'), int(m[3][0]-'0')
-			winner[i] = won
-			if first != won {
-				lost = append(lost, i)
-			}
+	for i, w := range l.winners {
+		if w != i%2 { // the first variant plays seat i%2 (readMatchLog checks it)
+			lost = append(lost, i)
 		}
 	}
-	if specs[0] == "" {
-		tb.Fatalf("%s: no MeasureMatch header", path)
-	}
-	return specs, lost, winner
+	slices.Sort(lost)
+	return l.specs, lost, l.winners
 }
 
 // TestMeasureLosses studies the first variant's lost games of a
