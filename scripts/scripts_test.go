@@ -83,3 +83,35 @@ func TestPGLoadRuns(t *testing.T) {
 		t.Errorf("statements.txt names no INSERT (pg_stat_statements):\n%s", stmts)
 	}
 }
+
+// TestCPUBenchRuns runs scripts/cpubench.sh, by which docs/ai.md measures
+// speed, on a benchmark of Adji-Boto's test binary: two rounds of two
+// entries, each line the CPU time an op and the ops a CPU second.
+func TestCPUBenchRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	if _, err := os.Stat("/usr/bin/time"); err != nil {
+		t.Fatal("cpubench.sh measures with /usr/bin/time (Debian's time; scripts/test.sh installs it)")
+	}
+	bin := filepath.Join(t.TempDir(), "adjiboto.test")
+	if out, err := exec.Command("go", "test", "-c", "-o", bin, "../games/adjiboto").CombinedOutput(); err != nil {
+		t.Fatalf("go test -c: %v\n%s", err, out)
+	}
+	out, err := exec.Command("bash", "cpubench.sh", "2",
+		"legal|"+bin+"|BenchmarkLegal|2000000", "apply|"+bin+"|BenchmarkApply|2000000").CombinedOutput()
+	if err != nil {
+		t.Fatalf("cpubench.sh: %v\n%s", err, out)
+	}
+	line := regexp.MustCompile(`(?m)^round ([12]) (legal|apply) +[0-9.]+ us/op \(cpu\) +[0-9]+ op/cpu-s$`)
+	got := line.FindAllStringSubmatch(string(out), -1)
+	want := [][2]string{{"1", "legal"}, {"1", "apply"}, {"2", "legal"}, {"2", "apply"}}
+	if len(got) != len(want) {
+		t.Fatalf("cpubench.sh printed %d lines of figures, want %d:\n%s", len(got), len(want), out)
+	}
+	for i, w := range want {
+		if got[i][1] != w[0] || got[i][2] != w[1] {
+			t.Errorf("line %d is round %s %s, want round %s %s", i, got[i][1], got[i][2], w[0], w[1])
+		}
+	}
+}
