@@ -115,3 +115,78 @@ func TestCPUBenchRuns(t *testing.T) {
 		}
 	}
 }
+
+// step is a line of a ladder's steps (tabula tournament): an agent's
+// rating over the one before it, the interval, and the verdict.
+var step = regexp.MustCompile(`(?m)^ +\S+ +over +\S+ +[+-]\d+ +[+-]?\d+\.\.[+-]?\d+ +(stronger|weaker|not significant)$`)
+
+// runScript runs a script of scripts/ with the sizes in env and fails the
+// test when it fails.
+func runScript(t *testing.T, script, out string, env ...string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", script, out)
+	cmd.Env = append(os.Environ(), env...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", script, err, b)
+	}
+}
+
+// checkSteps fails unless the ladder in file has a step for each agent
+// after the first.
+func checkSteps(t *testing.T, file string, agents int) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(step.FindAll(b, -1)); n != agents-1 {
+		t.Errorf("%s has %d steps, want %d (one for each of %d agents after the first):\n%s", filepath.Base(file), n, agents-1, agents, b)
+	}
+}
+
+// TestLadderRuns runs scripts/ladder.sh, which regenerates the ladders of
+// docs/ai.md, with one game a pair (its GAMES and NEIGHBOURS): each of its
+// four round robins writes its steps, one for each level over the one
+// before it.
+func TestLadderRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays four round robins")
+	}
+	out := t.TempDir()
+	runScript(t, "ladder.sh", out, "GAMES=1", "NEIGHBOURS=1", "THREADS=2")
+	for name, agents := range map[string]int{"adji-boto-alphabeta": 15, "adji-boto-mcts": 11, "adji-boto-all": 18, "agsinnoninka": 11} {
+		checkSteps(t, filepath.Join(out, name+".txt"), agents)
+	}
+}
+
+// TestTammanStrengthRuns runs scripts/tamman-strength.sh, which
+// regenerates Tamman's tables of docs/ai.md, with one game a pair and a
+// group, one game of hard against three greedy players and one position a
+// level: both ladders' steps, the game, and the levels' times for two,
+// three and four players.
+func TestTammanStrengthRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays two round robins")
+	}
+	out := t.TempDir()
+	runScript(t, "tamman-strength.sh", out, "GAMES=1", "GAMES4=1", "NEIGHBOURS=1", "NEIGHBOURS4=1", "FOUR=1", "POSITIONS=1", "THREADS=2")
+	checkSteps(t, filepath.Join(out, "ladder-2.txt"), 6)
+	checkSteps(t, filepath.Join(out, "ladder-4.txt"), 5)
+	b, err := os.ReadFile(filepath.Join(out, "hard-4.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^tamman, 1 games \(players=4 `).Match(b) || !regexp.MustCompile(`(?m)^ +mcts:hard +[01] `).Match(b) {
+		t.Errorf("hard-4.txt is not one four-player game with mcts:hard:\n%s", b)
+	}
+	if b, err = os.ReadFile(filepath.Join(out, "times.txt")); err != nil {
+		t.Fatal(err)
+	}
+	for _, players := range []string{"2", "3", "4"} {
+		if !regexp.MustCompile(`tamman/players=` + players + `, 1 positions: easy .*; hard .*`).Match(b) {
+			t.Errorf("times.txt lacks the levels' times with %s players:\n%s", players, b)
+		}
+	}
+}
