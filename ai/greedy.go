@@ -48,14 +48,28 @@ func (g *Greedy) Reseed(seed uint64) { g.src.Seed(seed, 0x67726565) }
 // averages over.
 const maxJointSamples = 64
 
-// Choose returns a move of best immediate value for player.
+// Choose returns a move of best immediate value for player: one of Ties,
+// drawn uniformly.
 func (g *Greedy) Choose(s engine.State, player int) engine.Move {
 	if player == engine.ChancePlayer {
 		return chanceMove(s, g.rng)
 	}
+	g.best = g.Ties(s, player, g.best[:0])
+	if len(g.moves) == 1 {
+		return g.best[0] // no draw, as before Ties
+	}
+	return g.best[g.rng.IntN(len(g.best))]
+}
+
+// Ties appends to best the moves among which Choose draws uniformly for
+// player at s (a single legal move: that move alone), in legal order. A
+// search that accounts for greedy's draws (a luck of its choice) needs
+// them. In a simultaneous turn with many joint moves it draws from the
+// generator as Choose does.
+func (g *Greedy) Ties(s engine.State, player int, best []engine.Move) []engine.Move {
 	g.moves = s.Legal(player, g.moves[:0])
 	if len(g.moves) == 1 {
-		return g.moves[0]
+		return append(best, g.moves[0])
 	}
 	g.actors = s.Actors(g.actors[:0])
 	me := 0
@@ -75,7 +89,7 @@ func (g *Greedy) Choose(s engine.State, player int) engine.Move {
 	}
 	samples := min(combos, maxJointSamples)
 	bestVal := math.Inf(-1)
-	g.best = g.best[:0]
+	n := len(best)
 	for _, m := range g.moves {
 		total := 0.0
 		for k := 0; k < samples; k++ {
@@ -102,12 +116,12 @@ func (g *Greedy) Choose(s engine.State, player int) engine.Move {
 		switch {
 		case v > bestVal+1e-9:
 			bestVal = v
-			g.best = append(g.best[:0], m)
+			best = append(best[:n], m)
 		case v > bestVal-1e-9:
-			g.best = append(g.best, m)
+			best = append(best, m)
 		}
 	}
-	return g.best[g.rng.IntN(len(g.best))]
+	return best
 }
 
 // value judges s for player, taking pending throws by their expectation

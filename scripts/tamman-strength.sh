@@ -7,10 +7,13 @@
 #   scripts/tamman-strength.sh [OUTDIR]
 #
 # NEIGHBOURS (default 400) is the games of every pair of neighbours in the
-# two-player round robin, NEIGHBOURS4 (default 300) of every group of four
-# neighbours in the four-player one, FOUR (default 100) the games of hard
-# against three greedy players, THREADS (default 2) the games played at
-# once. About 30 minutes on 2 idle cores with the defaults.
+# two-player round robin, GAMES (default 20) of every other pair,
+# NEIGHBOURS4 (default 300) of every group of four neighbours in the
+# four-player one, GAMES4 (default 60) of every other group, FOUR (default
+# 100) the games of hard against three greedy players, POSITIONS (default
+# 10) the positions each level's time is measured on, THREADS (default 2)
+# the games played at once. About 30 minutes on 2 idle cores with the
+# defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-tamman-out}
@@ -18,15 +21,18 @@ neighbours=${NEIGHBOURS:-400}
 neighbours4=${NEIGHBOURS4:-300}
 threads=${THREADS:-2}
 four=${FOUR:-100}
+games=${GAMES:-20}
+games4=${GAMES4:-60}
+positions=${POSITIONS:-10}
 mkdir -p "$out"
 go build -o "$out/tabula" ./cmd/tabula
 began=$SECONDS
 "$out/tabula" tournament --game tamman --agents random,greedy,mcts:easy,mcts:medium,mcts:hard,mcts:max \
-	--games 20 --neighbours "$neighbours" --threads "$threads" --seed 61 --quiet | tee "$out/ladder-2.txt"
+	--games "$games" --neighbours "$neighbours" --threads "$threads" --seed 61 --quiet | tee "$out/ladder-2.txt"
 "$out/tabula" sim --game tamman --option players=4 --agents mcts:hard,greedy,greedy,greedy \
 	--games "$four" --threads 1 --seed 22 --quiet | tee "$out/hard-4.txt"
 "$out/tabula" tournament --game tamman --option players=4 --agents random,greedy,mcts:easy,mcts:medium,mcts:hard \
-	--games 60 --neighbours "$neighbours4" --threads "$threads" --seed 62 --quiet | tee "$out/ladder-4.txt"
-go test ./ai -run MeasureLevelTimes -count=1 -measure-levels 10 -measure-level-game tamman -v |
+	--games "$games4" --neighbours "$neighbours4" --threads "$threads" --seed 62 --quiet | tee "$out/ladder-4.txt"
+go test ./ai -run MeasureLevelTimes -count=1 -measure-levels "$positions" -measure-level-game tamman -v |
 	tee "$out/times.txt"
 echo "tamman-strength: $((SECONDS - began)) s" >&2

@@ -1,0 +1,192 @@
+package scripts_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"tabula/internal/pgtest"
+)
+
+// TestPGLoadRuns runs scripts/pgload.sh, the PostgreSQL load run of
+// docs/server-load-postgres.md, as the docs show it, with a load bounded
+// to four rooms for two seconds on loopback: a fresh cluster in a
+// directory of its own, two instances sharing its database, the load
+// test's summary and the statistics the page quotes. The script starts
+// its cluster as the system user postgres, which only root can do.
+func TestPGLoadRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a PostgreSQL cluster")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("scripts/pgload.sh runs its cluster through su postgres: run as root")
+	}
+	pgbin, err := pgtest.BinDir()
+	if err != nil {
+		t.Fatalf("PostgreSQL not found (scripts/test.sh installs it): %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "tabula")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/tabula").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// Not t.TempDir: its parent is private to root, and the cluster runs
+	// as postgres.
+	dir, err := os.MkdirTemp("", "pgload-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		stop := exec.Command("su", "postgres", "-s", "/bin/sh", "-c",
+			filepath.Join(pgbin, "pg_ctl")+" -D "+filepath.Join(dir, "data")+" stop -m fast")
+		if out, err := stop.CombinedOutput(); err != nil {
+			t.Logf("stopping the cluster: %v\n%s", err, out)
+		}
+		os.RemoveAll(dir)
+	})
+
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", "pgload.sh", bin, "2", "check",
+		"--rooms", "4", "--duration", "2s", "--think", "200ms")
+	cmd.Env = append(os.Environ(), "PGLOAD_DIR="+dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("pgload.sh: %v\n%s", err, out)
+	}
+	text := string(out)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`4 rooms of adji-boto for 2\.0s .* 0 errors`),
+		regexp.MustCompile(`stored: every acknowledged move is stored once \(4 rooms, \d+ moves read back\)`),
+		regexp.MustCompile(`(?m)^log flushes \d+, \d+ ms$`),
+		regexp.MustCompile(`(?m)^postgres: \d+ ticks$`),
+	} {
+		if !want.MatchString(text) {
+			t.Errorf("pgload.sh output lacks %q:\n%s", want, text)
+		}
+	}
+	if n := len(regexp.MustCompile(`(?m)^serve \d+: \d+ ticks$`).FindAllString(text, -1)); n != 2 {
+		t.Errorf("pgload.sh reported the ticks of %d servers, want 2:\n%s", n, text)
+	}
+	stmts, err := os.ReadFile(filepath.Join(dir, "out", "check", "statements.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.ToUpper(string(stmts)), "INSERT") {
+		t.Errorf("statements.txt names no INSERT (pg_stat_statements):\n%s", stmts)
+	}
+}
+
+// TestCPUBenchRuns runs scripts/cpubench.sh, by which docs/ai.md measures
+// speed, on a benchmark of Adji-Boto's test binary: two rounds of two
+// entries, each line the CPU time an op and the ops a CPU second.
+func TestCPUBenchRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	if _, err := os.Stat("/usr/bin/time"); err != nil {
+		t.Fatal("cpubench.sh measures with /usr/bin/time (Debian's time; scripts/test.sh installs it)")
+	}
+	bin := filepath.Join(t.TempDir(), "adjiboto.test")
+	if out, err := exec.Command("go", "test", "-c", "-o", bin, "../games/adjiboto").CombinedOutput(); err != nil {
+		t.Fatalf("go test -c: %v\n%s", err, out)
+	}
+	out, err := exec.Command("bash", "cpubench.sh", "2",
+		"legal|"+bin+"|BenchmarkLegal|2000000", "apply|"+bin+"|BenchmarkApply|2000000").CombinedOutput()
+	if err != nil {
+		t.Fatalf("cpubench.sh: %v\n%s", err, out)
+	}
+	line := regexp.MustCompile(`(?m)^round ([12]) (legal|apply) +[0-9.]+ us/op \(cpu\) +[0-9]+ op/cpu-s$`)
+	got := line.FindAllStringSubmatch(string(out), -1)
+	want := [][2]string{{"1", "legal"}, {"1", "apply"}, {"2", "legal"}, {"2", "apply"}}
+	if len(got) != len(want) {
+		t.Fatalf("cpubench.sh printed %d lines of figures, want %d:\n%s", len(got), len(want), out)
+	}
+	for i, w := range want {
+		if got[i][1] != w[0] || got[i][2] != w[1] {
+			t.Errorf("line %d is round %s %s, want round %s %s", i, got[i][1], got[i][2], w[0], w[1])
+		}
+	}
+}
+
+// step is a line of a ladder's steps (tabula tournament): an agent's
+// rating over the one before it, the interval, and the verdict.
+var step = regexp.MustCompile(`(?m)^ +\S+ +over +\S+ +[+-]\d+ +[+-]?\d+\.\.[+-]?\d+ +(stronger|weaker|not significant)$`)
+
+// runScript runs a script of scripts/ with the sizes in env and fails the
+// test when it fails.
+func runScript(t *testing.T, script, out string, env ...string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", script, out)
+	cmd.Env = append(os.Environ(), env...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", script, err, b)
+	}
+}
+
+// checkSteps fails unless the ladder in file has a step for each agent
+// after the first.
+func checkSteps(t *testing.T, file string, agents int) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(step.FindAll(b, -1)); n != agents-1 {
+		t.Errorf("%s has %d steps, want %d (one for each of %d agents after the first):\n%s", filepath.Base(file), n, agents-1, agents, b)
+	}
+}
+
+// TestLadderRuns runs scripts/ladder.sh, which regenerates the ladders of
+// docs/ai.md, with one game a pair (its GAMES and NEIGHBOURS): each of its
+// four round robins writes its steps, one for each level over the one
+// before it.
+func TestLadderRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays four round robins")
+	}
+	out := t.TempDir()
+	runScript(t, "ladder.sh", out, "GAMES=1", "NEIGHBOURS=1", "THREADS=2")
+	for name, agents := range map[string]int{"adji-boto-alphabeta": 15, "adji-boto-mcts": 11, "adji-boto-all": 18, "agsinnoninka": 11} {
+		checkSteps(t, filepath.Join(out, name+".txt"), agents)
+	}
+}
+
+// TestTammanStrengthRuns runs scripts/tamman-strength.sh, which
+// regenerates Tamman's tables of docs/ai.md, with one game a pair and a
+// group, one game of hard against three greedy players and one position a
+// level: both ladders' steps, the game, and the levels' times for two,
+// three and four players.
+func TestTammanStrengthRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays two round robins")
+	}
+	out := t.TempDir()
+	runScript(t, "tamman-strength.sh", out, "GAMES=1", "GAMES4=1", "NEIGHBOURS=1", "NEIGHBOURS4=1", "FOUR=1", "POSITIONS=1", "THREADS=2")
+	checkSteps(t, filepath.Join(out, "ladder-2.txt"), 6)
+	checkSteps(t, filepath.Join(out, "ladder-4.txt"), 5)
+	b, err := os.ReadFile(filepath.Join(out, "hard-4.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^tamman, 1 games \(players=4 `).Match(b) || !regexp.MustCompile(`(?m)^ +mcts:hard +[01] `).Match(b) {
+		t.Errorf("hard-4.txt is not one four-player game with mcts:hard:\n%s", b)
+	}
+	if b, err = os.ReadFile(filepath.Join(out, "times.txt")); err != nil {
+		t.Fatal(err)
+	}
+	for _, players := range []string{"2", "3", "4"} {
+		if !regexp.MustCompile(`tamman/players=` + players + `, 1 positions: easy .*; hard .*`).Match(b) {
+			t.Errorf("times.txt lacks the levels' times with %s players:\n%s", players, b)
+		}
+	}
+}
