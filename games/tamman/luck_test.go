@@ -112,7 +112,7 @@ func (j *turnJudge) look(s *tamman.State, d, mover int, moved bool) [2]float64 {
 }
 
 // playMatchGame plays game i of MeasureMatch between the variants specs
-// (playPaired), timing each variant's moves where she had a choice and
+// (playPairedThrows), timing each variant's moves where she had a choice and
 // summing the first variant's luck at each throw.
 func playMatchGame(tb testing.TB, specs []string, i int) matchGame {
 	agents, first := matchAgents(tb, specs, i)
@@ -120,7 +120,7 @@ func playMatchGame(tb testing.TB, specs []string, i int) matchGame {
 	var luck ai.Luck
 	var judge turnJudge
 	v := func(s engine.State) float64 { return judge.value(s, first) }
-	s := playPaired(tb, agents, i, func(s *tamman.State, p int, _ engine.Move, d time.Duration) {
+	s := playPairedThrows(tb, agents, i, func(s *tamman.State, p int, _ engine.Move, d time.Duration) {
 		if len(s.Legal(p, nil)) < 2 {
 			return
 		}

@@ -270,9 +270,14 @@ func matchAgents(tb testing.TB, specs []string, i int) ([]ai.Agent, int) {
 // order) and returns its end. Games 2k and 2k+1, where the players swap
 // seats, give each seat the same throws (pairs_test.go): when one seat
 // wins both, the throws decided the pair. chose hears each move before it
-// is played, with the wall time its choice took; threw, if not nil, hears
-// each throw before it is thrown.
-func playPaired(tb testing.TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration), threw func(s *tamman.State, m engine.Move)) *tamman.State {
+// is played, with the wall time its choice took.
+func playPaired(tb testing.TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration)) *tamman.State {
+	return playPairedThrows(tb, agents, i, chose, nil)
+}
+
+// playPairedThrows is playPaired; threw, if not nil, also hears each
+// throw before it is thrown.
+func playPairedThrows(tb testing.TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration), threw func(s *tamman.State, m engine.Move)) *tamman.State {
 	s := start(tb)
 	dice := newThrows(i, *matchSeed)
 	for !s.Terminal() {

@@ -303,7 +303,7 @@ func TestKeyedDrawsMakeAPairOfEqualPlayersOneGame(t *testing.T) {
 			for g := range ends {
 				i := 2*k + g
 				agents := []ai.Agent{mustAgent(t, "greedy", uint64(i+1)), mustAgent(t, "greedy", uint64(i+1)<<20)}
-				ends[g] = playPaired(t, agents, i, func(*tamman.State, int, engine.Move, time.Duration) {}, nil)
+				ends[g] = playPaired(t, agents, i, func(*tamman.State, int, engine.Move, time.Duration) {})
 			}
 			if ends[0].Hash() == ends[1].Hash() && ends[0].Ply() == ends[1].Ply() {
 				same++

@@ -91,7 +91,7 @@ func TestMeasureLosses(t *testing.T) {
 				t.Logf("game %d ply %d: %s played %s (%.3f), rollouts prefer %s (%.3f): %s",
 					i, s.Ply(), specs[0], s.MoveText(p, m), vals[played], s.MoveText(p, cands[best]), vals[best], describe(s, p))
 			}
-		}, nil)
+		})
 		o, _ := s.Outcome()
 		if o.Winner == winner[i] {
 			again++
@@ -171,7 +171,7 @@ func TestMeasureStragglers(t *testing.T) {
 			if st := c.Steps(p); last[p] < 0 && st[1] == tamman.Home {
 				last[p] = st[0]
 			}
-		}, nil)
+		})
 		o, _ := s.Outcome()
 		for seat := range 2 {
 			v := 0 // the variant in seat
