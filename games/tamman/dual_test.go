@@ -41,7 +41,7 @@ var (
 	dualFrom       = flag.Int("dual-from", 0, "the first game of TestMeasureDualBound")
 	dualSeed       = flag.Uint64("dual-seed", 0, "the run of TestMeasureDualBound: its keyed throws and draws are MeasureMatch's with -match-seed")
 	dualStates     = flag.Int("dual-states", 20_000_000, "the most positions one game's search may keep; a game over it fails the run")
-	dualJudges     = flag.String("dual-v", "none,net", "the judges V of the luck, comma-separated: none (the clairvoyant bound), net, cal:A:B (σ(A + B·logit(net)))")
+	dualJudges     = flag.String("dual-v", "none,net", "the judges V of the luck, comma-separated: none (the clairvoyant bound), net, deep (net one ply deeper), cal:A:B (σ(A + B·logit(net)))")
 	dualGreedyLuck = flag.Bool("dual-greedy-luck", true, "charge greedy's draws among its ties as luck too")
 	dualProcs      = flag.Int("dual-procs", 1, "games searched at once")
 	dualPolicy     = flag.String("dual-policy", "", "a MeasureMatch variant whose own game each game also scores (win, win minus luck), a check: no bound may be below it")
@@ -83,8 +83,10 @@ func newDualSearch(seat int, judge func(*tamman.State) float64, limit int) *dual
 		memo: map[dualKey]float64{}, limit: limit}
 }
 
-// run solves game i from its start: the value, or an error when the
-// search outgrew its limit.
+// run solves the game from s, its luck keyed by k: the value, or an error
+// when the search outgrew its limit. Positions are told apart by their
+// 64-bit hash and the counters: at 40 million a game, two would share a
+// key with a chance under 10^-4.
 func (d *dualSearch) run(s *tamman.State, k keyedThrows) (float64, error) {
 	v := d.solve(s, &k, 0)
 	if d.over {
@@ -222,6 +224,9 @@ func dualJudge(spec string, seat int) (func(*tamman.State) float64, error) {
 	if spec == "net" {
 		return net, nil
 	}
+	if spec == "deep" {
+		return deepJudge(net, seat), nil
+	}
 	ab, ok := strings.CutPrefix(spec, "cal:")
 	as, bs, ok2 := strings.Cut(ab, ":")
 	a, err := strconv.ParseFloat(as, 64)
@@ -237,6 +242,50 @@ func dualJudge(spec string, seat int) (func(*tamman.State) float64, error) {
 		p = min(max(p, 1e-9), 1-1e-9)
 		return 1 / (1 + math.Exp(-(a + b*math.Log(p/(1-p)))))
 	}, nil
+}
+
+// deepJudge is net one ply deeper for seat: at a throw the mean over the
+// throws, at her move the best of her moves, at greedy's the mean over
+// the moves it draws among.
+func deepJudge(net func(*tamman.State) float64, seat int) func(*tamman.State) float64 {
+	var (
+		c     *tamman.State
+		outs  []engine.ChanceOutcome
+		moves []engine.Move
+		g     = ai.NewGreedy(0)
+	)
+	after := func(s *tamman.State, m engine.Move) float64 {
+		c.CopyFrom(s)
+		c.Apply(m)
+		return net(c)
+	}
+	return func(s *tamman.State) float64 {
+		if c == nil {
+			c = s.Clone().(*tamman.State)
+		}
+		v := 0.0
+		switch p := s.Turn(); {
+		case s.Terminal():
+			return net(s)
+		case s.Phase() == tamman.ThrowPhase:
+			outs = s.ChanceOutcomes(outs[:0])
+			for _, o := range outs {
+				v += o.Prob * after(s, o.Move)
+			}
+		case p == seat:
+			moves = s.Legal(p, moves[:0])
+			v = math.Inf(-1)
+			for _, m := range moves {
+				v = max(v, after(s, m))
+			}
+		default:
+			moves = g.Ties(s, p, moves[:0])
+			for _, m := range moves {
+				v += after(s, m) / float64(len(moves))
+			}
+		}
+		return v
+	}
 }
 
 // dualGame solves game i of run seed for the judge spec: the player in
@@ -444,4 +493,62 @@ func meanInterval(xs []float64) (mean, lo, hi float64) {
 	}
 	h := 1.96 * math.Sqrt(ss/math.Max(n-1, 1)/n)
 	return mean, mean - h, mean + h
+}
+
+var dualFit = flag.Int("dual-fit", 0, "games of -dual-policy (greedy/net if unset) against greedy on -dual-seed for TestMeasureDualFit")
+
+// TestMeasureDualFit fits the calibration cal:A:B of the network for play
+// against greedy: the logistic regression of the player's win on
+// logit(net) at every move of her games. Fit it on another seed than the
+// bound's: a judge may be any function of the position, but not one
+// learned from the games it judges.
+//
+//	go test ./games/tamman -run MeasureDualFit -count=1 -dual-fit 200 -dual-seed 100 -v
+func TestMeasureDualFit(t *testing.T) {
+	if *dualFit == 0 {
+		t.Skip("a measurement: run with -dual-fit N")
+	}
+	keyedDraws(t)
+	was := *matchSeed
+	*matchSeed = *dualSeed
+	t.Cleanup(func() { *matchSeed = was })
+	spec := *dualPolicy
+	if spec == "" {
+		spec = "greedy/net"
+	}
+	var xs, ys []float64
+	for i := range *dualFit {
+		seed := uint64(i+1) + *dualSeed
+		agents := []ai.Agent{variant(t, spec, seed), mustAgent(t, "greedy", seed)}
+		if i%2 == 1 {
+			agents[0], agents[1] = agents[1], agents[0]
+		}
+		n := len(xs)
+		var buf []float64
+		end := playPaired(t, agents, i, func(s *tamman.State, _ int, _ engine.Move, _ time.Duration) {
+			buf = s.NetEval(buf[:0])
+			p := min(max(buf[i%2], 1e-9), 1-1e-9)
+			xs = append(xs, math.Log(p/(1-p)))
+		})
+		o, _ := end.Outcome()
+		for range xs[n:] {
+			ys = append(ys, b2f(o.Winner == i%2))
+		}
+	}
+	// Newton's method on the log-likelihood of σ(a + b·x).
+	a, b := 0.0, 1.0
+	for range 50 {
+		var ga, gb, haa, hab, hbb float64
+		for k, x := range xs {
+			p := 1 / (1 + math.Exp(-(a + b*x)))
+			ga += ys[k] - p
+			gb += (ys[k] - p) * x
+			w := p * (1 - p)
+			haa, hab, hbb = haa+w, hab+w*x, hbb+w*x*x
+		}
+		det := haa*hbb - hab*hab
+		a += (hbb*ga - hab*gb) / det
+		b += (haa*gb - hab*ga) / det
+	}
+	t.Logf("%s against greedy, %d games, %d positions: calibration cal:%.4f:%.4f", spec, *dualFit, len(xs), a, b)
 }
