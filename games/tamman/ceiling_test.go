@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,10 +60,13 @@ type matchLog struct {
 	specs   [2]string   // the two variants, the first first
 	winners map[int]int // game -> the seat that won it
 	pairs   map[int]pairResult
+	// adjusted: game -> the first variant's luck-adjusted result, in logs
+	// that give it (from 2 December 2026, luck_test.go).
+	adjusted map[int]float64
 }
 
 var (
-	gameLine  = regexp.MustCompile(`game (\d+): the first variant in seat (\d), seat (\d) won`)
+	gameLine  = regexp.MustCompile(`game (\d+): the first variant in seat (\d), seat (\d) won(?:; luck \S+, adjusted (\S+))?`)
 	matchLine = regexp.MustCompile(`(\S+) against (\S+) \(throws (\w+)(?:, draws (\w+))?\)`)
 )
 
@@ -76,7 +80,7 @@ func readMatchLog(path string) (matchLog, error) {
 	}
 	defer f.Close()
 	winners := map[int]int{}
-	l := matchLog{name: path, winners: winners, pairs: map[int]pairResult{}}
+	l := matchLog{name: path, winners: winners, pairs: map[int]pairResult{}, adjusted: map[int]float64{}}
 	sc := bufio.NewScanner(f)
 	line := 0
 	for sc.Scan() {
@@ -101,6 +105,13 @@ func readMatchLog(path string) (matchLog, error) {
 			return l, fmt.Errorf("%s:%d: game %d has the first variant in seat %d", path, line, i, first)
 		}
 		winners[i], _ = strconv.Atoi(m[3])
+		if m[4] != "" {
+			a, err := strconv.ParseFloat(m[4], 64)
+			if err != nil || math.IsNaN(a) || math.IsInf(a, 0) {
+				return l, fmt.Errorf("%s:%d: game %d: adjusted result %q is not a number", path, line, i, m[4])
+			}
+			l.adjusted[i] = a
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return l, fmt.Errorf("%s: %v", path, err)
@@ -151,6 +162,9 @@ func TestMeasureCeiling(t *testing.T) {
 			l.name, n, c[firstBoth], c[secondBoth], split, c[seat0Both], c[seat1Both], pct(split, n), 100*slo, 100*shi)
 		t.Logf("%s: the first scored %.1f%% (%.1f%%..%.1f%%); ceiling 1 - s/2 = %.1f%% (%.1f%%..%.1f%%)",
 			l.name, pct(wins, 2*n), 100*wlo, 100*whi, 100-pct(split, 2*n), 100-50*shi, 100-50*slo)
+		if g := l.luckGames(); len(g) > 0 {
+			reportLuck(t, l.specs[:], g)
+		}
 	}
 	for a := range logs {
 		for b := a + 1; b < len(logs); b++ {
@@ -221,7 +235,7 @@ func pct(k, n int) float64 { return 100 * float64(k) / float64(max(n, 1)) }
 // (one pair of games a match), in their order: the matches write their
 // logs, and the ceiling reads them.
 func TestCeilingCommandsInDocsRun(t *testing.T) {
-	runDocCommands(t, "docs/tamman-ceiling.md", 2, "ceiling 1 - s/2", "upper bound for", "calibration cal:")
+	runDocCommands(t, "docs/tamman-ceiling.md", 2, "ceiling 1 - s/2", "upper bound for", "calibration ")
 }
 
 // The matches of docs/tamman-network.md run with the committed network.
@@ -231,8 +245,9 @@ func TestNetworkCommandsInDocsRun(t *testing.T) {
 
 // runDocCommands runs each `go test ./games/tamman -run Measure...` line
 // of the page at path (from the module's root) with tiny sizes
-// (docCommand); a command whose output is not written to a log must
-// print one of reports, and the page must show at least want commands.
+// (docCommand); a match must report its luck-adjusted score, a command
+// whose output is not written to a log must print one of reports, and
+// the page must show at least want commands.
 func runDocCommands(t *testing.T, path string, want int, reports ...string) {
 	if testing.Short() {
 		t.Skip("runs the test binary once a command")
@@ -253,6 +268,9 @@ func runDocCommands(t *testing.T, path string, want int, reports ...string) {
 		cmd.Stdout, cmd.Stderr = &buf, &buf
 		if err := cmd.Run(); err != nil {
 			t.Fatalf("%s: %v\n%s", line, err, buf.String())
+		}
+		if strings.Contains(line, "-run MeasureMatch ") && !strings.Contains(buf.String(), "luck-adjusted") {
+			t.Fatalf("%s: no luck-adjusted score reported:\n%s", line, buf.String())
 		}
 		if out != "" {
 			if err := os.WriteFile(out, []byte(buf.String()), 0o644); err != nil {

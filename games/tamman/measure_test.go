@@ -194,8 +194,7 @@ func TestMeasureMatch(t *testing.T) {
 		next   int
 		wg     sync.WaitGroup
 		played int
-		// winners[i] is the seat that won game i.
-		winners = make([]int, *matchGames)
+		games  = make([]matchGame, *matchGames)
 	)
 	// The throws first, so that a log of a run stopped early says them.
 	t.Logf("%s against %s (throws %s, draws %s): %d games", specs[0], specs[1], *matchThrows, *matchDraws, *matchGames)
@@ -211,36 +210,20 @@ func TestMeasureMatch(t *testing.T) {
 				if i >= *matchGames {
 					return
 				}
-				agents, first := matchAgents(t, specs, i)
-				var took [2]time.Duration
-				var n [2]int
-				var most [2]time.Duration
-				s := playPaired(t, agents, i, func(s *tamman.State, p int, _ engine.Move, d time.Duration) {
-					if len(s.Legal(p, nil)) < 2 {
-						return
-					}
-					v := p // the variant in seat p
-					if first == 1 {
-						v = 1 - p
-					}
-					took[v] += d
-					n[v]++
-					most[v] = max(most[v], d)
-				})
-				o, _ := s.Outcome()
+				g := playMatchGame(t, specs, i)
 				mu.Lock()
 				// Each game as it ends, so that a long run stopped early
 				// still counts.
-				t.Logf("game %d: the first variant in seat %d, seat %d won", i, first, o.Winner)
+				t.Logf("game %d: the first variant in seat %d, seat %d won; luck %+.4f, adjusted %.4f", i, g.first, g.winner, g.luck, g.adjusted())
 				played++
-				winners[i] = o.Winner
-				if o.Winner == first {
+				games[i] = g
+				if g.winner == g.first {
 					wins++
 				}
 				for v := range 2 {
-					spent[v] += took[v]
-					moves[v] += n[v]
-					slow[v] = max(slow[v], most[v])
+					spent[v] += g.took[v]
+					moves[v] += g.moves[v]
+					slow[v] = max(slow[v], g.most[v])
 				}
 				mu.Unlock()
 			}
@@ -252,16 +235,17 @@ func TestMeasureMatch(t *testing.T) {
 		specs[0], specs[1], *matchThrows, *matchDraws, wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi)
 	decided := 0
 	for k := 0; k+1 < played; k += 2 {
-		if winners[k] == winners[k+1] {
+		if games[k].winner == games[k+1].winner {
 			decided++
 		}
 	}
+	reportLuck(t, specs, games[:played])
 	t.Logf("pairs of games with the same throws for each seat won by the same seat: %d of %d", decided, played/2)
 	// The seat that won each game, in order: runs with the same
 	// -match-seed play the same throws, so their pairs can be compared.
 	seats := make([]byte, played)
 	for k := range seats {
-		seats[k] = '0' + byte(winners[k])
+		seats[k] = '0' + byte(games[k].winner)
 	}
 	t.Logf("winning seats: %s", seats)
 	for v := range 2 {
@@ -288,12 +272,22 @@ func matchAgents(tb testing.TB, specs []string, i int) ([]ai.Agent, int) {
 // wins both, the throws decided the pair. chose hears each move before it
 // is played, with the wall time its choice took.
 func playPaired(tb testing.TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration)) *tamman.State {
+	return playPairedThrows(tb, agents, i, chose, nil)
+}
+
+// playPairedThrows is playPaired; threw, if not nil, also hears each
+// throw before it is thrown.
+func playPairedThrows(tb testing.TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration), threw func(s *tamman.State, m engine.Move)) *tamman.State {
 	s := start(tb)
 	dice := newThrows(i, *matchSeed)
 	for !s.Terminal() {
 		p := s.Actors(nil)[0]
 		if p == engine.ChancePlayer {
-			s.Apply(dice.draw(s))
+			m := dice.draw(s)
+			if threw != nil {
+				threw(s, m)
+			}
+			s.Apply(m)
 			continue
 		}
 		reseed(dice, agents[p], p, *matchPlay)
