@@ -24,8 +24,9 @@ import (
 
 // matchGame is what game i of MeasureMatch gave.
 type matchGame struct {
-	first, winner int     // the first variant's seat, the winning seat
-	luck          float64 // the first variant's luck in the throws
+	first, winner int           // the first variant's seat, the winning seat
+	luck          float64       // the first variant's luck in the throws
+	judged        time.Duration // the wall time judging the luck took
 	took, most    [2]time.Duration
 	moves         [2]int // moves with a choice, by variant
 }
@@ -132,7 +133,9 @@ func playMatchGame(tb testing.TB, specs []string, i int) matchGame {
 		g.moves[k]++
 		g.most[k] = max(g.most[k], d)
 	}, func(s *tamman.State, m engine.Move) {
+		t0 := time.Now()
 		x, err := luck.Of(s, m, v)
+		g.judged += time.Since(t0)
 		if err != nil {
 			tb.Errorf("game %d: %v", i, err)
 		}
@@ -175,10 +178,17 @@ func (s pairSpread) interval() (lo, hi float64) {
 }
 
 // reportLuck logs the first variant's raw and luck-adjusted scores with
-// their normal 95% intervals over the pairs, and how many times smaller
-// the adjusted pairs' variance is.
+// their normal 95% intervals over the pairs, how many times smaller the
+// adjusted pairs' variance is, and the time judging the luck took.
 func reportLuck(t *testing.T, specs []string, games []matchGame) {
 	raw, adj := pairsOf(games, matchGame.result), pairsOf(games, matchGame.adjusted)
+	var judged time.Duration
+	for _, g := range games {
+		judged += g.judged
+	}
+	if judged > 0 {
+		t.Logf("the luck judged in %v a game (wall time)", judged/time.Duration(len(games)))
+	}
 	if raw.n < 2 {
 		t.Logf("%s against %s, by %d pairs: raw %.1f%%, luck-adjusted %.1f%% (no interval from fewer than 2 pairs)",
 			specs[0], specs[1], raw.n, 100*raw.mean, 100*adj.mean)
@@ -296,4 +306,32 @@ func TestTurnJudgeDoesNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() { _, _ = luck.Of(s, m, v) }); n != 0 {
 		t.Errorf("%v allocations a throw", n)
 	}
+}
+
+// BenchmarkLuck judges the luck of one throw by the look-ahead, over the
+// throws of 20 games of greedy against itself, and reports the throws a
+// game: their product is the cost of the adjustment a game.
+func BenchmarkLuck(b *testing.B) {
+	var throws []*tamman.State
+	var drawn []engine.Move
+	agents := []ai.Agent{mustAgent(b, "greedy", 1), mustAgent(b, "greedy", 2)}
+	const games = 20
+	for i := range games {
+		playPairedThrows(b, agents, i, func(*tamman.State, int, engine.Move, time.Duration) {}, func(s *tamman.State, m engine.Move) {
+			throws = append(throws, s.Clone().(*tamman.State))
+			drawn = append(drawn, m)
+		})
+	}
+	var luck ai.Luck
+	var judge turnJudge
+	v := func(s engine.State) float64 { return judge.value(s, 0) }
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(throws)
+		if _, err := luck.Of(throws[k], drawn[k], v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(throws))/games, "throws/game")
 }
