@@ -411,14 +411,20 @@ func TestMeasureDualBound(t *testing.T) {
 						a := variant(t, *dualPolicy, uint64(i+1)+*dualSeed)
 						pd, pv, err := dualGame(i, *dualSeed, spec, *dualStates, a, always)
 						if err != nil {
+							mu.Lock()
+							failed = true
+							mu.Unlock()
 							t.Errorf("game %d, %s's game: %v", i, *dualPolicy, err)
 							return
 						}
 						o, _ := pd.end.Outcome()
-						path, win = pv, float64(b2f(o.Winner == i%2))
+						path, win = pv, b2f(o.Winner == i%2)
 						fmt.Fprintf(&line, " [%s %.4f, won %v]", *dualPolicy, path, win)
 						if v < path-1e-9 {
-							t.Errorf("game %d, %s: the bound %.6f is below %s's own game %.6f", i, spec, v, *dualPolicy, path)
+							// A bug, or an agent that played otherwise on the same
+							// seed: hard cut short by its wall-time cap on a loaded
+							// machine does.
+							t.Errorf("game %d, %s: the bound %.6f is below %s's own game %.6f (a bug, or the agent played otherwise)", i, spec, v, *dualPolicy, path)
 						}
 					}
 					mu.Lock()
