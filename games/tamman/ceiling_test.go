@@ -235,7 +235,7 @@ func pct(k, n int) float64 { return 100 * float64(k) / float64(max(n, 1)) }
 // (one pair of games a match), in their order: the matches write their
 // logs, and the ceiling reads them.
 func TestCeilingCommandsInDocsRun(t *testing.T) {
-	runDocCommands(t, "docs/tamman-ceiling.md", 2, "ceiling 1 - s/2")
+	runDocCommands(t, "docs/tamman-ceiling.md", 2, "ceiling 1 - s/2", "upper bound for", "calibration ")
 }
 
 // The matches of docs/tamman-network.md run with the committed network.
@@ -287,9 +287,9 @@ func runDocCommands(t *testing.T, path string, want int, reports ...string) {
 }
 
 // docCommand turns a documented `go test ./games/tamman` command into the
-// arguments of this test binary, with -match-games 2, -study-games 1,
-// -study-rollouts 1 and the logs it writes (after >) or reads
-// (-ceiling-logs, -study-log) in dir.
+// arguments of this test binary, with -match-games 2, -dual-games 2,
+// -dual-fit 2, -study-games 1, -study-rollouts 1 and the logs it writes
+// (after >) or reads (-ceiling-logs, -study-log) in dir.
 func docCommand(t *testing.T, line, dir string) (args []string, out string) {
 	t.Helper()
 	var words []string
@@ -327,6 +327,9 @@ func docCommand(t *testing.T, line, dir string) (args []string, out string) {
 		case "-study-games", "-study-rollouts":
 			next()
 			args = append(args, w+"=1")
+		case "-dual-games", "-dual-fit":
+			next()
+			args = append(args, w+"=2")
 		case "-study-log":
 			args = append(args, w+"="+filepath.Join(dir, filepath.Base(next())))
 		case "-ceiling-logs":
