@@ -321,6 +321,11 @@ func docCommand(t *testing.T, line, dir string) (args []string, out string) {
 		case "-match-games":
 			next()
 			args = append(args, "-match-games=2")
+		case "-match":
+			// An MCTS budget of many iterations (the old max's 100,000,
+			// some 25 s of CPU a game) is cut to 1,000: the check is that
+			// the command runs, not its figures.
+			args = append(args, "-match="+fewIterations(next()))
 		case "-match-net", "-match-net2":
 			next() // a network trained as the page says: the committed one stands in
 			args = append(args, w+"=net.txt")
@@ -350,6 +355,17 @@ func docCommand(t *testing.T, line, dir string) (args []string, out string) {
 	return args, out
 }
 
+// fewIterations cuts each MCTS budget of more than 1,000 iterations in a
+// -match value to 1,000.
+func fewIterations(match string) string {
+	return regexp.MustCompile(`mcts:\d+\b`).ReplaceAllStringFunc(match, func(v string) string {
+		if n, _ := strconv.Atoi(v[len("mcts:"):]); n > 1000 {
+			return "mcts:1000"
+		}
+		return v
+	})
+}
+
 // shellWords splits a command line at spaces, keeping what single quotes
 // hold together.
 func shellWords(line string) []string {
@@ -375,4 +391,18 @@ func shellWords(line string) []string {
 		words = append(words, w.String())
 	}
 	return words
+}
+
+func TestFewIterationsCutsOnlyLargeBudgets(t *testing.T) {
+	for in, want := range map[string]string{
+		"mcts:max,mcts:100000":      "mcts:max,mcts:1000",
+		"mcts:1000,mcts:1001":       "mcts:1000,mcts:1000",
+		"mcts:5000/learned,greedy":  "mcts:1000/learned,greedy",
+		"alphabeta:6/net,mcts:hard": "alphabeta:6/net,mcts:hard",
+		"mcts:300,mcts:2000ms":      "mcts:300,mcts:2000ms",
+	} {
+		if got := fewIterations(in); got != want {
+			t.Errorf("fewIterations(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
