@@ -476,26 +476,18 @@ func b2f(b bool) float64 {
 // Wilson's when every x is 0 or 1 (a normal interval of all ones would
 // have no width).
 func meanInterval(xs []float64) (mean, lo, hi float64) {
-	n := float64(len(xs))
+	s := spreadOf(xs)
 	wins := 0
 	for _, x := range xs {
-		mean += x / n
 		if x == 1 {
 			wins++
 		} else if x != 0 {
-			wins = -len(xs)
+			lo, hi = s.interval()
+			return s.mean, lo, hi
 		}
 	}
-	if wins >= 0 {
-		lo, hi = wilson(wins, len(xs))
-		return mean, lo, hi
-	}
-	ss := 0.0
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	h := 1.96 * math.Sqrt(ss/math.Max(n-1, 1)/n)
-	return mean, mean - h, mean + h
+	lo, hi = wilson(wins, len(xs))
+	return s.mean, lo, hi
 }
 
 var (

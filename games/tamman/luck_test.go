@@ -146,7 +146,8 @@ func playMatchGame(tb testing.TB, specs []string, i int) matchGame {
 	return g
 }
 
-// pairSpread is the mean and the sample variance of per-pair means.
+// pairSpread is the mean and the sample variance of some values: the
+// means of the pairs of a match, or a measurement's values.
 type pairSpread struct {
 	n              int
 	mean, variance float64
@@ -159,13 +160,18 @@ func pairsOf(games []matchGame, x func(matchGame) float64) pairSpread {
 	for k := 0; k+1 < len(games); k += 2 {
 		means = append(means, (x(games[k])+x(games[k+1]))/2)
 	}
-	s := pairSpread{n: len(means)}
-	for _, m := range means {
-		s.mean += m
+	return spreadOf(means)
+}
+
+// spreadOf returns the mean and the sample variance of xs.
+func spreadOf(xs []float64) pairSpread {
+	s := pairSpread{n: len(xs)}
+	for _, x := range xs {
+		s.mean += x
 	}
 	s.mean /= float64(max(s.n, 1))
-	for _, m := range means {
-		s.variance += (m - s.mean) * (m - s.mean)
+	for _, x := range xs {
+		s.variance += (x - s.mean) * (x - s.mean)
 	}
 	s.variance /= float64(max(s.n-1, 1))
 	return s
