@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -36,9 +37,10 @@ const (
 )
 
 type docCommand struct {
-	where  string // file:line
-	args   []string
-	mode   string // "", "bounded" or "skip"
+	where  string   // file:line
+	text   string   // the command line as the page shows it
+	args   []string // a tabula command's arguments
+	mode   string   // "", "bounded" or "skip"
 	reason string
 }
 
@@ -49,8 +51,28 @@ var (
 	invocations   = []string{"go run ./cmd/tabula ", "/tmp/tabula ", "tabula "}
 )
 
-// docCommands reads the runnable commands of one Markdown page.
+// docCommands reads the runnable tabula commands of one Markdown page.
 func docCommands(t *testing.T, path, name string) []docCommand {
+	t.Helper()
+	var cmds []docCommand
+	for _, c := range pageCommands(t, path, name) {
+		args, ok, err := commandArgs(c.text)
+		if err != nil {
+			t.Errorf("%s: %v", c.where, err)
+		}
+		if ok {
+			c.args = args
+			cmds = append(cmds, c)
+		}
+	}
+	return cmds
+}
+
+// pageCommands reads the command lines of one Markdown page, each with
+// the marker of its block: every line of a fenced block marked sh (or not
+// marked), joined with the next where it ends in \, and every inline code
+// span, a span broken over lines included (read as one line).
+func pageCommands(t *testing.T, path, name string) []docCommand {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -62,25 +84,28 @@ func docCommands(t *testing.T, path, name string) []docCommand {
 		fence, fenceInfo  string // the open fence and its info string
 		inBlock           bool   // inside a paragraph, list or table
 		pageMode, pageWhy string
-		next, nextWhy     string // the marker for the next block
-		mode, why         string // the marker of the current block
-		cont              string // a shell line continued with \
+		next, nextWhy     string   // the marker for the next block
+		mode, why         string   // the marker of the current block
+		cont              string   // a shell line continued with \
+		block             []string // the lines of the current block
+		blockStart        int
 	)
+	// spans adds the inline code spans of the block read so far.
+	spans := func() {
+		text := strings.Join(block, "\n")
+		for _, m := range inlineCodeRE.FindAllStringSubmatchIndex(text, -1) {
+			n := blockStart + strings.Count(text[:m[0]], "\n")
+			span := strings.Join(strings.Fields(text[m[2]:m[3]]), " ")
+			cmds = append(cmds, docCommand{where: fmt.Sprintf("%s:%d", name, n), text: span, mode: mode, reason: why})
+		}
+		block = nil
+	}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		trimmed := strings.TrimSpace(line)
 		where := fmt.Sprintf("%s:%d", name, n)
-		add := func(text string) {
-			args, ok, err := commandArgs(text)
-			if err != nil {
-				t.Errorf("%s: %v", where, err)
-			}
-			if ok {
-				cmds = append(cmds, docCommand{where: where, args: args, mode: mode, reason: why})
-			}
-		}
 		switch {
 		case fence != "":
 			if strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, "`~") == "" {
@@ -94,10 +119,11 @@ func docCommands(t *testing.T, path, name string) []docCommand {
 				cont += strings.TrimSuffix(trimmed, `\`) + " "
 				continue
 			}
-			add(cont + trimmed)
+			cmds = append(cmds, docCommand{where: where, text: cont + trimmed, mode: mode, reason: why})
 			cont = ""
 			continue
 		case strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~"):
+			spans()
 			fence = trimmed[:3]
 			fenceInfo = strings.Fields(strings.TrimLeft(trimmed, "`~") + " x")[0]
 			if !inBlock {
@@ -105,10 +131,12 @@ func docCommands(t *testing.T, path, name string) []docCommand {
 			}
 			continue
 		case trimmed == "":
+			spans()
 			inBlock = false
 			continue
 		}
 		if m := markerRE.FindStringSubmatch(trimmed); m != nil {
+			spans()
 			if m[3] == "" {
 				t.Errorf("%s: a marker gives no reason", where)
 			}
@@ -123,10 +151,12 @@ func docCommands(t *testing.T, path, name string) []docCommand {
 			inBlock = true
 			mode, why, next, nextWhy = orPage(next, nextWhy, pageMode, pageWhy)
 		}
-		for _, m := range inlineCodeRE.FindAllStringSubmatch(line, -1) {
-			add(m[1])
+		if len(block) == 0 {
+			blockStart = n
 		}
+		block = append(block, line)
 	}
+	spans()
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -163,6 +193,9 @@ func commandArgs(text string) (args []string, ok bool, err error) {
 	if len(words) < 2 {
 		return nil, false, nil // `tabula serve`: names the command
 	}
+	if slices.Contains(words, ">") {
+		return nil, false, fmt.Errorf("%q: shell syntax '>' that the test cannot run", text)
+	}
 	return words, true, nil
 }
 
@@ -191,6 +224,8 @@ func shellWords(s string) ([]string, error) {
 			}
 		case c == '#' && !inWord:
 			i = len(s)
+		case c == '>' && !inWord:
+			words = append(words, ">") // a redirection: the caller decides
 		case strings.IndexByte("$|&;<>`(){}\\*?", c) >= 0:
 			return nil, fmt.Errorf("shell syntax %q that the test cannot run", c)
 		default:

@@ -135,12 +135,6 @@ func toGo(s *tamman.State, p int) int {
 	return n
 }
 
-// TestHardCommandsInDocsRun runs each command of docs/tamman-hard.md with
-// one pair of games and one lost game at most.
-func TestHardCommandsInDocsRun(t *testing.T) {
-	runDocCommands(t, "docs/tamman-hard.md", 3, "lost games studied", "by the step of the last man", "ceiling 1 - s/2")
-}
-
 var studyStragglers = flag.Bool("study-stragglers", false, "TestMeasureStragglers: every game of -study-log, not only the lost ones")
 
 // TestMeasureStragglers plays every game of a MeasureMatch log again (the

@@ -1,0 +1,485 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The documented go test commands: every `go test` command of README.md
+// and docs/ (read by pageCommands, as the tabula commands are) is checked
+// against the test binaries of its packages, cheaply:
+//
+//   - a measurement (-run Measure...) runs with tiny sizes (measureArgs)
+//     and must print what that measurement reports (measureReports); the
+//     logs a page's commands write (> FILE) and read go to a directory of
+//     the page's own, so its commands run in their order;
+//   - a benchmark command (-bench) runs once (-benchtime 1x) and must run
+//     at least one benchmark; one too slow to run in the suite
+//     (slowBenchmarks) is only listed (-list), and must be there (its
+//     sub-benchmarks are not checked); its -run is not checked (the XXX
+//     that matches no test);
+//   - any other command is run by the suite itself: its package must exist
+//     and its -run pattern must name at least one test (-list).
+//
+// Every flag must be one go test or the test binary defines. A synopsis
+// (a placeholder in capitals, as in -horizon-turns N) must be marked
+// <!-- examples: skip: REASON --> or given a value. `go test` alone names
+// the command.
+
+// measureReports is what each measurement prints: one of these must be in
+// its output.
+var measureReports = map[string][]string{
+	"tabula/games/tamman.TestMeasureMatch":        {"luck-adjusted"},
+	"tabula/games/tamman.TestMeasureCeiling":      {"ceiling 1 - s/2"},
+	"tabula/games/tamman.TestMeasureDualBound":    {"upper bound for"},
+	"tabula/games/tamman.TestMeasureDualFit":      {"calibration "},
+	"tabula/games/tamman.TestMeasureSharedThrows": {"the two games of each pair"},
+	"tabula/games/tamman.TestMeasureLosses":       {"lost games studied"},
+	"tabula/games/tamman.TestMeasureStragglers":   {"by the step of the last man"},
+	"tabula/ai.TestMeasureLevelTimes":             {" positions: "},
+	"tabula/ai.TestMeasureLevelGame":              {"iterations a move"},
+	"tabula/ai.TestMeasureHorizon":                {"against greedy:"},
+}
+
+// slowBenchmarks run too long for the suite even once: they are listed,
+// not run.
+var slowBenchmarks = map[string]string{
+	"tabula/ai.BenchmarkMCTSGame": "ten turns of MCTS at 1,000 iterations: some 10 s of Agsinnoninka",
+	"tabula/ai.BenchmarkMCTSDeep": "a search of 40,000 iterations: some 5 s of Agsinnoninka",
+}
+
+// goTestFlags are go test's own flags, true for those that take a value.
+var goTestFlags = map[string]bool{
+	"run": true, "bench": true, "benchtime": true, "count": true, "timeout": true, "cpu": true,
+	"cpuprofile": true, "memprofile": true, "blockprofile": true, "mutexprofile": true, "trace": true,
+	"coverprofile": true, "list": true, "parallel": true, "skip": true, "shuffle": true, "tags": true,
+	"o": true, "outputdir": true, "p": true,
+	"v": false, "benchmem": false, "short": false, "race": false, "cover": false, "failfast": false,
+	"json": false, "c": false, "fullpath": false,
+}
+
+// goTest is a documented go test command, read.
+type goTest struct {
+	docCommand
+	patterns []string          // the packages as written
+	flags    map[string]string // go test's own flags
+	binFlags []string          // the rest, for the test binary, as written
+	out      string            // the file its output is redirected to
+}
+
+var capitalsRE = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+
+// readGoTest reads a go test command line; ok is false for a line that is
+// no go test command or names the command only.
+func readGoTest(c docCommand) (g goTest, ok bool, err error) {
+	text := strings.TrimPrefix(strings.TrimSpace(c.text), "$ ")
+	rest, found := strings.CutPrefix(text, "go test ")
+	if !found {
+		return g, false, nil
+	}
+	words, err := shellWords(rest)
+	if err != nil {
+		return g, false, err
+	}
+	g = goTest{docCommand: c, flags: map[string]string{}}
+	// go test reads its own flags anywhere and passes the rest to the test
+	// binary (everything after -args); the packages come before any flag
+	// of the binary's, so a word after one is its value.
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "-args":
+			if i+1 == len(words) {
+				return g, false, fmt.Errorf("-args passes nothing")
+			}
+			g.binFlags = append(g.binFlags, words[i+1:]...)
+			i = len(words)
+			continue
+		case w == ">":
+			if i+1 == len(words) {
+				return g, false, fmt.Errorf("> names no file")
+			}
+			g.out = words[i+1]
+			i++
+			continue
+		case !strings.HasPrefix(w, "-"):
+			if len(g.binFlags) > 0 {
+				g.binFlags = append(g.binFlags, w)
+			} else {
+				g.patterns = append(g.patterns, w)
+			}
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		takes, known := goTestFlags[name]
+		switch {
+		case !known:
+			g.binFlags = append(g.binFlags, w)
+		case takes && !hasValue:
+			if i+1 == len(words) || strings.HasPrefix(words[i+1], "-") || words[i+1] == ">" {
+				return g, false, fmt.Errorf("-%s wants a value", name)
+			}
+			i++
+			g.flags[name] = words[i]
+		default:
+			g.flags[name] = value
+		}
+	}
+	if len(g.patterns) == 0 && len(g.flags) == 0 && len(g.binFlags) == 0 {
+		return g, false, nil // `go test`: names the command
+	}
+	for k, w := range words {
+		if k > 0 && slices.Contains([]string{"-run", "-bench", "-skip"}, words[k-1]) {
+			continue // a pattern: -run XXX matches no test
+		}
+		if capitalsRE.MatchString(w) || strings.ContainsAny(w, "[…") || w == "..." {
+			if c.mode == "skip" {
+				return g, false, nil
+			}
+			return g, false, fmt.Errorf("a synopsis (%s): give it a value, or mark it <!-- examples: skip: REASON -->", w)
+		}
+	}
+	if len(g.patterns) == 0 {
+		return g, false, fmt.Errorf("names no package (from the module's root, go test would test none)")
+	}
+	return g, true, nil
+}
+
+// testPackage is a package a documented command tests, and its test
+// binary, built once.
+type testPackage struct {
+	path, dir, bin string
+	flags          map[string]bool // the binary's flags, true for those that take a value
+}
+
+// TestDocumentedGoTestsRun checks every documented go test command (see
+// measureReports).
+func TestDocumentedGoTestsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the test binaries of the documented packages")
+	}
+	var cmds []goTest
+	for _, path := range docPages(t) {
+		for _, c := range pageCommands(t, path, strings.TrimPrefix(path, "../../")) {
+			g, ok, err := readGoTest(c)
+			if err != nil {
+				t.Errorf("%s: `%s`: %v", c.where, c.text, err)
+			}
+			if ok && c.mode != "skip" {
+				cmds = append(cmds, g)
+			}
+		}
+	}
+	if len(cmds) < 80 {
+		t.Fatalf("found %d documented go test commands; the reader of the pages is broken", len(cmds))
+	}
+	pkgs, matches := buildTestPackages(t, cmds)
+	dirs := map[string]string{} // a page's directory of logs
+	for _, g := range cmds {
+		var targets []*testPackage
+		for _, p := range g.patterns {
+			if len(matches[cleanPattern(p)]) == 0 {
+				t.Errorf("%s: `%s`: %s is no package with tests", g.where, g.text, p)
+			}
+			for _, path := range matches[cleanPattern(p)] {
+				targets = append(targets, pkgs[path])
+			}
+		}
+		if len(targets) == 0 {
+			continue
+		}
+		page, _, _ := strings.Cut(g.where, ":")
+		if dirs[page] == "" {
+			dirs[page] = t.TempDir()
+		}
+		if err := checkGoTest(g, targets, dirs[page]); err != nil {
+			t.Errorf("%s: `%s`: %v", g.where, g.text, err)
+		}
+	}
+}
+
+// buildTestPackages resolves the commands' package patterns (from the
+// module's root) and builds one test binary a package; matches maps each
+// pattern to the packages it names that have tests.
+func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackage, matches map[string][]string) {
+	t.Helper()
+	var patterns []string
+	for _, g := range cmds {
+		for _, p := range g.patterns {
+			if !slices.Contains(patterns, p) {
+				patterns = append(patterns, p)
+			}
+		}
+	}
+	list := exec.Command("go", append([]string{"list", "-e", "-f",
+		`{{.ImportPath}}	{{.Dir}}	{{len .TestGoFiles}}	{{len .XTestGoFiles}}	{{join .Match " "}}	{{if .Error}}{{.Error.Err}}{{end}}`}, patterns...)...)
+	list.Dir = "../.."
+	out, err := list.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	pkgs, matches = map[string]*testPackage{}, map[string][]string{}
+	bins := t.TempDir()
+	build := []string{"test", "-c", "-o", bins + "/"}
+	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 6 || f[5] != "" || f[2]+f[3] == "00" {
+			continue // an error: the pattern matches nothing, reported by the caller
+		}
+		p := &testPackage{path: f[0], dir: f[1], bin: filepath.Join(bins, filepath.Base(f[0])+".test")}
+		pkgs[p.path] = p
+		build = append(build, p.path)
+		for _, m := range strings.Fields(f[4]) {
+			if !slices.Contains(matches[m], p.path) {
+				matches[m] = append(matches[m], p.path)
+			}
+		}
+	}
+	if b, err := exec.Command("go", build...).CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(build, " "), err, b)
+	}
+	for _, p := range pkgs {
+		// The usage: "  -name type" for a flag with a value, "  -name" for
+		// one without.
+		help := exec.Command(p.bin, "-h")
+		help.Dir = p.dir
+		usage, _ := help.CombinedOutput()
+		p.flags = map[string]bool{}
+		for _, m := range regexp.MustCompile(`(?m)^  -(\S+)( \S+)?`).FindAllStringSubmatch(string(usage), -1) {
+			p.flags[m[1]] = m[2] != ""
+		}
+		if !p.flags["test.run"] {
+			t.Fatalf("%s -h shows no -test.run:\n%s", p.bin, usage)
+		}
+	}
+	return pkgs, matches
+}
+
+// cleanPattern is a package pattern as go list reports it matched.
+func cleanPattern(p string) string {
+	if strings.HasPrefix(p, "./") {
+		return "./" + path.Clean(p)
+	}
+	return p
+}
+
+// checkGoTest checks one command against the test binaries of its
+// packages, the logs of its page in dir.
+func checkGoTest(g goTest, targets []*testPackage, dir string) error {
+	var bin [][]string // the binary flags, name and value (a value of "" for none)
+	for i := 0; i < len(g.binFlags); i++ {
+		w := g.binFlags[i]
+		if !strings.HasPrefix(w, "-") {
+			return fmt.Errorf("%q is no flag", w)
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		for _, p := range targets {
+			if _, ok := p.flags[name]; !ok {
+				return fmt.Errorf("the test binary of %s has no flag -%s", p.path, name)
+			}
+		}
+		if targets[0].flags[name] && !hasValue {
+			if i+1 == len(g.binFlags) {
+				return fmt.Errorf("-%s wants a value", name)
+			}
+			i++
+			value = g.binFlags[i]
+		}
+		bin = append(bin, []string{name, value})
+	}
+	switch {
+	case g.flags["bench"] != "":
+		return checkBenchmarks(g, targets, dir)
+	case strings.HasPrefix(g.flags["run"], "Measure"):
+		if len(targets) != 1 {
+			return fmt.Errorf("a measurement of %d packages", len(targets))
+		}
+		return runMeasure(g, targets[0], bin, dir)
+	}
+	for _, p := range targets {
+		names, err := list(p, g.flags["run"], "Test")
+		if err != nil {
+			return err
+		}
+		if len(names) == 0 {
+			return fmt.Errorf("-run %q names no test of %s", g.flags["run"], p.path)
+		}
+	}
+	return nil
+}
+
+// list lists the tests or benchmarks (prefix) of p whose names match the
+// top level of pattern ("" for all).
+func list(p *testPackage, pattern, prefix string) ([]string, error) {
+	top, _, _ := strings.Cut(pattern, "/")
+	if top == "" {
+		top = "."
+	}
+	cmd := exec.Command(p.bin, "-test.list="+top)
+	cmd.Dir = p.dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("%s -test.list=%s: %v\n%s", p.path, top, err, lastLines(string(out)))
+	}
+	var names []string
+	for _, line := range strings.Fields(string(out)) {
+		if strings.HasPrefix(line, prefix) {
+			names = append(names, line)
+		}
+	}
+	return names, nil
+}
+
+// checkBenchmarks runs the benchmarks of a -bench command once each, and
+// lists the slow ones.
+func checkBenchmarks(g goTest, targets []*testPackage, dir string) error {
+	pattern := g.flags["bench"]
+	_, sub, hasSub := strings.Cut(pattern, "/")
+	found := 0
+	for _, p := range targets {
+		names, err := list(p, pattern, "Benchmark")
+		if err != nil {
+			return err
+		}
+		found += len(names)
+		names = slices.DeleteFunc(names, func(n string) bool { return slowBenchmarks[p.path+"."+n] != "" })
+		if len(names) == 0 {
+			continue
+		}
+		run := "^(" + strings.Join(names, "|") + ")$"
+		if hasSub {
+			run += "/" + sub
+		}
+		args := []string{"-test.run=^$", "-test.bench=" + run, "-test.benchtime=1x"}
+		for _, f := range []string{"benchmem", "cpu"} {
+			if v, ok := g.flags[f]; ok {
+				if v == "" {
+					v = "true" // -benchmem
+				}
+				args = append(args, "-test."+f+"="+v)
+			}
+		}
+		if _, ok := g.flags["cpuprofile"]; ok && len(targets) == 1 {
+			args = append(args, "-test.cpuprofile="+filepath.Join(dir, "cpu.out"))
+		}
+		cmd := exec.Command(p.bin, args...)
+		cmd.Dir = p.dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("%s %s: %v\n%s", p.path, strings.Join(args, " "), err, lastLines(string(out)))
+		}
+		if !regexp.MustCompile(`(?m)^Benchmark\S*\s+1\s+\d`).Match(out) {
+			return fmt.Errorf("-bench %q runs no benchmark of %s:\n%s", pattern, p.path, lastLines(string(out)))
+		}
+	}
+	if found == 0 {
+		return fmt.Errorf("-bench %q names no benchmark", pattern)
+	}
+	return nil
+}
+
+// runMeasure runs a measurement with tiny sizes (measureArgs) and checks
+// that it reports what it measures.
+func runMeasure(g goTest, p *testPackage, bin [][]string, dir string) error {
+	name := "Test" + g.flags["run"]
+	reports, ok := measureReports[p.path+"."+name]
+	if !ok {
+		return fmt.Errorf("%s.%s: say in measureReports what it reports", p.path, name)
+	}
+	args := []string{"-test.run=^" + name + "$", "-test.count=1", "-test.timeout=5m"}
+	if _, ok := g.flags["v"]; ok {
+		args = append(args, "-test.v")
+	}
+	for _, f := range bin {
+		args = append(args, measureArgs(f[0], f[1], dir)...)
+	}
+	cmd := exec.Command(p.bin, args...)
+	cmd.Dir = p.dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s %s: %v\n%s", p.path, strings.Join(args, " "), err, lastLines(string(out)))
+	}
+	if !slices.ContainsFunc(reports, func(r string) bool { return strings.Contains(string(out), r) }) {
+		return fmt.Errorf("none of %q reported:\n%s", reports, lastLines(string(out)))
+	}
+	if g.out != "" {
+		return os.WriteFile(filepath.Join(dir, filepath.Base(g.out)), out, 0o644)
+	}
+	return nil
+}
+
+// measureArgs is a measurement's flag with its size cut to a tiny one:
+// one pair of games, one lost game studied with one rollout, one position,
+// one level, small budgets (smallBudgets); the committed
+// network (net.txt) for one trained as the page says; the logs that a
+// page's commands write and read in dir.
+func measureArgs(name, value, dir string) []string {
+	switch name {
+	case "match-games", "dual-games", "dual-fit", "horizon-games":
+		value = "2"
+	case "study-games", "study-rollouts", "measure-levels":
+		value = "1"
+	case "horizon-iterations":
+		value = "20"
+	case "level-levels":
+		value, _, _ = strings.Cut(value, ",")
+	case "match", "match-shared":
+		value = smallBudgets(value)
+	case "match-net", "match-net2":
+		value = "net.txt"
+	case "study-log":
+		value = filepath.Join(dir, filepath.Base(value))
+	case "ceiling-logs":
+		var logs []string
+		for _, p := range strings.Split(value, ",") {
+			logs = append(logs, filepath.Join(dir, filepath.Base(p)))
+		}
+		value = strings.Join(logs, ",")
+	}
+	if value == "" {
+		return []string{"-" + name}
+	}
+	return []string{"-" + name + "=" + value}
+}
+
+// smallBudgets cuts the budgets of the variants in a -match value: MCTS
+// to at most 1,000 iterations, expectiminimax to depth 4 at most, and
+// rollouts to 20 a move at most: the check is that the command runs, not
+// its figures (the old max's 100,000 iterations are some 25 s of CPU a
+// game, depth 6 some 15 s).
+func smallBudgets(match string) string {
+	return budgetRE.ReplaceAllStringFunc(match, func(v string) string {
+		kind, n, _ := strings.Cut(v, ":")
+		most := map[string]int{"mcts": 1000, "alphabeta": 4, "checked": 20, "rollout": 20}[kind]
+		if k, _ := strconv.Atoi(n); k > most {
+			return kind + ":" + strconv.Itoa(most)
+		}
+		return v
+	})
+}
+
+var budgetRE = regexp.MustCompile(`\b(mcts|alphabeta|checked|rollout):\d+\b`)
+
+func TestSmallBudgetsCutsOnlyLargeBudgets(t *testing.T) {
+	for in, want := range map[string]string{
+		"mcts:max,mcts:100000":       "mcts:max,mcts:1000",
+		"mcts:1000,mcts:1001":        "mcts:1000,mcts:1000",
+		"mcts:5000/learned,greedy":   "mcts:1000/learned,greedy",
+		"alphabeta:6/net,mcts:hard":  "alphabeta:4/net,mcts:hard",
+		"alphabeta:3/net,greedy":     "alphabeta:3/net,greedy",
+		"checked:300,rollout:200/t8": "checked:20,rollout:20/t8",
+		"mcts:300,mcts:2000ms":       "mcts:300,mcts:2000ms",
+	} {
+		if got := smallBudgets(in); got != want {
+			t.Errorf("smallBudgets(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
