@@ -42,8 +42,11 @@ type AlphaBeta struct {
 	exhaustive bool
 	vals       []float64
 	actors     []int
-	fallback   *MCTS
-	cfg        Config
+	rootMoves  []engine.Move
+	// salt changes the tables' keys at every Forget (0 before the first).
+	salt, forgot uint64
+	fallback     *MCTS
+	cfg          Config
 	// helpers search root moves in parallel when cfg.Threads > 1.
 	helpers []*AlphaBeta
 }
@@ -183,7 +186,10 @@ func (a *AlphaBeta) Search(s engine.State, player int) (engine.Move, float64) {
 	p := a.ply(0, s)
 	p.actors = append(p.actors[:0], player)
 	p.moves = s.Legal(player, p.moves[:0])
-	rootMoves := slices.Clone(p.moves)
+	// A copy the deepening reorders, kept between searches: a search
+	// allocates nothing once its buffers have grown.
+	a.rootMoves = append(a.rootMoves[:0], p.moves...)
+	rootMoves := a.rootMoves
 	if len(rootMoves) == 1 {
 		return rootMoves[0], 0
 	}
@@ -312,6 +318,21 @@ func (a *AlphaBeta) searchRootParallel(s engine.State, moves []engine.Move, dept
 // clearTable forgets every stored position.
 func (a *AlphaBeta) clearTable() { clear(a.tt) }
 
+// Forget makes the positions stored so far unknown to the searches after
+// it, for a caller whose evaluation changes between searches (a network
+// learning from them): their values were judged by the evaluation
+// before. The tables are not cleared, which would cost more than a
+// shallow search: the keys of the searches after it are salted anew
+// (the salt of the next generation, so that an old key matches a new
+// one only as two positions' hashes do by chance).
+func (a *AlphaBeta) Forget() {
+	a.forgot++
+	a.salt = engine.Mix64(a.forgot)
+	for _, h := range a.helpers {
+		h.Forget()
+	}
+}
+
 // ply returns the scratch space for a ply of the search.
 func (a *AlphaBeta) ply(i int, like engine.State) *abPly {
 	for len(a.plies) <= i {
@@ -332,7 +353,7 @@ func (a *AlphaBeta) leafValue(s engine.State) float64 {
 		a.vals = heuristic(s, a.root, a.cfg.Eval, a.vals)
 		return a.vals[0]
 	}
-	key := s.Hash()
+	key := s.Hash() ^ a.salt
 	e := &a.leaves[key&uint64(len(a.leaves)-1)]
 	if e.ok && e.key == key && int(e.player) == a.root {
 		return e.value
@@ -361,7 +382,7 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 		a.exhaustive = false
 		return a.leafValue(s)
 	}
-	key := s.Hash()
+	key := s.Hash() ^ a.salt
 	e := &a.tt[key&uint64(len(a.tt)-1)]
 	hasBest, ttBest := false, engine.Move(0)
 	if e.flag != ttEmpty && e.key == key {

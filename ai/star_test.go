@@ -153,3 +153,39 @@ func TestLeafTableKeepsTheSearch(t *testing.T) {
 	}
 	t.Logf("%d evaluations with the table, %d without", calls[0], calls[1])
 }
+
+// TestForgetDropsTheValuesOfAnEarlierEvaluation searches each position
+// twice with one searcher, the evaluation changed in between: after
+// Forget the second search finds what a new searcher finds, without it
+// the tables' old values show.
+func TestForgetDropsTheValuesOfAnEarlierEvaluation(t *testing.T) {
+	shift := 0.0
+	eval := func(s engine.State, dst []float64) []float64 {
+		dst = boundedEval(s, dst)
+		if _, over := s.Outcome(); !over {
+			dst[0] = min(1, max(0, dst[0]+shift)) // the evaluation learns
+		}
+		return dst
+	}
+	for _, forget := range []bool{true, false} {
+		kept := NewAlphaBeta("kept", Budget{Depth: 3}, Config{Seed: 1, Eval: eval, EvalBound: 1})
+		differ := 0
+		for _, s := range positions(t, "tamman", 30, 20) {
+			p := s.Actors(nil)[0]
+			shift = 0
+			kept.Search(s, p)
+			shift = 0.05
+			if forget {
+				kept.Forget()
+			}
+			_, v := kept.Search(s, p)
+			_, fresh := NewAlphaBeta("new", Budget{Depth: 3}, Config{Seed: 1, Eval: eval, EvalBound: 1}).Search(s, p)
+			if v != fresh {
+				differ++
+			}
+		}
+		if forget && differ > 0 || !forget && differ == 0 {
+			t.Errorf("forget %v: %d of 30 searches found another value than a new searcher", forget, differ)
+		}
+	}
+}

@@ -9,13 +9,20 @@ import (
 	"strings"
 	"time"
 
+	"tabula/ai"
 	"tabula/engine"
 	"tabula/games/tamman"
 )
 
+// maxTrainDepth is the deepest search train learns from: max's depth, some
+// 30 ms a move; deeper, a run of thousands of games would take days.
+const maxTrainDepth = 5
+
 // runTrain learns Tamman's evaluation (tamman.LearnedEval) by self-play
 // with TD(lambda) and writes its weights; the weights committed in
-// games/tamman/learned.txt are this command's with its defaults.
+// games/tamman/learned.txt are this command's with its defaults. With
+// --net it learns the network (tamman.NetEval), with --search-depth from
+// the values of its own search.
 func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	d := tamman.DefaultTrainConfig
@@ -30,6 +37,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	from := fs.String("from", "", "start from the weights in `FILE` (one written by train) instead of zero or random ones")
 	hidden := fs.Int("hidden", tamman.NetHidden, "with --net from random weights, the hidden units")
 	inputs := fs.Int("inputs", tamman.NetInputs, fmt.Sprintf("with --net from random weights, the inputs: %d, or %d with the throws held value by value and the end of the race", tamman.NetInputs, tamman.NetInputsMore))
+	searchDepth := fs.Int("search-depth", 1, "with --net, choose the self-play moves by expectiminimax to this depth judged by the network, and learn the search's values (1: one ply, the network's own)")
 	then := fs.String("then", "", "with --net, more stages after --games: `GAMES@ALPHA,...`, stage i drawing its throws from seed+i (default: the committed network's, unless --games is given)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -71,6 +79,10 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("--then: %v", err)
 	case len(stages) > 0 && !*net:
 		return usagef("--then: only the network (--net) trains in stages")
+	case *searchDepth < 1 || *searchDepth > maxTrainDepth:
+		return usagef("--search-depth: want 1 to %d, got %d", maxTrainDepth, *searchDepth)
+	case *searchDepth > 1 && (!*net || *explore > 0):
+		return usagef("--search-depth: only the network (--net) learns from a search, and with no random moves (--explore 0)")
 	case *hidden < 1 || *hidden > tamman.MaxNetHidden:
 		return usagef("--hidden: want 1 to %d, got %d", tamman.MaxNetHidden, *hidden)
 	case *inputs != tamman.NetInputs && *inputs != tamman.NetInputsMore:
@@ -88,6 +100,15 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	cfg := tamman.TrainConfig{Games: *games, Seed: *seed, Alpha: *alpha, Lambda: *lambda, Explore: *explore, Then: stages,
 		NetInputs: *inputs, NetHidden: *hidden}
+	if d := *searchDepth; d > 1 {
+		// Hard's search to depth d, with no time cap: a run is the same
+		// on any machine.
+		opts := engine.DefaultOptions(tamman.Game{})
+		bound := tamman.Game{}.AlphaBetaBound("hard", opts)
+		cfg.Search = func(eval func(engine.State, []float64) []float64, seed uint64) tamman.NetSearcher {
+			return ai.NewAlphaBeta(fmt.Sprintf("alphabeta:%d", d), ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: eval, EvalBound: bound})
+		}
+	}
 	var fromText []byte
 	if *from != "" {
 		if fromText, err = os.ReadFile(*from); err != nil {
@@ -112,6 +133,9 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		*games, *seed, *alpha, *lambda, *explore)
 	if *then != "" {
 		run += " --then " + *then
+	}
+	if *searchDepth > 1 {
+		run += fmt.Sprintf(" --search-depth %d", *searchDepth)
 	}
 	if *from != "" {
 		run += " --from " + *from

@@ -30,15 +30,33 @@ func trainNet(t *testing.T, out string, args ...string) *tamman.Net {
 
 func TestTrainThenIsTrainFrom(t *testing.T) {
 	dir := t.TempDir()
-	a := filepath.Join(dir, "a.txt")
-	trainNet(t, a, "--games", "2", "--hidden", "4", "--seed", "7")
-	from := trainNet(t, filepath.Join(dir, "b.txt"), "--games", "2", "--alpha", "0.03", "--seed", "8", "--from", a)
-	staged := trainNet(t, filepath.Join(dir, "c.txt"), "--games", "2", "--hidden", "4", "--seed", "7", "--then", "2@0.03")
-	if !staged.Equal(from) {
-		t.Error("--then 2@0.03 did not give the network of a second run --from the first's file")
+	for _, depth := range []string{"1", "2"} {
+		a := filepath.Join(dir, "a"+depth+".txt")
+		trainNet(t, a, "--games", "2", "--hidden", "4", "--seed", "7", "--search-depth", depth)
+		from := trainNet(t, filepath.Join(dir, "b.txt"), "--games", "2", "--alpha", "0.03", "--seed", "8", "--from", a, "--search-depth", depth)
+		staged := trainNet(t, filepath.Join(dir, "c.txt"), "--games", "2", "--hidden", "4", "--seed", "7", "--then", "2@0.03", "--search-depth", depth)
+		if !staged.Equal(from) {
+			t.Errorf("--search-depth %s: --then 2@0.03 did not give the network of a second run --from the first's file", depth)
+		}
+		if in, h := staged.Shape(); in != tamman.NetInputs || h != 4 {
+			t.Errorf("--hidden 4: shape %d x %d", in, h)
+		}
 	}
-	if in, h := staged.Shape(); in != tamman.NetInputs || h != 4 {
-		t.Errorf("--hidden 4: shape %d x %d", in, h)
+}
+
+func TestTrainSearchDepthLearnsFromTheSearch(t *testing.T) {
+	dir := t.TempDir()
+	one := trainNet(t, filepath.Join(dir, "one.txt"), "--games", "2", "--hidden", "4")
+	path := filepath.Join(dir, "two.txt")
+	two := trainNet(t, path, "--games", "2", "--hidden", "4", "--search-depth", "2")
+	if two.Equal(one) {
+		t.Error("--search-depth 2 trained the network of one ply")
+	}
+	if again := trainNet(t, filepath.Join(dir, "again.txt"), "--games", "2", "--hidden", "4", "--search-depth", "2"); !again.Equal(two) {
+		t.Error("--search-depth 2 trained another network on the same seed")
+	}
+	if text, _ := os.ReadFile(path); !strings.Contains(string(text), " --search-depth 2") {
+		t.Errorf("the file's header does not name --search-depth 2:\n%.300s", text)
 	}
 }
 
@@ -52,6 +70,10 @@ func TestTrainRefusesBadStagesAndShapes(t *testing.T) {
 		{"--net", "--inputs", "61"},
 		{"--net", "--from", "/nonexistent/net.txt"},
 		{"--net", "--from", "../../games/tamman/net.txt", "--hidden", "64"}, // the file's shape
+		{"--net", "--search-depth", "0"},
+		{"--net", "--search-depth", "6"},
+		{"--search-depth", "2"}, // the linear evaluation learns at one ply
+		{"--net", "--search-depth", "2", "--explore", "0.1"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(append([]string{"train", "--game", "tamman", "--games", "1"}, args...), strings.NewReader(""), &stdout, &stderr); code == 0 {

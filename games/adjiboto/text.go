@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tabula/engine"
+	"tabula/games/internal/rows"
 )
 
 // String draws the board in English: Draw("en").
@@ -19,20 +20,9 @@ func (s *State) Draw(lang string) string {
 	w := engine.WordsOf(Game{}.Catalogue().Words)
 	say := func(key string, args ...any) string { return engine.Say(lang, w, key, args...) }
 	var b strings.Builder
-	cell := func(h int) string { return fmt.Sprintf("[%3d]", s.holes[h]) }
-	hole := fmt.Sprintf("%-8s", say("b_hole"))
-	fmt.Fprintf(&b, "            %s\n", say("b_store", "n", 1, "seeds", int(s.stores[1])))
-	b.WriteString("   " + hole + " 0     1     2     3     4\n")
-	b.WriteString("  p1 <-  ")
-	for h := 0; h <= 4; h++ {
-		b.WriteString(" " + cell(h))
-	}
-	b.WriteString("\n  p0 ->  ")
-	for h := 9; h >= 5; h-- {
-		b.WriteString(" " + cell(h))
-	}
-	b.WriteString("\n   " + hole + " 9     8     7     6     5\n")
-	fmt.Fprintf(&b, "            %s\n", say("b_store", "n", 0, "seeds", int(s.stores[0])))
+	rows.Draw(&b, say("b_hole"),
+		func(p int) string { return say("b_store", "n", p, "seeds", int(s.stores[p])) },
+		func(h int) string { return fmt.Sprintf("[%3d]", s.holes[h]) })
 	b.WriteString(say("b_sowing") + "\n")
 	if s.openingLeft > 0 {
 		b.WriteString(say("b_opening", "n", int(s.openingLeft)) + "\n")

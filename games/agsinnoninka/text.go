@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"tabula/engine"
+	"tabula/games/internal/rows"
 )
 
 // Text of chance's moves under simultaneity=chance-order.
@@ -161,20 +162,9 @@ func drawBoard(say func(string, ...any) string, head string, holes [Holes]uint8,
 		}
 		return fmt.Sprintf("[%3d]", holes[h])
 	}
-	hole := fmt.Sprintf("%-8s", say("b_hole"))
 	b.WriteString(head + "\n")
-	fmt.Fprintf(&b, "            %s\n", say("b_store", "n", 1, "seeds", int(stores[1])))
-	b.WriteString("   " + hole + " 0     1     2     3     4\n")
-	b.WriteString("  p1 <-  ")
-	for h := 0; h <= 4; h++ {
-		b.WriteString(" " + cell(h))
-	}
-	b.WriteString("\n  p0 ->  ")
-	for h := 9; h >= 5; h-- {
-		b.WriteString(" " + cell(h))
-	}
-	b.WriteString("\n   " + hole + " 9     8     7     6     5\n")
-	fmt.Fprintf(&b, "            %s\n", say("b_store", "n", 0, "seeds", int(stores[0])))
+	rows.Draw(&b, say("b_hole"),
+		func(p int) string { return say("b_store", "n", p, "seeds", int(stores[p])) }, cell)
 	return b.String()
 }
 

@@ -64,14 +64,7 @@ func netEvalOf(path string) func(engine.State, []float64) []float64 {
 	if err != nil {
 		panic(fmt.Sprintf("%s: %v", path, err))
 	}
-	return func(s engine.State, dst []float64) []float64 {
-		t := s.(*tamman.State)
-		p := n.WinChance(t)
-		if t.Turn() == 1 {
-			p = 1 - p
-		}
-		return append(dst, p, 1-p)
-	}
+	return n.Eval
 }
 
 // learnedEval is tamman.LearnedEval as an evaluation for ai.Config.

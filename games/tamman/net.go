@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"tabula/engine"
 )
 
 // This file holds the learned network (NetEval): a network of one hidden
@@ -259,9 +261,14 @@ func (n *Net) WinChance(s *State) float64 {
 // NetEval gives each player of a game of two her chance of winning by the
 // learned network (1 and 0 once the game is won): alpha-beta compares the
 // difference, 2p - 1, which its means over the throws keep a chance.
-func (s *State) NetEval(dst []float64) []float64 {
-	p := learnedNet.WinChance(s)
-	if s.turn == 1 {
+func (s *State) NetEval(dst []float64) []float64 { return learnedNet.Eval(s, dst) }
+
+// Eval is NetEval by the network n, in the form of a search's
+// evaluation (ai.Config.Eval); s is a *State of a game of two.
+func (n *Net) Eval(s engine.State, dst []float64) []float64 {
+	t := s.(*State)
+	p := n.WinChance(t)
+	if t.turn == 1 {
 		return append(dst, 1-p, p)
 	}
 	return append(dst, p, 1-p)

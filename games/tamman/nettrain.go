@@ -141,7 +141,11 @@ func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 		if p := cfg.Progress; p != nil {
 			c.Progress = func(g int, err float64) { p(done+g, err) }
 		}
-		n.train(*s, c, rng)
+		if cfg.Search != nil {
+			n.trainBySearch(*s, c, rng, cfg.Search(n.Eval, cfg.Seed+uint64(i)))
+		} else {
+			n.train(*s, c, rng)
+		}
 		done += st.Games
 	}
 	return n, nil

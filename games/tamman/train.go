@@ -25,6 +25,12 @@ type TrainConfig struct {
 	Then    []TrainStage // the network's stages after the first Games
 	// The shape of a network drawn at random (0: NetInputs, NetHidden).
 	NetInputs, NetHidden int
+	// Search, if set, makes the searcher by which the network's self-play
+	// chooses its moves and whose values it learns (searchtrain.go), from
+	// the network's evaluation and a seed for the searcher's ties: ai's
+	// alpha-beta to a depth, `tabula train --net --search-depth`. Nil: one
+	// ply, the network's own values (nettrain.go).
+	Search func(eval func(engine.State, []float64) []float64, seed uint64) NetSearcher
 	// Progress, if set, is called after every game with the games done
 	// and the mean squared TD error of that game.
 	Progress func(games int, err float64)
