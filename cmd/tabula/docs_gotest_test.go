@@ -157,6 +157,7 @@ func readGoTest(c docCommand) (g goTest, ok bool, err error) {
 // binary, built once.
 type testPackage struct {
 	path, dir, bin string
+	tmp            string          // TMPDIR of its runs: what a run stopped by -h leaves is removed
 	flags          map[string]bool // the binary's flags, true for those that take a value
 }
 
@@ -227,14 +228,14 @@ func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackag
 		t.Fatalf("go list: %v", err)
 	}
 	pkgs, matches = map[string]*testPackage{}, map[string][]string{}
-	bins := t.TempDir()
+	bins, tmp := t.TempDir(), t.TempDir()
 	build := []string{"test", "-c", "-o", bins + "/"}
 	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
 		f := strings.Split(line, "\t")
 		if len(f) != 6 || f[5] != "" || f[2]+f[3] == "00" {
 			continue // an error: the pattern matches nothing, reported by the caller
 		}
-		p := &testPackage{path: f[0], dir: f[1], bin: filepath.Join(bins, filepath.Base(f[0])+".test")}
+		p := &testPackage{path: f[0], dir: f[1], bin: filepath.Join(bins, filepath.Base(f[0])+".test"), tmp: tmp}
 		pkgs[p.path] = p
 		build = append(build, p.path)
 		for _, m := range strings.Fields(f[4]) {
@@ -249,9 +250,7 @@ func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackag
 	for _, p := range pkgs {
 		// The usage: "  -name type" for a flag with a value, "  -name" for
 		// one without.
-		help := exec.Command(p.bin, "-h")
-		help.Dir = p.dir
-		usage, _ := help.CombinedOutput()
+		usage, _ := p.command("-h").CombinedOutput()
 		p.flags = map[string]bool{}
 		for _, m := range regexp.MustCompile(`(?m)^  -(\S+)( \S+)?`).FindAllStringSubmatch(string(usage), -1) {
 			p.flags[m[1]] = m[2] != ""
@@ -269,6 +268,14 @@ func cleanPattern(p string) string {
 		return "./" + path.Clean(p)
 	}
 	return p
+}
+
+// command runs p's test binary in p's directory, as go test does.
+func (p *testPackage) command(args ...string) *exec.Cmd {
+	cmd := exec.Command(p.bin, args...)
+	cmd.Dir = p.dir
+	cmd.Env = append(os.Environ(), "TMPDIR="+p.tmp)
+	return cmd
 }
 
 // checkGoTest checks one command against the test binaries of its
@@ -323,9 +330,7 @@ func list(p *testPackage, pattern, prefix string) ([]string, error) {
 	if top == "" {
 		top = "."
 	}
-	cmd := exec.Command(p.bin, "-test.list="+top)
-	cmd.Dir = p.dir
-	out, err := cmd.CombinedOutput()
+	out, err := p.command("-test.list=" + top).CombinedOutput()
 	if err != nil {
 		return nil, fmt.Errorf("%s -test.list=%s: %v\n%s", p.path, top, err, lastLines(string(out)))
 	}
@@ -370,9 +375,7 @@ func checkBenchmarks(g goTest, targets []*testPackage, dir string) error {
 		if _, ok := g.flags["cpuprofile"]; ok && len(targets) == 1 {
 			args = append(args, "-test.cpuprofile="+filepath.Join(dir, "cpu.out"))
 		}
-		cmd := exec.Command(p.bin, args...)
-		cmd.Dir = p.dir
-		out, err := cmd.CombinedOutput()
+		out, err := p.command(args...).CombinedOutput()
 		if err != nil {
 			return fmt.Errorf("%s %s: %v\n%s", p.path, strings.Join(args, " "), err, lastLines(string(out)))
 		}
@@ -401,9 +404,7 @@ func runMeasure(g goTest, p *testPackage, bin [][]string, dir string) error {
 	for _, f := range bin {
 		args = append(args, measureArgs(f[0], f[1], dir)...)
 	}
-	cmd := exec.Command(p.bin, args...)
-	cmd.Dir = p.dir
-	out, err := cmd.CombinedOutput()
+	out, err := p.command(args...).CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("%s %s: %v\n%s", p.path, strings.Join(args, " "), err, lastLines(string(out)))
 	}
