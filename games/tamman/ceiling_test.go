@@ -25,6 +25,8 @@ import (
 
 var ceilingLogs = flag.String("ceiling-logs", "", "the -v output of MeasureMatch runs, comma-separated, for TestMeasureCeiling")
 
+var ceilingPool = flag.Bool("ceiling-pool", false, "TestMeasureCeiling: the logs are of other seeds; report the luck of the runs of each match together")
+
 // pairResult is what a pair of games gave: one seat won both games (the
 // pair split between the players), or one player won both.
 type pairResult int8
@@ -130,7 +132,9 @@ func readMatchLog(path string) (matchLog, error) {
 // TestMeasureCeiling reads MeasureMatch runs on the same throws (the same
 // -match-seed, keyed throws) and reports, for each, the share of pairs the
 // same seat won and the ceiling 1 - s/2 it gives, and, for every two runs,
-// how the pairs one of them split fared in the other:
+// how the pairs one of them split fared in the other; with -ceiling-pool,
+// the luck-adjusted score of the runs of each match, on other seeds,
+// together:
 //
 //	go test ./games/tamman -run MeasureCeiling -count=1 -ceiling-logs hard-greedy.log,max-greedy.log -v
 func TestMeasureCeiling(t *testing.T) {
@@ -162,6 +166,13 @@ func TestMeasureCeiling(t *testing.T) {
 		if g := l.luckGames(); len(g) > 0 {
 			reportLuck(t, l.specs[:], g)
 		}
+	}
+	for _, m := range sameMatches(logs) {
+		if !*ceilingPool {
+			break
+		}
+		t.Logf("the %d runs of %s together:", m.runs, m.name)
+		reportLuck(t, m.specs[:], m.games)
 	}
 	for a := range logs {
 		for b := a + 1; b < len(logs); b++ {

@@ -285,6 +285,66 @@ func TestMatchLogKeepsTheAdjustedResults(t *testing.T) {
 	}
 }
 
+// pooledMatch is the luck-judged games of several runs of one match
+// (the same variants, the same draws), on other seeds.
+type pooledMatch struct {
+	name  string
+	specs [2]string
+	runs  int
+	games []matchGame // run after run, each in its pairs' order
+}
+
+// sameMatches pools, in the order of logs, the luck-judged games of every
+// match that two or more of logs ran: the rows of the docs that give
+// several seeds together. Runs on the same seed would count their pairs
+// twice; the caller names other seeds.
+func sameMatches(logs []matchLog) []pooledMatch {
+	var ms []pooledMatch
+	at := map[string]int{}
+	for _, l := range logs {
+		g := l.luckGames()
+		if len(g) == 0 {
+			continue
+		}
+		i, ok := at[l.name]
+		if !ok {
+			i, at[l.name] = len(ms), len(ms)
+			ms = append(ms, pooledMatch{name: l.name, specs: l.specs})
+		}
+		ms[i].runs++
+		ms[i].games = append(ms[i].games, g...)
+	}
+	return slices.DeleteFunc(ms, func(m pooledMatch) bool { return m.runs < 2 })
+}
+
+// Two runs of a match pool their pairs, in order; a third of another
+// match, alone, is not pooled.
+func TestSameMatchesPoolTheRunsOfOneMatch(t *testing.T) {
+	run := func(a, b string, adj ...float64) matchLog {
+		l := matchLog{name: a + " v " + b, specs: [2]string{a, b}, winners: map[int]int{}, pairs: map[int]pairResult{}, adjusted: map[int]float64{}}
+		for i, x := range adj {
+			l.winners[i], l.adjusted[i] = 0, x
+		}
+		for k := 0; 2*k+1 < len(adj); k++ {
+			l.pairs[k] = pairOf(0, 0)
+		}
+		return l
+	}
+	ms := sameMatches([]matchLog{run("x", "y", 0.75, 0.25), run("z", "y", 0.5, 0.5), run("x", "y", 0.375, 0.625, 1, 0)})
+	if len(ms) != 1 || ms[0].name != "x v y" || ms[0].runs != 2 || len(ms[0].games) != 6 {
+		t.Fatalf("pooled %+v, want x v y alone, 2 runs, 6 games", ms)
+	}
+	want := []float64{0.75, 0.25, 0.375, 0.625, 1, 0}
+	for i, g := range ms[0].games {
+		if g.adjusted() != want[i] {
+			t.Errorf("game %d adjusted %v, want %v", i, g.adjusted(), want[i])
+		}
+	}
+	if p := pairsOf(ms[0].games, matchGame.adjusted); p.n != 3 || p.mean != 0.5 {
+		t.Errorf("pooled pairs %d, mean %v; want 3 pairs, mean 0.5", p.n, p.mean)
+	}
+}
+
 // A log is outside input: whatever its bytes, readMatchLog returns
 // games or an error, and never panics.
 func FuzzReadMatchLog(f *testing.F) {
