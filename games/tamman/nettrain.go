@@ -152,12 +152,25 @@ func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 }
 
 // train plays cfg.Games games of self-play from start at step size
-// cfg.Alpha, the throws drawn from rng, and moves n after every throw and
-// move.
+// cfg.Alpha, the throws drawn from rng, each side playing the move after
+// which n gives it the best chance (pick), and moves n after every throw
+// and move.
 func (n *Net) train(start State, cfg TrainConfig, rng *rand.Rand) {
-	s := new(State)
 	var after State
 	var moves []engine.Move
+	n.selfPlay(start, cfg, rng, func(s *State) (engine.Move, float64, bool) {
+		return n.pick(s, &after, &moves, rng, cfg.Explore), 0, false
+	})
+}
+
+// selfPlay is the TD(lambda) loop of both trainings: cfg.Games games
+// from start, the throws drawn from rng, the moves by choose. After
+// every throw and move n moves, along the eligibility trace, toward the
+// value of the position after, or, where choose searched (searched
+// true), toward the lambda-mixture with the search's value target,
+// player 0's chance (searchtrain.go says why).
+func (n *Net) selfPlay(start State, cfg TrainConfig, rng *rand.Rand, choose func(s *State) (m engine.Move, target float64, searched bool)) {
+	s := new(State)
 	var x netX
 	var h netH
 	trace := newNet(n.inputs, n.hidden)
@@ -168,13 +181,19 @@ func (n *Net) train(start State, cfg TrainConfig, rng *rand.Rand) {
 		n.addGrad(trace, s, &x, &h, y, 1)
 		sqErr, steps := 0.0, 0
 		for s.phase != Over {
+			target, searched := 0.0, false
 			if s.phase == ThrowPhase {
 				s.Apply(s.SampleThrow(rng.Float64()))
 			} else {
-				s.Apply(n.pick(s, &after, &moves, rng, cfg.Explore))
+				var m engine.Move
+				m, target, searched = choose(s)
+				s.Apply(m)
 			}
 			next, y := n.value0(s, &x, &h)
 			delta := next - prev
+			if searched {
+				delta = (1-cfg.Lambda)*target + cfg.Lambda*next - prev
+			}
 			sqErr += delta * delta
 			steps++
 			n.step(trace, cfg.Alpha*delta)

@@ -54,46 +54,10 @@ type NetSearcher interface {
 // after every throw and move toward the lambda-mixture of the searches'
 // values along the game.
 func (n *Net) trainBySearch(start State, cfg TrainConfig, rng *rand.Rand, sr NetSearcher) {
-	s := new(State)
 	var moves []engine.Move
-	var x netX
-	var h netH
-	trace := newNet(n.inputs, n.hidden)
-	for g := 0; g < cfg.Games; g++ {
-		*s = start
-		clear(trace.w)
-		prev, y := n.value0(s, &x, &h)
-		n.addGrad(trace, s, &x, &h, y, 1)
-		sqErr, steps := 0.0, 0
-		for s.phase != Over {
-			// target is T_t, player 0's chance by the search, where
-			// one ran.
-			target, searched := 0.0, false
-			if s.phase == ThrowPhase {
-				s.Apply(s.SampleThrow(rng.Float64()))
-			} else {
-				var m engine.Move
-				m, target, searched = searchMove(s, &moves, sr)
-				s.Apply(m)
-			}
-			next, y := n.value0(s, &x, &h)
-			delta := next - prev
-			if searched {
-				delta = (1-cfg.Lambda)*target + cfg.Lambda*next - prev
-			}
-			sqErr += delta * delta
-			steps++
-			n.step(trace, cfg.Alpha*delta)
-			prev = next
-			trace.scale(cfg.Lambda)
-			if s.phase != Over {
-				n.addGrad(trace, s, &x, &h, y, 1)
-			}
-		}
-		if cfg.Progress != nil {
-			cfg.Progress(g+1, sqErr/float64(max(steps, 1)))
-		}
-	}
+	n.selfPlay(start, cfg, rng, func(s *State) (engine.Move, float64, bool) {
+		return searchMove(s, &moves, sr)
+	})
 }
 
 // searchMove returns the move sr chooses in s, whose player is to move,
