@@ -37,7 +37,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	trusted := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR prefixes of reverse proxies whose --proxy-header names the client (for the per-address limits); without them the header is ignored")
 	proxyHeader := fs.String("proxy-header", server.HeaderXForwardedFor, "the header the trusted proxies append the client's address to: X-Forwarded-For or Forwarded")
 	workers := fs.Int("search-workers", 0, "computer players' searches run at once (0: one per core)")
-	share := fs.Float64("search-share", compute.DefaultShare, "part of the computer players' workers and of their queue one address may hold, in (0, 1]")
+	share := fs.Float64("search-share", compute.DefaultShare, "part of the queue of searches waiting for a core that one address may fill, in (0, 1]")
 	drain := fs.Duration("drain", 0, "on SIGTERM, answer /readyz with 503 for this long before stopping, so that load balancers send no new clients (a second signal stops at once)")
 	endgames := addEndgameFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
