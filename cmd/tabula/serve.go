@@ -30,6 +30,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	origins := fs.String("origins", "", "comma-separated host patterns of other sites allowed to open a room's WebSocket")
 	idle := fs.Duration("room-idle", 7*24*time.Hour, "expire online rooms unchanged for this long")
 	perMinute := fs.Int("rooms-per-minute", 10, "rooms one address may create a minute")
+	heavyPerMinute := fs.Int("heavy-per-minute", server.DefaultHeavyPerMinute, "analyses, analysis graphs and replays of long records one address may ask for a minute")
 	sf := addSharedFlags(fs)
 	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
 	maxConns := fs.Int("conns", server.DefaultMaxConns, "live connections the server holds in all (keep it under the open files allowed, ulimit -n)")
@@ -46,8 +47,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *idle <= 0 || *perMinute <= 0 || *perIP <= 0 || *rate <= 0 || *maxConns <= 0 {
-		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip, --conns and --msg-rate must be positive")
+	if *idle <= 0 || *perMinute <= 0 || *heavyPerMinute <= 0 || *perIP <= 0 || *rate <= 0 || *maxConns <= 0 {
+		return usagef("--room-idle, --rooms-per-minute, --heavy-per-minute, --conns-per-ip, --conns and --msg-rate must be positive")
 	}
 	if *workers < 0 {
 		return usagef("--search-workers %d: want 0 (one per core) or more", *workers)
@@ -112,6 +113,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Rooms:          mgr,
 		Origins:        allowed,
 		RoomsPerMinute: *perMinute,
+		HeavyPerMinute: *heavyPerMinute,
 		ConnsPerIP:     *perIP,
 		MaxConns:       *maxConns,
 		MessageRate:    *rate,

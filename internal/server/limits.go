@@ -27,6 +27,11 @@ const (
 	// 20,000 or more (ulimit -n), with room left for the database and
 	// for requests.
 	DefaultMaxConns = 10000
+	// DefaultHeavyPerMinute is how many heavy requests (analyses, graphs,
+	// replays of long records) one address may make a minute by default:
+	// one a second for a person stepping through a game, and a loop of
+	// graphs (up to 8 s of a core each) held to its fair share anyway.
+	DefaultHeavyPerMinute = 60
 	// retryAfter is the Retry-After of a 429 or 503 that knows no better.
 	retryAfter = 5 * time.Second
 )
