@@ -18,6 +18,7 @@ import (
 
 	"tabula/docs"
 	"tabula/internal/compute"
+	"tabula/internal/connlimit"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/web"
@@ -34,6 +35,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	sf := addSharedFlags(fs)
 	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
 	maxConns := fs.Int("conns", server.DefaultMaxConns, "live connections the server holds in all (keep it under the open files allowed, ulimit -n)")
+	httpConns := fs.Int("http-conns", server.DefaultHTTPConns, "TCP connections the server holds in all, WebSockets included (at the cap a new one takes an idle or half-sent one's place, else gets 503); lowered to the open files allowed (ulimit -n) less "+fmt.Sprint(reservedFiles))
+	httpPerIP := fs.Int("http-conns-per-ip", server.DefaultHTTPConnsPerIP, "TCP connections one address holds (not counted for --trusted-proxies); at the cap its own oldest idle one makes room")
 	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
 	trusted := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR prefixes of reverse proxies whose --proxy-header names the client (for the per-address limits); without them the header is ignored")
 	proxyHeader := fs.String("proxy-header", server.HeaderXForwardedFor, "the header the trusted proxies append the client's address to: X-Forwarded-For or Forwarded")
@@ -47,8 +50,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *idle <= 0 || *perMinute <= 0 || *heavyPerMinute <= 0 || *perIP <= 0 || *rate <= 0 || *maxConns <= 0 {
-		return usagef("--room-idle, --rooms-per-minute, --heavy-per-minute, --conns-per-ip, --conns and --msg-rate must be positive")
+	if *idle <= 0 || *perMinute <= 0 || *heavyPerMinute <= 0 || *perIP <= 0 || *rate <= 0 || *maxConns <= 0 || *httpConns <= 0 || *httpPerIP <= 0 {
+		return usagef("--room-idle, --rooms-per-minute, --heavy-per-minute, --conns-per-ip, --conns, --http-conns, --http-conns-per-ip and --msg-rate must be positive")
 	}
 	if *workers < 0 {
 		return usagef("--search-workers %d: want 0 (one per core) or more", *workers)
@@ -127,7 +130,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	defer sh.stop(cancel, log)
 	go sweep(ctx, mgr, log)
 	go sh.run(ctx, db, mgr, sf, log)
-	hs := newHTTPServer(sh.handler(srv, db), server.DefaultRequestTimeout)
+	total := openFilesCap(*httpConns, log)
+	lim := connlimit.New(connlimit.Config{Total: total, PerAddr: *httpPerIP, Exempt: server.Trusts(proxies)})
+	hs := newHTTPServer(lim.Handler(sh.handler(srv, db)), server.DefaultRequestTimeout)
+	hs.ConnState, hs.ConnContext = lim.ConnState, lim.ConnContext
+	ln = lim.Listener(ln)
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbLabel(*dbPath))
 	fmt.Fprintf(stdout, "Tabula is being served at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	done := make(chan error, 1)
@@ -211,10 +218,10 @@ func sweep(ctx context.Context, mgr *rooms.Manager, log *slog.Logger) {
 func newHTTPServer(h http.Handler, budget time.Duration) *http.Server {
 	return &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      budget + 30*time.Second,
-		IdleTimeout:       60 * time.Second,
+		IdleTimeout:       30 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 	}
 }
@@ -224,4 +231,22 @@ func newHTTPServer(h http.Handler, budget time.Duration) *http.Server {
 func isLoopback(a net.Addr) bool {
 	ta, ok := a.(*net.TCPAddr)
 	return ok && ta.IP.IsLoopback()
+}
+
+// reservedFiles are the open files a server keeps for other than its
+// connections: the database's files, logs, a room's record being
+// imported.
+const reservedFiles = 100
+
+// openFilesCap is want, lowered (and logged) to the open files allowed
+// less reservedFiles: a server out of files answers nobody, not even its
+// health checks, and cannot open its database.
+func openFilesCap(want int, log *slog.Logger) int {
+	limit := openFiles()
+	if limit == 0 || want <= limit-reservedFiles {
+		return want
+	}
+	got := max(limit-reservedFiles, 1)
+	log.Warn("--http-conns lowered to the open files allowed", "http-conns", want, "open-files", limit, "now", got)
+	return got
 }
