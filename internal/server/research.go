@@ -10,7 +10,6 @@ import (
 	"errors"
 	"net/http"
 	"os"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -24,8 +23,9 @@ import (
 )
 
 // The Research page runs the research workbench (package research) on the
-// server's spare cores: one study at a time, its progress polled, its
-// report kept in memory.
+// server's spare cores: a few studies at a time, the others queued fairly
+// by address (research_queue.go), their progress polled, their reports
+// kept in memory.
 const (
 	// maxStudyGames bounds the games per reading of a study.
 	maxStudyGames = 2000
@@ -51,7 +51,10 @@ type study struct {
 	owner []byte // the hash of the owner's token, which cancel needs
 
 	mu       sync.Mutex
-	state    string // running, done, failed, cancelled
+	addr     string // the address that asked for it
+	plan     *research.Plan
+	state    string // queued, running, done, failed, cancelled
+	queue    int    // its place in the queue while queued
 	done     int
 	total    int
 	left     time.Duration
@@ -73,13 +76,15 @@ type studyView struct {
 	Report      string  `json:"report,omitempty"` // the report's URL, once done
 	// Ranking ranks the readings once done (none for one reading).
 	Ranking *research.Ranking `json:"ranking,omitempty"`
+	// Queue is a queued study's place in the queue (1: it starts next).
+	Queue int `json:"queue,omitempty"`
 }
 
 func (st *study) view() studyView {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	v := studyView{study: st, State: st.state, Done: st.done, Total: st.total, LeftSeconds: st.left.Seconds(), Error: st.err,
-		Ranking: st.ranking}
+		Ranking: st.ranking, Queue: st.queue}
 	if st.report != nil {
 		v.Report = "/api/research/" + st.ID + "/report"
 	}
@@ -92,6 +97,9 @@ type lab struct {
 	studies []*study
 	closed  bool
 	wg      sync.WaitGroup
+	running int // studies running
+	// runs plays a study (study.run; tests set their own).
+	runs func(ctx context.Context, st *study, plan *research.Plan, threads int)
 }
 
 // startedView is the answer to POST /api/research: the study and its
@@ -172,7 +180,7 @@ func (s *Server) postStudy(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	owner := randomText()
-	st, err := s.lab.start(plan, owner)
+	st, err := s.lab.add(plan, owner, clientIP(r))
 	if err != nil {
 		return err
 	}
@@ -190,45 +198,14 @@ func randomText() string {
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
-// start runs a study for the holder of owner in the background, if none
-// is running (one at a time on the server's spare cores, so also one per
-// address).
-func (l *lab) start(plan *research.Plan, owner string) (*study, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.closed {
-		return nil, &httpError{http.StatusServiceUnavailable, engine.NewError("server.shutdown")}
-	}
-	for _, st := range l.studies {
-		if st.view().State == "running" {
-			return nil, &httpError{http.StatusConflict, engine.NewError("server.study_running", "id", st.ID)}
-		}
-	}
-	if len(l.studies) >= maxStudies {
-		l.studies = l.studies[1:]
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	h := sha256.Sum256([]byte(owner))
-	st := &study{ID: randomText(), Game: plan.Game.Name(), Config: plan.Config, Started: time.Now(),
-		owner: h[:], state: "running", total: plan.Units(), cancel: cancel}
-	st.Command = plan.Config.Command()
-	l.studies = append(l.studies, st)
-	l.wg.Add(1)
-	go func() {
-		defer l.wg.Done()
-		st.run(ctx, plan)
-	}()
-	return st, nil
-}
-
-// run plays the study on every core but one and keeps its report.
-func (st *study) run(ctx context.Context, plan *research.Plan) {
+// run plays the study on threads cores and keeps its report.
+func (st *study) run(ctx context.Context, plan *research.Plan, threads int) {
 	dir, err := os.MkdirTemp("", "tabula-study-*")
 	if err == nil {
 		defer os.RemoveAll(dir)
 		var results []research.Result
 		results, err = research.Run(ctx, plan, research.Whole, dir, research.Options{
-			Threads: max(1, runtime.NumCPU()-1),
+			Threads: threads,
 			Progress: func(p research.Progress) {
 				st.mu.Lock()
 				st.done, st.left = p.Done, p.Left
@@ -256,12 +233,18 @@ func (st *study) run(ctx context.Context, plan *research.Plan) {
 	}
 }
 
-// close cancels the running study and waits for it to stop.
+// close cancels the studies and waits for the running ones to stop.
 func (l *lab) close() {
 	l.mu.Lock()
 	l.closed = true
 	for _, st := range l.studies {
-		st.cancel()
+		st.mu.Lock()
+		if st.state == "queued" {
+			st.state, st.queue, st.plan = "cancelled", 0, nil
+		}
+		cancel := st.cancel
+		st.mu.Unlock()
+		cancel()
 	}
 	l.mu.Unlock()
 	l.wg.Wait()
@@ -310,7 +293,7 @@ func (s *Server) cancelStudy(w http.ResponseWriter, r *http.Request) error {
 	if !ok || subtle.ConstantTimeCompare(h[:], st.owner) != 1 {
 		return &httpError{http.StatusForbidden, engine.NewError("server.study_owner")}
 	}
-	st.cancel()
+	s.lab.cancelStudy(st)
 	writeJSON(w, http.StatusOK, st.view())
 	return nil
 }
