@@ -326,3 +326,19 @@ func inOrder(t *testing.T, out string, marks []string) {
 		at += i + len(m)
 	}
 }
+
+// An unknown agent is blamed on the flag that named it (issue #37).
+func TestPlayBlamesTheFlagThatNamedTheAgent(t *testing.T) {
+	for _, c := range []struct {
+		args      []string
+		want, not string
+	}{
+		{[]string{"play", "tamman", "--vs", "superhard"}, "tabula play: --vs: ", "--players"},
+		{[]string{"play", "tamman", "--players", "human,superhard"}, "tabula play: --players: seat 1: ", "--vs"},
+	} {
+		code, _, errOut := runTabula(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, c.not) || !strings.Contains(errOut, "superhard") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}

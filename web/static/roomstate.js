@@ -182,7 +182,11 @@ export function told(s) {
     for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(k, v);
     // a message about the last move that names no player gets its mover
     if (args.player === undefined && mover >= 0) args.player = playerName(mover);
-    return t(m.key, args);
+    // the one person against the computer is "You": her own turns are
+    // told in the second person, by the key's variant _you
+    const subject = m.args && m.args.player !== undefined ? m.args.player : mover;
+    const you = m.key + '_you';
+    return t(typeof subject === 'number' && subject >= 0 && solo(subject) && t(you) !== you ? you : m.key, args);
   };
   return (s.told || []).map(message);
 }
