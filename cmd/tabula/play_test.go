@@ -342,3 +342,15 @@ func TestPlayBlamesTheFlagThatNamedTheAgent(t *testing.T) {
 		}
 	}
 }
+
+// The German terminal names the kind of a person's seat in German
+// (issue #37: it said "Spieler 0: human"); an agent keeps its spec.
+func TestPlayGermanNamesTheSeats(t *testing.T) {
+	code, out, errOut := runTabula(t, "quit\n", "play", "tamman", "--lang", "de", "--vs", "random", "--seed", "1")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "Spieler 0: Mensch") || !strings.Contains(out, "Spieler 1: random") || strings.Contains(out, ": human") {
+		t.Errorf("German seats:\n%s", out)
+	}
+}
