@@ -102,18 +102,22 @@ type Report struct {
 }
 
 // pairedMetrics are the per-game measures compared between readings.
+// A measure whose fair value is 1/players (fair) is compared only between
+// readings with as many players: "the first seat wins" falls from 1/2 to
+// 1/4 with four players whatever the rules do. The skill games are then
+// compared by the skill gap (the win rate over 1/players) instead.
 var pairedMetrics = []struct {
-	name         string
-	skill, share bool
-	value        func(r Result) (float64, bool)
+	name               string
+	skill, share, fair bool
+	value              func(r Result) (float64, bool)
 }{
-	{"first seat wins", false, true, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
-	{"draw", false, true, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
-	{"stall", false, true, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
-	{"turns", false, false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
-	{"choice", false, true, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
-	{"lead changes/100 turns", false, false, leadChangeRate},
-	{"skill win", true, true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
+	{"first seat wins", false, true, true, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
+	{"draw", false, true, false, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
+	{"stall", false, true, false, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
+	{"turns", false, false, false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
+	{"choice", false, true, false, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
+	{"lead changes/100 turns", false, false, false, leadChangeRate},
+	{"skill win", true, true, true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
 }
 
 func b2f(b bool) float64 {
@@ -282,17 +286,29 @@ func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
 		if i == base {
 			continue
 		}
+		ni, nb := p.Readings[i].Players, p.Readings[base].Players
 		for _, m := range pairedMetrics {
 			a, b := byReading[i], byReading[base]
 			if m.skill {
 				a, b = skillBy[i], skillBy[base]
 			}
-			x, y := paired(a, b, m.value)
+			name, value := m.name, m.value
+			if m.fair && ni != nb {
+				if !m.skill {
+					continue
+				}
+				name = skillGapMetric
+			}
+			x, y := paired(a, b, value)
+			if name == skillGapMetric {
+				shift(x, -1/float64(ni))
+				shift(y, -1/float64(nb))
+			}
 			if len(x) < 2 || slices.Equal(x, y) {
 				continue // nothing to test (a stall rate of 0 in both, say)
 			}
 			diff, pv := PairedT(x, y)
-			out = append(out, Comparison{Reading: i, Label: p.Readings[i].Label(), Metric: m.name, Diff: diff, P: pv, Corr: correlation(x, y)})
+			out = append(out, Comparison{Reading: i, Label: p.Readings[i].Label(), Metric: name, Diff: diff, P: pv, Corr: correlation(x, y)})
 		}
 	}
 	ps := make([]float64, len(out))
@@ -304,6 +320,17 @@ func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
 		out[i].Significant = h < 0.05
 	}
 	return out
+}
+
+// skillGapMetric compares the skill games of readings with other numbers
+// of players: the strong agent's win rate over 1/players.
+const skillGapMetric = "skill gap"
+
+// shift adds d to every x.
+func shift(xs []float64, d float64) {
+	for i := range xs {
+		xs[i] += d
+	}
 }
 
 // correlation is Pearson's r of x and y, 0 when either is constant.

@@ -145,21 +145,38 @@ func (rep *Report) seatPlot() (figure, error) {
 		item.Label = fmt.Sprintf("seat %d", k)
 		legend = append(legend, item)
 	}
-	players := len(rep.Stats[rep.Base].SeatRates)
-	// The axis holds every interval and the fair share, with a margin.
-	lo, hi = min(lo, 1/float64(players)), max(hi, 1/float64(players))
+	// The fair share is each reading's own 1/players: a short dashed
+	// line across the reading's seats.
+	fairCol := color.RGBA{90, 90, 90, 255}
+	sameFair := true
+	for i, st := range rep.Stats {
+		n := len(st.SeatRates)
+		if n == 0 {
+			continue
+		}
+		f := 1 / float64(n)
+		sameFair = sameFair && n == len(rep.Stats[rep.Base].SeatRates)
+		lo, hi = min(lo, f), max(hi, f)
+		l, err := plotter.NewLine(plotter.XYs{{X: float64(i) - 0.4, Y: f}, {X: float64(i) + 0.4, Y: f}})
+		if err != nil {
+			return figure{}, err
+		}
+		l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		l.Color = fairCol
+		p.Add(l)
+	}
 	pad := 0.04 * max(hi-lo, 0.01)
 	p.Y.Min, p.Y.Max = max(0, lo-pad), min(1, hi+pad)
-	fair := plotter.NewFunction(func(float64) float64 { return 1 / float64(players) })
-	fair.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	fair.Color = color.Gray{Y: 90}
-	p.Add(fair)
-	legend = append(legend, legendItem{Label: fmt.Sprintf("fair share 1/%d", players), Color: hexColor(color.RGBA{90, 90, 90, 255}), Dash: "dashed"})
+	fairText := "fair share 1/players of each reading"
+	if sameFair {
+		fairText = fmt.Sprintf("fair share 1/%d", len(rep.Stats[rep.Base].SeatRates))
+	}
+	legend = append(legend, legendItem{Label: fairText, Color: hexColor(fairCol), Dash: "dashed"})
 	p.NominalX(readingNames(len(rep.Stats))...)
 	p.Add(plotter.NewGrid())
 	s, err := svg(p, plotWidth(len(rep.Stats)), 10)
 	return figure{ID: "seats", Title: "Seat win rates per reading",
-		Caption: "Each seat's share of all games won, with its 95% Wilson interval; the dashed line is the fair share.", SVG: s, Legend: legend}, err
+		Caption: "Each seat's share of all games won, with its 95% Wilson interval; the dashed line is the reading's fair share, 1/players.", SVG: s, Legend: legend}, err
 }
 
 // heatGrid is the reading-by-seat grid of win rates.
@@ -167,9 +184,16 @@ type heatGrid struct{ rep *Report }
 
 func (g heatGrid) Dims() (c, r int) { return g.rep.maxSeats(), len(g.rep.Stats) }
 
-// Z is seat c's share of the decided games of reading r: the fair
-// share is 1/n whatever the draws.
+// Z is seat c's share of the decided games of reading r minus the
+// reading's fair share 1/players (readings may differ in players).
 func (g heatGrid) Z(c, r int) float64 {
+	wins := g.rep.Stats[r].SeatWins
+	return g.share(c, r) - 1/float64(len(wins))
+}
+
+// share is seat c's share of the decided games of reading r (NaN when
+// there is no such seat or no decided game).
+func (g heatGrid) share(c, r int) float64 {
 	wins := g.rep.Stats[r].SeatWins
 	total := 0
 	for _, w := range wins {
@@ -188,22 +212,20 @@ func (g heatGrid) Y(r int) float64 { return float64(r) }
 func (rep *Report) heatPlot() (figure, error) {
 	p := plot.New()
 	g := heatGrid{rep}
-	players := float64(len(rep.Stats[rep.Base].SeatRates))
-	fair := 1 / players
 	dev := 0.05
 	cols, rows := g.Dims()
 	for r := 0; r < rows; r++ {
 		for c := 0; c < cols; c++ {
 			if z := g.Z(c, r); !math.IsNaN(z) {
-				dev = math.Max(dev, math.Abs(z-fair))
+				dev = math.Max(dev, math.Abs(z))
 			}
 		}
 	}
 	cmap := moreland.SmoothBlueRed()
-	cmap.SetMin(fair - dev)
-	cmap.SetMax(fair + dev)
+	cmap.SetMin(-dev)
+	cmap.SetMax(dev)
 	h := plotter.NewHeatMap(g, cmap.Palette(255))
-	h.Min, h.Max = fair-dev, fair+dev
+	h.Min, h.Max = -dev, dev
 	h.NaN = color.White
 	p.Add(h)
 	labels, err := plotter.NewLabels(heatLabels{rep})
@@ -219,7 +241,7 @@ func (rep *Report) heatPlot() (figure, error) {
 	p.NominalY(readingNames(len(rep.Stats))...)
 	s, err := svg(p, math.Max(10, 4+3*float64(len(seats))), math.Max(6, 2.5+0.6*float64(len(rep.Stats))))
 	return figure{ID: "heatmap", Title: "Reading by seat",
-		Caption: fmt.Sprintf("Each seat's share (%%) of the games won under each reading (draws left out); blue below the fair share %.0f%%, red above (full colour at %.0f points off).", 100*fair, 100*dev), SVG: s}, err
+		Caption: fmt.Sprintf("Each seat's share (%%) of the games won under each reading (draws left out); blue below the reading's fair share 1/players, red above (full colour at %.0f points off).", 100*dev), SVG: s}, err
 }
 
 // heatLabels writes each cell's percentage.
@@ -232,7 +254,7 @@ func (l heatLabels) XY(i int) (float64, float64) {
 }
 func (l heatLabels) Label(i int) string {
 	n := l.rep.maxSeats()
-	z := heatGrid(l).Z(i%n, i/n)
+	z := heatGrid(l).share(i%n, i/n)
 	if math.IsNaN(z) {
 		return ""
 	}

@@ -63,7 +63,7 @@ type RankIv struct {
 // rankGames are the per-game values the scores need, by reading and by
 // game slot (the games every reading has).
 type rankGames struct {
-	players int
+	players []int      // by reading: the fair share is 1/players of each
 	main    [][]Result // [reading][slot]
 	skill   [][]Result
 }
@@ -136,7 +136,10 @@ func rankInterval(rank float64, boot []float64) RankIv {
 // rankGames lays out the results by reading and game slot: the game
 // numbers every reading has, in order.
 func (rep *Report) rankGames() rankGames {
-	g := rankGames{players: rep.Stats[0].Reading.Players}
+	g := rankGames{}
+	for _, s := range rep.Stats {
+		g.players = append(g.players, s.Reading.Players)
+	}
 	lay := func(skill bool) [][]Result {
 		by := make([]map[int]Result, len(rep.Stats))
 		for i := range by {
@@ -178,7 +181,7 @@ func (g rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 	wins := make([]int, 0, 8)
 	turns := make([]float64, 0, len(idx))
 	for r, games := range g.main {
-		n := g.players
+		n := g.players[r]
 		wins = wins[:0]
 		for range n {
 			wins = append(wins, 0)

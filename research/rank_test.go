@@ -1,6 +1,7 @@
 package research
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -58,5 +59,53 @@ func TestRankingByHand(t *testing.T) {
 	// Length: shorter first.
 	if rk.Readings[0].Rank[3].Rank != 1 || rk.Readings[2].Rank[3].Rank != 3 {
 		t.Errorf("length ranks %v, %v", rk.Readings[0].Rank[3], rk.Readings[2].Rank[3])
+	}
+}
+
+// Readings with 2, 3 and 4 players, every game won (no draw, no stall)
+// and every seat winning equally often: each reading is fully decisive
+// and perfectly balanced against its own fair share 1/players, the
+// first seat's wins are not compared across player counts, and the
+// skill games are compared by the gap over each reading's fair share.
+func TestPlayersPerReading(t *testing.T) {
+	p := mustPlan(t, Config{Game: "tamman", Agents: []string{"random"}, Skill: "greedy", Games: 120,
+		Vary: []Vary{{Name: "players", Values: []string{"2", "3", "4"}}}})
+	var rs []Result
+	for g := range p.Config.Games {
+		for r, rd := range p.Readings {
+			n := rd.Players
+			w := g % n
+			rs = append(rs, Result{Reading: r, Game: g, Winner: w, Agent: w, Turns: 50 + g%7, Plies: 50, Lead: make([]float64, leadPoints)})
+			// The strong agent wins half its games whatever the players:
+			// a gap of 1/2 - 1/n.
+			a := (g / n) % 2
+			rs = append(rs, Result{Reading: r, Game: g, Skill: true, Winner: a, Agent: a, Turns: 50, Plies: 50, Lead: make([]float64, leadPoints)})
+		}
+	}
+	rep := Analyze(p, rs)
+	rk := rep.Ranking
+	for r, row := range rk.Readings {
+		if row.Score[0] != 0 || row.Score[1] != 1 {
+			t.Errorf("R%d (%d players): balance %g, decisiveness %g; want 0 and 1", r, p.Readings[r].Players, row.Score[0], row.Score[1])
+		}
+		if want := 0.5 - 1/float64(p.Readings[r].Players); math.Abs(row.Score[2]-want) > 1e-12 {
+			t.Errorf("R%d: skill score %g, want %g", r, row.Score[2], want)
+		}
+	}
+	for _, c := range rep.Comparisons {
+		switch c.Metric {
+		case "first seat wins", "skill win":
+			t.Errorf("%s compared across player counts: %+v", c.Metric, c)
+		case skillGapMetric:
+			want := (0.5 - 1/float64(p.Readings[c.Reading].Players)) - (0.5 - 0.5)
+			if math.Abs(c.Diff.Value-want) > 1e-12 {
+				t.Errorf("R%d skill gap difference %g, want %g", c.Reading, c.Diff.Value, want)
+			}
+		}
+	}
+	for _, s := range rep.Stats {
+		if len(s.Favoured()) > 0 || s.SeatP != 1 {
+			t.Errorf("%s: favoured %v, p %g; every seat won equally often", s.Reading.Label(), s.Favoured(), s.SeatP)
+		}
 	}
 }

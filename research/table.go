@@ -124,6 +124,9 @@ func findingValue(f Finding, iv Interval) string {
 
 // isShare reports whether a compared measure is a share (0/1 or choice).
 func isShare(metric string) bool {
+	if metric == skillGapMetric {
+		return true
+	}
 	for _, m := range pairedMetrics {
 		if m.name == metric {
 			return m.share
