@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // A finding is what a run says with significance: a difference between a
@@ -165,7 +163,7 @@ func seatEdgeP(wins []int, k int) (z, p float64) {
 	}
 	p0 := 1 / float64(n)
 	z = (float64(wins[k])/float64(decided) - p0) / math.Sqrt(p0*(1-p0)/float64(decided))
-	p = 2 * distuv.UnitNormal.Survival(math.Abs(z))
+	p = normalTwoSided(z)
 	if n > 2 {
 		p = -math.Expm1(float64(n) * math.Log1p(-p)) // 1 - (1-p)^n, exact for small p
 	}
