@@ -151,9 +151,10 @@ figcaption { font-size: 0.9em; color: #555; }
 {{end}}{{end}}
 {{with .Replication}}<h2 id="replication">Replication</h2>
 <p>The same design played again on seed{{if gt (len .Seeds) 1}}s{{end}} {{seeds .Seeds}}. A finding (a significant difference, or a seat whose interval excludes 0) replicates when every replication has the same sign and a p-value below 0.05 after Holm's correction over the {{len .Findings}} findings it tests.</p>
-{{if .Findings}}<div class="wide"><table>
+{{range .Unfinished}}<p><strong>{{.}}</strong>; until then each verdict is provisional ("pending").</p>
+{{end}}{{if .Findings}}<div class="wide"><table>
 <tr><th>reading</th><th>finding</th><th>this run</th><th>p</th><th>replications</th><th>replicated</th></tr>
-{{range .Findings}}<tr{{if .Replicated}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{if eq .Kind "seat"}}seat {{.Seat}} edge{{else}}{{.Metric}}{{end}}</td><td>{{fval . .Original}}</td><td>{{p .P}}</td><td class="l">{{$f := .}}{{range $j, $r := .Replicas}}{{if $j}}; {{end}}{{fval $f $r.Estimate}}, Holm p {{p $r.Holm}}{{end}}</td><td>{{if .Replicated}}yes{{else}}no{{end}}</td></tr>
+{{range .Findings}}<tr{{if .Replicated}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{if eq .Kind "seat"}}seat {{.Seat}} edge{{else}}{{.Metric}}{{end}}</td><td>{{fval . .Original}}</td><td>{{p .P}}</td><td class="l">{{$f := .}}{{range $j, $r := .Replicas}}{{if $j}}; {{end}}{{fval $f $r.Estimate}}, Holm p {{p $r.Holm}}{{end}}</td><td>{{$.Replication.Verdict .}}</td></tr>
 {{end}}</table></div>{{else}}<p>The run has no finding to replicate.</p>{{end}}
 {{end}}
 {{range .Figures}}<figure id="{{.ID}}">

@@ -59,6 +59,17 @@ type Replica struct {
 type Replication struct {
 	Seeds    []uint64  `json:"seeds"`
 	Findings []Finding `json:"findings"`
+	// Unfinished are the replications still being played: the verdicts
+	// rest on the complete ones only and are provisional until these end.
+	Unfinished []Unfinished `json:"unfinished,omitempty"`
+}
+
+// Unfinished is a replication kept beside a run but not complete.
+type Unfinished struct {
+	Index int    `json:"index"` // j of replicate-j
+	Seed  uint64 `json:"seed"`
+	Games int    `json:"games"` // work units played
+	Of    int    `json:"of"`    // of this many
 }
 
 // Replicate checks the findings of rep on the replications reps (reports
@@ -191,26 +202,28 @@ func ReplicaConfig(cfg Config, j int) Config {
 	return cfg
 }
 
-// LoadReplications reads the complete replications kept beside the run
-// of p in dir (replicate-1, replicate-2, ... up to the first missing one)
-// and analyses each. A replication still incomplete is an error that says
-// so.
-func LoadReplications(dir string, p *Plan) ([]*Report, error) {
+// LoadReplications reads the replications kept beside the run of p in
+// dir (replicate-1, replicate-2, ... up to the first missing one) and
+// analyses the complete ones; those still being played are returned as
+// unfinished, so that the main run reports while they go on.
+func LoadReplications(dir string, p *Plan) ([]*Report, []Unfinished, error) {
 	var reps []*Report
+	var open []Unfinished
 	for j := 1; ; j++ {
 		d := ReplicaDir(dir, j)
 		if _, err := os.Stat(filepath.Join(d, runFile)); errors.Is(err, os.ErrNotExist) {
-			return reps, nil
+			return reps, open, nil
 		}
 		rp, sh, rs, err := LoadRun(d)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if want := ReplicaConfig(p.Config, j); sh != Whole || !sameConfig(rp.Config, want) {
-			return nil, fmt.Errorf("%s is not replication %d of the run in %s (seed %d expected)", d, j, dir, want.Seed)
+			return nil, nil, fmt.Errorf("%s is not replication %d of the run in %s (seed %d expected)", d, j, dir, want.Seed)
 		}
 		if len(rs) != rp.Units() {
-			return nil, fmt.Errorf("%s has %d of its %d games; finish it first (run the same command again)", d, len(rs), rp.Units())
+			open = append(open, Unfinished{Index: j, Seed: rp.Config.Seed, Games: len(rs), Of: rp.Units()})
+			continue
 		}
 		reps = append(reps, Analyze(rp, rs))
 	}

@@ -96,6 +96,9 @@ func (rep *Report) writeReplication(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nReplication on seeds %s: a finding replicates when every replication has the same sign and Holm p < 0.05 (over the %d findings)\n",
 		seedList(r.Seeds), len(r.Findings))
+	for _, u := range r.Unfinished {
+		fmt.Fprintf(w, "  %s\n", u)
+	}
 	if len(r.Findings) == 0 {
 		fmt.Fprintln(w, "  (no finding to replicate)")
 		return
@@ -108,9 +111,27 @@ func (rep *Report) writeReplication(w io.Writer) {
 			reps = append(reps, fmt.Sprintf("%s, Holm p %s", findingValue(f, rp.Estimate), pIs(rp.Holm)))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", f, findingValue(f, f.Original), PValue(f.P), strings.Join(reps, "; "),
-			map[bool]string{true: "yes", false: "no"}[f.Replicated])
+			r.Verdict(f))
 	}
 	tw.Flush()
+}
+
+// String says how far an unfinished replication is.
+func (u Unfinished) String() string {
+	return fmt.Sprintf("replication %d (seed %d) is unfinished: %d of %d games; run the same command to finish it", u.Index, u.Seed, u.Games, u.Of)
+}
+
+// Verdict is "yes" or "no", or "pending" while a replication is
+// unfinished and the complete ones (if any) have not ruled the finding
+// out.
+func (r *Replication) Verdict(f Finding) string {
+	switch {
+	case len(r.Unfinished) > 0 && (len(f.Replicas) == 0 || f.Replicated):
+		return "pending"
+	case f.Replicated:
+		return "yes"
+	}
+	return "no"
 }
 
 // findingValue formats a finding's estimate: points for a seat edge or a

@@ -183,12 +183,12 @@ const maxReplicate = 20
 // replications kept in dir, if any.
 func writeReports(plan *research.Plan, results []research.Result, dir string, asJSON bool, stdout io.Writer) error {
 	rep := research.Analyze(plan, results)
-	reps, err := research.LoadReplications(dir, plan)
+	reps, unfinished, err := research.LoadReplications(dir, plan)
 	if err != nil {
 		return err
 	}
-	if len(reps) > 0 {
-		research.Replicate(rep, reps)
+	if len(reps) > 0 || len(unfinished) > 0 {
+		research.Replicate(rep, reps).Unfinished = unfinished
 	}
 	for name, write := range map[string]func(io.Writer) error{
 		"report.json": rep.WriteJSON, "report.csv": rep.WriteCSV, "report.html": rep.WriteHTML,

@@ -100,3 +100,35 @@ func TestAnalyzeReplicate(t *testing.T) {
 		t.Errorf("--replicate with shards: exit %d, %q", code, errs)
 	}
 }
+
+// A complete run whose replication was interrupted reports: the findings
+// are marked pending and the report names the unfinished replication.
+func TestAnalyzeReportWithUnfinishedReplication(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	args := []string{"analyze", "--game", "adji-boto", "--design", "each", "--vary", "capture-from=all", "--agents", "random",
+		"--games", "60", "--seed", "3", "--threads", "1", "--replicate", "1", "--out", dir, "--quiet"}
+	if code, _, errs := runArgs(t, args...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	games := filepath.Join(dir, "replicate-1", "games.jsonl")
+	data, err := os.ReadFile(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	if err := os.WriteFile(games, []byte(strings.Join(lines[:50], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runArgs(t, "analyze", "report", dir)
+	if code != 0 {
+		t.Fatalf("report with an unfinished replication: exit %d, %s", code, errs)
+	}
+	if !strings.Contains(out, "replication 1 (seed ") || !strings.Contains(out, "is unfinished: 50 of 120 games") ||
+		!strings.Contains(out, "pending") {
+		t.Errorf("the report does not say the replication is unfinished:\n%s", out)
+	}
+	js, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil || !strings.Contains(string(js), `"unfinished"`) {
+		t.Errorf("report.json has no unfinished replication (%v)", err)
+	}
+}
