@@ -108,6 +108,7 @@ figcaption { font-size: 0.9em; color: #555; }
 <h1>{{.Game}}: readings compared</h1>
 <p>{{len .Stats}} readings ({{.Config.Design}}), {{.GamesText}}, agents {{range $i, $a := .Config.Agents}}{{if $i}}, {{end}}<code>{{$a}}</code>{{end}}{{if .Config.Skill}}, skill games <code>{{.Config.Skill}}</code> against random{{end}}, seed {{.Config.Seed}}. Every interval is 95%. Game <i>i</i> of every reading uses the same seeds, so differences are paired.</p>
 <p><code>{{.Command}}</code></p>
+<p>Analysed by {{.Software}}.</p>
 
 <h2>Readings</h2>
 <div class="wide"><table>

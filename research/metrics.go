@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"tabula/internal/version"
+
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -97,8 +99,10 @@ type Report struct {
 	// Replication is the findings checked on further seeds, when the run
 	// was replicated (Replicate).
 	Replication *Replication `json:"replication,omitempty"`
-	results     []Result
-	plan        *Plan
+	// Software is the build that analysed the run: cite it with the seed.
+	Software version.Info `json:"software"`
+	results  []Result
+	plan     *Plan
 }
 
 // pairedMetrics are the per-game measures compared between readings.
@@ -142,7 +146,7 @@ func leadChangeRate(r Result) (float64, bool) {
 // Analyze measures every reading of a complete or partial run. Results
 // must be in unit order (as Run, LoadRun and Merge give them).
 func Analyze(p *Plan, results []Result) *Report {
-	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, plan: p}
+	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, plan: p, Software: version.Get()}
 	byReading := make([][]Result, len(p.Readings))
 	skillBy := make([][]Result, len(p.Readings))
 	for _, r := range results {

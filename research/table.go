@@ -1,7 +1,6 @@
 package research
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -31,6 +30,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 	c := rep.Config
 	fmt.Fprintf(w, "%s: %d readings (%s), %s, agents %s, seed %d\n",
 		rep.Game, len(rep.Stats), c.Design, rep.GamesText(), strings.Join(c.Agents, ","), c.Seed)
+	fmt.Fprintf(w, "%s\n%s\n", c.Command(), rep.Software)
 	if len(c.Options) > 0 {
 		fmt.Fprintf(w, "fixed options: %s\n", strings.Join(c.Options, " "))
 	}
@@ -169,57 +169,6 @@ func (rep *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(rep)
-}
-
-// WriteCSV writes one row per reading and measure: reading, metric,
-// value, low, high, n.
-func (rep *Report) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"reading", "metric", "value", "low", "high", "n"})
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
-	row := func(label, metric string, iv Interval) {
-		cw.Write([]string{label, metric, f(iv.Value), f(iv.Low), f(iv.High), strconv.Itoa(iv.N)})
-	}
-	for _, s := range rep.Stats {
-		l := s.Reading.Label()
-		for k, r := range s.SeatRates {
-			row(l, fmt.Sprintf("seat %d win", k), r)
-		}
-		for k, e := range s.SeatEdges {
-			row(l, fmt.Sprintf("seat %d edge", k), e)
-		}
-		row(l, "seats equal p", Interval{Value: s.SeatP, Low: s.SeatP, High: s.SeatP, N: s.Games})
-		row(l, "draw", s.Draw)
-		row(l, "stall", s.Stall)
-		row(l, "turns median", s.TurnsMedian)
-		row(l, "turns p90", s.TurnsP90)
-		row(l, "plies median", s.PliesMedian)
-		row(l, "moves median", s.MovesMedian)
-		if s.RoundsMedian.N > 0 {
-			row(l, "rounds median", s.RoundsMedian)
-			row(l, "rounds p90", s.RoundsP90)
-		}
-		row(l, "choice", s.Choice)
-		row(l, "branching", s.Branching)
-		row(l, "lead changes per 100 turns", s.LeadChanges)
-		row(l, "comeback", s.Comeback)
-		row(l, "secure", s.Secure)
-		row(l, "final margin", s.Margin)
-		if s.Skill.N > 0 {
-			row(l, "skill win", s.Skill)
-			row(l, "skill gap", s.SkillGap)
-		}
-	}
-	if rk := rep.Ranking; rk != nil {
-		for _, r := range rk.Readings {
-			row(r.Label, "rank overall", Interval{Value: r.Overall.Rank, Low: r.Overall.Low, High: r.Overall.High, N: rk.Bootstrap})
-			for m, name := range rk.Measures {
-				row(r.Label, "rank "+name, Interval{Value: r.Rank[m].Rank, Low: r.Rank[m].Low, High: r.Rank[m].High, N: rk.Bootstrap})
-			}
-		}
-	}
-	cw.Flush()
-	return cw.Error()
 }
 
 // GamesText says how many games each reading has: "2000 games each", or
