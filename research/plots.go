@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
@@ -53,14 +54,59 @@ func readingStyle(i int) (color.RGBA, []vg.Length, legendItem) {
 
 func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
-// readingNames are the short names of readings on the plots' axes: R0,
-// R1, ... (the report's table says which is which).
-func readingNames(n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("R%d", i)
+// readingNames name the readings on the plots' axes: "R3 opening=ordered"
+// for a reading that varies one option, "R3 any,ordered" (the values in
+// --vary order) for several; the report's table gives each in full.
+func (rep *Report) readingNames() []string {
+	out := make([]string, len(rep.Stats))
+	for i, s := range rep.Stats {
+		out[i] = fmt.Sprintf("R%d %s", i, shortLabel(s.Reading))
 	}
 	return out
+}
+
+// shortLabel is a reading's label for a plot: name=value for one varied
+// option, the values alone for several.
+func shortLabel(r Reading) string {
+	if len(r.Varied) <= 1 {
+		return r.Label()
+	}
+	vals := make([]string, len(r.Varied))
+	for k, v := range r.Varied {
+		_, vals[k], _ = strings.Cut(v, "=")
+	}
+	return strings.Join(vals, ",")
+}
+
+// nominalReadings puts the readings' names on the X axis, slanted so that
+// long names do not overlap.
+func (rep *Report) nominalReadings(p *plot.Plot) {
+	p.NominalX(rep.readingNames()...)
+	p.X.Tick.Label.Rotation = math.Pi / 5
+	p.X.Tick.Label.XAlign = draw.XRight
+	p.X.Tick.Label.YAlign = draw.YCenter
+}
+
+// cleanTicks are gonum's default ticks with their labels in the fewest
+// digits ("25", not "25.00"); on an integer axis (turns, games, budgets)
+// only whole numbers are labelled.
+type cleanTicks struct{ integer bool }
+
+func (c cleanTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i, t := range ticks {
+		if t.Label == "" {
+			continue
+		}
+		if c.integer && t.Value != math.Trunc(t.Value) {
+			ticks[i].Label = ""
+			continue
+		}
+		if strings.Contains(t.Label, ".") && !strings.ContainsAny(t.Label, "eE") {
+			ticks[i].Label = strings.TrimSuffix(strings.TrimRight(t.Label, "0"), ".")
+		}
+	}
+	return ticks
 }
 
 // svg renders p at the given size in centimetres.
@@ -77,6 +123,19 @@ func svg(p *plot.Plot, w, h float64) (string, error) {
 		s = s[i:]
 	}
 	return s, nil
+}
+
+// labelRoom is the room, in centimetres, that the longest reading name
+// takes on an axis: along it (heat map) or slanted below it (the rest).
+func (rep *Report) labelRoom(along bool) float64 {
+	n := 0
+	for _, name := range rep.readingNames() {
+		n = max(n, len(name))
+	}
+	if along {
+		return 0.19 * float64(n)
+	}
+	return 0.12 * float64(n)
 }
 
 // plotWidth grows with the number of readings.
@@ -110,6 +169,7 @@ func (rep *Report) maxSeats() int {
 func (rep *Report) seatPlot() (figure, error) {
 	p := plot.New()
 	p.Y.Label.Text = "win rate"
+	p.Y.Tick.Marker = cleanTicks{}
 	var legend []legendItem
 	seats := rep.maxSeats()
 	lo, hi := 1.0, 0.0
@@ -172,9 +232,9 @@ func (rep *Report) seatPlot() (figure, error) {
 		fairText = fmt.Sprintf("fair share 1/%d", len(rep.Stats[rep.Base].SeatRates))
 	}
 	legend = append(legend, legendItem{Label: fairText, Color: hexColor(fairCol), Dash: "dashed"})
-	p.NominalX(readingNames(len(rep.Stats))...)
+	rep.nominalReadings(p)
 	p.Add(plotter.NewGrid())
-	s, err := svg(p, plotWidth(len(rep.Stats)), 10)
+	s, err := svg(p, plotWidth(len(rep.Stats)), 10+rep.labelRoom(false))
 	return figure{ID: "seats", Title: "Seat win rates per reading",
 		Caption: "Each seat's share of all games won, with its 95% Wilson interval; the dashed line is the reading's fair share, 1/players.", SVG: s, Legend: legend}, err
 }
@@ -238,8 +298,8 @@ func (rep *Report) heatPlot() (figure, error) {
 		seats[k] = fmt.Sprintf("seat %d", k)
 	}
 	p.NominalX(seats...)
-	p.NominalY(readingNames(len(rep.Stats))...)
-	s, err := svg(p, math.Max(10, 4+3*float64(len(seats))), math.Max(6, 2.5+0.6*float64(len(rep.Stats))))
+	p.NominalY(rep.readingNames()...)
+	s, err := svg(p, math.Max(10, 4+3*float64(len(seats)))+rep.labelRoom(true), math.Max(6, 2.5+0.6*float64(len(rep.Stats))))
 	return figure{ID: "heatmap", Title: "Reading by seat",
 		Caption: fmt.Sprintf("Each seat's share (%%) of the games won under each reading (draws left out); blue below the reading's fair share 1/players, red above (full colour at %.0f points off).", 100*dev), SVG: s}, err
 }
@@ -265,6 +325,7 @@ func (l heatLabels) Label(i int) string {
 func (rep *Report) outcomePlot() (figure, error) {
 	p := plot.New()
 	p.Y.Label.Text = "share of games"
+	p.Y.Tick.Marker = cleanTicks{}
 	var legend []legendItem
 	w := vg.Points(math.Max(4, math.Min(24, 360/float64(len(rep.Stats)))))
 	parts := []struct {
@@ -295,9 +356,9 @@ func (rep *Report) outcomePlot() (figure, error) {
 		p.Add(b)
 		legend = append(legend, legendItem{Label: part.name, Color: hexColor(part.col)})
 	}
-	p.NominalX(readingNames(len(rep.Stats))...)
+	rep.nominalReadings(p)
 	p.Y.Max = 1.0
-	s, err := svg(p, plotWidth(len(rep.Stats)), 9)
+	s, err := svg(p, plotWidth(len(rep.Stats)), 9+rep.labelRoom(false))
 	return figure{ID: "outcomes", Title: "Outcomes",
 		Caption: "Share of games decided by the rules, drawn, and stalled (a safeguard not in the source fired).", SVG: s, Legend: legend}, err
 }
@@ -306,6 +367,7 @@ func (rep *Report) outcomePlot() (figure, error) {
 func (rep *Report) lengthPlot() (figure, error) {
 	p := plot.New()
 	p.Y.Label.Text = "turns per game"
+	p.Y.Tick.Marker = cleanTicks{integer: true}
 	by := make([]plotter.Values, len(rep.Stats))
 	for _, r := range rep.results {
 		if !r.Skill {
@@ -324,8 +386,8 @@ func (rep *Report) lengthPlot() (figure, error) {
 		b.GlyphStyle.Radius = vg.Points(1)
 		p.Add(b)
 	}
-	p.NominalX(readingNames(len(rep.Stats))...)
-	s, err := svg(p, plotWidth(len(rep.Stats)), 9)
+	rep.nominalReadings(p)
+	s, err := svg(p, plotWidth(len(rep.Stats)), 9+rep.labelRoom(false))
 	return figure{ID: "length", Title: "Game length",
 		Caption: "Players' turns per game: median, quartiles, whiskers to 1.5 interquartile ranges, outliers as dots.", SVG: s}, err
 }
@@ -335,6 +397,7 @@ func (rep *Report) leadPlot() (figure, error) {
 	p := plot.New()
 	p.X.Label.Text = "% of the game's turns"
 	p.Y.Label.Text = "winner's lead (game's own measure)"
+	p.X.Tick.Marker, p.Y.Tick.Marker = cleanTicks{integer: true}, cleanTicks{}
 	var legend []legendItem
 	for i, s := range rep.Stats {
 		if s.Decided+s.Stalled == 0 {
@@ -348,7 +411,7 @@ func (rep *Report) leadPlot() (figure, error) {
 		if err != nil {
 			return figure{}, err
 		}
-		legend = append(legend, styleLine(l, i))
+		legend = append(legend, styleLine(l, i, rep.readingNames()[i]))
 		p.Add(l)
 	}
 	p.Add(plotter.NewGrid())
@@ -363,6 +426,7 @@ func (rep *Report) convergencePlot() (figure, error) {
 	p := plot.New()
 	p.X.Label.Text = "games"
 	p.Y.Label.Text = "seat 0 win rate (running)"
+	p.X.Tick.Marker, p.Y.Tick.Marker = cleanTicks{integer: true}, cleanTicks{}
 	var legend []legendItem
 	by := make([][]Result, len(rep.Stats))
 	for _, r := range rep.results {
@@ -392,7 +456,7 @@ func (rep *Report) convergencePlot() (figure, error) {
 		if err != nil {
 			return figure{}, err
 		}
-		legend = append(legend, styleLine(l, i))
+		legend = append(legend, styleLine(l, i, rep.readingNames()[i]))
 		p.Add(l)
 		if i == rep.Base {
 			for _, band := range []plotter.XYs{lo, hi} {
@@ -415,9 +479,9 @@ func (rep *Report) convergencePlot() (figure, error) {
 
 // styleLine gives reading i's line its colour and dash and returns its
 // legend entry.
-func styleLine(l *plotter.Line, i int) legendItem {
+func styleLine(l *plotter.Line, i int, name string) legendItem {
 	col, dash, item := readingStyle(i)
 	l.Color, l.Dashes, l.Width = col, dash, vg.Points(1.5)
-	item.Label = fmt.Sprintf("R%d", i)
+	item.Label = name
 	return item
 }

@@ -188,3 +188,34 @@ func TestOnlyTheOwnerCancelsAStudy(t *testing.T) {
 		t.Errorf("after the refused cancels: %+v, want running and no owner shown", seen)
 	}
 }
+
+// A study with a seed, a fixed option and a replication plays the design
+// on a second seed and its report checks the findings there.
+func TestStudyWithSeedOptionsAndReplication(t *testing.T) {
+	s, ts := newLabServer(t)
+	var st studyJSON
+	body := `{"game":"adji-boto","options":{"skip-origin":true},"vary":{"capture-from":"all"},"agents":["random"],"games":30,"seed":7,"replicate":1}`
+	if code := call(t, ts, "POST", "/api/research", body, &st); code != http.StatusAccepted {
+		t.Fatalf("POST: %d %+v", code, st)
+	}
+	if st.Total != 120 || !strings.Contains(st.Command, "--option skip-origin=true") || !strings.Contains(st.Command, "--seed 7") ||
+		!strings.Contains(st.Command, "--replicate 1") {
+		t.Errorf("study: %+v", st)
+	}
+	s.lab.wg.Wait()
+	if code := call(t, ts, "GET", "/api/research/"+st.ID, "", &st); code != 200 || st.State != "done" || st.Done != 120 {
+		t.Fatalf("GET: %d %+v", code, st)
+	}
+	res, err := http.Get(ts.URL + st.Report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !bytes.Contains(html, []byte(`id="replication"`)) {
+		t.Error("the report has no replication section")
+	}
+	if code := call(t, ts, "POST", "/api/research", strings.Replace(body, `"replicate":1`, `"replicate":3`, 1), nil); code != 400 {
+		t.Errorf("replicate 3: %d, want 400", code)
+	}
+}

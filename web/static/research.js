@@ -74,8 +74,13 @@ function request() {
     if (input.type === 'checkbox' && input.checked) vary[input.dataset.option] = 'all';
     if (input.type === 'text' && input.value.trim()) vary[input.dataset.option] = input.value.trim();
   }
-  const body = { game: $('game').value, vary, design: $('design').value, agents: [$('agents').value],
-    games: Number($('games').value) };
+  const options = {};
+  for (const part of $('fixed').value.split(/\s+/)) {
+    const eq = part.indexOf('=');
+    if (eq > 0) options[part.slice(0, eq)] = part.slice(eq + 1);
+  }
+  const body = { game: $('game').value, vary, options, design: $('design').value, agents: [$('agents').value],
+    games: Number($('games').value), seed: Number($('seed').value) || 1, replicate: Number($('replicate').value) };
   if ($('skill').value) body.skill = $('skill').value;
   return body;
 }
