@@ -57,15 +57,7 @@ func TestStudyRunsAndReports(t *testing.T) {
 		t.Errorf("study: %+v", st)
 	}
 	s.lab.wg.Wait() // the study has ended
-	if code := call(t, ts, "GET", "/api/research/"+st.ID, "", &st); code != 200 || st.State != "done" || st.Done != 40 || st.Report == "" {
-		t.Fatalf("GET: %d %+v", code, st)
-	}
-	res, err := http.Get(ts.URL + st.Report)
-	if err != nil {
-		t.Fatal(err)
-	}
-	html, _ := io.ReadAll(res.Body)
-	res.Body.Close()
+	res, html := finishedReport(t, ts, &st, 40)
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
 		!bytes.Contains(html, []byte("<svg")) || !bytes.Contains(html, []byte("capture-from=opponent")) {
 		t.Errorf("report: %d %s, %d bytes", res.StatusCode, res.Header.Get("Content-Type"), len(html))
@@ -203,7 +195,20 @@ func TestStudyWithSeedOptionsAndReplication(t *testing.T) {
 		t.Errorf("study: %+v", st)
 	}
 	s.lab.wg.Wait()
-	if code := call(t, ts, "GET", "/api/research/"+st.ID, "", &st); code != 200 || st.State != "done" || st.Done != 120 {
+	_, html := finishedReport(t, ts, &st, 120)
+	if !bytes.Contains(html, []byte(`id="replication"`)) {
+		t.Error("the report has no replication section")
+	}
+	if code := call(t, ts, "POST", "/api/research", strings.Replace(body, `"replicate":1`, `"replicate":3`, 1), nil); code != 400 {
+		t.Errorf("replicate 3: %d, want 400", code)
+	}
+}
+
+// finishedReport checks that the study st has played its games and
+// fetches its report.
+func finishedReport(t *testing.T, ts *httptest.Server, st *studyJSON, games int) (*http.Response, []byte) {
+	t.Helper()
+	if code := call(t, ts, "GET", "/api/research/"+st.ID, "", st); code != 200 || st.State != "done" || st.Done != games || st.Report == "" {
 		t.Fatalf("GET: %d %+v", code, st)
 	}
 	res, err := http.Get(ts.URL + st.Report)
@@ -212,10 +217,5 @@ func TestStudyWithSeedOptionsAndReplication(t *testing.T) {
 	}
 	html, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if !bytes.Contains(html, []byte(`id="replication"`)) {
-		t.Error("the report has no replication section")
-	}
-	if code := call(t, ts, "POST", "/api/research", strings.Replace(body, `"replicate":1`, `"replicate":3`, 1), nil); code != 400 {
-		t.Errorf("replicate 3: %d, want 400", code)
-	}
+	return res, html
 }
