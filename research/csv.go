@@ -50,7 +50,7 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 	for _, kv := range [][2]string{
 		{"game", cfg.Game}, {"game name", rep.Game}, {"design", cfg.Design}, {"options", strings.Join(cfg.Options, " ")},
 		{"agents", strings.Join(cfg.Agents, ",")}, {"skill", cfg.Skill}, {"games", strconv.Itoa(cfg.Games)},
-		{"seed", strconv.FormatUint(cfg.Seed, 10)}, {"chance", cfg.Chance}, {"command", cfg.Command()},
+		{"seed", strconv.FormatUint(cfg.Seed, 10)}, {"chance", cfg.Chance}, {"command", rep.Command()},
 		{"version", rep.Software.Version}, {"revision", rep.Software.Revision}, {"revision from", rep.Software.From},
 		{"modified", strconv.FormatBool(rep.Software.Modified)}, {"go", rep.Software.Go}, {"games played", rep.GamesText()},
 	} {
@@ -116,10 +116,15 @@ func (rep *Report) rankingCSV(c csvRows) {
 	}
 	for _, r := range rk.Readings {
 		c.est("ranking", r.Reading, r.Label, "overall", Interval{Value: r.Overall.Rank, Low: r.Overall.Low, High: r.Overall.High, N: rk.Bootstrap}, "", "", "rank")
+		c.value("ranking", r.Reading, r.Label, "dominance", float64(r.Layer), 0, "layer")
 		for m, name := range rk.Measures {
+			c.value("ranking", r.Reading, r.Label, name, float64(r.Tier[m]), 0, "group")
 			c.value("ranking", r.Reading, r.Label, name, r.Score[m], 0, "score")
 			c.est("ranking", r.Reading, r.Label, name, Interval{Value: r.Rank[m].Rank, Low: r.Rank[m].Low, High: r.Rank[m].High, N: rk.Bootstrap}, "", "", "rank")
 		}
+	}
+	for m, name := range rk.Measures {
+		c.value("ranking", -1, "", name, rk.Weights[m], 0, "weight")
 	}
 	for j, r := range rk.Stability {
 		c.value("replication", -1, "", "spearman of overall ranks", r, j+1, map[bool]string{true: "same best", false: "other best"}[rk.SameBest[j]])

@@ -24,7 +24,7 @@ func (rep *Report) WriteHTML(w io.Writer) error {
 		*Report
 		Figures []fig
 		Command string
-	}{Report: rep, Command: rep.Config.Command()}
+	}{Report: rep, Command: rep.Command()}
 	for _, f := range figs {
 		// The SVG comes from gonum/plot, not from outside input.
 		data.Figures = append(data.Figures, fig{f, template.HTML(f.SVG)})
@@ -68,7 +68,8 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"edges":    edgeText,
 	"rank":     rankText,
 	"score":    rankScore,
-	"rankNote": func(n int) string { return fmt.Sprintf(rankingNote, n) },
+	"rankNote": func(rk *Ranking) string { return rk.note() },
+	"cell":     rankCell,
 	"inc":      func(i int) int { return i + 1 },
 	"fval":     findingValue,
 	"seeds":    seedList,
@@ -143,10 +144,10 @@ figcaption { font-size: 0.9em; color: #555; }
 {{end}}</table></div>
 
 {{with .Ranking}}<h2 id="ranking">Which reading makes the best game</h2>
-<p>{{rankNote .Bootstrap}}</p>
+<p>{{rankNote .}}</p>
 <div class="wide"><table>
-<tr><th>reading</th><th>overall rank</th>{{range .Measures}}<th>{{.}}</th>{{end}}</tr>
-{{$m := .Measures}}{{range .ByOverall}}<tr><td class="l">R{{.Reading}} {{.Label}}</td><td>{{rank .Overall}}</td>{{$row := .}}{{range $i, $name := $m}}<td>{{score $name (index $row.Score $i)}}: {{rank (index $row.Rank $i)}}</td>{{end}}</tr>
+<tr><th>reading</th><th>layer</th><th>overall rank</th>{{range .Measures}}<th>{{.}}</th>{{end}}</tr>
+{{$m := .Measures}}{{range .ByOverall}}<tr{{if eq .Layer 1}} class="sig"{{end}}><td class="l">R{{.Reading}} {{.Label}}</td><td>{{.Layer}}</td><td>{{rank .Overall}}</td>{{$row := .}}{{range $i, $name := $m}}<td>{{cell $name (index $row.Score $i) (index $row.Tier $i) (index $row.Rank $i)}}</td>{{end}}</tr>
 {{end}}</table></div>
 {{range $j, $r := .Stability}}<p>Replication {{inc $j}}: Spearman correlation of the overall ranks {{printf "%.2f" $r}}; the same best reading: {{if index $.Ranking.SameBest $j}}yes{{else}}no{{end}}.</p>
 {{end}}{{end}}

@@ -56,6 +56,20 @@ func TestRankingByHand(t *testing.T) {
 	if r := rk.Readings[2].Rank[1]; r.Rank != 3 || r.Low != 3 {
 		t.Errorf("R2's decisiveness rank %+v, want 3 always", r)
 	}
+	// Groups: R0's 20-point edge and R2's draws set them apart; R1 is
+	// in group 1 on everything and alone in dominance layer 1.
+	if r := rk.Readings[0]; r.Tier[0] != 3 && r.Tier[0] != 2 {
+		t.Errorf("R0's balance group %d, want below group 1", r.Tier[0])
+	}
+	if r := rk.Readings[2]; r.Tier[1] == 1 {
+		t.Errorf("R2's decisiveness group %d, want below group 1", r.Tier[1])
+	}
+	if r := rk.Readings[1]; r.Layer != 1 || r.Tier[0] != 1 || r.Tier[1] != 1 || r.Tier[2] != 1 {
+		t.Errorf("R1: layer %d, groups %v; want layer 1, group 1 on all", r.Layer, r.Tier)
+	}
+	if rk.Readings[0].Layer == 1 || rk.Readings[2].Layer == 1 {
+		t.Errorf("layers %d, %d; R1 dominates R0 and R2", rk.Readings[0].Layer, rk.Readings[2].Layer)
+	}
 	// Length: shorter first.
 	if rk.Readings[0].Rank[3].Rank != 1 || rk.Readings[2].Rank[3].Rank != 3 {
 		t.Errorf("length ranks %v, %v", rk.Readings[0].Rank[3], rk.Readings[2].Rank[3])

@@ -30,7 +30,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 	c := rep.Config
 	fmt.Fprintf(w, "%s: %d readings (%s), %s, agents %s, seed %d\n",
 		rep.Game, len(rep.Stats), c.Design, rep.GamesText(), strings.Join(c.Agents, ","), c.Seed)
-	fmt.Fprintf(w, "%s\n%s\n", c.Command(), rep.Software)
+	fmt.Fprintf(w, "%s\n%s\n", rep.Command(), rep.Software)
 	if len(c.Options) > 0 {
 		fmt.Fprintf(w, "fixed options: %s\n", strings.Join(c.Options, " "))
 	}

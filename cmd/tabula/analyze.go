@@ -59,6 +59,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	shardText := fs.String("shard", "0/1", "play only part `i/n` (i 0-based) of the run; join the parts with 'analyze merge'")
 	out := fs.String("out", "", "`DIR` for the games (JSON lines) and the reports; a run there resumes (default analyze-GAME)")
 	asJSON := fs.Bool("json", false, "print the report as JSON instead of tables")
+	weights := fs.String("weights", "", "weigh the overall rank's mean: `measure=w,...` of balance, decisiveness, skill, drama, length (default 1 each, length 0)")
 	progress := fs.Bool("progress", false, "show the progress bar even when stderr is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if err := parseFlags(fs, args); err != nil {
@@ -69,6 +70,10 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *game == "" {
 		return usagef("--game is required (see 'tabula games')")
+	}
+	w, err := research.ParseWeights(*weights)
+	if err != nil {
+		return usageErr(err)
 	}
 	if *threads < 1 {
 		return usagef("--threads must be at least 1, got %d", *threads)
@@ -143,7 +148,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			shard, len(results), dir, dir)
 		return nil
 	}
-	return writeReports(plan, results, dir, *asJSON, stdout)
+	return writeReports(plan, results, dir, w, *asJSON, stdout)
 }
 
 // runAnalyzeKept is `analyze merge [--out DIR] SHARD-DIR...` and
@@ -152,8 +157,13 @@ func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("analyze "+verb, flag.ContinueOnError)
 	out := fs.String("out", "analyze-merged", "merge: the `DIR` for the joined run and its reports")
 	asJSON := fs.Bool("json", false, "print the report as JSON instead of tables")
+	weights := fs.String("weights", "", "weigh the overall rank's mean: `measure=w,...` (see 'tabula analyze -h')")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	w, err := research.ParseWeights(*weights)
+	if err != nil {
+		return usageErr(err)
 	}
 	if fs.NArg() == 0 || (verb == "report" && fs.NArg() != 1) {
 		return usagef("analyze %s: give the run director%s", verb, map[bool]string{true: "y", false: "ies"}[verb == "report"])
@@ -163,7 +173,7 @@ func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return writeReports(plan, results, *out, *asJSON, stdout)
+		return writeReports(plan, results, *out, w, *asJSON, stdout)
 	}
 	plan, shard, results, err := research.LoadRun(fs.Arg(0))
 	if err != nil {
@@ -172,7 +182,7 @@ func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
 	if shard.Count > 1 {
 		return usagef("%s is shard %s; merge the shards first", fs.Arg(0), shard)
 	}
-	return writeReports(plan, results, fs.Arg(0), *asJSON, stdout)
+	return writeReports(plan, results, fs.Arg(0), w, *asJSON, stdout)
 }
 
 // maxReplicate bounds --replicate.
@@ -181,11 +191,16 @@ const maxReplicate = 20
 // writeReports writes report.json, report.csv and report.html into dir
 // and the tables (or the JSON) to stdout, with the findings checked on the
 // replications kept in dir, if any.
-func writeReports(plan *research.Plan, results []research.Result, dir string, asJSON bool, stdout io.Writer) error {
+func writeReports(plan *research.Plan, results []research.Result, dir string, weights map[string]float64, asJSON bool, stdout io.Writer) error {
 	rep := research.Analyze(plan, results)
 	reps, unfinished, err := research.LoadReplications(dir, plan)
 	if err != nil {
 		return err
+	}
+	if weights != nil {
+		for _, r := range append(reps, rep) {
+			r.Reweigh(weights)
+		}
 	}
 	if len(reps) > 0 || len(unfinished) > 0 {
 		research.Replicate(rep, reps).Unfinished = unfinished
