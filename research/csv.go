@@ -69,6 +69,9 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 			_, p := seatEdgeP(s.SeatWins, k)
 			c.est("outcomes", i, l, fmt.Sprintf("seat %d edge", k), e, csvNum(p), "", "")
 		}
+		if len(s.SeatEdges) > 0 {
+			c.value("power", i, l, "seat edge", s.SeatDetectable, s.SeatEdges[0].N, "smallest edge detectable at 80% power")
+		}
 		c.w.Write([]string{"outcomes", strconv.Itoa(i), l, "seats equal", "", "", "", strconv.Itoa(s.Games), csvNum(s.SeatP), "", "chi-square"})
 		c.est("outcomes", i, l, "draw", s.Draw, "", "", "")
 		c.est("outcomes", i, l, "stall", s.Stall, "", "", "")
@@ -100,6 +103,8 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 	for _, d := range rep.Comparisons {
 		c.est("differences", d.Reading, d.Label, d.Metric, d.Diff, csvNum(d.P), csvNum(d.Holm), map[bool]string{true: "significant"}[d.Significant])
 		c.value("pairing", d.Reading, d.Label, d.Metric, d.Corr, d.Diff.N, "pairing r")
+		c.est("effects", d.Reading, d.Label, d.Metric, d.Effect, "", "", map[string]string{EffectH: "cohen h", EffectD: "standardised mean difference"}[d.EffectKind])
+		c.value("power", d.Reading, d.Label, d.Metric, d.Detectable, d.Diff.N, "smallest difference detectable at 80% power")
 	}
 	rep.rankingCSV(c)
 	rep.replicationCSV(c)

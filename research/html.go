@@ -65,15 +65,18 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 		}
 		return strings.Join(b, " / ")
 	},
-	"edges":    edgeText,
-	"rank":     rankText,
-	"score":    rankScore,
-	"rankNote": func(rk *Ranking) string { return rk.note() },
-	"cell":     rankCell,
-	"inc":      func(i int) int { return i + 1 },
-	"fval":     findingValue,
-	"seeds":    seedList,
-	"favoured": func(s Stats) string { return strings.Join(s.Favoured(), ", ") },
+	"edges":          edgeText,
+	"rank":           rankText,
+	"score":          rankScore,
+	"rankNote":       func(rk *Ranking) string { return rk.note() },
+	"cell":           rankCell,
+	"effect":         effectText,
+	"detectable":     detectableText,
+	"seatDetectable": seatDetectableText,
+	"inc":            func(i int) int { return i + 1 },
+	"fval":           findingValue,
+	"seeds":          seedList,
+	"favoured":       func(s Stats) string { return strings.Join(s.Favoured(), ", ") },
 	"stallBy": func(m map[string]int) string {
 		var b []string
 		for _, k := range slices.Sorted(maps.Keys(m)) {
@@ -120,8 +123,8 @@ figcaption { font-size: 0.9em; color: #555; }
 <h2>Outcomes</h2>
 <p>Seat edges: each seat's share of the decided games minus the fair share, in points, with intervals that hold for all the seats together (Šidák-corrected Wilson); a seat whose interval excludes 0 is marked.</p>
 <div class="wide"><table>
-<tr><th>reading</th><th>seat wins %</th><th>seat edges (points)</th><th>favoured or not</th><th>all seats equal: p</th><th>draw %</th><th>stall %</th><th>stalled by</th></tr>
-{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{seats $s}}</td><td>{{edges $s}}</td><td class="l">{{favoured $s}}</td><td>{{p $s.SeatP}}</td><td>{{pct $s.Draw}}</td><td>{{pct $s.Stall}}</td><td class="l">{{stallBy $s.StallBy}}</td></tr>
+<tr><th>reading</th><th>seat wins %</th><th>seat edges (points)</th><th>favoured or not</th><th>all seats equal: p</th><th>smallest edge detectable (80% power, points)</th><th>draw %</th><th>stall %</th><th>stalled by</th></tr>
+{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{seats $s}}</td><td>{{edges $s}}</td><td class="l">{{favoured $s}}</td><td>{{p $s.SeatP}}</td><td>{{seatDetectable $s}}</td><td>{{pct $s.Draw}}</td><td>{{pct $s.Stall}}</td><td class="l">{{stallBy $s.StallBy}}</td></tr>
 {{end}}</table></div>
 
 <h2>Play</h2>
@@ -137,10 +140,10 @@ figcaption { font-size: 0.9em; color: #555; }
 {{end}}</table></div>
 
 <h2>Differences from the base reading</h2>
-<p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%. "Pairing r" is the correlation of the two readings' values game by game: the higher, the more noise the pairing removes.</p>
+<p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%. Effect size: Cohen's h for a rate (h = 2 asin √p − 2 asin √p₀), a standardised mean difference d for a mean (the difference over the root mean square of the two standard deviations), each with its 95% interval; by Cohen's rule of thumb 0.2 is small, 0.5 medium, 0.8 large. "Detectable" is the smallest difference the test finds with 80% power at 5%: what a difference that is not significant rules out. "Pairing r" is the correlation of the two readings' values game by game: the higher, the more noise the pairing removes.</p>
 <div class="wide"><table>
-<tr><th>reading</th><th>measure</th><th>difference</th><th>pairing r</th><th>p</th><th>Holm p</th></tr>
-{{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{printf "%.2f" .Corr}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
+<tr><th>reading</th><th>measure</th><th>difference</th><th>effect size</th><th>smallest difference detectable (80% power)</th><th>pairing r</th><th>p</th><th>Holm p</th></tr>
+{{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{effect .}}</td><td>{{detectable .}}</td><td>{{printf "%.2f" .Corr}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
 {{end}}</table></div>
 
 {{with .Ranking}}<h2 id="ranking">Which reading makes the best game</h2>

@@ -26,7 +26,10 @@ type Stats struct {
 	// often (among decided games).
 	SeatEdges []Interval `json:"seatEdges"`
 	SeatP     float64    `json:"seatP"`
-	Draw      Interval   `json:"draw"`
+	// SeatDetectable is the smallest seat edge the seat test finds with
+	// 80% power: what "no seat is favoured" rules out.
+	SeatDetectable float64  `json:"seatDetectable"`
+	Draw           Interval `json:"draw"`
 	// Stall is the share of games in which a safeguard fired; StallBy
 	// counts them by safeguard.
 	Stall   Interval       `json:"stall"`
@@ -80,6 +83,14 @@ type Comparison struct {
 	Holm float64 `json:"holm"` // adjusted for every comparison of the run
 	// Significant: Holm's p below 0.05.
 	Significant bool `json:"significant"`
+	// Effect is the difference on a common scale, with its 95% interval:
+	// Cohen's h for a rate (EffectKind "h"), a standardised mean
+	// difference for a mean ("d").
+	Effect     Interval `json:"effect"`
+	EffectKind string   `json:"effectKind"`
+	// Detectable is the smallest difference, in the measure's unit, the
+	// test finds with 80% power at 5%: what a null result rules out.
+	Detectable float64 `json:"detectable"`
 }
 
 // Report is the analysis of a run.
@@ -113,15 +124,16 @@ type Report struct {
 var pairedMetrics = []struct {
 	name               string
 	skill, share, fair bool
+	rate               bool // 0/1 per game: its effect size is Cohen's h
 	value              func(r Result) (float64, bool)
 }{
-	{"first seat wins", false, true, true, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
-	{"draw", false, true, false, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
-	{"stall", false, true, false, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
-	{"turns", false, false, false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
-	{"choice", false, true, false, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
-	{"lead changes/100 turns", false, false, false, leadChangeRate},
-	{"skill win", true, true, true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
+	{"first seat wins", false, true, true, true, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
+	{"draw", false, true, false, true, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
+	{"stall", false, true, false, true, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
+	{"turns", false, false, false, false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
+	{"choice", false, true, false, false, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
+	{"lead changes/100 turns", false, false, false, false, leadChangeRate},
+	{"skill win", true, true, true, true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
 }
 
 func b2f(b bool) float64 {
@@ -229,6 +241,7 @@ func measure(rd Reading, rs, skill []Result) Stats {
 		st.SeatRates = append(st.SeatRates, Wilson(w, g))
 	}
 	st.SeatEdges = SeatEdges(st.SeatWins)
+	st.SeatDetectable = seatDetectable(st.SeatWins)
 	_, st.SeatP = ChiSquareUniform(st.SeatWins)
 	st.Draw = Proportion(draws, g)
 	st.Stall = Proportion(stalls, g)
@@ -312,7 +325,12 @@ func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
 				continue // nothing to test (a stall rate of 0 in both, say)
 			}
 			diff, pv := PairedT(x, y)
-			out = append(out, Comparison{Reading: i, Label: p.Readings[i].Label(), Metric: name, Diff: diff, P: pv, Corr: correlation(x, y)})
+			c := Comparison{Reading: i, Label: p.Readings[i].Label(), Metric: name, Diff: diff, P: pv, Corr: correlation(x, y),
+				Detectable: detectable(x, y), Effect: smd(x, y), EffectKind: EffectD}
+			if m.rate && name != skillGapMetric {
+				c.Effect, c.EffectKind = cohenH(x, y), EffectH
+			}
+			out = append(out, c)
 		}
 	}
 	ps := make([]float64, len(out))
@@ -367,12 +385,24 @@ func paired(a, b []Result, value func(Result) (float64, bool)) (x, y []float64) 
 	return x, y
 }
 
+// NotSignificant lists the comparisons not flagged, each with the
+// smallest difference its test could detect, for people.
+func (rep *Report) NotSignificant() []string {
+	var out []string
+	for _, c := range rep.Comparisons {
+		if !c.Significant {
+			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), %s; detectable %s", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, effectText(c), detectableText(c)))
+		}
+	}
+	return out
+}
+
 // Significant lists the comparisons flagged significant, for people.
 func (rep *Report) Significant() []string {
 	var out []string
 	for _, c := range rep.Comparisons {
 		if c.Significant {
-			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), Holm p %s", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, pIs(c.Holm)))
+			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), %s, Holm p %s", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, effectText(c), pIs(c.Holm)))
 		}
 	}
 	return slices.Clip(out)

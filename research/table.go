@@ -34,16 +34,16 @@ func (rep *Report) WriteText(w io.Writer) error {
 	if len(c.Options) > 0 {
 		fmt.Fprintf(w, "fixed options: %s\n", strings.Join(c.Options, " "))
 	}
-	fmt.Fprintln(w, "\nOutcomes, % with 95% intervals (seat edges: each seat's share of decided games minus the fair share, in points, intervals that hold for all seats together; p: chi-square test that all seats are equal)")
+	fmt.Fprintln(w, "\nOutcomes, % with 95% intervals (seat edges: each seat's share of decided games minus the fair share, in points, intervals that hold for all seats together; p: chi-square test that all seats are equal; detectable: the smallest edge the seat test finds with 80% power)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "reading\tgames\tseat wins %\tseat edges\tp\tdraw %\tstall %\t")
+	fmt.Fprintln(tw, "reading\tgames\tseat wins %\tseat edges\tp\tdetectable\tdraw %\tstall %\t")
 	for _, s := range rep.Stats {
 		seats := make([]string, len(s.SeatRates))
 		for k, r := range s.SeatRates {
 			seats[k] = fmt.Sprintf("%.1f", 100*r.Value)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", s.Reading.Label(), s.Games, strings.Join(seats, " / "),
-			edgeText(s), PValue(s.SeatP), pct(s.Draw), pct(s.Stall))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t\n", s.Reading.Label(), s.Games, strings.Join(seats, " / "),
+			edgeText(s), PValue(s.SeatP), seatDetectableText(s), pct(s.Draw), pct(s.Stall))
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nPlay (turns: players' turns; plies: decisions applied; moves: each player's moves; choice: % of decisions with more than one move; branching: moves then)")
@@ -82,6 +82,12 @@ func (rep *Report) WriteText(w io.Writer) error {
 		}
 	} else if len(rep.Stats) > 1 {
 		fmt.Fprintln(w, "\nNo difference from the base reading is significant (paired by game, Holm-adjusted, 5%).")
+	}
+	if ns := rep.NotSignificant(); len(ns) > 0 {
+		fmt.Fprintln(w, "\nNot significant, each with the smallest difference its test finds with 80% power at 5% (effect: h Cohen's h, d standardised mean difference):")
+		for _, l := range ns {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
 	}
 	rep.writeRanking(w)
 	rep.writeReplication(w)
