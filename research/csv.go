@@ -100,6 +100,7 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 			c.est("skill", i, l, "skill gap", s.SkillGap, "", "", "")
 		}
 	}
+	rep.evalCSV(c)
 	for _, d := range rep.Comparisons {
 		c.est("differences", d.Reading, d.Label, d.Metric, d.Diff, csvNum(d.P), csvNum(d.Holm), map[bool]string{true: "significant"}[d.Significant])
 		c.value("pairing", d.Reading, d.Label, d.Metric, d.Corr, d.Diff.N, "pairing r")

@@ -52,6 +52,9 @@ func (c Config) Command() string {
 	if c.Chance != ChanceTurn && c.Chance != "" {
 		parts = append(parts, "--chance "+c.Chance)
 	}
+	if c.Evaluate > 0 {
+		parts = append(parts, fmt.Sprintf("--evaluate %d --evaluate-games %d", c.Evaluate, c.EvaluateGames))
+	}
 	return strings.Join(parts, " ")
 }
 
@@ -139,6 +142,13 @@ figcaption { font-size: 0.9em; color: #555; }
 {{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.LeadChanges}}</td><td>{{pct $s.Comeback}}</td><td>{{pct $s.Secure}}</td><td>{{num $s.Margin}}</td><td>{{pct $s.Skill}}</td><td>{{pct $s.SkillGap}}</td></tr>
 {{end}}</table></div>
 
+{{if .Config.Evaluate}}<h2 id="evaluation">State evaluation</h2>
+<p>An MCTS search of {{.Config.Evaluate}} iterations judged every decision of the first {{.Config.EvaluateGames}} games of each reading (docs/metrics.md, after Browne's measures as Ludii computes them); means over the games with 95% intervals. Threshold: the highest value the search gave a player who did not win; decisive: the share of the decisions after the winner's value rose above it; narrowness: the share of moves valued in the top quarter of the range of the move values; clarity: the variance of the move values; coverage: the share of the board's places a piece was put on; mobility: legal moves per decision.</p>
+<div class="wide"><table>
+<tr><th>reading</th><th>games</th><th>threshold</th><th>decisive %</th><th>narrowness %</th><th>clarity</th><th>coverage %</th><th>mobility</th></tr>
+{{range $i, $s := .Stats}}{{with $s.Eval}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{.Games}}</td><td>{{num .Threshold}}</td><td>{{pct .Decisive}}</td><td>{{pct .Narrowness}}</td><td>{{num .Clarity}}</td><td>{{pct .Coverage}}</td><td>{{num .Mobility}}</td></tr>
+{{end}}{{end}}</table></div>
+{{end}}
 <h2>Differences from the base reading</h2>
 <p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%. Effect size: Cohen's h for a rate (h = 2 asin √p − 2 asin √p₀), a standardised mean difference d for a mean (the difference over the root mean square of the two standard deviations), each with its 95% interval; by Cohen's rule of thumb 0.2 is small, 0.5 medium, 0.8 large. "Detectable" is the smallest difference the test finds with 80% power at 5%: what a difference that is not significant rules out. "Pairing r" is the correlation of the two readings' values game by game: the higher, the more noise the pairing removes.</p>
 <div class="wide"><table>

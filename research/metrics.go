@@ -66,6 +66,9 @@ type Stats struct {
 	SkillGap Interval `json:"skillGap"`
 	// LeadCurve is the winner's mean lead at 0%, 10%, ..., 100% of a game.
 	LeadCurve []float64 `json:"leadCurve"`
+	// Eval holds the state-evaluation measures of the judged games
+	// (--evaluate), nil without them.
+	Eval *EvalStats `json:"eval,omitempty"`
 }
 
 // Comparison is one measure of one reading against the base reading,
@@ -177,7 +180,9 @@ func Analyze(p *Plan, results []Result) *Report {
 		}
 	}
 	for i, rd := range p.Readings {
-		rep.Stats = append(rep.Stats, measure(rd, byReading[i], skillBy[i]))
+		st := measure(rd, byReading[i], skillBy[i])
+		st.Eval = evalStats(p.Config.Evaluate, byReading[i])
+		rep.Stats = append(rep.Stats, st)
 	}
 	rep.Comparisons = compare(p, rep.Base, byReading, skillBy)
 	rep.Ranking = rep.Rank()

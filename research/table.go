@@ -75,6 +75,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 			pct(s.Secure), num(s.Margin), pct(s.Skill))
 	}
 	tw.Flush()
+	rep.writeEval(w)
 	if sig := rep.Significant(); len(sig) > 0 {
 		fmt.Fprintf(w, "\nSignificant differences from the base reading (%s), paired by game, Holm-adjusted:\n", rep.Stats[rep.Base].Reading.Label())
 		for _, l := range sig {

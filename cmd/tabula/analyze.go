@@ -54,6 +54,8 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 200, "games per reading")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same numbers whatever --threads")
 	chance := fs.String("chance", research.ChanceTurn, "how chance events are drawn from the game's seed: by players' turn and place in it (turn), by ply as the rooms draw (ply), or in order from one stream (stream, as older runs did)")
+	evaluate := fs.Int("evaluate", 0, "judge every decision of the first games with an MCTS search of `N` iterations for the state-evaluation measures (docs/metrics.md)")
+	evaluateGames := fs.Int("evaluate-games", 20, "games of each reading the --evaluate search judges")
 	threads := fs.Int("threads", runtime.NumCPU(), "games played at once")
 	replicate := fs.Int("replicate", 0, "also play the design on `K` further seeds (in DIR/replicate-1 ...) and mark each finding replicated or not")
 	shardText := fs.String("shard", "0/1", "play only part `i/n` (i 0-based) of the run; join the parts with 'analyze merge'")
@@ -87,6 +89,9 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	cfg := research.Config{Game: *game, Options: opts, Vary: vary, Design: *design, Skill: strings.TrimSpace(*skill),
 		Games: *games, Seed: *seed, Chance: *chance}
+	if *evaluate != 0 {
+		cfg.Evaluate, cfg.EvaluateGames = *evaluate, min(*evaluateGames, *games)
+	}
 	for _, a := range strings.Split(*agents, ",") {
 		if a = strings.TrimSpace(a); a != "" {
 			cfg.Agents = append(cfg.Agents, a)
