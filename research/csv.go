@@ -109,6 +109,7 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 	}
 	rep.rankingCSV(c)
 	rep.replicationCSV(c)
+	rep.traceCSV(c)
 	c.w.Flush()
 	return c.w.Error()
 }

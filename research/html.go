@@ -74,6 +74,8 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"rankNote":       func(rk *Ranking) string { return rk.note() },
 	"cell":           rankCell,
 	"effect":         effectText,
+	"edgeIv":         edgeIv,
+	"change":         changeText,
 	"detectable":     detectableText,
 	"seatDetectable": seatDetectableText,
 	"inc":            func(i int) int { return i + 1 },
@@ -171,6 +173,15 @@ figcaption { font-size: 0.9em; color: #555; }
 <tr><th>reading</th><th>finding</th><th>this run</th><th>p</th><th>replications</th><th>replicated</th></tr>
 {{range .Findings}}<tr{{if .Replicated}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{if eq .Kind "seat"}}seat {{.Seat}} edge{{else}}{{.Metric}}{{end}}</td><td>{{fval . .Original}}</td><td>{{p .P}}</td><td class="l">{{$f := .}}{{range $j, $r := .Replicas}}{{if $j}}; {{end}}{{fval $f $r.Estimate}}, Holm p {{p $r.Holm}}{{end}}</td><td>{{$.Replication.Verdict .}}</td></tr>
 {{end}}</table></div>{{else}}<p>The run has no finding to replicate.</p>{{end}}
+{{end}}
+{{with .Trace}}<h2 id="skill-trace">Skill trace: does more thinking help?</h2>
+<p>Each reading played again by {{range $i, $a := .Agents}}{{if $i}}, {{end}}<code>{{$a}}</code>{{end}}, {{.Games}} games a budget, on the run's seeds: against random players (seats rotated) for the win rate, and against itself for the length and the first seat's edge. The changes are from the first budget to the last, paired by game (paired t). A plot per reading is below.</p>
+{{range .Unfinished}}<p><strong>Unfinished: {{.}}</strong>; run the same command to finish it.</p>
+{{end}}{{if .Readings}}<div class="wide"><table>
+<tr><th>reading</th><th>agent</th><th>win % vs random</th><th>players' turns, median (self)</th><th>first seat edge, points (self)</th></tr>
+{{range .Readings}}{{$r := .}}{{range .Points}}<tr><td class="l">R{{$r.Reading}} {{$r.Label}}</td><td>{{.Agent}}</td><td>{{pct .Win}}</td><td>{{num .Turns}}</td><td>{{edgeIv .FirstEdge}}</td></tr>
+{{end}}<tr class="base"><td class="l">R{{.Reading}}</td><td>change</td><td>{{change .WinChange true}}</td><td>{{change .TurnsChange false}}</td><td>{{change .FirstChange true}} (first seat wins)</td></tr>
+{{end}}</table></div>{{end}}
 {{end}}
 {{range .Figures}}<figure id="{{.ID}}">
 <h2>{{.Title}}</h2>

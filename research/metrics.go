@@ -113,6 +113,8 @@ type Report struct {
 	// Replication is the findings checked on further seeds, when the run
 	// was replicated (Replicate).
 	Replication *Replication `json:"replication,omitempty"`
+	// Trace is the skill trace, when the run has one (LoadTrace).
+	Trace *SkillTrace `json:"skillTrace,omitempty"`
 	// Software is the build that analysed the run: cite it with the seed.
 	Software version.Info `json:"software"`
 	results  []Result

@@ -153,7 +153,63 @@ func (rep *Report) figures() ([]figure, error) {
 		}
 		figs = append(figs, fig)
 	}
-	return figs, nil
+	trace, err := rep.tracePlots()
+	return append(figs, trace...), err
+}
+
+// intervalPlot draws series of estimates with their intervals over
+// nominal x labels, and a dashed line at fair (none when fair is 0).
+func intervalPlot(xs, names []string, series [][]Interval, fair float64, ylabel string) (figure, error) {
+	p := plot.New()
+	p.Y.Label.Text = ylabel
+	p.Y.Tick.Marker = cleanTicks{}
+	var legend []legendItem
+	lo, hi := fair, fair
+	for k, ivs := range series {
+		var pts plotter.XYs
+		var errs plotter.YErrors
+		for i, iv := range ivs {
+			if iv.N == 0 {
+				continue
+			}
+			x := float64(i) + 0.1*(float64(k)-float64(len(series)-1)/2)
+			pts = append(pts, plotter.XY{X: x, Y: iv.Value})
+			errs = append(errs, struct{ Low, High float64 }{iv.Value - iv.Low, iv.High - iv.Value})
+			lo, hi = min(lo, iv.Low), max(hi, iv.High)
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		col, dash, item := readingStyle(k)
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return figure{}, err
+		}
+		l.Color, l.Dashes = col, dash
+		eb, err := plotter.NewYErrorBars(struct {
+			plotter.XYs
+			plotter.YErrors
+		}{pts, errs})
+		if err != nil {
+			return figure{}, err
+		}
+		eb.LineStyle.Color = col
+		p.Add(l, eb)
+		item.Label = names[k]
+		legend = append(legend, item)
+	}
+	if fair > 0 {
+		f := plotter.NewFunction(func(float64) float64 { return fair })
+		f.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		f.Color = color.Gray{Y: 90}
+		p.Add(f)
+	}
+	pad := 0.04 * max(hi-lo, 0.01)
+	p.Y.Min, p.Y.Max = max(0, lo-pad), min(1, hi+pad)
+	p.NominalX(xs...)
+	p.Add(plotter.NewGrid())
+	s, err := svg(p, 14, 9)
+	return figure{SVG: s, Legend: legend}, err
 }
 
 func (rep *Report) maxSeats() int {

@@ -92,6 +92,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 	}
 	rep.writeRanking(w)
 	rep.writeReplication(w)
+	rep.writeTrace(w)
 	return nil
 }
 

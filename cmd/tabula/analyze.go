@@ -57,6 +57,8 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	evaluate := fs.Int("evaluate", 0, "judge every decision of the first games with an MCTS search of `N` iterations for the state-evaluation measures (docs/metrics.md)")
 	evaluateGames := fs.Int("evaluate-games", 20, "games of each reading the --evaluate search judges")
 	threads := fs.Int("threads", runtime.NumCPU(), "games played at once")
+	trace := fs.String("skill-trace", "", "also play each reading with one agent at several budgets, `AGENTS` such as mcts:100,mcts:1000, against itself and against random players (in DIR/trace-1 ...)")
+	traceGames := fs.Int("trace-games", 100, "games a budget of --skill-trace plays per reading")
 	replicate := fs.Int("replicate", 0, "also play the design on `K` further seeds (in DIR/replicate-1 ...) and mark each finding replicated or not")
 	shardText := fs.String("shard", "0/1", "play only part `i/n` (i 0-based) of the run; join the parts with 'analyze merge'")
 	out := fs.String("out", "", "`DIR` for the games (JSON lines) and the reports; a run there resumes (default analyze-GAME)")
@@ -108,6 +110,21 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if dir == "" {
 		dir = "analyze-" + *game
 	}
+	traceAgents := research.ParseTrace(*trace)
+	var tracePlans []*research.Plan
+	for _, a := range traceAgents {
+		tp, err := research.NewPlan(research.TraceConfig(plan.Config, a, *traceGames))
+		if err == nil {
+			err = tp.CheckAgents()
+		}
+		if err != nil {
+			return usagef("--skill-trace %s: %v", a, err)
+		}
+		tracePlans = append(tracePlans, tp)
+	}
+	if len(traceAgents) > 0 && shard.Count > 1 {
+		return usagef("--skill-trace plays whole runs; with shards, leave it out")
+	}
 	if *replicate > 0 && shard.Count > 1 {
 		return usagef("--replicate plays whole runs; with shards, play each replication as its own run (its seed is in the report of a replicated run)")
 	}
@@ -145,6 +162,11 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 		if _, done, err := play(rp, research.ReplicaDir(dir, j)); !done {
+			return err
+		}
+	}
+	for j, tp := range tracePlans {
+		if _, done, err := play(tp, research.TraceDir(dir, j+1)); !done {
 			return err
 		}
 	}
@@ -209,6 +231,9 @@ func writeReports(plan *research.Plan, results []research.Result, dir string, we
 	}
 	if len(reps) > 0 || len(unfinished) > 0 {
 		research.Replicate(rep, reps).Unfinished = unfinished
+	}
+	if rep.Trace, err = research.LoadTrace(dir, plan); err != nil {
+		return err
 	}
 	for name, write := range map[string]func(io.Writer) error{
 		"report.json": rep.WriteJSON, "report.csv": rep.WriteCSV, "report.html": rep.WriteHTML,

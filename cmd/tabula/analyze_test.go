@@ -132,3 +132,43 @@ func TestAnalyzeReportWithUnfinishedReplication(t *testing.T) {
 		t.Errorf("report.json has no unfinished replication (%v)", err)
 	}
 }
+
+// --skill-trace plays each reading at each budget, against itself and
+// against random players, beside the run; the report traces the win
+// rate, the length and the first seat's edge, with a plot per reading,
+// and `analyze report` reads the trace again.
+func TestAnalyzeSkillTrace(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	code, out, errs := runArgs(t, "analyze", "--game", "adji-boto", "--design", "each", "--vary", "capture-from=all", "--agents", "random",
+		"--games", "10", "--seed", "3", "--threads", "1", "--skill-trace", "greedy,mcts:20", "--trace-games", "12", "--out", dir, "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"Skill trace", "capture-from=opponent  mcts:20", "From greedy to mcts:20, paired by game:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	var rep struct {
+		SkillTrace struct {
+			Agents   []string `json:"agents"`
+			Readings []struct {
+				Points []struct {
+					Win struct{ N int } `json:"win"`
+				} `json:"points"`
+			} `json:"readings"`
+		} `json:"skillTrace"`
+	}
+	js, _ := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err := json.Unmarshal(js, &rep); err != nil || len(rep.SkillTrace.Readings) != 2 || len(rep.SkillTrace.Readings[1].Points) != 2 ||
+		rep.SkillTrace.Readings[1].Points[1].Win.N != 12 {
+		t.Errorf("report.json skillTrace %+v (%v)", rep.SkillTrace, err)
+	}
+	html, _ := os.ReadFile(filepath.Join(dir, "report.html"))
+	if !strings.Contains(string(html), `id="trace-1"`) {
+		t.Error("no skill trace plot for R1 in report.html")
+	}
+	if code, again, _ := runArgs(t, "analyze", "report", dir); code != 0 || again != out {
+		t.Errorf("analyze report: exit %d, same %v", code, again == out)
+	}
+}
