@@ -186,14 +186,10 @@ func intervalPlot(xs, names []string, series [][]Interval, fair float64, ylabel 
 			return figure{}, err
 		}
 		l.Color, l.Dashes = col, dash
-		eb, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{pts, errs})
+		eb, err := errorBars(pts, errs, col)
 		if err != nil {
 			return figure{}, err
 		}
-		eb.LineStyle.Color = col
 		p.Add(l, eb)
 		item.Label = names[k]
 		legend = append(legend, item)
@@ -210,6 +206,18 @@ func intervalPlot(xs, names []string, series [][]Interval, fair float64, ylabel 
 	p.Add(plotter.NewGrid())
 	s, err := svg(p, 14, 9)
 	return figure{SVG: s, Legend: legend}, err
+}
+
+// errorBars draws the intervals errs around pts in colour col.
+func errorBars(pts plotter.XYs, errs plotter.YErrors, col color.Color) (*plotter.YErrorBars, error) {
+	eb, err := plotter.NewYErrorBars(struct {
+		plotter.XYs
+		plotter.YErrors
+	}{pts, errs})
+	if err == nil {
+		eb.LineStyle.Color = col
+	}
+	return eb, err
 }
 
 func (rep *Report) maxSeats() int {
@@ -249,14 +257,10 @@ func (rep *Report) seatPlot() (figure, error) {
 		col, _, item := readingStyle(k)
 		sc.GlyphStyle.Color = col
 		sc.GlyphStyle.Shape = plotutil.Shape(k)
-		eb, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{pts, errs})
+		eb, err := errorBars(pts, errs, col)
 		if err != nil {
 			return figure{}, err
 		}
-		eb.LineStyle.Color = col
 		p.Add(sc, eb)
 		item.Label = fmt.Sprintf("seat %d", k)
 		legend = append(legend, item)
