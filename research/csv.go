@@ -10,9 +10,9 @@ import (
 	"strings"
 )
 
-// csvHeader is the schema of report.csv (docs/analyze.md): every table of
+// CSVHeader is the schema of report.csv (docs/analyze.md): every table of
 // the report in long form, one estimate a row.
-var csvHeader = []string{"table", "reading", "label", "measure", "value", "low", "high", "n", "p", "holm", "text"}
+var CSVHeader = []string{"table", "reading", "label", "measure", "value", "low", "high", "n", "p", "holm", "text"}
 
 // csvRows writes report.csv's rows; empty cells are "".
 type csvRows struct{ w *csv.Writer }
@@ -42,10 +42,10 @@ func (c csvRows) text(table, measure, text string) {
 	c.w.Write([]string{table, "", "", measure, "", "", "", "", "", "", text})
 }
 
-// WriteCSV writes every table of the report in long form (csvHeader).
+// WriteCSV writes every table of the report in long form (CSVHeader).
 func (rep *Report) WriteCSV(w io.Writer) error {
 	c := csvRows{csv.NewWriter(w)}
-	c.w.Write(csvHeader)
+	c.w.Write(CSVHeader)
 	cfg := rep.Config
 	for _, kv := range [][2]string{
 		{"game", cfg.Game}, {"game name", rep.Game}, {"design", cfg.Design}, {"options", strings.Join(cfg.Options, " ")},
@@ -66,7 +66,7 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 			c.est("outcomes", i, l, fmt.Sprintf("seat %d win", k), r, "", "", "")
 		}
 		for k, e := range s.SeatEdges {
-			_, p := seatEdgeP(s.SeatWins, k)
+			_, p := SeatEdgeP(s.SeatWins, k)
 			c.est("outcomes", i, l, fmt.Sprintf("seat %d edge", k), e, csvNum(p), "", "")
 		}
 		if len(s.SeatEdges) > 0 {

@@ -30,7 +30,7 @@ func TestCSVHoldsEveryTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(rows[0], csvHeader) {
+	if !slices.Equal(rows[0], CSVHeader) {
 		t.Fatalf("header %v", rows[0])
 	}
 	tables := map[string]int{}
@@ -41,7 +41,7 @@ func TestCSVHoldsEveryTable(t *testing.T) {
 			}
 		}
 		t.Errorf("no row %s/%s/%s/%s", table, reading, measure, text)
-		return make([]string, len(csvHeader))
+		return make([]string, len(CSVHeader))
 	}
 	for _, r := range rows[1:] {
 		tables[r[0]]++

@@ -130,7 +130,7 @@ func (rep *Report) findings() []Finding {
 			// Two seats' edges are one number and its negative: the
 			// favoured seat is the finding.
 			if e.Low > 0 || (e.High < 0 && len(s.SeatEdges) > 2) {
-				_, p := seatEdgeP(s.SeatWins, k)
+				_, p := SeatEdgeP(s.SeatWins, k)
 				out = append(out, Finding{Reading: i, Label: s.Reading.Label(), Kind: "seat", Seat: k, Original: e, P: p})
 			}
 		}
@@ -149,7 +149,7 @@ func (rep *Report) estimate(f Finding) (Interval, float64) {
 		if f.Seat >= len(s.SeatEdges) {
 			return Interval{}, 1
 		}
-		_, p := seatEdgeP(s.SeatWins, f.Seat)
+		_, p := SeatEdgeP(s.SeatWins, f.Seat)
 		return s.SeatEdges[f.Seat], p
 	}
 	for _, c := range rep.Comparisons {
@@ -161,10 +161,10 @@ func (rep *Report) estimate(f Finding) (Interval, float64) {
 	return Interval{N: 1}, 1
 }
 
-// seatEdgeP is the two-sided p-value of seat k's share of the decided
+// SeatEdgeP is the two-sided p-value of seat k's share of the decided
 // games against 1/n (normal approximation of the binomial), Šidák-adjusted
 // over the seats as SeatEdges' intervals are (n = 2: one test).
-func seatEdgeP(wins []int, k int) (z, p float64) {
+func SeatEdgeP(wins []int, k int) (z, p float64) {
 	n, decided := len(wins), 0
 	for _, w := range wins {
 		decided += w
