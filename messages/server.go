@@ -138,6 +138,10 @@ var Server = map[string]engine.Text{
 		"en": "games: {n}, want 1 to {max} per reading",
 		"de": "Partien: {n}, erwartet 1 bis {max} je Lesart",
 	},
+	"server.study_replicate": {
+		"en": "replicate: {n}, want 0 to {max}",
+		"de": "Wiederholungen: {n}, erwartet 0 bis {max}",
+	},
 	"server.study_size": {
 		"en": "{readings} readings of {games} games make {total} games, more than the {max} a study may play here; use 'tabula analyze'",
 		"de": "{readings} Lesarten zu {games} Partien ergeben {total} Partien, mehr als die {max}, die eine Studie hier spielen darf; dafür 'tabula analyze' benutzen",
