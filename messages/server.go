@@ -94,6 +94,10 @@ var Server = map[string]engine.Text{
 		"en": "too many rooms created from your address in the last minute; wait a little",
 		"de": "Zu viele Räume von deiner Adresse in der letzten Minute; bitte etwas warten",
 	},
+	"server.heavy_rate": {
+		"en": "more than {max} analyses or long replays from your address in the last minute; wait a little",
+		"de": "Mehr als {max} Analysen oder lange Wiederholungen von deiner Adresse in der letzten Minute; bitte etwas warten",
+	},
 	"server.seats_max": {
 		"en": "at most {max} seats",
 		"de": "Höchstens {max} Plätze",

@@ -74,7 +74,8 @@ type Config struct {
 type Thinker interface {
 	// Do runs f for j when a worker is free (compute.Pool.Do).
 	Do(ctx context.Context, j compute.Job, f func(ctx context.Context)) error
-	// Fits reports whether j would end within d if asked now.
+	// Fits reports whether j, asked now, would get at least d of
+	// processor time within its cost (compute.Pool.Fits).
 	Fits(j compute.Job, d time.Duration) bool
 }
 
