@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"runtime"
 	"slices"
 	"strconv"
@@ -282,6 +283,23 @@ func (m *Manager) InMemory() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return len(m.rooms)
+}
+
+// Open counts the rooms in memory whose game is not over. It takes each
+// room's lock in turn, never with the manager's held.
+func (m *Manager) Open() int {
+	m.mu.Lock()
+	rs := slices.Collect(maps.Values(m.rooms))
+	m.mu.Unlock()
+	open := 0
+	for _, r := range rs {
+		r.mu.Lock()
+		if r.status == store.Open && !r.closed {
+			open++
+		}
+		r.mu.Unlock()
+	}
+	return open
 }
 
 // ErrNoRoom is returned for an unknown or closed room.
