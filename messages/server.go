@@ -43,8 +43,20 @@ var Server = map[string]engine.Text{
 		"de": "Fehlerhaftes JSON: {err}",
 	},
 	"server.json_more": {
-		"en": "malformed JSON: more than one value in the body",
-		"de": "Fehlerhaftes JSON: mehr als ein Wert im Inhalt",
+		"en": "malformed JSON: more than one value",
+		"de": "Fehlerhaftes JSON: mehr als ein Wert",
+	},
+	"server.json_case": {
+		"en": "malformed JSON: the key {key} is spelled {want}",
+		"de": "Fehlerhaftes JSON: Der Schlüssel {key} wird {want} geschrieben",
+	},
+	"server.json_utf8": {
+		"en": "malformed JSON: the text is not valid UTF-8",
+		"de": "Fehlerhaftes JSON: Der Text ist kein gültiges UTF-8",
+	},
+	"server.json_surrogate": {
+		"en": "malformed JSON: a lone UTF-16 surrogate escape at byte {at}",
+		"de": "Fehlerhaftes JSON: ein einzelnes UTF-16-Ersatzzeichen-Escape bei Byte {at}",
 	},
 	"server.json_twice": {
 		"en": "malformed JSON: the key {key} appears twice in one object",
@@ -233,14 +245,6 @@ var Server = map[string]engine.Text{
 	"server.ws_hello": {
 		"en": "hello was already said",
 		"de": "hello wurde schon gesagt",
-	},
-	"server.ws_malformed": {
-		"en": "malformed message: {err}",
-		"de": "Fehlerhafte Nachricht: {err}",
-	},
-	"server.ws_more": {
-		"en": "malformed message: more than one JSON value",
-		"de": "Fehlerhafte Nachricht: mehr als ein JSON-Wert",
 	},
 	"server.ws_field": {
 		"en": "a {type} message has no {field} (only {types} has)",
