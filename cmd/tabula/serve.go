@@ -17,8 +17,10 @@ import (
 	"time"
 
 	"tabula/docs"
+	"tabula/engine"
 	"tabula/internal/compute"
 	"tabula/internal/connlimit"
+	"tabula/internal/metrics"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/web"
@@ -43,6 +45,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	workers := fs.Int("search-workers", 0, "computer players' searches run at once (0: one per core)")
 	share := fs.Float64("search-share", compute.DefaultShare, "part of the queue of searches waiting for a core that one address may fill, in (0, 1]")
 	drain := fs.Duration("drain", 0, "on SIGTERM, answer /readyz with 503 for this long before stopping, so that load balancers send no new clients (a second signal stops at once)")
+	metricsAddr := fs.String("metrics-addr", "", "address of a separate listener serving /metrics in the Prometheus format (empty: none); keep it on loopback or a private network, never behind the public proxy")
 	endgames := addEndgameFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -86,7 +89,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Store:     db,
 		Agents:    rooms.AgentFunc(server.DefaultAgents),
 		Offered:   server.OfferedAgents,
-		Think:     pool,
+		Think:     metrics.Thinker{Pool: pool},
 		IdleAfter: *idle,
 		Log:       log,
 		Holder:    holderName(),
@@ -103,7 +106,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := listen(*addr)
 	if err != nil {
 		return err
 	}
@@ -135,6 +138,16 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	hs := newHTTPServer(lim.Handler(sh.handler(srv, db)), server.DefaultRequestTimeout)
 	hs.ConnState, hs.ConnContext = lim.ConnState, lim.ConnContext
 	ln = lim.Listener(ln)
+	if *metricsAddr != "" {
+		mln, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			return fmt.Errorf("--metrics-addr: %w", err)
+		}
+		ms := newHTTPServer(srv.Metrics(), 10*time.Second)
+		go ms.Serve(mln)
+		defer ms.Close()
+		log.Info("metrics", "addr", mln.Addr().String())
+	}
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbLabel(*dbPath))
 	fmt.Fprintf(stdout, "Tabula is being served at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	done := make(chan error, 1)
@@ -231,6 +244,23 @@ func newHTTPServer(h http.Handler, budget time.Duration) *http.Server {
 func isLoopback(a net.Addr) bool {
 	ta, ok := a.(*net.TCPAddr)
 	return ok && ta.IP.IsLoopback()
+}
+
+// listen listens on addr, or says in a coded error why it cannot, with
+// the flag that chooses another address.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	switch {
+	case err == nil:
+		return ln, nil
+	case errors.Is(err, syscall.EADDRINUSE):
+		return nil, engine.NewError("server.addr_in_use", "addr", addr)
+	}
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		err = op.Err
+	}
+	return nil, engine.NewError("server.listen", "addr", addr, "err", err.Error())
 }
 
 // reservedFiles are the open files a server keeps for other than its

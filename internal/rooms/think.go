@@ -8,6 +8,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/metrics"
 	"tabula/internal/wire"
 )
 
@@ -52,6 +53,7 @@ func (r *Room) think(who int) {
 		return
 	}
 	if played != spec {
+		metrics.Lowered()
 		r.m.cfg.Log.Info("computer level lowered", "room", r.ID, "seat", who, "agent", spec, "played", played)
 		r.sendAll(wire.NoteLevelLowered(who, spec, played))
 	}
@@ -87,6 +89,8 @@ func (r *Room) think(who int) {
 			// Only the code: a refusal's message may name the move, which
 			// may be a hidden choice.
 			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "code", refusalCode(err))
+		} else {
+			metrics.Moved(false, 0)
 		}
 		r.afterChange()
 	}()

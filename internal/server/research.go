@@ -31,6 +31,8 @@ const (
 	maxStudyGames = 2000
 	// maxStudyUnits bounds the games of a study in all.
 	maxStudyUnits = 100_000
+	// maxStudyReplicate bounds a study's replications.
+	maxStudyReplicate = 2
 	// maxStudies is how many studies are kept; the oldest finished one
 	// goes first.
 	maxStudies = 20
@@ -46,15 +48,18 @@ type study struct {
 	Game    string          `json:"game"`
 	Command string          `json:"command"`
 	Config  research.Config `json:"config"`
-	Started time.Time       `json:"started"`
+	// Replicate is how many replications (further seeds) the study plays.
+	Replicate int       `json:"replicate"`
+	Started   time.Time `json:"started"`
 
 	owner []byte // the hash of the owner's token, which cancel needs
 
 	mu       sync.Mutex
-	addr     string // the address that asked for it
-	plan     *research.Plan
-	state    string // queued, running, done, failed, cancelled
-	queue    int    // its place in the queue while queued
+	addr     string         // the address that asked for it
+	plan     *research.Plan // kept while queued
+	threads  int            // the cores it plays on
+	queue    int            // its place in the queue while queued
+	state    string         // queued, running, done, failed, cancelled
 	done     int
 	total    int
 	left     time.Duration
@@ -99,7 +104,7 @@ type lab struct {
 	wg      sync.WaitGroup
 	running int // studies running
 	// runs plays a study (study.run; tests set their own).
-	runs func(ctx context.Context, st *study, plan *research.Plan, threads int)
+	runs func(ctx context.Context, st *study, plan *research.Plan)
 }
 
 // startedView is the answer to POST /api/research: the study and its
@@ -120,6 +125,8 @@ type studyRequest struct {
 	Skill  string            `json:"skill"`
 	Games  int               `json:"games"`
 	Seed   uint64            `json:"seed"`
+	// Replicate plays the design again on this many further seeds.
+	Replicate int `json:"replicate"`
 }
 
 // studyConfig checks a request and makes the workbench's config.
@@ -164,8 +171,11 @@ func studyConfig(req studyRequest) (*research.Plan, error) {
 			return nil, err
 		}
 	}
-	if plan.Units() > maxStudyUnits {
-		return nil, badRequest("server.study_size", "readings", len(plan.Readings), "games", req.Games, "total", plan.Units(), "max", maxStudyUnits)
+	if req.Replicate < 0 || req.Replicate > maxStudyReplicate {
+		return nil, badRequest("server.study_replicate", "n", req.Replicate, "max", maxStudyReplicate)
+	}
+	if total := plan.Units() * (1 + req.Replicate); total > maxStudyUnits {
+		return nil, badRequest("server.study_size", "readings", len(plan.Readings), "games", req.Games, "total", total, "max", maxStudyUnits)
 	}
 	return plan, nil
 }
@@ -180,7 +190,7 @@ func (s *Server) postStudy(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	owner := randomText()
-	st, err := s.lab.add(plan, owner, clientIP(r))
+	st, err := s.lab.add(plan, req.Replicate, owner, clientIP(r))
 	if err != nil {
 		return err
 	}
@@ -198,23 +208,29 @@ func randomText() string {
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
-// run plays the study on threads cores and keeps its report.
-func (st *study) run(ctx context.Context, plan *research.Plan, threads int) {
+// run plays the study on its threads and keeps its report.
+func (st *study) run(ctx context.Context, plan *research.Plan) {
 	dir, err := os.MkdirTemp("", "tabula-study-*")
 	if err == nil {
 		defer os.RemoveAll(dir)
 		var results []research.Result
-		results, err = research.Run(ctx, plan, research.Whole, dir, research.Options{
-			Threads: threads,
-			Progress: func(p research.Progress) {
-				st.mu.Lock()
-				st.done, st.left = p.Done, p.Left
-				st.mu.Unlock()
-			}})
+		results, err = st.play(ctx, plan, dir, 0)
+		for j := 1; j <= st.Replicate && err == nil; j++ {
+			var rp *research.Plan
+			if rp, err = research.NewPlan(research.ReplicaConfig(plan.Config, j)); err == nil {
+				_, err = st.play(ctx, rp, research.ReplicaDir(dir, j), j*plan.Units())
+			}
+		}
 		if err == nil {
 			var buf bytes.Buffer
 			rep := research.Analyze(plan, results)
-			err = rep.WriteHTML(&buf)
+			var reps []*research.Report
+			if reps, _, err = research.LoadReplications(dir, plan); err == nil && len(reps) > 0 {
+				research.Replicate(rep, reps)
+			}
+			if err == nil {
+				err = rep.WriteHTML(&buf)
+			}
 			st.mu.Lock()
 			st.report, st.ranking = buf.Bytes(), rep.Ranking
 			st.mu.Unlock()
@@ -231,6 +247,18 @@ func (st *study) run(ctx context.Context, plan *research.Plan, threads int) {
 	default:
 		st.state = "done"
 	}
+}
+
+// play runs one plan of the study (the main run or a replication) into
+// dir; its progress counts after the offset games played before it.
+func (st *study) play(ctx context.Context, plan *research.Plan, dir string, offset int) ([]research.Result, error) {
+	return research.Run(ctx, plan, research.Whole, dir, research.Options{
+		Threads: max(1, st.threads),
+		Progress: func(p research.Progress) {
+			st.mu.Lock()
+			st.done, st.left = offset+p.Done, p.Left
+			st.mu.Unlock()
+		}})
 }
 
 // close cancels the studies and waits for the running ones to stop.

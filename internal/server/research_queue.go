@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"net/http"
 	"runtime"
+	"strconv"
 	"time"
 
 	"tabula/engine"
@@ -29,7 +30,7 @@ const maxStudiesPerAddr = 3
 // and starts it if its turn has come. It refuses a study when addr has
 // maxStudiesPerAddr running or queued, or when the lab holds maxStudies
 // unfinished ones.
-func (l *lab) add(plan *research.Plan, owner, addr string) (*study, error) {
+func (l *lab) add(plan *research.Plan, replicate int, owner, addr string) (*study, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
@@ -59,8 +60,11 @@ func (l *lab) add(plan *research.Plan, owner, addr string) (*study, error) {
 	}
 	h := sha256.Sum256([]byte(owner))
 	st := &study{ID: randomText(), Game: plan.Game.Name(), Config: plan.Config, Started: time.Now(),
-		owner: h[:], addr: addr, plan: plan, state: "queued", total: plan.Units(), cancel: func() {}}
+		owner: h[:], addr: addr, plan: plan, state: "queued", total: plan.Units() * (1 + replicate), cancel: func() {}, Replicate: replicate}
 	st.Command = plan.Config.Command()
+	if replicate > 0 {
+		st.Command += " --replicate " + strconv.Itoa(replicate)
+	}
 	l.studies = append(l.studies, st)
 	l.dispatch()
 	return st, nil
@@ -102,7 +106,7 @@ func (l *lab) order() []*study {
 func (l *lab) dispatch() {
 	runs := l.runs
 	if runs == nil {
-		runs = func(ctx context.Context, st *study, plan *research.Plan, threads int) { st.run(ctx, plan, threads) }
+		runs = func(ctx context.Context, st *study, plan *research.Plan) { st.run(ctx, plan) }
 	}
 	place := 0
 	for _, st := range l.order() {
@@ -115,13 +119,13 @@ func (l *lab) dispatch() {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		plan := st.plan
-		st.state, st.queue, st.Started, st.cancel, st.plan = "running", 0, time.Now(), cancel, nil
+		st.state, st.queue, st.Started, st.cancel, st.plan, st.threads = "running", 0, time.Now(), cancel, nil, studyThreads
 		st.mu.Unlock()
 		l.running++
 		l.wg.Add(1)
 		go func() {
 			defer l.wg.Done()
-			runs(ctx, st, plan, studyThreads)
+			runs(ctx, st, plan)
 			l.mu.Lock()
 			l.running--
 			l.dispatch()
