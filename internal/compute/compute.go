@@ -7,11 +7,13 @@
 // The work is divided by time slices, not first come first served: a job
 // that has run a slice (Config.Slice, 10 ms by default) while others wait
 // gives its worker up at its next yield and queues again. A free worker
-// goes to the address that has had the least processor time lately (each
-// address starts level with the others), and within an address to its
-// rooms in turn. So a short search never waits behind a long one, and an
-// address with many searches gets the same processor time as an address
-// with one.
+// goes first to a short job: one that has had less than Quantum of
+// processor time (an easy search, the start of any other); longer jobs
+// share what the short ones leave. Among those, it goes to the address
+// that has had the least processor time (each address starts level with
+// the others), and within an address to its rooms in turn. So a short
+// search never waits behind a long one, and an address with many
+// searches gets the same processor time as an address with one.
 //
 // Using it: wrap the work in Pool.Do, giving a Job that names the
 // address it is for (the person who asked), a room or kind of request,
@@ -62,6 +64,10 @@ const DefaultShare = 0.5
 // milliseconds, long enough that switching costs nothing measurable.
 const DefaultSlice = 10 * time.Millisecond
 
+// Quantum is the processor time a job is served as a short one, before
+// any longer job: a slice at least, and an easy search's whole time.
+const Quantum = 40 * time.Millisecond
+
 // Config sets up a Pool; the zero value works.
 type Config struct {
 	// Workers is the number of jobs that may run at once (default: one
@@ -110,6 +116,7 @@ type Pool struct {
 	busy    int                 // jobs running
 	waiting int                 // jobs queued, parked ones included
 	parked  int                 // jobs queued again after a slice
+	short   int                 // jobs queued that have had less than Quantum
 	addrs   map[string]*account // every address with a job running or queued
 	turn    []*account          // addresses with jobs queued, served in turn among equals
 	stats   Stats
@@ -119,7 +126,7 @@ type Pool struct {
 type account struct {
 	addr             string
 	running, waiting int
-	parked           int
+	parked, short    int
 	used             time.Duration // processor time of its finished slices, from its start
 	startSum         time.Duration // the sum of its running slices' starts
 	rooms            []*line       // its rooms with jobs queued, next served first
@@ -139,6 +146,7 @@ type run struct {
 	ctx   context.Context
 	mu    sync.Mutex    // yield may be called by several goroutines of one search
 	start time.Duration // when its slice began (set under p.mu while it waits)
+	spent time.Duration // its processor time before this slice
 	hold  bool          // it holds a worker
 }
 
@@ -148,6 +156,7 @@ type waiter struct {
 	ready   chan struct{}
 	granted bool
 	parked  bool          // queued again after a slice, not a first wait
+	short   bool          // its job has had less than Quantum
 	since   time.Duration // when it was queued
 }
 
@@ -262,7 +271,7 @@ func (p *Pool) enter(r *run) (*waiter, error) {
 // push queues r in its address's line for its room. The caller holds p.mu.
 func (p *Pool) push(r *run, now time.Duration, parked bool) *waiter {
 	a := r.acct
-	w := &waiter{run: r, ready: make(chan struct{}), parked: parked, since: now}
+	w := &waiter{run: r, ready: make(chan struct{}), parked: parked, short: r.spent < max(Quantum, p.slice), since: now}
 	i := slices.IndexFunc(a.rooms, func(l *line) bool { return l.room == r.job.Room })
 	if i < 0 {
 		a.rooms = append(a.rooms, &line{room: r.job.Room})
@@ -277,6 +286,10 @@ func (p *Pool) push(r *run, now time.Duration, parked bool) *waiter {
 	if parked {
 		a.parked++
 		p.parked++
+	}
+	if w.short {
+		a.short++
+		p.short++
 	}
 	p.queued.Store(int32(p.waiting))
 	return w
@@ -317,6 +330,10 @@ func (p *Pool) unqueue(w *waiter) {
 		a.parked--
 		p.parked--
 	}
+	if w.short {
+		a.short--
+		p.short--
+	}
 	p.queued.Store(int32(p.waiting))
 }
 
@@ -337,6 +354,7 @@ func (p *Pool) unhold(r *run, now time.Duration) {
 	a.running--
 	a.startSum -= r.start
 	a.used += now - r.start
+	r.spent += now - r.start
 	r.hold = false
 }
 
@@ -371,22 +389,30 @@ func (p *Pool) level(now time.Duration) time.Duration {
 	return least
 }
 
-// dispatch gives the free workers to the queued jobs: to the address
-// that has had the least processor time (the first in turn among
-// equals), and within it to its rooms in turn. The caller holds p.mu.
+// dispatch gives the free workers to the queued jobs: short jobs first
+// (Quantum), and among those (or the long ones) to the address that has
+// had the least processor time (the first in turn among equals), and
+// within it to its rooms in turn. The caller holds p.mu.
 func (p *Pool) dispatch(now time.Duration) {
 	for p.busy < p.workers && len(p.turn) > 0 {
-		i := 0
-		for k, a := range p.turn[1:] {
-			if a.usedAt(now) < p.turn[i].usedAt(now) {
-				i = k + 1
+		short := p.short > 0
+		i := -1
+		for k, a := range p.turn {
+			if (!short || a.short > 0) && (i < 0 || a.usedAt(now) < p.turn[i].usedAt(now)) {
+				i = k
 			}
 		}
 		a := p.turn[i]
-		l := a.rooms[0]
+		j := 0
+		if short {
+			// The first room whose next job is short (a short job queued
+			// behind a long one of its room waits for it).
+			j = max(0, slices.IndexFunc(a.rooms, func(l *line) bool { return l.waiters[0].short }))
+		}
+		l := a.rooms[j]
 		w := l.waiters[0]
 		l.waiters = l.waiters[1:]
-		a.rooms = a.rooms[1:]
+		a.rooms = slices.Delete(a.rooms, j, j+1)
 		if len(l.waiters) > 0 {
 			a.rooms = append(a.rooms, l) // the room's next job waits for the others' turn
 		}

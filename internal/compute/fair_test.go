@@ -258,8 +258,37 @@ func TestAShortSearchDoesNotWaitForALongOne(t *testing.T) {
 	if i != 4 {
 		t.Fatalf("steps %v: want the short search to start after the long one's fourth slice", log)
 	}
-	if log[i+1] != "long" || log[i+2] != "short" {
-		t.Errorf("steps %v: want the two searches to take turns", log)
+	if log[i+1] != "short" || log[i+2] != "long" {
+		t.Errorf("steps %v: want the short search to end before the long one goes on", log)
+	}
+}
+
+// A job that has had less than Quantum goes before every longer one,
+// whatever the addresses' processor time: two long searches that take
+// turns let a third address's new search in at the next yield, though
+// the address served least would be one of theirs.
+func TestShortJobsGoFirst(t *testing.T) {
+	s := newSlicer(t)
+	atStep, goOn := make(chan struct{}), make(chan struct{})
+	s.before = func(name string, step int) {
+		if name == "a" && step == 15 { // both long by now
+			close(atStep)
+			<-goOn
+		}
+	}
+	gate := occupy(s.p, Job{Addr: "gate"}) // a and b take turns from their start
+	s.start("a", Job{Addr: "a", Room: "1"}, 0)
+	s.start("b", Job{Addr: "b", Room: "2"}, 0)
+	gate()
+	<-atStep
+	s.mu.Lock()
+	n := len(s.log)
+	s.mu.Unlock()
+	s.start("c", Job{Addr: "c", Room: "3"}, 3)
+	close(goOn)
+	log := s.steps(n + 5)[n:]
+	if !slices.Equal(log[1:4], []string{"c", "c", "c"}) {
+		t.Errorf("steps %v after c came: want a's step, then c's three", log)
 	}
 }
 

@@ -55,11 +55,14 @@ type Bot struct {
 	Duplicates, DoubleAcks int
 	// RTT holds the round trip of every move, send to ack, and Sent when
 	// each was sent.
-	RTT       []time.Duration
-	Sent      []time.Time
-	Replies   []time.Duration
-	Reconnect int
-	Result    string
+	RTT  []time.Duration
+	Sent []time.Time
+	// Replies holds the computer's reply times (TimeReplies), and
+	// RepliesFrom when each began (the ack of the bot's move).
+	Replies     []time.Duration
+	RepliesFrom []time.Time
+	Reconnect   int
+	Result      string
 	// Rejects lists the refusals the bot got ("code: message").
 	Rejects []string
 
@@ -219,6 +222,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 				if !replyFrom.IsZero() && !contains(m.Event.Actors, seat) {
 					b.mu.Lock()
 					b.Replies = append(b.Replies, m.At.Sub(replyFrom))
+					b.RepliesFrom = append(b.RepliesFrom, replyFrom)
 					b.mu.Unlock()
 					replyFrom = time.Time{}
 				}
