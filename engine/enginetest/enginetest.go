@@ -19,7 +19,8 @@ import (
 type Config struct {
 	// Options are settings for the states under test ("players=4").
 	Options []string
-	// Games is the number of random games to play (default 50).
+	// Games is the number of random games to play (default 50; a quarter,
+	// at least 5, with -short).
 	Games int
 	// MaxPlies bounds a random game; the suite fails if a game is longer.
 	MaxPlies int
@@ -33,6 +34,12 @@ func Run(t *testing.T, g engine.Game, cfg Config) {
 	}
 	if cfg.MaxPlies == 0 {
 		cfg.MaxPlies = 100000
+	}
+	if testing.Short() {
+		// The quick suite: a quarter of the games, and never fewer than
+		// the five that checkFacts needs to expect chance or simultaneous
+		// turns to show.
+		cfg.Games = max(5, cfg.Games/4)
 	}
 	opts, err := engine.ParseOptions(g, cfg.Options)
 	if err != nil {

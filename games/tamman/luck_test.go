@@ -50,7 +50,7 @@ func (g matchGame) adjusted() float64 { return g.result() - g.luck }
 // by the network one move at a time while she keeps moving (at most
 // turnDepth levels in all). A throw's worth shows in the moves it allows, which the
 // network alone sees only as the sum of the throws held: looking ahead
-// halves the variance left (docs/tamman-ceiling.md). The zero value is
+// halves the variance left (docs/lab/tamman-ceiling.md). The zero value is
 // ready; not safe for concurrent use.
 type turnJudge struct {
 	levels [turnDepth]turnLevel
@@ -238,7 +238,7 @@ func TestLuckAdjustedPairsOfEqualPlayersScoreOneHalf(t *testing.T) {
 	*matchDraws = "keyed"
 	specs := []string{"greedy", "greedy"}
 	most := 0.0
-	for k := range 4 {
+	for k := range shortOr(4, 2) {
 		a, b := playMatchGame(t, specs, 2*k), playMatchGame(t, specs, 2*k+1)
 		if mean := (a.adjusted() + b.adjusted()) / 2; math.Abs(mean-0.5) > 1e-9 {
 			t.Errorf("pair %d: adjusted %v and %v (luck %v, %v), mean %v", k, a.adjusted(), b.adjusted(), a.luck, b.luck, mean)

@@ -12,7 +12,7 @@ import (
 	"tabula/games/tamman"
 )
 
-// The study of a player's lost games (docs/tamman-hard.md): each game the
+// The study of a player's lost games (docs/lab/tamman-hard.md): each game the
 // first variant of a MeasureMatch run lost is played again with the same
 // luck, and at each of its moves with a real choice the moves are judged
 // by rollouts of the one-ply network player (roller); the moves where the
@@ -140,7 +140,7 @@ var studyStragglers = flag.Bool("study-stragglers", false, "TestMeasureStraggler
 // TestMeasureStragglers plays every game of a MeasureMatch log again (the
 // first variant's and the second's) and counts, by where a player's last
 // man stood when her third reached habarti, the games she won: the man
-// left behind of docs/tamman-hard.md.
+// left behind of docs/lab/tamman-hard.md.
 //
 //	go test ./games/tamman -run MeasureStragglers -count=1 -timeout 0 -study-log /tmp/hard-s0.log -study-stragglers -match-draws keyed -v
 func TestMeasureStragglers(t *testing.T) {

@@ -59,6 +59,9 @@ func needTool(t *testing.T, err error, what string) {
 // it accepts connections on addr.
 func startNginx(t *testing.T, conf, addr string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs nginx: not with -short")
+	}
 	bin, err := exec.LookPath("nginx")
 	if err != nil {
 		bin = "/usr/sbin/nginx"

@@ -404,6 +404,9 @@ func holesOf(m member) [adjiboto.Holes]int {
 // groups of more boards, and -literal-budget the boards whose search
 // needs more positions, and the log says how many.
 func TestLiteralCycles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the table of 17 seeds and searches its cycles literally: not with -short (TestLiteralEveryBoard checks the small boards)")
+	}
 	tab, groups := cycleTable(t)
 	if len(groups) == 0 {
 		t.Fatal("no board lies on a cycle")
