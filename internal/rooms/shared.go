@@ -10,6 +10,7 @@ import (
 
 	"tabula/internal/store"
 	"tabula/internal/wire"
+	"tabula/view"
 )
 
 // Shared is a Store that several server processes use at once
@@ -87,7 +88,11 @@ func (r *Room) catchUp(ctx context.Context) error {
 		}
 		r.seats[st.Index] = seat{Seat: st}
 	}
-	r.status, r.result = sn.Room.Status, sn.Room.Result
+	res, err := view.ParseResult(sn.Room.Result)
+	if err != nil {
+		return fmt.Errorf("rooms: room %s: %w", r.ID, err)
+	}
+	r.status, r.result = sn.Room.Status, res
 	r.caughtUp(len(sn.Events))
 	return nil
 }

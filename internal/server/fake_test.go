@@ -153,8 +153,8 @@ func TestSimultaneousAndChance(t *testing.T) {
 	for !d.done() {
 		round()
 	}
-	if v := d.view(); len(v.Turns) != 6 || v.Result != "draw" {
-		t.Errorf("turns %v result %q", v.Turns, v.Result)
+	if v := d.view(); len(v.Turns) != 6 || v.Result == nil || v.Result.Code() != "draw:end" {
+		t.Errorf("turns %v result %+v", v.Turns, v.Result)
 	}
 }
 
