@@ -110,7 +110,7 @@ func (s *coinState) ParseMove(p int, text string) (engine.Move, error) {
 	}
 	return 0, fmt.Errorf("coins: show 0 or 1")
 }
-func (s *coinState) Details() any { return map[string]int{"round": s.round} }
+func (s *coinState) Details() engine.Details { return engine.Details{}.With("round", s.round) }
 
 func TestSimultaneousAndChance(t *testing.T) {
 	ts := newTestServer(t)
