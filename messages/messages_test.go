@@ -138,3 +138,39 @@ func mustWords(t *testing.T, key string) engine.Text {
 	}
 	return w
 }
+
+// Every told message that names its player first ("{player} threw ...")
+// has a variant _you in every language, so that the page tells the one
+// person against the computer her own turns in the second person ("Du
+// warfst", not "Du warf"), with the same places but the player.
+func TestToldMessagesOfAPlayerHaveTheSecondPerson(t *testing.T) {
+	checked := 0
+	for _, g := range engine.Games() {
+		c, ok := g.(engine.Cataloguer)
+		if !ok {
+			continue
+		}
+		own := c.Catalogue().Words
+		for _, key := range slices.Sorted(maps.Keys(own)) {
+			text := own[key]
+			if !strings.HasPrefix(key, "ev_") || strings.HasSuffix(key, "_you") || !strings.Contains(text["en"], "{player}") {
+				continue
+			}
+			checked++
+			you, ok := own[key+"_you"]
+			for _, lang := range engine.Languages {
+				if !ok || you[lang] == "" || strings.Contains(you[lang], "{player}") {
+					t.Errorf("%s: %s_you in %s: %q, want the second person without {player}", g.ID(), key, lang, you[lang])
+				}
+			}
+		}
+	}
+	if checked < 5 {
+		t.Errorf("only %d messages naming a player checked", checked)
+	}
+	tamman, _ := engine.Lookup("tamman")
+	text, _ := messages.GameWords(tamman)("ev_thrown_you")
+	if !strings.HasPrefix(text["de"], "Du warfst ") {
+		t.Errorf("German ev_thrown_you %q, want Du warfst", text["de"])
+	}
+}

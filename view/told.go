@@ -18,12 +18,18 @@ type Teller interface {
 // a Count argument as {"noun": "seeds", "n": 3}, a nested message as a
 // MessageView. A message told of a turn carries its words in every
 // language too ("text"), made by the one renderer (messages.Texts): a
-// page shows them as they are.
+// page shows them as they are; and, when the game words it in the second
+// person too (its key's variant KEY_you), those words ("you"), which a
+// page shows the one person against the computer for her own turns.
 type MessageView struct {
 	Key  string         `json:"key"`
 	Args map[string]any `json:"args,omitempty"`
 	Text engine.Text    `json:"text,omitempty"`
+	You  engine.Text    `json:"you,omitempty"`
 }
+
+// YouSuffix ends the key of a message's words in the second person.
+const YouSuffix = "_you"
 
 // CountView is the JSON of an engine.Count.
 type CountView struct {
@@ -37,14 +43,23 @@ type CountView struct {
 func Told(s engine.State, names ...string) []MessageView {
 	out := []MessageView{}
 	if t, ok := s.(Teller); ok {
-		words := messages.GameWords(s.Game())
 		for _, m := range t.Tell() {
-			v := message(m)
-			v.Text = messages.Texts(m, words, names)
-			out = append(out, v)
+			out = append(out, TellView(s.Game(), m, names...))
 		}
 	}
 	return out
+}
+
+// TellView is message m of game g, told of a turn, with its words (an
+// item of Told), the players named by names.
+func TellView(g engine.Game, m engine.Message, names ...string) MessageView {
+	words := messages.GameWords(g)
+	v := message(m)
+	v.Text = messages.Texts(m, words, names)
+	if _, ok := words(m.Key + YouSuffix); ok {
+		v.You = messages.Texts(engine.Message{Key: m.Key + YouSuffix, Args: m.Args}, words, names)
+	}
+	return v
 }
 
 func message(m engine.Message) MessageView {

@@ -40,10 +40,15 @@ func TestToldCarriesItsWords(t *testing.T) {
 				for i, m := range msgs {
 					see(seen, m)
 					want := messages.Texts(m, words, names)
+					_, second := words(m.Key + view.YouSuffix)
+					you := messages.Texts(engine.Message{Key: m.Key + view.YouSuffix, Args: m.Args}, words, names)
 					for _, l := range engine.Languages {
 						got := js.Told[i].Text[l]
 						if got != want[l] || got == "" || strings.ContainsAny(got, "{}") || got == m.Key {
 							t.Fatalf("%s seed %d ply %d: %s in %s is %q (the renderer: %q)", g.ID(), seed, ply, m.Key, l, got, want[l])
+						}
+						if got := js.Told[i].You[l]; second && (got != you[l] || strings.ContainsAny(got, "{}")) || !second && got != "" {
+							t.Fatalf("%s seed %d ply %d: %s in the second person in %s is %q (the renderer: %q)", g.ID(), seed, ply, m.Key, l, got, you[l])
 						}
 					}
 				}

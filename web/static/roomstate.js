@@ -110,15 +110,26 @@ const gameWord = (key) => { const x = t(key); return x !== key ? x : ''; };
 // of 3), from its words, or ''.
 export const chanceName = (turn) => gameWord('chance_' + turn.move);
 
-// describeTurn is the text of a turn in the move list; a chance turn is
-// labelled in the game's words ("Throw"), else as chance.
+// passesOf gives the players whom a turn's trace shows passing (the
+// engine's event "pass": one who cannot move, or gives up her throws).
+export function passesOf(trace) {
+  return (trace || []).filter((e) => e.kind === 'pass' && e.player >= 0).map((e) => e.player);
+}
+
+// describeTurn is the text of a turn in the move list, with the passes it
+// led to (turn.passes); a chance turn is labelled in the game's words
+// ("Throw"), else as chance.
 export function describeTurn(turn) {
+  let text;
   if (turn.actors[0] === -1) {
     const label = gameWord('chanceTurn') || t('chance');
     const name = chanceName(turn);
-    return `${label}: ${turn.move}` + (name ? ` (${name})` : '');
+    text = `${label}: ${turn.move}` + (name ? ` (${name})` : '');
+  } else {
+    text = `${turn.actors.map((a) => playerName(a)).join(' + ')}: ${turn.move}`;
   }
-  return `${turn.actors.map((a) => playerName(a)).join(' + ')}: ${turn.move}`;
+  for (const p of turn.passes || []) text += '; ' + (solo(p) ? w('passesYou') : w('passes', { player: playerName(p) }));
+  return text;
 }
 
 // resultText says how the game ended: the words the server made of the
@@ -143,7 +154,13 @@ export function phaseText(s) {
 // told tells in words what the last turn did: the words the server made
 // of the game's messages (view.Told), in the page's language.
 export function told(s) {
-  return (s.told || []).map((m) => pick(m.text));
+  // the one person against the computer is "You": her own turns are told
+  // in the second person, the words of the key's variant _you, which the
+  // server gives beside the others when the game has one
+  return (s.told || []).map((m) => {
+    const subject = m.args ? m.args.player : undefined;
+    return pick(m.you && typeof subject === 'number' && subject >= 0 && solo(subject) ? m.you : m.text);
+  });
 }
 
 // shownTurns is the number of turns that lead to the state shown.
