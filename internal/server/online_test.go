@@ -150,7 +150,7 @@ func TestOnlineGamesPlayToTheEndWithASpectator(t *testing.T) {
 			wg.Wait()
 			var rec rooms.Record
 			call(t, ts, "GET", "/api/rooms/"+r.ID+"/record", "", &rec)
-			if rec.Result == "" || rec.Secret == "" {
+			if rec.Result == nil || rec.Secret == "" {
 				t.Fatalf("record of the finished game: %+v", rec)
 			}
 			s, err := rec.Load()
@@ -443,7 +443,7 @@ func TestImportAndExportTheArchive(t *testing.T) {
 		t.Fatalf("export: %d lines", len(lines))
 	}
 	got, err := view.ParseRecord([]byte(lines[0]))
-	if err != nil || strings.Join(got.Moves, " ") != strings.Join(recs[0].Moves, " ") || got.Result == "" {
+	if err != nil || strings.Join(got.Moves, " ") != strings.Join(recs[0].Moves, " ") || got.Result == nil {
 		t.Fatalf("exported record %+v: %v", got, err)
 	}
 	if code := call(t, ts, "GET", "/api/archive?since=yesterday", "", nil); code != 400 {
