@@ -16,7 +16,7 @@ import (
 // Every word of the programs is in every language.
 func TestAppWordsInEveryLanguage(t *testing.T) {
 	for _, k := range slices.Sorted(maps.Keys(messages.App)) {
-		for _, lang := range messages.Languages {
+		for _, lang := range engine.Languages {
 			if messages.App[k][lang] == "" {
 				t.Errorf("%s has no %s", k, lang)
 			}
@@ -60,7 +60,7 @@ func TestEveryToldMessageHasWords(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(game), 7))
 			for ply := 0; ply < 2000 && !s.Terminal(); ply++ {
 				if d, ok := s.(drawer); ok && ply%25 == 0 {
-					for _, lang := range messages.Languages {
+					for _, lang := range engine.Languages {
 						if b := d.Draw(lang); strings.Contains(b, "{") || strings.Contains(b, "b_") {
 							t.Errorf("%s: the board in %s lacks words:\n%s", g.ID(), lang, b)
 						}
@@ -100,13 +100,13 @@ func checkWords(t *testing.T, g engine.Game, m engine.Message, words messages.Wo
 		}
 		seen[k] = true
 		text, ok := words(k)
-		for _, lang := range messages.Languages {
+		for _, lang := range engine.Languages {
 			if !ok || text[lang] == "" {
 				t.Errorf("%s: %s has no words in %s", g.ID(), k, lang)
 			}
 		}
 	}
-	for _, lang := range messages.Languages {
+	for _, lang := range engine.Languages {
 		if got := messages.Render(lang, m, words); strings.Contains(got, "{") {
 			t.Errorf("%s: %s in %s leaves a place: %q", g.ID(), m.Key, lang, got)
 		}
@@ -158,7 +158,7 @@ func TestToldMessagesOfAPlayerHaveTheSecondPerson(t *testing.T) {
 			}
 			checked++
 			you, ok := own[key+"_you"]
-			for _, lang := range messages.Languages {
+			for _, lang := range engine.Languages {
 				if !ok || you[lang] == "" || strings.Contains(you[lang], "{player}") {
 					t.Errorf("%s: %s_you in %s: %q, want the second person without {player}", g.ID(), key, lang, you[lang])
 				}

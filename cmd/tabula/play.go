@@ -56,8 +56,8 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	if *threads < 1 {
 		return usagef("--threads must be at least 1, got %d", *threads)
 	}
-	if !slices.Contains(messages.Languages, *lang) {
-		return usagef("--lang: want %s, got %q", strings.Join(messages.Languages, " or "), *lang)
+	if !slices.Contains(engine.Languages, *lang) {
+		return usagef("--lang: want %s, got %q", strings.Join(engine.Languages, " or "), *lang)
 	}
 	if err := loadEndgames(endgames); err != nil {
 		return err
