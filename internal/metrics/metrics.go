@@ -35,22 +35,10 @@ var (
 		Namespace: ns, Name: "moves_total",
 		Help: "Moves stored, by who made them (person or computer).",
 	}, []string{"by"})
-	moveSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{
-		Namespace: ns, Name: "move_seconds",
-		Help:    "Time from a person's move reaching its room to its acknowledgement (judged and stored).",
-		Buckets: fastBuckets,
-	})
-	commitSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{
-		Namespace: ns, Name: "store_commit_seconds",
-		Help:    "Time of one atomic step stored (a move, a seat change, the end of a game).",
-		Buckets: fastBuckets,
-	})
-	searchWait = prometheus.NewHistogram(prometheus.HistogramOpts{
-		Namespace: ns, Name: "search_wait_seconds",
-		Help:    "Time a computer player's search waited in the queue for a worker.",
-		Buckets: waitBuckets,
-	})
-	searchQueued = prometheus.NewGauge(prometheus.GaugeOpts{
+	moveSeconds   = histogram("move_seconds", "Time from a person's move reaching its room to its acknowledgement (judged and stored).", fastBuckets)
+	commitSeconds = histogram("store_commit_seconds", "Time of one atomic step stored (a move, a seat change, the end of a game).", fastBuckets)
+	searchWait    = histogram("search_wait_seconds", "Time a computer player's search waited in the queue for a worker.", waitBuckets)
+	searchQueued  = prometheus.NewGauge(prometheus.GaugeOpts{
 		Namespace: ns, Name: "search_queue_length",
 		Help: "Computer players' searches waiting for a worker now.",
 	})
@@ -71,6 +59,10 @@ var (
 		Help: "Computer moves taken over from another instance whose lease ran out.",
 	})
 )
+
+func histogram(name, help string, buckets []float64) prometheus.Histogram {
+	return prometheus.NewHistogram(prometheus.HistogramOpts{Namespace: ns, Name: name, Help: help, Buckets: buckets})
+}
 
 // events are the collectors added to as things happen.
 var events = []prometheus.Collector{moves, moveSeconds, commitSeconds, searchWait, searchQueued, searchRefused, lowered, errorsByCode, takeovers}
