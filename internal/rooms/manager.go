@@ -73,7 +73,8 @@ type Config struct {
 type Thinker interface {
 	// Do runs f for j when a worker is free (compute.Pool.Do).
 	Do(ctx context.Context, j compute.Job, f func(ctx context.Context)) error
-	// Fits reports whether j would end within d if asked now.
+	// Fits reports whether j, asked now, would get at least d of
+	// processor time within its cost (compute.Pool.Fits).
 	Fits(j compute.Job, d time.Duration) bool
 }
 
@@ -154,9 +155,9 @@ func (m *Manager) newSecret() ([]byte, error) {
 // SeatSpec asks for one seat: a person (with an optional name) or a
 // computer player given by its agent spec.
 type SeatSpec struct {
-	Kind  string `json:"kind"`
-	Name  string `json:"name,omitempty"`
-	Agent string `json:"agent,omitempty"`
+	Kind  wire.SeatKind `json:"kind"`
+	Name  string        `json:"name,omitempty"`
+	Agent string        `json:"agent,omitempty"`
 }
 
 // Created is a new room with the tokens of its person seats (empty for
@@ -226,7 +227,7 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 			}
 			st.Agent = sp.Agent
 		default:
-			return Created{}, refuse(CodeBad, "rooms.seat_kind", "seat", i, "kind", strconv.Quote(sp.Kind), "person", strconv.Quote(Person), "computer", strconv.Quote(Computer))
+			return Created{}, refuse(CodeBad, "rooms.seat_kind", "seat", i, "kind", strconv.Quote(string(sp.Kind)), "person", strconv.Quote(string(Person)), "computer", strconv.Quote(string(Computer)))
 		}
 		stored[i] = st
 	}
