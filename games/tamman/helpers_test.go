@@ -66,12 +66,4 @@ func squares(s *tamman.State, p int) []string {
 }
 
 // detail is the value of a fact of s's Details.
-func detail(s *tamman.State, name string) any { return s.Details().(engine.Details).Get(name) }
-
-// shortOr is n, or small with -short (the quick suite).
-func shortOr(n, small int) int {
-	if testing.Short() {
-		return small
-	}
-	return n
-}
+func detail(s *tamman.State, name string) any { return s.Details().Get(name) }

@@ -220,7 +220,9 @@ func (p *Postgres) FinishedGames(ctx context.Context, f Filter) ([]Game, error) 
 		add("game = $?", f.Game)
 	}
 	if f.Result != "" {
-		add("result = $?", f.Result)
+		args = append(args, f.Result, len(f.Result)+1, f.Result+":")
+		n := len(args)
+		where = append(where, fmt.Sprintf("(result = $%d OR substr(result, 1, $%d::int) = $%d)", n-2, n-1, n))
 	}
 	if f.Player != "" {
 		add("EXISTS (SELECT 1 FROM json_array_elements_text(players::json) AS p(name) WHERE strpos(lower(p.name), lower($?)) > 0)", f.Player)

@@ -1,4 +1,4 @@
-package tamman_test
+package tammanlab
 
 import (
 	"math"
@@ -7,20 +7,13 @@ import (
 
 	"tabula/ai"
 	"tabula/engine"
+	"tabula/engine/enginetest"
 	"tabula/games/tamman"
 )
 
 // The tests of the dual bound's search (dual_test.go): it plays the
 // harness's games, it finds what trying every path finds, and its luck has
 // mean zero.
-
-// keyedDraws sets -match-draws keyed for a test, as the dual search
-// assumes: greedy reseeded before each move.
-func keyedDraws(t *testing.T) {
-	was := *matchDraws
-	*matchDraws = "keyed"
-	t.Cleanup(func() { *matchDraws = was })
-}
 
 // The search, its player's moves given by an agent, plays the game the
 // harness plays between that agent and greedy: the same throws, the same
@@ -109,7 +102,7 @@ func bruteDual(tb testing.TB, i int, spec string, policy ai.Agent, free, limit i
 func TestDualSearchEqualsEveryPath(t *testing.T) {
 	keyedDraws(t)
 	most := 0 // games played by the enumerations
-	for i := range shortOr(6, 2) {
+	for i := range enginetest.ShortOr(6, 2) {
 		policy := func() ai.Agent { return variant(t, "greedy/net", uint64(i+1)) }
 		d, _, err := dualGame(i, *matchSeed, "none", 1e6, policy(), always)
 		if err != nil {
