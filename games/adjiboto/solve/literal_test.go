@@ -467,6 +467,9 @@ func TestLiteralCycles(t *testing.T) {
 
 // The two boards of issue 26, where the earlier tables were wrong.
 func TestIssueBoards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the table of 17 seeds: not with -short")
+	}
 	tab, _ := cycleTable(t)
 	for _, c := range []struct {
 		holes [adjiboto.Holes]int
