@@ -84,3 +84,20 @@ func TestToldCountsInTheSingular(t *testing.T) {
 		t.Errorf("one man sent back: %q", got["en"])
 	}
 }
+
+// The phase line is the game's words: its phase while it goes on, why it
+// ended once over.
+func TestPhaseText(t *testing.T) {
+	g, _ := engine.Lookup("adji-boto")
+	e, _ := engine.CatalogueOf(g)
+	s := replay(t, "adji-boto", nil)
+	if got := view.PhaseText(s); got["en"] != e.Words["phase_opening"]["en"] || got["de"] != e.Words["phase_opening"]["de"] {
+		t.Errorf("at the start: %v", got)
+	}
+	end := playRandom(t, g, rand.NewPCG(3, 3), func(engine.State, int) {})
+	why, _ := end.(view.Detailer).Details().Get("end").(string)
+	want := "The game ended by " + e.Words["end_"+why]["en"] + "."
+	if got := view.PhaseText(end); !end.Terminal() || got["en"] != want || !strings.HasPrefix(got["de"], "Das Spiel endete durch ") {
+		t.Errorf("at the end (%s): %v, want %q", why, got, want)
+	}
+}
