@@ -1,7 +1,8 @@
 // Package view builds the JSON forms of Tabula's values: states, turn
 // traces and game facts, for "tabula replay", the server and records. It
 // asks the games through the engine's interfaces and the Detailer
-// interface below; the values they give still carry their JSON tags.
+// interface below; a game's own fields come as engine.Details, names and
+// values in order, so no game type needs JSON tags.
 package view
 
 import (

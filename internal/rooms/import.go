@@ -13,7 +13,7 @@ import (
 )
 
 // Import archives finished games played elsewhere, as records of rooms
-// (GET /api/rooms/{id}/record) or engine records. Every record is checked
+// (GET /api/rooms/{id}/record) or records (view.Record). Every record is checked
 // before any is stored, so a bad record imports nothing of its batch; the
 // error names the record (1-based) and what is wrong with it.
 func (m *Manager) Import(ctx context.Context, recs []Record) (int, error) {

@@ -228,7 +228,7 @@ func (r *Room) archiveEntry(evs []wire.Event, result view.Result) *store.Game {
 	return &store.Game{Room: r.ID, Game: r.game.ID(), Players: rec.Players, Result: result.Code(), Finished: r.m.cfg.Now(), Record: body}
 }
 
-// Record is an engine record with the room's published chance secret.
+// Record is a record (view.Record) with the room's published chance secret.
 type Record struct {
 	view.Record
 	Room string `json:"room"`

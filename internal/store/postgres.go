@@ -50,7 +50,7 @@ const DefaultStatementTimeout = "10s"
 // connection string sets pool_max_conns (pgx's own default is 4 on this
 // size of machine). A move holds a connection until its commit is on
 // disk: 4 carried about 700 moves a second, short of 1,000 rooms of
-// people (docs/server-load-postgres.md).
+// people (docs/lab/server-load-postgres.md).
 const DefaultPoolConns = 16
 
 // OpenPostgres connects to the database of dsn (a postgres:// URL or
