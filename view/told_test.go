@@ -1,7 +1,6 @@
 package view_test
 
 import (
-	"encoding/json"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -23,16 +22,9 @@ func TestToldCarriesItsWords(t *testing.T) {
 		e, _ := engine.CatalogueOf(g)
 		words := messages.GameWords(g)
 		seen := map[string]bool{}
-		for seed := range uint64(12) {
+		for seed := range uint64(8) {
 			playRandom(t, g, rand.NewPCG(seed, 7), func(s engine.State, ply int) {
-				b, err := view.StateTold(s, names...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var js struct{ Told []view.MessageView }
-				if err := json.Unmarshal(b, &js); err != nil {
-					t.Fatal(err)
-				}
+				js := struct{ Told []view.MessageView }{view.Told(s, names...)}
 				msgs := s.(view.Teller).Tell()
 				if len(js.Told) != len(msgs) {
 					t.Fatalf("%s: %d told, %d messages", g.ID(), len(js.Told), len(msgs))
