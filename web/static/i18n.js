@@ -106,7 +106,6 @@ const strings = {
     passes: '{player} passes',
     passesYou: 'you pass',
     footer: 'Tabula: the server judges every move; this page only shows what it sends.',
-    endReason: 'The game ended by {why}.',
     // the room, the online setup and the finished games
     optOn: 'yes', optOff: 'no',
     notFound: 'Not found',
@@ -330,7 +329,6 @@ const strings = {
     passes: '{player} setzt aus',
     passesYou: 'du setzt aus',
     footer: 'Tabula: der Server prüft jeden Zug; diese Seite zeigt nur, was er sendet.',
-    endReason: 'Das Spiel endete durch {why}.',
     // the room, the online setup and the finished games
     optOn: 'ja', optOff: 'nein',
     notFound: 'Nicht gefunden',
