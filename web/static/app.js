@@ -9,7 +9,7 @@ import { pageOnline, pageInvites } from './online.js';
 import { pageArchive } from './archive.js';
 import { markdown } from './md.js';
 import { w, esc, linkify, seatLabel } from './ux.js';
-import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage } from './api.js';
+import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
 
@@ -33,6 +33,17 @@ function renderChrome() {
   document.getElementById('footer').textContent = t('footer');
   document.querySelector('.skip').textContent = t('skip');
   document.querySelector('nav').setAttribute('aria-label', t('mainNav'));
+  renderOffline();
+}
+
+// renderOffline says, while the server is out of reach or on a site with
+// none, what plays in the browser and what needs the network.
+function renderOffline() {
+  const box = document.getElementById('offline');
+  const text = siteMode() ? t('siteBanner') : offline ? t('offlineBanner') : '';
+  box.textContent = text;
+  box.hidden = !text;
+  document.getElementById('researchlink').hidden = siteMode();
 }
 
 // ------------------------------------------------------------------ routing
@@ -273,6 +284,9 @@ function start() {
     if (current && current.rerender) current.rerender();
   });
   window.addEventListener('hashchange', route);
+  window.addEventListener('tabula-offline', renderOffline);
+  // After one visit the app opens and plays offline (sw.js).
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => { /* an insecure origin: online only */ });
   document.addEventListener('keydown', onReplayKey);
   // The skip link goes to the content without going through the router.
   document.querySelector('.skip').addEventListener('click', (e) => { e.preventDefault(); app.focus(); });
