@@ -50,6 +50,14 @@ var Server = map[string]engine.Text{
 		"en": "malformed JSON: the key {key} appears twice in one object",
 		"de": "Fehlerhaftes JSON: Der Schlüssel {key} steht zweimal in einem Objekt",
 	},
+	"server.addr_in_use": {
+		"en": "cannot listen on {addr}: the address is in use (another server, or a tabula serve still running); choose another with --addr, as --addr 127.0.0.1:8081",
+		"de": "Kann nicht auf {addr} lauschen: die Adresse ist belegt (ein anderer Server oder ein noch laufendes tabula serve); mit --addr eine andere wählen, etwa --addr 127.0.0.1:8081",
+	},
+	"server.listen": {
+		"en": "cannot listen on {addr}: {err}; choose another address with --addr",
+		"de": "Kann nicht auf {addr} lauschen: {err}; mit --addr eine andere Adresse wählen",
+	},
 	"server.busy": {
 		"en": "the computer players are busy: {err}; try again in a few seconds",
 		"de": "Die Computerspieler sind beschäftigt: {err}; in ein paar Sekunden noch einmal versuchen",

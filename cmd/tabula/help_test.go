@@ -1,9 +1,14 @@
 package main
 
 import (
+	"flag"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"tabula/internal/rooms"
 )
 
 // The flags each subcommand's help must list, with the defaults it must
@@ -134,5 +139,63 @@ func TestRefusedArguments(t *testing.T) {
 	_, _, errOut := runTabula(t, "", "play", "adji-boto", "--players", "human,random,random")
 	if strings.Contains(errOut, "--option players") {
 		t.Errorf("adji-boto: %s", errOut)
+	}
+}
+
+// A synopsis cannot drift from the flags (issue #37: serve showed
+// [--lease 30s] for a default of 6 s, and loadtest's left out --vs,
+// --heavy and --think-spread): every flag of every command is in its
+// synopsis, in 'tabula help' and in its own help, and every literal value
+// shown is the flag's default.
+func TestSynopsesFollowTheFlags(t *testing.T) {
+	_, overview, _ := runTabula(t, "", "help")
+	for _, c := range commands {
+		fs := c.flags()
+		syn := c.synopsis()
+		if !strings.Contains(overview, "  "+syn+"\n") {
+			t.Errorf("tabula help lacks %s's synopsis %q", c.name, syn)
+		}
+		if fs == nil {
+			continue
+		}
+		fs.VisitAll(func(f *flag.Flag) {
+			if !strings.Contains(syn+" ", "--"+f.Name+" ") && !strings.Contains(syn, "--"+f.Name+"]") {
+				t.Errorf("%s: the synopsis lacks --%s: %s", c.name, f.Name, syn)
+			}
+		})
+		for _, m := range optional.FindAllStringSubmatch(c.usage, -1) {
+			if fs.Lookup(m[1]) == nil {
+				t.Errorf("%s: the usage names --%s, which is no flag", c.name, m[1])
+			}
+		}
+	}
+	serve, _ := lookupCommand("serve")
+	for _, want := range []string{"[--lease " + rooms.DefaultLease.String() + "]", "[--room-idle 168h]", "[--addr 127.0.0.1:8080]"} {
+		if !strings.Contains(serve.synopsis(), want) {
+			t.Errorf("serve's synopsis lacks %q: %s", want, serve.synopsis())
+		}
+	}
+	loadtest, _ := lookupCommand("loadtest")
+	for _, want := range []string{"[--vs AGENT]", "[--heavy N]", "[--think-spread 0.2]"} {
+		if !strings.Contains(loadtest.synopsis(), want) {
+			t.Errorf("loadtest's synopsis lacks %q: %s", want, loadtest.synopsis())
+		}
+	}
+}
+
+// No example of a command writes over a file of the repository (issue
+// #37: train's wrote over games/tamman/learned.txt).
+func TestExamplesWriteNoFileOfTheRepository(t *testing.T) {
+	for _, c := range commands {
+		fields := strings.Fields(c.example)
+		for i, f := range fields {
+			if f != "--out" && f != "--records" || i+1 == len(fields) {
+				continue
+			}
+			out := fields[i+1]
+			if _, err := os.Stat(filepath.Join("..", "..", out)); err == nil || !filepath.IsAbs(out) && strings.Contains(out, "/") {
+				t.Errorf("%s's example writes %s, in the repository", c.name, out)
+			}
+		}
 	}
 }

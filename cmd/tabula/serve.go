@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"tabula/docs"
+	"tabula/engine"
 	"tabula/internal/compute"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
@@ -99,7 +100,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := listen(*addr)
 	if err != nil {
 		return err
 	}
@@ -222,4 +223,21 @@ func newHTTPServer(h http.Handler, budget time.Duration) *http.Server {
 func isLoopback(a net.Addr) bool {
 	ta, ok := a.(*net.TCPAddr)
 	return ok && ta.IP.IsLoopback()
+}
+
+// listen listens on addr, or says in a coded error why it cannot, with
+// the flag that chooses another address.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	switch {
+	case err == nil:
+		return ln, nil
+	case errors.Is(err, syscall.EADDRINUSE):
+		return nil, engine.NewError("server.addr_in_use", "addr", addr)
+	}
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		err = op.Err
+	}
+	return nil, engine.NewError("server.listen", "addr", addr, "err", err.Error())
 }

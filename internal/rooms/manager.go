@@ -159,9 +159,9 @@ func (m *Manager) newSecret() ([]byte, error) {
 // SeatSpec asks for one seat: a person (with an optional name) or a
 // computer player given by its agent spec.
 type SeatSpec struct {
-	Kind  string `json:"kind"`
-	Name  string `json:"name,omitempty"`
-	Agent string `json:"agent,omitempty"`
+	Kind  wire.SeatKind `json:"kind"`
+	Name  string        `json:"name,omitempty"`
+	Agent string        `json:"agent,omitempty"`
 }
 
 // Created is a new room with the tokens of its person seats (empty for
@@ -251,7 +251,7 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 			}
 			st.Agent = sp.Agent
 		default:
-			return Created{}, refuse(CodeBad, "rooms.seat_kind", "seat", i, "kind", strconv.Quote(sp.Kind), "person", strconv.Quote(Person), "computer", strconv.Quote(Computer))
+			return Created{}, refuse(CodeBad, "rooms.seat_kind", "seat", i, "kind", strconv.Quote(string(sp.Kind)), "person", strconv.Quote(string(Person)), "computer", strconv.Quote(string(Computer)))
 		}
 		stored[i] = st
 	}

@@ -17,10 +17,10 @@ import (
 	"tabula/view"
 )
 
-// Seat kinds.
+// Seat kinds (wire's).
 const (
-	Person   = "person"
-	Computer = "computer"
+	Person   = wire.SeatPerson
+	Computer = wire.SeatComputer
 )
 
 // Spectator is the seat of a viewer who holds no seat token.

@@ -104,6 +104,8 @@ const strings = {
     turnOf: '{player}\'s turn',
     computer: 'Computer ({level})',
     you: 'You',
+    passes: '{player} passes',
+    passesYou: 'you pass',
     footer: 'Tabula: the server judges every move; this page only shows what it sends.',
     endReason: 'The game ended by {why}.',
     // the room, the online setup and the finished games
@@ -336,6 +338,8 @@ const strings = {
     turnOf: '{player} ist am Zug',
     computer: 'Computer ({level})',
     you: 'Du',
+    passes: '{player} setzt aus',
+    passesYou: 'du setzt aus',
     footer: 'Tabula: der Server prüft jeden Zug; diese Seite zeigt nur, was er sendet.',
     endReason: 'Das Spiel endete durch {why}.',
     // the room, the online setup and the finished games
