@@ -172,3 +172,29 @@ func TestSameGameInBrowserAndServer(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserGameToServerArchive: a game finished in the browser's engine
+// is listed with the finished games, marked as played in this browser,
+// and copied from there into the server's archive.
+func TestBrowserGameToServerArchive(t *testing.T) {
+	ctx := tab(t, time.Minute)
+	rec := `{"game":"adji-boto","options":["seeds=2"],"moves":["9","1","8","0","5","4","7","3","6","2","5","0","8","9","8","7"],"players":["Ama","greedy"]}`
+	id := eval[string](t, ctx, fmt.Sprintf(`(async () => { const m = await import('./engine.js');
+		const r = await m.engineFetch('POST', '/api/rooms', {record: %s}, 'en');
+		return JSON.parse(r.body).id || r.body; })()`, rec))
+	if !strings.HasPrefix(id, "b.") {
+		t.Fatalf("the engine's room id is %q, want b.*", id)
+	}
+	must(t, ctx, chromedp.Navigate(srv.URL+"/#/games"))
+	row := fmt.Sprintf(`#atable tr[data-room=%q]`, id)
+	waitFor(t, ctx, `!!document.querySelector('`+row+` button.toserver')`, 20*time.Second)
+	if got := eval[string](t, ctx, `document.querySelector('`+row+`').textContent`); !strings.Contains(got, "Played in this browser") {
+		t.Errorf("the row of the browser's game says %q", got)
+	}
+	before := eval[int](t, ctx, `fetch('/api/archive?limit=1000').then((r) => r.json()).then((j) => j.games.length)`)
+	must(t, ctx, jsDo(`document.querySelector('`+row+` button.toserver').click()`))
+	waitFor(t, ctx, `!!document.querySelector('`+row+` .copied')`, 10*time.Second)
+	if after := eval[int](t, ctx, `fetch('/api/archive?limit=1000').then((r) => r.json()).then((j) => j.games.length)`); after != before+1 {
+		t.Errorf("the server's archive holds %d games, want %d", after, before+1)
+	}
+}

@@ -13,11 +13,11 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // (engine.js) answers for its own rooms and games, for every request on
 // a site with no server (siteMode), and, when the server cannot be
 // reached, for the catalogue, replays and analyses and, with where
-// 'local', for a new game at this device.
+// 'local', for a new game at this device; where 'engine' asks it alone.
 export async function api(method, path, body, where) {
   const lang = getLanguage();
   let res = null;
-  if (siteMode() || enginePath(path)) res = await engineFetch(method, path, body, lang);
+  if (where === 'engine' || siteMode() || enginePath(path)) res = await engineFetch(method, path, body, lang);
   else {
     const opts = { method, headers: { 'Accept-Language': lang } };
     if (body !== undefined) {
