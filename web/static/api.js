@@ -54,11 +54,15 @@ const enginePath = (path) => /^\/api\/(rooms|archive)\/b\./.test(path);
 // reached (not the online rooms, their archive or the Research page).
 const engineAnswers = (path) => /^\/api\/(games\b|replay|analysis)/.test(path);
 
-// siteMode: a copy of the app with no server (tabula site): the page says
-// so in <meta name="tabula-site">.
+// siteMode: a copy of the app with no server (tabula site: the page says
+// so in <meta name="tabula-site">), or a board embedded in another page
+// (embed.js: index.html?embed=1), which plays in the browser alone.
 export function siteMode() {
-  return !!document.querySelector('meta[name="tabula-site"]');
+  return !!document.querySelector('meta[name="tabula-site"]') || embedded();
 }
+
+// embedded: the page is the frame of a <tabula-game> (embed.js).
+export const embedded = () => new URLSearchParams(location.search).has('embed');
 
 // offline is whether the server was out of reach at the last request;
 // the page says so (app.js listens for "tabula-offline").

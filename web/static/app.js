@@ -9,7 +9,7 @@ import { pageOnline, pageInvites } from './online.js';
 import { pageArchive } from './archive.js';
 import { markdown } from './md.js';
 import { w, esc, linkify, seatLabel } from './ux.js';
-import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode } from './api.js';
+import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
 
@@ -63,6 +63,7 @@ async function route() {
     else if (page === 'archived' && id) await pageArchived(id);
     else if (page === 'invites' && id) { setCurrent({ name: 'invites', rerender: () => pageInvites(id) }); await pageInvites(id); }
     else if (page === 'game' && id && token === undefined) await pageGame(id);
+    else if (page === 'embed' && id && embedded()) await pageEmbed(id, token || '');
     else if (page === '') await pageHome();
     else pageNotFound(location.hash);
   } catch (e) {
@@ -273,6 +274,47 @@ async function pageGame(id) {
   }
 }
 
+// ------------------------------------------------------------------ embed
+
+// pageEmbed starts the game of a <tabula-game> (embed.js) in the engine
+// in the browser: against vs (an agent spec) in every other seat, or
+// with every seat at this device; options are name=value pairs apart by
+// spaces, commas or "&".
+async function pageEmbed(id, query) {
+  const q = new URLSearchParams(query);
+  if (q.get('lang')) { setLanguage(q.get('lang')); renderChrome(); }
+  const options = {};
+  for (const kv of (q.get('options') || '').split(/[\s,&]+/).filter(Boolean)) {
+    const [k, v] = kv.split('=');
+    options[k] = v === undefined ? 'true' : v;
+  }
+  const st = await startOf(id, options);
+  const n = st ? st.state.scores.length : 2;
+  const vs = q.get('vs');
+  const seats = Array.from({ length: n }, (_, i) => (i === 0 || !vs ? 'human' : vs));
+  const rid = await createLocal({ game: id, options, seats: roomSeats(seats) });
+  location.replace('#/play/' + rid);
+}
+
+// tellHost tells the page that embeds this one (embed.js) its height and
+// each turn.
+function tellHost() {
+  document.body.classList.add('embedded');
+  let moves = -1;
+  let over = false;
+  let height = 0;
+  const tell = () => {
+    const h = document.documentElement.scrollHeight;
+    if (h !== height) { height = h; parent.postMessage({ tabula: 'height', height: h }, '*'); }
+    const room = document.getElementById('room');
+    const n = document.querySelectorAll('#movelist li').length;
+    const end = !!room && room.dataset.room !== undefined && room.dataset.room !== 'open';
+    if (room && (n !== moves || end !== over)) { moves = n; over = end; parent.postMessage({ tabula: 'turn', moves: n, over: end }, '*'); }
+  };
+  new MutationObserver(() => requestAnimationFrame(tell)).observe(document.body, { childList: true, subtree: true, attributes: true });
+  new ResizeObserver(tell).observe(document.documentElement);
+}
+
 // ------------------------------------------------------------------ start
 
 function start() {
@@ -285,6 +327,7 @@ function start() {
   });
   window.addEventListener('hashchange', route);
   window.addEventListener('tabula-offline', renderOffline);
+  if (embedded()) tellHost();
   // After one visit the app opens and plays offline (sw.js).
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => { /* an insecure origin: online only */ });
   document.addEventListener('keydown', onReplayKey);
