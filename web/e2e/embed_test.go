@@ -1,7 +1,7 @@
 package e2e
 
 import (
-		"net/http"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"regexp"
