@@ -61,6 +61,13 @@ export function siteMode() {
   return !!document.querySelector('meta[name="tabula-site"]') || embedded();
 }
 
+// siteServer is the Tabula server a site with no server of its own
+// points its online features to ("" for none: they are hidden).
+export function siteServer() {
+  const m = document.querySelector('meta[name="tabula-site"]');
+  return m ? m.content : '';
+}
+
 // embedded: the page is the frame of a <tabula-game> (embed.js).
 export const embedded = () => new URLSearchParams(location.search).has('embed');
 

@@ -9,7 +9,7 @@ import { pageOnline, pageInvites } from './online.js';
 import { pageArchive } from './archive.js';
 import { markdown } from './md.js';
 import { w, esc, linkify, seatLabel } from './ux.js';
-import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, embedded } from './api.js';
+import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
 
@@ -43,7 +43,9 @@ function renderOffline() {
   const text = siteMode() ? t('siteBanner') : offline ? t('offlineBanner') : '';
   box.textContent = text;
   box.hidden = !text;
-  document.getElementById('researchlink').hidden = siteMode();
+  const research = document.getElementById('researchlink');
+  research.hidden = siteMode() && !siteServer();
+  if (siteServer()) research.href = siteServer() + '/research.html';
 }
 
 // ------------------------------------------------------------------ routing
@@ -165,7 +167,8 @@ async function pageGame(id) {
   o += `</div><form id="setup" class="setup" novalidate>`;
   o += `<fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
   o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
-  o += ` <button type="button" id="online">${esc(t('playOnline'))}</button>`;
+  // online play needs a server: a site with none offers its server's, if any
+  if (!siteMode() || siteServer()) o += ` <button type="button" id="online">${esc(t('playOnline'))}</button>`;
   o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
@@ -240,8 +243,11 @@ async function pageGame(id) {
   form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
   document.getElementById('more').addEventListener('toggle', () => { setupValues[id] = { ...(setupValues[id] || { options: readOptions(), seats: [] }), more: more() }; });
   // Online play takes the options chosen here.
-  document.getElementById('online').addEventListener('click', () => {
-    location.hash = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
+  const online = document.getElementById('online');
+  if (online) online.addEventListener('click', () => {
+    const to = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
+    if (siteMode()) location.href = siteServer() + '/' + to;
+    else location.hash = to;
   });
   // One game per start, however often the button is pressed.
   let starting = false;
