@@ -43,8 +43,20 @@ var Server = map[string]engine.Text{
 		"de": "Fehlerhaftes JSON: {err}",
 	},
 	"server.json_more": {
-		"en": "malformed JSON: more than one value in the body",
-		"de": "Fehlerhaftes JSON: mehr als ein Wert im Inhalt",
+		"en": "malformed JSON: more than one value",
+		"de": "Fehlerhaftes JSON: mehr als ein Wert",
+	},
+	"server.json_case": {
+		"en": "malformed JSON: the key {key} is spelled {want}",
+		"de": "Fehlerhaftes JSON: Der Schlüssel {key} wird {want} geschrieben",
+	},
+	"server.json_utf8": {
+		"en": "malformed JSON: the text is not valid UTF-8",
+		"de": "Fehlerhaftes JSON: Der Text ist kein gültiges UTF-8",
+	},
+	"server.json_surrogate": {
+		"en": "malformed JSON: a lone UTF-16 surrogate escape at byte {at}",
+		"de": "Fehlerhaftes JSON: ein einzelnes UTF-16-Ersatzzeichen-Escape bei Byte {at}",
 	},
 	"server.json_twice": {
 		"en": "malformed JSON: the key {key} appears twice in one object",
@@ -94,6 +106,10 @@ var Server = map[string]engine.Text{
 		"en": "too many rooms created from your address in the last minute; wait a little",
 		"de": "Zu viele Räume von deiner Adresse in der letzten Minute; bitte etwas warten",
 	},
+	"server.heavy_rate": {
+		"en": "more than {max} analyses or long replays from your address in the last minute; wait a little",
+		"de": "Mehr als {max} Analysen oder lange Wiederholungen von deiner Adresse in der letzten Minute; bitte etwas warten",
+	},
 	"server.seats_max": {
 		"en": "at most {max} seats",
 		"de": "Höchstens {max} Plätze",
@@ -118,6 +134,10 @@ var Server = map[string]engine.Text{
 		"en": "{name}={value}: want a date YYYY-MM-DD or an RFC 3339 time",
 		"de": "{name}={value}: erwartet ein Datum JJJJ-MM-TT oder eine Zeit nach RFC 3339",
 	},
+	"server.result_filter": {
+		"en": "result={value}: want a result's code or its first parts (win, win:1, win:1:resign, draw, draw:agreed, abandoned)",
+		"de": "result={value}: erwartet den Code eines Ergebnisses oder seine ersten Teile (win, win:1, win:1:resign, draw, draw:agreed, abandoned)",
+	},
 	"server.limit": {
 		"en": "limit={value}: want 1 to 1000",
 		"de": "limit={value}: erwartet 1 bis 1000",
@@ -137,6 +157,10 @@ var Server = map[string]engine.Text{
 	"server.study_games": {
 		"en": "games: {n}, want 1 to {max} per reading",
 		"de": "Partien: {n}, erwartet 1 bis {max} je Lesart",
+	},
+	"server.study_replicate": {
+		"en": "replicate: {n}, want 0 to {max}",
+		"de": "Wiederholungen: {n}, erwartet 0 bis {max}",
 	},
 	"server.study_size": {
 		"en": "{readings} readings of {games} games make {total} games, more than the {max} a study may play here; use 'tabula analyze'",
@@ -225,14 +249,6 @@ var Server = map[string]engine.Text{
 	"server.ws_hello": {
 		"en": "hello was already said",
 		"de": "hello wurde schon gesagt",
-	},
-	"server.ws_malformed": {
-		"en": "malformed message: {err}",
-		"de": "Fehlerhafte Nachricht: {err}",
-	},
-	"server.ws_more": {
-		"en": "malformed message: more than one JSON value",
-		"de": "Fehlerhafte Nachricht: mehr als ein JSON-Wert",
 	},
 	"server.ws_field": {
 		"en": "a {type} message has no {field} (only {types} has)",

@@ -69,6 +69,9 @@ type Result struct {
 	Margin float64 `json:"margin"`
 	// Lead is the winner's lead at 0%, 10%, ..., 100% of the turns.
 	Lead []float64 `json:"lead,omitempty"`
+	// Eval is what the search judged of the game's decisions, for the
+	// games the probe watched (Config.Evaluate).
+	Eval *EvalResult `json:"eval,omitempty"`
 }
 
 // Moves is the number of moves the players made: a simultaneous ply of
@@ -199,6 +202,10 @@ func (pl *player) play(u unit) (Result, error) {
 		pl.seatAgt = append(pl.seatAgt, a)
 	}
 	res := Result{Reading: u.reading, Game: u.game, Skill: u.skill, Winner: -1, Agent: -1}
+	var pr *probe // judges the decisions of the first games (evaluate.go)
+	if p.Config.Evaluate > 0 && !u.skill && u.game < p.Config.EvaluateGames {
+		pr = newProbe(p.Config.Evaluate, Seed(seed, u.game, -4), s)
+	}
 	guard, hasGuard := s.(Safeguarded)
 	turner, hasTurner := s.(Turner)
 	turnOf := -1
@@ -238,6 +245,9 @@ func (pl *player) play(u unit) (Result, error) {
 				inTurn++
 			}
 		} else {
+			if pr != nil {
+				pr.decide(s, pl.actors)
+			}
 			for _, a := range pl.actors {
 				pl.legal = s.Legal(a, pl.legal[:0])
 				res.Decisions++
@@ -247,7 +257,11 @@ func (pl *player) play(u unit) (Result, error) {
 				}
 				pl.moves = append(pl.moves, pl.seatAgt[a].Choose(s, a))
 			}
-			engine.ApplyTurn(s, pl.moves)
+			if pr != nil {
+				pr.apply(s, pl.moves)
+			} else {
+				engine.ApplyTurn(s, pl.moves)
+			}
 			res.Plies++
 			if hasGuard && res.Stall == "" {
 				res.Stall = guard.Safeguard()
@@ -270,6 +284,9 @@ func (pl *player) play(u unit) (Result, error) {
 		res.Winner = o.Winner
 		res.Agent = (o.Winner + u.game) % n
 		pl.winnerLead(&res, n)
+	}
+	if pr != nil {
+		res.Eval = pr.result(res.Winner)
 	}
 	return res, nil
 }

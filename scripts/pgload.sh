@@ -1,6 +1,6 @@
 #!/bin/bash
 # usage: pgload.sh SERVE_BIN INSTANCES LABEL [loadtest flags...]
-# The 1,000-room PostgreSQL run of docs/server-load-postgres.md: a fresh
+# The 1,000-room PostgreSQL run of docs/lab/server-load-postgres.md: a fresh
 # database on a throwaway cluster in $PGLOAD_DIR (default /tmp/pgload;
 # started on first use like internal/pgtest's, but with fsync and
 # synchronous_commit on, and pg_stat_statements), INSTANCES servers of
@@ -37,7 +37,7 @@ url="postgres://tabula@/$db?host=$dir&sslmode=disable${POOL:+&pool_max_conns=$PO
 pids=(); bases=()
 for i in $(seq "$n"); do
   port=$((18100 + i))
-  nice -n -5 "$bin" serve --addr 127.0.0.1:$port --db "$url" --rooms-per-minute 1000000 --conns-per-ip 100000 --conns 20000 --msg-rate 1000 >"$out/serve$i.log" 2>&1 &
+  nice -n -5 "$bin" serve --addr 127.0.0.1:$port --db "$url" --rooms-per-minute 1000000 --conns-per-ip 100000 --conns 20000 --http-conns 20000 --http-conns-per-ip 100000 --msg-rate 1000 >"$out/serve$i.log" 2>&1 &
   pids+=($!); bases+=(http://127.0.0.1:$port)
 done
 for b in "${bases[@]}"; do for _ in $(seq 100); do curl -sf "$b/healthz" >/dev/null && break; sleep 0.1; done; done

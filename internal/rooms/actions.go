@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strings"
 	"tabula/internal/wire"
+	"tabula/view"
 	"time"
 
 	"tabula/engine"
@@ -92,7 +92,7 @@ func (r *Room) ResignAs(ctx context.Context, sub *Sub, token string) error {
 		if err := r.twoOpen(); err != nil {
 			return err
 		}
-		return r.finish(ctx, wire.Event{Kind: wire.KindResign, Seat: intp(seat)}, engine.Outcome{Winner: 1 - seat}.String())
+		return r.finish(ctx, wire.Event{Kind: wire.KindResign, Seat: intp(seat)}, view.Won(1-seat, view.EndResign))
 	})
 }
 
@@ -106,7 +106,7 @@ func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
 		}
 		e := wire.Event{Kind: wire.KindOffer, Seat: intp(sub.Seat)}
 		if accepts {
-			return r.finish(ctx, e, engine.Outcome{Winner: -1}.String())
+			return r.finish(ctx, e, view.Drawn(view.EndAgreed))
 		}
 		return r.record(ctx, store.Step{}, e)
 	})
@@ -137,8 +137,8 @@ func (r *Room) record(ctx context.Context, st store.Step, e wire.Event) error {
 
 // SetName changes the display name of the viewer's seat.
 func (r *Room) SetName(ctx context.Context, sub *Sub, name string) error {
-	name = strings.TrimSpace(name)
-	if err := checkName(name); err != nil {
+	name, err := CleanName(name)
+	if err != nil {
 		return refuseErr(CodeBad, err)
 	}
 	return r.act(sub, func() error {

@@ -9,14 +9,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"runtime"
 	"slices"
 	"strconv"
 	"sync"
 	"tabula/internal/wire"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"tabula/ai"
 	"tabula/engine"
@@ -78,7 +77,8 @@ type Config struct {
 type Thinker interface {
 	// Do runs f for j when a worker is free (compute.Pool.Do).
 	Do(ctx context.Context, j compute.Job, f func(ctx context.Context)) error
-	// Fits reports whether j would end within d if asked now.
+	// Fits reports whether j, asked now, would get at least d of
+	// processor time within its cost (compute.Pool.Fits).
 	Fits(j compute.Job, d time.Duration) bool
 }
 
@@ -171,27 +171,6 @@ type Created struct {
 	Tokens []string
 }
 
-// maxName bounds a display name, in bytes.
-const maxName = 40
-
-// checkName refuses a display name that is too long, not UTF-8, or holds
-// a control character (NUL, a line break) or a bidirectional format
-// character (a right-to-left override would turn the text around it).
-func checkName(name string) error {
-	if len(name) > maxName {
-		return engine.NewError("rooms.name_long", "max", maxName)
-	}
-	if !utf8.ValidString(name) {
-		return engine.NewError("rooms.name_utf8")
-	}
-	for i, c := range name {
-		if unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c) {
-			return engine.NewError("rooms.name_control", "char", fmt.Sprintf("%U", c), "at", i)
-		}
-	}
-	return nil
-}
-
 // Create makes a room for game g under the option settings, with seats.
 func (m *Manager) Create(ctx context.Context, gameID string, settings []string, seats []SeatSpec, clock Clock) (Created, error) {
 	return m.CreateFrom(ctx, gameID, settings, seats, clock, nil)
@@ -233,10 +212,11 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 	stored := make([]store.Seat, len(seats))
 	persons := 0
 	for i, sp := range seats {
-		if err := checkName(sp.Name); err != nil {
+		name, err := CleanName(sp.Name)
+		if err != nil {
 			return Created{}, refuse(CodeBad, "rooms.seat_err", "seat", i, "err", err)
 		}
-		st := store.Seat{Index: i, Kind: sp.Kind, Name: sp.Name}
+		st := store.Seat{Index: i, Kind: sp.Kind, Name: name}
 		switch sp.Kind {
 		case Person:
 			if sp.Agent != "" {
@@ -286,10 +266,11 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, seats []store.Seat, moves []string, evs []wire.Event, s engine.State) store.Step {
 	st := store.Step{Room: rs.ID, From: 0}
 	if o, over := s.Outcome(); over {
-		st.Status, st.Result = store.Finished, o.String()
-		evs = append(evs, wire.Event{Version: len(evs) + 1, Kind: wire.KindEnd, Result: st.Result, Secret: hex.EncodeToString(rs.Secret)})
+		res := view.ResultOf(o)
+		st.Status, st.Result = store.Finished, res.Code()
+		evs = append(evs, wire.Event{Version: len(evs) + 1, Kind: wire.KindEnd, Result: &res, Secret: hex.EncodeToString(rs.Secret)})
 		rec := view.NewRecord(g, opts)
-		rec.Moves, rec.Result = moves, st.Result
+		rec.Moves, rec.Result = moves, &res
 		for _, se := range seats {
 			rec.Players = append(rec.Players, seat{Seat: se}.label())
 		}
@@ -308,6 +289,23 @@ func (m *Manager) InMemory() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return len(m.rooms)
+}
+
+// Open counts the rooms in memory whose game is not over. It takes each
+// room's lock in turn, never with the manager's held.
+func (m *Manager) Open() int {
+	m.mu.Lock()
+	rs := slices.Collect(maps.Values(m.rooms))
+	m.mu.Unlock()
+	open := 0
+	for _, r := range rs {
+		r.mu.Lock()
+		if r.status == store.Open && !r.closed {
+			open++
+		}
+		r.mu.Unlock()
+	}
+	return open
 }
 
 // ErrNoRoom is returned for an unknown or closed room.
@@ -402,7 +400,10 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
 	}
-	c.status, c.result = sn.Room.Status, sn.Room.Result
+	c.status = sn.Room.Status
+	if c.result, err = view.ParseResult(sn.Room.Result); err != nil {
+		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
+	}
 	r := &Room{m: m, core: c, subs: map[*Sub]struct{}{}, used: time.Now(), away: map[int]time.Time{}}
 	for _, st := range sn.Seats {
 		if st.Kind == Person {
@@ -504,9 +505,9 @@ func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
 		}
 		r.mu.Lock()
 		if r.status == store.Open {
-			st := store.Step{Room: r.ID, From: r.version, Status: store.Expired, Result: "expired"}
+			st := store.Step{Room: r.ID, From: r.version, Status: store.Expired, Result: view.Abandoned().Code()}
 			if err := r.persist(ctx, &st); err == nil {
-				r.status, r.result = store.Expired, "expired"
+				r.status, r.result = store.Expired, view.Abandoned()
 			}
 		}
 		r.shut(wire.CloseRoomGone, "the room expired")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tabula/engine"
+	"tabula/internal/metrics"
 	"tabula/internal/store"
 	_ "tabula/messages" // the words of its refusals
 	"tabula/view"
@@ -99,6 +100,7 @@ func (r *Room) Move(ctx context.Context, sub *Sub, version int, text string) (Ac
 // device that plays several seats sends each seat's moves with its token
 // over one connection (local.go). The acknowledgement goes to sub.
 func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, text string) (Ack, error) {
+	arrived := time.Now() // real time, not the game clock: a latency
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	seat, err := r.asSeat(sub, token)
@@ -116,6 +118,8 @@ func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, 
 	if err == nil {
 		if ack.Duplicate {
 			sub.ack(ack)
+		} else {
+			metrics.Moved(true, time.Since(arrived))
 		}
 		r.afterChange()
 	}
@@ -169,7 +173,7 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 	st := t.step
 	st.Room = r.ID
 	if st.Status == store.Finished {
-		st.Archive = r.archiveEntry(t.events, st.Result)
+		st.Archive = r.archiveEntry(t.events, t.result)
 	}
 	ack := Ack{Version: t.events[0].Version}
 	acked := ackTo.ackWhenDurable(&st, ack)
@@ -195,7 +199,10 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) e
 		}
 		st.Events = append(st.Events, store.Event{Version: e.Version, Kind: e.Kind, Body: body})
 	}
-	if err := r.m.cfg.Store.Apply(ctx, *st); err != nil {
+	storing := time.Now()
+	err := r.m.cfg.Store.Apply(ctx, *st)
+	metrics.Committed(time.Since(storing))
+	if err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			// Another process changed the room: catch up with what it
 			// stored, or, failing that, load the room again.
@@ -214,14 +221,14 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) e
 
 // archiveEntry is the finished game for the archive, evs being the events
 // about to be stored.
-func (r *Room) archiveEntry(evs []wire.Event, result string) *store.Game {
+func (r *Room) archiveEntry(evs []wire.Event, result view.Result) *store.Game {
 	rec := r.recordWith(evs)
-	rec.Result = result
+	rec.Result = &result
 	body, _ := json.Marshal(rec)
-	return &store.Game{Room: r.ID, Game: r.game.ID(), Players: rec.Players, Result: result, Finished: r.m.cfg.Now(), Record: body}
+	return &store.Game{Room: r.ID, Game: r.game.ID(), Players: rec.Players, Result: result.Code(), Finished: r.m.cfg.Now(), Record: body}
 }
 
-// Record is an engine record with the room's published chance secret.
+// Record is a record (view.Record) with the room's published chance secret.
 type Record struct {
 	view.Record
 	Room string `json:"room"`
@@ -252,7 +259,7 @@ func (r *Room) recordWith(more []wire.Event) Record {
 		case wire.KindEnd:
 			rec.Result, rec.Secret = e.Result, e.Secret
 		case wire.KindResign:
-			rec.Result = r.result
+			rec.Result = r.resultSent()
 			rec.Resigned = intp(*e.Seat)
 		case wire.KindUndo:
 			rec.TakeBacks++
@@ -267,7 +274,7 @@ func (r *Room) recordWith(more []wire.Event) Record {
 		rec.Players = append(rec.Players, s.label())
 	}
 	if r.status != store.Open {
-		rec.Result = r.result
+		rec.Result = r.resultSent()
 		rec.Secret = hex.EncodeToString(r.secret)
 	}
 	return rec
@@ -285,7 +292,7 @@ func (s seat) label() string {
 		return s.Agent
 	}
 	if s.Name == "" {
-		return "person"
+		return string(Person)
 	}
 	return s.Name
 }
@@ -296,7 +303,7 @@ func (r *Room) publish(after engine.State, e wire.Event) { r.publishTraced(after
 // publishTraced is publish with the trace of a turn, so that a page can
 // animate it.
 func (r *Room) publishTraced(after engine.State, e wire.Event, trace []view.EventView) {
-	js, err := view.StateTold(after)
+	js, err := view.StateTold(after, r.names()...)
 	if err != nil {
 		r.m.cfg.Log.Error("state", "room", r.ID, "err", err)
 		return
@@ -305,6 +312,9 @@ func (r *Room) publishTraced(after engine.State, e wire.Event, trace []view.Even
 	// event, which is encoded once.
 	if e.Clocks != nil {
 		e.Running = r.running()
+	}
+	if e.Result != nil {
+		e.ResultText = r.say(view.ResultMessage(*e.Result))
 	}
 	msgs := map[string][]byte{}
 	for sub := range r.subs {

@@ -8,8 +8,10 @@ import (
 	"sync"
 	"time"
 
+	"tabula/internal/metrics"
 	"tabula/internal/store"
 	"tabula/internal/wire"
+	"tabula/view"
 )
 
 // Shared is a Store that several server processes use at once
@@ -87,7 +89,11 @@ func (r *Room) catchUp(ctx context.Context) error {
 		}
 		r.seats[st.Index] = seat{Seat: st}
 	}
-	r.status, r.result = sn.Room.Status, sn.Room.Result
+	res, err := view.ParseResult(sn.Room.Result)
+	if err != nil {
+		return fmt.Errorf("rooms: room %s: %w", r.ID, err)
+	}
+	r.status, r.result = sn.Room.Status, res
 	r.caughtUp(len(sn.Events))
 	return nil
 }
@@ -226,6 +232,7 @@ func (s *shared) takeOver(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	metrics.TookOver(len(ids))
 	for _, id := range ids {
 		m.cfg.Log.Info("taking over a computer move", "room", id)
 		r, err := m.Room(ctx, id) // a room loaded now starts the move itself
