@@ -224,6 +224,13 @@ const strings = {
     spectatorLink: 'Watch (spectators)',
     step: 'Move {i} of {n}',
     until: 'Until',
+    offlineNeeds: 'The server cannot be reached; this needs it.',
+    offlineBanner: 'Offline: games at this device and against the computer play in this browser; online rooms, the finished games of the server and the Research page need the network.',
+    siteBanner: 'This copy of Tabula has no server: games at this device and against the computer play in this browser.',
+    playedHere: 'Played in this browser',
+    toServer: 'Copy to the server\'s archive',
+    copiedToServer: 'Copied to the server\'s archive.',
+    engineLoading: 'Loading the engine…',
   },
   de: {
     title: 'Tabula',
@@ -447,6 +454,13 @@ const strings = {
     spectatorLink: 'Zuschauen',
     step: 'Zug {i} von {n}',
     until: 'Bis',
+    offlineNeeds: 'Der Server ist nicht erreichbar; dafür wird er gebraucht.',
+    offlineBanner: 'Offline: Spiele an diesem Gerät und gegen den Computer laufen in diesem Browser; Online-Räume, die beendeten Spiele des Servers und die Forschungsseite brauchen das Netz.',
+    siteBanner: 'Diese Kopie von Tabula hat keinen Server: Spiele an diesem Gerät und gegen den Computer laufen in diesem Browser.',
+    playedHere: 'In diesem Browser gespielt',
+    toServer: 'Ins Archiv des Servers kopieren',
+    copiedToServer: 'Ins Archiv des Servers kopiert.',
+    engineLoading: 'Die Spiel-Engine wird geladen…',
   },
 };
 
