@@ -2,14 +2,23 @@ package e2e
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -28,10 +37,13 @@ import (
 
 // nginxConf is deploy/nginx.conf after the template step of
 // docs/deploy.md: the three instances' addresses and nginx's own put in
-// place of tabula1:8080 ... and "listen 80;". Each must occur exactly
-// once; nothing else changes.
-func nginxConf(conf string, upstreams [3]string, listen string) (string, error) {
-	subs := [][2]string{{"tabula1:8080", upstreams[0]}, {"tabula2:8080", upstreams[1]}, {"tabula3:8080", upstreams[2]}, {"listen 80;", "listen " + listen + ";"}}
+// place of tabula1:8080 ... and "listen 80;"; then, for the suite only,
+// the TLS listener's address, a certificate of the test's own and the
+// request log in dir. Each must occur exactly once; nothing else changes.
+func nginxConf(conf string, upstreams [3]string, listen, listenTLS, dir string) (string, error) {
+	subs := [][2]string{{"tabula1:8080", upstreams[0]}, {"tabula2:8080", upstreams[1]}, {"tabula3:8080", upstreams[2]}, {"listen 80;", "listen " + listen + ";"},
+		{"listen 443 ssl", "listen " + listenTLS + " ssl"}, {"/etc/ssl/tabula/fullchain.pem", filepath.Join(dir, "cert.pem")},
+		{"/etc/ssl/tabula/privkey.pem", filepath.Join(dir, "key.pem")}, {"/var/log/nginx/tabula-access.log", filepath.Join(dir, "access.log")}}
 	for _, s := range subs {
 		if n := strings.Count(conf, s[0]); n != 1 {
 			return "", fmt.Errorf("deploy/nginx.conf: %q occurs %d times, want once", s[0], n)
@@ -39,6 +51,74 @@ func nginxConf(conf string, upstreams [3]string, listen string) (string, error) 
 		conf = strings.Replace(conf, s[0], s[1], 1)
 	}
 	return conf, nil
+}
+
+// nginxFront runs deploy/nginx.conf in front of the three instances at
+// ups (host:port) and returns its plain and TLS base URLs and its
+// directory (the request log is access.log there).
+func nginxFront(t *testing.T, ups [3]string) (base, baseTLS, dir string) {
+	t.Helper()
+	tmpl, err := os.ReadFile(filepath.Join("..", "..", "deploy", "nginx.conf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Readable by nginx's workers, which drop root.
+	dir, err = os.MkdirTemp("", "tabula-nginx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeCert(t, dir)
+	listen, listenTLS := freeAddr(t), freeAddr(t)
+	conf, err := nginxConf(string(tmpl), ups, listen, listenTLS, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	startNginx(t, dir, conf, listen)
+	return "http://" + listen, "https://" + listenTLS, dir
+}
+
+// writeCert writes a self-signed certificate for 127.0.0.1 and its key
+// into dir as cert.pem and key.pem.
+func writeCert(t *testing.T, dir string) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "tabula test"},
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}, NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour)}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kb, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string]*pem.Block{"cert.pem": {Type: "CERTIFICATE", Bytes: der}, "key.pem": {Type: "PRIVATE KEY", Bytes: kb}} {
+		if err := os.WriteFile(filepath.Join(dir, name), pem.EncodeToMemory(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// workerConnections is the events block's worker_connections of
+// deploy/nginx-main.conf, the size the guide asks for.
+func workerConnections(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "deploy", "nginx-main.conf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^\s*worker_connections (\d+);`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("deploy/nginx-main.conf sets no worker_connections")
+	}
+	return string(m[1])
 }
 
 // needTool finds a program the test needs: without it the test is
@@ -55,9 +135,10 @@ func needTool(t *testing.T, err error, what string) {
 }
 
 // startNginx runs Debian's nginx in the foreground with conf as the only
-// server of its http block, from a directory of its own, and waits until
-// it accepts connections on addr.
-func startNginx(t *testing.T, conf, addr string) {
+// file of its http block, from dir, with the events block sized as
+// deploy/nginx-main.conf says, and waits until it accepts connections on
+// addr.
+func startNginx(t *testing.T, dir, conf, addr string) {
 	t.Helper()
 	bin, err := exec.LookPath("nginx")
 	if err != nil {
@@ -65,22 +146,14 @@ func startNginx(t *testing.T, conf, addr string) {
 		_, err = os.Stat(bin)
 	}
 	needTool(t, err, "nginx")
-	// Readable by nginx's workers, which drop root.
-	dir, err := os.MkdirTemp("", "tabula-nginx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	if err := os.WriteFile(filepath.Join(dir, "tabula.conf"), []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// What Debian's /etc/nginx/nginx.conf gives the http block, in dir.
 	main := fmt.Sprintf(`worker_processes 1;
+worker_rlimit_nofile 16384;
 pid %[1]s/nginx.pid;
-events { worker_connections 256; }
+events { worker_connections %[2]s; }
 http {
     access_log off;
     client_body_temp_path %[1]s/body;
@@ -90,7 +163,7 @@ http {
     scgi_temp_path %[1]s/scgi;
     include %[1]s/tabula.conf;
 }
-`, dir)
+`, dir, workerConnections(t))
 	if err := os.WriteFile(filepath.Join(dir, "nginx.conf"), []byte(main), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +216,9 @@ func freeAddr(t *testing.T) string {
 // address ip, so that nginx counts it as a client of its own.
 func clientFrom(ip string) *http.Client {
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
-	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 16}}
+	// nginx's TLS listener shows the test's own self-signed certificate.
+	tlsConf := &tls.Config{InsecureSkipVerify: true}
+	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 16, TLSClientConfig: tlsConf}}
 }
 
 // flood sends up to n requests from ip, 8 at a time, and stops once it
@@ -216,17 +291,7 @@ func TestBehindNginx(t *testing.T) {
 		ins[i] = servetest.Start(t, bin, db, "--trusted-proxies", "127.0.0.1")
 		ups[i] = strings.TrimPrefix(ins[i].URL, "http://")
 	}
-	tmpl, err := os.ReadFile(filepath.Join("..", "..", "deploy", "nginx.conf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	listen := freeAddr(t)
-	conf, err := nginxConf(string(tmpl), ups, listen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	startNginx(t, conf, listen)
-	base := "http://" + listen
+	base, _, _ := nginxFront(t, ups)
 
 	// A room against the computer, created through nginx.
 	res, err := clientFrom("127.0.0.1").Post(base+"/api/rooms", "application/json",
