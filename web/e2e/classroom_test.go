@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"tabula/internal/pgtest"
 	"tabula/internal/roomclient"
 	"tabula/internal/servetest"
 )
@@ -62,21 +61,11 @@ func pageFiles(t *testing.T, base string) []string {
 // names the classroom's address. Past the API's limit, nginx answers 429
 // in JSON with Retry-After.
 func TestClassroomBehindNginx(t *testing.T) {
-	cluster, err := pgtest.Start()
-	if errors.Is(err, pgtest.ErrNoPostgres) {
-		needTool(t, err, "PostgreSQL")
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(cluster.Stop)
-	name, err := cluster.NewDatabase()
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := throwawayDatabase(t)
 	bin := servetest.Build(t)
 	var ups [3]string
 	for i := range ups {
-		in := servetest.Start(t, bin, cluster.URL(name), "--trusted-proxies", "127.0.0.1")
+		in := servetest.Start(t, bin, db, "--trusted-proxies", "127.0.0.1")
 		ups[i] = strings.TrimPrefix(in.URL, "http://")
 	}
 	base, baseTLS, dir := nginxFront(t, ups)

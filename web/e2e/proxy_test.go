@@ -261,16 +261,10 @@ func flood(base, ip string, n int) (ok, refused int) {
 	return ok, refused
 }
 
-// TestBehindNginx runs three instances on a throwaway PostgreSQL behind
-// Debian's nginx with deploy/nginx.conf (only its addresses substituted),
-// on a port other than 80. A person plays a whole game against the
-// computer in Chromium through nginx; mid-game one instance is killed
-// with SIGKILL and another stopped with SIGTERM, and the game goes on to
-// its end with every move the person made stored once. A flood of
-// requests from another client address is refused by nginx's rate limit
-// (429) while the person's game goes on.
-func TestBehindNginx(t *testing.T) {
-	ctx := tab(t, 3*time.Minute)
+// throwawayDatabase is the URL of a new database on a throwaway
+// PostgreSQL cluster, stopped when t ends.
+func throwawayDatabase(t *testing.T) string {
+	t.Helper()
 	cluster, err := pgtest.Start()
 	if errors.Is(err, pgtest.ErrNoPostgres) {
 		needTool(t, err, "PostgreSQL")
@@ -282,7 +276,20 @@ func TestBehindNginx(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := cluster.URL(name)
+	return cluster.URL(name)
+}
+
+// TestBehindNginx runs three instances on a throwaway PostgreSQL behind
+// Debian's nginx with deploy/nginx.conf (only its addresses substituted),
+// on a port other than 80. A person plays a whole game against the
+// computer in Chromium through nginx; mid-game one instance is killed
+// with SIGKILL and another stopped with SIGTERM, and the game goes on to
+// its end with every move the person made stored once. A flood of
+// requests from another client address is refused by nginx's rate limit
+// (429) while the person's game goes on.
+func TestBehindNginx(t *testing.T) {
+	ctx := tab(t, 3*time.Minute)
+	db := throwawayDatabase(t)
 	bin := servetest.Build(t)
 	var ins [3]*servetest.Instance
 	var ups [3]string
