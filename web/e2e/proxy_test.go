@@ -38,32 +38,41 @@ import (
 // nginxConf is deploy/nginx.conf after the template step of
 // docs/deploy.md: the three instances' addresses and nginx's own put in
 // place of tabula1:8080 ... and "listen 80;"; then, for the suite only,
-// the TLS listener's address, a certificate of the test's own and the
-// request log in dir. Each must occur exactly once; nothing else changes.
-func nginxConf(conf string, upstreams [3]string, listen, listenTLS, dir string) (string, error) {
-	subs := [][2]string{{"tabula1:8080", upstreams[0]}, {"tabula2:8080", upstreams[1]}, {"tabula3:8080", upstreams[2]}, {"listen 80;", "listen " + listen + ";"},
-		{"listen 443 ssl", "listen " + listenTLS + " ssl"}, {"/etc/ssl/tabula/fullchain.pem", filepath.Join(dir, "cert.pem")},
-		{"/etc/ssl/tabula/privkey.pem", filepath.Join(dir, "key.pem")}, {"/var/log/nginx/tabula-access.log", filepath.Join(dir, "access.log")}}
+// the request log and the TLS file it includes in dir. Each must occur
+// exactly once; nothing else changes.
+func nginxConf(conf string, upstreams [3]string, listen, dir string) (string, error) {
+	return substitute("deploy/nginx.conf", conf, [][2]string{{"tabula1:8080", upstreams[0]}, {"tabula2:8080", upstreams[1]},
+		{"tabula3:8080", upstreams[2]}, {"listen 80;", "listen " + listen + ";"},
+		{"/var/log/nginx/tabula-access.log", filepath.Join(dir, "access.log")}, {"/etc/nginx/tabula-tls*.conf", filepath.Join(dir, "tls*.conf")}})
+}
+
+// substitute replaces each pair's first by its second in the text of
+// file, which must hold each first exactly once.
+func substitute(file, text string, subs [][2]string) (string, error) {
 	for _, s := range subs {
-		if n := strings.Count(conf, s[0]); n != 1 {
-			return "", fmt.Errorf("deploy/nginx.conf: %q occurs %d times, want once", s[0], n)
+		if n := strings.Count(text, s[0]); n != 1 {
+			return "", fmt.Errorf("%s: %q occurs %d times, want once", file, s[0], n)
 		}
-		conf = strings.Replace(conf, s[0], s[1], 1)
+		text = strings.Replace(text, s[0], s[1], 1)
 	}
-	return conf, nil
+	return text, nil
 }
 
 // nginxFront runs deploy/nginx.conf in front of the three instances at
-// ups (host:port) and returns its plain and TLS base URLs and its
-// directory (the request log is access.log there).
+// ups (host:port), with deploy/nginx-tls.conf installed and a
+// certificate of its own, and returns its plain and TLS base URLs and
+// its directory (the request log is access.log there).
 func nginxFront(t *testing.T, ups [3]string) (base, baseTLS, dir string) {
 	t.Helper()
-	tmpl, err := os.ReadFile(filepath.Join("..", "..", "deploy", "nginx.conf"))
-	if err != nil {
-		t.Fatal(err)
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join("..", "..", "deploy", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
 	}
 	// Readable by nginx's workers, which drop root.
-	dir, err = os.MkdirTemp("", "tabula-nginx")
+	dir, err := os.MkdirTemp("", "tabula-nginx")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +82,15 @@ func nginxFront(t *testing.T, ups [3]string) (base, baseTLS, dir string) {
 	}
 	writeCert(t, dir)
 	listen, listenTLS := freeAddr(t), freeAddr(t)
-	conf, err := nginxConf(string(tmpl), ups, listen, listenTLS, dir)
+	tls, err := substitute("deploy/nginx-tls.conf", read("nginx-tls.conf"), [][2]string{{"listen 443 ssl", "listen " + listenTLS + " ssl"},
+		{"/etc/ssl/tabula/fullchain.pem", filepath.Join(dir, "cert.pem")}, {"/etc/ssl/tabula/privkey.pem", filepath.Join(dir, "key.pem")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tls.conf"), []byte(tls), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conf, err := nginxConf(read("nginx.conf"), ups, listen, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
