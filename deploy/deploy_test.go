@@ -215,14 +215,7 @@ func compose(t *testing.T, content []byte) (*types.Project, error) {
 }
 
 func TestComposeFileIsValid(t *testing.T) {
-	b, err := os.ReadFile("compose.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compose(t, b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := composeProject(t)
 	for _, name := range []string{"postgres", "tabula1", "tabula2", "tabula3", "nginx", "backup"} {
 		s, ok := p.Services[name]
 		if !ok {

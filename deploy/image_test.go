@@ -34,14 +34,7 @@ func TestImagesArePinnedToReleases(t *testing.T) {
 			t.Errorf("Dockerfile: FROM %s is not an exact release", m[1])
 		}
 	}
-	c, err := os.ReadFile("compose.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compose(t, c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := composeProject(t)
 	for name, s := range p.Services {
 		if s.Image != "" && s.Build == nil && !exactTag.MatchString(s.Image) {
 			t.Errorf("compose.yaml, service %s: image %s is not an exact release", name, s.Image)
@@ -52,14 +45,7 @@ func TestImagesArePinnedToReleases(t *testing.T) {
 // Compose runs the instances as the Kubernetes manifest does: read-only
 // root, a tmpfs for temporary files, no capabilities, no new privileges.
 func TestComposeInstancesAreHardened(t *testing.T) {
-	c, err := os.ReadFile("compose.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compose(t, c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := composeProject(t)
 	for _, name := range []string{"tabula1", "tabula2", "tabula3"} {
 		s := p.Services[name]
 		if !s.ReadOnly || !hasAll(s.Tmpfs, "/tmp") || !hasAll(s.CapDrop, "ALL") || !hasAll(s.SecurityOpt, "no-new-privileges:true") {
@@ -69,6 +55,20 @@ func TestComposeInstancesAreHardened(t *testing.T) {
 			t.Errorf("service %s: the build stamps no revision", name)
 		}
 	}
+}
+
+// composeProject is compose.yaml as `docker compose` loads it.
+func composeProject(t *testing.T) *types.Project {
+	t.Helper()
+	c, err := os.ReadFile("compose.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compose(t, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func hasAll(list types.StringList, want string) bool {
