@@ -8,8 +8,9 @@
 // that has run a slice (Config.Slice, 10 ms by default) while others wait
 // gives its worker up at its next yield and queues again. A free worker
 // goes first to a short job: one that has had less than Quantum of
-// processor time (an easy search, the start of any other); longer jobs
-// share what the short ones leave. Among those, it goes to the address
+// processor time (an easy search, the start of any other), or a longer
+// one that has waited Aging; other longer jobs share what those leave.
+// Among those, it goes to the address
 // that has had the least processor time (each address starts level with
 // the others), and within an address to its rooms in turn. So a short
 // search never waits behind a long one, and an address with many
@@ -68,6 +69,10 @@ const DefaultSlice = 10 * time.Millisecond
 // any longer job: a slice at least, and an easy search's whole time.
 const Quantum = 40 * time.Millisecond
 
+// Aging is how long a longer job waits before it goes with the short
+// ones: short jobs never starve it.
+const Aging = 100 * time.Millisecond
+
 // Config sets up a Pool; the zero value works.
 type Config struct {
 	// Workers is the number of jobs that may run at once (default: one
@@ -116,7 +121,6 @@ type Pool struct {
 	busy    int                 // jobs running
 	waiting int                 // jobs queued, parked ones included
 	parked  int                 // jobs queued again after a slice
-	short   int                 // jobs queued that have had less than Quantum
 	addrs   map[string]*account // every address with a job running or queued
 	turn    []*account          // addresses with jobs queued, served in turn among equals
 	stats   Stats
@@ -126,7 +130,7 @@ type Pool struct {
 type account struct {
 	addr             string
 	running, waiting int
-	parked, short    int
+	parked           int
 	used             time.Duration // processor time of its finished slices, from its start
 	startSum         time.Duration // the sum of its running slices' starts
 	rooms            []*line       // its rooms with jobs queued, next served first
@@ -287,10 +291,6 @@ func (p *Pool) push(r *run, now time.Duration, parked bool) *waiter {
 		a.parked++
 		p.parked++
 	}
-	if w.short {
-		a.short++
-		p.short++
-	}
 	p.queued.Store(int32(p.waiting))
 	return w
 }
@@ -329,10 +329,6 @@ func (p *Pool) unqueue(w *waiter) {
 	if w.parked {
 		a.parked--
 		p.parked--
-	}
-	if w.short {
-		a.short--
-		p.short--
 	}
 	p.queued.Store(int32(p.waiting))
 }
@@ -389,26 +385,35 @@ func (p *Pool) level(now time.Duration) time.Duration {
 	return least
 }
 
-// dispatch gives the free workers to the queued jobs: short jobs first
-// (Quantum), and among those (or the long ones) to the address that has
-// had the least processor time (the first in turn among equals), and
-// within it to its rooms in turn. The caller holds p.mu.
+// dispatch gives the free workers to the queued jobs: short ones first
+// (Quantum, Aging), and among those (or the longer ones) to the address
+// that has had the least processor time (the first in turn among
+// equals), and within it to its rooms in turn. The caller holds p.mu.
 func (p *Pool) dispatch(now time.Duration) {
+	// The first room of a whose next job is short (a short job queued
+	// behind a long one of its room waits for it), or -1.
+	urgent := func(a *account) int {
+		return slices.IndexFunc(a.rooms, func(l *line) bool {
+			w := l.waiters[0]
+			return w.short || now-w.since >= Aging
+		})
+	}
 	for p.busy < p.workers && len(p.turn) > 0 {
-		short := p.short > 0
-		i := -1
+		i, j := -1, 0
 		for k, a := range p.turn {
-			if (!short || a.short > 0) && (i < 0 || a.usedAt(now) < p.turn[i].usedAt(now)) {
-				i = k
+			if u := urgent(a); u >= 0 && (i < 0 || a.usedAt(now) < p.turn[i].usedAt(now)) {
+				i, j = k, u
+			}
+		}
+		if i < 0 { // only longer jobs wait
+			i = 0
+			for k, a := range p.turn[1:] {
+				if a.usedAt(now) < p.turn[i].usedAt(now) {
+					i = k + 1
+				}
 			}
 		}
 		a := p.turn[i]
-		j := 0
-		if short {
-			// The first room whose next job is short (a short job queued
-			// behind a long one of its room waits for it).
-			j = max(0, slices.IndexFunc(a.rooms, func(l *line) bool { return l.waiters[0].short }))
-		}
 		l := a.rooms[j]
 		w := l.waiters[0]
 		l.waiters = l.waiters[1:]

@@ -3,6 +3,7 @@ package compute
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -410,5 +411,29 @@ func TestFairPart(t *testing.T) {
 		if got := fairPart(c.w, c.mine, c.others); math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("fairPart(%v, %d, %v) = %v, want %v", c.w, c.mine, c.others, got, c.want)
 		}
+	}
+}
+
+// A longer job is not starved by a stream of short ones: once it has
+// waited Aging it goes with them, and its address, served less, first.
+func TestALongJobWaitsAtMostAging(t *testing.T) {
+	s := newSlicer(t)
+	atStep, goOn := make(chan struct{}), make(chan struct{})
+	s.before = func(name string, step int) {
+		if name == "long" && step == 6 { // long by now
+			close(atStep)
+			<-goOn
+		}
+	}
+	s.start("long", Job{Addr: "a", Room: "1"}, 0)
+	<-atStep
+	for i := range 20 {
+		s.start("s", Job{Addr: "b", Room: fmt.Sprint(i)}, 1)
+	}
+	close(goOn)
+	log := s.steps(7 + 16)[7:] // long's seventh step, then the others
+	i := slices.Index(log[1:], "long") + 1
+	if i < 1 || i > 1+int(Aging/DefaultSlice)+1 {
+		t.Errorf("steps %v: the long job waited %d short slices, want about %d", log, i-1, Aging/DefaultSlice)
 	}
 }
