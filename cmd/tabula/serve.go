@@ -230,7 +230,7 @@ func sweep(ctx context.Context, mgr *rooms.Manager, log *slog.Logger) {
 func newHTTPServer(h http.Handler, budget time.Duration) *http.Server {
 	return &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 5 * time.Second,
+		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      budget + 30*time.Second,
 		IdleTimeout:       30 * time.Second,
