@@ -16,7 +16,8 @@ import (
 	"tabula/view"
 )
 
-var update = flag.Bool("update", false, "write static/contract.js from the Go packages")
+// update rewrites the generated files of static/ (contract.js, engine.wasm.gz, wasm_exec.js) instead of checking them.
+var update = flag.Bool("update", false, "write static/contract.js, static/engine.wasm.gz and static/wasm_exec.js from the Go sources")
 
 // contractJS is static/contract.js as the Go packages define it: the
 // close codes of a room's WebSocket (package wire), the facts each kind of

@@ -4,7 +4,10 @@
 // undo kept until it is acknowledged and sent again after a reconnection
 // (the server acknowledges a resend as a duplicate), and reconnection
 // with a backoff of 0.5 s doubling to 10 s. Every page that shows a room
-// uses it; it knows nothing of pages.
+// uses it; it knows nothing of pages. A room of the engine in the browser
+// is reached the same way, over an EngineSocket instead of a WebSocket.
+
+import { EngineSocket, isEngineRoom } from './engine.js';
 
 import { closeCodes } from './contract.js';
 
@@ -37,7 +40,7 @@ export class Conn {
   }
 
   open() {
-    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/rooms/' + encodeURIComponent(this.room) + '/ws?lang=' + encodeURIComponent(this.lang));
+    const ws = isEngineRoom(this.room) ? new EngineSocket(this.room, this.lang) : new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/rooms/' + encodeURIComponent(this.room) + '/ws?lang=' + encodeURIComponent(this.lang));
     this.ws = ws;
     ws.onopen = () => {
       const hello = { type: 'hello', token: this.tokens[0] || '', last: this.version };

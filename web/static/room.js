@@ -37,9 +37,10 @@ let fresh = null;
 
 // createLocal creates a room whose person seats all belong to this device
 // (body: POST /api/rooms's, a new game or a record), keeps its tokens and
-// returns its id.
+// returns its id. When the server cannot be reached (or on a site with no
+// server) the engine in the browser plays it (engine.js).
 export async function createLocal(body) {
-  const r = await api('POST', '/api/rooms', body);
+  const r = await api('POST', '/api/rooms', body, 'local');
   const tokens = {};
   for (const s of r.seats) if (s.token) tokens[s.seat] = s.token;
   keepTokens(r.id, tokens);
