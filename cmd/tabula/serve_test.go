@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -33,13 +35,17 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-func TestServeAnswersAndStopsOnSIGTERM(t *testing.T) {
+// serveHere runs `tabula serve` in this process on a fresh SQLite file
+// with the flags given, and returns its URL, its logs and its exit code
+// (once SIGTERM stopped it).
+func serveHere(t *testing.T, flags ...string) (url string, logs *lockedBuffer, done chan int) {
+	t.Helper()
 	pr, pw := io.Pipe()
-	var logs lockedBuffer
-	done := make(chan int, 1)
+	logs = &lockedBuffer{}
+	done = make(chan int, 1)
 	db := filepath.Join(t.TempDir(), "tabula.db")
 	go func() {
-		done <- run([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, strings.NewReader(""), pw, &logs)
+		done <- run(append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...), strings.NewReader(""), pw, logs)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
@@ -51,18 +57,12 @@ func TestServeAnswersAndStopsOnSIGTERM(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("address line %q", line)
 	}
-	url := strings.Fields(line[i:])[0]
-	for _, path := range []string{"", "api/games"} {
-		res, err := http.Get(url + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if res.StatusCode != 200 || !strings.Contains(string(body), "dji-Boto") && path != "" || !strings.Contains(string(body), "Tabula") && path == "" {
-			t.Errorf("GET /%s: %d %.200s", path, res.StatusCode, body)
-		}
-	}
+	return strings.Fields(line[i:])[0], logs, done
+}
+
+// stopServe sends SIGTERM and waits for serveHere's server to stop.
+func stopServe(t *testing.T, logs *lockedBuffer, done chan int) {
+	t.Helper()
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -74,10 +74,77 @@ func TestServeAnswersAndStopsOnSIGTERM(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not stop on SIGTERM")
 	}
+}
+
+func TestServeAnswersAndStopsOnSIGTERM(t *testing.T) {
+	url, logs, done := serveHere(t)
+	for _, path := range []string{"", "api/games"} {
+		res, err := http.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(string(body), "dji-Boto") && path != "" || !strings.Contains(string(body), "Tabula") && path == "" {
+			t.Errorf("GET /%s: %d %.200s", path, res.StatusCode, body)
+		}
+	}
+	stopServe(t, logs, done)
 	for _, want := range []string{"msg=request", "path=/api/games", "msg=\"shutting down\"", "msg=stopped"} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("log lacks %s:\n%s", want, logs.String())
 		}
+	}
+}
+
+// At --http-conns, idle keep-alive connections make room: with four held
+// by one address, another address's /healthz and /livez answer, and the
+// oldest idle connection was closed for them.
+func TestServeHealthAnswersAtTheConnectionCap(t *testing.T) {
+	url, logs, done := serveHere(t, "--http-conns", "4", "--http-conns-per-ip", "4")
+	defer stopServe(t, logs, done)
+	host := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
+	get := func(c net.Conn, path string) int {
+		fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, host)
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			return 0
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	dial := func(from string) net.Conn {
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+		c, err := d.Dial("tcp", host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	var idle []net.Conn
+	for range 4 {
+		c := dial("127.0.0.1")
+		if code := get(c, "/healthz"); code != 200 {
+			t.Fatalf("/healthz on an idle-to-be connection: %d", code)
+		}
+		idle = append(idle, c)
+	}
+	for _, path := range []string{"/healthz", "/livez"} {
+		// The server marks a connection idle just after its answer: a
+		// refusal (503) that came first is asked again.
+		code := 503
+		for try := 0; code == 503 && try < 100; try++ {
+			code = get(dial("127.0.0.2"), path)
+		}
+		if code != 200 {
+			t.Errorf("%s from another address at the cap: %d, want 200", path, code)
+		}
+	}
+	idle[0].SetReadDeadline(time.Now().Add(10 * time.Second))
+	if _, err := idle[0].Read(make([]byte, 1)); err == nil || errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Errorf("the oldest idle connection: read %v, want it closed", err)
 	}
 }
 
