@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -15,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"tabula/internal/servetest"
 )
 
 // lockedBuffer is a bytes.Buffer for concurrent writers.
@@ -104,16 +105,7 @@ func TestServeHealthAnswersAtTheConnectionCap(t *testing.T) {
 	url, logs, done := serveHere(t, "--http-conns", "4", "--http-conns-per-ip", "4")
 	defer stopServe(t, logs, done)
 	host := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
-	get := func(c net.Conn, path string) int {
-		fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, host)
-		res, err := http.ReadResponse(bufio.NewReader(c), nil)
-		if err != nil {
-			return 0
-		}
-		io.Copy(io.Discard, res.Body)
-		res.Body.Close()
-		return res.StatusCode
-	}
+	get := func(c net.Conn, path string) int { return servetest.GetOn(c, host, path) }
 	dial := func(from string) net.Conn {
 		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
 		c, err := d.Dial("tcp", host)

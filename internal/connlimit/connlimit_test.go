@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tabula/internal/servetest"
 )
 
 // serve runs an HTTP server behind a limiter of cfg on loopback: /healthz
@@ -53,14 +55,7 @@ func dial(t *testing.T, from, addr string) net.Conn {
 // when the connection was closed without an answer.
 func get(t *testing.T, c net.Conn, path string) int {
 	t.Helper()
-	io.WriteString(c, "GET "+path+" HTTP/1.1\r\nHost: x\r\n\r\n")
-	res, err := http.ReadResponse(bufio.NewReader(c), nil)
-	if err != nil {
-		return 0
-	}
-	io.Copy(io.Discard, res.Body)
-	res.Body.Close()
-	return res.StatusCode
+	return servetest.GetOn(c, "x", path)
 }
 
 // waitFor yields until the limiter holds n connections in state s.

@@ -6,7 +6,9 @@ package servetest
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os/exec"
 	"path/filepath"
@@ -208,4 +210,18 @@ func Post(u, body string) (int, []byte, error) {
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	return resp.StatusCode, b, err
+}
+
+// GetOn sends a keep-alive GET of path for host on the raw connection c and
+// returns the answer's status, or 0 when c was closed without one (a
+// connection limit's test holds such connections open).
+func GetOn(c net.Conn, host, path string) int {
+	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, host)
+	res, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		return 0
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res.StatusCode
 }
