@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
-	"flag"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -19,7 +18,6 @@ import (
 // the same toolchain and fixed flags and check that the committed file is
 // that build, byte for byte; "go test ./web -run TestEngine -update"
 // writes it anew after a change of the Go code it holds.
-var update = flag.Bool("update", false, "rebuild static/engine.wasm.gz and static/wasm_exec.js")
 
 // EngineBuild is how the engine is built: every flag that decides its
 // bytes is fixed here (no VCS stamp, no paths, no symbols).

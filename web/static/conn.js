@@ -9,6 +9,8 @@
 
 import { EngineSocket, isEngineRoom } from './engine.js';
 
+import { closeCodes } from './contract.js';
+
 const backoffMin = 500;
 const backoffMax = 10000;
 
@@ -92,7 +94,7 @@ export class Conn {
 
   dropped(e) {
     this.ws = null;
-    if (e.code === 4001) {
+    if (e.code === closeCodes.badToken) {
       if (this.renewed) { this.renewed = false; this.open(); return; } // our own new link
       // The seat said hello with went to someone else or the computer:
       // go on with the other seats, or watch.
@@ -102,13 +104,15 @@ export class Conn {
       this.open();
       return;
     }
-    if (this.version < 0 && e.code >= 4000 && e.code !== 4002 && e.code !== 4003) {
+    // refused before the first welcome (not for its pace): the room or
+    // the seat is not there to be had
+    if (this.version < 0 && e.code >= 4000 && e.code !== closeCodes.tooFast && e.code !== closeCodes.slow) {
       this.state = 'gone';
       this.on.gone(e.code, e.reason);
       this.on.state();
       return;
     }
-    if (e.code === 4004 && this.status && this.status !== 'open') { this.state = 'gone'; this.on.state(); return; }
+    if (e.code === closeCodes.roomGone && this.status && this.status !== 'open') { this.state = 'gone'; this.on.state(); return; }
     const delay = Math.min(backoffMax, backoffMin * 2 ** this.retry) * (0.8 + 0.4 * Math.random());
     this.retry++;
     this.drops++;

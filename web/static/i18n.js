@@ -41,7 +41,7 @@ const strings = {
     rs_fixed: 'Fixed options (name=value, separated by spaces)', rs_seed: 'Seed', rs_replicate: 'Replications on further seeds',
     rs_games: 'Games per reading', rs_run: 'Run the study', rs_running: 'Running', rs_cancel: 'Cancel',
     rs_studies: 'Studies', rs_colGame: 'game', rs_colStudy: 'study', rs_colState: 'state', rs_colReport: 'report', rs_open: 'open',
-    rs_state_running: 'running', rs_state_done: 'done', rs_state_failed: 'failed', rs_state_cancelled: 'cancelled',
+    rs_state_queued: 'waiting, {n} in the queue', rs_state_running: 'running', rs_state_done: 'done', rs_state_failed: 'failed', rs_state_cancelled: 'cancelled',
     rs_progress: 'study {id}: {done} of {total} games', rs_leftS: '{n} s left', rs_leftMin: '{n} min left',
     rs_values: '{name} values (comma-separated, {min}..{max})', rs_eg: 'e.g. {v}', rs_default: '(default {v})',
     rs_ranking: 'Which reading makes the best game',
@@ -106,7 +106,6 @@ const strings = {
     passes: '{player} passes',
     passesYou: 'you pass',
     footer: 'Tabula: the server judges every move; this page only shows what it sends.',
-    endReason: 'The game ended by {why}.',
     // the room, the online setup and the finished games
     optOn: 'yes', optOff: 'no',
     notFound: 'Not found',
@@ -272,7 +271,7 @@ const strings = {
     rs_fixed: 'Feste Optionen (Name=Wert, durch Leerzeichen getrennt)', rs_seed: 'Startwert', rs_replicate: 'Wiederholungen mit weiteren Startwerten',
     rs_games: 'Partien je Lesart', rs_run: 'Studie starten', rs_running: 'Läuft', rs_cancel: 'Abbrechen',
     rs_studies: 'Studien', rs_colGame: 'Spiel', rs_colStudy: 'Studie', rs_colState: 'Stand', rs_colReport: 'Bericht', rs_open: 'öffnen',
-    rs_state_running: 'läuft', rs_state_done: 'fertig', rs_state_failed: 'fehlgeschlagen', rs_state_cancelled: 'abgebrochen',
+    rs_state_queued: 'wartet, Platz {n} in der Warteschlange', rs_state_running: 'läuft', rs_state_done: 'fertig', rs_state_failed: 'fehlgeschlagen', rs_state_cancelled: 'abgebrochen',
     rs_progress: 'Studie {id}: {done} von {total} Partien', rs_leftS: 'noch {n} s', rs_leftMin: 'noch {n} min',
     rs_values: '{name}: Werte (durch Kommas getrennt, {min}..{max})', rs_eg: 'z. B. {v}', rs_default: '(Voreinstellung {v})',
     rs_ranking: 'Welche Lesart das beste Spiel ergibt',
@@ -337,7 +336,6 @@ const strings = {
     passes: '{player} setzt aus',
     passesYou: 'du setzt aus',
     footer: 'Tabula: der Server prüft jeden Zug; diese Seite zeigt nur, was er sendet.',
-    endReason: 'Das Spiel endete durch {why}.',
     // the room, the online setup and the finished games
     optOn: 'ja', optOff: 'nein',
     notFound: 'Nicht gefunden',
