@@ -381,7 +381,21 @@ func (r *Random) Choose(s engine.State, player int) engine.Move {
 		return chanceMove(s, r.rng)
 	}
 	r.moves = s.Legal(player, r.moves[:0])
-	return r.moves[r.rng.IntN(len(r.moves))]
+	return r.Pick(r.moves)
+}
+
+// Picker is an agent that chooses from the list of legal moves alone, as
+// Choose would from the same list: a loop that lists the moves anyway (to
+// count them) hands it its list instead of having it list them again.
+type Picker interface {
+	Pick(legal []engine.Move) engine.Move
+}
+
+// Pick returns a uniformly random move of legal (ai.Picker), drawn as
+// Choose draws it: engine.Rand draws what rand.Rand over the same source
+// draws, without the interface.
+func (r *Random) Pick(legal []engine.Move) engine.Move {
+	return legal[engine.Rand{Src: r.src}.IntN(len(legal))]
 }
 
 // SampleChance draws a chance outcome of s by its probabilities, using u
