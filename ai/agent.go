@@ -391,6 +391,16 @@ type Picker interface {
 	Pick(legal []engine.Move) engine.Move
 }
 
+// RandomMover is an agent that moves uniformly at random: each of its
+// moves is Legal(player)[Source().IntN(len)], so a loop may have the game
+// draw its moves itself (engine.RandomTurner).
+type RandomMover interface {
+	Source() engine.Rand
+}
+
+// Source is the source of the agent's draws (ai.RandomMover).
+func (r *Random) Source() engine.Rand { return engine.Rand{Src: r.src} }
+
 // Pick returns a uniformly random move of legal (ai.Picker), drawn as
 // Choose draws it: engine.Rand draws what rand.Rand over the same source
 // draws, without the interface.

@@ -113,7 +113,7 @@ type agentKey struct {
 }
 
 func newPlayer(p *Plan) *player {
-	return &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: Agents[agentKey]{}, loop: SelfPlay{CountLegal: true}}
+	return &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: Agents[agentKey]{}, loop: SelfPlay{CountLegal: true, Turns: true}}
 }
 
 // agentSpecs gives the agent in each seat of a game, before rotation.
@@ -217,7 +217,7 @@ func (m *measures) Decision(legal int) {
 
 func (m *measures) Turn(engine.State, []int, []engine.Move) {}
 
-func (m *measures) Applied(s engine.State, chance bool) bool {
+func (m *measures) Applied(s engine.State, chance, over bool) bool {
 	if chance {
 		return false
 	}
@@ -225,7 +225,7 @@ func (m *measures) Applied(s engine.State, chance bool) bool {
 	if m.guard != nil && m.res.Stall == "" {
 		m.res.Stall = m.guard.Safeguard()
 	}
-	if m.res.Plies >= maxPlies && !s.Terminal() {
+	if m.res.Plies >= maxPlies && !over {
 		m.res.Stall = "workbench-cap"
 		return true
 	}

@@ -21,7 +21,7 @@ func (w *logWatcher) Decision(n int) { w.legal = append(w.legal, n) }
 func (w *logWatcher) Turn(s engine.State, actors []int, moves []engine.Move) {
 	w.turns = append(w.turns, append([]engine.Move(nil), moves...))
 }
-func (w *logWatcher) Applied(s engine.State, chance bool) bool {
+func (w *logWatcher) Applied(s engine.State, chance, over bool) bool {
 	w.applied++
 	return w.applied == w.stopAt
 }
@@ -35,7 +35,7 @@ func TestSelfPlayTellsTheWatcher(t *testing.T) {
 	start := mustPlan(t, Config{Game: "tamman", Agents: []string{"random"}, Games: 1}).Readings[0].start
 	seats := []ai.Agent{ai.NewRandom(1), ai.NewRandom(2)}
 	var w logWatcher
-	sp := SelfPlay{CountLegal: true}
+	sp := SelfPlay{CountLegal: true, Moves: true, Turns: true}
 	s := start.Clone()
 	turns := sp.Play(s, seats, Draw{Mode: ChanceStream, Seed: 3}, &w)
 	if !s.Terminal() {
@@ -83,6 +83,68 @@ func TestSelfPlayTellsTheWatcher(t *testing.T) {
 	for i := range w2.turns {
 		if !slices.Equal(w2.turns[i], w.turns[i]) {
 			t.Fatalf("turn %d differs between two plays of one seed: %v, %v", i, w2.turns[i], w.turns[i])
+		}
+	}
+}
+
+// hashWatcher logs, after each turn, the state's hash, whether chance
+// acted and whether the game is over, and each decision's legal moves.
+type hashWatcher struct{ log []uint64 }
+
+func (w *hashWatcher) Decision(n int) { w.log = append(w.log, uint64(n)<<32) }
+func (w *hashWatcher) Turn(engine.State, []int, []engine.Move) {}
+func (w *hashWatcher) Applied(s engine.State, chance, over bool) bool {
+	flags := uint64(0)
+	if chance {
+		flags |= 1
+	}
+	if over {
+		flags |= 2
+	}
+	w.log = append(w.log, s.Hash(), flags)
+	return false
+}
+func (w *hashWatcher) TurnEnded(s engine.State) { w.log = append(w.log, 3) }
+
+// Random players' games played by the game itself (engine.RandomTurner,
+// the loop's fast path) are the games the loop plays through Legal and
+// Apply: the same state after every turn, the same counts of legal moves,
+// the same turns, in setups that change the move lists and the throws.
+func TestRandomTurnsPlayTheGeneralGames(t *testing.T) {
+	setups := []Config{
+		{Game: "tamman"},
+		{Game: "tamman", Options: []string{"players=3", "capture-at-start=true", "safe-ayn=own"}},
+		{Game: "tamman", Options: []string{"players=4", "use-most=true"}},
+		{Game: "tamman", Options: []string{"throw-use=total", "capture-on-landing=true", "mouth-up=0.3"}},
+		{Game: "tamman", Options: []string{"exact-finish=false", "may-pass=true", "triple-tamman=reset"}},
+		{Game: "adji-boto"},
+		{Game: "adji-boto", Options: []string{"opening=none", "chain-through-empty=true", "skip-origin=true"}},
+	}
+	for _, cfg := range setups {
+		cfg.Agents, cfg.Games = []string{"random"}, 1
+		start := mustPlan(t, cfg).Readings[0].start
+		if _, ok := start.(engine.RandomTurner); !ok {
+			t.Fatalf("%s: no engine.RandomTurner", cfg.Game)
+		}
+		n := start.NumPlayers()
+		fast, general := SelfPlay{CountLegal: true, Turns: true}, SelfPlay{CountLegal: true, Turns: true, Moves: true}
+		for seed := range uint64(60) {
+			var logs [2]hashWatcher
+			for i, sp := range []*SelfPlay{&fast, &general} {
+				seats := make([]ai.Agent, n)
+				for k := range seats {
+					seats[k] = ai.NewRandom(Seed(seed, 0, k))
+				}
+				s := start.Clone()
+				sp.Play(s, seats, Draw{Mode: ChanceStream, Seed: Seed(seed, 0, -1)}, &logs[i])
+			}
+			if !slices.Equal(logs[0].log, logs[1].log) {
+				i := 0
+				for i < min(len(logs[0].log), len(logs[1].log)) && logs[0].log[i] == logs[1].log[i] {
+					i++
+				}
+				t.Fatalf("%s %v seed %d: the games part at entry %d of %d and %d", cfg.Game, cfg.Options, seed, i, len(logs[0].log), len(logs[1].log))
+			}
 		}
 	}
 }

@@ -144,7 +144,7 @@ type player struct {
 }
 
 func newPlayer(sp *selfPlay) *player {
-	return &player{sp: sp, s: sp.start.Clone(), agents: research.Agents[[2]int]{}}
+	return &player{sp: sp, s: sp.start.Clone(), agents: research.Agents[[2]int]{}, loop: research.SelfPlay{Moves: sp.records}}
 }
 
 // maxTurns stops a game that does not end.
@@ -219,15 +219,16 @@ func (w *simWatcher) Turn(s engine.State, actors []int, moves []engine.Move) {
 	}
 }
 
-func (w *simWatcher) Applied(s engine.State, chance bool) bool {
+func (w *simWatcher) Applied(s engine.State, chance, over bool) bool {
 	r := &w.r
 	switch {
+	case chance:
 	case w.capt != nil:
-		if c := w.capt.Captured(); !chance && c > 0 {
+		if c := w.capt.Captured(); c > 0 {
 			r.captureMoves++
 			r.captured += float64(c)
 		}
-	case !chance && !s.Terminal():
+	case !over:
 		// Without the game's word, a capture is a rise of a score
 		// during play, over a player's turn and the throws before it
 		// (the settlement at the end does not count).
@@ -243,7 +244,7 @@ func (w *simWatcher) Applied(s engine.State, chance bool) bool {
 		w.before, w.after = w.after, w.before
 	}
 	w.turns++
-	if w.turns >= maxTurns && !s.Terminal() {
+	if w.turns >= maxTurns && !over {
 		w.err = fmt.Errorf("game %d has not ended after %d turns", w.game, maxTurns)
 		return true
 	}
