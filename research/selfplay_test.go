@@ -91,7 +91,7 @@ func TestSelfPlayTellsTheWatcher(t *testing.T) {
 // acted and whether the game is over, and each decision's legal moves.
 type hashWatcher struct{ log []uint64 }
 
-func (w *hashWatcher) Decision(n int) { w.log = append(w.log, uint64(n)<<32) }
+func (w *hashWatcher) Decision(n int)                          { w.log = append(w.log, uint64(n)<<32) }
 func (w *hashWatcher) Turn(engine.State, []int, []engine.Move) {}
 func (w *hashWatcher) Applied(s engine.State, chance, over bool) bool {
 	flags := uint64(0)
