@@ -67,28 +67,45 @@ type Budget struct {
 // of one core.
 var DefaultBudget = Budget{Iterations: 3000, Time: 2 * time.Second}
 
-// Review is what the coach says of one move.
+// Review is what the coach says of one move; its JSON is what `tabula
+// replay --coach` and the server's /api/coach give.
 type Review struct {
-	Ply    int // turns played before the move
-	Player int
-	Played engine.Move
+	Ply    int         `json:"ply"` // turns played before the move
+	Player int         `json:"player"`
+	Played engine.Move `json:"-"`
 	// Best is the better move (the played one when it is the best);
 	// Exact says an endgame table knows it, not only the search.
-	Best  engine.Move
-	Exact bool
+	Best  engine.Move `json:"-"`
+	Exact bool        `json:"exact,omitempty"`
+	// MoveText and BestText are the two moves' text.
+	MoveText string `json:"move"`
+	BestText string `json:"best"`
 	// Chance is the mover's winning chance after the best move, After
 	// after the move played, Loss the difference (never below 0).
-	Chance, After, Loss float64
-	Mark                Mark
-	// Why says in the game's words why Best is better; empty for best and
-	// good moves.
-	Why *engine.Message
+	Chance float64 `json:"chance"`
+	After  float64 `json:"after"`
+	Loss   float64 `json:"loss"`
+	Mark   Mark    `json:"mark"`
+	// Why says in the game's words why Best is better; nil for best and
+	// good moves. WhyView is its JSON.
+	Why     *engine.Message   `json:"-"`
+	WhyView *view.MessageView `json:"why,omitempty"`
 }
 
 // Move reviews player's move played in s (the position before it, where
 // player alone acts), with searches of b seeded by seed. It plays nothing
 // on s.
 func Move(ctx context.Context, s engine.State, player int, played engine.Move, b Budget, seed uint64) Review {
+	r := review(ctx, s, player, played, b, seed)
+	r.MoveText, r.BestText = s.MoveText(player, r.Played), s.MoveText(player, r.Best)
+	if r.Why != nil {
+		v := view.MessageOf(*r.Why)
+		r.WhyView = &v
+	}
+	return r
+}
+
+func review(ctx context.Context, s engine.State, player int, played engine.Move, b Budget, seed uint64) Review {
 	r := Review{Ply: s.Ply(), Player: player, Played: played, Best: played}
 	legal := s.Legal(player, nil)
 	if len(legal) < 2 {

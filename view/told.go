@@ -38,6 +38,9 @@ func Told(s engine.State) []MessageView {
 	return out
 }
 
+// MessageOf is the JSON view of m.
+func MessageOf(m engine.Message) MessageView { return message(m) }
+
 func message(m engine.Message) MessageView {
 	v := MessageView{Key: m.Key}
 	if len(m.Args) > 0 {
