@@ -131,6 +131,7 @@ func New(cfg Config) *Server {
 	s.route("POST /api/replay", s.postReplay)
 	s.route("POST /api/analysis", s.postAnalysis)
 	s.route("POST /api/analysis/graph", s.postAnalysisGraph)
+	s.route("POST /api/coach", s.postCoach)
 	s.route("POST /api/research", s.postStudy)
 	s.route("GET /api/research", s.listStudies)
 	s.route("GET /api/research/{id}", s.getStudy)
