@@ -140,6 +140,16 @@ func maxWithEndgame(g engine.Game, level string, a Agent) Agent {
 	return a
 }
 
+// tuned finds game g's tuning of the levels of kind T: g itself, or what
+// the game's computer-player package registered (engine.RegisterTuning).
+func tuned[T any](g engine.Game) (T, bool) {
+	if t, ok := g.(T); ok {
+		return t, true
+	}
+	t, ok := engine.TuningOf(g.ID()).(T)
+	return t, ok
+}
+
 // MCTSLeveller is implemented by games that set their own MCTS iteration
 // budgets for the levels; the time caps are the same in every game.
 type MCTSLeveller interface {
@@ -154,7 +164,7 @@ func gameLevel(g engine.Game, level string, b Budget) Budget {
 	if level == "" {
 		level = "medium"
 	}
-	if l, ok := g.(MCTSLeveller); ok {
+	if l, ok := tuned[MCTSLeveller](g); ok {
 		if n, policy, ok := l.MCTSLevel(level); ok {
 			b.Iterations, b.RandomPlayouts = n, !policy
 		}
@@ -175,7 +185,7 @@ type MCTSJudge interface {
 // gameJudge gives MCTS at level the evaluation and playout length game g
 // sets for it (MCTSJudge), unless cfg already names an evaluation.
 func gameJudge(g engine.Game, level string, b Budget, cfg Config) (Budget, Config) {
-	j, ok := g.(MCTSJudge)
+	j, ok := tuned[MCTSJudge](g)
 	if !ok || cfg.Eval != nil {
 		return b, cfg
 	}
@@ -214,7 +224,7 @@ type AlphaBetaBounder interface {
 // (AlphaBetaLeveller), capped at the level's time, unless cfg already
 // names an evaluation.
 func gameAlphaBeta(g engine.Game, spec, level string, cfg Config) (Agent, bool) {
-	l, ok := g.(AlphaBetaLeveller)
+	l, ok := tuned[AlphaBetaLeveller](g)
 	if _, known := LevelTime[level]; !ok || !known || cfg.Eval != nil {
 		return nil, false
 	}
@@ -227,7 +237,7 @@ func gameAlphaBeta(g engine.Game, spec, level string, cfg Config) (Agent, bool) 
 		return nil, false
 	}
 	cfg.Eval = eval
-	if b, ok := g.(AlphaBetaBounder); ok {
+	if b, ok := tuned[AlphaBetaBounder](g); ok {
 		cfg.EvalBound = b.AlphaBetaBound(level, opts)
 	}
 	return maxWithEndgame(g, level, NewAlphaBeta(spec, Budget{Depth: depth, Time: LevelTime[level]}, cfg)), true

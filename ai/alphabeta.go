@@ -38,6 +38,7 @@ type AlphaBeta struct {
 
 	deadline   time.Time
 	done       <-chan struct{} // stops the search when closed (ChooseContext)
+	yield      func()          // called every 1,024 nodes (ChooseContext)
 	stopped    bool
 	exhaustive bool
 	vals       []float64
@@ -152,7 +153,7 @@ func (a *AlphaBeta) Choose(s engine.State, player int) engine.Move {
 			}
 			a.fallback = NewMCTS(a.name, b, a.cfg)
 		}
-		a.fallback.setDone(a.done)
+		a.fallback.setDone(a.done, a.yield)
 		return a.fallback.Choose(s, player)
 	}
 	m, _ := a.Search(s, player)
@@ -275,7 +276,7 @@ func (a *AlphaBeta) searchRootParallel(s engine.State, moves []engine.Move, dept
 	for _, h := range searchers {
 		if h != a {
 			h.root, h.deadline, h.stopped, h.exhaustive, h.Nodes = a.root, a.deadline, false, true, 0
-			h.done = a.done
+			h.done, h.yield = a.done, a.yield
 		}
 		wg.Add(1)
 		go func() {
@@ -367,8 +368,13 @@ func (a *AlphaBeta) leafValue(s engine.State) float64 {
 // strictly between alpha and beta, else a bound on the side it fell.
 func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply int) float64 {
 	a.Nodes++
-	if a.Nodes&1023 == 0 && (!a.deadline.IsZero() && time.Now().After(a.deadline) || closed(a.done)) {
-		a.stopped = true
+	if a.Nodes&1023 == 0 {
+		if a.yield != nil {
+			a.yield()
+		}
+		if !a.deadline.IsZero() && time.Now().After(a.deadline) || closed(a.done) {
+			a.stopped = true
+		}
 	}
 	if a.stopped {
 		return 0

@@ -52,13 +52,16 @@ func Analyze(ctx context.Context, s engine.State, b Budget, seed uint64) Analysi
 	if b.PlayoutTurns != 0 {
 		t.horizon = b.PlayoutTurns
 	}
-	t.done = ctx.Done()
+	t.done, t.yield = ctx.Done(), yieldOf(ctx)
 	deadline := time.Now().Add(b.Time)
 	// The first iteration also sets the tree up; the others are run here
 	// so that each iteration's rewards can be summed.
 	t.search(s, 1, time.Time{})
 	values := slices.Clone(t.reward)
 	for t.iterations < b.Iterations && !closed(t.done) && time.Now().Before(deadline) {
+		if t.yield != nil {
+			t.yield()
+		}
 		t.iterate(s)
 		t.iterations++
 		for p, r := range t.reward {

@@ -11,9 +11,14 @@ import (
 // legal move: MCTS runs at least one iteration, alpha-beta keeps the
 // first root move until an iteration completes). Other agents do little
 // work and ignore ctx.
+//
+// A search also calls the function WithYield put in ctx between steps of
+// its work (every MCTS iteration, every 1,024 alpha-beta nodes), so that
+// a scheduler may lend its processor to others for a while; the time it
+// waits there counts against its time budget.
 func ChooseContext(ctx context.Context, a Agent, s engine.State, player int) engine.Move {
-	done := ctx.Done()
-	if done == nil {
+	done, yield := ctx.Done(), yieldOf(ctx)
+	if done == nil && yield == nil {
 		return a.Choose(s, player)
 	}
 	switch x := a.(type) {
@@ -24,20 +29,44 @@ func ChooseContext(ctx context.Context, a Agent, s engine.State, player int) eng
 		}
 		return ChooseContext(ctx, x.Agent, s, player)
 	case *MCTS:
-		x.setDone(done)
-		defer x.setDone(nil)
+		x.setDone(done, yield)
+		defer x.setDone(nil, nil)
 	case *AlphaBeta:
-		x.done = done
-		defer func() { x.done = nil }()
+		x.done, x.yield = done, yield
+		defer func() { x.done, x.yield = nil, nil }()
 	}
 	return a.Choose(s, player)
 }
 
-// setDone makes every tree's search stop when done is closed.
-func (m *MCTS) setDone(done <-chan struct{}) {
+// setDone makes every tree's search stop when done is closed and call
+// yield between iterations.
+func (m *MCTS) setDone(done <-chan struct{}, yield func()) {
 	for _, t := range m.trees {
-		t.done = done
+		t.done, t.yield = done, yield
 	}
+}
+
+type yieldKey struct{}
+
+// WithYield returns ctx carrying yield, which the searches of
+// ChooseContext and Analyze call between steps of their work. A
+// scheduler (the server's internal/compute) passes one that may block
+// while other work has the processor.
+func WithYield(ctx context.Context, yield func()) context.Context {
+	return context.WithValue(ctx, yieldKey{}, yield)
+}
+
+// Yield calls the function WithYield put in ctx, if any: long work other
+// than a search calls it between its steps.
+func Yield(ctx context.Context) {
+	if y := yieldOf(ctx); y != nil {
+		y()
+	}
+}
+
+func yieldOf(ctx context.Context) func() {
+	y, _ := ctx.Value(yieldKey{}).(func())
+	return y
 }
 
 // closed reports whether done is closed (false for nil).

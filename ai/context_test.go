@@ -69,3 +69,28 @@ func TestChooseContextLeavesNoTrace(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchesYield: MCTS, alpha-beta and Analyze call the yield that
+// WithYield puts in their context while they search, so that a scheduler
+// can share the processor between searches.
+func TestSearchesYield(t *testing.T) {
+	g, err := engine.Lookup("adji-boto")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := g.NewState(engine.DefaultOptions(g))
+	for _, spec := range []string{"mcts:200", "alphabeta:10"} {
+		a, _ := New(g, spec, Config{Seed: 9})
+		n := 0
+		ctx := WithYield(context.Background(), func() { n++ })
+		ChooseContext(ctx, a, s, s.Actors(nil)[0])
+		if n == 0 {
+			t.Errorf("%s did not yield (%T)", spec, a)
+		}
+	}
+	n := 0
+	Analyze(WithYield(context.Background(), func() { n++ }), s, Budget{Iterations: 50}, 1)
+	if n < 40 {
+		t.Errorf("Analyze yielded %d times in 50 iterations", n)
+	}
+}

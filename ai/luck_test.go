@@ -41,12 +41,15 @@ func TestLuckIsTheOutcomesValueLessTheMean(t *testing.T) {
 	}
 }
 
-// winChances judges a position by the game's learned network of win
-// chances where it has one (Tamman's: the game's own Eval sees no throw
-// to come), else by boundedEval.
+// winChances judges a position by the evaluation the game's level hard
+// searches with where it has one (Tamman's learned network of win
+// chances: the game's own Eval sees no throw to come), else by
+// boundedEval.
 func winChances(s engine.State, dst []float64) []float64 {
-	if n, ok := s.(interface{ NetEval([]float64) []float64 }); ok {
-		return n.NetEval(dst)
+	if l, ok := tuned[AlphaBetaLeveller](s.Game()); ok {
+		if _, eval, ok := l.AlphaBetaLevel("hard", s.Options()); ok {
+			return eval(s, dst)
+		}
 	}
 	return boundedEval(s, dst)
 }

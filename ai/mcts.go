@@ -248,6 +248,8 @@ type tree struct {
 	iterations int
 	// done, if not nil, stops the search when closed (ChooseContext).
 	done <-chan struct{}
+	// yield, if not nil, is called before every iteration (ChooseContext).
+	yield func()
 	// applier plays turns for a game that offers one (TurnApplierMaker),
 	// made for the game applierGame; noApplier turns it off (to measure
 	// what it saves).
@@ -283,6 +285,9 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	timed := !deadline.IsZero()
 	t.iterations = 0
 	for iterations == 0 || t.iterations < iterations {
+		if t.yield != nil && t.iterations > 0 {
+			t.yield()
+		}
 		if timed && t.iterations > 0 && time.Now().After(deadline) || t.iterations > 0 && closed(t.done) {
 			break
 		}

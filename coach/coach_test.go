@@ -131,7 +131,7 @@ func TestTammanCapture(t *testing.T) {
 		t.Errorf("why names %v, want the man sent back", r.Why.Args["what"])
 	}
 	words := messages.GameWords(tamman.Game{})
-	for _, lang := range messages.Languages {
+	for _, lang := range engine.Languages {
 		t.Logf("%s: %s", lang, messages.Render(lang, *r.Why, words))
 	}
 	if b := Move(ctx, s, 0, capture, testBudget, 1); b.Mark != Best {
@@ -147,7 +147,7 @@ func TestWordsInEveryLanguage(t *testing.T) {
 			t.Errorf("%s has no words", key)
 			continue
 		}
-		for _, lang := range messages.Languages {
+		for _, lang := range engine.Languages {
 			if x[lang] == "" {
 				t.Errorf("%s has no %s words", key, lang)
 			}

@@ -13,6 +13,7 @@ var App = map[string]engine.Text{
 		"de": "Gib einen Zug wie aufgelistet ein, 'moves' für die bisherigen Züge, 'help' für diese Zeile oder 'quit' (oder Strg-C), um anzuhalten und eine Aufzeichnung zum Fortsetzen zu bekommen.",
 	},
 	"t_seat":        {"en": "  {player}: {who}", "de": "  {player}: {who}"},
+	"t_human":       {"en": "human", "de": "Mensch"},
 	"t_resumed":     {"en": "Resumed after {n}: {moves}", "de": "Fortgesetzt nach {n}: {moves}"},
 	"t_moves_one":   {"en": "1 move", "de": "1 Zug"},
 	"t_moves_other": {"en": "{n} moves", "de": "{n} Zügen"},

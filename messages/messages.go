@@ -12,9 +12,6 @@ import (
 	"tabula/engine"
 )
 
-// Languages are the languages every word has.
-var Languages = []string{"en", "de"}
-
 // Words looks a key up; ok is false when it has no words.
 type Words = engine.Words
 

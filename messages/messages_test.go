@@ -16,7 +16,7 @@ import (
 // Every word of the programs is in every language.
 func TestAppWordsInEveryLanguage(t *testing.T) {
 	for _, k := range slices.Sorted(maps.Keys(messages.App)) {
-		for _, lang := range messages.Languages {
+		for _, lang := range engine.Languages {
 			if messages.App[k][lang] == "" {
 				t.Errorf("%s has no %s", k, lang)
 			}
@@ -60,7 +60,7 @@ func TestEveryToldMessageHasWords(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(game), 7))
 			for ply := 0; ply < 2000 && !s.Terminal(); ply++ {
 				if d, ok := s.(drawer); ok && ply%25 == 0 {
-					for _, lang := range messages.Languages {
+					for _, lang := range engine.Languages {
 						if b := d.Draw(lang); strings.Contains(b, "{") || strings.Contains(b, "b_") {
 							t.Errorf("%s: the board in %s lacks words:\n%s", g.ID(), lang, b)
 						}
@@ -100,13 +100,13 @@ func checkWords(t *testing.T, g engine.Game, m engine.Message, words messages.Wo
 		}
 		seen[k] = true
 		text, ok := words(k)
-		for _, lang := range messages.Languages {
+		for _, lang := range engine.Languages {
 			if !ok || text[lang] == "" {
 				t.Errorf("%s: %s has no words in %s", g.ID(), k, lang)
 			}
 		}
 	}
-	for _, lang := range messages.Languages {
+	for _, lang := range engine.Languages {
 		if got := messages.Render(lang, m, words); strings.Contains(got, "{") {
 			t.Errorf("%s: %s in %s leaves a place: %q", g.ID(), m.Key, lang, got)
 		}
@@ -137,4 +137,40 @@ func mustWords(t *testing.T, key string) engine.Text {
 		t.Fatalf("no words %s", key)
 	}
 	return w
+}
+
+// Every told message that names its player first ("{player} threw ...")
+// has a variant _you in every language, so that the page tells the one
+// person against the computer her own turns in the second person ("Du
+// warfst", not "Du warf"), with the same places but the player.
+func TestToldMessagesOfAPlayerHaveTheSecondPerson(t *testing.T) {
+	checked := 0
+	for _, g := range engine.Games() {
+		c, ok := g.(engine.Cataloguer)
+		if !ok {
+			continue
+		}
+		own := c.Catalogue().Words
+		for _, key := range slices.Sorted(maps.Keys(own)) {
+			text := own[key]
+			if !strings.HasPrefix(key, "ev_") || strings.HasSuffix(key, "_you") || !strings.Contains(text["en"], "{player}") {
+				continue
+			}
+			checked++
+			you, ok := own[key+"_you"]
+			for _, lang := range engine.Languages {
+				if !ok || you[lang] == "" || strings.Contains(you[lang], "{player}") {
+					t.Errorf("%s: %s_you in %s: %q, want the second person without {player}", g.ID(), key, lang, you[lang])
+				}
+			}
+		}
+	}
+	if checked < 5 {
+		t.Errorf("only %d messages naming a player checked", checked)
+	}
+	tamman, _ := engine.Lookup("tamman")
+	text, _ := messages.GameWords(tamman)("ev_thrown_you")
+	if !strings.HasPrefix(text["de"], "Du warfst ") {
+		t.Errorf("German ev_thrown_you %q, want Du warfst", text["de"])
+	}
 }

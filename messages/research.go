@@ -45,6 +45,10 @@ var Research = map[string]engine.Text{
 		"en": "--games must be at least 1, got {n}",
 		"de": "--games muss mindestens 1 sein, angegeben ist {n}",
 	},
+	"research.evaluate": {
+		"en": "--evaluate {n} --evaluate-games {games}: want both 0, or 1 to {max} iterations and at least 1 game",
+		"de": "--evaluate {n} --evaluate-games {games}: erwartet beide 0, oder 1 bis {max} Iterationen und mindestens 1 Partie",
+	},
 	"research.agents": {
 		"en": "--agents is required, e.g. --agents random or --agents greedy,mcts",
 		"de": "--agents fehlt, etwa --agents random oder --agents greedy,mcts",

@@ -135,8 +135,16 @@ var Rooms = map[string]engine.Text{
 		"de": "Der Name ist kein gültiges UTF-8",
 	},
 	"rooms.name_control": {
-		"en": "the name holds the control character {char} at byte {at}",
-		"de": "Der Name enthält das Steuerzeichen {char} bei Byte {at}",
+		"en": "the name holds the invisible or control character {char} at byte {at}",
+		"de": "Der Name enthält das unsichtbare oder Steuerzeichen {char} bei Byte {at}",
+	},
+	"rooms.name_char": {
+		"en": "the name holds the character {char} at byte {at}, which names may not hold",
+		"de": "Der Name enthält bei Byte {at} das Zeichen {char}, das in Namen nicht stehen darf",
+	},
+	"rooms.name_profile": {
+		"en": "the name is not allowed as a display name: {err}",
+		"de": "Der Name ist als Anzeigename nicht erlaubt: {err}",
 	},
 	"rooms.seat_count": {
 		"en": "this game has {count} players, got {seats} seats",

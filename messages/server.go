@@ -47,12 +47,32 @@ var Server = map[string]engine.Text{
 		"de": "Fehlerhaftes JSON: {err}",
 	},
 	"server.json_more": {
-		"en": "malformed JSON: more than one value in the body",
-		"de": "Fehlerhaftes JSON: mehr als ein Wert im Inhalt",
+		"en": "malformed JSON: more than one value",
+		"de": "Fehlerhaftes JSON: mehr als ein Wert",
+	},
+	"server.json_case": {
+		"en": "malformed JSON: the key {key} is spelled {want}",
+		"de": "Fehlerhaftes JSON: Der Schlüssel {key} wird {want} geschrieben",
+	},
+	"server.json_utf8": {
+		"en": "malformed JSON: the text is not valid UTF-8",
+		"de": "Fehlerhaftes JSON: Der Text ist kein gültiges UTF-8",
+	},
+	"server.json_surrogate": {
+		"en": "malformed JSON: a lone UTF-16 surrogate escape at byte {at}",
+		"de": "Fehlerhaftes JSON: ein einzelnes UTF-16-Ersatzzeichen-Escape bei Byte {at}",
 	},
 	"server.json_twice": {
 		"en": "malformed JSON: the key {key} appears twice in one object",
 		"de": "Fehlerhaftes JSON: Der Schlüssel {key} steht zweimal in einem Objekt",
+	},
+	"server.addr_in_use": {
+		"en": "cannot listen on {addr}: the address is in use (another server, or a tabula serve still running); choose another with --addr, as --addr 127.0.0.1:8081",
+		"de": "Kann nicht auf {addr} lauschen: die Adresse ist belegt (ein anderer Server oder ein noch laufendes tabula serve); mit --addr eine andere wählen, etwa --addr 127.0.0.1:8081",
+	},
+	"server.listen": {
+		"en": "cannot listen on {addr}: {err}; choose another address with --addr",
+		"de": "Kann nicht auf {addr} lauschen: {err}; mit --addr eine andere Adresse wählen",
 	},
 	"server.busy": {
 		"en": "the computer players are busy: {err}; try again in a few seconds",
@@ -89,6 +109,10 @@ var Server = map[string]engine.Text{
 	"server.rooms_rate": {
 		"en": "too many rooms created from your address in the last minute; wait a little",
 		"de": "Zu viele Räume von deiner Adresse in der letzten Minute; bitte etwas warten",
+	},
+	"server.heavy_rate": {
+		"en": "more than {max} analyses or long replays from your address in the last minute; wait a little",
+		"de": "Mehr als {max} Analysen oder lange Wiederholungen von deiner Adresse in der letzten Minute; bitte etwas warten",
 	},
 	"server.seats_max": {
 		"en": "at most {max} seats",
@@ -133,6 +157,10 @@ var Server = map[string]engine.Text{
 	"server.study_games": {
 		"en": "games: {n}, want 1 to {max} per reading",
 		"de": "Partien: {n}, erwartet 1 bis {max} je Lesart",
+	},
+	"server.study_replicate": {
+		"en": "replicate: {n}, want 0 to {max}",
+		"de": "Wiederholungen: {n}, erwartet 0 bis {max}",
 	},
 	"server.study_size": {
 		"en": "{readings} readings of {games} games make {total} games, more than the {max} a study may play here; use 'tabula analyze'",
@@ -221,14 +249,6 @@ var Server = map[string]engine.Text{
 	"server.ws_hello": {
 		"en": "hello was already said",
 		"de": "hello wurde schon gesagt",
-	},
-	"server.ws_malformed": {
-		"en": "malformed message: {err}",
-		"de": "Fehlerhafte Nachricht: {err}",
-	},
-	"server.ws_more": {
-		"en": "malformed message: more than one JSON value",
-		"de": "Fehlerhafte Nachricht: mehr als ein JSON-Wert",
 	},
 	"server.ws_field": {
 		"en": "a {type} message has no {field} (only {types} has)",

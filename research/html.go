@@ -24,7 +24,7 @@ func (rep *Report) WriteHTML(w io.Writer) error {
 		*Report
 		Figures []fig
 		Command string
-	}{Report: rep, Command: rep.Config.Command()}
+	}{Report: rep, Command: rep.Command()}
 	for _, f := range figs {
 		// The SVG comes from gonum/plot, not from outside input.
 		data.Figures = append(data.Figures, fig{f, template.HTML(f.SVG)})
@@ -52,6 +52,9 @@ func (c Config) Command() string {
 	if c.Chance != ChanceTurn && c.Chance != "" {
 		parts = append(parts, "--chance "+c.Chance)
 	}
+	if c.Evaluate > 0 {
+		parts = append(parts, fmt.Sprintf("--evaluate %d --evaluate-games %d", c.Evaluate, c.EvaluateGames))
+	}
 	return strings.Join(parts, " ")
 }
 
@@ -65,14 +68,20 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 		}
 		return strings.Join(b, " / ")
 	},
-	"edges":    edgeText,
-	"rank":     rankText,
-	"score":    rankScore,
-	"rankNote": func(n int) string { return fmt.Sprintf(rankingNote, n) },
-	"inc":      func(i int) int { return i + 1 },
-	"fval":     findingValue,
-	"seeds":    seedList,
-	"favoured": func(s Stats) string { return strings.Join(s.Favoured(), ", ") },
+	"edges":          edgeText,
+	"rank":           rankText,
+	"score":          rankScore,
+	"rankNote":       func(rk *Ranking) string { return rk.note() },
+	"cell":           rankCell,
+	"effect":         effectText,
+	"edgeIv":         edgeIv,
+	"change":         changeText,
+	"detectable":     detectableText,
+	"seatDetectable": seatDetectableText,
+	"inc":            func(i int) int { return i + 1 },
+	"fval":           findingValue,
+	"seeds":          seedList,
+	"favoured":       func(s Stats) string { return strings.Join(s.Favoured(), ", ") },
 	"stallBy": func(m map[string]int) string {
 		var b []string
 		for _, k := range slices.Sorted(maps.Keys(m)) {
@@ -108,6 +117,7 @@ figcaption { font-size: 0.9em; color: #555; }
 <h1>{{.Game}}: readings compared</h1>
 <p>{{len .Stats}} readings ({{.Config.Design}}), {{.GamesText}}, agents {{range $i, $a := .Config.Agents}}{{if $i}}, {{end}}<code>{{$a}}</code>{{end}}{{if .Config.Skill}}, skill games <code>{{.Config.Skill}}</code> against random{{end}}, seed {{.Config.Seed}}. Every interval is 95%. Game <i>i</i> of every reading uses the same seeds, so differences are paired.</p>
 <p><code>{{.Command}}</code></p>
+<p>Analysed by {{.Software}}.</p>
 
 <h2>Readings</h2>
 <div class="wide"><table>
@@ -118,8 +128,8 @@ figcaption { font-size: 0.9em; color: #555; }
 <h2>Outcomes</h2>
 <p>Seat edges: each seat's share of the decided games minus the fair share, in points, with intervals that hold for all the seats together (Šidák-corrected Wilson); a seat whose interval excludes 0 is marked.</p>
 <div class="wide"><table>
-<tr><th>reading</th><th>seat wins %</th><th>seat edges (points)</th><th>favoured or not</th><th>all seats equal: p</th><th>draw %</th><th>stall %</th><th>stalled by</th></tr>
-{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{seats $s}}</td><td>{{edges $s}}</td><td class="l">{{favoured $s}}</td><td>{{p $s.SeatP}}</td><td>{{pct $s.Draw}}</td><td>{{pct $s.Stall}}</td><td class="l">{{stallBy $s.StallBy}}</td></tr>
+<tr><th>reading</th><th>seat wins %</th><th>seat edges (points)</th><th>favoured or not</th><th>all seats equal: p</th><th>smallest edge detectable (80% power, points)</th><th>draw %</th><th>stall %</th><th>stalled by</th></tr>
+{{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{seats $s}}</td><td>{{edges $s}}</td><td class="l">{{favoured $s}}</td><td>{{p $s.SeatP}}</td><td>{{seatDetectable $s}}</td><td>{{pct $s.Draw}}</td><td>{{pct $s.Stall}}</td><td class="l">{{stallBy $s.StallBy}}</td></tr>
 {{end}}</table></div>
 
 <h2>Play</h2>
@@ -134,27 +144,44 @@ figcaption { font-size: 0.9em; color: #555; }
 {{range $i, $s := .Stats}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{num $s.LeadChanges}}</td><td>{{pct $s.Comeback}}</td><td>{{pct $s.Secure}}</td><td>{{num $s.Margin}}</td><td>{{pct $s.Skill}}</td><td>{{pct $s.SkillGap}}</td></tr>
 {{end}}</table></div>
 
-<h2>Differences from the base reading</h2>
-<p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%. "Pairing r" is the correlation of the two readings' values game by game: the higher, the more noise the pairing removes.</p>
+{{if .Config.Evaluate}}<h2 id="evaluation">State evaluation</h2>
+<p>An MCTS search of {{.Config.Evaluate}} iterations judged every decision of the first {{.Config.EvaluateGames}} games of each reading (docs/metrics.md, after Browne's measures as Ludii computes them); means over the games with 95% intervals. Threshold: the highest value the search gave a player who did not win; decisive: the share of the decisions after the winner's value rose above it; narrowness: the share of moves valued in the top quarter of the range of the move values; clarity: the variance of the move values; coverage: the share of the board's places a piece was put on; mobility: legal moves per decision.</p>
 <div class="wide"><table>
-<tr><th>reading</th><th>measure</th><th>difference</th><th>pairing r</th><th>p</th><th>Holm p</th></tr>
-{{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{printf "%.2f" .Corr}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
+<tr><th>reading</th><th>games</th><th>threshold</th><th>decisive %</th><th>narrowness %</th><th>clarity</th><th>coverage %</th><th>mobility</th></tr>
+{{range $i, $s := .Stats}}{{with $s.Eval}}<tr{{if $s.Reading.Base}} class="base"{{end}}><td>R{{$i}}</td><td>{{.Games}}</td><td>{{num .Threshold}}</td><td>{{pct .Decisive}}</td><td>{{pct .Narrowness}}</td><td>{{num .Clarity}}</td><td>{{pct .Coverage}}</td><td>{{num .Mobility}}</td></tr>
+{{end}}{{end}}</table></div>
+{{end}}
+<h2>Differences from the base reading</h2>
+<p>Paired t tests, game by game, against R{{.Base}}; p-values adjusted by Holm over all {{len .Comparisons}} comparisons. Highlighted rows are significant at 5%. Effect size: Cohen's h for a rate (h = 2 asin √p − 2 asin √p₀), a standardised mean difference d for a mean (the difference over the root mean square of the two standard deviations), each with its 95% interval; by Cohen's rule of thumb 0.2 is small, 0.5 medium, 0.8 large. "Detectable" is the smallest difference the test finds with 80% power at 5%: what a difference that is not significant rules out. "Pairing r" is the correlation of the two readings' values game by game: the higher, the more noise the pairing removes.</p>
+<div class="wide"><table>
+<tr><th>reading</th><th>measure</th><th>difference</th><th>effect size</th><th>smallest difference detectable (80% power)</th><th>pairing r</th><th>p</th><th>Holm p</th></tr>
+{{range .Comparisons}}<tr{{if .Significant}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{.Metric}}</td><td>{{diff .}}</td><td>{{effect .}}</td><td>{{detectable .}}</td><td>{{printf "%.2f" .Corr}}</td><td>{{p .P}}</td><td>{{p .Holm}}</td></tr>
 {{end}}</table></div>
 
 {{with .Ranking}}<h2 id="ranking">Which reading makes the best game</h2>
-<p>{{rankNote .Bootstrap}}</p>
+<p>{{rankNote .}}</p>
 <div class="wide"><table>
-<tr><th>reading</th><th>overall rank</th>{{range .Measures}}<th>{{.}}</th>{{end}}</tr>
-{{$m := .Measures}}{{range .ByOverall}}<tr><td class="l">R{{.Reading}} {{.Label}}</td><td>{{rank .Overall}}</td>{{$row := .}}{{range $i, $name := $m}}<td>{{score $name (index $row.Score $i)}}: {{rank (index $row.Rank $i)}}</td>{{end}}</tr>
+<tr><th>reading</th><th>layer</th><th>overall rank</th>{{range .Measures}}<th>{{.}}</th>{{end}}</tr>
+{{$m := .Measures}}{{range .ByOverall}}<tr{{if eq .Layer 1}} class="sig"{{end}}><td class="l">R{{.Reading}} {{.Label}}</td><td>{{.Layer}}</td><td>{{rank .Overall}}</td>{{$row := .}}{{range $i, $name := $m}}<td>{{cell $name (index $row.Score $i) (index $row.Tier $i) (index $row.Rank $i)}}</td>{{end}}</tr>
 {{end}}</table></div>
 {{range $j, $r := .Stability}}<p>Replication {{inc $j}}: Spearman correlation of the overall ranks {{printf "%.2f" $r}}; the same best reading: {{if index $.Ranking.SameBest $j}}yes{{else}}no{{end}}.</p>
 {{end}}{{end}}
 {{with .Replication}}<h2 id="replication">Replication</h2>
 <p>The same design played again on seed{{if gt (len .Seeds) 1}}s{{end}} {{seeds .Seeds}}. A finding (a significant difference, or a seat whose interval excludes 0) replicates when every replication has the same sign and a p-value below 0.05 after Holm's correction over the {{len .Findings}} findings it tests.</p>
-{{if .Findings}}<div class="wide"><table>
+{{range .Unfinished}}<p><strong>{{.}}</strong>; until then each verdict is provisional ("pending").</p>
+{{end}}{{if .Findings}}<div class="wide"><table>
 <tr><th>reading</th><th>finding</th><th>this run</th><th>p</th><th>replications</th><th>replicated</th></tr>
-{{range .Findings}}<tr{{if .Replicated}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{if eq .Kind "seat"}}seat {{.Seat}} edge{{else}}{{.Metric}}{{end}}</td><td>{{fval . .Original}}</td><td>{{p .P}}</td><td class="l">{{$f := .}}{{range $j, $r := .Replicas}}{{if $j}}; {{end}}{{fval $f $r.Estimate}}, Holm p {{p $r.Holm}}{{end}}</td><td>{{if .Replicated}}yes{{else}}no{{end}}</td></tr>
+{{range .Findings}}<tr{{if .Replicated}} class="sig"{{end}}><td>R{{.Reading}}</td><td class="l">{{if eq .Kind "seat"}}seat {{.Seat}} edge{{else}}{{.Metric}}{{end}}</td><td>{{fval . .Original}}</td><td>{{p .P}}</td><td class="l">{{$f := .}}{{range $j, $r := .Replicas}}{{if $j}}; {{end}}{{fval $f $r.Estimate}}, Holm p {{p $r.Holm}}{{end}}</td><td>{{$.Replication.Verdict .}}</td></tr>
 {{end}}</table></div>{{else}}<p>The run has no finding to replicate.</p>{{end}}
+{{end}}
+{{with .Trace}}<h2 id="skill-trace">Skill trace: does more thinking help?</h2>
+<p>Each reading played again by {{range $i, $a := .Agents}}{{if $i}}, {{end}}<code>{{$a}}</code>{{end}}, {{.Games}} games a budget, on the run's seeds: against random players (seats rotated) for the win rate, and against itself for the length and the first seat's edge. The changes are from the first budget to the last, paired by game (paired t). A plot per reading is below.</p>
+{{range .Unfinished}}<p><strong>Unfinished: {{.}}</strong>; run the same command to finish it.</p>
+{{end}}{{if .Readings}}<div class="wide"><table>
+<tr><th>reading</th><th>agent</th><th>win % vs random</th><th>players' turns, median (self)</th><th>first seat edge, points (self)</th></tr>
+{{range .Readings}}{{$r := .}}{{range .Points}}<tr><td class="l">R{{$r.Reading}} {{$r.Label}}</td><td>{{.Agent}}</td><td>{{pct .Win}}</td><td>{{num .Turns}}</td><td>{{edgeIv .FirstEdge}}</td></tr>
+{{end}}<tr class="base"><td class="l">R{{.Reading}}</td><td>change</td><td>{{change .WinChange true}}</td><td>{{change .TurnsChange false}}</td><td>{{change .FirstChange true}} (first seat wins)</td></tr>
+{{end}}</table></div>{{end}}
 {{end}}
 {{range .Figures}}<figure id="{{.ID}}">
 <h2>{{.Title}}</h2>

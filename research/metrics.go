@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"tabula/internal/version"
+
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -24,7 +26,10 @@ type Stats struct {
 	// often (among decided games).
 	SeatEdges []Interval `json:"seatEdges"`
 	SeatP     float64    `json:"seatP"`
-	Draw      Interval   `json:"draw"`
+	// SeatDetectable is the smallest seat edge the seat test finds with
+	// 80% power: what "no seat is favoured" rules out.
+	SeatDetectable float64  `json:"seatDetectable"`
+	Draw           Interval `json:"draw"`
 	// Stall is the share of games in which a safeguard fired; StallBy
 	// counts them by safeguard.
 	Stall   Interval       `json:"stall"`
@@ -61,6 +66,9 @@ type Stats struct {
 	SkillGap Interval `json:"skillGap"`
 	// LeadCurve is the winner's mean lead at 0%, 10%, ..., 100% of a game.
 	LeadCurve []float64 `json:"leadCurve"`
+	// Eval holds the state-evaluation measures of the judged games
+	// (--evaluate), nil without them.
+	Eval *EvalStats `json:"eval,omitempty"`
 }
 
 // Comparison is one measure of one reading against the base reading,
@@ -78,6 +86,14 @@ type Comparison struct {
 	Holm float64 `json:"holm"` // adjusted for every comparison of the run
 	// Significant: Holm's p below 0.05.
 	Significant bool `json:"significant"`
+	// Effect is the difference on a common scale, with its 95% interval:
+	// Cohen's h for a rate (EffectKind "h"), a standardised mean
+	// difference for a mean ("d").
+	Effect     Interval `json:"effect"`
+	EffectKind string   `json:"effectKind"`
+	// Detectable is the smallest difference, in the measure's unit, the
+	// test finds with 80% power at 5%: what a null result rules out.
+	Detectable float64 `json:"detectable"`
 }
 
 // Report is the analysis of a run.
@@ -97,23 +113,32 @@ type Report struct {
 	// Replication is the findings checked on further seeds, when the run
 	// was replicated (Replicate).
 	Replication *Replication `json:"replication,omitempty"`
-	results     []Result
-	plan        *Plan
+	// Trace is the skill trace, when the run has one (LoadTrace).
+	Trace *SkillTrace `json:"skillTrace,omitempty"`
+	// Software is the build that analysed the run: cite it with the seed.
+	Software version.Info `json:"software"`
+	results  []Result
+	plan     *Plan
 }
 
 // pairedMetrics are the per-game measures compared between readings.
+// A measure whose fair value is 1/players (fair) is compared only between
+// readings with as many players: "the first seat wins" falls from 1/2 to
+// 1/4 with four players whatever the rules do. The skill games are then
+// compared by the skill gap (the win rate over 1/players) instead.
 var pairedMetrics = []struct {
-	name         string
-	skill, share bool
-	value        func(r Result) (float64, bool)
+	name               string
+	skill, share, fair bool
+	rate               bool // 0/1 per game: its effect size is Cohen's h
+	value              func(r Result) (float64, bool)
 }{
-	{"first seat wins", false, true, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
-	{"draw", false, true, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
-	{"stall", false, true, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
-	{"turns", false, false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
-	{"choice", false, true, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
-	{"lead changes/100 turns", false, false, leadChangeRate},
-	{"skill win", true, true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
+	{"first seat wins", false, true, true, true, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
+	{"draw", false, true, false, true, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
+	{"stall", false, true, false, true, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
+	{"turns", false, false, false, false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
+	{"choice", false, true, false, false, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
+	{"lead changes/100 turns", false, false, false, false, leadChangeRate},
+	{"skill win", true, true, true, true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
 }
 
 func b2f(b bool) float64 {
@@ -138,7 +163,7 @@ func leadChangeRate(r Result) (float64, bool) {
 // Analyze measures every reading of a complete or partial run. Results
 // must be in unit order (as Run, LoadRun and Merge give them).
 func Analyze(p *Plan, results []Result) *Report {
-	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, plan: p}
+	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, plan: p, Software: version.Get()}
 	byReading := make([][]Result, len(p.Readings))
 	skillBy := make([][]Result, len(p.Readings))
 	for _, r := range results {
@@ -157,7 +182,9 @@ func Analyze(p *Plan, results []Result) *Report {
 		}
 	}
 	for i, rd := range p.Readings {
-		rep.Stats = append(rep.Stats, measure(rd, byReading[i], skillBy[i]))
+		st := measure(rd, byReading[i], skillBy[i])
+		st.Eval = evalStats(p.Config.Evaluate, byReading[i])
+		rep.Stats = append(rep.Stats, st)
 	}
 	rep.Comparisons = compare(p, rep.Base, byReading, skillBy)
 	rep.Ranking = rep.Rank()
@@ -221,6 +248,7 @@ func measure(rd Reading, rs, skill []Result) Stats {
 		st.SeatRates = append(st.SeatRates, Wilson(w, g))
 	}
 	st.SeatEdges = SeatEdges(st.SeatWins)
+	st.SeatDetectable = seatDetectable(st.SeatWins)
 	_, st.SeatP = ChiSquareUniform(st.SeatWins)
 	st.Draw = Proportion(draws, g)
 	st.Stall = Proportion(stalls, g)
@@ -282,17 +310,34 @@ func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
 		if i == base {
 			continue
 		}
+		ni, nb := p.Readings[i].Players, p.Readings[base].Players
 		for _, m := range pairedMetrics {
 			a, b := byReading[i], byReading[base]
 			if m.skill {
 				a, b = skillBy[i], skillBy[base]
 			}
-			x, y := paired(a, b, m.value)
+			name, value := m.name, m.value
+			if m.fair && ni != nb {
+				if !m.skill {
+					continue
+				}
+				name = skillGapMetric
+			}
+			x, y := paired(a, b, value)
+			if name == skillGapMetric {
+				shift(x, -1/float64(ni))
+				shift(y, -1/float64(nb))
+			}
 			if len(x) < 2 || slices.Equal(x, y) {
 				continue // nothing to test (a stall rate of 0 in both, say)
 			}
 			diff, pv := PairedT(x, y)
-			out = append(out, Comparison{Reading: i, Label: p.Readings[i].Label(), Metric: m.name, Diff: diff, P: pv, Corr: correlation(x, y)})
+			c := Comparison{Reading: i, Label: p.Readings[i].Label(), Metric: name, Diff: diff, P: pv, Corr: correlation(x, y),
+				Detectable: detectable(x, y), Effect: smd(x, y), EffectKind: EffectD}
+			if m.rate && name != skillGapMetric {
+				c.Effect, c.EffectKind = cohenH(x, y), EffectH
+			}
+			out = append(out, c)
 		}
 	}
 	ps := make([]float64, len(out))
@@ -304,6 +349,17 @@ func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
 		out[i].Significant = h < 0.05
 	}
 	return out
+}
+
+// skillGapMetric compares the skill games of readings with other numbers
+// of players: the strong agent's win rate over 1/players.
+const skillGapMetric = "skill gap"
+
+// shift adds d to every x.
+func shift(xs []float64, d float64) {
+	for i := range xs {
+		xs[i] += d
+	}
 }
 
 // correlation is Pearson's r of x and y, 0 when either is constant.
@@ -336,12 +392,24 @@ func paired(a, b []Result, value func(Result) (float64, bool)) (x, y []float64) 
 	return x, y
 }
 
+// NotSignificant lists the comparisons not flagged, each with the
+// smallest difference its test could detect, for people.
+func (rep *Report) NotSignificant() []string {
+	var out []string
+	for _, c := range rep.Comparisons {
+		if !c.Significant {
+			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), %s; detectable %s", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, effectText(c), detectableText(c)))
+		}
+	}
+	return out
+}
+
 // Significant lists the comparisons flagged significant, for people.
 func (rep *Report) Significant() []string {
 	var out []string
 	for _, c := range rep.Comparisons {
 		if c.Significant {
-			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), Holm p %s", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, pIs(c.Holm)))
+			out = append(out, fmt.Sprintf("%s: %s %+.3g (%.3g to %.3g), %s, Holm p %s", c.Label, c.Metric, c.Diff.Value, c.Diff.Low, c.Diff.High, effectText(c), pIs(c.Holm)))
 		}
 	}
 	return slices.Clip(out)

@@ -156,3 +156,45 @@ func TestPValueIsNeverZero(t *testing.T) {
 		}
 	}
 }
+
+// The plots name the readings by their values, not only R0, R1, ...; an
+// integer axis prints whole numbers ("25", not "25.00").
+func TestPlotLabels(t *testing.T) {
+	p := mustPlan(t, Config{Game: "adji-boto", Agents: []string{"random"}, Games: 40,
+		Vary: []Vary{{Name: "opening", Values: []string{"all"}}, {Name: "skip-origin", Values: []string{"all"}}}, Design: Each})
+	rep := Analyze(p, synthetic(p, 1, 10, 10, 0.6))
+	if got := rep.readingNames(); got[1] != "R1 opening=ordered" || got[0] != "R0 base" {
+		t.Errorf("names %q", got)
+	}
+	if got := shortLabel(Reading{Varied: []string{"capture-from=any", "opening=none"}}); got != "any,none" {
+		t.Errorf("short label %q", got)
+	}
+	labels := func(c cleanTicks, lo, hi float64) string {
+		var out []string
+		for _, tk := range c.Ticks(lo, hi) {
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	// gonum labels these "0.00 25.00 50.00 75.00" and "0.00 0.25 0.50 0.75".
+	if got := labels(cleanTicks{integer: true}, 0, 75); got != "0 25 50 75" {
+		t.Errorf("integer ticks %q", got)
+	}
+	if got := labels(cleanTicks{}, 0, 0.75); got != "0 0.25 0.5 0.75" {
+		t.Errorf("ticks %q", got)
+	}
+	for _, tk := range (cleanTicks{integer: true}).Ticks(0, 3) {
+		if tk.Label != "" && strings.Contains(tk.Label, ".") {
+			t.Errorf("integer axis labels %q", tk.Label)
+		}
+	}
+	var b bytes.Buffer
+	if err := rep.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "R1 opening=ordered") {
+		t.Error("the report's plots do not name R1")
+	}
+}

@@ -117,6 +117,11 @@ type Config struct {
 	// Chance says how chance events are drawn: ChanceTurn (the default),
 	// ChancePly or ChanceStream.
 	Chance string `json:"chance"`
+	// Evaluate, when above 0, has a search of that many MCTS iterations
+	// judge every decision of the first EvaluateGames games of each
+	// reading for the state-evaluation measures (evaluate.go).
+	Evaluate      int `json:"evaluate,omitempty"`
+	EvaluateGames int `json:"evaluateGames,omitempty"`
 }
 
 // How a run draws its chance events. Each reading's game i has the same
@@ -168,6 +173,9 @@ type Plan struct {
 	Kinds int
 }
 
+// maxEvaluate bounds the search of the state-evaluation probe.
+const maxEvaluate = 100_000
+
 // maxReadings bounds a grid.
 const maxReadings = 4096
 
@@ -192,6 +200,9 @@ func NewPlan(cfg Config) (*Plan, error) {
 	}
 	if cfg.Games < 1 {
 		return nil, engine.NewError("research.games", "n", cfg.Games)
+	}
+	if cfg.Evaluate < 0 || cfg.Evaluate > maxEvaluate || cfg.EvaluateGames < 0 || (cfg.Evaluate > 0) != (cfg.EvaluateGames > 0) {
+		return nil, engine.NewError("research.evaluate", "n", cfg.Evaluate, "games", cfg.EvaluateGames, "max", maxEvaluate)
 	}
 	if len(cfg.Agents) == 0 {
 		return nil, engine.NewError("research.agents")

@@ -66,6 +66,9 @@ type Result struct {
 	Margin float64 `json:"margin"`
 	// Lead is the winner's lead at 0%, 10%, ..., 100% of the turns.
 	Lead []float64 `json:"lead,omitempty"`
+	// Eval is what the search judged of the game's decisions, for the
+	// games the probe watched (Config.Evaluate).
+	Eval *EvalResult `json:"eval,omitempty"`
 }
 
 // Moves is the number of moves the players made: a simultaneous ply of
@@ -176,8 +179,14 @@ func (pl *player) play(u unit) (Result, error) {
 	}
 	m := &pl.m
 	m.start(s, Result{Reading: u.reading, Game: u.game, Skill: u.skill, Winner: -1, Agent: -1})
+	m.pr = nil // judges the decisions of the first games (evaluate.go)
+	if p.Config.Evaluate > 0 && !u.skill && u.game < p.Config.EvaluateGames {
+		m.pr = newProbe(p.Config.Evaluate, Seed(seed, u.game, -4), s)
+	}
+	pl.loop.Moves = m.pr != nil
 	pl.loop.Play(s, pl.seatAgt, Draw{Mode: p.Config.Chance, Seed: Seed(seed, u.game, -1)}, m)
 	res := m.res
+	pr := m.pr
 	if r, ok := s.(Rounded); ok {
 		res.Rounds = r.Round()
 	}
@@ -185,6 +194,9 @@ func (pl *player) play(u unit) (Result, error) {
 		res.Winner = o.Winner
 		res.Agent = (o.Winner + u.game) % n
 		m.winnerLead(&res, n)
+	}
+	if pr != nil {
+		res.Eval = pr.result(res.Winner)
 	}
 	return res, nil
 }
@@ -196,6 +208,7 @@ type measures struct {
 	guard      Safeguarded
 	stand      []float64 // standings after each turn, players per row
 	lastLeader int
+	pr         *probe // judges the decisions of the game, if not nil
 }
 
 // start readies m for a game from s.
@@ -215,7 +228,14 @@ func (m *measures) Decision(legal int) {
 	}
 }
 
-func (m *measures) Turn(engine.State, []int, []engine.Move) {}
+// Turn has the probe, if any, judge the position and see a player's
+// turn.
+func (m *measures) Turn(s engine.State, actors []int, moves []engine.Move) {
+	if m.pr != nil && actors[0] != engine.ChancePlayer {
+		m.pr.decide(s, actors)
+		m.pr.see(s, moves)
+	}
+}
 
 func (m *measures) Applied(s engine.State, chance, over bool) bool {
 	if chance {

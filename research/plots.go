@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
@@ -53,14 +54,59 @@ func readingStyle(i int) (color.RGBA, []vg.Length, legendItem) {
 
 func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
-// readingNames are the short names of readings on the plots' axes: R0,
-// R1, ... (the report's table says which is which).
-func readingNames(n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("R%d", i)
+// readingNames name the readings on the plots' axes: "R3 opening=ordered"
+// for a reading that varies one option, "R3 any,ordered" (the values in
+// --vary order) for several; the report's table gives each in full.
+func (rep *Report) readingNames() []string {
+	out := make([]string, len(rep.Stats))
+	for i, s := range rep.Stats {
+		out[i] = fmt.Sprintf("R%d %s", i, shortLabel(s.Reading))
 	}
 	return out
+}
+
+// shortLabel is a reading's label for a plot: name=value for one varied
+// option, the values alone for several.
+func shortLabel(r Reading) string {
+	if len(r.Varied) <= 1 {
+		return r.Label()
+	}
+	vals := make([]string, len(r.Varied))
+	for k, v := range r.Varied {
+		_, vals[k], _ = strings.Cut(v, "=")
+	}
+	return strings.Join(vals, ",")
+}
+
+// nominalReadings puts the readings' names on the X axis, slanted so that
+// long names do not overlap.
+func (rep *Report) nominalReadings(p *plot.Plot) {
+	p.NominalX(rep.readingNames()...)
+	p.X.Tick.Label.Rotation = math.Pi / 5
+	p.X.Tick.Label.XAlign = draw.XRight
+	p.X.Tick.Label.YAlign = draw.YCenter
+}
+
+// cleanTicks are gonum's default ticks with their labels in the fewest
+// digits ("25", not "25.00"); on an integer axis (turns, games, budgets)
+// only whole numbers are labelled.
+type cleanTicks struct{ integer bool }
+
+func (c cleanTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i, t := range ticks {
+		if t.Label == "" {
+			continue
+		}
+		if c.integer && t.Value != math.Trunc(t.Value) {
+			ticks[i].Label = ""
+			continue
+		}
+		if strings.Contains(t.Label, ".") && !strings.ContainsAny(t.Label, "eE") {
+			ticks[i].Label = strings.TrimSuffix(strings.TrimRight(t.Label, "0"), ".")
+		}
+	}
+	return ticks
 }
 
 // svg renders p at the given size in centimetres.
@@ -79,6 +125,19 @@ func svg(p *plot.Plot, w, h float64) (string, error) {
 	return s, nil
 }
 
+// labelRoom is the room, in centimetres, that the longest reading name
+// takes on an axis: along it (heat map) or slanted below it (the rest).
+func (rep *Report) labelRoom(along bool) float64 {
+	n := 0
+	for _, name := range rep.readingNames() {
+		n = max(n, len(name))
+	}
+	if along {
+		return 0.19 * float64(n)
+	}
+	return 0.12 * float64(n)
+}
+
 // plotWidth grows with the number of readings.
 func plotWidth(readings int) float64 { return math.Max(16, math.Min(40, 4+1.2*float64(readings))) }
 
@@ -94,7 +153,71 @@ func (rep *Report) figures() ([]figure, error) {
 		}
 		figs = append(figs, fig)
 	}
-	return figs, nil
+	trace, err := rep.tracePlots()
+	return append(figs, trace...), err
+}
+
+// intervalPlot draws series of estimates with their intervals over
+// nominal x labels, and a dashed line at fair (none when fair is 0).
+func intervalPlot(xs, names []string, series [][]Interval, fair float64, ylabel string) (figure, error) {
+	p := plot.New()
+	p.Y.Label.Text = ylabel
+	p.Y.Tick.Marker = cleanTicks{}
+	var legend []legendItem
+	lo, hi := fair, fair
+	for k, ivs := range series {
+		var pts plotter.XYs
+		var errs plotter.YErrors
+		for i, iv := range ivs {
+			if iv.N == 0 {
+				continue
+			}
+			x := float64(i) + 0.1*(float64(k)-float64(len(series)-1)/2)
+			pts = append(pts, plotter.XY{X: x, Y: iv.Value})
+			errs = append(errs, struct{ Low, High float64 }{iv.Value - iv.Low, iv.High - iv.Value})
+			lo, hi = min(lo, iv.Low), max(hi, iv.High)
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		col, dash, item := readingStyle(k)
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return figure{}, err
+		}
+		l.Color, l.Dashes = col, dash
+		eb, err := errorBars(pts, errs, col)
+		if err != nil {
+			return figure{}, err
+		}
+		p.Add(l, eb)
+		item.Label = names[k]
+		legend = append(legend, item)
+	}
+	if fair > 0 {
+		f := plotter.NewFunction(func(float64) float64 { return fair })
+		f.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		f.Color = color.Gray{Y: 90}
+		p.Add(f)
+	}
+	pad := 0.04 * max(hi-lo, 0.01)
+	p.Y.Min, p.Y.Max = max(0, lo-pad), min(1, hi+pad)
+	p.NominalX(xs...)
+	p.Add(plotter.NewGrid())
+	s, err := svg(p, 14, 9)
+	return figure{SVG: s, Legend: legend}, err
+}
+
+// errorBars draws the intervals errs around pts in colour col.
+func errorBars(pts plotter.XYs, errs plotter.YErrors, col color.Color) (*plotter.YErrorBars, error) {
+	eb, err := plotter.NewYErrorBars(struct {
+		plotter.XYs
+		plotter.YErrors
+	}{pts, errs})
+	if err == nil {
+		eb.LineStyle.Color = col
+	}
+	return eb, err
 }
 
 func (rep *Report) maxSeats() int {
@@ -110,6 +233,7 @@ func (rep *Report) maxSeats() int {
 func (rep *Report) seatPlot() (figure, error) {
 	p := plot.New()
 	p.Y.Label.Text = "win rate"
+	p.Y.Tick.Marker = cleanTicks{}
 	var legend []legendItem
 	seats := rep.maxSeats()
 	lo, hi := 1.0, 0.0
@@ -133,33 +257,46 @@ func (rep *Report) seatPlot() (figure, error) {
 		col, _, item := readingStyle(k)
 		sc.GlyphStyle.Color = col
 		sc.GlyphStyle.Shape = plotutil.Shape(k)
-		eb, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{pts, errs})
+		eb, err := errorBars(pts, errs, col)
 		if err != nil {
 			return figure{}, err
 		}
-		eb.LineStyle.Color = col
 		p.Add(sc, eb)
 		item.Label = fmt.Sprintf("seat %d", k)
 		legend = append(legend, item)
 	}
-	players := len(rep.Stats[rep.Base].SeatRates)
-	// The axis holds every interval and the fair share, with a margin.
-	lo, hi = min(lo, 1/float64(players)), max(hi, 1/float64(players))
+	// The fair share is each reading's own 1/players: a short dashed
+	// line across the reading's seats.
+	fairCol := color.RGBA{90, 90, 90, 255}
+	sameFair := true
+	for i, st := range rep.Stats {
+		n := len(st.SeatRates)
+		if n == 0 {
+			continue
+		}
+		f := 1 / float64(n)
+		sameFair = sameFair && n == len(rep.Stats[rep.Base].SeatRates)
+		lo, hi = min(lo, f), max(hi, f)
+		l, err := plotter.NewLine(plotter.XYs{{X: float64(i) - 0.4, Y: f}, {X: float64(i) + 0.4, Y: f}})
+		if err != nil {
+			return figure{}, err
+		}
+		l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		l.Color = fairCol
+		p.Add(l)
+	}
 	pad := 0.04 * max(hi-lo, 0.01)
 	p.Y.Min, p.Y.Max = max(0, lo-pad), min(1, hi+pad)
-	fair := plotter.NewFunction(func(float64) float64 { return 1 / float64(players) })
-	fair.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	fair.Color = color.Gray{Y: 90}
-	p.Add(fair)
-	legend = append(legend, legendItem{Label: fmt.Sprintf("fair share 1/%d", players), Color: hexColor(color.RGBA{90, 90, 90, 255}), Dash: "dashed"})
-	p.NominalX(readingNames(len(rep.Stats))...)
+	fairText := "fair share 1/players of each reading"
+	if sameFair {
+		fairText = fmt.Sprintf("fair share 1/%d", len(rep.Stats[rep.Base].SeatRates))
+	}
+	legend = append(legend, legendItem{Label: fairText, Color: hexColor(fairCol), Dash: "dashed"})
+	rep.nominalReadings(p)
 	p.Add(plotter.NewGrid())
-	s, err := svg(p, plotWidth(len(rep.Stats)), 10)
+	s, err := svg(p, plotWidth(len(rep.Stats)), 10+rep.labelRoom(false))
 	return figure{ID: "seats", Title: "Seat win rates per reading",
-		Caption: "Each seat's share of all games won, with its 95% Wilson interval; the dashed line is the fair share.", SVG: s, Legend: legend}, err
+		Caption: "Each seat's share of all games won, with its 95% Wilson interval; the dashed line is the reading's fair share, 1/players.", SVG: s, Legend: legend}, err
 }
 
 // heatGrid is the reading-by-seat grid of win rates.
@@ -167,9 +304,16 @@ type heatGrid struct{ rep *Report }
 
 func (g heatGrid) Dims() (c, r int) { return g.rep.maxSeats(), len(g.rep.Stats) }
 
-// Z is seat c's share of the decided games of reading r: the fair
-// share is 1/n whatever the draws.
+// Z is seat c's share of the decided games of reading r minus the
+// reading's fair share 1/players (readings may differ in players).
 func (g heatGrid) Z(c, r int) float64 {
+	wins := g.rep.Stats[r].SeatWins
+	return g.share(c, r) - 1/float64(len(wins))
+}
+
+// share is seat c's share of the decided games of reading r (NaN when
+// there is no such seat or no decided game).
+func (g heatGrid) share(c, r int) float64 {
 	wins := g.rep.Stats[r].SeatWins
 	total := 0
 	for _, w := range wins {
@@ -188,22 +332,20 @@ func (g heatGrid) Y(r int) float64 { return float64(r) }
 func (rep *Report) heatPlot() (figure, error) {
 	p := plot.New()
 	g := heatGrid{rep}
-	players := float64(len(rep.Stats[rep.Base].SeatRates))
-	fair := 1 / players
 	dev := 0.05
 	cols, rows := g.Dims()
 	for r := 0; r < rows; r++ {
 		for c := 0; c < cols; c++ {
 			if z := g.Z(c, r); !math.IsNaN(z) {
-				dev = math.Max(dev, math.Abs(z-fair))
+				dev = math.Max(dev, math.Abs(z))
 			}
 		}
 	}
 	cmap := moreland.SmoothBlueRed()
-	cmap.SetMin(fair - dev)
-	cmap.SetMax(fair + dev)
+	cmap.SetMin(-dev)
+	cmap.SetMax(dev)
 	h := plotter.NewHeatMap(g, cmap.Palette(255))
-	h.Min, h.Max = fair-dev, fair+dev
+	h.Min, h.Max = -dev, dev
 	h.NaN = color.White
 	p.Add(h)
 	labels, err := plotter.NewLabels(heatLabels{rep})
@@ -216,10 +358,10 @@ func (rep *Report) heatPlot() (figure, error) {
 		seats[k] = fmt.Sprintf("seat %d", k)
 	}
 	p.NominalX(seats...)
-	p.NominalY(readingNames(len(rep.Stats))...)
-	s, err := svg(p, math.Max(10, 4+3*float64(len(seats))), math.Max(6, 2.5+0.6*float64(len(rep.Stats))))
+	p.NominalY(rep.readingNames()...)
+	s, err := svg(p, math.Max(10, 4+3*float64(len(seats)))+rep.labelRoom(true), math.Max(6, 2.5+0.6*float64(len(rep.Stats))))
 	return figure{ID: "heatmap", Title: "Reading by seat",
-		Caption: fmt.Sprintf("Each seat's share (%%) of the games won under each reading (draws left out); blue below the fair share %.0f%%, red above (full colour at %.0f points off).", 100*fair, 100*dev), SVG: s}, err
+		Caption: fmt.Sprintf("Each seat's share (%%) of the games won under each reading (draws left out); blue below the reading's fair share 1/players, red above (full colour at %.0f points off).", 100*dev), SVG: s}, err
 }
 
 // heatLabels writes each cell's percentage.
@@ -232,7 +374,7 @@ func (l heatLabels) XY(i int) (float64, float64) {
 }
 func (l heatLabels) Label(i int) string {
 	n := l.rep.maxSeats()
-	z := heatGrid(l).Z(i%n, i/n)
+	z := heatGrid(l).share(i%n, i/n)
 	if math.IsNaN(z) {
 		return ""
 	}
@@ -243,6 +385,7 @@ func (l heatLabels) Label(i int) string {
 func (rep *Report) outcomePlot() (figure, error) {
 	p := plot.New()
 	p.Y.Label.Text = "share of games"
+	p.Y.Tick.Marker = cleanTicks{}
 	var legend []legendItem
 	w := vg.Points(math.Max(4, math.Min(24, 360/float64(len(rep.Stats)))))
 	parts := []struct {
@@ -273,9 +416,9 @@ func (rep *Report) outcomePlot() (figure, error) {
 		p.Add(b)
 		legend = append(legend, legendItem{Label: part.name, Color: hexColor(part.col)})
 	}
-	p.NominalX(readingNames(len(rep.Stats))...)
+	rep.nominalReadings(p)
 	p.Y.Max = 1.0
-	s, err := svg(p, plotWidth(len(rep.Stats)), 9)
+	s, err := svg(p, plotWidth(len(rep.Stats)), 9+rep.labelRoom(false))
 	return figure{ID: "outcomes", Title: "Outcomes",
 		Caption: "Share of games decided by the rules, drawn, and stalled (a safeguard not in the source fired).", SVG: s, Legend: legend}, err
 }
@@ -284,6 +427,7 @@ func (rep *Report) outcomePlot() (figure, error) {
 func (rep *Report) lengthPlot() (figure, error) {
 	p := plot.New()
 	p.Y.Label.Text = "turns per game"
+	p.Y.Tick.Marker = cleanTicks{integer: true}
 	by := make([]plotter.Values, len(rep.Stats))
 	for _, r := range rep.results {
 		if !r.Skill {
@@ -302,8 +446,8 @@ func (rep *Report) lengthPlot() (figure, error) {
 		b.GlyphStyle.Radius = vg.Points(1)
 		p.Add(b)
 	}
-	p.NominalX(readingNames(len(rep.Stats))...)
-	s, err := svg(p, plotWidth(len(rep.Stats)), 9)
+	rep.nominalReadings(p)
+	s, err := svg(p, plotWidth(len(rep.Stats)), 9+rep.labelRoom(false))
 	return figure{ID: "length", Title: "Game length",
 		Caption: "Players' turns per game: median, quartiles, whiskers to 1.5 interquartile ranges, outliers as dots.", SVG: s}, err
 }
@@ -313,6 +457,7 @@ func (rep *Report) leadPlot() (figure, error) {
 	p := plot.New()
 	p.X.Label.Text = "% of the game's turns"
 	p.Y.Label.Text = "winner's lead (game's own measure)"
+	p.X.Tick.Marker, p.Y.Tick.Marker = cleanTicks{integer: true}, cleanTicks{}
 	var legend []legendItem
 	for i, s := range rep.Stats {
 		if s.Decided+s.Stalled == 0 {
@@ -326,7 +471,7 @@ func (rep *Report) leadPlot() (figure, error) {
 		if err != nil {
 			return figure{}, err
 		}
-		legend = append(legend, styleLine(l, i))
+		legend = append(legend, styleLine(l, i, rep.readingNames()[i]))
 		p.Add(l)
 	}
 	p.Add(plotter.NewGrid())
@@ -341,6 +486,7 @@ func (rep *Report) convergencePlot() (figure, error) {
 	p := plot.New()
 	p.X.Label.Text = "games"
 	p.Y.Label.Text = "seat 0 win rate (running)"
+	p.X.Tick.Marker, p.Y.Tick.Marker = cleanTicks{integer: true}, cleanTicks{}
 	var legend []legendItem
 	by := make([][]Result, len(rep.Stats))
 	for _, r := range rep.results {
@@ -370,7 +516,7 @@ func (rep *Report) convergencePlot() (figure, error) {
 		if err != nil {
 			return figure{}, err
 		}
-		legend = append(legend, styleLine(l, i))
+		legend = append(legend, styleLine(l, i, rep.readingNames()[i]))
 		p.Add(l)
 		if i == rep.Base {
 			for _, band := range []plotter.XYs{lo, hi} {
@@ -393,9 +539,9 @@ func (rep *Report) convergencePlot() (figure, error) {
 
 // styleLine gives reading i's line its colour and dash and returns its
 // legend entry.
-func styleLine(l *plotter.Line, i int) legendItem {
+func styleLine(l *plotter.Line, i int, name string) legendItem {
 	col, dash, item := readingStyle(i)
 	l.Color, l.Dashes, l.Width = col, dash, vg.Points(1.5)
-	item.Label = fmt.Sprintf("R%d", i)
+	item.Label = name
 	return item
 }

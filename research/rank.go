@@ -31,9 +31,12 @@ const rankBoot = 200
 
 // Ranking ranks the readings of a run.
 type Ranking struct {
-	// Measures name the columns of Score and Rank; the overall rank is
-	// the mean of the ranks on all but length.
+	// Measures name the columns of Score, Rank and Tier; the overall rank
+	// is the mean of the ranks weighted by Weights (by default 1 for each
+	// measure but length, 0 for length).
 	Measures  []string  `json:"measures"`
+	Weights   []float64 `json:"weights"`
+	Weighted  bool      `json:"weighted,omitempty"` // the user set the weights (--weights)
 	Readings  []RankRow `json:"readings"`
 	Bootstrap int       `json:"bootstrap"`
 	// Stability is the Spearman correlation of this run's overall ranks
@@ -49,7 +52,14 @@ type RankRow struct {
 	Label   string    `json:"label"`
 	Score   []float64 `json:"score"`
 	Rank    []RankIv  `json:"rank"`
-	Overall RankIv    `json:"overall"`
+	// Tier is the reading's group on each measure: 1 holds the best
+	// reading and those the paired tests cannot tell from it (groups.go).
+	Tier []int `json:"tier"`
+	// Layer is the reading's dominance layer over the tiers of every
+	// measure but length: 1 when no reading is as good on all and better
+	// on one.
+	Layer   int    `json:"layer"`
+	Overall RankIv `json:"overall"`
 }
 
 // RankIv is a rank (1 the best; ties share the mean rank) with the 95%
@@ -63,13 +73,23 @@ type RankIv struct {
 // rankGames are the per-game values the scores need, by reading and by
 // game slot (the games every reading has).
 type rankGames struct {
-	players int
+	players []int      // by reading: the fair share is 1/players of each
 	main    [][]Result // [reading][slot]
 	skill   [][]Result
 }
 
-// Rank ranks the readings of rep.
-func (rep *Report) Rank() *Ranking {
+// Rank ranks the readings of rep, the overall rank by the mean rank over
+// every measure but length.
+func (rep *Report) Rank() *Ranking { return rep.rankWith(nil) }
+
+// Reweigh ranks the readings again with the overall rank weighted by
+// weights (ParseWeights; nil for the default).
+func (rep *Report) Reweigh(weights map[string]float64) {
+	rep.Ranking = rep.rankWith(weights)
+}
+
+// rankWith ranks the readings with the given weights (nil: the default).
+func (rep *Report) rankWith(weights map[string]float64) *Ranking {
 	p := rep.plan
 	if p == nil || len(rep.Stats) < 2 {
 		return nil
@@ -83,7 +103,14 @@ func (rep *Report) Rank() *Ranking {
 		measures = append(measures, RankSkill)
 	}
 	measures = append(measures, RankDrama, RankLength)
-	rk := &Ranking{Measures: measures, Bootstrap: rankBoot}
+	rk := &Ranking{Measures: measures, Bootstrap: rankBoot, Weighted: weights != nil}
+	for _, m := range measures {
+		w, ok := weights[m]
+		if !ok && weights == nil && m != RankLength {
+			w = 1
+		}
+		rk.Weights = append(rk.Weights, w)
+	}
 	score := func(main, skill []int) [][]float64 { return g.scores(measures, main, skill) }
 	all := func(n int) []int {
 		idx := make([]int, n)
@@ -94,7 +121,7 @@ func (rep *Report) Rank() *Ranking {
 	}
 	mainIdx, skillIdx := all(len(g.main[0])), all(len(g.skill[0]))
 	sc := score(mainIdx, skillIdx)
-	ranks, overall := rankAll(sc, measures)
+	ranks, overall := rankAll(sc, rk.Weights)
 	rng := rand.New(rand.NewPCG(rep.Config.Seed, 0x72616e6b))
 	bootRanks := make([][][]float64, len(sc)) // [reading][measure][boot]
 	bootOverall := make([][]float64, len(sc))
@@ -108,7 +135,7 @@ func (rep *Report) Rank() *Ranking {
 		for i := range skillIdx {
 			skillIdx[i] = rng.IntN(len(g.skill[0]))
 		}
-		br, bo := rankAll(score(mainIdx, skillIdx), measures)
+		br, bo := rankAll(score(mainIdx, skillIdx), rk.Weights)
 		for r := range br {
 			for m := range measures {
 				bootRanks[r][m] = append(bootRanks[r][m], br[r][m])
@@ -124,6 +151,7 @@ func (rep *Report) Rank() *Ranking {
 		row.Overall = rankInterval(overall[r], bootOverall[r])
 		rk.Readings = append(rk.Readings, row)
 	}
+	g.groupRanking(rk)
 	return rk
 }
 
@@ -136,7 +164,10 @@ func rankInterval(rank float64, boot []float64) RankIv {
 // rankGames lays out the results by reading and game slot: the game
 // numbers every reading has, in order.
 func (rep *Report) rankGames() rankGames {
-	g := rankGames{players: rep.Stats[0].Reading.Players}
+	g := rankGames{}
+	for _, s := range rep.Stats {
+		g.players = append(g.players, s.Reading.Players)
+	}
 	lay := func(skill bool) [][]Result {
 		by := make([]map[int]Result, len(rep.Stats))
 		for i := range by {
@@ -178,7 +209,7 @@ func (g rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 	wins := make([]int, 0, 8)
 	turns := make([]float64, 0, len(idx))
 	for r, games := range g.main {
-		n := g.players
+		n := g.players[r]
 		wins = wins[:0]
 		for range n {
 			wins = append(wins, 0)
@@ -232,34 +263,30 @@ func (g rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 }
 
 // rankAll ranks the readings on each measure (1 the highest score, ties
-// the mean rank) and overall: by the mean of the ranks on every measure
-// but length.
-func rankAll(sc [][]float64, measures []string) (ranks [][]float64, overall []float64) {
+// the mean rank) and overall: by the mean of the ranks weighted by
+// weights, one per measure.
+func rankAll(sc [][]float64, weights []float64) (ranks [][]float64, overall []float64) {
 	nr := len(sc)
 	ranks = make([][]float64, nr)
 	for r := range ranks {
-		ranks[r] = make([]float64, len(measures))
+		ranks[r] = make([]float64, len(weights))
 	}
 	col := make([]float64, nr)
 	mean := make([]float64, nr)
-	counted := 0
-	for m, name := range measures {
+	total := 0.0
+	for m, w := range weights {
 		for r := range sc {
 			col[r] = -sc[r][m] // rank 1 for the highest score
 		}
 		rk := midRanks(col)
 		for r := range rk {
 			ranks[r][m] = rk[r]
-			if name != RankLength {
-				mean[r] += rk[r]
-			}
+			mean[r] += w * rk[r]
 		}
-		if name != RankLength {
-			counted++
-		}
+		total += w
 	}
 	for r := range mean {
-		mean[r] /= float64(counted)
+		mean[r] /= total
 	}
 	return ranks, midRanks(mean)
 }
@@ -325,18 +352,31 @@ func rankText(r RankIv) string {
 	return fmt.Sprintf("%s (%s-%s)", f(r.Rank), f(r.Low), f(r.High))
 }
 
-// ByOverall gives the rows best first.
+// ByOverall gives the rows best first: by dominance layer, then by the
+// weighted mean rank.
 func (rk *Ranking) ByOverall() []RankRow {
 	rows := slices.Clone(rk.Readings)
-	sort.SliceStable(rows, func(a, b int) bool { return rows[a].Overall.Rank < rows[b].Overall.Rank })
+	byLayer(rows)
 	return rows
 }
 
-// rankingNote says how to read the ranking.
-const rankingNote = "1 is the best; each rank with its 95%% interval over %d bootstrap resamples of the games. " +
-	"Balance: the largest seat edge, in points (smaller is better). Decisiveness: games won without a safeguard. " +
-	"Skill: the strong agent's win rate over the fair share, in points. Drama: winners behind at half time. " +
-	"Length: median players' turns, shorter first (not in the overall rank, which is by the mean rank on the others)."
+// note says how to read the ranking.
+func (rk *Ranking) note() string {
+	return "Read the groups first. On each measure, group 1 holds the best reading and every reading the paired tests " +
+		"cannot tell from it (Holm-corrected, 5%); group 2 the best of the rest and those like it; and so on. " +
+		"Layer 1 holds the readings that no other reading matches or beats in group on every measure but length and beats on one; " +
+		"layer 2 those beaten only by layer 1; and so on. " +
+		fmt.Sprintf("Ranks: 1 the best, with 95%% intervals over %d bootstrap resamples of the games; ", rk.Bootstrap) +
+		"the overall rank is the mean rank weighted " + rk.weightsText() + map[bool]string{true: " (--weights)", false: " (the default)"}[rk.Weighted] + ". " +
+		"Balance: the largest seat edge, in points (smaller is better). Decisiveness: games won without a safeguard. " +
+		"Skill: the strong agent's win rate over the fair share, in points. Drama: winners behind at half time. " +
+		"Length: median players' turns, shorter first."
+}
+
+// rankCell is one measure of one reading: "edge 1.2, group 1, rank 3 (1-6)".
+func rankCell(measure string, score float64, tier int, r RankIv) string {
+	return fmt.Sprintf("%s, group %d, rank %s", rankScore(measure, score), tier, rankText(r))
+}
 
 // writeRanking writes the ranking as a table.
 func (rep *Report) writeRanking(w io.Writer) {
@@ -344,17 +384,17 @@ func (rep *Report) writeRanking(w io.Writer) {
 	if rk == nil {
 		return
 	}
-	fmt.Fprintf(w, "\nRanking of the readings ("+rankingNote+")\n", rk.Bootstrap)
+	fmt.Fprintf(w, "\nRanking of the readings (%s)\n", rk.note())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "reading\toverall\t")
+	fmt.Fprint(tw, "reading\tlayer\toverall rank\t")
 	for _, m := range rk.Measures {
 		fmt.Fprintf(tw, "%s\t", m)
 	}
 	fmt.Fprintln(tw)
 	for _, row := range rk.ByOverall() {
-		fmt.Fprintf(tw, "%s\t%s\t", row.Label, rankText(row.Overall))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t", row.Label, row.Layer, rankText(row.Overall))
 		for m, name := range rk.Measures {
-			fmt.Fprintf(tw, "%s: %s\t", rankScore(name, row.Score[m]), rankText(row.Rank[m]))
+			fmt.Fprintf(tw, "%s\t", rankCell(name, row.Score[m], row.Tier[m], row.Rank[m]))
 		}
 		fmt.Fprintln(tw)
 	}

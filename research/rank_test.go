@@ -1,6 +1,7 @@
 package research
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -55,8 +56,70 @@ func TestRankingByHand(t *testing.T) {
 	if r := rk.Readings[2].Rank[1]; r.Rank != 3 || r.Low != 3 {
 		t.Errorf("R2's decisiveness rank %+v, want 3 always", r)
 	}
+	// Groups: R0's 20-point edge and R2's draws set them apart; R1 is
+	// in group 1 on everything and alone in dominance layer 1.
+	if r := rk.Readings[0]; r.Tier[0] != 3 && r.Tier[0] != 2 {
+		t.Errorf("R0's balance group %d, want below group 1", r.Tier[0])
+	}
+	if r := rk.Readings[2]; r.Tier[1] == 1 {
+		t.Errorf("R2's decisiveness group %d, want below group 1", r.Tier[1])
+	}
+	if r := rk.Readings[1]; r.Layer != 1 || r.Tier[0] != 1 || r.Tier[1] != 1 || r.Tier[2] != 1 {
+		t.Errorf("R1: layer %d, groups %v; want layer 1, group 1 on all", r.Layer, r.Tier)
+	}
+	if rk.Readings[0].Layer == 1 || rk.Readings[2].Layer == 1 {
+		t.Errorf("layers %d, %d; R1 dominates R0 and R2", rk.Readings[0].Layer, rk.Readings[2].Layer)
+	}
 	// Length: shorter first.
 	if rk.Readings[0].Rank[3].Rank != 1 || rk.Readings[2].Rank[3].Rank != 3 {
 		t.Errorf("length ranks %v, %v", rk.Readings[0].Rank[3], rk.Readings[2].Rank[3])
+	}
+}
+
+// Readings with 2, 3 and 4 players, every game won (no draw, no stall)
+// and every seat winning equally often: each reading is fully decisive
+// and perfectly balanced against its own fair share 1/players, the
+// first seat's wins are not compared across player counts, and the
+// skill games are compared by the gap over each reading's fair share.
+func TestPlayersPerReading(t *testing.T) {
+	p := mustPlan(t, Config{Game: "tamman", Agents: []string{"random"}, Skill: "greedy", Games: 120,
+		Vary: []Vary{{Name: "players", Values: []string{"2", "3", "4"}}}})
+	var rs []Result
+	for g := range p.Config.Games {
+		for r, rd := range p.Readings {
+			n := rd.Players
+			w := g % n
+			rs = append(rs, Result{Reading: r, Game: g, Winner: w, Agent: w, Turns: 50 + g%7, Plies: 50, Lead: make([]float64, leadPoints)})
+			// The strong agent wins half its games whatever the players:
+			// a gap of 1/2 - 1/n.
+			a := (g / n) % 2
+			rs = append(rs, Result{Reading: r, Game: g, Skill: true, Winner: a, Agent: a, Turns: 50, Plies: 50, Lead: make([]float64, leadPoints)})
+		}
+	}
+	rep := Analyze(p, rs)
+	rk := rep.Ranking
+	for r, row := range rk.Readings {
+		if row.Score[0] != 0 || row.Score[1] != 1 {
+			t.Errorf("R%d (%d players): balance %g, decisiveness %g; want 0 and 1", r, p.Readings[r].Players, row.Score[0], row.Score[1])
+		}
+		if want := 0.5 - 1/float64(p.Readings[r].Players); math.Abs(row.Score[2]-want) > 1e-12 {
+			t.Errorf("R%d: skill score %g, want %g", r, row.Score[2], want)
+		}
+	}
+	for _, c := range rep.Comparisons {
+		switch c.Metric {
+		case "first seat wins", "skill win":
+			t.Errorf("%s compared across player counts: %+v", c.Metric, c)
+		case skillGapMetric:
+			want := (0.5 - 1/float64(p.Readings[c.Reading].Players)) - (0.5 - 0.5)
+			if math.Abs(c.Diff.Value-want) > 1e-12 {
+				t.Errorf("R%d skill gap difference %g, want %g", c.Reading, c.Diff.Value, want)
+			}
+		}
+	}
+	for _, s := range rep.Stats {
+		if len(s.Favoured()) > 0 || s.SeatP != 1 {
+			t.Errorf("%s: favoured %v, p %g; every seat won equally often", s.Reading.Label(), s.Favoured(), s.SeatP)
+		}
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // A finding is what a run says with significance: a difference between a
@@ -61,6 +59,17 @@ type Replica struct {
 type Replication struct {
 	Seeds    []uint64  `json:"seeds"`
 	Findings []Finding `json:"findings"`
+	// Unfinished are the replications still being played: the verdicts
+	// rest on the complete ones only and are provisional until these end.
+	Unfinished []Unfinished `json:"unfinished,omitempty"`
+}
+
+// Unfinished is a replication kept beside a run but not complete.
+type Unfinished struct {
+	Index int    `json:"index"` // j of replicate-j
+	Seed  uint64 `json:"seed"`
+	Games int    `json:"games"` // work units played
+	Of    int    `json:"of"`    // of this many
 }
 
 // Replicate checks the findings of rep on the replications reps (reports
@@ -121,7 +130,7 @@ func (rep *Report) findings() []Finding {
 			// Two seats' edges are one number and its negative: the
 			// favoured seat is the finding.
 			if e.Low > 0 || (e.High < 0 && len(s.SeatEdges) > 2) {
-				_, p := seatEdgeP(s.SeatWins, k)
+				_, p := SeatEdgeP(s.SeatWins, k)
 				out = append(out, Finding{Reading: i, Label: s.Reading.Label(), Kind: "seat", Seat: k, Original: e, P: p})
 			}
 		}
@@ -140,7 +149,7 @@ func (rep *Report) estimate(f Finding) (Interval, float64) {
 		if f.Seat >= len(s.SeatEdges) {
 			return Interval{}, 1
 		}
-		_, p := seatEdgeP(s.SeatWins, f.Seat)
+		_, p := SeatEdgeP(s.SeatWins, f.Seat)
 		return s.SeatEdges[f.Seat], p
 	}
 	for _, c := range rep.Comparisons {
@@ -152,10 +161,10 @@ func (rep *Report) estimate(f Finding) (Interval, float64) {
 	return Interval{N: 1}, 1
 }
 
-// seatEdgeP is the two-sided p-value of seat k's share of the decided
+// SeatEdgeP is the two-sided p-value of seat k's share of the decided
 // games against 1/n (normal approximation of the binomial), Šidák-adjusted
 // over the seats as SeatEdges' intervals are (n = 2: one test).
-func seatEdgeP(wins []int, k int) (z, p float64) {
+func SeatEdgeP(wins []int, k int) (z, p float64) {
 	n, decided := len(wins), 0
 	for _, w := range wins {
 		decided += w
@@ -165,7 +174,7 @@ func seatEdgeP(wins []int, k int) (z, p float64) {
 	}
 	p0 := 1 / float64(n)
 	z = (float64(wins[k])/float64(decided) - p0) / math.Sqrt(p0*(1-p0)/float64(decided))
-	p = 2 * distuv.UnitNormal.Survival(math.Abs(z))
+	p = normalTwoSided(z)
 	if n > 2 {
 		p = -math.Expm1(float64(n) * math.Log1p(-p)) // 1 - (1-p)^n, exact for small p
 	}
@@ -193,26 +202,28 @@ func ReplicaConfig(cfg Config, j int) Config {
 	return cfg
 }
 
-// LoadReplications reads the complete replications kept beside the run
-// of p in dir (replicate-1, replicate-2, ... up to the first missing one)
-// and analyses each. A replication still incomplete is an error that says
-// so.
-func LoadReplications(dir string, p *Plan) ([]*Report, error) {
+// LoadReplications reads the replications kept beside the run of p in
+// dir (replicate-1, replicate-2, ... up to the first missing one) and
+// analyses the complete ones; those still being played are returned as
+// unfinished, so that the main run reports while they go on.
+func LoadReplications(dir string, p *Plan) ([]*Report, []Unfinished, error) {
 	var reps []*Report
+	var open []Unfinished
 	for j := 1; ; j++ {
 		d := ReplicaDir(dir, j)
 		if _, err := os.Stat(filepath.Join(d, runFile)); errors.Is(err, os.ErrNotExist) {
-			return reps, nil
+			return reps, open, nil
 		}
 		rp, sh, rs, err := LoadRun(d)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if want := ReplicaConfig(p.Config, j); sh != Whole || !sameConfig(rp.Config, want) {
-			return nil, fmt.Errorf("%s is not replication %d of the run in %s (seed %d expected)", d, j, dir, want.Seed)
+			return nil, nil, fmt.Errorf("%s is not replication %d of the run in %s (seed %d expected)", d, j, dir, want.Seed)
 		}
 		if len(rs) != rp.Units() {
-			return nil, fmt.Errorf("%s has %d of its %d games; finish it first (run the same command again)", d, len(rs), rp.Units())
+			open = append(open, Unfinished{Index: j, Seed: rp.Config.Seed, Games: len(rs), Of: rp.Units()})
+			continue
 		}
 		reps = append(reps, Analyze(rp, rs))
 	}

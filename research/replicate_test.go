@@ -1,6 +1,7 @@
 package research
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -9,10 +10,10 @@ import (
 // 0.0455; 700 of 2000 against 1/3 is z = 1.5811, p = 0.11385, and over 3
 // seats 1 - (1 - 0.11385)^3 = 0.30417.
 func TestSeatEdgeP(t *testing.T) {
-	z, p := seatEdgeP([]int{60, 40}, 0)
+	z, p := SeatEdgeP([]int{60, 40}, 0)
 	near(t, "z", z, 2, 1e-12)
 	near(t, "p", p, 0.0455, 1e-4)
-	z, p = seatEdgeP([]int{700, 650, 650}, 0)
+	z, p = SeatEdgeP([]int{700, 650, 650}, 0)
 	near(t, "z 3 seats", z, 1.5811, 1e-4)
 	near(t, "p 3 seats", p, 0.30417, 1e-4)
 }
@@ -84,5 +85,25 @@ func TestFlippedSignDoesNotReplicate(t *testing.T) {
 		if f.Metric == "turns" && (f.Replicated || f.Replicas[0].SameSign || f.Replicas[0].Holm >= 0.05) {
 			t.Errorf("flipped difference: %+v", f.Replicas[0])
 		}
+	}
+}
+
+// A seat edge far in the tail keeps its p-value: 1,300 of 2,000 decided
+// games against 1/2 is z = 0.15 / sqrt(0.25/2000) = 13.416, p =
+// erfc(13.416/√2) = 4.9e-41 (by hand from the series of erfc), where
+// 1 - erf rounds to 0.
+func TestSeatEdgePInTheTail(t *testing.T) {
+	z, p := SeatEdgeP([]int{1300, 700}, 0)
+	near(t, "z", z, 0.15/math.Sqrt(0.25/2000), 1e-12)
+	want := math.Erfc(z / math.Sqrt2)
+	if p <= 0 || math.Abs(p-want) > 1e-12*want {
+		t.Errorf("p = %g, want %g", p, want)
+	}
+	if p < 4.8e-41 || p > 5.0e-41 {
+		t.Errorf("p = %g, want about 4.9e-41", p)
+	}
+	// 1,700 of 2,000: z = 31.3, p about 3e-215; still not 0.
+	if _, p := SeatEdgeP([]int{1700, 300}, 0); p <= 0 || p > 1e-200 {
+		t.Errorf("p at z 31 = %g, want a tiny positive number", p)
 	}
 }

@@ -134,6 +134,12 @@ func PairedT(a, b []float64) (Interval, float64) {
 	return iv, p
 }
 
+// normalTwoSided is the two-sided p-value of a standard normal z,
+// erfc(|z|/√2): exact in relative terms far into the tail (gonum's
+// Survival is 1/2(1 - erf), which is 0 once z > 8.3), 0 only where the
+// p-value is below the smallest float64 (|z| > 38.5).
+func normalTwoSided(z float64) float64 { return math.Erfc(math.Abs(z) / math.Sqrt2) }
+
 // ChiSquareUniform tests whether counts come from equal chances: the
 // Pearson chi-square statistic against equal expected counts and its
 // p-value (1 when there is nothing to test).

@@ -1,7 +1,6 @@
 package research
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -31,19 +30,20 @@ func (rep *Report) WriteText(w io.Writer) error {
 	c := rep.Config
 	fmt.Fprintf(w, "%s: %d readings (%s), %s, agents %s, seed %d\n",
 		rep.Game, len(rep.Stats), c.Design, rep.GamesText(), strings.Join(c.Agents, ","), c.Seed)
+	fmt.Fprintf(w, "%s\n%s\n", rep.Command(), rep.Software)
 	if len(c.Options) > 0 {
 		fmt.Fprintf(w, "fixed options: %s\n", strings.Join(c.Options, " "))
 	}
-	fmt.Fprintln(w, "\nOutcomes, % with 95% intervals (seat edges: each seat's share of decided games minus the fair share, in points, intervals that hold for all seats together; p: chi-square test that all seats are equal)")
+	fmt.Fprintln(w, "\nOutcomes, % with 95% intervals (seat edges: each seat's share of decided games minus the fair share, in points, intervals that hold for all seats together; p: chi-square test that all seats are equal; detectable: the smallest edge the seat test finds with 80% power)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "reading\tgames\tseat wins %\tseat edges\tp\tdraw %\tstall %\t")
+	fmt.Fprintln(tw, "reading\tgames\tseat wins %\tseat edges\tp\tdetectable\tdraw %\tstall %\t")
 	for _, s := range rep.Stats {
 		seats := make([]string, len(s.SeatRates))
 		for k, r := range s.SeatRates {
 			seats[k] = fmt.Sprintf("%.1f", 100*r.Value)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", s.Reading.Label(), s.Games, strings.Join(seats, " / "),
-			edgeText(s), PValue(s.SeatP), pct(s.Draw), pct(s.Stall))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t\n", s.Reading.Label(), s.Games, strings.Join(seats, " / "),
+			edgeText(s), PValue(s.SeatP), seatDetectableText(s), pct(s.Draw), pct(s.Stall))
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nPlay (turns: players' turns; plies: decisions applied; moves: each player's moves; choice: % of decisions with more than one move; branching: moves then)")
@@ -75,6 +75,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 			pct(s.Secure), num(s.Margin), pct(s.Skill))
 	}
 	tw.Flush()
+	rep.writeEval(w)
 	if sig := rep.Significant(); len(sig) > 0 {
 		fmt.Fprintf(w, "\nSignificant differences from the base reading (%s), paired by game, Holm-adjusted:\n", rep.Stats[rep.Base].Reading.Label())
 		for _, l := range sig {
@@ -83,8 +84,15 @@ func (rep *Report) WriteText(w io.Writer) error {
 	} else if len(rep.Stats) > 1 {
 		fmt.Fprintln(w, "\nNo difference from the base reading is significant (paired by game, Holm-adjusted, 5%).")
 	}
+	if ns := rep.NotSignificant(); len(ns) > 0 {
+		fmt.Fprintln(w, "\nNot significant, each with the smallest difference its test finds with 80% power at 5% (effect: h Cohen's h, d standardised mean difference):")
+		for _, l := range ns {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
 	rep.writeRanking(w)
 	rep.writeReplication(w)
+	rep.writeTrace(w)
 	return nil
 }
 
@@ -96,6 +104,9 @@ func (rep *Report) writeReplication(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nReplication on seeds %s: a finding replicates when every replication has the same sign and Holm p < 0.05 (over the %d findings)\n",
 		seedList(r.Seeds), len(r.Findings))
+	for _, u := range r.Unfinished {
+		fmt.Fprintf(w, "  %s\n", u)
+	}
 	if len(r.Findings) == 0 {
 		fmt.Fprintln(w, "  (no finding to replicate)")
 		return
@@ -108,9 +119,27 @@ func (rep *Report) writeReplication(w io.Writer) {
 			reps = append(reps, fmt.Sprintf("%s, Holm p %s", findingValue(f, rp.Estimate), pIs(rp.Holm)))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", f, findingValue(f, f.Original), PValue(f.P), strings.Join(reps, "; "),
-			map[bool]string{true: "yes", false: "no"}[f.Replicated])
+			r.Verdict(f))
 	}
 	tw.Flush()
+}
+
+// String says how far an unfinished replication is.
+func (u Unfinished) String() string {
+	return fmt.Sprintf("replication %d (seed %d) is unfinished: %d of %d games; run the same command to finish it", u.Index, u.Seed, u.Games, u.Of)
+}
+
+// Verdict is "yes" or "no", or "pending" while a replication is
+// unfinished and the complete ones (if any) have not ruled the finding
+// out.
+func (r *Replication) Verdict(f Finding) string {
+	switch {
+	case len(r.Unfinished) > 0 && (len(f.Replicas) == 0 || f.Replicated):
+		return "pending"
+	case f.Replicated:
+		return "yes"
+	}
+	return "no"
 }
 
 // findingValue formats a finding's estimate: points for a seat edge or a
@@ -124,6 +153,9 @@ func findingValue(f Finding, iv Interval) string {
 
 // isShare reports whether a compared measure is a share (0/1 or choice).
 func isShare(metric string) bool {
+	if metric == skillGapMetric {
+		return true
+	}
 	for _, m := range pairedMetrics {
 		if m.name == metric {
 			return m.share
@@ -145,57 +177,6 @@ func (rep *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(rep)
-}
-
-// WriteCSV writes one row per reading and measure: reading, metric,
-// value, low, high, n.
-func (rep *Report) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"reading", "metric", "value", "low", "high", "n"})
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
-	row := func(label, metric string, iv Interval) {
-		cw.Write([]string{label, metric, f(iv.Value), f(iv.Low), f(iv.High), strconv.Itoa(iv.N)})
-	}
-	for _, s := range rep.Stats {
-		l := s.Reading.Label()
-		for k, r := range s.SeatRates {
-			row(l, fmt.Sprintf("seat %d win", k), r)
-		}
-		for k, e := range s.SeatEdges {
-			row(l, fmt.Sprintf("seat %d edge", k), e)
-		}
-		row(l, "seats equal p", Interval{Value: s.SeatP, Low: s.SeatP, High: s.SeatP, N: s.Games})
-		row(l, "draw", s.Draw)
-		row(l, "stall", s.Stall)
-		row(l, "turns median", s.TurnsMedian)
-		row(l, "turns p90", s.TurnsP90)
-		row(l, "plies median", s.PliesMedian)
-		row(l, "moves median", s.MovesMedian)
-		if s.RoundsMedian.N > 0 {
-			row(l, "rounds median", s.RoundsMedian)
-			row(l, "rounds p90", s.RoundsP90)
-		}
-		row(l, "choice", s.Choice)
-		row(l, "branching", s.Branching)
-		row(l, "lead changes per 100 turns", s.LeadChanges)
-		row(l, "comeback", s.Comeback)
-		row(l, "secure", s.Secure)
-		row(l, "final margin", s.Margin)
-		if s.Skill.N > 0 {
-			row(l, "skill win", s.Skill)
-			row(l, "skill gap", s.SkillGap)
-		}
-	}
-	if rk := rep.Ranking; rk != nil {
-		for _, r := range rk.Readings {
-			row(r.Label, "rank overall", Interval{Value: r.Overall.Rank, Low: r.Overall.Low, High: r.Overall.High, N: rk.Bootstrap})
-			for m, name := range rk.Measures {
-				row(r.Label, "rank "+name, Interval{Value: r.Rank[m].Rank, Low: r.Rank[m].Low, High: r.Rank[m].High, N: rk.Bootstrap})
-			}
-		}
-	}
-	cw.Flush()
-	return cw.Error()
 }
 
 // GamesText says how many games each reading has: "2000 games each", or

@@ -37,7 +37,7 @@ url="postgres://tabula@/$db?host=$dir&sslmode=disable${POOL:+&pool_max_conns=$PO
 pids=(); bases=()
 for i in $(seq "$n"); do
   port=$((18100 + i))
-  nice -n -5 "$bin" serve --addr 127.0.0.1:$port --db "$url" --rooms-per-minute 1000000 --conns-per-ip 100000 --conns 20000 --msg-rate 1000 >"$out/serve$i.log" 2>&1 &
+  nice -n -5 "$bin" serve --addr 127.0.0.1:$port --db "$url" --rooms-per-minute 1000000 --conns-per-ip 100000 --conns 20000 --http-conns 20000 --http-conns-per-ip 100000 --msg-rate 1000 >"$out/serve$i.log" 2>&1 &
   pids+=($!); bases+=(http://127.0.0.1:$port)
 done
 for b in "${bases[@]}"; do for _ in $(seq 100); do curl -sf "$b/healthz" >/dev/null && break; sleep 0.1; done; done

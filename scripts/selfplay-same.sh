@@ -57,6 +57,8 @@ studies=(
   "--game tamman --agents random --games 200 --chance stream --vary players=2,4"
   "--game tamman --agents greedy --skill greedy --games 60 --chance ply"
   "--game adji-boto --agents random --games 300 --vary opening=free,none"
+  "--game adji-boto --agents random --games 30 --evaluate 50 --evaluate-games 5"
+  "--game tamman --agents greedy --games 20 --evaluate 30 --evaluate-games 4"
   "--game adji-boto --agents greedy --games 60 --chance stream"
   "--game agsinnoninka --agents random --games 10"
 )

@@ -195,3 +195,20 @@ func TestOneTableOfWords(t *testing.T) {
 		}
 	}
 }
+
+// A mark's shape is styled by its element, not by its class alone: the
+// square that holds the mark (g.sq.mark-eye) carries the class too, and
+// its labels took the stroke and looked smeared (issue #37).
+func TestMarkStylesDoNotReachTheSquaresLabels(t *testing.T) {
+	css, err := fs.ReadFile(Static(), "style.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := regexp.MustCompile(`(?m)(^|[,}]\s*)\.mark-[a-z-]+\s*[,{]`)
+	if m := bare.Find(css); m != nil {
+		t.Errorf("style.css styles a mark by its class alone, which the square's labels inherit: %q", m)
+	}
+	if !strings.Contains(string(css), "circle.mark-eye") {
+		t.Error("style.css lost the eye's style")
+	}
+}

@@ -54,11 +54,16 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 200, "games per reading")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same numbers whatever --threads")
 	chance := fs.String("chance", research.ChanceTurn, "how chance events are drawn from the game's seed: by players' turn and place in it (turn), by ply as the rooms draw (ply), or in order from one stream (stream, as older runs did)")
+	evaluate := fs.Int("evaluate", 0, "judge every decision of the first games with an MCTS search of `N` iterations for the state-evaluation measures (docs/metrics.md)")
+	evaluateGames := fs.Int("evaluate-games", 20, "games of each reading the --evaluate search judges")
 	threads := fs.Int("threads", runtime.NumCPU(), "games played at once")
+	trace := fs.String("skill-trace", "", "also play each reading with one agent at several budgets, `AGENTS` such as mcts:100,mcts:1000, against itself and against random players (in DIR/trace-1 ...)")
+	traceGames := fs.Int("trace-games", 100, "games a budget of --skill-trace plays per reading")
 	replicate := fs.Int("replicate", 0, "also play the design on `K` further seeds (in DIR/replicate-1 ...) and mark each finding replicated or not")
 	shardText := fs.String("shard", "0/1", "play only part `i/n` (i 0-based) of the run; join the parts with 'analyze merge'")
 	out := fs.String("out", "", "`DIR` for the games (JSON lines) and the reports; a run there resumes (default analyze-GAME)")
 	asJSON := fs.Bool("json", false, "print the report as JSON instead of tables")
+	weights := fs.String("weights", "", "weigh the overall rank's mean: `measure=w,...` of balance, decisiveness, skill, drama, length (default 1 each, length 0)")
 	progress := fs.Bool("progress", false, "show the progress bar even when stderr is not a terminal")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if err := parseFlags(fs, args); err != nil {
@@ -69,6 +74,10 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *game == "" {
 		return usagef("--game is required (see 'tabula games')")
+	}
+	w, err := research.ParseWeights(*weights)
+	if err != nil {
+		return usageErr(err)
 	}
 	if *threads < 1 {
 		return usagef("--threads must be at least 1, got %d", *threads)
@@ -82,6 +91,9 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	cfg := research.Config{Game: *game, Options: opts, Vary: vary, Design: *design, Skill: strings.TrimSpace(*skill),
 		Games: *games, Seed: *seed, Chance: *chance}
+	if *evaluate != 0 {
+		cfg.Evaluate, cfg.EvaluateGames = *evaluate, min(*evaluateGames, *games)
+	}
 	for _, a := range strings.Split(*agents, ",") {
 		if a = strings.TrimSpace(a); a != "" {
 			cfg.Agents = append(cfg.Agents, a)
@@ -97,6 +109,21 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	dir := *out
 	if dir == "" {
 		dir = "analyze-" + *game
+	}
+	traceAgents := research.ParseTrace(*trace)
+	var tracePlans []*research.Plan
+	for _, a := range traceAgents {
+		tp, err := research.NewPlan(research.TraceConfig(plan.Config, a, *traceGames))
+		if err == nil {
+			err = tp.CheckAgents()
+		}
+		if err != nil {
+			return usagef("--skill-trace %s: %v", a, err)
+		}
+		tracePlans = append(tracePlans, tp)
+	}
+	if len(traceAgents) > 0 && shard.Count > 1 {
+		return usagef("--skill-trace plays whole runs; with shards, leave it out")
 	}
 	if *replicate > 0 && shard.Count > 1 {
 		return usagef("--replicate plays whole runs; with shards, play each replication as its own run (its seed is in the report of a replicated run)")
@@ -138,12 +165,17 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	for j, tp := range tracePlans {
+		if _, done, err := play(tp, research.TraceDir(dir, j+1)); !done {
+			return err
+		}
+	}
 	if shard.Count > 1 {
 		fmt.Fprintf(stdout, "shard %s done: %d games in %s; join the shards with 'tabula analyze merge --out DIR %s ...'\n",
 			shard, len(results), dir, dir)
 		return nil
 	}
-	return writeReports(plan, results, dir, *asJSON, stdout)
+	return writeReports(plan, results, dir, w, *asJSON, stdout)
 }
 
 // runAnalyzeKept is `analyze merge [--out DIR] SHARD-DIR...` and
@@ -152,8 +184,13 @@ func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("analyze "+verb, flag.ContinueOnError)
 	out := fs.String("out", "analyze-merged", "merge: the `DIR` for the joined run and its reports")
 	asJSON := fs.Bool("json", false, "print the report as JSON instead of tables")
+	weights := fs.String("weights", "", "weigh the overall rank's mean: `measure=w,...` (see 'tabula analyze -h')")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	w, err := research.ParseWeights(*weights)
+	if err != nil {
+		return usageErr(err)
 	}
 	if fs.NArg() == 0 || (verb == "report" && fs.NArg() != 1) {
 		return usagef("analyze %s: give the run director%s", verb, map[bool]string{true: "y", false: "ies"}[verb == "report"])
@@ -163,7 +200,7 @@ func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return writeReports(plan, results, *out, *asJSON, stdout)
+		return writeReports(plan, results, *out, w, *asJSON, stdout)
 	}
 	plan, shard, results, err := research.LoadRun(fs.Arg(0))
 	if err != nil {
@@ -172,7 +209,7 @@ func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
 	if shard.Count > 1 {
 		return usagef("%s is shard %s; merge the shards first", fs.Arg(0), shard)
 	}
-	return writeReports(plan, results, fs.Arg(0), *asJSON, stdout)
+	return writeReports(plan, results, fs.Arg(0), w, *asJSON, stdout)
 }
 
 // maxReplicate bounds --replicate.
@@ -181,14 +218,22 @@ const maxReplicate = 20
 // writeReports writes report.json, report.csv and report.html into dir
 // and the tables (or the JSON) to stdout, with the findings checked on the
 // replications kept in dir, if any.
-func writeReports(plan *research.Plan, results []research.Result, dir string, asJSON bool, stdout io.Writer) error {
+func writeReports(plan *research.Plan, results []research.Result, dir string, weights map[string]float64, asJSON bool, stdout io.Writer) error {
 	rep := research.Analyze(plan, results)
-	reps, err := research.LoadReplications(dir, plan)
+	reps, unfinished, err := research.LoadReplications(dir, plan)
 	if err != nil {
 		return err
 	}
-	if len(reps) > 0 {
-		research.Replicate(rep, reps)
+	if weights != nil {
+		for _, r := range append(reps, rep) {
+			r.Reweigh(weights)
+		}
+	}
+	if len(reps) > 0 || len(unfinished) > 0 {
+		research.Replicate(rep, reps).Unfinished = unfinished
+	}
+	if rep.Trace, err = research.LoadTrace(dir, plan); err != nil {
+		return err
 	}
 	for name, write := range map[string]func(io.Writer) error{
 		"report.json": rep.WriteJSON, "report.csv": rep.WriteCSV, "report.html": rep.WriteHTML,

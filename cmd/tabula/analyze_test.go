@@ -100,3 +100,75 @@ func TestAnalyzeReplicate(t *testing.T) {
 		t.Errorf("--replicate with shards: exit %d, %q", code, errs)
 	}
 }
+
+// A complete run whose replication was interrupted reports: the findings
+// are marked pending and the report names the unfinished replication.
+func TestAnalyzeReportWithUnfinishedReplication(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	args := []string{"analyze", "--game", "adji-boto", "--design", "each", "--vary", "capture-from=all", "--agents", "random",
+		"--games", "60", "--seed", "3", "--threads", "1", "--replicate", "1", "--out", dir, "--quiet"}
+	if code, _, errs := runArgs(t, args...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	games := filepath.Join(dir, "replicate-1", "games.jsonl")
+	data, err := os.ReadFile(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	if err := os.WriteFile(games, []byte(strings.Join(lines[:50], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runArgs(t, "analyze", "report", dir)
+	if code != 0 {
+		t.Fatalf("report with an unfinished replication: exit %d, %s", code, errs)
+	}
+	if !strings.Contains(out, "replication 1 (seed ") || !strings.Contains(out, "is unfinished: 50 of 120 games") ||
+		!strings.Contains(out, "pending") {
+		t.Errorf("the report does not say the replication is unfinished:\n%s", out)
+	}
+	js, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil || !strings.Contains(string(js), `"unfinished"`) {
+		t.Errorf("report.json has no unfinished replication (%v)", err)
+	}
+}
+
+// --skill-trace plays each reading at each budget, against itself and
+// against random players, beside the run; the report traces the win
+// rate, the length and the first seat's edge, with a plot per reading,
+// and `analyze report` reads the trace again.
+func TestAnalyzeSkillTrace(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	code, out, errs := runArgs(t, "analyze", "--game", "adji-boto", "--design", "each", "--vary", "capture-from=all", "--agents", "random",
+		"--games", "10", "--seed", "3", "--threads", "1", "--skill-trace", "greedy,mcts:20", "--trace-games", "12", "--out", dir, "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"Skill trace", "capture-from=opponent  mcts:20", "From greedy to mcts:20, paired by game:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	var rep struct {
+		SkillTrace struct {
+			Agents   []string `json:"agents"`
+			Readings []struct {
+				Points []struct {
+					Win struct{ N int } `json:"win"`
+				} `json:"points"`
+			} `json:"readings"`
+		} `json:"skillTrace"`
+	}
+	js, _ := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err := json.Unmarshal(js, &rep); err != nil || len(rep.SkillTrace.Readings) != 2 || len(rep.SkillTrace.Readings[1].Points) != 2 ||
+		rep.SkillTrace.Readings[1].Points[1].Win.N != 12 {
+		t.Errorf("report.json skillTrace %+v (%v)", rep.SkillTrace, err)
+	}
+	html, _ := os.ReadFile(filepath.Join(dir, "report.html"))
+	if !strings.Contains(string(html), `id="trace-1"`) {
+		t.Error("no skill trace plot for R1 in report.html")
+	}
+	if code, again, _ := runArgs(t, "analyze", "report", dir); code != 0 || again != out {
+		t.Errorf("analyze report: exit %d, same %v", code, again == out)
+	}
+}

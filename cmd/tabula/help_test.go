@@ -1,9 +1,14 @@
 package main
 
 import (
-	"runtime/debug"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"tabula/internal/rooms"
 )
 
 // The flags each subcommand's help must list, with the defaults it must
@@ -92,17 +97,20 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-func TestVersionTextNamesTheRevision(t *testing.T) {
-	bi := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Path: "tabula", Version: "(devel)"},
-		Settings: []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "3d767a8c0ffee"},
-			{Key: "vcs.time", Value: "2026-11-30T19:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
-	want := "tabula (devel), revision 3d767a8c0ffee (2026-11-30T19:00:00Z) with local changes, built with go1.26.0"
-	if got := versionText(bi); got != want {
-		t.Errorf("got  %q\nwant %q", got, want)
+// A binary built by go run stamps no VCS revision; the linker's stamp
+// (version.Revision) names it (the container build sets it).
+func TestVersionWithLinkerStamp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds tabula")
 	}
-	bi.Settings, bi.Main.Version = nil, "v1.2.0"
-	if got := versionText(bi); !strings.HasPrefix(got, "tabula v1.2.0, no VCS revision") {
-		t.Errorf("without VCS: %q", got)
+	bin := filepath.Join(t.TempDir(), "tabula")
+	build := exec.Command("go", "build", "-buildvcs=false", "-ldflags", "-X tabula/internal/version.Revision=0123456789abcdef", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil || !strings.Contains(string(out), "revision 0123456789abcdef") {
+		t.Errorf("tabula version = %q (%v), want the stamped revision", out, err)
 	}
 }
 
@@ -134,5 +142,63 @@ func TestRefusedArguments(t *testing.T) {
 	_, _, errOut := runTabula(t, "", "play", "adji-boto", "--players", "human,random,random")
 	if strings.Contains(errOut, "--option players") {
 		t.Errorf("adji-boto: %s", errOut)
+	}
+}
+
+// A synopsis cannot drift from the flags (issue #37: serve showed
+// [--lease 30s] for a default of 6 s, and loadtest's left out --vs,
+// --heavy and --think-spread): every flag of every command is in its
+// synopsis, in 'tabula help' and in its own help, and every literal value
+// shown is the flag's default.
+func TestSynopsesFollowTheFlags(t *testing.T) {
+	_, overview, _ := runTabula(t, "", "help")
+	for _, c := range commands {
+		fs := c.flags()
+		syn := c.synopsis()
+		if !strings.Contains(overview, "  "+syn+"\n") {
+			t.Errorf("tabula help lacks %s's synopsis %q", c.name, syn)
+		}
+		if fs == nil {
+			continue
+		}
+		fs.VisitAll(func(f *flag.Flag) {
+			if !strings.Contains(syn+" ", "--"+f.Name+" ") && !strings.Contains(syn, "--"+f.Name+"]") {
+				t.Errorf("%s: the synopsis lacks --%s: %s", c.name, f.Name, syn)
+			}
+		})
+		for _, m := range optional.FindAllStringSubmatch(c.usage, -1) {
+			if fs.Lookup(m[1]) == nil {
+				t.Errorf("%s: the usage names --%s, which is no flag", c.name, m[1])
+			}
+		}
+	}
+	serve, _ := lookupCommand("serve")
+	for _, want := range []string{"[--lease " + rooms.DefaultLease.String() + "]", "[--room-idle 168h]", "[--addr 127.0.0.1:8080]"} {
+		if !strings.Contains(serve.synopsis(), want) {
+			t.Errorf("serve's synopsis lacks %q: %s", want, serve.synopsis())
+		}
+	}
+	loadtest, _ := lookupCommand("loadtest")
+	for _, want := range []string{"[--vs AGENT]", "[--heavy N]", "[--think-spread 0.2]"} {
+		if !strings.Contains(loadtest.synopsis(), want) {
+			t.Errorf("loadtest's synopsis lacks %q: %s", want, loadtest.synopsis())
+		}
+	}
+}
+
+// No example of a command writes over a file of the repository (issue
+// #37: train's wrote over games/tamman/learned.txt).
+func TestExamplesWriteNoFileOfTheRepository(t *testing.T) {
+	for _, c := range commands {
+		fields := strings.Fields(c.example)
+		for i, f := range fields {
+			if f != "--out" && f != "--records" || i+1 == len(fields) {
+				continue
+			}
+			out := fields[i+1]
+			if _, err := os.Stat(filepath.Join("..", "..", out)); err == nil || !filepath.IsAbs(out) && strings.Contains(out, "/") {
+				t.Errorf("%s's example writes %s, in the repository", c.name, out)
+			}
+		}
 	}
 }

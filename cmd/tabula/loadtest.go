@@ -195,14 +195,17 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if srv != nil && peak > 0 {
 		res["serverMiBIdle"] = float64(idle) / (1 << 20)
 		res["serverMiBLoaded"] = float64(peak) / (1 << 20)
-		res["kiBPerRoom"] = float64(peak-idle) / 1024 / float64(*n)
+		if *heavy == 0 {
+			// With --heavy the searches' memory would be charged to the rooms.
+			res["kiBPerRoom"] = float64(peak-idle) / 1024 / float64(*n)
+		}
 	}
 	if *asJSON {
 		b, _ := json.Marshal(res)
 		fmt.Fprintln(stdout, string(b))
 	} else {
-		fmt.Fprintf(stdout, "%d rooms of %s for %.1fs (bots think %v ±%.0f%%): %d moves, %.0f moves/s, round trip p50 %.1f ms, p99 %.1f ms, max %.1f ms, %d reconnects, %d errors\n",
-			*n, *game, elapsed.Seconds(), *think, 100**spread, moves, res["movesPerSecond"], q[0], q[1], q[2], reconnects, errs)
+		fmt.Fprintf(stdout, "%s of %s for %.1fs (bots think %v ±%.0f%%): %d moves, %.0f moves/s, round trip p50 %.1f ms, p99 %.1f ms, max %.1f ms, %d reconnects, %d errors\n",
+			roomCount(*n), *game, elapsed.Seconds(), *think, 100**spread, moves, res["movesPerSecond"], q[0], q[1], q[2], reconnects, errs)
 		if len(steady) > 0 {
 			fmt.Fprintf(stdout, "after the first %v (rooms made, bots joining): %d moves, round trip p99 %.1f ms, max %.1f ms\n", startup, len(steady), qs[0], qs[1])
 		}
@@ -211,11 +214,10 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 				*vs, res["replies"], res["replyP50ms"], res["replyP99ms"], res["replyMaxms"])
 		}
 		if *heavy > 0 {
-			fmt.Fprintf(stdout, "meanwhile %d rooms against %s from 127.0.0.2: %d replies\n", *heavy, *heavyAgent, len(heavyReplies))
+			fmt.Fprintf(stdout, "meanwhile %s against %s from 127.0.0.2: %d replies\n", roomCount(*heavy), *heavyAgent, len(heavyReplies))
 		}
-		if v, ok := res["kiBPerRoom"]; ok {
-			fmt.Fprintf(stdout, "server memory: %.1f MiB idle, %.1f MiB with %d rooms: %.1f KiB per room\n",
-				res["serverMiBIdle"], res["serverMiBLoaded"], *n, v)
+		if _, ok := res["serverMiBLoaded"]; ok {
+			fmt.Fprintln(stdout, memoryLine(idle, peak, *n, *heavy))
 		}
 		if hasStats {
 			fmt.Fprintf(stdout, "server at the start: %d goroutines, %d open files, %.1f MiB heap, %d rooms in memory; at the end: %d goroutines, %d open files, %.1f MiB heap, %d rooms in memory\n",
@@ -372,4 +374,23 @@ func (c *child) stop(deadline time.Duration) error {
 		<-c.done
 		return errors.New("tabula serve did not stop within the deadline")
 	}
+}
+
+// roomCount is "1 room" or "N rooms".
+func roomCount(n int) string {
+	if n == 1 {
+		return "1 room"
+	}
+	return fmt.Sprintf("%d rooms", n)
+}
+
+// memoryLine tells the server's memory idle and with n rooms playing, and
+// what a room costs; with heavy rooms searching too it gives no figure
+// per room, since their searches' tables would be charged to the rooms.
+func memoryLine(idle, peak int64, n, heavy int) string {
+	line := fmt.Sprintf("server memory: %.1f MiB idle, %.1f MiB with %s", float64(idle)/(1<<20), float64(peak)/(1<<20), roomCount(n))
+	if heavy > 0 {
+		return line + fmt.Sprintf(" and %s searching (no figure per room: their searches' memory is in it)", roomCount(heavy))
+	}
+	return line + fmt.Sprintf(": %.1f KiB per room", float64(peak-idle)/1024/float64(n))
 }

@@ -16,7 +16,7 @@ import (
 // serveLimits are the flags of a `tabula serve` whose limits let a load
 // test from this machine play: every room and connection comes from a
 // few loopback addresses.
-const serveLimits = "--rooms-per-minute 1000000 --conns-per-ip 100000 --conns 20000 --msg-rate 1000"
+const serveLimits = "--rooms-per-minute 1000000 --conns-per-ip 100000 --conns 20000 --http-conns 20000 --http-conns-per-ip 100000 --msg-rate 1000"
 
 // clientFrom is an HTTP client whose connections come from the loopback
 // address ip, so that a load test plays as several addresses (the

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -100,5 +101,25 @@ func TestRoundTripsAfterTheStart(t *testing.T) {
 	got := sentSince(rtts, sent, t0.Add(startup))
 	if len(got) != 2 || got[0] != 2*time.Millisecond || got[1] != 7*time.Millisecond {
 		t.Fatalf("round trips after %v: %v, want [2ms 7ms]", startup, got)
+	}
+}
+
+// One room is "1 room", and with --heavy rooms searching the memory line
+// gives no figure per room, which their searches would inflate (issue
+// #37: "1 rooms", and a per-room memory of the search).
+func TestLoadtestCountsRoomsAndChargesNoSearchToThem(t *testing.T) {
+	if got := roomCount(1); got != "1 room" {
+		t.Errorf("roomCount(1) = %q", got)
+	}
+	if got := roomCount(20); got != "20 rooms" {
+		t.Errorf("roomCount(20) = %q", got)
+	}
+	const mib = 1 << 20
+	if got, want := memoryLine(10*mib, 20*mib, 100, 0), "server memory: 10.0 MiB idle, 20.0 MiB with 100 rooms: 102.4 KiB per room"; got != want {
+		t.Errorf("memoryLine = %q, want %q", got, want)
+	}
+	got := memoryLine(10*mib, 200*mib, 100, 1)
+	if strings.Contains(got, "KiB per room") || !strings.Contains(got, "1 room searching") {
+		t.Errorf("with a heavy room: %q", got)
 	}
 }

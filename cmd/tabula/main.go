@@ -61,14 +61,14 @@ func init() {
 			example: "solve --game adji-boto --seeds-left 14 --out k14.tab", run: runSolve},
 		{name: "train", usage: "--game tamman [--net [--inputs N] [--hidden N] [--then GAMES@ALPHA,...]] [--from FILE] [--games N] [--seed S] [--alpha A] [--lambda L] [--explore E] [--out FILE]",
 			summary: "learn Tamman's evaluation by self-play with TD(lambda) and write its weights (docs/ai.md)",
-			example: "train --game tamman --games 100000 --out games/tamman/learned.txt", run: runTrain},
+			example: "train --game tamman --games 1000 --out /tmp/learned.txt", run: runTrain},
 		{name: "analyze", usage: "--game ID [--option k=v]... --vary k=v1,v2|k=all [--vary ...] --agents A[,B...] [--games N] [--design grid|each] [--skill AGENT] [--seed S] [--threads T] [--shard i/n] [--out DIR] | merge [--out DIR] DIR... | report DIR",
 			summary: "research workbench: every reading of the rules side by side, with 95% intervals, tests and an HTML report",
 			example: "analyze --game adji-boto --vary capture-from=all --agents random --skill greedy --games 400", run: runAnalyze},
 		{name: "serve", usage: "[--addr 127.0.0.1:8080] [--db tabula.db] [--origins HOSTS] [--room-idle 168h] [--rooms-per-minute 10] [--conns-per-ip 32] [--msg-rate 10] [--lease 30s] [--poll 2s] [--trusted-proxies CIDR,...] [--proxy-header X-Forwarded-For|Forwarded] [--drain 0s] [--endgame FILE]",
 			summary: "play in the browser, at one device or online: serve the web app, its JSON API and online rooms (kept in the SQLite file --db, or in PostgreSQL shared by several instances: --db postgres://...)",
 			example: "serve --addr 127.0.0.1:8080 --db tabula.db", run: runServe},
-		{name: "loadtest", usage: "[--rooms N] [--duration D] [--game ID] [--think D] [--server http://127.0.0.1:PORT] [--json]",
+		{name: "loadtest", usage: "[--rooms N] [--duration D] [--game ID] [--think D] [--think-spread 0.2] [--vs AGENT] [--heavy N] [--heavy-agent alphabeta:max] [--seed S] [--server http://127.0.0.1:PORT] [--json]",
 			summary: "load generator: N rooms of bots play over WebSocket on loopback; moves/s, round trips, memory per room",
 			example: "loadtest --rooms 100 --duration 30s", run: runLoadtest},
 		{name: "version", summary: "print the module version and the VCS revision it was built from",
@@ -140,7 +140,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "tabula: traditional board games from ethnographic sources")
 	fmt.Fprintln(w, "\nUsage:")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %s\n      %s\n", strings.TrimSpace("tabula "+c.name+" "+c.usage), c.summary)
+		fmt.Fprintf(w, "  %s\n      %s\n", c.synopsis(), c.summary)
 	}
 	fmt.Fprintln(w, "\n'tabula help COMMAND' or 'tabula COMMAND --help' lists a command's flags.")
 	fmt.Fprintln(w, "\nAgents (--players, --vs, --agents): random, greedy, mcts[:LEVEL], alphabeta[:LEVEL]")

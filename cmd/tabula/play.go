@@ -56,8 +56,8 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	if *threads < 1 {
 		return usagef("--threads must be at least 1, got %d", *threads)
 	}
-	if !slices.Contains(messages.Languages, *lang) {
-		return usagef("--lang: want %s, got %q", strings.Join(messages.Languages, " or "), *lang)
+	if !slices.Contains(engine.Languages, *lang) {
+		return usagef("--lang: want %s, got %q", strings.Join(engine.Languages, " or "), *lang)
 	}
 	if err := loadEndgames(endgames); err != nil {
 		return err
@@ -77,8 +77,16 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	if *seed == 0 {
 		*seed = rand.Uint64()
 	}
+	// blame names the flag that chose the agent of seat i, for its error.
+	blame := func(i int) string {
+		if *vs != "" {
+			return "--vs"
+		}
+		return fmt.Sprintf("--players: seat %d", i)
+	}
 	if *players == "" && *vs == "" && len(rec.Players) == n {
 		*players = strings.Join(rec.Players, ",")
+		blame = func(i int) string { return fmt.Sprintf("--record %s: seat %d", *recordPath, i) }
 	}
 	names, err := seatNames(s.Game(), *players, *vs, n)
 	if err != nil {
@@ -90,7 +98,7 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 		if name != "human" {
 			a, err := ai.New(s.Game(), name, ai.Config{Seed: *seed + uint64(i) + 1, Threads: *threads, Options: s.Options()})
 			if err != nil {
-				return usagef("--players: seat %d: %v", i, err)
+				return usagef("%s: %v", blame(i), err)
 			}
 			seats[i].agent = a
 		}

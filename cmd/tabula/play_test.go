@@ -326,3 +326,31 @@ func inOrder(t *testing.T, out string, marks []string) {
 		at += i + len(m)
 	}
 }
+
+// An unknown agent is blamed on the flag that named it (issue #37).
+func TestPlayBlamesTheFlagThatNamedTheAgent(t *testing.T) {
+	for _, c := range []struct {
+		args      []string
+		want, not string
+	}{
+		{[]string{"play", "tamman", "--vs", "superhard"}, "tabula play: --vs: ", "--players"},
+		{[]string{"play", "tamman", "--players", "human,superhard"}, "tabula play: --players: seat 1: ", "--vs"},
+	} {
+		code, _, errOut := runTabula(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, c.not) || !strings.Contains(errOut, "superhard") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// The German terminal names the kind of a person's seat in German
+// (issue #37: it said "Spieler 0: human"); an agent keeps its spec.
+func TestPlayGermanNamesTheSeats(t *testing.T) {
+	code, out, errOut := runTabula(t, "quit\n", "play", "tamman", "--lang", "de", "--vs", "random", "--seed", "1")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "Spieler 0: Mensch") || !strings.Contains(out, "Spieler 1: random") || strings.Contains(out, ": human") {
+		t.Errorf("German seats:\n%s", out)
+	}
+}

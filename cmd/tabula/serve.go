@@ -17,7 +17,10 @@ import (
 	"time"
 
 	"tabula/docs"
+	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/connlimit"
+	"tabula/internal/metrics"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/web"
@@ -30,15 +33,19 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	origins := fs.String("origins", "", "comma-separated host patterns of other sites allowed to open a room's WebSocket")
 	idle := fs.Duration("room-idle", 7*24*time.Hour, "expire online rooms unchanged for this long")
 	perMinute := fs.Int("rooms-per-minute", 10, "rooms one address may create a minute")
+	heavyPerMinute := fs.Int("heavy-per-minute", server.DefaultHeavyPerMinute, "analyses, analysis graphs and replays of long records one address may ask for a minute")
 	sf := addSharedFlags(fs)
 	perIP := fs.Int("conns-per-ip", 32, "live connections one address may hold")
 	maxConns := fs.Int("conns", server.DefaultMaxConns, "live connections the server holds in all (keep it under the open files allowed, ulimit -n)")
+	httpConns := fs.Int("http-conns", server.DefaultHTTPConns, "TCP connections the server holds in all, WebSockets included (at the cap a new one takes an idle or half-sent one's place, else gets 503); lowered to the open files allowed (ulimit -n) less "+fmt.Sprint(reservedFiles))
+	httpPerIP := fs.Int("http-conns-per-ip", server.DefaultHTTPConnsPerIP, "TCP connections one address holds (not counted for --trusted-proxies); at the cap its own oldest idle one makes room")
 	rate := fs.Float64("msg-rate", 10, "messages per second one live connection may send, on average")
 	trusted := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR prefixes of reverse proxies whose --proxy-header names the client (for the per-address limits); without them the header is ignored")
 	proxyHeader := fs.String("proxy-header", server.HeaderXForwardedFor, "the header the trusted proxies append the client's address to: X-Forwarded-For or Forwarded")
 	workers := fs.Int("search-workers", 0, "computer players' searches run at once (0: one per core)")
-	share := fs.Float64("search-share", compute.DefaultShare, "part of the computer players' workers and of their queue one address may hold, in (0, 1]")
+	share := fs.Float64("search-share", compute.DefaultShare, "part of the queue of searches waiting for a core that one address may fill, in (0, 1]")
 	drain := fs.Duration("drain", 0, "on SIGTERM, answer /readyz with 503 for this long before stopping, so that load balancers send no new clients (a second signal stops at once)")
+	metricsAddr := fs.String("metrics-addr", "", "address of a separate listener serving /metrics in the Prometheus format (empty: none); keep it on loopback or a private network, never behind the public proxy")
 	endgames := addEndgameFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -46,8 +53,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *idle <= 0 || *perMinute <= 0 || *perIP <= 0 || *rate <= 0 || *maxConns <= 0 {
-		return usagef("--room-idle, --rooms-per-minute, --conns-per-ip, --conns and --msg-rate must be positive")
+	if *idle <= 0 || *perMinute <= 0 || *heavyPerMinute <= 0 || *perIP <= 0 || *rate <= 0 || *maxConns <= 0 || *httpConns <= 0 || *httpPerIP <= 0 {
+		return usagef("--room-idle, --rooms-per-minute, --heavy-per-minute, --conns-per-ip, --conns, --http-conns, --http-conns-per-ip and --msg-rate must be positive")
 	}
 	if *workers < 0 {
 		return usagef("--search-workers %d: want 0 (one per core) or more", *workers)
@@ -82,7 +89,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Store:     db,
 		Agents:    rooms.AgentFunc(server.DefaultAgents),
 		Offered:   server.OfferedAgents,
-		Think:     pool,
+		Think:     metrics.Thinker{Pool: pool},
 		IdleAfter: *idle,
 		Log:       log,
 		Holder:    holderName(),
@@ -99,7 +106,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := listen(*addr)
 	if err != nil {
 		return err
 	}
@@ -112,6 +119,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Rooms:          mgr,
 		Origins:        allowed,
 		RoomsPerMinute: *perMinute,
+		HeavyPerMinute: *heavyPerMinute,
 		ConnsPerIP:     *perIP,
 		MaxConns:       *maxConns,
 		MessageRate:    *rate,
@@ -125,7 +133,21 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	defer sh.stop(cancel, log)
 	go sweep(ctx, mgr, log)
 	go sh.run(ctx, db, mgr, sf, log)
-	hs := newHTTPServer(sh.handler(srv, db), server.DefaultRequestTimeout)
+	total := openFilesCap(*httpConns, log)
+	lim := connlimit.New(connlimit.Config{Total: total, PerAddr: *httpPerIP, Exempt: server.Trusts(proxies)})
+	hs := newHTTPServer(lim.Handler(sh.handler(srv, db)), server.DefaultRequestTimeout)
+	hs.ConnState, hs.ConnContext = lim.ConnState, lim.ConnContext
+	ln = lim.Listener(ln)
+	if *metricsAddr != "" {
+		mln, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			return fmt.Errorf("--metrics-addr: %w", err)
+		}
+		ms := newHTTPServer(srv.Metrics(), 10*time.Second)
+		go ms.Serve(mln)
+		defer ms.Close()
+		log.Info("metrics", "addr", mln.Addr().String())
+	}
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbLabel(*dbPath))
 	fmt.Fprintf(stdout, "Tabula is being served at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	done := make(chan error, 1)
@@ -209,10 +231,10 @@ func sweep(ctx context.Context, mgr *rooms.Manager, log *slog.Logger) {
 func newHTTPServer(h http.Handler, budget time.Duration) *http.Server {
 	return &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      budget + 30*time.Second,
-		IdleTimeout:       60 * time.Second,
+		IdleTimeout:       30 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 	}
 }
@@ -222,4 +244,39 @@ func newHTTPServer(h http.Handler, budget time.Duration) *http.Server {
 func isLoopback(a net.Addr) bool {
 	ta, ok := a.(*net.TCPAddr)
 	return ok && ta.IP.IsLoopback()
+}
+
+// listen listens on addr, or says in a coded error why it cannot, with
+// the flag that chooses another address.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	switch {
+	case err == nil:
+		return ln, nil
+	case errors.Is(err, syscall.EADDRINUSE):
+		return nil, engine.NewError("server.addr_in_use", "addr", addr)
+	}
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		err = op.Err
+	}
+	return nil, engine.NewError("server.listen", "addr", addr, "err", err.Error())
+}
+
+// reservedFiles are the open files a server keeps for other than its
+// connections: the database's files, logs, a room's record being
+// imported.
+const reservedFiles = 100
+
+// openFilesCap is want, lowered (and logged) to the open files allowed
+// less reservedFiles: a server out of files answers nobody, not even its
+// health checks, and cannot open its database.
+func openFilesCap(want int, log *slog.Logger) int {
+	limit := openFiles()
+	if limit == 0 || want <= limit-reservedFiles {
+		return want
+	}
+	got := max(limit-reservedFiles, 1)
+	log.Warn("--http-conns lowered to the open files allowed", "http-conns", want, "open-files", limit, "now", got)
+	return got
 }

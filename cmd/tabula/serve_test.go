@@ -125,3 +125,22 @@ func TestServeRefusesBadProxyFlags(t *testing.T) {
 		}
 	}
 }
+
+// A busy port is said in the user's language, with the flag that picks
+// another (issue #37), not as Go's "bind: address already in use".
+func TestServeOnABusyPortSaysWhichFlagToChange(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	addr := busy.Addr().String()
+	for lang, want := range map[string]string{"en_GB.UTF-8": "the address is in use", "de_DE.UTF-8": "die Adresse ist belegt"} {
+		t.Setenv("LC_ALL", lang)
+		code, _, errOut := runTabula(t, "", "serve", "--addr", addr, "--db", filepath.Join(t.TempDir(), "t.db"))
+		if code != 1 || !strings.Contains(errOut, want) || !strings.Contains(errOut, "--addr") || !strings.Contains(errOut, addr) ||
+			strings.Contains(errOut, "bind:") {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and %q with --addr and %s", lang, code, errOut, want, addr)
+		}
+	}
+}

@@ -210,14 +210,15 @@ func parseBoard(text string) ([adjiboto.Holes]int, error) {
 }
 
 // answerQuery prints the exact value of a board for the player to move,
-// then each of her moves with the value it leads to, one line each.
+// then each of her moves with the value it leads to (in the same unit),
+// one line each.
 func answerQuery(w io.Writer, tab *solve.Table, opts engine.Options, holes [adjiboto.Holes]int, p int) error {
 	s, err := adjiboto.NewPosition(opts, holes, [2]int{}, p)
 	if err != nil {
 		return usagef("--query: %v", err)
 	}
 	if s.Terminal() {
-		fmt.Fprintf(w, "value %d\nover: nobody can move, each takes her side\n", s.Store(p)-s.Store(1-p))
+		fmt.Fprintf(w, "%s\nover: nobody can move, each takes her side\n", valueLine(s.Store(p)-s.Store(1-p), p))
 		return nil
 	}
 	v, ok := tab.Value(s)
@@ -229,10 +230,10 @@ func answerQuery(w io.Writer, tab *solve.Table, opts engine.Options, holes [adji
 		return usagef("--query: the board holds %d seeds, the table covers at most %d", n, tab.Levels()-1)
 	}
 	if s.ToMove() != p {
-		fmt.Fprintf(w, "value %d\npass: player %d cannot move, player %d moves on\n", -v, p, 1-p)
+		fmt.Fprintf(w, "%s\npass: player %d cannot move, player %d moves on\n", valueLine(-v, p), p, 1-p)
 		return nil
 	}
-	fmt.Fprintf(w, "value %d\n", v)
+	fmt.Fprintln(w, valueLine(v, p))
 	moves, vals, _ := tab.MoveValues(s)
 	for i, m := range moves {
 		fmt.Fprintf(w, "move %d %d\n", m, vals[i])
@@ -371,4 +372,9 @@ func auditAgents(w io.Writer, tab *solve.Table, start *adjiboto.State, agents []
 			a.Name(), 100*float64(worse)/float64(len(test)), float64(lost)/float64(len(test)), 100*float64(result)/float64(len(test)),
 			(took / time.Duration(max(len(test), 1))).Round(time.Microsecond))
 	}
+}
+
+// valueLine says a value of --query: whose it is and in what unit.
+func valueLine(v, p int) string {
+	return fmt.Sprintf("value %d for player %d, in seeds: what she takes from here on less what player %d takes, with best play on both sides (each move below: the same after it)", v, p, 1-p)
 }

@@ -98,7 +98,7 @@ func TestEndgameFlagLoadsTables(t *testing.T) {
 func TestSolveQuery(t *testing.T) {
 	// Player 0 plays 9: one seed stays, one goes to 8; nobody can move
 	// and each sweeps her side: 2 against 1.
-	want := "value 1\nmove 9 1\n"
+	want := "value 1 for player 0, in seeds: what she takes from here on less what player 1 takes, with best play on both sides (each move below: the same after it)\nmove 9 1\n"
 	code, stdout, stderr := runTabula(t, "", "solve", "--game", "adji-boto", "--seeds-left", "4", "--query", "1 0 0 0 0 0 0 0 0 2", "--to-move", "0")
 	if code != 0 || !strings.HasSuffix(stdout, want) {
 		t.Fatalf("exit %d, stdout:\n%s\nwant it to end with:\n%s%s", code, stdout, want, stderr)

@@ -69,7 +69,11 @@ func (t *terminalGame) say(key string, args ...any) string {
 func (t *terminalGame) run() error {
 	fmt.Fprintf(t.out, "%s: %s\n", t.s.Game().Name(), strings.Join(t.s.Options().Settings(), " "))
 	for i, p := range t.seats {
-		fmt.Fprintln(t.out, t.say("t_seat", "player", i, "who", p.name))
+		who := p.name // an agent's spec, as written on the command line
+		if p.agent == nil {
+			who = t.say("t_human")
+		}
+		fmt.Fprintln(t.out, t.say("t_seat", "player", i, "who", who))
 	}
 	if len(t.moves) > 0 {
 		fmt.Fprintln(t.out, t.say("t_resumed", "n", engine.Count{Noun: "t_moves", N: len(t.moves)}, "moves", strings.Join(t.moves, " ")))

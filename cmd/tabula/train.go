@@ -12,21 +12,22 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/games/tamman"
+	"tabula/games/tamman/tammanai"
 )
 
 // maxTrainDepth is the deepest search train learns from: max's depth, some
 // 30 ms a move; deeper, a run of thousands of games would take days.
 const maxTrainDepth = 5
 
-// runTrain learns Tamman's evaluation (tamman.LearnedEval) by self-play
+// runTrain learns Tamman's evaluation (tammanai.LearnedEval) by self-play
 // with TD(lambda) and writes its weights; the weights committed in
-// games/tamman/learned.txt are this command's with its defaults. With
-// --net it learns the network (tamman.NetEval), with --search-depth from
+// games/tamman/tammanai/learned.txt are this command's with its defaults. With
+// --net it learns the network (tammanai.NetEval), with --search-depth from
 // the values of its own search.
 func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
-	d := tamman.DefaultTrainConfig
-	net := fs.Bool("net", false, "learn the network (tamman.NetEval) instead of the linear weights (tamman.LearnedEval)")
+	d := tammanai.DefaultTrainConfig
+	net := fs.Bool("net", false, "learn the network (tammanai.NetEval) instead of the linear weights (tammanai.LearnedEval)")
 	gameID := fs.String("game", "", "the game, by its `ID` (only tamman learns an evaluation)")
 	games := fs.Int("games", d.Games, "self-play games")
 	seed := fs.Uint64("seed", d.Seed, "random seed of the throws and exploring moves")
@@ -35,8 +36,8 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	explore := fs.Float64("explore", d.Explore, "share of moves played at random, 0 to 1")
 	out := fs.String("out", "", "`FILE` to write the weights to (none: standard output)")
 	from := fs.String("from", "", "start from the weights in `FILE` (one written by train) instead of zero or random ones")
-	hidden := fs.Int("hidden", tamman.NetHidden, "with --net from random weights, the hidden units")
-	inputs := fs.Int("inputs", tamman.NetInputs, fmt.Sprintf("with --net from random weights, the inputs: %d, or %d with the throws held value by value and the end of the race", tamman.NetInputs, tamman.NetInputsMore))
+	hidden := fs.Int("hidden", tammanai.NetHidden, "with --net from random weights, the hidden units")
+	inputs := fs.Int("inputs", tammanai.NetInputs, fmt.Sprintf("with --net from random weights, the inputs: %d, or %d with the throws held value by value and the end of the race", tammanai.NetInputs, tammanai.NetInputsMore))
 	searchDepth := fs.Int("search-depth", 1, "with --net, choose the self-play moves by expectiminimax to this depth judged by the network, and learn the search's values (1: one ply, the network's own)")
 	then := fs.String("then", "", "with --net, more stages after --games: `GAMES@ALPHA,...`, stage i drawing its throws from seed+i (default: the committed network's, unless --games is given)")
 	if err := parseFlags(fs, args); err != nil {
@@ -46,7 +47,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		// The network's run has defaults of its own; flags given win.
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-		nd := tamman.DefaultNetConfig
+		nd := tammanai.DefaultNetConfig
 		for name, p := range map[string]*float64{"alpha": alpha, "lambda": lambda, "explore": explore} {
 			if !set[name] {
 				*p = map[string]float64{"alpha": nd.Alpha, "lambda": nd.Lambda, "explore": nd.Explore}[name]
@@ -83,10 +84,10 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("--search-depth: want 1 to %d, got %d", maxTrainDepth, *searchDepth)
 	case *searchDepth > 1 && (!*net || *explore > 0):
 		return usagef("--search-depth: only the network (--net) learns from a search, and with no random moves (--explore 0)")
-	case *hidden < 1 || *hidden > tamman.MaxNetHidden:
-		return usagef("--hidden: want 1 to %d, got %d", tamman.MaxNetHidden, *hidden)
-	case *inputs != tamman.NetInputs && *inputs != tamman.NetInputsMore:
-		return usagef("--inputs: want %d or %d, got %d", tamman.NetInputs, tamman.NetInputsMore, *inputs)
+	case *hidden < 1 || *hidden > tammanai.MaxNetHidden:
+		return usagef("--hidden: want 1 to %d, got %d", tammanai.MaxNetHidden, *hidden)
+	case *inputs != tammanai.NetInputs && *inputs != tammanai.NetInputsMore:
+		return usagef("--inputs: want %d or %d, got %d", tammanai.NetInputs, tammanai.NetInputsMore, *inputs)
 	case *gameID != tamman.ID:
 		return usagef("--game: only %s learns an evaluation, got %q", tamman.ID, *gameID)
 	case *games < 1 || *games > 10000000:
@@ -98,14 +99,14 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	case *explore < 0 || *explore > 1:
 		return usagef("--explore: want 0 to 1, got %g", *explore)
 	}
-	cfg := tamman.TrainConfig{Games: *games, Seed: *seed, Alpha: *alpha, Lambda: *lambda, Explore: *explore, Then: stages,
+	cfg := tammanai.TrainConfig{Games: *games, Seed: *seed, Alpha: *alpha, Lambda: *lambda, Explore: *explore, Then: stages,
 		NetInputs: *inputs, NetHidden: *hidden}
 	if d := *searchDepth; d > 1 {
 		// Hard's search to depth d, with no time cap: a run is the same
 		// on any machine.
 		opts := engine.DefaultOptions(tamman.Game{})
-		bound := tamman.Game{}.AlphaBetaBound("hard", opts)
-		cfg.Search = func(eval func(engine.State, []float64) []float64, seed uint64) tamman.NetSearcher {
+		bound := tammanai.Levels{}.AlphaBetaBound("hard", opts)
+		cfg.Search = func(eval func(engine.State, []float64) []float64, seed uint64) tammanai.NetSearcher {
 			return ai.NewAlphaBeta(fmt.Sprintf("alphabeta:%d", d), ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: eval, EvalBound: bound})
 		}
 	}
@@ -139,34 +140,34 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *from != "" {
 		run += " --from " + *from
-	} else if *net && (*hidden != tamman.NetHidden || *inputs != tamman.NetInputs) {
+	} else if *net && (*hidden != tammanai.NetHidden || *inputs != tammanai.NetInputs) {
 		run += fmt.Sprintf(" --inputs %d --hidden %d", *inputs, *hidden)
 	}
 	var text []byte
 	if *net {
-		var start *tamman.Net
+		var start *tammanai.Net
 		if fromText != nil {
-			if start, err = tamman.ParseNet(fromText); err != nil {
+			if start, err = tammanai.ParseNet(fromText); err != nil {
 				return fmt.Errorf("--from %s: %v", *from, err)
 			}
 		}
-		n, err := tamman.TrainNet(engine.DefaultOptions(tamman.Game{}), cfg, start)
+		n, err := tammanai.TrainNet(engine.DefaultOptions(tamman.Game{}), cfg, start)
 		if err != nil {
 			return err
 		}
-		text = tamman.FormatNet(n, "Tamman's learned network (tamman.NetEval), one weight a line.\n"+run+" --net")
+		text = tammanai.FormatNet(n, "Tamman's learned network (tammanai.NetEval), one weight a line.\n"+run+" --net")
 	} else {
-		var start *tamman.Weights
+		var start *tammanai.Weights
 		if fromText != nil {
-			if start, err = tamman.ParseWeights(fromText); err != nil {
+			if start, err = tammanai.ParseWeights(fromText); err != nil {
 				return fmt.Errorf("--from %s: %v", *from, err)
 			}
 		}
-		w, err := tamman.Train(engine.DefaultOptions(tamman.Game{}), cfg, start)
+		w, err := tammanai.Train(engine.DefaultOptions(tamman.Game{}), cfg, start)
 		if err != nil {
 			return err
 		}
-		text = tamman.FormatWeights(w, "Tamman's learned evaluation (tamman.LearnedEval), one weight a feature.\n"+run)
+		text = tammanai.FormatWeights(w, "Tamman's learned evaluation (tammanai.LearnedEval), one weight a feature.\n"+run)
 	}
 	if *out == "" {
 		_, err := stdout.Write(text)
@@ -176,11 +177,11 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 }
 
 // parseStages reads --then: stages GAMES@ALPHA, comma-separated.
-func parseStages(text string) ([]tamman.TrainStage, error) {
+func parseStages(text string) ([]tammanai.TrainStage, error) {
 	if text == "" {
 		return nil, nil
 	}
-	var stages []tamman.TrainStage
+	var stages []tammanai.TrainStage
 	for i, f := range strings.Split(text, ",") {
 		g, a, ok := strings.Cut(f, "@")
 		games, err1 := strconv.Atoi(g)
@@ -193,13 +194,13 @@ func parseStages(text string) ([]tamman.TrainStage, error) {
 		case !(alpha > 0 && alpha <= 1):
 			return nil, fmt.Errorf("stage %d: want a step size more than 0 and at most 1, got %g", i+1, alpha)
 		}
-		stages = append(stages, tamman.TrainStage{Games: games, Alpha: alpha})
+		stages = append(stages, tammanai.TrainStage{Games: games, Alpha: alpha})
 	}
 	return stages, nil
 }
 
 // formatStages writes stages as parseStages reads them.
-func formatStages(stages []tamman.TrainStage) string {
+func formatStages(stages []tammanai.TrainStage) string {
 	var fs []string
 	for _, st := range stages {
 		fs = append(fs, fmt.Sprintf("%d@%g", st.Games, st.Alpha))

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"tabula/games/tamman"
+	"tabula/games/tamman/tammanai"
 )
 
 // train runs tabula train with args and returns its output file's network.
-func trainNet(t *testing.T, out string, args ...string) *tamman.Net {
+func trainNet(t *testing.T, out string, args ...string) *tammanai.Net {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	if code := run(append([]string{"train", "--game", "tamman", "--net", "--out", out}, args...), strings.NewReader(""), &stdout, &stderr); code != 0 {
@@ -21,7 +21,7 @@ func trainNet(t *testing.T, out string, args ...string) *tamman.Net {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := tamman.ParseNet(text)
+	n, err := tammanai.ParseNet(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestTrainThenIsTrainFrom(t *testing.T) {
 		if !staged.Equal(from) {
 			t.Errorf("--search-depth %s: --then 2@0.03 did not give the network of a second run --from the first's file", depth)
 		}
-		if in, h := staged.Shape(); in != tamman.NetInputs || h != 4 {
+		if in, h := staged.Shape(); in != tammanai.NetInputs || h != 4 {
 			t.Errorf("--hidden 4: shape %d x %d", in, h)
 		}
 	}
@@ -69,7 +69,7 @@ func TestTrainRefusesBadStagesAndShapes(t *testing.T) {
 		{"--net", "--hidden", "0"},
 		{"--net", "--inputs", "61"},
 		{"--net", "--from", "/nonexistent/net.txt"},
-		{"--net", "--from", "../../games/tamman/net.txt", "--hidden", "64"}, // the file's shape
+		{"--net", "--from", "../../games/tamman/tammanai/net.txt", "--hidden", "64"}, // the file's shape
 		{"--net", "--search-depth", "0"},
 		{"--net", "--search-depth", "6"},
 		{"--search-depth", "2"}, // the linear evaluation learns at one ply

@@ -1,5 +1,6 @@
 // Package all registers every game with the engine, and the endgame
-// tables of those that have them; commands import it for its side effect.
+// tables and computer-player tunings of those that have them; commands
+// import it for its side effect.
 package all
 
 import (
@@ -7,4 +8,5 @@ import (
 	_ "tabula/games/adjiboto/solve"
 	_ "tabula/games/agsinnoninka"
 	_ "tabula/games/tamman"
+	_ "tabula/games/tamman/tammanai"
 )

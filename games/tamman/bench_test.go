@@ -1,7 +1,6 @@
 package tamman_test
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -120,48 +119,6 @@ func BenchmarkRandomPlayout(b *testing.B) { benchRandomPlayout(b, "players=2") }
 
 // BenchmarkRandomPlayout4 plays random 4-player games by the fast path.
 func BenchmarkRandomPlayout4(b *testing.B) { benchRandomPlayout(b, "players=4") }
-
-// BenchmarkNetEval judges positions of random 2-player games by the
-// learned network, as expectiminimax does at each leaf (NetEval), and by
-// networks of other shapes (inputs x hidden units, random weights).
-func BenchmarkNetEval(b *testing.B) {
-	opts := options(b, "players=2")
-	root, err := tamman.New(opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	var states []*tamman.State
-	var moves []engine.Move
-	for len(states) < 1000 {
-		s := root.Clone().(*tamman.State)
-		for !s.Terminal() {
-			moves = randomPly(s, rng, moves)
-			if !s.Terminal() {
-				states = append(states, s.Clone().(*tamman.State))
-			}
-		}
-	}
-	b.Run("NetEval", func(b *testing.B) {
-		dst := make([]float64, 0, 2)
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			dst = states[i%len(states)].NetEval(dst[:0])
-		}
-	})
-	for _, shape := range [][2]int{{tamman.NetInputs, 32}, {tamman.NetInputs, 64}, {tamman.NetInputsMore, 32}, {tamman.NetInputsMore, 64}} {
-		n, err := tamman.TrainNet(opts, tamman.TrainConfig{Seed: 1, NetInputs: shape[0], NetHidden: shape[1]}, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(fmt.Sprintf("%dx%d", shape[0], shape[1]), func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				n.WinChance(states[i%len(states)])
-			}
-		})
-	}
-}
 
 // BenchmarkRollout is one rollout to the end by the one-ply player of the
 // network, from the start.

@@ -104,9 +104,17 @@ func (Game) Catalogue() engine.Entry {
 			"thrown":      {"en": "Thrown: {n} ({name})", "de": "Geworfen: {n} ({name})"},
 			"ev_sentback": {"en": "{player} sent {men} of {playerOf} back to the 'ayn, from {from}.", "de": "{player} schickte {men} von {playerOf} zurück auf das 'ayn, von {from}."},
 			"ev_thrown":   {"en": "{player} threw {value} ({name}).", "de": "{player} warf {value} ({name})."},
+			// The variants _you tell the one person at the board against the
+			// computer her own turns (the page calls her "You").
+			"ev_sentback_you": {"en": "You sent {men} of {playerOf} back to the 'ayn, from {from}.", "de": "Du schicktest {men} von {playerOf} zurück auf das 'ayn, von {from}."},
+			"ev_thrown_you":   {"en": "You threw {value} ({name}).", "de": "Du warfst {value} ({name})."},
 			"ev_zeroed_reset": {
 				"en": "Three times tamman (8): the turn scores nothing, and the men in play of {player} go back to the 'ayn.",
 				"de": "Dreimal tamman (8): der Zug zählt nichts, und die Steine von {player} im Spiel gehen zurück auf das 'ayn.",
+			},
+			"ev_zeroed_reset_you": {
+				"en": "Three times tamman (8): the turn scores nothing, and your men in play go back to the 'ayn.",
+				"de": "Dreimal tamman (8): der Zug zählt nichts, und deine Steine im Spiel gehen zurück auf das 'ayn.",
 			},
 			// The terminal's drawing of the board.
 			"b_player":            {"en": "player {n} ('ayn {ayn}): steps {steps}; {home} on habarti", "de": "Spieler {n} ('ayn {ayn}): Schritte {steps}; {home} auf habarti"},
@@ -129,17 +137,18 @@ func (Game) Catalogue() engine.Entry {
 				"en": "steps: how far each man has gone along his path, from 0 (on his 'ayn) to 24 (on habarti)",
 				"de": "Schritte: wie weit jeder Stein auf seinem Weg ist, von 0 (auf seinem 'ayn) bis 24 (auf habarti)",
 			},
-			"why_turn":     {"en": "the turn's throw", "de": "der Wurf des Zuges"},
-			"why_extra4":   {"en": "an extra throw for a 4", "de": "ein Extrawurf für eine 4"},
-			"why_extra8_1": {"en": "the first of two extra throws for an 8", "de": "der erste von zwei Extrawürfen für eine 8"},
-			"why_extra8_2": {"en": "the second extra throw for an 8", "de": "der zweite Extrawurf für eine 8"},
-			"why_capture":  {"en": "a capture throw for a man sent back", "de": "ein Fangwurf für einen zurückgeschickten Stein"},
-			"why_captures": {"en": "a capture throw for each man sent back ({n} due)", "de": "ein Fangwurf für jeden zurückgeschickten Stein ({n} fällig)"},
-			"men_one":      {"en": "1 man", "de": "1 Stein"},
-			"men_other":    {"en": "{n} men", "de": "{n} Steine"},
-			"ev_zeroed":    {"en": "Three times tamman (8): the turn scores nothing.", "de": "Dreimal tamman (8): der Zug zählt nichts."},
-			"ev_lost":      {"en": "{n} throws could not be used and are lost.", "de": "{n} Würfe konnten nicht genutzt werden und verfallen."},
-			"ev_throws":    {"en": "{player} throws the cowries: {why}.", "de": "{player} wirft die Kaurimuscheln: {why}."},
+			"why_turn":      {"en": "the turn's throw", "de": "der Wurf des Zuges"},
+			"why_extra4":    {"en": "an extra throw for a 4", "de": "ein Extrawurf für eine 4"},
+			"why_extra8_1":  {"en": "the first of two extra throws for an 8", "de": "der erste von zwei Extrawürfen für eine 8"},
+			"why_extra8_2":  {"en": "the second extra throw for an 8", "de": "der zweite Extrawurf für eine 8"},
+			"why_capture":   {"en": "a capture throw for a man sent back", "de": "ein Fangwurf für einen zurückgeschickten Stein"},
+			"why_captures":  {"en": "a capture throw for each man sent back ({n} due)", "de": "ein Fangwurf für jeden zurückgeschickten Stein ({n} fällig)"},
+			"men_one":       {"en": "1 man", "de": "1 Stein"},
+			"men_other":     {"en": "{n} men", "de": "{n} Steine"},
+			"ev_zeroed":     {"en": "Three times tamman (8): the turn scores nothing.", "de": "Dreimal tamman (8): der Zug zählt nichts."},
+			"ev_lost":       {"en": "{n} throws could not be used and are lost.", "de": "{n} Würfe konnten nicht genutzt werden und verfallen."},
+			"ev_throws":     {"en": "{player} throws the cowries: {why}.", "de": "{player} wirft die Kaurimuscheln: {why}."},
+			"ev_throws_you": {"en": "You throw the cowries: {why}.", "de": "Du wirfst die Kaurimuscheln: {why}."},
 		},
 	}
 }

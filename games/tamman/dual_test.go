@@ -15,6 +15,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/games/tamman"
+	"tabula/games/tamman/tammanai"
 )
 
 // An upper bound on what any player can score against greedy: the
@@ -209,7 +210,7 @@ func (l *luckJudge) tie(s *tamman.State, p int, m engine.Move, g *ai.Greedy, jud
 func dualJudge(spec string, seat int) (func(engine.State) float64, error) {
 	var buf []float64
 	net := func(s engine.State) float64 {
-		buf = s.(*tamman.State).NetEval(buf[:0])
+		buf = tammanai.NetEval(s.(*tamman.State), buf[:0])
 		return buf[seat]
 	}
 	var turn turnJudge

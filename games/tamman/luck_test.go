@@ -12,6 +12,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/games/tamman"
+	"tabula/games/tamman/tammanai"
 )
 
 // Luck-adjusted results (ai.Luck): MeasureMatch judges each throw of a
@@ -81,7 +82,7 @@ func (j *turnJudge) look(s *tamman.State, d, mover int, moved bool) [2]float64 {
 	l.actors = s.Actors(l.actors[:0])
 	if len(l.actors) == 0 || d+1 == turnDepth || s.Turn() != mover || (moved && l.actors[0] == engine.ChancePlayer) {
 		var v [2]float64
-		s.NetEval(v[:0])
+		tammanai.NetEval(s, v[:0])
 		return v
 	}
 	if l.s == nil {

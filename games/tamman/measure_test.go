@@ -14,6 +14,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/games/tamman"
+	"tabula/games/tamman/tammanai"
 )
 
 // The match of two search variants, for trying out what the agents' specs
@@ -45,7 +46,7 @@ var (
 	matchNet2  = flag.String("match-net2", "", "a network for the variants /net2 (default: the committed one), to match two networks")
 )
 
-// netEval is tamman.NetEval, or the evaluation by the network of
+// netEval is tammanai.NetEval, or the evaluation by the network of
 // -match-net; netEval2 of -match-net2.
 var (
 	netEval  = sync.OnceValue(func() func(engine.State, []float64) []float64 { return netEvalOf(*matchNet) })
@@ -54,22 +55,22 @@ var (
 
 func netEvalOf(path string) func(engine.State, []float64) []float64 {
 	if path == "" {
-		return func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).NetEval(dst) }
+		return func(s engine.State, dst []float64) []float64 { return tammanai.NetEval(s.(*tamman.State), dst) }
 	}
 	text, err := os.ReadFile(path)
 	if err != nil {
 		panic(err)
 	}
-	n, err := tamman.ParseNet(text)
+	n, err := tammanai.ParseNet(text)
 	if err != nil {
 		panic(fmt.Sprintf("%s: %v", path, err))
 	}
 	return n.Eval
 }
 
-// learnedEval is tamman.LearnedEval as an evaluation for ai.Config.
+// learnedEval is tammanai.LearnedEval as an evaluation for ai.Config.
 func learnedEval(s engine.State, dst []float64) []float64 {
-	return s.(*tamman.State).LearnedEval(dst)
+	return tammanai.LearnedEval(s.(*tamman.State), dst)
 }
 
 func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
@@ -136,7 +137,7 @@ func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 		case p == "net":
 			cfg.Eval = netEval()
 		case p == "threat":
-			cfg.Eval = func(s engine.State, dst []float64) []float64 { return s.(*tamman.State).ThreatEval(dst) }
+			cfg.Eval = func(s engine.State, dst []float64) []float64 { return tammanai.ThreatEval(s.(*tamman.State), dst) }
 		case strings.HasPrefix(p, "sig"):
 			// The race lead through tanh(K*lead): a risk-averse reading of
 			// it, nearer a chance of winning than the lead itself.

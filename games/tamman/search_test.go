@@ -78,25 +78,3 @@ func TestPlayoutPolicyReturnsALegalMove(t *testing.T) {
 		}
 	}
 }
-
-// Hard and max cut off throws on the promise that NetEval keeps a
-// player's value minus the other's within ±AlphaBetaBound, finished games
-// included: every position of 20 random games keeps it.
-func TestNetEvalKeepsTheSearchBound(t *testing.T) {
-	bound := tamman.Game{}.AlphaBetaBound("hard", options(t))
-	rng := rand.New(rand.NewPCG(3, 3))
-	for game := range 20 {
-		s := start(t)
-		for {
-			v := s.NetEval(nil)
-			if d := v[0] - v[1]; d < -bound || d > bound {
-				t.Fatalf("game %d ply %d: NetEval %v, a difference outside ±%v", game, s.Ply(), v, bound)
-			}
-			if s.Terminal() {
-				break
-			}
-			moves := s.Legal(s.Actors(nil)[0], nil)
-			s.Apply(moves[rng.IntN(len(moves))])
-		}
-	}
-}

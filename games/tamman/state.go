@@ -147,13 +147,23 @@ func (s *State) Steps(p int) [4]int {
 }
 
 // Throws returns the throws waiting to be used this turn, ascending.
-func (s *State) Throws() []int {
-	out := make([]int, s.nPool)
-	for i := range out {
-		out[i] = int(s.pool[i])
+func (s *State) Throws() []int { return s.AppendThrows(make([]int, 0, s.nPool)) }
+
+// AppendThrows appends the throws waiting to be used this turn, ascending,
+// to dst (Throws without an allocation, for the evaluations).
+func (s *State) AppendThrows(dst []int) []int {
+	for _, v := range s.pool[:s.nPool] {
+		dst = append(dst, int(v))
 	}
-	return out
+	return dst
 }
+
+// ThrowsOwed returns how many throws are still to be thrown this turn, the
+// opening throws and the capture throws together.
+func (s *State) ThrowsOwed() int { return int(s.due) + int(s.capDue) }
+
+// Winner returns the player who won, or -1 while the game goes on.
+func (s *State) Winner() int { return int(s.winner) }
 
 // CaptureThrowsDue returns how many capture throws are still to be thrown.
 func (s *State) CaptureThrowsDue() int { return int(s.capDue) }

@@ -1,14 +1,30 @@
-// Package compute bounds the CPU work of a server: at most a fixed number
-// of jobs (searches of computer players) run at once, the others wait in a
-// bounded queue until their caller's deadline, so that no burst of
-// requests can take every core or pile up without end.
+// Package compute shares the processors of a server fairly among the
+// addresses and rooms that ask for CPU work (the searches of computer
+// players, analyses, replays): at most a fixed number of jobs run at once
+// (one per worker), and the others wait in a bounded queue until their
+// caller's deadline.
 //
-// The queue is fair: waiting jobs are served by address in turn (the
-// address of the person whose move or request asked for the job), and
-// one address's jobs by room in turn, never first come first served; one
-// address holds at most its share of the workers and of the queue, so a
-// client that asks for many long searches waits for its own, while
-// everyone else's short searches go on on the other workers.
+// The work is divided by time slices, not first come first served: a job
+// that has run a slice (Config.Slice, 10 ms by default) while others wait
+// gives its worker up at its next yield and queues again. A free worker
+// goes to the address that has had the least processor time lately (each
+// address starts level with the others), and within an address to its
+// rooms in turn. So a short search never waits behind a long one, and an
+// address with many searches gets the same processor time as an address
+// with one.
+//
+// Using it: wrap the work in Pool.Do, giving a Job that names the
+// address it is for (the person who asked), a room or kind of request,
+// and its cost (a level's time). Inside, pass the job's context on:
+// ai.ChooseContext and ai.Analyze yield by themselves; other long work
+// calls ai.Yield(ctx) between its steps, and stops when ctx is done.
+//
+//	err := pool.Do(ctx, compute.Job{Addr: ip, Room: id, Cost: ai.SpecTime(spec)},
+//		func(ctx context.Context) { move = ai.ChooseContext(ctx, agent, state, seat) })
+//
+// Before a search, Fits says whether its level is worth its time under
+// the present load (a server plays a lower level when it is not, and
+// tells the room). Stats gives the figures a metrics endpoint exports.
 package compute
 
 import (
@@ -18,7 +34,10 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"tabula/ai"
 )
 
 // ErrBusy is wrapped by the errors of Do when the work could not start:
@@ -33,25 +52,36 @@ var ErrBusy = errors.New("compute: server busy")
 // turned most of 100 players away).
 const DefaultQueue = 256
 
-// DefaultShare is the part of the workers and of the queue one address
-// may hold when Config gives none: half, so that on two cores one
-// address's searches never hold both.
+// DefaultShare is the part of the queue one address may fill when Config
+// gives none.
 const DefaultShare = 0.5
+
+// DefaultSlice is how long a job runs before it gives its worker to a
+// waiting one, when Config gives none: short enough that an easy search
+// (40 ms) queued behind any number of long ones starts within a few
+// milliseconds, long enough that switching costs nothing measurable.
+const DefaultSlice = 10 * time.Millisecond
 
 // Config sets up a Pool; the zero value works.
 type Config struct {
 	// Workers is the number of jobs that may run at once (default: one
 	// per core).
 	Workers int
-	// Queue is the number of jobs that may wait (default: DefaultQueue
-	// per worker).
+	// Queue is the number of jobs that may wait for their first slice
+	// (default: DefaultQueue per worker).
 	Queue int
-	// Share is the part of the workers and of the queue one address may
-	// hold, in (0, 1] (default DefaultShare); at least one of each.
+	// Share is the part of the queue one address may fill, in (0, 1]
+	// (default DefaultShare); at least one place.
 	Share float64
+	// Slice is how long a job runs before it yields to a waiting one
+	// (default DefaultSlice).
+	Slice time.Duration
+	// Now is the clock of the slices and of the processor time counted
+	// per address (default time.Now; tests set their own).
+	Now func() time.Time
 }
 
-// Job says who a job is for, for the fair shares and the admission.
+// Job says who a job is for, for the fair turns and the admission.
 type Job struct {
 	// Addr is the address that asked (the person whose move or request
 	// needs the job). Empty is an address of its own.
@@ -60,30 +90,38 @@ type Job struct {
 	// the waiting jobs of one address are served by room in turn.
 	Room string
 	// Cost is the longest the job may run (a level's time cap), which
-	// Fits adds up; 0 for a job too short to count.
+	// Fits weighs; 0 for a job too short to count.
 	Cost time.Duration
 }
 
 // Pool runs jobs on a bounded number of workers. Its methods are safe for
 // concurrent use.
 type Pool struct {
-	workers, queue       int // capacity
-	shareRun, shareQueue int // the most one address may hold of each
-	ctx                  context.Context
-	cancel               context.CancelFunc
+	workers, queue, shareQueue int
+	slice                      time.Duration
+	now                        func() time.Time
+	epoch                      time.Time
+	ctx                        context.Context
+	cancel                     context.CancelFunc
+
+	queued atomic.Int32 // p.waiting, read without the lock by yield
 
 	mu      sync.Mutex
 	busy    int                 // jobs running
-	waiting int                 // jobs queued
+	waiting int                 // jobs queued, parked ones included
+	parked  int                 // jobs queued again after a slice
 	addrs   map[string]*account // every address with a job running or queued
-	turn    []*account          // addresses with jobs queued, next served first
+	turn    []*account          // addresses with jobs queued, served in turn among equals
+	stats   Stats
 }
 
 // account is one address's part of the pool.
 type account struct {
 	addr             string
 	running, waiting int
-	backlog          time.Duration // the cost of its jobs running and queued
+	parked           int
+	used             time.Duration // processor time of its finished slices, from its start
+	startSum         time.Duration // the sum of its running slices' starts
 	rooms            []*line       // its rooms with jobs queued, next served first
 }
 
@@ -93,12 +131,24 @@ type line struct {
 	waiters []*waiter
 }
 
-// waiter is one queued job; ready is closed when it gets a worker.
+// run is one call of Do.
+type run struct {
+	p     *Pool
+	job   Job
+	acct  *account
+	ctx   context.Context
+	mu    sync.Mutex    // yield may be called by several goroutines of one search
+	start time.Duration // when its slice began (set under p.mu while it waits)
+	hold  bool          // it holds a worker
+}
+
+// waiter is one queued run; ready is closed when it gets a worker.
 type waiter struct {
-	job     Job
-	acct    *account
+	run     *run
 	ready   chan struct{}
 	granted bool
+	parked  bool          // queued again after a slice, not a first wait
+	since   time.Duration // when it was queued
 }
 
 // NewPool returns a pool for cfg.
@@ -112,33 +162,41 @@ func NewPool(cfg Config) *Pool {
 	if cfg.Share <= 0 || cfg.Share > 1 {
 		cfg.Share = DefaultShare
 	}
+	if cfg.Slice <= 0 {
+		cfg.Slice = DefaultSlice
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Pool{
-		workers: cfg.Workers, queue: cfg.Queue,
-		shareRun:   max(1, int(cfg.Share*float64(cfg.Workers))),
+		workers: cfg.Workers, queue: cfg.Queue, slice: cfg.Slice, now: cfg.Now, epoch: cfg.Now(),
 		shareQueue: max(1, int(cfg.Share*float64(cfg.Queue))),
 		ctx:        ctx, cancel: cancel, addrs: map[string]*account{},
+		stats: Stats{Workers: cfg.Workers},
 	}
 }
 
 // Workers is the number of jobs that may run at once.
 func (p *Pool) Workers() int { return p.workers }
 
-// Share is the number of jobs one address may run at once.
-func (p *Pool) Share() int { return p.shareRun }
+// clock is the time since the pool was made.
+func (p *Pool) clock() time.Duration { return p.now().Sub(p.epoch) }
 
-// Do runs f for j when a worker is free and j's address is under its
-// share, and returns when f has returned. It waits in the queue until ctx
-// is done; it fails with an error wrapping ErrBusy, without running f,
-// when the queue (or the address's share of it) is full, when ctx is
-// done before a worker is free (the error also wraps ctx.Err()), or when
-// the pool is closed. f gets a context that is done when ctx or the pool
-// is done: a long job should watch it and stop early.
+// Do runs f for j when a worker is free and it is j's turn, and returns
+// when f has returned. It waits in the queue until ctx is done; it fails
+// with an error wrapping ErrBusy, without running f, when the queue (or
+// the address's share of it) is full, when ctx is done before a worker
+// is free (the error also wraps ctx.Err()), or when the pool is closed.
+// f gets a context that is done when ctx or the pool is done, and that
+// carries the pool's yield (ai.Yield): long work yields between its
+// steps and stops early when the context is done.
 func (p *Pool) Do(ctx context.Context, j Job, f func(ctx context.Context)) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("%w: the caller gave up: %w", ErrBusy, err) // no work for nobody
 	}
-	w, err := p.enter(j)
+	r := &run{p: p, job: j}
+	w, err := p.enter(r)
 	if err != nil {
 		return err
 	}
@@ -153,51 +211,61 @@ func (p *Pool) Do(ctx context.Context, j Job, f func(ctx context.Context)) error
 		}
 		if err != nil {
 			if p.leave(w) { // a worker came at the same time: pass it on
-				p.release(j)
+				p.release(r)
 			}
 			return err
 		}
 	}
-	defer p.release(j)
+	defer p.release(r)
 	jobCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stop := context.AfterFunc(p.ctx, cancel)
 	defer stop()
-	f(jobCtx)
+	r.ctx = jobCtx
+	f(ai.WithYield(jobCtx, r.yield))
 	return nil
 }
 
-// enter starts j at once (nil waiter) or queues it.
-func (p *Pool) enter(j Job) (*waiter, error) {
+// enter starts r at once (nil waiter) or queues it.
+func (p *Pool) enter(r *run) (*waiter, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.ctx.Err() != nil {
 		return nil, fmt.Errorf("%w: shutting down", ErrBusy)
 	}
-	a := p.addrs[j.Addr]
+	now := p.clock()
+	a := p.addrs[r.job.Addr]
 	if a == nil {
-		a = &account{addr: j.Addr}
-		p.addrs[j.Addr] = a
+		// A newcomer starts level with the least served address: with no
+		// debt to pay and no credit to spend.
+		a = &account{addr: r.job.Addr, used: p.level(now)}
+		p.addrs[r.job.Addr] = a
 	}
-	// A free worker means nobody eligible waits (dispatch gives workers
-	// away as soon as they are free).
-	if p.busy < p.workers && a.running < p.shareRun {
-		p.busy++
-		a.running++
-		a.backlog += j.Cost
+	r.acct = a
+	// A free worker means nobody waits: dispatch gives workers away as
+	// soon as they are free.
+	if p.busy < p.workers {
+		p.grant(r, now)
+		p.stats.Started++
 		return nil, nil
 	}
-	if p.waiting >= p.queue {
+	if p.waiting-p.parked >= p.queue {
 		p.forget(a)
 		return nil, fmt.Errorf("%w: %d jobs running and %d waiting", ErrBusy, p.busy, p.waiting)
 	}
-	if a.waiting >= p.shareQueue {
+	if a.waiting-a.parked >= p.shareQueue {
 		return nil, fmt.Errorf("%w: %d jobs of your address waiting, the most one address may queue", ErrBusy, a.waiting)
 	}
-	w := &waiter{job: j, acct: a, ready: make(chan struct{})}
-	i := slices.IndexFunc(a.rooms, func(l *line) bool { return l.room == j.Room })
+	return p.push(r, now, false), nil
+}
+
+// push queues r in its address's line for its room. The caller holds p.mu.
+func (p *Pool) push(r *run, now time.Duration, parked bool) *waiter {
+	a := r.acct
+	w := &waiter{run: r, ready: make(chan struct{}), parked: parked, since: now}
+	i := slices.IndexFunc(a.rooms, func(l *line) bool { return l.room == r.job.Room })
 	if i < 0 {
-		a.rooms = append(a.rooms, &line{room: j.Room})
+		a.rooms = append(a.rooms, &line{room: r.job.Room})
 		i = len(a.rooms) - 1
 	}
 	a.rooms[i].waiters = append(a.rooms[i].waiters, w)
@@ -205,9 +273,13 @@ func (p *Pool) enter(j Job) (*waiter, error) {
 		p.turn = append(p.turn, a)
 	}
 	a.waiting++
-	a.backlog += j.Cost
 	p.waiting++
-	return w, nil
+	if parked {
+		a.parked++
+		p.parked++
+	}
+	p.queued.Store(int32(p.waiting))
+	return w
 }
 
 // leave takes w out of the queue after its caller stopped waiting; it
@@ -218,7 +290,7 @@ func (p *Pool) leave(w *waiter) bool {
 	if w.granted {
 		return true
 	}
-	a := w.acct
+	a := w.run.acct
 	for i, l := range a.rooms {
 		if k := slices.Index(l.waiters, w); k >= 0 {
 			l.waiters = slices.Delete(l.waiters, k, k+1)
@@ -228,9 +300,7 @@ func (p *Pool) leave(w *waiter) bool {
 			break
 		}
 	}
-	a.waiting--
-	a.backlog -= w.job.Cost
-	p.waiting--
+	p.unqueue(w)
 	if a.waiting == 0 {
 		p.turn = slices.DeleteFunc(p.turn, func(x *account) bool { return x == a })
 	}
@@ -238,27 +308,79 @@ func (p *Pool) leave(w *waiter) bool {
 	return false
 }
 
-// release frees the worker of a finished job of j's address and gives it
-// to the next job in turn.
-func (p *Pool) release(j Job) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	a := p.addrs[j.Addr]
-	p.busy--
-	a.running--
-	a.backlog -= j.Cost
-	p.dispatch()
-	p.forget(a)
+// unqueue counts w out of the queue. The caller holds p.mu.
+func (p *Pool) unqueue(w *waiter) {
+	a := w.run.acct
+	a.waiting--
+	p.waiting--
+	if w.parked {
+		a.parked--
+		p.parked--
+	}
+	p.queued.Store(int32(p.waiting))
 }
 
-// dispatch gives the free workers to the queued jobs: addresses in turn,
-// skipping those at their share, and within an address its rooms in
-// turn. The caller holds p.mu.
-func (p *Pool) dispatch() {
-	for p.busy < p.workers {
-		i := slices.IndexFunc(p.turn, func(a *account) bool { return a.running < p.shareRun })
-		if i < 0 {
-			return
+// grant gives r a worker from now. The caller holds p.mu.
+func (p *Pool) grant(r *run, now time.Duration) {
+	a := r.acct
+	p.busy++
+	a.running++
+	a.startSum += now
+	r.start, r.hold = now, true
+}
+
+// unhold takes r's worker back and counts its slice to its address. The
+// caller holds p.mu.
+func (p *Pool) unhold(r *run, now time.Duration) {
+	a := r.acct
+	p.busy--
+	a.running--
+	a.startSum -= r.start
+	a.used += now - r.start
+	r.hold = false
+}
+
+// release frees the worker of a finished run and gives it to the next
+// job.
+func (p *Pool) release(r *run) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !r.hold {
+		return // it gave its worker up at a yield and never got one back
+	}
+	now := p.clock()
+	p.unhold(r, now)
+	p.dispatch(now)
+	p.forget(r.acct)
+}
+
+// usedAt is a's processor time, its running slices counted up to now.
+func (a *account) usedAt(now time.Duration) time.Duration {
+	return a.used + time.Duration(a.running)*now - a.startSum
+}
+
+// level is the processor time of the least served address (0 when none
+// has jobs). The caller holds p.mu.
+func (p *Pool) level(now time.Duration) time.Duration {
+	first, least := true, time.Duration(0)
+	for _, a := range p.addrs {
+		if u := a.usedAt(now); first || u < least {
+			first, least = false, u
+		}
+	}
+	return least
+}
+
+// dispatch gives the free workers to the queued jobs: to the address
+// that has had the least processor time (the first in turn among
+// equals), and within it to its rooms in turn. The caller holds p.mu.
+func (p *Pool) dispatch(now time.Duration) {
+	for p.busy < p.workers && len(p.turn) > 0 {
+		i := 0
+		for k, a := range p.turn[1:] {
+			if a.usedAt(now) < p.turn[i].usedAt(now) {
+				i = k + 1
+			}
 		}
 		a := p.turn[i]
 		l := a.rooms[0]
@@ -269,13 +391,15 @@ func (p *Pool) dispatch() {
 			a.rooms = append(a.rooms, l) // the room's next job waits for the others' turn
 		}
 		p.turn = slices.Delete(p.turn, i, i+1)
-		a.waiting--
+		p.unqueue(w)
 		if a.waiting > 0 {
 			p.turn = append(p.turn, a) // and the address's for every other address's
 		}
-		a.running++
-		p.waiting--
-		p.busy++
+		p.grant(w.run, now)
+		if !w.parked {
+			p.stats.Started++
+			p.stats.Waited += now - w.since
+		}
 		w.granted = true
 		close(w.ready)
 	}
@@ -287,20 +411,6 @@ func (p *Pool) forget(a *account) {
 	if a.running == 0 && a.waiting == 0 {
 		delete(p.addrs, a.addr)
 	}
-}
-
-// Fits reports whether j would end within d if asked now: the work its
-// address has running and queued (each job counted at its full cost),
-// spread over the workers the address may hold, plus j's own cost. A
-// server lowers the level of a search that does not fit.
-func (p *Pool) Fits(j Job, d time.Duration) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	var backlog time.Duration
-	if a := p.addrs[j.Addr]; a != nil {
-		backlog = a.backlog
-	}
-	return backlog/time.Duration(p.shareRun)+j.Cost <= d
 }
 
 // Close makes the running jobs' contexts done and every later Do fail; a

@@ -22,12 +22,12 @@ func occupy(p *Pool, j Job) (release func()) {
 
 // waitQueued yields until n callers wait in p's queue.
 func waitQueued(p *Pool, n int) {
-	for p.queued() != n {
+	for p.queuedNow() != n {
 		runtime.Gosched()
 	}
 }
 
-func (p *Pool) queued() int {
+func (p *Pool) queuedNow() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.waiting
@@ -98,7 +98,7 @@ func TestWaitEndsWithTheCallersContext(t *testing.T) {
 	if !errors.Is(err, ErrBusy) || !errors.Is(err, context.Canceled) {
 		t.Errorf("err %v, want ErrBusy and context.Canceled", err)
 	}
-	if n := p.queued(); n != 0 {
+	if n := p.queuedNow(); n != 0 {
 		t.Errorf("%d still queued", n)
 	}
 }

@@ -3,9 +3,15 @@ package compute
 import (
 	"context"
 	"errors"
+	"math"
+	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"tabula/ai"
 )
 
 // order queues jobs on p and records the order in which they start; each
@@ -28,7 +34,7 @@ func (o *order) queue(name string, j Job, running bool) {
 	ch := make(chan struct{})
 	o.mu.Lock()
 	o.release[name] = ch
-	n := o.p.queued()
+	n := o.p.queuedNow()
 	o.mu.Unlock()
 	started := make(chan struct{})
 	go func() {
@@ -65,33 +71,16 @@ func (o *order) next(name string) string {
 	}
 }
 
-// A client with eight long searches queued holds one worker of two: the
-// other address's search, queued after all of them, runs next.
-func TestOneAddressCannotStarveAnother(t *testing.T) {
+// An address alone may use every worker: the turns share the processors
+// only among those who wait.
+func TestAnAddressAloneUsesEveryWorker(t *testing.T) {
 	p := NewPool(Config{Workers: 2, Queue: 100})
 	o := newOrder(p)
 	o.queue("a1", Job{Addr: "a", Room: "1"}, true)
-	o.queue("c", Job{Addr: "c", Room: "c"}, true)
-	for _, r := range []string{"2", "3", "4", "5", "6", "7", "8"} {
-		o.queue("a"+r, Job{Addr: "a", Room: r}, false)
+	o.queue("a2", Job{Addr: "a", Room: "2"}, true) // would hang if it queued
+	if n := p.running(); n != 2 {
+		t.Fatalf("%d running, want 2", n)
 	}
-	o.queue("b", Job{Addr: "b", Room: "b"}, false)
-	if got := o.next("c"); got != "b" {
-		t.Errorf("the free worker went to %s, want b (a holds its share)", got)
-	}
-}
-
-// A worker that no other address waits for stays free rather than go to
-// an address at its share: a newcomer's search starts at once.
-func TestAnAddressHoldsAtMostItsShare(t *testing.T) {
-	p := NewPool(Config{Workers: 2, Queue: 100})
-	o := newOrder(p)
-	o.queue("a1", Job{Addr: "a", Room: "1"}, true)
-	o.queue("a2", Job{Addr: "a", Room: "2"}, false)
-	if n := p.running(); n != 1 {
-		t.Fatalf("%d running, want 1 (a's share of 2 workers)", n)
-	}
-	o.queue("b", Job{Addr: "b", Room: "b"}, true) // would hang if it queued
 }
 
 // The queued jobs of one address take turns by room: a room with many
@@ -153,30 +142,244 @@ func TestAnAddressHoldsAtMostItsShareOfTheQueue(t *testing.T) {
 	o.queue("b1", Job{Addr: "b"}, false) // would fail if a held the queue
 }
 
-// Fits adds up an address's running and queued costs over its share of
-// the workers, and no other address's.
-func TestFitsCountsTheAddresssBacklog(t *testing.T) {
+// fakeClock is a clock that moves only when told.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// slicer runs looping jobs on a pool of one worker with a fake clock:
+// each step of a job notes its name, moves the clock by one slice and
+// yields, so that the log is the order in which the worker was shared.
+type slicer struct {
+	p     *Pool
+	clock *fakeClock
+	mu    sync.Mutex
+	log   []string
+	stop  chan struct{}
+	// before, if set, is called before each step of a job.
+	before func(name string, step int)
+	wg     sync.WaitGroup
+}
+
+func newSlicer(t *testing.T) *slicer {
+	c := &fakeClock{t: time.Unix(0, 0)}
+	s := &slicer{clock: c, stop: make(chan struct{})}
+	s.p = NewPool(Config{Workers: 1, Queue: 100, Now: c.Now})
+	t.Cleanup(func() { close(s.stop); s.wg.Wait(); s.p.Close() })
+	return s
+}
+
+// start adds a job named name that runs steps of one slice each, steps
+// of them (0: until the test ends); it returns when the job is running
+// or queued.
+func (s *slicer) start(name string, j Job, steps int) {
+	n := s.p.queuedNow()
+	started := make(chan struct{})
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.p.Do(context.Background(), j, func(ctx context.Context) {
+			close(started)
+			for i := 0; steps == 0 || i < steps; i++ {
+				select {
+				case <-s.stop:
+					return
+				default:
+				}
+				if s.before != nil {
+					s.before(name, i)
+				}
+				s.mu.Lock()
+				s.log = append(s.log, name)
+				s.mu.Unlock()
+				s.clock.add(DefaultSlice)
+				ai.Yield(ctx)
+			}
+		})
+	}()
+	select {
+	case <-started:
+	default:
+		for s.p.queuedNow() == n {
+			select {
+			case <-started:
+				return
+			default:
+				runtime.Gosched()
+			}
+		}
+	}
+}
+
+// steps waits until the log holds n steps and returns them.
+func (s *slicer) steps(n int) []string {
+	for {
+		s.mu.Lock()
+		if len(s.log) >= n {
+			out := slices.Clone(s.log[:n])
+			s.mu.Unlock()
+			return out
+		}
+		s.mu.Unlock()
+		runtime.Gosched()
+	}
+}
+
+// A short search asked while a long one runs gets the worker at the long
+// one's next yield, not when it ends.
+func TestAShortSearchDoesNotWaitForALongOne(t *testing.T) {
+	s := newSlicer(t)
+	atThree, goOn := make(chan struct{}), make(chan struct{})
+	s.before = func(name string, step int) {
+		if name == "long" && step == 3 {
+			close(atThree)
+			<-goOn
+		}
+	}
+	s.start("long", Job{Addr: "a", Room: "1", Cost: 9 * time.Second}, 0)
+	<-atThree
+	s.start("short", Job{Addr: "b", Room: "2", Cost: 40 * time.Millisecond}, 2)
+	close(goOn)
+	log := s.steps(8)
+	i := slices.Index(log, "short")
+	if i != 4 {
+		t.Fatalf("steps %v: want the short search to start after the long one's fourth slice", log)
+	}
+	if log[i+1] != "long" || log[i+2] != "short" {
+		t.Errorf("steps %v: want the two searches to take turns", log)
+	}
+}
+
+// Two addresses share one worker slice by slice, however many searches
+// one of them has: the address with three gets as many slices as the
+// address with one.
+func TestAddressesShareTheProcessorTimeEvenly(t *testing.T) {
+	s := newSlicer(t)
+	gate := occupy(s.p, Job{Addr: "gate"}) // every job queued before the first runs
+	for _, r := range []string{"1", "2", "3"} {
+		s.start("a", Job{Addr: "a", Room: r}, 0)
+	}
+	s.start("b", Job{Addr: "b", Room: "x"}, 0)
+	gate()
+	log := s.steps(40)
+	if n := strings.Count(strings.Join(log, ""), "b"); n != 20 {
+		t.Errorf("b had %d of 40 slices, want 20: %v", n, log)
+	}
+}
+
+// A newcomer starts level with the addresses already served, not at no
+// time at all: it does not get every slice until it has caught up.
+func TestANewcomerStartsLevel(t *testing.T) {
+	s := newSlicer(t)
+	s.start("a", Job{Addr: "a", Room: "1"}, 0)
+	s.steps(10)
+	s.start("b", Job{Addr: "b", Room: "2"}, 0)
+	log := s.steps(20)[10:]
+	if n := strings.Count(strings.Join(log, ""), "a"); n < 4 {
+		t.Errorf("a had %d of 10 slices after b came, want about half: %v", n, log)
+	}
+}
+
+// A job whose caller gives up while it waits between slices ends, and
+// the pool counts its worker free.
+func TestAParkedJobEndsWithItsCaller(t *testing.T) {
+	clock := &fakeClock{t: time.Unix(0, 0)}
+	p := NewPool(Config{Workers: 1, Queue: 10, Now: clock.Now})
+	ctx, cancel := context.WithCancel(context.Background())
+	aStarted, yield := make(chan struct{}), make(chan struct{})
+	done := make(chan error)
+	go func() {
+		done <- p.Do(ctx, Job{Addr: "a"}, func(ctx context.Context) {
+			close(aStarted)
+			<-yield
+			clock.add(DefaultSlice)
+			ai.Yield(ctx) // b waits: a parks until cancel
+		})
+	}()
+	<-aStarted
+	release := make(chan struct{})
+	bStarted := make(chan struct{})
+	go p.Do(context.Background(), Job{Addr: "b"}, func(context.Context) { close(bStarted); <-release })
+	waitQueued(p, 1)
+	close(yield)
+	<-bStarted
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("a: %v", err)
+	}
+	close(release)
+	for p.running() != 0 {
+		runtime.Gosched()
+	}
+	if st := p.Stats(); st.Running != 0 || st.Waiting != 0 || st.Parked != 0 || st.Yields != 1 || st.Started != 2 {
+		t.Errorf("stats %+v, want all idle after 2 jobs and 1 yield", st)
+	}
+}
+
+// Fits weighs a level against the processor time its fair part of the
+// workers gives it within its own time.
+func TestFitsWeighsTheFairPart(t *testing.T) {
 	p := NewPool(Config{Workers: 2, Queue: 100})
 	o := newOrder(p)
-	nine := 9 * time.Second
-	o.queue("a1", Job{Addr: "a", Room: "1", Cost: nine}, true)
-	o.queue("a2", Job{Addr: "a", Room: "2", Cost: nine}, false)
-	max := Job{Addr: "a", Room: "3", Cost: nine}
-	if p.Fits(max, 20*time.Second) {
-		t.Error("a third 9 s search of one address fits 20 s on its one worker")
+	nine, hard := 9*time.Second, 1800*time.Millisecond
+	max := Job{Addr: "a", Room: "9", Cost: nine}
+	if !p.Fits(max, hard) {
+		t.Error("a max search on an idle pool does not fit")
 	}
-	if !p.Fits(Job{Addr: "a", Room: "3", Cost: 2 * time.Second}, 20*time.Second) {
-		t.Error("a 2 s search after 18 s queued does not fit 20 s")
+	for _, r := range []string{"1", "2", "3", "4", "5", "6", "7"} {
+		o.queue("a"+r, Job{Addr: "a", Room: r, Cost: nine}, r <= "2")
 	}
-	if !p.Fits(Job{Addr: "b", Cost: nine}, 20*time.Second) {
-		t.Error("another address's search does not fit")
+	// a alone: 2 workers among 8 searches, a quarter each: 2.25 s.
+	if !p.Fits(max, hard) {
+		t.Error("an eighth max search of an address alone does not fit")
 	}
-	o.next("a1")
-	close(o.release["a2"])
-	for p.running() != 0 {
-		time.Sleep(time.Millisecond)
+	o.queue("b", Job{Addr: "b", Room: "b", Cost: nine}, false)
+	o.queue("c", Job{Addr: "c", Room: "c", Cost: nine}, false)
+	// Three addresses: a's 2/3 of a worker among 8: 0.75 s < 1.8 s.
+	if p.Fits(max, hard) {
+		t.Error("an eighth max search fits while two other addresses wait")
 	}
-	if !p.Fits(max, 20*time.Second) {
-		t.Error("the backlog stays counted after the jobs ended")
+	if !p.Fits(Job{Addr: "d", Cost: nine}, hard) {
+		t.Error("a fourth address's one max search does not fit")
+	}
+	if got := p.Stats().Lowered; got != 1 {
+		t.Errorf("Lowered %d, want 1", got)
+	}
+	for _, ch := range o.release {
+		close(ch)
+	}
+}
+
+func TestFairPart(t *testing.T) {
+	for _, c := range []struct {
+		w      float64
+		mine   int
+		others []int
+		want   float64
+	}{
+		{2, 1, nil, 1},
+		{2, 8, nil, 2},
+		{2, 8, []int{8, 8}, 2.0 / 3},
+		{2, 8, []int{1}, 1},
+		{4, 8, []int{1, 1}, 2},
+		{2, 1, []int{8, 8}, 2.0 / 3},
+		{3, 1, []int{8, 8}, 1},
+	} {
+		if got := fairPart(c.w, c.mine, c.others); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("fairPart(%v, %d, %v) = %v, want %v", c.w, c.mine, c.others, got, c.want)
+		}
 	}
 }

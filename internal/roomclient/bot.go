@@ -165,9 +165,9 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 		}
 	}()
 	for {
-		if (status != "open" || b.StopAt > 0 && version >= b.StopAt) && sentAt < 0 {
+		if (status != wire.StatusOpen || b.StopAt > 0 && version >= b.StopAt) && sentAt < 0 {
 			b.mu.Lock()
-			b.Result = status
+			b.Result = string(status)
 			b.mu.Unlock()
 			*last = version
 			return errDone
@@ -223,7 +223,7 @@ func (b *Bot) session(ctx context.Context, last *int) error {
 					replyFrom = time.Time{}
 				}
 			case wire.KindEnd, wire.KindResign:
-				status = "finished"
+				status = wire.StatusFinished
 			}
 		case wire.TypeAck:
 			b.mu.Lock()

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"tabula/internal/wire"
 )
 
 // botMsg is what a bot reads of a server message, decoded in one pass:
@@ -16,10 +18,10 @@ import (
 type botMsg struct {
 	Type  string `json:"type"`
 	Event struct {
-		Version int    `json:"version"`
-		Kind    string `json:"kind"`
-		Seat    *int   `json:"seat"`
-		Actors  []int  `json:"actors"`
+		Version int            `json:"version"`
+		Kind    wire.EventKind `json:"kind"`
+		Seat    *int           `json:"seat"`
+		Actors  []int          `json:"actors"`
 	} `json:"event"`
 	State botState `json:"state"`
 	// ack

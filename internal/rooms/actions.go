@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strings"
 	"tabula/internal/wire"
 	"time"
 
@@ -137,8 +136,8 @@ func (r *Room) record(ctx context.Context, st store.Step, e wire.Event) error {
 
 // SetName changes the display name of the viewer's seat.
 func (r *Room) SetName(ctx context.Context, sub *Sub, name string) error {
-	name = strings.TrimSpace(name)
-	if err := checkName(name); err != nil {
+	name, err := CleanName(name)
+	if err != nil {
 		return refuseErr(CodeBad, err)
 	}
 	return r.act(sub, func() error {

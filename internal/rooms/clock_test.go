@@ -100,11 +100,11 @@ func TestClockCountsDownAddsIncrementsAndFlagFalls(t *testing.T) {
 			t.Fatal("the move after the flag fell was acknowledged")
 		}
 	}
-	var kinds []string
+	var kinds []wire.EventKind
 	for _, e := range r.events {
 		kinds = append(kinds, e.Kind)
 	}
-	if !slices.Equal(kinds, []string{wire.KindTurn, wire.KindTurn, wire.KindTurn, wire.KindFlag, wire.KindEnd}) {
+	if !slices.Equal(kinds, []wire.EventKind{wire.KindTurn, wire.KindTurn, wire.KindTurn, wire.KindFlag, wire.KindEnd}) {
 		t.Fatalf("log %v", kinds)
 	}
 	if _, err := m.Create(bg, "tamman", []string{"players=3"}, people(3), Clock{Initial: time.Minute}); err == nil {

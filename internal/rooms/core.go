@@ -31,7 +31,7 @@ type core struct {
 	turnStart int          // the version at which the current turn began
 	seats     []seat
 	commits   map[int]string // hidden choices of the current turn
-	status    string
+	status    wire.Status
 	result    string
 	next      string // the rematch room
 	clock     Clock

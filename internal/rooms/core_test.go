@@ -22,7 +22,7 @@ var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 
 // newTestCore is the core of a new room of game under settings (none:
 // the defaults), with seats of kinds.
-func newTestCore(t *testing.T, game string, kinds []string, clock Clock, settings ...string) *core {
+func newTestCore(t *testing.T, game string, kinds []wire.SeatKind, clock Clock, settings ...string) *core {
 	t.Helper()
 	g, err := engine.Lookup(game)
 	if err != nil {
@@ -80,7 +80,7 @@ func play(t *testing.T, c *core, now time.Time, seat, version int, text string, 
 func first(c *core, seat int) string { return engine.LegalTexts(c.state, seat)[0] }
 
 func TestCoreMoveOfAnOlderTurnIsStale(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Person, Person}, Clock{})
 	mover := c.state.Actors(nil)[0]
 	legal := engine.LegalTexts(c.state, mover)
 	play(t, c, t0, mover, 0, legal[0], true)
@@ -90,7 +90,7 @@ func TestCoreMoveOfAnOlderTurnIsStale(t *testing.T) {
 }
 
 func TestCoreResentMoveIsAcknowledgedAgain(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Person, Person}, Clock{})
 	mover := c.state.Actors(nil)[0]
 	mv := first(c, mover)
 	play(t, c, t0, mover, 0, mv, true)
@@ -104,7 +104,7 @@ func TestCoreResentMoveIsAcknowledgedAgain(t *testing.T) {
 }
 
 func TestCoreMoveOutOfTurnIsRefused(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Person, Person}, Clock{})
 	other := 1 - c.state.Actors(nil)[0]
 	if _, err := c.judge(t0, other, 0, "1", true); refusal(t, err) != CodeNotYours {
 		t.Fatalf("a move of the seat not to move: %v", err)
@@ -112,7 +112,7 @@ func TestCoreMoveOutOfTurnIsRefused(t *testing.T) {
 }
 
 func TestCorePersonCannotMoveForTheComputer(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Computer, Computer}, Clock{})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Computer, Computer}, Clock{})
 	mover := c.state.Actors(nil)[0]
 	if _, err := c.judge(t0, mover, 0, first(c, mover), true); refusal(t, err) != CodeNotYours {
 		t.Fatalf("a person's move for a computer seat: %v", err)
@@ -120,7 +120,7 @@ func TestCorePersonCannotMoveForTheComputer(t *testing.T) {
 }
 
 func TestCoreHiddenChoiceIsNotInItsEvent(t *testing.T) {
-	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "agsinnoninka", []wire.SeatKind{Person, Person}, Clock{})
 	mv := first(c, 0)
 	if d := play(t, c, t0, 0, 0, mv, true); !d.hidden {
 		t.Fatalf("the first choice of a simultaneous turn: %+v, want a hidden commitment", d)
@@ -135,7 +135,7 @@ func TestCoreHiddenChoiceIsNotInItsEvent(t *testing.T) {
 }
 
 func TestCoreLastChoiceResolvesTheTurn(t *testing.T) {
-	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "agsinnoninka", []wire.SeatKind{Person, Person}, Clock{})
 	a, b := first(c, 0), first(c, 1)
 	play(t, c, t0, 0, 0, a, true)
 	play(t, c, t0, 1, 1, b, true)
@@ -149,7 +149,7 @@ func TestCoreLastChoiceResolvesTheTurn(t *testing.T) {
 }
 
 func TestCoreSecondChoiceIsRefused(t *testing.T) {
-	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "agsinnoninka", []wire.SeatKind{Person, Person}, Clock{})
 	legal := engine.LegalTexts(c.state, 0)
 	play(t, c, t0, 0, 0, legal[0], true)
 	if _, err := c.judge(t0, 0, 1, legal[1], true); refusal(t, err) != CodeIllegal {
@@ -163,7 +163,7 @@ func TestCoreSecondChoiceIsRefused(t *testing.T) {
 // A clock starts with its player's second move: until a seat has moved,
 // its time does not run.
 func TestCoreClockStartsAfterTheFirstMove(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{Initial: time.Minute, Increment: 2 * time.Second})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Person, Person}, Clock{Initial: time.Minute, Increment: 2 * time.Second})
 	if run := c.running(); len(run) != 0 {
 		t.Fatalf("clocks running before any move: %v", run)
 	}
@@ -177,7 +177,7 @@ func TestCoreClockStartsAfterTheFirstMove(t *testing.T) {
 // comes 10 s later (62 s each, nothing ran yet); A, to move, thinks 3 s:
 // A's clock shows 59 s and B's 62 s, and a move then gives A 61 s.
 func TestCoreClockRunsForTheSeatToMove(t *testing.T) {
-	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{Initial: time.Minute, Increment: 2 * time.Second})
+	c := newTestCore(t, "agsinnoninka", []wire.SeatKind{Person, Person}, Clock{Initial: time.Minute, Increment: 2 * time.Second})
 	play(t, c, t0, 0, 0, first(c, 0), true)
 	if got := c.events[0].Clocks; !slices.Equal(got, []int64{62000, 60000}) {
 		t.Fatalf("seat 0's commitment: clocks %v", got)
@@ -199,7 +199,7 @@ func TestCoreClockRunsForTheSeatToMove(t *testing.T) {
 }
 
 func TestCoreFlagFallsWhenTheTimeIsUp(t *testing.T) {
-	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{Initial: 10 * time.Second})
+	c := newTestCore(t, "agsinnoninka", []wire.SeatKind{Person, Person}, Clock{Initial: 10 * time.Second})
 	play(t, c, t0, 0, 0, first(c, 0), true)
 	play(t, c, t0, 1, 1, first(c, 1), true)
 	if c.state.Terminal() {
@@ -215,7 +215,7 @@ func TestCoreFlagFallsWhenTheTimeIsUp(t *testing.T) {
 }
 
 func TestCoreUndoTakesBackThePersonsTurnAndTheReplies(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Person, Computer}, Clock{})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Person, Computer}, Clock{})
 	start := engine.LegalTexts(c.state, 0)
 	for c.state.Actors(nil)[0] == 0 {
 		play(t, c, t0, 0, c.version, first(c, 0), true)
@@ -242,7 +242,7 @@ func TestCoreUndoTakesBackThePersonsTurnAndTheReplies(t *testing.T) {
 }
 
 func TestCoreUndoWithAClockIsRefused(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{Initial: time.Minute})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Person, Person}, Clock{Initial: time.Minute})
 	mover := c.state.Actors(nil)[0]
 	play(t, c, t0, mover, 0, first(c, mover), true)
 	if _, _, err := c.undo(c.version); refusal(t, err) != CodeBad {
@@ -251,7 +251,7 @@ func TestCoreUndoWithAClockIsRefused(t *testing.T) {
 }
 
 func TestCoreResignationStopsTheClocksAndEnds(t *testing.T) {
-	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{Initial: time.Minute})
+	c := newTestCore(t, "agsinnoninka", []wire.SeatKind{Person, Person}, Clock{Initial: time.Minute})
 	play(t, c, t0, 0, 0, first(c, 0), true)
 	play(t, c, t0, 1, 1, first(c, 1), true)
 	evs := c.ending(t0.Add(5*time.Second), wire.Event{Kind: wire.KindResign, Seat: intp(0)}, "1-0")
@@ -271,7 +271,7 @@ func TestCoreResignationStopsTheClocksAndEnds(t *testing.T) {
 // A room loaded from the store replays its events: the core it gets is
 // the core that played them.
 func TestCoreReplayGivesThePlayedState(t *testing.T) {
-	c := newTestCore(t, "tamman", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "tamman", []wire.SeatKind{Person, Person}, Clock{})
 	for range 12 {
 		if c.state.Terminal() {
 			break
@@ -285,7 +285,7 @@ func TestCoreReplayGivesThePlayedState(t *testing.T) {
 		}
 		play(t, c, t0, a[0], c.version, first(c, a[0]), true)
 	}
-	r := newTestCore(t, "tamman", []string{Person, Person}, Clock{})
+	r := newTestCore(t, "tamman", []wire.SeatKind{Person, Person}, Clock{})
 	for _, e := range c.events {
 		if err := r.replay(e); err != nil {
 			t.Fatal(err)
@@ -311,7 +311,7 @@ func offer(t *testing.T, c *core, seat int) {
 }
 
 func TestCoreDrawOfferOfTheOtherSeatIsAccepted(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Person, Person}, Clock{})
 	offer(t, c, 0)
 	if accepts, err := c.drawOffer(1); err != nil || !accepts {
 		t.Fatalf("seat 1 offering after seat 0: accepts %v, %v", accepts, err)
@@ -319,7 +319,7 @@ func TestCoreDrawOfferOfTheOtherSeatIsAccepted(t *testing.T) {
 }
 
 func TestCoreSecondDrawOfferIsRefused(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Person, Person}, Clock{})
 	offer(t, c, 0)
 	if _, err := c.drawOffer(0); refusal(t, err) != CodeBad {
 		t.Fatalf("seat 0 offering twice: %v", err)
@@ -327,7 +327,7 @@ func TestCoreSecondDrawOfferIsRefused(t *testing.T) {
 }
 
 func TestCoreDrawOfferLapsesWithTheNextTurn(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Person, Person}, Clock{})
 	offer(t, c, 1)
 	mover := c.state.Actors(nil)[0]
 	play(t, c, t0, mover, c.version, first(c, mover), true)
@@ -337,7 +337,7 @@ func TestCoreDrawOfferLapsesWithTheNextTurn(t *testing.T) {
 }
 
 func TestCoreDrawIsForTwoPlayers(t *testing.T) {
-	c := newTestCore(t, "tamman", []string{Person, Person, Person}, Clock{}, "players=3")
+	c := newTestCore(t, "tamman", []wire.SeatKind{Person, Person, Person}, Clock{}, "players=3")
 	if _, err := c.drawOffer(0); refusal(t, err) != CodeBad {
 		t.Fatalf("a draw offer among three: %v", err)
 	}
@@ -349,7 +349,7 @@ func nobody(c *core) attendance {
 }
 
 func TestCoreViewShowsAChoiceToItsSeatOnly(t *testing.T) {
-	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "agsinnoninka", []wire.SeatKind{Person, Person}, Clock{})
 	mv := first(c, 0)
 	play(t, c, t0, 0, 0, mv, true)
 	for _, viewer := range []int{0, 1, Spectator} {
@@ -364,7 +364,7 @@ func TestCoreViewShowsAChoiceToItsSeatOnly(t *testing.T) {
 }
 
 func TestCoreEventShowsAChoiceToItsSeatOnly(t *testing.T) {
-	c := newTestCore(t, "agsinnoninka", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "agsinnoninka", []wire.SeatKind{Person, Person}, Clock{})
 	mv := first(c, 0)
 	play(t, c, t0, 0, 0, mv, true)
 	for _, viewer := range []int{0, 1, Spectator} {
@@ -376,7 +376,7 @@ func TestCoreEventShowsAChoiceToItsSeatOnly(t *testing.T) {
 }
 
 func TestCoreViewShowsTheSecretOnceTheGameIsOver(t *testing.T) {
-	c := newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+	c := newTestCore(t, "adji-boto", []wire.SeatKind{Person, Person}, Clock{})
 	if v := c.view(Spectator, nobody(c)); v.Secret != "" {
 		t.Fatalf("the secret shown while the game is open: %s", v.Secret)
 	}

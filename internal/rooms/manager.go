@@ -9,14 +9,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"runtime"
 	"slices"
 	"strconv"
 	"sync"
 	"tabula/internal/wire"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"tabula/ai"
 	"tabula/engine"
@@ -74,7 +73,8 @@ type Config struct {
 type Thinker interface {
 	// Do runs f for j when a worker is free (compute.Pool.Do).
 	Do(ctx context.Context, j compute.Job, f func(ctx context.Context)) error
-	// Fits reports whether j would end within d if asked now.
+	// Fits reports whether j, asked now, would get at least d of
+	// processor time within its cost (compute.Pool.Fits).
 	Fits(j compute.Job, d time.Duration) bool
 }
 
@@ -155,9 +155,9 @@ func (m *Manager) newSecret() ([]byte, error) {
 // SeatSpec asks for one seat: a person (with an optional name) or a
 // computer player given by its agent spec.
 type SeatSpec struct {
-	Kind  string `json:"kind"`
-	Name  string `json:"name,omitempty"`
-	Agent string `json:"agent,omitempty"`
+	Kind  wire.SeatKind `json:"kind"`
+	Name  string        `json:"name,omitempty"`
+	Agent string        `json:"agent,omitempty"`
 }
 
 // Created is a new room with the tokens of its person seats (empty for
@@ -165,27 +165,6 @@ type SeatSpec struct {
 type Created struct {
 	ID     string
 	Tokens []string
-}
-
-// maxName bounds a display name, in bytes.
-const maxName = 40
-
-// checkName refuses a display name that is too long, not UTF-8, or holds
-// a control character (NUL, a line break) or a bidirectional format
-// character (a right-to-left override would turn the text around it).
-func checkName(name string) error {
-	if len(name) > maxName {
-		return engine.NewError("rooms.name_long", "max", maxName)
-	}
-	if !utf8.ValidString(name) {
-		return engine.NewError("rooms.name_utf8")
-	}
-	for i, c := range name {
-		if unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c) {
-			return engine.NewError("rooms.name_control", "char", fmt.Sprintf("%U", c), "at", i)
-		}
-	}
-	return nil
 }
 
 // Create makes a room for game g under the option settings, with seats.
@@ -229,10 +208,11 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 	stored := make([]store.Seat, len(seats))
 	persons := 0
 	for i, sp := range seats {
-		if err := checkName(sp.Name); err != nil {
+		name, err := CleanName(sp.Name)
+		if err != nil {
 			return Created{}, refuse(CodeBad, "rooms.seat_err", "seat", i, "err", err)
 		}
-		st := store.Seat{Index: i, Kind: sp.Kind, Name: sp.Name}
+		st := store.Seat{Index: i, Kind: sp.Kind, Name: name}
 		switch sp.Kind {
 		case Person:
 			if sp.Agent != "" {
@@ -247,7 +227,7 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 			}
 			st.Agent = sp.Agent
 		default:
-			return Created{}, refuse(CodeBad, "rooms.seat_kind", "seat", i, "kind", strconv.Quote(sp.Kind), "person", strconv.Quote(Person), "computer", strconv.Quote(Computer))
+			return Created{}, refuse(CodeBad, "rooms.seat_kind", "seat", i, "kind", strconv.Quote(string(sp.Kind)), "person", strconv.Quote(string(Person)), "computer", strconv.Quote(string(Computer)))
 		}
 		stored[i] = st
 	}
@@ -304,6 +284,23 @@ func (m *Manager) InMemory() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return len(m.rooms)
+}
+
+// Open counts the rooms in memory whose game is not over. It takes each
+// room's lock in turn, never with the manager's held.
+func (m *Manager) Open() int {
+	m.mu.Lock()
+	rs := slices.Collect(maps.Values(m.rooms))
+	m.mu.Unlock()
+	open := 0
+	for _, r := range rs {
+		r.mu.Lock()
+		if r.status == store.Open && !r.closed {
+			open++
+		}
+		r.mu.Unlock()
+	}
+	return open
 }
 
 // ErrNoRoom is returned for an unknown or closed room.

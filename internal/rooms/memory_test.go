@@ -21,7 +21,7 @@ func TestARoomKeepsEachTurnOnce(t *testing.T) {
 	}
 	cores := make([]*core, rooms)
 	for i := range cores {
-		cores[i] = newTestCore(t, "adji-boto", []string{Person, Person}, Clock{})
+		cores[i] = newTestCore(t, "adji-boto", []wire.SeatKind{Person, Person}, Clock{})
 	}
 	before := heap()
 	for _, c := range cores {

@@ -12,15 +12,16 @@ import (
 	"time"
 
 	"tabula/engine"
+	"tabula/internal/metrics"
 	"tabula/internal/store"
 	_ "tabula/messages" // the words of its refusals
 	"tabula/view"
 )
 
-// Seat kinds.
+// Seat kinds (wire's).
 const (
-	Person   = "person"
-	Computer = "computer"
+	Person   = wire.SeatPerson
+	Computer = wire.SeatComputer
 )
 
 // Spectator is the seat of a viewer who holds no seat token.
@@ -99,6 +100,7 @@ func (r *Room) Move(ctx context.Context, sub *Sub, version int, text string) (Ac
 // device that plays several seats sends each seat's moves with its token
 // over one connection (local.go). The acknowledgement goes to sub.
 func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, text string) (Ack, error) {
+	arrived := time.Now() // real time, not the game clock: a latency
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	seat, err := r.asSeat(sub, token)
@@ -116,6 +118,8 @@ func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, 
 	if err == nil {
 		if ack.Duplicate {
 			sub.ack(ack)
+		} else {
+			metrics.Moved(true, time.Since(arrived))
 		}
 		r.afterChange()
 	}
@@ -195,7 +199,10 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) e
 		}
 		st.Events = append(st.Events, store.Event{Version: e.Version, Kind: e.Kind, Body: body})
 	}
-	if err := r.m.cfg.Store.Apply(ctx, *st); err != nil {
+	storing := time.Now()
+	err := r.m.cfg.Store.Apply(ctx, *st)
+	metrics.Committed(time.Since(storing))
+	if err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			// Another process changed the room: catch up with what it
 			// stored, or, failing that, load the room again.

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"tabula/internal/metrics"
 	"tabula/internal/store"
 	"tabula/internal/wire"
 )
@@ -226,6 +227,7 @@ func (s *shared) takeOver(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	metrics.TookOver(len(ids))
 	for _, id := range ids {
 		m.cfg.Log.Info("taking over a computer move", "room", id)
 		r, err := m.Room(ctx, id) // a room loaded now starts the move itself

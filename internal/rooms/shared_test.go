@@ -137,7 +137,7 @@ func TestSameMoveOnTwoProcesses(t *testing.T) {
 		t.Fatalf("after %d turns the room is %s", turns, sn.Room.Status)
 	}
 	// One turn event per turn played (plus the end): nothing doubled.
-	kinds := map[string]int{}
+	kinds := map[wire.EventKind]int{}
 	for _, e := range sn.Events {
 		kinds[e.Kind]++
 	}

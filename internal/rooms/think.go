@@ -8,6 +8,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/metrics"
 	"tabula/internal/wire"
 )
 
@@ -31,15 +32,16 @@ func (r *Room) job(spec string) compute.Job {
 }
 
 // think starts the search of the computer seat who; the caller holds
-// r.mu. The seat's level is admitted only if its search fits the move's
-// deadline behind the searches its address already asked for; else a
-// lower level plays this move, and the room is told.
+// r.mu. The seat's level is played only if its fair part of the
+// processors, under the present load, gives it more time than the level
+// below would have alone; else the level below plays this move (its
+// answer as good and sooner), and the room is told.
 func (r *Room) think(who int) {
 	spec := r.seats[who].Agent
 	played, j := spec, r.job(spec)
-	for !r.m.cfg.Think.Fits(j, r.m.cfg.MoveDeadline) {
+	for {
 		lower, ok := ai.Lower(played)
-		if !ok {
+		if !ok || r.m.cfg.Think.Fits(j, ai.SpecTime(lower)) {
 			break
 		}
 		played, j = lower, r.job(lower)
@@ -51,6 +53,7 @@ func (r *Room) think(who int) {
 		return
 	}
 	if played != spec {
+		metrics.Lowered()
 		r.m.cfg.Log.Info("computer level lowered", "room", r.ID, "seat", who, "agent", spec, "played", played)
 		r.sendAll(wire.NoteLevelLowered(who, spec, played))
 	}
@@ -86,6 +89,8 @@ func (r *Room) think(who int) {
 			// Only the code: a refusal's message may name the move, which
 			// may be a hidden choice.
 			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "code", refusalCode(err))
+		} else {
+			metrics.Moved(false, 0)
 		}
 		r.afterChange()
 	}()

@@ -19,7 +19,7 @@ import (
 // every one (no worker in time), fits says which fit the deadline.
 type fakeThinker struct {
 	busy bool
-	fits func(compute.Job) bool
+	fits func(compute.Job, time.Duration) bool
 	jobs chan compute.Job
 }
 
@@ -32,7 +32,17 @@ func (f *fakeThinker) Do(ctx context.Context, j compute.Job, run func(context.Co
 	return nil
 }
 
-func (f *fakeThinker) Fits(j compute.Job, d time.Duration) bool { return f.fits == nil || f.fits(j) }
+func (f *fakeThinker) Fits(j compute.Job, d time.Duration) bool { return f.fits == nil || f.fits(j, d) }
+
+// specOfCost is the MCTS level whose time is cost.
+func specOfCost(cost time.Duration) string {
+	for level, d := range ai.LevelTime {
+		if d == cost {
+			return "mcts:" + level
+		}
+	}
+	return ""
+}
 
 // byLevel is an agent that plays the first legal move, or the last at
 // the level easy, so that a test sees which level moved.
@@ -97,10 +107,18 @@ func TestSearchWithoutAWorkerPlaysTheEasyLevel(t *testing.T) {
 	}
 }
 
-// A level whose search would not end by the deadline behind its
-// address's other searches is lowered for the move, and the room is told.
+// A level whose fair part of the processors would not give it more time
+// than the level below has alone is lowered for the move, and the room is
+// told.
 func TestLevelIsLoweredWhenTheSearchDoesNotFit(t *testing.T) {
-	th := &fakeThinker{jobs: make(chan compute.Job, 10), fits: func(j compute.Job) bool { return j.Cost <= ai.LevelTime["medium"] }}
+	th := &fakeThinker{jobs: make(chan compute.Job, 10), fits: func(j compute.Job, d time.Duration) bool {
+		// Each level is weighed against the whole time of the level below.
+		lower, _ := ai.Lower(specOfCost(j.Cost))
+		if d != ai.SpecTime(lower) {
+			t.Errorf("Fits(%v, %v): want the time of %s", j.Cost, d, lower)
+		}
+		return j.Cost <= ai.LevelTime["medium"]
+	}}
 	m, asked := thinkManager(t, th)
 	r, c := create(t, m, "adji-boto", nil, []SeatSpec{{Kind: Person}, {Kind: Computer, Agent: "mcts:max"}})
 	s := join(t, r, c.Tokens[0])

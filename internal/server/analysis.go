@@ -124,6 +124,9 @@ func (s *Server) postAnalysis(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := s.allowHeavy(r); err != nil {
+		return err
+	}
 	v := analysisView{Ply: ply, ToMove: state.Actors(nil), Moves: []moveValueView{}}
 	start := time.Now()
 	perr := s.cfg.Pool.Do(r.Context(), s.job(r, "analysis", AnalysisTime), func(ctx context.Context) {
@@ -168,6 +171,9 @@ func (s *Server) postAnalysisGraph(w http.ResponseWriter, r *http.Request) error
 		plies = append(plies, i)
 		return nil
 	}); err != nil {
+		return err
+	}
+	if err := s.allowHeavy(r); err != nil {
 		return err
 	}
 	v := graphView{Turns: n, Plies: []int{}, Values: [][]float64{}}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -46,47 +45,4 @@ func TestSlowBodyIs408(t *testing.T) {
 	if he, ok := decode(r, &v).(*httpError); !ok || he.Status != http.StatusRequestTimeout {
 		t.Errorf("a body cut by the read timeout: %v, want 408", he)
 	}
-}
-
-// FuzzDuplicateKey: any input is judged without a panic, and a JSON value
-// encoded from a decoded one is said to repeat a key only where two keys
-// of one object are equal without case.
-func FuzzDuplicateKey(f *testing.F) {
-	for _, s := range []string{`{"a":1,"a":2}`, `{"a":{"b":[1,{"b":2,"b":3}]}}`, `[`, `{"a"`, `{}`, `"x"`, `{"a":1}{"a":1}`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		duplicateKey([]byte(s))
-		var v any
-		if json.Unmarshal([]byte(s), &v) != nil {
-			return
-		}
-		if data, err := json.Marshal(v); err == nil {
-			if k, dup := duplicateKey(data); dup != foldedTwice(v) {
-				t.Fatalf("%s re-encoded as %s: repeated key %q %v, want %v", s, data, k, dup, !dup)
-			}
-		}
-	})
-}
-
-// foldedTwice reports whether some object in v has two keys equal without
-// case.
-func foldedTwice(v any) bool {
-	switch x := v.(type) {
-	case map[string]any:
-		seen := map[string]bool{}
-		for k, e := range x {
-			if seen[strings.ToLower(k)] || foldedTwice(e) {
-				return true
-			}
-			seen[strings.ToLower(k)] = true
-		}
-	case []any:
-		for _, e := range x {
-			if foldedTwice(e) {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -12,6 +12,7 @@ import (
 
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/metrics"
 	_ "tabula/messages" // the words of its codes
 )
 
@@ -98,6 +99,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		}
 		w.Header().Set("Retry-After", strconv.Itoa(int(after/time.Second)))
 	}
+	metrics.Refused(msg.Code, "http")
 	writeJSON(w, status, bodyOf(r, msg))
 }
 

@@ -27,6 +27,21 @@ const (
 	// 20,000 or more (ulimit -n), with room left for the database and
 	// for requests.
 	DefaultMaxConns = 10000
+	// DefaultHTTPConns is the most TCP connections a server holds at
+	// once by default: the live connections (DefaultMaxConns) and a
+	// thousand for requests. With the database's files and the logs, it
+	// assumes an open-files limit (ulimit -n) of 12,000 or more.
+	DefaultHTTPConns = DefaultMaxConns + 1000
+	// DefaultHTTPConnsPerIP is the most TCP connections one address holds
+	// by default: a browser opens six and a live connection per tab, so a
+	// dozen people behind one address (a classroom behind NAT, more with
+	// a trusted proxy, which is not capped).
+	DefaultHTTPConnsPerIP = 128
+	// DefaultHeavyPerMinute is how many heavy requests (analyses, graphs,
+	// replays of long records) one address may make a minute by default:
+	// one a second for a person stepping through a game, and a loop of
+	// graphs (up to 8 s of a core each) held to its fair share anyway.
+	DefaultHeavyPerMinute = 60
 	// retryAfter is the Retry-After of a 429 or 503 that knows no better.
 	retryAfter = 5 * time.Second
 )

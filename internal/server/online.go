@@ -92,9 +92,9 @@ type createRoomRequest struct {
 }
 
 type seatLink struct {
-	Seat int    `json:"seat"`
-	Kind string `json:"kind"`
-	Name string `json:"name,omitempty"`
+	Seat int           `json:"seat"`
+	Kind wire.SeatKind `json:"kind"`
+	Name string        `json:"name,omitempty"`
 	// Link is the invite: the page at "/" with the room and the seat's
 	// token in the fragment, which browsers never send to a server.
 	Link string `json:"link,omitempty"`

@@ -141,7 +141,7 @@ func (d *device) settle() []step {
 
 // answers are the events that answer messages other than moves (a
 // computer's events may come before them).
-var answers = map[string]string{"undo": wire.KindUndo, "resign": wire.KindResign, "give-up": wire.KindSeat}
+var answers = map[string]wire.EventKind{"undo": wire.KindUndo, "resign": wire.KindResign, "give-up": wire.KindSeat}
 
 // send sends a message for seat (by its token) and reads until its
 // answer: the events up to the next person's turn after an ack, or the

@@ -55,6 +55,12 @@ type proxies struct {
 	header  string // HeaderXForwardedFor or HeaderForwarded
 }
 
+// Trusts returns whether an address is one of the trusted proxies (for
+// the connection caps: a proxy's connections carry many clients).
+func Trusts(trusted []netip.Prefix) func(netip.Addr) bool {
+	return proxies{trusted: trusted}.trusts
+}
+
 func (p proxies) trusts(a netip.Addr) bool {
 	for _, n := range p.trusted {
 		if n.Contains(a) {

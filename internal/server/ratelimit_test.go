@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -176,5 +177,32 @@ func TestLiveConnectionsAreCappedInAll(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(10 * time.Millisecond) // the server has yet to see the close
+	}
+}
+
+// Analyses are heavy requests: one address gets HeavyPerMinute of them a
+// minute, then 429 with the code and Retry-After; rooms are not counted.
+func TestHeavyRequestsHaveTheirOwnRate(t *testing.T) {
+	shortAnalyses(t)
+	ts, _ := newTestServerWith(t, Config{HeavyPerMinute: 2})
+	rec, _ := json.Marshal(map[string]any{"record": randomRecord(t, "adji-boto", nil, 4)})
+	for i := range 2 {
+		if code := call(t, ts, "POST", "/api/analysis", string(rec), nil); code != 200 {
+			t.Fatalf("analysis %d: %d, want 200", i+1, code)
+		}
+	}
+	res, err := http.Post(ts.URL+"/api/analysis/graph", "application/json", strings.NewReader(string(rec)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body struct{ Code string }
+	json.NewDecoder(res.Body).Decode(&body)
+	res.Body.Close()
+	secs, _ := strconv.Atoi(res.Header.Get("Retry-After"))
+	if res.StatusCode != 429 || body.Code != "server.heavy_rate" || secs < 1 || secs > 60 {
+		t.Errorf("third heavy request: %d %q Retry-After %q, want 429 server.heavy_rate and 1 to 60 s", res.StatusCode, body.Code, res.Header.Get("Retry-After"))
+	}
+	if code, _ := postRoom(t, ts.URL, goodRoom); code != 201 {
+		t.Errorf("a room after the heavy limit: %d, want 201", code)
 	}
 }

@@ -31,6 +31,8 @@ const (
 	maxStudyGames = 2000
 	// maxStudyUnits bounds the games of a study in all.
 	maxStudyUnits = 100_000
+	// maxStudyReplicate bounds a study's replications.
+	maxStudyReplicate = 2
 	// maxStudies is how many studies are kept; the oldest finished one
 	// goes first.
 	maxStudies = 20
@@ -46,7 +48,9 @@ type study struct {
 	Game    string          `json:"game"`
 	Command string          `json:"command"`
 	Config  research.Config `json:"config"`
-	Started time.Time       `json:"started"`
+	// Replicate is how many replications (further seeds) the study plays.
+	Replicate int       `json:"replicate"`
+	Started   time.Time `json:"started"`
 
 	owner []byte // the hash of the owner's token, which cancel needs
 
@@ -112,6 +116,8 @@ type studyRequest struct {
 	Skill  string            `json:"skill"`
 	Games  int               `json:"games"`
 	Seed   uint64            `json:"seed"`
+	// Replicate plays the design again on this many further seeds.
+	Replicate int `json:"replicate"`
 }
 
 // studyConfig checks a request and makes the workbench's config.
@@ -156,8 +162,11 @@ func studyConfig(req studyRequest) (*research.Plan, error) {
 			return nil, err
 		}
 	}
-	if plan.Units() > maxStudyUnits {
-		return nil, badRequest("server.study_size", "readings", len(plan.Readings), "games", req.Games, "total", plan.Units(), "max", maxStudyUnits)
+	if req.Replicate < 0 || req.Replicate > maxStudyReplicate {
+		return nil, badRequest("server.study_replicate", "n", req.Replicate, "max", maxStudyReplicate)
+	}
+	if total := plan.Units() * (1 + req.Replicate); total > maxStudyUnits {
+		return nil, badRequest("server.study_size", "readings", len(plan.Readings), "games", req.Games, "total", total, "max", maxStudyUnits)
 	}
 	return plan, nil
 }
@@ -172,7 +181,7 @@ func (s *Server) postStudy(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	owner := randomText()
-	st, err := s.lab.start(plan, owner)
+	st, err := s.lab.start(plan, req.Replicate, owner)
 	if err != nil {
 		return err
 	}
@@ -193,7 +202,7 @@ func randomText() string {
 // start runs a study for the holder of owner in the background, if none
 // is running (one at a time on the server's spare cores, so also one per
 // address).
-func (l *lab) start(plan *research.Plan, owner string) (*study, error) {
+func (l *lab) start(plan *research.Plan, replicate int, owner string) (*study, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
@@ -210,8 +219,11 @@ func (l *lab) start(plan *research.Plan, owner string) (*study, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	h := sha256.Sum256([]byte(owner))
 	st := &study{ID: randomText(), Game: plan.Game.Name(), Config: plan.Config, Started: time.Now(),
-		owner: h[:], state: "running", total: plan.Units(), cancel: cancel}
+		owner: h[:], state: "running", total: plan.Units() * (1 + replicate), cancel: cancel, Replicate: replicate}
 	st.Command = plan.Config.Command()
+	if replicate > 0 {
+		st.Command += " --replicate " + strconv.Itoa(replicate)
+	}
 	l.studies = append(l.studies, st)
 	l.wg.Add(1)
 	go func() {
@@ -227,17 +239,23 @@ func (st *study) run(ctx context.Context, plan *research.Plan) {
 	if err == nil {
 		defer os.RemoveAll(dir)
 		var results []research.Result
-		results, err = research.Run(ctx, plan, research.Whole, dir, research.Options{
-			Threads: max(1, runtime.NumCPU()-1),
-			Progress: func(p research.Progress) {
-				st.mu.Lock()
-				st.done, st.left = p.Done, p.Left
-				st.mu.Unlock()
-			}})
+		results, err = st.play(ctx, plan, dir, 0)
+		for j := 1; j <= st.Replicate && err == nil; j++ {
+			var rp *research.Plan
+			if rp, err = research.NewPlan(research.ReplicaConfig(plan.Config, j)); err == nil {
+				_, err = st.play(ctx, rp, research.ReplicaDir(dir, j), j*plan.Units())
+			}
+		}
 		if err == nil {
 			var buf bytes.Buffer
 			rep := research.Analyze(plan, results)
-			err = rep.WriteHTML(&buf)
+			var reps []*research.Report
+			if reps, _, err = research.LoadReplications(dir, plan); err == nil && len(reps) > 0 {
+				research.Replicate(rep, reps)
+			}
+			if err == nil {
+				err = rep.WriteHTML(&buf)
+			}
 			st.mu.Lock()
 			st.report, st.ranking = buf.Bytes(), rep.Ranking
 			st.mu.Unlock()
@@ -254,6 +272,18 @@ func (st *study) run(ctx context.Context, plan *research.Plan) {
 	default:
 		st.state = "done"
 	}
+}
+
+// play runs one plan of the study (the main run or a replication) into
+// dir; its progress counts after the offset games played before it.
+func (st *study) play(ctx context.Context, plan *research.Plan, dir string, offset int) ([]research.Result, error) {
+	return research.Run(ctx, plan, research.Whole, dir, research.Options{
+		Threads: max(1, runtime.NumCPU()-1),
+		Progress: func(p research.Progress) {
+			st.mu.Lock()
+			st.done, st.left = offset+p.Done, p.Left
+			st.mu.Unlock()
+		}})
 }
 
 // close cancels the running study and waits for it to stop.

@@ -57,15 +57,7 @@ func TestStudyRunsAndReports(t *testing.T) {
 		t.Errorf("study: %+v", st)
 	}
 	s.lab.wg.Wait() // the study has ended
-	if code := call(t, ts, "GET", "/api/research/"+st.ID, "", &st); code != 200 || st.State != "done" || st.Done != 40 || st.Report == "" {
-		t.Fatalf("GET: %d %+v", code, st)
-	}
-	res, err := http.Get(ts.URL + st.Report)
-	if err != nil {
-		t.Fatal(err)
-	}
-	html, _ := io.ReadAll(res.Body)
-	res.Body.Close()
+	res, html := finishedReport(t, ts, &st, 40)
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
 		!bytes.Contains(html, []byte("<svg")) || !bytes.Contains(html, []byte("capture-from=opponent")) {
 		t.Errorf("report: %d %s, %d bytes", res.StatusCode, res.Header.Get("Content-Type"), len(html))
@@ -187,4 +179,43 @@ func TestOnlyTheOwnerCancelsAStudy(t *testing.T) {
 	if call(t, ts, "GET", "/api/research/"+st.ID, "", &seen); seen.State != "running" || seen.Owner != "" {
 		t.Errorf("after the refused cancels: %+v, want running and no owner shown", seen)
 	}
+}
+
+// A study with a seed, a fixed option and a replication plays the design
+// on a second seed and its report checks the findings there.
+func TestStudyWithSeedOptionsAndReplication(t *testing.T) {
+	s, ts := newLabServer(t)
+	var st studyJSON
+	body := `{"game":"adji-boto","options":{"skip-origin":true},"vary":{"capture-from":"all"},"agents":["random"],"games":30,"seed":7,"replicate":1}`
+	if code := call(t, ts, "POST", "/api/research", body, &st); code != http.StatusAccepted {
+		t.Fatalf("POST: %d %+v", code, st)
+	}
+	if st.Total != 120 || !strings.Contains(st.Command, "--option skip-origin=true") || !strings.Contains(st.Command, "--seed 7") ||
+		!strings.Contains(st.Command, "--replicate 1") {
+		t.Errorf("study: %+v", st)
+	}
+	s.lab.wg.Wait()
+	_, html := finishedReport(t, ts, &st, 120)
+	if !bytes.Contains(html, []byte(`id="replication"`)) {
+		t.Error("the report has no replication section")
+	}
+	if code := call(t, ts, "POST", "/api/research", strings.Replace(body, `"replicate":1`, `"replicate":3`, 1), nil); code != 400 {
+		t.Errorf("replicate 3: %d, want 400", code)
+	}
+}
+
+// finishedReport checks that the study st has played its games and
+// fetches its report.
+func finishedReport(t *testing.T, ts *httptest.Server, st *studyJSON, games int) (*http.Response, []byte) {
+	t.Helper()
+	if code := call(t, ts, "GET", "/api/research/"+st.ID, "", st); code != 200 || st.State != "done" || st.Done != games || st.Report == "" {
+		t.Fatalf("GET: %d %+v", code, st)
+	}
+	res, err := http.Get(ts.URL + st.Report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res, html
 }

@@ -59,6 +59,10 @@ type Config struct {
 	// RoomsPerMinute limits the rooms one address creates a minute
 	// (default 10).
 	RoomsPerMinute int
+	// HeavyPerMinute limits the heavy requests of one address a minute:
+	// analyses, analysis graphs and replays of long records, which run on
+	// the pool (default DefaultHeavyPerMinute).
+	HeavyPerMinute int
 	// MessageRate limits the messages of one live connection per second,
 	// on average (default 10, with bursts of three times as many).
 	MessageRate float64
@@ -88,6 +92,7 @@ type Server struct {
 	proxies  proxies        // which address a request comes from
 	conns    ipCounter      // live connections per address
 	created  perMinute      // rooms created per address
+	heavy    perMinute      // heavy requests per address
 	sockets  sync.WaitGroup // live connections, for a graceful stop
 	// liveSockets counts the room WebSockets being served, for the leak
 	// test and the health details.
@@ -107,6 +112,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.RoomsPerMinute == 0 {
 		cfg.RoomsPerMinute = 10
+	}
+	if cfg.HeavyPerMinute == 0 {
+		cfg.HeavyPerMinute = DefaultHeavyPerMinute
 	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), csrf: http.NewCrossOriginProtection(), wsLimits: defaultWSLimits}
 	s.proxies = proxies{trusted: cfg.TrustedProxies, header: HeaderXForwardedFor}
@@ -161,7 +169,19 @@ func (s *Server) compute(r *http.Request, work bool, f func(ctx context.Context)
 		f(r.Context())
 		return nil
 	}
+	if err := s.allowHeavy(r); err != nil {
+		return err
+	}
 	return s.cfg.Pool.Do(r.Context(), s.job(r, "replay", 0), f)
+}
+
+// allowHeavy counts a heavy request of r's address, or refuses it with
+// 429 when the address made HeavyPerMinute in the last minute.
+func (s *Server) allowHeavy(r *http.Request) error {
+	if ok, wait := s.heavy.allow(clientIP(r), s.cfg.HeavyPerMinute, time.Now()); !ok {
+		return retryIn(wait, &httpError{http.StatusTooManyRequests, engine.NewError("server.heavy_rate", "max", s.cfg.HeavyPerMinute)})
+	}
+	return nil
 }
 
 // job is the compute pool's job of kind for r, charged to r's address.

@@ -13,6 +13,7 @@ import (
 
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/metrics"
 	"tabula/internal/rooms"
 	"tabula/internal/wire"
 )
@@ -240,21 +241,34 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			return
 		}
 		if typ != websocket.MessageText {
+			wsRefused(engine.NewError("server.ws_text"), wire.CodeBadMessage)
 			trySend(sub, wire.Reject(wire.CodeBadMessage, engine.NewError("server.ws_text").In(lang), nil))
 			continue
 		}
 		m, err := wire.DecodeClient(data)
 		if err != nil {
+			wsRefused(err, wire.CodeBadMessage)
 			trySend(sub, wire.Reject(wire.CodeBadMessage, engine.InLang(err, lang), nil))
 			continue
 		}
 		if err := s.dispatch(ctx, room, sub, m); err != nil {
+			wsRefused(err, rooms.CodeBad)
 			if re, ok := err.(*rooms.Error); ok {
 				err = &rooms.Error{Code: re.Code, Err: inLang{re.Err, lang}}
 			}
 			trySend(sub, room.RejectMsg(sub, err))
 		}
 	}
+}
+
+// wsRefused counts a refusal sent over a WebSocket by its catalogue code
+// (the protocol's code, fallback, for an error without one).
+func wsRefused(err error, fallback string) {
+	code := fallback
+	if e, ok := engine.Coded(err); ok {
+		code = e.Code
+	}
+	metrics.Refused(code, "ws")
 }
 
 func trySend(sub *rooms.Sub, msg []byte) {

@@ -13,6 +13,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"tabula/internal/wire"
 )
 
 // A committed step is told to the other processes on Channel. A step
@@ -85,10 +87,10 @@ func stepPayload(st *Step, origin string, key []byte) string {
 	var b strings.Builder
 	b.WriteString(origin + " " + st.Room + " " + strconv.Itoa(st.From))
 	for _, e := range st.Events {
-		if e.Kind == "" || strings.ContainsAny(e.Kind, " \n") || strings.ContainsRune(string(e.Body), '\n') {
+		if e.Kind == "" || strings.ContainsAny(string(e.Kind), " \n") || strings.ContainsRune(string(e.Body), '\n') {
 			return plain
 		}
-		b.WriteString("\n" + e.Kind + " ")
+		b.WriteString("\n" + string(e.Kind) + " ")
 		b.Write(e.Body)
 	}
 	body := b.String()
@@ -124,7 +126,7 @@ func parseSteps(payload, origin string, key []byte) (room string, from int, even
 		if !found || kind == "" {
 			return "", 0, nil, false, false, false
 		}
-		events = append(events, Event{Version: from + len(events) + 1, Kind: kind, Body: []byte(b)})
+		events = append(events, Event{Version: from + len(events) + 1, Kind: wire.EventKind(kind), Body: []byte(b)})
 	}
 	verified = hmac.Equal([]byte(mac), []byte(payloadMAC(key, body)))
 	return room, from, events, false, verified, true

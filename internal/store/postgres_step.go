@@ -60,7 +60,7 @@ func seatsPart(q *strings.Builder, arg func(any) string, from string, seats []Se
 	}
 	idx, kinds, agents, names, hashes := make([]int64, n), make([]string, n), make([]string, n), make([]string, n), make([][]byte, n)
 	for i, s := range seats {
-		idx[i], kinds[i], agents[i], names[i], hashes[i] = int64(s.Index), s.Kind, s.Agent, s.Name, s.TokenHash
+		idx[i], kinds[i], agents[i], names[i], hashes[i] = int64(s.Index), string(s.Kind), s.Agent, s.Name, s.TokenHash
 	}
 	q.WriteString(`, new_seats AS (INSERT INTO seats (room, seat, kind, agent, name, token_hash)
 		SELECT ` + from + `.id, s.seat, s.kind, s.agent, s.name, s.token_hash FROM ` + from + `, unnest(` + arg(idx) + `::bigint[], ` + arg(kinds) + `::text[], ` +
@@ -79,7 +79,7 @@ func stepStatement(st Step, now int64) (string, []any) {
 	var q strings.Builder
 	q.WriteString(`WITH moved AS (UPDATE rooms SET version = $2, updated = $3`)
 	if st.Status != "" {
-		q.WriteString(`, status = ` + arg(st.Status))
+		q.WriteString(`, status = ` + arg(string(st.Status)))
 	}
 	if st.Result != "" {
 		q.WriteString(`, result = ` + arg(st.Result))
@@ -88,7 +88,7 @@ func stepStatement(st Step, now int64) (string, []any) {
 	if n := len(st.Events); n > 0 {
 		versions, kinds, bodies := make([]int64, n), make([]string, n), make([]string, n)
 		for i, e := range st.Events {
-			versions[i], kinds[i], bodies[i] = int64(e.Version), e.Kind, string(e.Body)
+			versions[i], kinds[i], bodies[i] = int64(e.Version), string(e.Kind), string(e.Body)
 		}
 		q.WriteString(`, new_events AS (INSERT INTO events (room, version, kind, body)
 			SELECT moved.id, e.version, e.kind, e.body FROM moved, unnest(` + arg(versions) + `::bigint[], ` + arg(kinds) + `::text[], ` + arg(bodies) + `::text[]) AS e(version, kind, body))`)

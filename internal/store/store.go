@@ -14,6 +14,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"tabula/internal/wire"
 )
 
 // ErrNotFound is returned for an unknown room or finished game.
@@ -23,11 +25,11 @@ var ErrNotFound = errors.New("store: not found")
 // step was computed from (another writer went first).
 var ErrConflict = errors.New("store: version conflict")
 
-// Room statuses.
+// Room statuses: the protocol's (wire.Status), as stored.
 const (
-	Open     = "open"
-	Finished = "finished"
-	Expired  = "expired"
+	Open     = wire.StatusOpen
+	Finished = wire.StatusFinished
+	Expired  = wire.StatusExpired
 )
 
 // Room is the stored part of a room that is not its log.
@@ -39,7 +41,7 @@ type Room struct {
 	// published only when the game is over.
 	Secret  []byte
 	Version int // the number of events in the log
-	Status  string
+	Status  wire.Status
 	Result  string
 	Created time.Time
 	Updated time.Time
@@ -52,7 +54,7 @@ type Room struct {
 // invite token; the token itself is never stored.
 type Seat struct {
 	Index     int
-	Kind      string // "person" or "computer"
+	Kind      wire.SeatKind
 	Agent     string // the agent spec of a computer seat
 	Name      string
 	TokenHash []byte
@@ -62,7 +64,7 @@ type Seat struct {
 // package.
 type Event struct {
 	Version int
-	Kind    string
+	Kind    wire.EventKind
 	Body    []byte
 }
 
@@ -86,7 +88,7 @@ type Step struct {
 	Seats        []Seat
 	ClearCommits bool
 	Commits      []Commit
-	Status       string
+	Status       wire.Status
 	Result       string
 	Archive      *Game
 	// Durable, if not nil, may be called by the store once the step is

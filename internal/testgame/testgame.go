@@ -258,6 +258,7 @@ func (Game) Catalogue() engine.Entry {
 			engine.ScoreNote:        both("Score: seeds in the store", "Punkte: Samen im Speicher"),
 			"test-sowing.move_form": both("test-sowing: a move is a hole number 0-{last}", "test-sowing: ein Zug ist eine Lochnummer 0-{last}"),
 			"ev_capture":            both("{player} captured {seeds}.", "Gefangen von {player}: {seeds}."),
+			"ev_capture_you":        both("You captured {seeds}.", "Von dir gefangen: {seeds}."),
 			"b_store":               both("player {n}'s store: {seeds}", "Speicher von Spieler {n}: {seeds}"),
 			"seeds_one":             both("1 seed", "1 Samen"),
 			"seeds_other":           both("{n} seeds", "{n} Samen"),

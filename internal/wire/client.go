@@ -1,9 +1,7 @@
 package wire
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,18 +89,13 @@ func (m *ClientMsg) set(name string) bool {
 	return false
 }
 
-// DecodeClient reads one client message strictly: one JSON object, no
-// unknown fields, a known type with the fields it needs and no other. A
+// DecodeClient reads one client message strictly (DecodeStrict, as an
+// HTTP body is read): one JSON object, no unknown fields, a known type with the fields it needs and no other. A
 // refusal is a coded engine error (its words are in messages/server.go).
 func DecodeClient(data []byte) (ClientMsg, error) {
 	var m ClientMsg
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return m, engine.NewError("server.ws_malformed", "err", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return m, engine.NewError("server.ws_more")
+	if err := DecodeStrict(data, &m); err != nil {
+		return m, err
 	}
 	// Each field belongs to its types: a move naming a seat is refused,
 	// not read (the seat comes from the token).

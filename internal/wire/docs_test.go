@@ -154,7 +154,7 @@ func TestDocListsEventKindsAndFields(t *testing.T) {
 		t.Fatal(`docs/api-live.md: no "An EVENT has" in "Messages from the server"`)
 	}
 	events := s[i:]
-	sameSet(t, "event kinds", slices.Collect(mapKeys(tableRows(events))), Kinds)
+	sameSet(t, "event kinds", slices.Collect(mapKeys(tableRows(events))), strs(Kinds))
 	documented := names(events)
 	for _, f := range jsonNames(Event{}) {
 		if !slices.Contains(documented, f) {
@@ -202,6 +202,15 @@ func TestDocListsCloseCodes(t *testing.T) {
 		pkg = append(pkg, strconv.Itoa(c))
 	}
 	sameSet(t, "close codes", doc, pkg)
+}
+
+// strs are xs as strings.
+func strs[S ~string](xs []S) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = string(x)
+	}
+	return out
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {

@@ -35,6 +35,25 @@ var RejectCodes = []string{CodeStale, CodeIllegal, CodeNotYours, CodeSpectator, 
 // ServerTypes lists every type of server message.
 var ServerTypes = []string{TypeWelcome, TypeEvent, TypeAck, TypeReject, TypePresence, TypeToken, TypeNote, TypePong}
 
+// Status is where a room is in its life.
+type Status string
+
+// The statuses of a room.
+const (
+	StatusOpen     Status = "open"     // the game goes on
+	StatusFinished Status = "finished" // the game is over
+	StatusExpired  Status = "expired"  // the room lapsed unfinished
+)
+
+// SeatKind says who plays a seat.
+type SeatKind string
+
+// The kinds of seat.
+const (
+	SeatPerson   SeatKind = "person"
+	SeatComputer SeatKind = "computer"
+)
+
 // View is what one viewer (a seat, or a spectator) may see of a room.
 type View struct {
 	Room    string          `json:"room"`
@@ -46,7 +65,7 @@ type View struct {
 	Seats   []SeatView      `json:"seats"`
 	Turns   []TurnView      `json:"turns"`
 	State   json.RawMessage `json:"state"`
-	Status  string          `json:"status"`
+	Status  Status          `json:"status"`
 	Result  string          `json:"result,omitempty"`
 	// Choice is the viewer's own hidden choice of the current turn.
 	Choice string `json:"choice,omitempty"`
@@ -69,11 +88,11 @@ type View struct {
 
 // SeatView is one seat as everyone sees it: never its token.
 type SeatView struct {
-	Kind      string `json:"kind"`
-	Agent     string `json:"agent,omitempty"`
-	Name      string `json:"name"`
-	Online    bool   `json:"online"`
-	Committed bool   `json:"committed"`
+	Kind      SeatKind `json:"kind"`
+	Agent     string   `json:"agent,omitempty"`
+	Name      string   `json:"name"`
+	Online    bool     `json:"online"`
+	Committed bool     `json:"committed"`
 	// Away is how long a person seat has had no connection, in ms: the
 	// others may give it to the computer once it reaches the room's
 	// AwayGrace.
@@ -87,27 +106,30 @@ type TurnView struct {
 	Move    string `json:"move"`
 }
 
+// EventKind names what an Event of a room's log records.
+type EventKind string
+
 // Event kinds of a room's log.
 const (
-	KindTurn    = "turn"          // a turn applied: a move, a joint move or a throw
-	KindCommit  = "commit"        // a seat chose in a simultaneous turn (not what)
-	KindSeat    = "seat"          // a seat changed: name, person or computer, new token
-	KindResign  = "resign"        // a seat resigned
-	KindEnd     = "end"           // the game is over; the chance secret is published
-	KindRematch = "rematch"       // a new room with the seats rotated
-	KindFlag    = "flag"          // a seat's time ran out
-	KindOffer   = "draw-offer"    // a seat offers a draw
-	KindDecline = "draw-declined" // the offer was declined or lapsed
-	KindUndo    = "undo"          // turns taken back at one device
+	KindTurn    EventKind = "turn"          // a turn applied: a move, a joint move or a throw
+	KindCommit            = "commit"        // a seat chose in a simultaneous turn (not what)
+	KindSeat              = "seat"          // a seat changed: name, person or computer, new token
+	KindResign            = "resign"        // a seat resigned
+	KindEnd               = "end"           // the game is over; the chance secret is published
+	KindRematch           = "rematch"       // a new room with the seats rotated
+	KindFlag              = "flag"          // a seat's time ran out
+	KindOffer             = "draw-offer"    // a seat offers a draw
+	KindDecline           = "draw-declined" // the offer was declined or lapsed
+	KindUndo              = "undo"          // turns taken back at one device
 )
 
 // Kinds lists every event kind.
-var Kinds = []string{KindTurn, KindCommit, KindSeat, KindResign, KindEnd, KindRematch, KindFlag, KindOffer, KindDecline, KindUndo}
+var Kinds = []EventKind{KindTurn, KindCommit, KindSeat, KindResign, KindEnd, KindRematch, KindFlag, KindOffer, KindDecline, KindUndo}
 
 // Event is one entry of a room's log, as stored and as sent.
 type Event struct {
-	Version int    `json:"version"`
-	Kind    string `json:"kind"`
+	Version int       `json:"version"`
+	Kind    EventKind `json:"kind"`
 	// Turn: the actors in engine order, their moves, the whole turn's text
 	// and the seats of the people who sent their moves.
 	Actors []int    `json:"actors,omitempty"`
@@ -117,9 +139,9 @@ type Event struct {
 	// Commit, seat, resign: the seat concerned.
 	Seat *int `json:"seat,omitempty"`
 	// Seat: what the seat is now.
-	SeatKind string `json:"seatKind,omitempty"`
-	Agent    string `json:"agent,omitempty"`
-	Name     string `json:"name,omitempty"`
+	SeatKind SeatKind `json:"seatKind,omitempty"`
+	Agent    string   `json:"agent,omitempty"`
+	Name     string   `json:"name,omitempty"`
 	// End: the result and the room's chance secret (hex).
 	Result string `json:"result,omitempty"`
 	Secret string `json:"secret,omitempty"`

@@ -5,7 +5,7 @@
 
 import { w, guarded } from './ux.js';
 import { api, showError, clearError, speed, sleep, current, announce } from './api.js';
-import { P, analysable } from './roomstate.js';
+import { P, analysable, passesOf } from './roomstate.js';
 import { renderRoom, animateTurn } from './roomdraw.js';
 
 // loadStates asks the server for every state of a room's game, or of an
@@ -23,7 +23,9 @@ export async function loadStates(room, record) {
     states.push(...r.states);
     traces.push(...r.traces);
   }
-  return { board: first.board, turns: r.turns, states, traces };
+  // each turn with the passes its trace shows, for the move list
+  const turns = r.turns.map((x, i) => ({ ...x, passes: passesOf(traces[i + 1]) }));
+  return { board: first.board, turns, states, traces };
 }
 
 // analysisBody names the game to analyse: the room, or the archived record.

@@ -74,8 +74,13 @@ function request() {
     if (input.type === 'checkbox' && input.checked) vary[input.dataset.option] = 'all';
     if (input.type === 'text' && input.value.trim()) vary[input.dataset.option] = input.value.trim();
   }
-  const body = { game: $('game').value, vary, design: $('design').value, agents: [$('agents').value],
-    games: Number($('games').value) };
+  const options = {};
+  for (const part of $('fixed').value.split(/\s+/)) {
+    const eq = part.indexOf('=');
+    if (eq > 0) options[part.slice(0, eq)] = part.slice(eq + 1);
+  }
+  const body = { game: $('game').value, vary, options, design: $('design').value, agents: [$('agents').value],
+    games: Number($('games').value), seed: Number($('seed').value) || 1, replicate: Number($('replicate').value) };
   if ($('skill').value) body.skill = $('skill').value;
   return body;
 }
@@ -93,7 +98,8 @@ function translate() {
 }
 
 // renderRanking shows the ranking of the last finished study: each
-// reading's rank overall and on each measure, with its 95% interval.
+// reading's dominance layer, and on each measure its group (1: not
+// distinguishable from the best) and rank with its 95% interval.
 function renderRanking(list) {
   const st = [...list].reverse().find((x) => x.state === 'done' && x.ranking);
   $('ranking').hidden = !st;
@@ -102,15 +108,17 @@ function renderRanking(list) {
   const iv = (r) => `${r.rank} (${r.low}–${r.high})`;
   $('ranknote').textContent = t('rs_rankNote', { id: st.id, n: rk.bootstrap });
   const head = document.createElement('tr');
-  for (const text of [t('rs_reading'), t('rs_overall'), ...rk.measures.map((m) => t('rs_m_' + m))]) {
+  for (const text of [t('rs_reading'), t('rs_layer'), t('rs_overall'), ...rk.measures.map((m) => t('rs_m_' + m))]) {
     const th = document.createElement('th');
     th.textContent = text;
     head.append(th);
   }
   $('ranks').tHead.replaceChildren(head);
-  const rows = [...rk.readings].sort((a, b) => a.overall.rank - b.overall.rank).map((r) => {
+  const sorted = [...rk.readings].sort((a, b) => a.layer - b.layer || a.overall.rank - b.overall.rank);
+  const rows = sorted.map((r) => {
     const tr = document.createElement('tr');
-    for (const text of [`R${r.reading} ${r.label}`, iv(r.overall), ...r.rank.map(iv)]) {
+    const cells = r.rank.map((x, m) => `${t('rs_group', { g: r.tier[m] })}, ${iv(x)}`);
+    for (const text of [`R${r.reading} ${r.label}`, String(r.layer), iv(r.overall), ...cells]) {
       const td = document.createElement('td');
       td.textContent = text;
       tr.append(td);

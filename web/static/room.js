@@ -12,7 +12,7 @@ import { w, ask, guarded, MoveList } from './ux.js';
 import { rove, neighbour } from './keys.js';
 import { api, games, showError, clearError, setCurrent, routeSeq, stale, announce } from './api.js';
 import { Conn } from './conn.js';
-import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over } from './roomstate.js';
+import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf } from './roomstate.js';
 import { renderRoom, drawBoard, animateSteps, announceTurn, focusInput, tick } from './roomdraw.js';
 import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce, loadStates } from './replay.js';
 
@@ -127,9 +127,9 @@ export async function pageArchived(id) {
     game: list.find((x) => x.id === rec.game) || { id: rec.game, name: rec.game }, board: boardFor(all.board), geo: all.board,
     resigned: rec.resigned === undefined || rec.resigned === null ? undefined : rec.resigned, seed: rec.secret || '' });
   me.match = { id, game: rec.game, options: rec.options, board: all.board, status: 'finished', result: rec.result, seats,
-    turns: all.turns.map((x) => ({ actors: x.actors, move: x.move })), state: end };
+    turns: all.turns.map((x, i) => ({ actors: x.actors, move: x.move, passes: passesOf(all.traces[i + 1]) })), state: end };
   me.shown = all.states[0];
-  me.replay = { states: all.states, turns: all.turns, traces: all.traces, i: 0, graph: null };
+  me.replay = { states: all.states, turns: me.match.turns, traces: all.traces, i: 0, graph: null };
   setWords(me.game.words);
   setP(me);
   setCurrent({ name: 'room', rerender: renderRoom });
@@ -201,6 +201,7 @@ async function animateStart(me) {
       const r = await api('GET', `/api/rooms/${encodeURIComponent(me.id)}/states?from=0&count=${n + 1}`);
       if (P === me && me.match.turns.length === n && r.states.length === n + 1) {
         me.shown = r.states[0];
+        me.match.turns.forEach((x, i) => { x.passes = passesOf(r.traces[i + 1]); });
         await animateSteps(me.match.turns.map((x, i) => ({ actors: x.actors, move: x.move, trace: r.traces[i + 1], state: r.states[i + 1] })));
         animated = true;
       }
@@ -291,7 +292,7 @@ async function pump() {
       steps.push({ actors: m.event.actors, move: m.event.move, trace: m.trace || [], state: m.state });
     }
     if (steps.length) {
-      me.match.turns.push(...steps.map((x) => ({ actors: x.actors, move: x.move })));
+      me.match.turns.push(...steps.map((x) => ({ actors: x.actors, move: x.move, passes: passesOf(x.trace) })));
       me.match.state = steps[steps.length - 1].state;
       me.committed = {};
       me.choice = '';

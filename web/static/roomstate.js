@@ -110,15 +110,26 @@ const gameWord = (key) => { const x = t(key); return x !== key ? x : ''; };
 // of 3), from its words, or ''.
 export const chanceName = (turn) => gameWord('chance_' + turn.move);
 
-// describeTurn is the text of a turn in the move list; a chance turn is
-// labelled in the game's words ("Throw"), else as chance.
+// passesOf gives the players whom a turn's trace shows passing (the
+// engine's event "pass": one who cannot move, or gives up her throws).
+export function passesOf(trace) {
+  return (trace || []).filter((e) => e.kind === 'pass' && e.player >= 0).map((e) => e.player);
+}
+
+// describeTurn is the text of a turn in the move list, with the passes it
+// led to (turn.passes); a chance turn is labelled in the game's words
+// ("Throw"), else as chance.
 export function describeTurn(turn) {
+  let text;
   if (turn.actors[0] === -1) {
     const label = gameWord('chanceTurn') || t('chance');
     const name = chanceName(turn);
-    return `${label}: ${turn.move}` + (name ? ` (${name})` : '');
+    text = `${label}: ${turn.move}` + (name ? ` (${name})` : '');
+  } else {
+    text = `${turn.actors.map((a) => playerName(a)).join(' + ')}: ${turn.move}`;
   }
-  return `${turn.actors.map((a) => playerName(a)).join(' + ')}: ${turn.move}`;
+  for (const p of turn.passes || []) text += '; ' + (solo(p) ? w('passesYou') : w('passes', { player: playerName(p) }));
+  return text;
 }
 
 // resultText says how the game ended, by the players' names.
@@ -182,7 +193,11 @@ export function told(s) {
     for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(k, v);
     // a message about the last move that names no player gets its mover
     if (args.player === undefined && mover >= 0) args.player = playerName(mover);
-    return t(m.key, args);
+    // the one person against the computer is "You": her own turns are
+    // told in the second person, by the key's variant _you
+    const subject = m.args && m.args.player !== undefined ? m.args.player : mover;
+    const you = m.key + '_you';
+    return t(typeof subject === 'number' && subject >= 0 && solo(subject) && t(you) !== you ? you : m.key, args);
   };
   return (s.told || []).map(message);
 }

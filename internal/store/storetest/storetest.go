@@ -14,6 +14,7 @@ import (
 
 	"tabula/internal/rooms"
 	"tabula/internal/store"
+	"tabula/internal/wire"
 )
 
 // Run checks a backend. open returns a new empty store; reopen, if not
@@ -43,7 +44,7 @@ func newRoom(id string) (store.Room, []store.Seat) {
 }
 
 func ev(v int, kind, body string) store.Event {
-	return store.Event{Version: v, Kind: kind, Body: []byte(body)}
+	return store.Event{Version: v, Kind: wire.EventKind(kind), Body: []byte(body)}
 }
 
 func mustCreate(t *testing.T, s rooms.Store, id string) {

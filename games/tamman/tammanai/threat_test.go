@@ -1,15 +1,16 @@
-package tamman
+package tammanai
 
 import (
 	"math"
 	"testing"
 
 	"tabula/engine"
+	"tabula/games/tamman"
 )
 
-func evalSetup(t *testing.T, pos Position) *State {
+func evalSetup(t *testing.T, pos tamman.Position) *tamman.State {
 	t.Helper()
-	s, err := FromPosition(engine.DefaultOptions(Game{}), pos)
+	s, err := tamman.FromPosition(engine.DefaultOptions(tamman.Game{}), pos)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,14 +31,14 @@ func TestDangerIsTheChanceOfBeingPassedOverTimesTheSteps(t *testing.T) {
 		{[]string{"e1", "c5", "c5", "c5"}, 0}, // ahead of him
 		{[]string{"c5", "c5", "c5", "c5"}, 0}, // 9 steps behind: no throw reaches
 	} {
-		s := evalSetup(t, Position{Turn: 1, Men: [][]string{{"d1", "c1", "c1", "c1"}, c.p1}})
-		if got := s.danger(0, 1); math.Abs(got-c.want) > 1e-12 {
+		s := evalSetup(t, tamman.Position{Turn: 1, Men: [][]string{{"d1", "c1", "c1", "c1"}, c.p1}})
+		if got := danger(s, 0, 1); math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("player 1 on %v: danger %v, want %v", c.p1, got, c.want)
 		}
 	}
 	// On an 'ayn (e3) a man is safe.
-	s := evalSetup(t, Position{Turn: 1, Men: [][]string{{"e3", "c1", "c1", "c1"}, {"e1", "c5", "c5", "c5"}}})
-	if got := s.danger(0, 1); got != 0 {
+	s := evalSetup(t, tamman.Position{Turn: 1, Men: [][]string{{"e3", "c1", "c1", "c1"}, {"e1", "c5", "c5", "c5"}}})
+	if got := danger(s, 0, 1); got != 0 {
 		t.Errorf("a man on an 'ayn: danger %v", got)
 	}
 }
@@ -45,10 +46,10 @@ func TestDangerIsTheChanceOfBeingPassedOverTimesTheSteps(t *testing.T) {
 // In ThreatEval the throws a player holds count for her, discounted.
 func TestEvalCountsTheThrowsHeld(t *testing.T) {
 	men := [][]string{{"e5", "c1", "c1", "c1"}, {"a3", "c5", "c5", "c5"}}
-	s := evalSetup(t, Position{Turn: 0, Men: men, Throws: []int{8}})
+	s := evalSetup(t, tamman.Position{Turn: 0, Men: men, Throws: []int{8}})
 	race := s.Eval(nil)
-	got := s.ThreatEval(nil)
-	if want := race[0] + usableShare*8/float64(4*(Steps+1)); math.Abs(got[0]-want) > 1e-12 {
+	got := ThreatEval(s, nil)
+	if want := race[0] + usableShare*8/float64(4*(tamman.Steps+1)); math.Abs(got[0]-want) > 1e-12 {
 		t.Errorf("eval %v, want the race %v plus the throw held, %v", got[0], race[0], want)
 	}
 }

@@ -1,4 +1,4 @@
-package tamman
+package tammanai
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"tabula/engine"
+	"tabula/games/tamman"
 )
 
 // This file learns LearnedEval's weights by self-play with TD(lambda), as
@@ -40,13 +41,13 @@ type TrainConfig struct {
 var DefaultTrainConfig = TrainConfig{Games: 100000, Seed: 1, Alpha: 0.01, Lambda: 0.7, Explore: 0.05}
 
 // winProb is player 0's chance to win in s by w, in a game of two.
-func (s *State) winProb(w *Weights, x *[NumFeatures]float64) float64 {
-	if s.phase == Over {
-		return float64(b2i(s.winner == 0))
+func winProb(s *tamman.State, w *Weights, x *[NumFeatures]float64) float64 {
+	if s.Phase() == tamman.Over {
+		return float64(b2i(s.Winner() == 0))
 	}
 	var f1 [NumFeatures]float64
-	s.features(0, x)
-	s.features(1, &f1)
+	features(s, 0, x)
+	features(s, 1, &f1)
 	z := 0.0
 	for i := range x {
 		x[i] -= f1[i]
@@ -58,12 +59,12 @@ func (s *State) winProb(w *Weights, x *[NumFeatures]float64) float64 {
 // Train returns the weights learned from w (nil: all zero) by cfg.Games
 // games of self-play under opts, which must be for two players.
 func Train(opts engine.Options, cfg TrainConfig, w *Weights) (*Weights, error) {
-	s, err := New(opts)
+	s, err := tamman.New(opts)
 	if err != nil {
 		return nil, err
 	}
-	if s.r.players != 2 {
-		return nil, errors.New("tamman: training plays games of two players")
+	if s.NumPlayers() != 2 {
+		return nil, errors.New("tammanai: training plays games of two players")
 	}
 	if w == nil {
 		w = new(Weights)
@@ -73,21 +74,21 @@ func Train(opts engine.Options, cfg TrainConfig, w *Weights) (*Weights, error) {
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7464))
 	start := *s
-	var after State
+	var after tamman.State
 	var moves []engine.Move
 	var x, trace [NumFeatures]float64
 	for g := 0; g < cfg.Games; g++ {
 		*s = start
-		prev := s.winProb(w, &x)
+		prev := winProb(s, w, &x)
 		for i := range trace {
 			trace[i] = prev * (1 - prev) * x[i]
 		}
 		sqErr, steps := 0.0, 0
-		for s.phase != Over {
-			if s.phase == ThrowPhase {
+		for s.Phase() != tamman.Over {
+			if s.Phase() == tamman.ThrowPhase {
 				s.Apply(s.SampleThrow(rng.Float64()))
 			} else {
-				moves = s.Legal(int(s.turn), moves[:0])
+				moves = s.Legal(s.Turn(), moves[:0])
 				m := moves[0]
 				if len(moves) > 1 && rng.Float64() < cfg.Explore {
 					m = moves[rng.IntN(len(moves))]
@@ -96,8 +97,8 @@ func Train(opts engine.Options, cfg TrainConfig, w *Weights) (*Weights, error) {
 					for _, c := range moves {
 						after = *s
 						after.Apply(c)
-						v := after.winProb(w, &x)
-						if s.turn == 1 {
+						v := winProb(&after, w, &x)
+						if s.Turn() == 1 {
 							v = 1 - v
 						}
 						if v > best {
@@ -109,7 +110,7 @@ func Train(opts engine.Options, cfg TrainConfig, w *Weights) (*Weights, error) {
 			}
 			// The trace holds the gradients of the positions before this
 			// step; the step's error moves them all.
-			next := s.winProb(w, &x)
+			next := winProb(s, w, &x)
 			delta := next - prev
 			sqErr += delta * delta
 			steps++

@@ -1,4 +1,4 @@
-package tamman
+package tammanai
 
 import (
 	"crypto/sha256"
@@ -8,14 +8,15 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/games/tamman"
 )
 
 // learnedSum and netSum are the SHA-256 of learned.txt and net.txt: the
 // weights change only with a new training run, and this test is updated
 // with them.
 const (
-	learnedSum = "98ac00e4ef93fc99e46d31e4b3f3aa34a2f03a60562e971abb8b0030f58ee061"
-	netSum     = "fafc11bdfa4846738917737278df7fccb696e15f3d7616b463e4e9d1e7fe0d1f"
+	learnedSum = "d5826216ed1f31ecc6467473586f1bd09c620d412c484bf3aea1cb5fb1b9e7c8"
+	netSum     = "df486315297deb9184ea54bcd2fdfb6c9d0410d426d0c0b7244541e50e2be70f"
 )
 
 func TestLearnedWeightsLoad(t *testing.T) {
@@ -38,8 +39,8 @@ func TestLearnedWeightsLoad(t *testing.T) {
 	}
 	// The race the self-play learned: a man on habarti is worth more
 	// than one on his 'ayn, and danger costs.
-	if w[featStep+Home] <= w[featStep] || w[featDanger] >= 0 {
-		t.Errorf("weights of habarti %g, of the 'ayn %g, of danger %g: not what any training gives", w[featStep+Home], w[featStep], w[featDanger])
+	if w[featStep+tamman.Home] <= w[featStep] || w[featDanger] >= 0 {
+		t.Errorf("weights of habarti %g, of the 'ayn %g, of danger %g: not what any training gives", w[featStep+tamman.Home], w[featStep], w[featDanger])
 	}
 	n, err := ParseNet(netText)
 	if err != nil {
@@ -79,7 +80,7 @@ func TestParseWeightsRejectsBadFiles(t *testing.T) {
 }
 
 func TestTrainRunsAFewGames(t *testing.T) {
-	opts := engine.DefaultOptions(Game{})
+	opts := engine.DefaultOptions(tamman.Game{})
 	cfg := TrainConfig{Games: 5, Seed: 3, Alpha: 0.01, Lambda: 0.7, Explore: 0.05}
 	w, err := Train(opts, cfg, nil)
 	if err != nil {
@@ -99,35 +100,33 @@ func TestTrainRunsAFewGames(t *testing.T) {
 	if *again != *w {
 		t.Error("the same seed trained other weights")
 	}
-	four, _ := engine.ParseOptions(Game{}, []string{"players=4"})
+	four, _ := engine.ParseOptions(tamman.Game{}, []string{"players=4"})
 	if _, err := Train(four, cfg, nil); err == nil {
 		t.Error("training with four players: no error")
 	}
 }
 
 func TestLearnedEvalFavoursTheLeader(t *testing.T) {
-	s, _ := New(engine.DefaultOptions(Game{}))
-	s.men[0] = [4]uint8{Home, Home, Home, 20}
-	s.setOcc(0)
-	v := s.LearnedEval(nil)
+	s := evalSetup(t, tamman.Position{Men: [][]string{{"c3", "c3", "c3", tamman.Path(0)[20].String()}, {"c5", "c5", "c5", "c5"}}})
+	v := LearnedEval(s, nil)
 	if !(v[0] > 0 && v[1] < 0) {
 		t.Errorf("three men home against none: %v", v)
 	}
 }
 
 func TestLearnedEvalJudgesMediumOfTwo(t *testing.T) {
-	two := engine.DefaultOptions(Game{})
-	four, _ := engine.ParseOptions(Game{}, []string{"players=4"})
+	two := engine.DefaultOptions(tamman.Game{})
+	four, _ := engine.ParseOptions(tamman.Game{}, []string{"players=4"})
 	for _, c := range []struct {
 		level string
 		opts  engine.Options
 		want  bool
 	}{{"medium", two, true}, {"hard", two, false}, {"max", two, false},
 		{"easy", two, false}, {"medium", four, false}, {"hard", four, false}} {
-		eval, turns, n, ok := Game{}.MCTSJudge(c.level, c.opts)
+		eval, turns, n, ok := Levels{}.MCTSJudge(c.level, c.opts)
 		if ok != c.want || ok && (eval == nil || turns != learnedPlayoutTurns || n != 0) {
 			t.Errorf("%s with %d players: judged by the learned evaluation %v, want %v",
-				c.level, c.opts.Int(OptPlayers), ok, c.want)
+				c.level, c.opts.Int(tamman.OptPlayers), ok, c.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package tamman
+package tammanai
 
 import (
 	"math"
@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"tabula/engine"
+	"tabula/games/tamman"
 )
 
 func TestTrainNetRunsAFewGames(t *testing.T) {
-	opts := engine.DefaultOptions(Game{})
+	opts := engine.DefaultOptions(tamman.Game{})
 	cfg := TrainConfig{Games: 3, Seed: 3, Alpha: 0.1, Lambda: 0.7}
 	first, err := TrainNet(opts, cfg, nil)
 	if err != nil {
@@ -27,50 +28,46 @@ func TestTrainNetRunsAFewGames(t *testing.T) {
 	if again, _ := TrainNet(opts, cfg, nil); !again.Equal(first) {
 		t.Error("the same seed trained another network")
 	}
-	four, _ := engine.ParseOptions(Game{}, []string{"players=4"})
+	four, _ := engine.ParseOptions(tamman.Game{}, []string{"players=4"})
 	if _, err := TrainNet(four, cfg, nil); err == nil {
 		t.Error("training with four players: no error")
 	}
 }
 
 func TestNetEvalFavoursTheLeader(t *testing.T) {
-	s, _ := New(engine.DefaultOptions(Game{}))
-	s.men[0] = [4]uint8{Home, Home, Home, 20}
-	s.setOcc(0)
-	v := s.NetEval(nil)
+	s := evalSetup(t, tamman.Position{Men: [][]string{{"c3", "c3", "c3", tamman.Path(0)[20].String()}, {"c5", "c5", "c5", "c5"}}})
+	v := NetEval(s, nil)
 	if !(v[0] > 0.9 && math.Abs(v[0]+v[1]-1) < 1e-12) {
 		t.Errorf("three men home against none: chances %v", v)
 	}
 }
 
 func TestNetEvalOfAWonGame(t *testing.T) {
-	s, _ := New(engine.DefaultOptions(Game{}))
-	s.men[1] = [4]uint8{Home, Home, Home, Home}
-	s.phase, s.winner, s.turn = Over, 1, 1
-	if v := s.NetEval(nil); v[0] != 0 || v[1] != 1 {
+	s := evalSetup(t, tamman.Position{Turn: 1, Men: [][]string{{"c1", "c1", "c1", "c1"}, {"c3", "c3", "c3", "c3"}}})
+	if v := NetEval(s, nil); v[0] != 0 || v[1] != 1 {
 		t.Errorf("player 1 has won: chances %v, want [0 1]", v)
 	}
 }
 
 func TestHardAndMaxOfTwoSearchByAlphaBeta(t *testing.T) {
-	two := engine.DefaultOptions(Game{})
-	four, _ := engine.ParseOptions(Game{}, []string{"players=4"})
+	two := engine.DefaultOptions(tamman.Game{})
+	four, _ := engine.ParseOptions(tamman.Game{}, []string{"players=4"})
 	for _, c := range []struct {
 		level string
 		opts  engine.Options
 		depth int
 	}{{"hard", two, hardDepth}, {"max", two, maxDepth}, {"medium", two, 0}, {"easy", two, 0},
 		{"hard", four, 0}, {"max", four, 0}} {
-		d, eval, ok := Game{}.AlphaBetaLevel(c.level, c.opts)
+		d, eval, ok := Levels{}.AlphaBetaLevel(c.level, c.opts)
 		if ok != (c.depth > 0) || ok && (eval == nil || d != c.depth) {
 			t.Errorf("%s with %d players: alpha-beta %v to depth %d, want depth %d",
-				c.level, c.opts.Int(OptPlayers), ok, d, c.depth)
+				c.level, c.opts.Int(tamman.OptPlayers), ok, d, c.depth)
 		}
 	}
 }
 
 func TestTrainNetStagesAreRunsFromTheNetworkBefore(t *testing.T) {
-	opts := engine.DefaultOptions(Game{})
+	opts := engine.DefaultOptions(tamman.Game{})
 	cfg := TrainConfig{Games: 2, Seed: 5, Alpha: 0.1, Lambda: 0.7, NetHidden: 4}
 	first, _ := TrainNet(opts, cfg, nil)
 	file, _ := ParseNet(FormatNet(first, ""))
@@ -89,7 +86,7 @@ func TestTrainNetStagesAreRunsFromTheNetworkBefore(t *testing.T) {
 }
 
 func TestTrainNetDrawsTheShapeAsked(t *testing.T) {
-	opts := engine.DefaultOptions(Game{})
+	opts := engine.DefaultOptions(tamman.Game{})
 	n, err := TrainNet(opts, TrainConfig{Games: 1, Seed: 1, Alpha: 0.1, Lambda: 0.7, NetInputs: NetInputsMore, NetHidden: 5}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +102,7 @@ func TestTrainNetDrawsTheShapeAsked(t *testing.T) {
 }
 
 func TestParseNetReadsItsShape(t *testing.T) {
-	n, _ := TrainNet(engine.DefaultOptions(Game{}), TrainConfig{Games: 1, Seed: 1, Alpha: 0.1, NetInputs: NetInputsMore, NetHidden: 3}, nil)
+	n, _ := TrainNet(engine.DefaultOptions(tamman.Game{}), TrainConfig{Games: 1, Seed: 1, Alpha: 0.1, NetInputs: NetInputsMore, NetHidden: 3}, nil)
 	n, _ = ParseNet(FormatNet(n, "")) // the weights as a file holds them
 	if back, err := ParseNet(FormatNet(n, "a header")); err != nil || !back.Equal(n) {
 		t.Errorf("a network of %d x 3 does not round-trip: %v", NetInputsMore, err)
@@ -134,13 +131,13 @@ func TestBestCatchIsTheMostStepsOneHeldThrowSendsBack(t *testing.T) {
 		throws []int
 		want   int
 	}{{[]int{1, 3}, 10}, {[]int{1}, 0}} {
-		s := evalSetup(t, Position{Turn: 0, Men: [][]string{{"d1", "c1", "c1", "c1"}, {"e1", "c5", "c5", "c5"}}, Throws: c.throws})
-		if got := s.bestCatch(0, 1); got != c.want {
+		s := evalSetup(t, tamman.Position{Turn: 0, Men: [][]string{{"d1", "c1", "c1", "c1"}, {"e1", "c5", "c5", "c5"}}, Throws: c.throws})
+		if got := bestCatch(s, 0, 1); got != c.want {
 			t.Errorf("throws %v: best catch %d steps, want %d", c.throws, got, c.want)
 		}
 		var x netX
-		s.netInputs(&x, NetInputsMore)
-		if x[netCatch] != float64(c.want)/Steps || x[netHeldOf] != 0.5 {
+		netInputs(s, &x, NetInputsMore)
+		if x[netCatch] != float64(c.want)/tamman.Steps || x[netHeldOf] != 0.5 {
 			t.Errorf("throws %v: inputs catch %g, ones held %g", c.throws, x[netCatch], x[netHeldOf])
 		}
 	}
@@ -149,14 +146,14 @@ func TestBestCatchIsTheMostStepsOneHeldThrowSendsBack(t *testing.T) {
 // Player 0's last man stands on d2, two steps from habarti: a throw of 3,
 // 4 or 8 (6 in 16) is lost to her; player 1's men have all the way to go.
 func TestNetWasteIsTheChanceNoManCanUseAThrow(t *testing.T) {
-	s := evalSetup(t, Position{Turn: 1, Men: [][]string{{"d2", "c3", "c3", "c3"}, {"c5", "c5", "c5", "c5"}}})
+	s := evalSetup(t, tamman.Position{Turn: 1, Men: [][]string{{"d2", "c3", "c3", "c3"}, {"c5", "c5", "c5", "c5"}}})
 	var x netX
-	s.netInputs(&x, NetInputsMore)
+	netInputs(s, &x, NetInputsMore)
 	// Player 1 is to act: she is side 0, player 0 side 1.
 	if x[netFar] != 1 || x[netWaste] != 0 {
 		t.Errorf("player 1: way %g, lost throws %g, want 1 and 0", x[netFar], x[netWaste])
 	}
-	if x[netFar+1] != 2.0/Steps || x[netWaste+1] != 6.0/16 {
-		t.Errorf("player 0: way %g, lost throws %g, want %g and %g", x[netFar+1], x[netWaste+1], 2.0/Steps, 6.0/16)
+	if x[netFar+1] != 2.0/tamman.Steps || x[netWaste+1] != 6.0/16 {
+		t.Errorf("player 0: way %g, lost throws %g, want %g and %g", x[netFar+1], x[netWaste+1], 2.0/tamman.Steps, 6.0/16)
 	}
 }

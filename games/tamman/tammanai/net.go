@@ -1,4 +1,4 @@
-package tamman
+package tammanai
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"tabula/engine"
+	"tabula/games/tamman"
 )
 
 // This file holds the learned network (NetEval): a network of one hidden
@@ -33,7 +34,7 @@ import (
 // throw longer than her last man's way).
 const (
 	netStep    = 0
-	netDanger  = Home + 1
+	netDanger  = tamman.Home + 1
 	netExposed = netDanger + 1
 	netRace    = netExposed + 1
 	netSide    = netRace + 1
@@ -44,7 +45,7 @@ const (
 	// NetInputs is the number of inputs of the committed network's kind.
 	NetInputs = netMoving + 1
 	netHeldOf = NetInputs
-	netCatch  = netHeldOf + len(throwValues)
+	netCatch  = netHeldOf + numThrowValues
 	netFar    = netCatch + 1 // me, then the opponent
 	netWaste  = netFar + 2
 	// NetInputsMore is the number of inputs with the throws held in full
@@ -100,123 +101,69 @@ type (
 	netH = [MaxNetHidden]float64
 )
 
+// numThrowValues is the number of values a throw can take (1, 2, 3, 4, 8).
+const numThrowValues = 5
+
 // netInputs writes the inputs of s, a game of two not over, from the side
 // of the player to act; the first inputs of them if inputs is NetInputs.
-func (s *State) netInputs(x *netX, inputs int) {
+func netInputs(s *tamman.State, x *netX, inputs int) {
 	*x = netX{}
-	me := int(s.turn)
+	me := s.Turn()
 	for side, p := range [2]int{me, 1 - me} {
 		o := side * netSide
 		togo := 0
-		for _, k := range s.men[p] {
-			x[o+netStep+int(k)] += 0.5
-			togo += Home - int(k)
+		for _, k := range s.Steps(p) {
+			x[o+netStep+k] += 0.5
+			togo += tamman.Home - k
 		}
-		loss, exposed := s.threat(p, 1-p)
-		x[o+netDanger] = loss / Steps
+		loss, exposed := threat(s, p, 1-p)
+		x[o+netDanger] = loss / tamman.Steps
 		x[o+netExposed] = exposed
-		x[o+netRace] = float64(togo) / (4 * Steps)
+		x[o+netRace] = float64(togo) / (4 * tamman.Steps)
 	}
+	var buf [maxPool]int
+	pool := s.AppendThrows(buf[:0])
 	held := 0
-	for _, v := range s.pool[:s.nPool] {
-		held += int(v)
+	for _, v := range pool {
+		held += v
 	}
 	x[netHeld] = float64(held) / 8
-	x[netPool] = float64(s.nPool) / 4
-	if s.phase == ThrowPhase {
-		x[netOwed] = (float64(s.due) + float64(s.capDue)) / 2
+	x[netPool] = float64(len(pool)) / 4
+	if s.Phase() == tamman.ThrowPhase {
+		x[netOwed] = float64(s.ThrowsOwed()) / 2
 	} else {
 		x[netMoving] = 1
 	}
 	if inputs <= NetInputs {
 		return
 	}
-	for _, v := range s.pool[:s.nPool] {
+	for _, v := range pool {
 		if i := valueIndex(v); i >= 0 {
 			x[netHeldOf+i] += 0.5
 		}
 	}
-	if s.phase == MovePhase {
-		x[netCatch] = float64(s.bestCatch(me, 1-me)) / Steps
+	if s.Phase() == tamman.MovePhase {
+		x[netCatch] = float64(bestCatch(s, me, 1-me)) / tamman.Steps
 	}
 	for side, p := range [2]int{me, 1 - me} {
-		far := Home - int(s.men[p][0]) // the men are ascending
-		x[netFar+side] = float64(far) / Steps
-		if s.r.exact && far < 8 {
-			x[netWaste+side] = 1 - s.r.miss[far]
+		far := tamman.Home - s.Steps(p)[0] // the men are ascending
+		x[netFar+side] = float64(far) / tamman.Steps
+		if s.ExactFinish() && far < 8 {
+			x[netWaste+side] = 1 - s.ThrowAtMost(far)
 		}
 	}
 }
 
-// valueIndex is the place of throw value v in throwValues, -1 for none
-// (a total under throw-use=total).
-func valueIndex(v uint8) int {
+// valueIndex is the place of throw value v among 1, 2, 3, 4, 8, -1 for
+// none (a total under throw-use=total).
+func valueIndex(v int) int {
 	switch {
 	case v >= 1 && v <= 4:
-		return int(v) - 1
+		return v - 1
 	case v == 8:
-		return len(throwValues) - 1
+		return numThrowValues - 1
 	}
 	return -1
-}
-
-// bestCatch gives the most steps of player e's men that one move of
-// player p, with one of the throws she holds, sends back.
-func (s *State) bestCatch(p, e int) int {
-	r := s.r
-	best := 0
-	if s.occ[e] == 0 {
-		return 0
-	}
-	for i, v := range s.pool[:s.nPool] {
-		if i > 0 && v == s.pool[i-1] {
-			continue
-		}
-		for j, k := range s.men[p] {
-			to := int(k) + int(v)
-			if k == Home || j > 0 && k == s.men[p][j-1] || to > Home && r.exact {
-				continue
-			}
-			hit := r.hit(p, int(k), min(to, Home)) & s.occ[e]
-			if hit == 0 {
-				continue
-			}
-			lost := 0
-			for _, a := range s.men[e] {
-				if hit&(1<<r.path[e][a]) != 0 && a != Home {
-					lost += int(a)
-				}
-			}
-			best = max(best, lost)
-		}
-	}
-	return best
-}
-
-// threat gives the steps player p's men stand to lose to player e's next
-// throw (each man passed over goes back to his 'ayn) and how many of them
-// are passed over, each counted by his chance.
-func (s *State) threat(p, e int) (loss, exposed float64) {
-	r := s.r
-	for _, k := range s.men[p] {
-		if k == 0 || k == Home {
-			continue
-		}
-		q := r.path[p][k]
-		if r.safe&(1<<q) != 0 {
-			continue
-		}
-		at := int(r.step[e][q])
-		safe := 1.0
-		for _, a := range s.men[e] {
-			if d := at - int(a); a != Home && d > 0 && d < 8 {
-				safe *= r.miss[d]
-			}
-		}
-		loss += float64(k) * (1 - safe)
-		exposed += 1 - safe
-	}
-	return loss, exposed
 }
 
 // forward returns the net's output for inputs x, and leaves the hidden
@@ -248,27 +195,27 @@ func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 
 // WinChance is the chance, by the net, that the player to act in s wins
 // (1 or 0 once the game is over: whether she won). s is a game of two.
-func (n *Net) WinChance(s *State) float64 {
-	if s.phase == Over {
-		return float64(b2i(s.winner == int8(s.turn)))
+func (n *Net) WinChance(s *tamman.State) float64 {
+	if s.Phase() == tamman.Over {
+		return float64(b2i(s.Winner() == s.Turn()))
 	}
 	var x netX
 	var h netH
-	s.netInputs(&x, n.inputs)
+	netInputs(s, &x, n.inputs)
 	return n.forward(&x, &h)
 }
 
 // NetEval gives each player of a game of two her chance of winning by the
 // learned network (1 and 0 once the game is won): alpha-beta compares the
 // difference, 2p - 1, which its means over the throws keep a chance.
-func (s *State) NetEval(dst []float64) []float64 { return learnedNet.Eval(s, dst) }
+func NetEval(s *tamman.State, dst []float64) []float64 { return learnedNet.Eval(s, dst) }
 
 // Eval is NetEval by the network n, in the form of a search's
 // evaluation (ai.Config.Eval); s is a *State of a game of two.
 func (n *Net) Eval(s engine.State, dst []float64) []float64 {
-	t := s.(*State)
+	t := s.(*tamman.State)
 	p := n.WinChance(t)
-	if t.turn == 1 {
+	if t.Turn() == 1 {
 		return append(dst, 1-p, p)
 	}
 	return append(dst, p, 1-p)
@@ -284,7 +231,7 @@ var netText []byte
 var learnedNet = func() *Net {
 	n, err := ParseNet(netText)
 	if err != nil {
-		panic("tamman: net.txt: " + err.Error())
+		panic("tammanai: net.txt: " + err.Error())
 	}
 	return n
 }()

@@ -1,4 +1,4 @@
-package tamman
+package tammanai
 
 import (
 	"bufio"
@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"tabula/games/tamman"
 )
 
 // This file holds the learned evaluation (LearnedEval): a linear score of
@@ -24,7 +26,7 @@ import (
 // featMoving 1 when she is to move now.
 const (
 	featStep   = 0
-	featDanger = Home + 1 + iota - 1
+	featDanger = tamman.Home + 1 + iota - 1
 	featRace
 	featRace2
 	featHeld
@@ -38,28 +40,29 @@ const (
 type Weights [NumFeatures]float64
 
 // features writes player p's features to f.
-func (s *State) features(p int, f *[NumFeatures]float64) {
+func features(s *tamman.State, p int, f *[NumFeatures]float64) {
 	*f = [NumFeatures]float64{}
 	togo := 0
-	for _, k := range s.men[p] {
-		f[featStep+int(k)]++
-		togo += Home - int(k)
+	for _, k := range s.Steps(p) {
+		f[featStep+k]++
+		togo += tamman.Home - k
 	}
-	for e := 0; e < int(s.r.players); e++ {
+	for e := 0; e < s.NumPlayers(); e++ {
 		if e != p {
-			f[featDanger] += s.danger(p, e) / Steps
+			f[featDanger] += danger(s, p, e) / tamman.Steps
 		}
 	}
-	race := float64(togo) / (4 * Steps)
+	race := float64(togo) / (4 * tamman.Steps)
 	f[featRace], f[featRace2] = race, race*race
-	if s.phase != Over && int(s.turn) == p {
+	if s.Phase() != tamman.Over && s.Turn() == p {
 		held := 0
-		for _, v := range s.pool[:s.nPool] {
-			held += int(v)
+		var pool [maxPool]int
+		for _, v := range s.AppendThrows(pool[:0]) {
+			held += v
 		}
 		f[featHeld] = float64(held) / 8
-		if s.phase == ThrowPhase {
-			f[featOwed] = float64(s.due) + float64(s.capDue)
+		if s.Phase() == tamman.ThrowPhase {
+			f[featOwed] = float64(s.ThrowsOwed())
 		} else {
 			f[featMoving] = 1
 		}
@@ -67,9 +70,9 @@ func (s *State) features(p int, f *[NumFeatures]float64) {
 }
 
 // score is w times player p's features.
-func (s *State) score(w *Weights, p int) float64 {
+func score(s *tamman.State, w *Weights, p int) float64 {
 	var f [NumFeatures]float64
-	s.features(p, &f)
+	features(s, p, &f)
 	x := 0.0
 	for i, v := range f {
 		x += w[i] * v
@@ -80,19 +83,20 @@ func (s *State) score(w *Weights, p int) float64 {
 // LearnedEval judges each player by her learned score less the best
 // opponent's: with two players, the log-odds that she wins, as the
 // self-play taught it; +/-100 once the game is won.
-func (s *State) LearnedEval(dst []float64) []float64 {
-	return s.evalWith(learned, dst)
+func LearnedEval(s *tamman.State, dst []float64) []float64 {
+	return evalWith(s, learned, dst)
 }
 
-func (s *State) evalWith(w *Weights, dst []float64) []float64 {
-	n := int(s.r.players)
+// evalWith is LearnedEval by the weights w.
+func evalWith(s *tamman.State, w *Weights, dst []float64) []float64 {
+	n := s.NumPlayers()
 	var sc [4]float64
 	for p := 0; p < n; p++ {
-		sc[p] = s.score(w, p)
+		sc[p] = score(s, w, p)
 	}
 	for p := 0; p < n; p++ {
-		if s.phase == Over {
-			dst = append(dst, 100*float64(2*b2i(int(s.winner) == p)-1))
+		if s.Phase() == tamman.Over {
+			dst = append(dst, 100*float64(2*b2i(s.Winner() == p)-1))
 			continue
 		}
 		best := math.Inf(-1)
@@ -123,7 +127,7 @@ var learnedText []byte
 var learned = func() *Weights {
 	w, err := ParseWeights(learnedText)
 	if err != nil {
-		panic("tamman: learned.txt: " + err.Error())
+		panic("tammanai: learned.txt: " + err.Error())
 	}
 	return w
 }()

@@ -1,4 +1,4 @@
-package tamman
+package tammanai
 
 import (
 	"math"
@@ -7,6 +7,7 @@ import (
 
 	"tabula/ai"
 	"tabula/engine"
+	"tabula/games/tamman"
 )
 
 // alphaBetaTo makes searchers as `tabula train --search-depth` does:
@@ -18,7 +19,7 @@ func alphaBetaTo(depth int) func(func(engine.State, []float64) []float64, uint64
 }
 
 func TestTrainNetBySearchRunsAFewGames(t *testing.T) {
-	opts := engine.DefaultOptions(Game{})
+	opts := engine.DefaultOptions(tamman.Game{})
 	cfg := TrainConfig{Games: 2, Seed: 3, Alpha: 0.1, Lambda: 0.7, NetHidden: 4, Search: alphaBetaTo(2)}
 	first, err := TrainNet(opts, cfg, nil)
 	if err != nil {
@@ -44,20 +45,20 @@ func TestTrainNetBySearchRunsAFewGames(t *testing.T) {
 
 // positionsToSearch gives the positions of a few games by the committed
 // network at one ply where the player to move has a choice.
-func positionsToSearch(games int, seed uint64) []State {
-	start, _ := New(engine.DefaultOptions(Game{}))
+func positionsToSearch(games int, seed uint64) []tamman.State {
+	start, _ := tamman.New(engine.DefaultOptions(tamman.Game{}))
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var out []State
-	var after State
+	var out []tamman.State
+	var after tamman.State
 	var moves []engine.Move
 	for range games {
 		s := *start
-		for s.phase != Over {
-			if s.phase == ThrowPhase {
+		for s.Phase() != tamman.Over {
+			if s.Phase() == tamman.ThrowPhase {
 				s.Apply(s.SampleThrow(rng.Float64()))
 				continue
 			}
-			if len(s.Legal(int(s.turn), nil)) > 1 {
+			if len(s.Legal(s.Turn(), nil)) > 1 {
 				out = append(out, s)
 			}
 			s.Apply(learnedNet.pick(&s, &after, &moves, rng, 0))
@@ -78,14 +79,14 @@ func TestSearchTargetIsTheSearchValue(t *testing.T) {
 		fresh := ai.NewAlphaBeta("", ai.Budget{Depth: 2}, ai.Config{Eval: n.Eval, EvalBound: 1})
 		_, v := fresh.Search(&s, s.Turn())
 		want := (v + 1) / 2
-		if s.turn == 1 {
+		if s.Turn() == 1 {
 			want = 1 - want
 		}
 		if !ok || math.Abs(target-want) > 1e-12 {
 			t.Fatalf("position %d, player %d to move: target %g (searched %v), a new search's chance for player 0 %g",
-				i, s.turn, target, ok, want)
+				i, s.Turn(), target, ok, want)
 		}
-		turns[s.turn]++
+		turns[s.Turn()]++
 	}
 	if turns[0] == 0 || turns[1] == 0 {
 		t.Errorf("positions of player 0 and 1: %v, want both", turns)
@@ -107,7 +108,7 @@ func (f *fixedSearch) Search(s engine.State, player int) (engine.Move, float64) 
 func (f *fixedSearch) Forget() {}
 
 func TestTrainingBySearchMovesTowardTheSearchValue(t *testing.T) {
-	opts := engine.DefaultOptions(Game{})
+	opts := engine.DefaultOptions(tamman.Game{})
 	positions := positionsToSearch(3, 9)
 	mean := func(n *Net) float64 {
 		sum := 0.0
@@ -135,7 +136,7 @@ func TestTrainingBySearchMovesTowardTheSearchValue(t *testing.T) {
 }
 
 func TestTrainingBySearchAllocatesNothingAGame(t *testing.T) {
-	start, _ := New(engine.DefaultOptions(Game{}))
+	start, _ := tamman.New(engine.DefaultOptions(tamman.Game{}))
 	n := learnedNet.clone()
 	sr := alphaBetaTo(2)(n.Eval, 1)
 	rng := rand.New(rand.NewPCG(1, 2))

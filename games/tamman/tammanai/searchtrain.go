@@ -1,9 +1,10 @@
-package tamman
+package tammanai
 
 import (
 	"math/rand/v2"
 
 	"tabula/engine"
+	"tabula/games/tamman"
 )
 
 // This file trains NetEval's network on the values of its own deeper
@@ -53,9 +54,9 @@ type NetSearcher interface {
 // choice of a move made by sr, the throws drawn from rng, and moves n
 // after every throw and move toward the lambda-mixture of the searches'
 // values along the game.
-func (n *Net) trainBySearch(start State, cfg TrainConfig, rng *rand.Rand, sr NetSearcher) {
+func (n *Net) trainBySearch(start tamman.State, cfg TrainConfig, rng *rand.Rand, sr NetSearcher) {
 	var moves []engine.Move
-	n.selfPlay(start, cfg, rng, func(s *State) (engine.Move, float64, bool) {
+	n.selfPlay(start, cfg, rng, func(s *tamman.State) (engine.Move, float64, bool) {
 		return searchMove(s, &moves, sr)
 	})
 }
@@ -63,17 +64,17 @@ func (n *Net) trainBySearch(start State, cfg TrainConfig, rng *rand.Rand, sr Net
 // searchMove returns the move sr chooses in s, whose player is to move,
 // and player 0's chance of winning by the search; the only legal move
 // and false when there is no choice to search.
-func searchMove(s *State, moves *[]engine.Move, sr NetSearcher) (engine.Move, float64, bool) {
-	*moves = s.Legal(int(s.turn), (*moves)[:0])
+func searchMove(s *tamman.State, moves *[]engine.Move, sr NetSearcher) (engine.Move, float64, bool) {
+	*moves = s.Legal(s.Turn(), (*moves)[:0])
 	if len(*moves) == 1 {
 		return (*moves)[0], 0, false
 	}
 	// The network has learned since the last search: what the searcher
 	// stored was judged by the weights before.
 	sr.Forget()
-	m, v := sr.Search(s, int(s.turn))
+	m, v := sr.Search(s, s.Turn())
 	p := (v + 1) / 2 // her chance minus the other's is 2p - 1
-	if s.turn == 1 {
+	if s.Turn() == 1 {
 		p = 1 - p
 	}
 	return m, p, true

@@ -1,4 +1,4 @@
-package tamman
+package tammanai
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"tabula/engine"
+	"tabula/games/tamman"
 )
 
 // This file learns NetEval's network by self-play with TD(lambda), as
@@ -27,13 +28,13 @@ type netGrad = Net
 // value0 is player 0's chance to win in s by n, and the net's output y
 // (the chance of the player to act), its inputs x and hidden units h for
 // addGrad; at the end, who won.
-func (n *Net) value0(s *State, x *netX, h *netH) (v, y float64) {
-	if s.phase == Over {
-		return float64(b2i(s.winner == 0)), 0
+func (n *Net) value0(s *tamman.State, x *netX, h *netH) (v, y float64) {
+	if s.Phase() == tamman.Over {
+		return float64(b2i(s.Winner() == 0)), 0
 	}
-	s.netInputs(x, n.inputs)
+	netInputs(s, x, n.inputs)
 	y = n.forward(x, h)
-	if s.turn == 1 {
+	if s.Turn() == 1 {
 		return 1 - y, y
 	}
 	return y, y
@@ -42,8 +43,8 @@ func (n *Net) value0(s *State, x *netX, h *netH) (v, y float64) {
 // addGrad adds to g the gradient of player 0's chance in s (whose inputs
 // x, hidden units h and output y forward left), times c: the chance is y
 // when player 0 acts, 1 - y when player 1 does.
-func (n *Net) addGrad(g *netGrad, s *State, x *netX, h *netH, y, c float64) {
-	if s.turn == 1 {
+func (n *Net) addGrad(g *netGrad, s *tamman.State, x *netX, h *netH, y, c float64) {
+	if s.Turn() == 1 {
 		c = -c
 	}
 	dz := c * y * (1 - y)
@@ -94,12 +95,12 @@ type TrainStage struct {
 // drawn from cfg.Seed) by cfg.Games games of self-play under opts, which
 // must be for two players, then by the stages of cfg.Then.
 func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
-	s, err := New(opts)
+	s, err := tamman.New(opts)
 	if err != nil {
 		return nil, err
 	}
-	if s.r.players != 2 {
-		return nil, errors.New("tamman: training plays games of two players")
+	if s.NumPlayers() != 2 {
+		return nil, errors.New("tammanai: training plays games of two players")
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e6574))
 	if n == nil {
@@ -111,7 +112,7 @@ func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 			hidden = NetHidden
 		}
 		if inputs != NetInputs && inputs != NetInputsMore || hidden < 1 || hidden > MaxNetHidden {
-			return nil, fmt.Errorf("tamman: a network of %d inputs and %d hidden units: want %d or %d inputs, 1 to %d units",
+			return nil, fmt.Errorf("tammanai: a network of %d inputs and %d hidden units: want %d or %d inputs, 1 to %d units",
 				inputs, hidden, NetInputs, NetInputsMore, MaxNetHidden)
 		}
 		n = newNet(inputs, hidden)
@@ -155,10 +156,10 @@ func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 // cfg.Alpha, the throws drawn from rng, each side playing the move after
 // which n gives it the best chance (pick), and moves n after every throw
 // and move.
-func (n *Net) train(start State, cfg TrainConfig, rng *rand.Rand) {
-	var after State
+func (n *Net) train(start tamman.State, cfg TrainConfig, rng *rand.Rand) {
+	var after tamman.State
 	var moves []engine.Move
-	n.selfPlay(start, cfg, rng, func(s *State) (engine.Move, float64, bool) {
+	n.selfPlay(start, cfg, rng, func(s *tamman.State) (engine.Move, float64, bool) {
 		return n.pick(s, &after, &moves, rng, cfg.Explore), 0, false
 	})
 }
@@ -169,8 +170,8 @@ func (n *Net) train(start State, cfg TrainConfig, rng *rand.Rand) {
 // value of the position after, or, where choose searched (searched
 // true), toward the lambda-mixture with the search's value target,
 // player 0's chance (searchtrain.go says why).
-func (n *Net) selfPlay(start State, cfg TrainConfig, rng *rand.Rand, choose func(s *State) (m engine.Move, target float64, searched bool)) {
-	s := new(State)
+func (n *Net) selfPlay(start tamman.State, cfg TrainConfig, rng *rand.Rand, choose func(s *tamman.State) (m engine.Move, target float64, searched bool)) {
+	s := new(tamman.State)
 	var x netX
 	var h netH
 	trace := newNet(n.inputs, n.hidden)
@@ -180,9 +181,9 @@ func (n *Net) selfPlay(start State, cfg TrainConfig, rng *rand.Rand, choose func
 		prev, y := n.value0(s, &x, &h)
 		n.addGrad(trace, s, &x, &h, y, 1)
 		sqErr, steps := 0.0, 0
-		for s.phase != Over {
+		for s.Phase() != tamman.Over {
 			target, searched := 0.0, false
-			if s.phase == ThrowPhase {
+			if s.Phase() == tamman.ThrowPhase {
 				s.Apply(s.SampleThrow(rng.Float64()))
 			} else {
 				var m engine.Move
@@ -199,7 +200,7 @@ func (n *Net) selfPlay(start State, cfg TrainConfig, rng *rand.Rand, choose func
 			n.step(trace, cfg.Alpha*delta)
 			prev = next
 			trace.scale(cfg.Lambda)
-			if s.phase != Over {
+			if s.Phase() != tamman.Over {
 				n.addGrad(trace, s, &x, &h, y, 1)
 			}
 		}
@@ -211,8 +212,8 @@ func (n *Net) selfPlay(start State, cfg TrainConfig, rng *rand.Rand, choose func
 
 // pick returns the move of s after which n gives the player to move the
 // best chance, or with chance explore a move at random.
-func (n *Net) pick(s, after *State, moves *[]engine.Move, rng *rand.Rand, explore float64) engine.Move {
-	*moves = s.Legal(int(s.turn), (*moves)[:0])
+func (n *Net) pick(s, after *tamman.State, moves *[]engine.Move, rng *rand.Rand, explore float64) engine.Move {
+	*moves = s.Legal(s.Turn(), (*moves)[:0])
 	ms := *moves
 	if len(ms) == 1 {
 		return ms[0]
@@ -225,11 +226,11 @@ func (n *Net) pick(s, after *State, moves *[]engine.Move, rng *rand.Rand, explor
 		*after = *s
 		after.Apply(c)
 		v := n.WinChance(after)
-		if after.turn != s.turn {
+		if after.Turn() != s.Turn() {
 			v = 1 - v
 		}
-		if after.phase == Over {
-			v = float64(b2i(int(after.winner) == int(s.turn)))
+		if after.Phase() == tamman.Over {
+			v = float64(b2i(after.Winner() == s.Turn()))
 		}
 		if v > best {
 			best, m = v, c

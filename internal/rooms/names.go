@@ -1,0 +1,56 @@
+package rooms
+
+import (
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/secure/precis"
+
+	"tabula/engine"
+)
+
+// maxName bounds a display name, in bytes, after its normalisation.
+const maxName = 40
+
+// CleanName is the one rule for a display name, given at a room's
+// creation (HTTP) or changed later (WebSocket): the PRECIS Nickname
+// profile (RFC 8266), which trims and folds spaces, normalises to NFKC
+// and refuses control, format and zero-width characters (a byte-order
+// mark, a zero-width space, a right-to-left override) and unassigned
+// code points, so that "ad\u200bmin" cannot pass for "admin". The
+// replacement character is refused too: it only stands for bytes that
+// were not text. An empty or all-space name is no name (""), allowed.
+func CleanName(name string) (string, error) {
+	if len(name) > 4*maxName { // bounded work before the profile's
+		return "", engine.NewError("rooms.name_long", "max", maxName)
+	}
+	if !utf8.ValidString(name) {
+		return "", engine.NewError("rooms.name_utf8")
+	}
+	blank := true
+	for i, c := range name {
+		if c == utf8.RuneError || unicode.IsControl(c) || unicode.In(c, unicode.Cf, unicode.Bidi_Control, unicode.Other_Default_Ignorable_Code_Point) {
+			return "", engine.NewError("rooms.name_control", "char", fmt.Sprintf("%U", c), "at", i)
+		}
+		blank = blank && unicode.IsSpace(c)
+	}
+	if blank {
+		return "", nil
+	}
+	out, err := precis.Nickname.String(name)
+	if err != nil {
+		// A code point the profile refuses that the scan above let pass
+		// (unassigned, or a combination): say where, if one alone fails.
+		for i, c := range name {
+			if _, err := precis.Nickname.String(string(c)); err != nil && !unicode.IsSpace(c) {
+				return "", engine.NewError("rooms.name_char", "char", fmt.Sprintf("%U", c), "at", i)
+			}
+		}
+		return "", engine.NewError("rooms.name_profile", "err", err)
+	}
+	if len(out) > maxName {
+		return "", engine.NewError("rooms.name_long", "max", maxName)
+	}
+	return out, nil
+}

@@ -1,0 +1,24 @@
+package server
+
+import (
+	"net/http"
+
+	"tabula/internal/metrics"
+)
+
+// Metrics is the handler of /metrics, the Prometheus figures of this
+// server: served on a listener of its own ("tabula serve
+// --metrics-addr"), never on the public one, since the figures tell an
+// outsider how loaded the server is.
+func (s *Server) Metrics() http.Handler {
+	src := metrics.Source{
+		WebSockets:    func() int { return int(s.liveSockets.Load()) },
+		SearchWorkers: s.cfg.Pool.Workers(),
+	}
+	if m := s.cfg.Rooms; m != nil {
+		src.RoomsInMemory, src.RoomsOpen = m.InMemory, m.Open
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics.Handler(src))
+	return mux
+}
