@@ -8,6 +8,7 @@ import (
 
 	"tabula/coach"
 	"tabula/engine"
+	"tabula/messages"
 	"tabula/view"
 )
 
@@ -34,9 +35,18 @@ type coachRequest struct {
 // coachView is a game's review: the moves reviewed, in order; Complete is
 // false when CoachTime ran out first.
 type coachView struct {
-	Reviews  []coach.Review `json:"reviews"`
-	Complete bool           `json:"complete"`
-	Ms       int64          `json:"ms"`
+	Reviews  []coachReview `json:"reviews"`
+	Complete bool          `json:"complete"`
+	Ms       int64         `json:"ms"`
+}
+
+// coachReview is a review with its words in the reader's language: the
+// mark's (MarkWords) and why's (Words), rendered by the server from the
+// one catalogue.
+type coachReview struct {
+	coach.Review
+	MarkWords string `json:"markWords"`
+	Words     string `json:"words,omitempty"`
 }
 
 // postCoach reviews the moves of a game (POST /api/coach) as one job on
@@ -106,7 +116,8 @@ func (s *Server) postCoach(w http.ResponseWriter, r *http.Request) error {
 		first = *req.Ply
 		turns = turns[:first+1]
 	}
-	v := coachView{Reviews: []coach.Review{}}
+	v := coachView{Reviews: []coachReview{}}
+	lang, words := langOf(r), messages.GameWords(startState.Game())
 	perr := s.cfg.Pool.Do(ctx, s.job(r, "coach", CoachTime), func(ctx context.Context) {
 		b := coach.Budget{Iterations: CoachIterations, Time: CoachMoveTime}
 		st := startState.Clone()
@@ -116,7 +127,12 @@ func (s *Server) postCoach(w http.ResponseWriter, r *http.Request) error {
 				return
 			}
 			if actors := st.Actors(nil); i >= first && len(actors) == 1 && actors[0] != engine.ChancePlayer {
-				v.Reviews = append(v.Reviews, coach.Move(ctx, st, actors[0], ms[0], b, seed+uint64(i)))
+				cr := coachReview{Review: coach.Move(ctx, st, actors[0], ms[0], b, seed+uint64(i))}
+				cr.MarkWords = messages.Render(lang, engine.Message{Key: "coach_" + string(cr.Mark)}, words)
+				if cr.Why != nil {
+					cr.Words = messages.Render(lang, *cr.Why, words)
+				}
+				v.Reviews = append(v.Reviews, cr)
 			}
 			engine.ApplyTurn(st, ms)
 		}

@@ -16,6 +16,7 @@ type coachJSON struct {
 		Best   string  `json:"best"`
 		Loss   float64 `json:"loss"`
 		Mark   string  `json:"mark"`
+		Words  string  `json:"markWords"`
 	} `json:"reviews"`
 	Complete bool   `json:"complete"`
 	Error    string `json:"error"`
@@ -45,7 +46,7 @@ func TestCoachReviewsAFinishedRecord(t *testing.T) {
 		t.Fatalf("complete %v, %d reviews of %d moves", c.Complete, len(c.Reviews), len(rec.Moves))
 	}
 	for i, r := range c.Reviews {
-		if r.Ply != i || r.Move != rec.Moves[i] || r.Mark == "" || (r.Move == r.Best && r.Mark != "best") {
+		if r.Ply != i || r.Move != rec.Moves[i] || r.Mark == "" || r.Words == "" || (r.Move == r.Best && r.Mark != "best") {
 			t.Errorf("review %d: %+v", i, r)
 		}
 	}

@@ -14,7 +14,7 @@ import { api, games, showError, clearError, setCurrent, routeSeq, stale, announc
 import { Conn } from './conn.js';
 import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf } from './roomstate.js';
 import { renderRoom, drawBoard, animateSteps, announceTurn, focusInput, tick } from './roomdraw.js';
-import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce, loadStates } from './replay.js';
+import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce, coachOnce, loadStates } from './replay.js';
 
 setPlayerNames((p) => (P ? playerName(p) : null));
 
@@ -469,6 +469,7 @@ const clicks = {
   hint: analyseOnce,
   analyse: analyseOnce,
   loadgraph: graphOnce,
+  loadcoach: coachOnce,
   turnboard: () => { P.turned = !P.turned; renderRoom(); },
   'r-first': () => replayTo(0),
   'r-prev': () => replayTo(P.replay.i - 1),
