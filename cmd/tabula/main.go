@@ -37,6 +37,7 @@ type command struct {
 	summary string // one line
 	example string // one command line, without "tabula "
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+	more    func() string // more help, after the flags (lab: its measurements)
 }
 
 var commands []command
@@ -71,6 +72,9 @@ func init() {
 		{name: "loadtest", usage: "[--rooms N] [--duration D] [--game ID] [--think D] [--think-spread 0.2] [--vs AGENT] [--heavy N] [--heavy-agent alphabeta:max] [--seed S] [--server http://127.0.0.1:PORT] [--json]",
 			summary: "load generator: N rooms of bots play over WebSocket on loopback; moves/s, round trips, memory per room",
 			example: "loadtest --rooms 100 --duration 30s", run: runLoadtest},
+		{name: "lab", usage: "NAME [FLAGS]",
+			summary: "run a measurement of the computer players (docs/lab): a long run that prints its figures",
+			example: "lab tamman-match --match greedy,mcts:easy --match-games 4", run: runLab, more: labList},
 		{name: "version", summary: "print the module version and the VCS revision it was built from",
 			example: "version", run: runVersion},
 	}

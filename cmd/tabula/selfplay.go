@@ -185,7 +185,8 @@ func (p *player) play(i int, m match) (gameResult, error) {
 	w.after = s.Scores(w.after[:0])
 	copy(r.scores[:], w.after)
 	if r.record != nil {
-		r.record.Result = o.String()
+		res := view.ResultOf(o)
+		r.record.Result = &res
 	}
 	return r, nil
 }

@@ -8,7 +8,7 @@ import (
 
 // BenchmarkSelfPlay runs `tabula sim` and `tabula analyze` with random
 // players on one thread, for profiles of the commands' own work (the
-// figures in docs/cli-speed.md are CPU times of the commands themselves).
+// figures in docs/lab/cli-speed.md are CPU times of the commands themselves).
 func BenchmarkSelfPlay(b *testing.B) {
 	for _, c := range []struct{ name, args string }{
 		{"sim/tamman", "sim --game tamman --agents random,random --games 20000 --threads 1 --quiet"},

@@ -75,7 +75,7 @@ func (s *Server) postCoach(w http.ResponseWriter, r *http.Request) error {
 		}
 		rr := room.Record()
 		rec = rr.Record
-		inPlay = rr.Result == "" && !room.AtOneDevice(req.Tokens)
+		inPlay = rr.Result == nil && !room.AtOneDevice(req.Tokens)
 	case req.Record != nil:
 		if err := checkTurns(len(req.Record.Moves)); err != nil {
 			return err

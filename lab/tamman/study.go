@@ -1,11 +1,9 @@
-package tamman_test
+package tammanlab
 
 import (
-	"flag"
 	"fmt"
 	"slices"
 	"strings"
-	"testing"
 	"time"
 
 	"tabula/engine"
@@ -13,21 +11,21 @@ import (
 )
 
 // The study of a player's lost games (docs/tamman-hard.md): each game the
-// first variant of a MeasureMatch run lost is played again with the same
+// first variant of a Match run lost is played again with the same
 // luck, and at each of its moves with a real choice the moves are judged
 // by rollouts of the one-ply network player (roller); the moves where the
 // rollouts rate another move higher by more than -study-gap are printed
 // with what they were.
 var (
-	studyLog      = flag.String("study-log", "", "a MeasureMatch -v log whose first variant's lost games TestMeasureLosses studies (give the run's -match-seed and -match-draws too)")
-	studyGames    = flag.Int("study-games", 20, "lost games TestMeasureLosses studies")
-	studyRollouts = flag.Int("study-rollouts", 400, "rollouts a move in TestMeasureLosses")
-	studyGap      = flag.Float64("study-gap", 0.03, "the rollouts' margin over the move played that TestMeasureLosses reports")
+	studyLog      = flags.String("study-log", "", "a Match -v log whose first variant's lost games Losses studies (give the run's -match-seed and -match-draws too)")
+	studyGames    = flags.Int("study-games", 20, "lost games Losses studies")
+	studyRollouts = flags.Int("study-rollouts", 400, "rollouts a move in Losses")
+	studyGap      = flags.Float64("study-gap", 0.03, "the rollouts' margin over the move played that Losses reports")
 )
 
-// lostGames reads a MeasureMatch log (readMatchLog): the two variants,
+// lostGames reads a Match log (readMatchLog): the two variants,
 // the games the first lost, in order, and the seat that won each game.
-func lostGames(tb testing.TB, path string) (specs [2]string, lost []int, winner map[int]int) {
+func lostGames(tb TB, path string) (specs [2]string, lost []int, winner map[int]int) {
 	l, err := readMatchLog(path)
 	if err != nil {
 		tb.Fatal(err)
@@ -41,13 +39,13 @@ func lostGames(tb testing.TB, path string) (specs [2]string, lost []int, winner 
 	return l.specs, lost, l.winners
 }
 
-// TestMeasureLosses studies the first variant's lost games of a
-// MeasureMatch log:
+// Losses studies the first variant's lost games of a
+// Match log:
 //
-//	go test ./games/tamman -run MeasureLosses -count=1 -timeout 0 -study-log /tmp/hard-s0.log -match-draws keyed -study-games 20 -v
-func TestMeasureLosses(t *testing.T) {
+//	tabula lab tamman-losses --study-log /tmp/hard-s0.log --match-draws keyed --study-games 20
+func Losses(t TB) {
 	if *studyLog == "" {
-		t.Skip("a measurement: run with -study-log LOG")
+		t.Skip("give --study-log LOG")
 	}
 	specs, lost, winner := lostGames(t, *studyLog)
 	r := newRoller(*studyRollouts, 0)
@@ -135,17 +133,15 @@ func toGo(s *tamman.State, p int) int {
 	return n
 }
 
-var studyStragglers = flag.Bool("study-stragglers", false, "TestMeasureStragglers: every game of -study-log, not only the lost ones")
-
-// TestMeasureStragglers plays every game of a MeasureMatch log again (the
+// Stragglers plays every game of a Match log again (the
 // first variant's and the second's) and counts, by where a player's last
 // man stood when her third reached habarti, the games she won: the man
 // left behind of docs/tamman-hard.md.
 //
-//	go test ./games/tamman -run MeasureStragglers -count=1 -timeout 0 -study-log /tmp/hard-s0.log -study-stragglers -match-draws keyed -v
-func TestMeasureStragglers(t *testing.T) {
-	if *studyLog == "" || !*studyStragglers {
-		t.Skip("a measurement: run with -study-log LOG -study-stragglers")
+//	tabula lab tamman-stragglers --study-log /tmp/hard-s0.log --match-draws keyed
+func Stragglers(t TB) {
+	if *studyLog == "" {
+		t.Skip("give --study-log LOG")
 	}
 	specs, _, winner := lostGames(t, *studyLog)
 	// The buckets of the last man's step: on the 'ayn or near it, on the

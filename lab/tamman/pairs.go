@@ -1,19 +1,16 @@
-package tamman_test
+package tammanlab
 
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"flag"
 	"fmt"
-	"testing"
-	"time"
 
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/games/tamman"
 )
 
-// The throws of MeasureMatch's paired games. A pair is two games in which
+// The throws of Match's paired games. A pair is two games in which
 // the two variants swap seats; for the pair to compare the players and not
 // the throws, each seat must get the same throws in both games, whoever
 // sits there and however the games part.
@@ -45,18 +42,18 @@ import (
 // both games of a pair, and in every run on the same -match-seed, a seat's
 // luck at each turn is the same whoever sits there: the two players of a
 // pair differ in nothing but their play.
-var matchDraws = flag.String("match-draws", "seeded",
+var matchDraws = flags.String("match-draws", "seeded",
 	"seeded: each agent seeded once a game; keyed: reseeded before each move from (pair, seat, the seat's turn, the move's place in it); needs -match-throws keyed")
 
-var matchThrows = flag.String("match-throws", "keyed",
+var matchThrows = flags.String("match-throws", "keyed",
 	"keyed: each throw drawn from (pair, seat, the seat's turn, the throw's place in it); stream: each seat its own stream of throws (the harness before 2 December 2026)")
 
-// throwSource draws the throws of one game of MeasureMatch.
+// throwSource draws the throws of one game of Match.
 type throwSource interface {
 	draw(s *tamman.State) engine.Move
 }
 
-// newThrows returns the throws of game i of MeasureMatch (or of a harness
+// newThrows returns the throws of game i of Match (or of a harness
 // that plays its games): games 2k and 2k+1 are the two games of pair k.
 func newThrows(i int, seed uint64) throwSource {
 	switch *matchThrows {
@@ -66,7 +63,7 @@ func newThrows(i int, seed uint64) throwSource {
 		base := uint64(i/2)*2 + 1e6 + 2*seed
 		return streamThrows{ai.NewRandom(base), ai.NewRandom(base + 1)}
 	}
-	panic(fmt.Sprintf("-match-throws %q: want keyed or stream", *matchThrows))
+	panic(fmt.Sprintf("--match-throws %q: want keyed or stream", *matchThrows))
 }
 
 // streamThrows gives each seat its own stream: a capture or an extra throw
@@ -159,7 +156,7 @@ type throwPlace struct {
 }
 
 // placedThrows wraps a source and records each throw at its place, for
-// TestMeasureSharedThrows.
+// SharedThrows.
 type placedThrows struct {
 	src   throwSource
 	at    placer
@@ -179,138 +176,11 @@ func (r *placedThrows) draw(s *tamman.State) engine.Move {
 	return m
 }
 
-// The keyed throws follow the rules' chances: a chi-square test over
-// 80,000 keys (pairs, seats, turns and places), under the default cowries
-// and under mouth-up=0.3.
-func TestKeyedThrowsFollowTheRulesChances(t *testing.T) {
-	for _, opt := range []string{"mouth-up=0.5", "mouth-up=0.3"} {
-		s := start(t, opt)
-		outs := s.ChanceOutcomes(nil)
-		count := map[engine.Move]int{}
-		var d ai.ChanceDrawer
-		var key []byte
-		n := 0
-		for pair := range uint64(10000) {
-			for seat := range 2 {
-				for turn := uint32(1); turn <= 2; turn++ {
-					key = throwKey(key[:0], 0, pair, seat, turn)
-					for place := range 2 {
-						count[d.At(key, outs, place)]++
-						n++
-					}
-				}
-			}
-		}
-		chi := 0.0
-		for _, o := range outs {
-			want := o.Prob * float64(n)
-			chi += (float64(count[o.Move]) - want) * (float64(count[o.Move]) - want) / want
-		}
-		// 18.47: the 0.1% point of chi-square with 4 degrees of freedom.
-		if chi > 18.47 || len(count) != len(outs) {
-			t.Errorf("%s: counts %v of %d draws, chi-square %.1f", opt, count, n, chi)
-		}
-	}
-}
-
-// The same key gives the same throw, and another key (here another pair)
-// another sequence of throws.
-func TestKeyedThrowsRepeatForTheSameKey(t *testing.T) {
-	s := start(t)
-	a, b, c := newThrows(6, 3), newThrows(7, 3), newThrows(8, 3)
-	differ := false
-	for range 20 {
-		ma, mb, mc := a.draw(s), b.draw(s), c.draw(s)
-		if ma != mb {
-			t.Fatalf("games 6 and 7 (one pair) drew %v and %v at the same place", ma, mb)
-		}
-		differ = differ || ma != mc
-	}
-	if !differ {
-		t.Error("pairs 3 and 4 drew the same 20 throws")
-	}
-}
-
-// The two games of a pair, played by different players, give each seat
-// the same throw at every place both reach, and the same opening throws at
-// every turn both play.
-func TestPairedGamesShareEveryThrowAtTheSamePlace(t *testing.T) {
-	for pair := range 20 {
-		var games [2]*placedThrows
-		for g := range games {
-			i := 2*pair + g
-			agents := []ai.Agent{ai.NewRandom(uint64(i)), mustAgent(t, "greedy", uint64(i))}
-			s := start(t)
-			games[g] = newPlacedThrows(newThrows(i, 0))
-			for !s.Terminal() {
-				p := s.Actors(nil)[0]
-				if p == engine.ChancePlayer {
-					s.Apply(games[g].draw(s))
-					continue
-				}
-				s.Apply(agents[p].Choose(s, p))
-			}
-		}
-		a, b := games[0], games[1]
-		common := 0
-		for at, m := range a.seen {
-			if o, ok := b.seen[at]; ok {
-				common++
-				if o != m {
-					t.Fatalf("pair %d: seat %d, turn %d, place %d: %v and %v", pair, at.seat, at.turn, at.place, m, o)
-				}
-			}
-		}
-		// Every opening throw of a turn both games played is common: the
-		// first, and the one or two extra throws a 4 or an 8 earns.
-		for _, at := range a.order {
-			first, ok := b.seen[throwPlace{at.seat, at.turn, 0}]
-			if !ok || at.place != 0 {
-				continue
-			}
-			for place := range map[engine.Move]int{4: 2, 8: 3}[first] {
-				if _, ok := b.seen[throwPlace{at.seat, at.turn, place}]; !ok {
-					t.Fatalf("pair %d: opening throw %d of turn %d of seat %d not shared", pair, place, at.turn, at.seat)
-				}
-			}
-		}
-		if common == 0 {
-			t.Fatalf("pair %d: no throw in common", pair)
-		}
-	}
-}
-
-func mustAgent(tb testing.TB, spec string, seed uint64) ai.Agent {
+func mustAgent(tb TB, spec string, seed uint64) ai.Agent {
 	tb.Helper()
 	a, err := ai.New(tamman.Game{}, spec, ai.Config{Seed: seed})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return a
-}
-
-// With keyed draws, two equal players differ in nothing between the two
-// games of a pair: each pair is one game played twice, the players'
-// seats swapped. With draws seeded once a game, greedy's ties part them.
-func TestKeyedDrawsMakeAPairOfEqualPlayersOneGame(t *testing.T) {
-	was := *matchDraws
-	t.Cleanup(func() { *matchDraws = was })
-	for _, draws := range []string{"keyed", "seeded"} {
-		*matchDraws = draws
-		same := 0
-		for k := range 10 {
-			var ends [2]*tamman.State
-			for g := range ends {
-				i := 2*k + g
-				agents := []ai.Agent{mustAgent(t, "greedy", uint64(i+1)), mustAgent(t, "greedy", uint64(i+1)<<20)}
-				ends[g] = playPaired(t, agents, i, func(*tamman.State, int, engine.Move, time.Duration) {})
-			}
-			if ends[0].Hash() == ends[1].Hash() && ends[0].Ply() == ends[1].Ply() {
-				same++
-			}
-		}
-		if (draws == "keyed") != (same == 10) {
-			t.Errorf("draws %s: %d of 10 pairs played one game twice", draws, same)
-		}
-	}
 }

@@ -1,7 +1,6 @@
-package tamman_test
+package tammanlab
 
 import (
-	"flag"
 	"fmt"
 	"math"
 	"slices"
@@ -9,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"testing"
 	"time"
 
 	"tabula/ai"
@@ -23,9 +21,9 @@ import (
 // "Information Relaxations and Duality in Stochastic Dynamic Programs"
 // (Operations Research 58, 2010).
 //
-// Against greedy, with MeasureMatch's keyed throws and draws, all the
+// Against greedy, with Match's keyed throws and draws, all the
 // game's luck is noise ω fixed before the game: each throw is drawn from
-// the key of its place (pairs_test.go), and greedy's draw among its ties
+// the key of its place (pairs.go), and greedy's draw among its ties
 // from the key of its move. A player is a policy that sees only the past.
 // Let z be the luck of each chance event, V(after) - Σ_o p(o)·V(after o),
 // with V any judge of a position (here the player's chance by the
@@ -38,15 +36,15 @@ import (
 // one game no key is used twice, so each draw is new to the past.
 
 var (
-	dualGames      = flag.Int("dual-games", 0, "games of TestMeasureDualBound; the player in seat 0 in game 2k, in seat 1 in 2k+1")
-	dualFrom       = flag.Int("dual-from", 0, "the first game of TestMeasureDualBound")
-	dualSeed       = flag.Uint64("dual-seed", 0, "the run of TestMeasureDualBound: its keyed throws and draws are MeasureMatch's with -match-seed")
-	dualStates     = flag.Int("dual-states", 20_000_000, "the most positions one game's search may keep; a game over it fails the run")
-	dualJudges     = flag.String("dual-v", "none,net", "the judges V of the luck, comma-separated: none (the clairvoyant bound), net, turn (net looked ahead to the end of the turn), deep (net one ply deeper), cal:A:B or turncal:A:B (σ(A + B·logit(net or turn)))")
-	dualGreedyLuck = flag.Bool("dual-greedy-luck", true, "charge greedy's draws among its ties as luck too")
-	dualProcs      = flag.Int("dual-procs", 1, "games searched at once")
-	dualPolicy     = flag.String("dual-policy", "", "a MeasureMatch variant whose own game each game also scores (win, win minus luck), a check: no bound may be below it")
-	dualFree       = flag.String("dual-free", "", "ply:P, home:N or steps:S: the player plays as -dual-policy before ply P, until she has N men home, or until her men have made S steps; the bound is then only over players who do")
+	dualGames      = flags.Int("dual-games", 0, "games of DualBound; the player in seat 0 in game 2k, in seat 1 in 2k+1")
+	dualFrom       = flags.Int("dual-from", 0, "the first game of DualBound")
+	dualSeed       = flags.Uint64("dual-seed", 0, "the run of DualBound: its keyed throws and draws are Match's with -match-seed")
+	dualStates     = flags.Int("dual-states", 20_000_000, "the most positions one game's search may keep; a game over it fails the run")
+	dualJudges     = flags.String("dual-v", "none,net", "the judges V of the luck, comma-separated: none (the clairvoyant bound), net, turn (net looked ahead to the end of the turn), deep (net one ply deeper), cal:A:B or turncal:A:B (σ(A + B·logit(net or turn)))")
+	dualGreedyLuck = flags.Bool("dual-greedy-luck", true, "charge greedy's draws among its ties as luck too")
+	dualProcs      = flags.Int("dual-procs", 1, "games searched at once")
+	dualPolicy     = flags.String("dual-policy", "", "a Match variant whose own game each game also scores (win, win minus luck), a check: no bound may be below it")
+	dualFree       = flags.String("dual-free", "", "ply:P, home:N or steps:S: the player plays as -dual-policy before ply P, until she has N men home, or until her men have made S steps; the bound is then only over players who do")
 )
 
 // dualKey is everything the rest of a game depends on: the position, and
@@ -204,7 +202,7 @@ func (l *luckJudge) tie(s *tamman.State, p int, m engine.Move, g *ai.Greedy, jud
 }
 
 // dualJudge returns the judge named by spec for seat (nil for none): net,
-// turn (the network looked ahead to the end of the turn, MeasureMatch's
+// turn (the network looked ahead to the end of the turn, Match's
 // judge of the luck), deep (the network one ply deeper), and cal:A:B or
 // turncal:A:B, net or turn calibrated as σ(A + B·logit).
 func dualJudge(spec string, seat int) (func(engine.State) float64, error) {
@@ -229,7 +227,7 @@ func dualJudge(spec string, seat int) (func(engine.State) float64, error) {
 	b, err2 := strconv.ParseFloat(bs, 64)
 	v := map[string]func(engine.State) float64{"cal": net, "turncal": base["turn"]}[name]
 	if v == nil || !ok || err != nil || err2 != nil {
-		return nil, fmt.Errorf("-dual-v %q: want none, net, turn, deep, cal:A:B or turncal:A:B", spec)
+		return nil, fmt.Errorf("--dual-v %q: want none, net, turn, deep, cal:A:B or turncal:A:B", spec)
 	}
 	return func(s engine.State) float64 {
 		p := v(s)
@@ -321,7 +319,7 @@ func dualFollow(spec string) (func(*tamman.State) bool, error) {
 	kind, ns, _ := strings.Cut(spec, ":")
 	n, err := strconv.Atoi(ns)
 	if err != nil || *dualPolicy == "" {
-		return nil, fmt.Errorf("-dual-free %q: want ply:P, home:N or steps:S, and -dual-policy", spec)
+		return nil, fmt.Errorf("--dual-free %q: want ply:P, home:N or steps:S, and -dual-policy", spec)
 	}
 	switch kind {
 	case "ply":
@@ -337,17 +335,17 @@ func dualFollow(spec string) (func(*tamman.State) bool, error) {
 			return t < n
 		}, nil
 	}
-	return nil, fmt.Errorf("-dual-free %q: want ply:P, home:N or steps:S", spec)
+	return nil, fmt.Errorf("--dual-free %q: want ply:P, home:N or steps:S", spec)
 }
 
-// TestMeasureDualBound reports, for each judge of -dual-v, the mean over
+// DualBound reports, for each judge of -dual-v, the mean over
 // games of the inner max with a 95% interval: its upper limit bounds the
 // score of any player against greedy, with 95% confidence.
 //
-//	go test ./games/tamman -run MeasureDualBound -count=1 -timeout 0 -dual-games 20 -dual-v none,net -v
-func TestMeasureDualBound(t *testing.T) {
+//	tabula lab tamman-dual-bound --dual-games 20 --dual-v none,net
+func DualBound(t TB) {
 	if *dualGames == 0 {
-		t.Skip("a measurement: run with -dual-games N")
+		t.Skip("give --dual-games N")
 	}
 	specs := strings.Split(*dualJudges, ",")
 	follow, err := dualFollow(*dualFree)
@@ -492,21 +490,21 @@ func meanInterval(xs []float64) (mean, lo, hi float64) {
 }
 
 var (
-	dualFit      = flag.Int("dual-fit", 0, "games of -dual-policy (greedy/net if unset) against greedy on -dual-seed for TestMeasureDualFit")
-	dualFitJudge = flag.String("dual-fit-v", "net", "the judge TestMeasureDualFit calibrates: net or turn")
+	dualFit      = flags.Int("dual-fit", 0, "games of -dual-policy (greedy/net if unset) against greedy on -dual-seed for DualFit")
+	dualFitJudge = flags.String("dual-fit-v", "net", "the judge DualFit calibrates: net or turn")
 )
 
-// TestMeasureDualFit fits the calibration cal:A:B (turncal:A:B) of the
+// DualFit fits the calibration cal:A:B (turncal:A:B) of the
 // network (looked ahead to the end of the turn) for play against greedy:
 // the logistic regression of the player's win on logit(judge) at every
 // move of her games. Fit it on another seed than the
 // bound's: a judge may be any function of the position, but not one
 // learned from the games it judges.
 //
-//	go test ./games/tamman -run MeasureDualFit -count=1 -dual-fit 200 -dual-seed 100 -v
-func TestMeasureDualFit(t *testing.T) {
+//	tabula lab tamman-dual-fit --dual-fit 200 --dual-seed 100
+func DualFit(t TB) {
 	if *dualFit == 0 {
-		t.Skip("a measurement: run with -dual-fit N")
+		t.Skip("give --dual-fit N")
 	}
 	keyedDraws(t)
 	was := *matchSeed
@@ -526,7 +524,7 @@ func TestMeasureDualFit(t *testing.T) {
 		n := len(xs)
 		judge, err := dualJudge(*dualFitJudge, i%2)
 		if err != nil || judge == nil {
-			t.Fatalf("-dual-fit-v %q: want net or turn", *dualFitJudge)
+			t.Fatalf("--dual-fit-v %q: want net or turn", *dualFitJudge)
 		}
 		end := playPaired(t, agents, i, func(s *tamman.State, _ int, _ engine.Move, _ time.Duration) {
 			p := min(max(judge(s), 1e-9), 1-1e-9)
@@ -554,4 +552,12 @@ func TestMeasureDualFit(t *testing.T) {
 	}
 	name := map[string]string{"net": "cal", "turn": "turncal"}[*dualFitJudge]
 	t.Logf("%s against greedy, %d games, %d positions: calibration %s:%.4f:%.4f", spec, *dualFit, len(xs), name, a, b)
+}
+
+// keyedDraws sets -match-draws keyed for a run, as the dual search
+// assumes: greedy reseeded before each move.
+func keyedDraws(t TB) {
+	was := *matchDraws
+	*matchDraws = "keyed"
+	t.Cleanup(func() { *matchDraws = was })
 }

@@ -1,14 +1,12 @@
-package tamman_test
+package tammanlab
 
 import (
-	"flag"
 	"fmt"
 	"math"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	"tabula/ai"
@@ -20,7 +18,7 @@ import (
 // The match of two search variants, for trying out what the agents' specs
 // cannot say (evaluations, playout policies):
 //
-//	go test ./games/tamman -run MeasureMatch -count=1 -match 'mcts:20000/random,greedy' -match-games 200 -v
+//	tabula lab tamman-match --match 'mcts:20000/random,greedy' --match-games 200
 //
 // A variant is an agent's spec (greedy, mcts:hard, mcts:3000), or mcts:N
 // (iterations) or mcts:DURATION followed by any of /random (uniformly
@@ -30,20 +28,20 @@ import (
 // /net2 (the network of -match-net2, to match two networks);
 // greedy/learned and greedy/net are one ply by those evaluations, and
 // alphabeta:D/net expectiminimax to depth D judged by the network;
-// rollout:N rollouts (rollout_test.go), N a move, /tT of T turns, /kK
+// rollout:N rollouts (rollout.go), N a move, /tT of T turns, /kK
 // only the moves within K of the best by the network one ply deep;
 // checked:N hard whose moves with a man left behind N rollouts check
 // (/mM: the margin a move needs over hard's, 0.02; /all: every move). Games
 // 2k and 2k+1, where the variants swap seats, give each seat the same
-// throws at each of its turns (-match-throws, pairs_test.go).
+// throws at each of its turns (-match-throws, pairs.go).
 var (
-	matchSpec  = flag.String("match", "", "two variants, comma-separated, for TestMeasureMatch")
-	matchGames = flag.Int("match-games", 100, "games of TestMeasureMatch, seats alternating")
-	matchProcs = flag.Int("match-procs", 2, "games played at once in TestMeasureMatch")
-	matchSeed  = flag.Uint64("match-seed", 0, "added to the seeds of TestMeasureMatch's agents and throws: another run on other throws")
-	matchPlay  = flag.Uint64("match-play-seed", 0, "changes the agents' seeds of TestMeasureMatch, not its throws: the same throws, other choices where the agents draw")
-	matchNet   = flag.String("match-net", "", "a network written by tabula train --net, for the variants /net (default: the committed one)")
-	matchNet2  = flag.String("match-net2", "", "a network for the variants /net2 (default: the committed one), to match two networks")
+	matchSpec  = flags.String("match", "", "two variants, comma-separated, for Match")
+	matchGames = flags.Int("match-games", 100, "games of Match, seats alternating")
+	matchProcs = flags.Int("match-procs", 2, "games played at once in Match")
+	matchSeed  = flags.Uint64("match-seed", 0, "added to the seeds of Match's agents and throws: another run on other throws")
+	matchPlay  = flags.Uint64("match-play-seed", 0, "changes the agents' seeds of Match, not its throws: the same throws, other choices where the agents draw")
+	matchNet   = flags.String("match-net", "", "a network written by tabula train --net, for the variants /net (default: the committed one)")
+	matchNet2  = flags.String("match-net2", "", "a network for the variants /net2 (default: the committed one), to match two networks")
 )
 
 // netEval is tammanai.NetEval, or the evaluation by the network of
@@ -73,7 +71,7 @@ func learnedEval(s engine.State, dst []float64) []float64 {
 	return tammanai.LearnedEval(s.(*tamman.State), dst)
 }
 
-func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
+func variant(tb TB, spec string, seed uint64) ai.Agent {
 	tb.Helper()
 	parts := strings.Split(spec, "/")
 	if parts[0] == "greedy" && len(parts) == 2 && (parts[1] == "learned" || parts[1] == "net" || parts[1] == "net2") {
@@ -168,12 +166,12 @@ func variant(tb testing.TB, spec string, seed uint64) ai.Agent {
 	return ai.NewMCTS(spec, b, cfg)
 }
 
-// TestMeasureMatch plays two variants against each other, two players,
+// Match plays two variants against each other, two players,
 // seats alternating, and reports the first one's wins with a 95% Wilson
 // interval and each one's time per move.
-func TestMeasureMatch(t *testing.T) {
+func Match(t TB) {
 	if *matchSpec == "" {
-		t.Skip("a measurement: run with -match A,B")
+		t.Skip("give --match A,B")
 	}
 	specs := strings.Split(*matchSpec, ",")
 	if len(specs) != 2 {
@@ -248,9 +246,9 @@ func TestMeasureMatch(t *testing.T) {
 	}
 }
 
-// matchAgents returns the two variants of game i of MeasureMatch in seat
+// matchAgents returns the two variants of game i of Match in seat
 // order, and the seat of the first: games 2k and 2k+1 swap them.
-func matchAgents(tb testing.TB, specs []string, i int) ([]ai.Agent, int) {
+func matchAgents(tb TB, specs []string, i int) ([]ai.Agent, int) {
 	seed := uint64(i+1) + *matchSeed + *matchPlay<<32
 	agents := []ai.Agent{variant(tb, specs[0], seed), variant(tb, specs[1], seed)}
 	first := i % 2
@@ -262,16 +260,16 @@ func matchAgents(tb testing.TB, specs []string, i int) ([]ai.Agent, int) {
 
 // playPaired plays game i of a paired match between agents (in seat
 // order) and returns its end. Games 2k and 2k+1, where the players swap
-// seats, give each seat the same throws (pairs_test.go): when one seat
+// seats, give each seat the same throws (pairs.go): when one seat
 // wins both, the throws decided the pair. chose hears each move before it
 // is played, with the wall time its choice took.
-func playPaired(tb testing.TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration)) *tamman.State {
+func playPaired(tb TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration)) *tamman.State {
 	return playPairedThrows(tb, agents, i, chose, nil)
 }
 
 // playPairedThrows is playPaired; threw, if not nil, also hears each
 // throw before it is thrown.
-func playPairedThrows(tb testing.TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration), threw func(s *tamman.State, m engine.Move)) *tamman.State {
+func playPairedThrows(tb TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration), threw func(s *tamman.State, m engine.Move)) *tamman.State {
 	s := start(tb)
 	dice := newThrows(i, *matchSeed)
 	for !s.Terminal() {
@@ -305,10 +303,10 @@ func wilson(k, n int) (lo, hi float64) {
 	return c - h, c + h
 }
 
-var matchShared = flag.String("match-shared", "", "two variants, comma-separated, for TestMeasureSharedThrows")
+var matchShared = flags.String("match-shared", "", "two variants, comma-separated, for SharedThrows")
 
-// TestMeasureSharedThrows plays game i of -match-games for each of two
-// variants against greedy, with MeasureMatch's throws and seeds, and
+// SharedThrows plays game i of -match-games for each of two
+// variants against greedy, with Match's throws and seeds, and
 // compares the two games' throws, and then the two games of each pair of
 // the first variant's match (where the variants swap seats): how many
 // throws they share before the first that differs (by seat or value), and
@@ -318,10 +316,10 @@ var matchShared = flag.String("match-shared", "", "two variants, comma-separated
 // and not the other shifts the seat's stream; with keyed (the default) a
 // throw at a place both games reach is the same in both.
 //
-//	go test ./games/tamman -run MeasureSharedThrows -count=1 -match-shared 'mcts:medium,greedy/learned' -match-games 100 -v
-func TestMeasureSharedThrows(t *testing.T) {
+//	tabula lab tamman-shared-throws --match-shared 'mcts:medium,greedy/learned' --match-games 100
+func SharedThrows(t TB) {
 	if *matchShared == "" {
-		t.Skip("a measurement: run with -match-shared A,B")
+		t.Skip("give --match-shared A,B")
 	}
 	specs := strings.Split(*matchShared, ",")
 	if len(specs) != 2 {
@@ -391,4 +389,18 @@ func (c sharing) String() string {
 	n := float64(max(c.games, 1))
 	return fmt.Sprintf("of %.1f throws in the shorter game, %.1f shared before the first that differs, %.1f at the same place with the same value, %.2f at the same place with another value (means over %d pairs of games)",
 		float64(c.shorter)/n, float64(c.prefix)/n, float64(c.placed)/n, float64(c.differ)/n, c.games)
+}
+
+// start is the start of a game under the default rules and settings.
+func start(tb TB, settings ...string) *tamman.State {
+	tb.Helper()
+	opts, err := engine.ParseOptions(tamman.Game{}, settings)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := tamman.New(opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
 }

@@ -1,15 +1,13 @@
-package tamman_test
+package tammanlab
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"math"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
-	"testing"
 )
 
 // The ceiling against an opponent: how much of a paired match the throws
@@ -23,9 +21,9 @@ import (
 // the pairs two players split from the same seat on the same throws say
 // more than one player's.
 
-var ceilingLogs = flag.String("ceiling-logs", "", "the -v output of MeasureMatch runs, comma-separated, for TestMeasureCeiling")
+var ceilingLogs = flags.String("ceiling-logs", "", "the output of tamman-match runs, comma-separated, for Ceiling")
 
-var ceilingPool = flag.Bool("ceiling-pool", false, "TestMeasureCeiling: the logs are of other seeds; report the luck of the runs of each match together")
+var ceilingPool = flags.Bool("ceiling-pool", false, "Ceiling: the logs are of other seeds; report the luck of the runs of each match together")
 
 // pairResult is what a pair of games gave: one seat won both games (the
 // pair split between the players), or one player won both.
@@ -52,7 +50,7 @@ func pairOf(w0, w1 int) pairResult {
 	return secondBoth
 }
 
-// matchLog is one MeasureMatch run: its variants and the pairs of which
+// matchLog is one Match run: its variants and the pairs of which
 // it played both games.
 type matchLog struct {
 	name    string
@@ -60,7 +58,7 @@ type matchLog struct {
 	winners map[int]int // game -> the seat that won it
 	pairs   map[int]pairResult
 	// adjusted: game -> the first variant's luck-adjusted result, in logs
-	// that give it (from 2 December 2026, luck_test.go).
+	// that give it (from 2 December 2026, luck.go).
 	adjusted map[int]float64
 }
 
@@ -69,7 +67,7 @@ var (
 	matchLine = regexp.MustCompile(`(\S+) against (\S+) \(throws (\w+)(?:, draws (\w+))?\)`)
 )
 
-// readMatchLog reads the games of a MeasureMatch run from its -v output,
+// readMatchLog reads the games of a Match run from its output,
 // a run stopped early included. A log of the old throws (-match-throws
 // stream, or before it) is refused: its pairs do not share their throws.
 func readMatchLog(path string) (matchLog, error) {
@@ -129,17 +127,17 @@ func readMatchLog(path string) (matchLog, error) {
 	return l, nil
 }
 
-// TestMeasureCeiling reads MeasureMatch runs on the same throws (the same
+// Ceiling reads Match runs on the same throws (the same
 // -match-seed, keyed throws) and reports, for each, the share of pairs the
 // same seat won and the ceiling 1 - s/2 it gives, and, for every two runs,
 // how the pairs one of them split fared in the other; with -ceiling-pool,
 // the luck-adjusted score of the runs of each match, on other seeds,
 // together:
 //
-//	go test ./games/tamman -run MeasureCeiling -count=1 -ceiling-logs hard-greedy.log,max-greedy.log -v
-func TestMeasureCeiling(t *testing.T) {
+//	tabula lab tamman-ceiling --ceiling-logs hard-greedy.log,max-greedy.log
+func Ceiling(t TB) {
 	if *ceilingLogs == "" {
-		t.Skip("a measurement: run with -ceiling-logs A.log,B.log")
+		t.Skip("give --ceiling-logs A.log,B.log")
 	}
 	var logs []matchLog
 	for _, p := range strings.Split(*ceilingLogs, ",") {
@@ -209,7 +207,7 @@ func TestMeasureCeiling(t *testing.T) {
 // crossPairs reports, over the pairs both runs played, how the pairs that
 // a split fared in b, and how many both split from the same seat against
 // what independent runs with their shares would give.
-func crossPairs(t *testing.T, a, b matchLog) {
+func crossPairs(t TB, a, b matchLog) {
 	var tab [4][4]int
 	var na, nb [4]int
 	n := 0

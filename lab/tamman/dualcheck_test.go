@@ -1,4 +1,4 @@
-package tamman_test
+package tammanlab
 
 import (
 	"math"
@@ -13,14 +13,6 @@ import (
 // The tests of the dual bound's search (dual_test.go): it plays the
 // harness's games, it finds what trying every path finds, and its luck has
 // mean zero.
-
-// keyedDraws sets -match-draws keyed for a test, as the dual search
-// assumes: greedy reseeded before each move.
-func keyedDraws(t *testing.T) {
-	was := *matchDraws
-	*matchDraws = "keyed"
-	t.Cleanup(func() { *matchDraws = was })
-}
 
 // The search, its player's moves given by an agent, plays the game the
 // harness plays between that agent and greedy: the same throws, the same

@@ -1,9 +1,8 @@
-package tamman_test
+package tammanlab
 
 import (
 	"math/rand/v2"
 	"strconv"
-	"testing"
 
 	"tabula/ai"
 
@@ -166,8 +165,8 @@ func (a *rolloutAgent) Choose(st engine.State, p int) engine.Move {
 	return cands[best]
 }
 
-// rolloutVariant is MeasureMatch's rollout:N[/tT][/kK].
-func rolloutVariant(tb testing.TB, spec, n string, mods []string, seed uint64) ai.Agent {
+// rolloutVariant is Match's rollout:N[/tT][/kK].
+func rolloutVariant(tb TB, spec, n string, mods []string, seed uint64) ai.Agent {
 	count, err := strconv.Atoi(n)
 	if err != nil || count < 1 {
 		tb.Fatalf("variant %q: bad rollout count", spec)
@@ -240,9 +239,9 @@ func behind(s *tamman.State, p int) bool {
 	return st[0] <= 4 && st[2] >= 12
 }
 
-// checkedVariant is MeasureMatch's checked:N[/mM][/all]: mcts:hard checked
+// checkedVariant is Match's checked:N[/mM][/all]: mcts:hard checked
 // by N rollouts a move.
-func checkedVariant(tb testing.TB, spec, n string, mods []string, seed uint64) ai.Agent {
+func checkedVariant(tb TB, spec, n string, mods []string, seed uint64) ai.Agent {
 	count, err := strconv.Atoi(n)
 	if err != nil || count < 1 {
 		tb.Fatalf("variant %q: bad rollout count", spec)
