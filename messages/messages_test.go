@@ -158,7 +158,7 @@ func TestToldMessagesOfAPlayerHaveTheSecondPerson(t *testing.T) {
 			}
 			checked++
 			you, ok := own[key+"_you"]
-			for _, lang := range messages.Languages {
+			for _, lang := range engine.Languages {
 				if !ok || you[lang] == "" || strings.Contains(you[lang], "{player}") {
 					t.Errorf("%s: %s_you in %s: %q, want the second person without {player}", g.ID(), key, lang, you[lang])
 				}

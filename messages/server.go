@@ -134,6 +134,10 @@ var Server = map[string]engine.Text{
 		"en": "{name}={value}: want a date YYYY-MM-DD or an RFC 3339 time",
 		"de": "{name}={value}: erwartet ein Datum JJJJ-MM-TT oder eine Zeit nach RFC 3339",
 	},
+	"server.result_filter": {
+		"en": "result={value}: want a result's code or its first parts (win, win:1, win:1:resign, draw, draw:agreed, abandoned)",
+		"de": "result={value}: erwartet den Code eines Ergebnisses oder seine ersten Teile (win, win:1, win:1:resign, draw, draw:agreed, abandoned)",
+	},
 	"server.limit": {
 		"en": "limit={value}: want 1 to 1000",
 		"de": "limit={value}: erwartet 1 bis 1000",
@@ -166,9 +170,13 @@ var Server = map[string]engine.Text{
 		"en": "the server is shutting down",
 		"de": "Der Server fährt herunter",
 	},
-	"server.study_running": {
-		"en": "study {id} is running; wait for it, or cancel it if it is yours (DELETE /api/research/{id})",
-		"de": "Die Studie {id} läuft; auf sie warten oder sie abbrechen, wenn es die eigene ist (DELETE /api/research/{id})",
+	"server.study_addr": {
+		"en": "your address has {max} studies running or waiting, the most one address may have; wait for one to end, or cancel one",
+		"de": "Deine Adresse hat {max} Studien laufend oder wartend, so viele wie eine Adresse haben darf; warten, bis eine endet, oder eine abbrechen",
+	},
+	"server.study_full": {
+		"en": "the server holds {max} studies running or waiting; try again later",
+		"de": "Der Server hat {max} Studien laufend oder wartend; später noch einmal versuchen",
 	},
 	"server.no_study": {
 		"en": "no such study: {id} (the server may have restarted)",

@@ -52,6 +52,9 @@ func (c command) help(w io.Writer, h helpRequest) {
 			fmt.Fprintf(w, "  %s\n", flagHelp(f))
 		})
 	}
+	if c.more != nil {
+		fmt.Fprint(w, c.more())
+	}
 	if c.example != "" {
 		fmt.Fprintf(w, "\nExample:\n  tabula %s\n", c.example)
 	}

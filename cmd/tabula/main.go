@@ -37,6 +37,7 @@ type command struct {
 	summary string // one line
 	example string // one command line, without "tabula "
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+	more    func() string // more help, after the flags (lab: its measurements)
 }
 
 var commands []command
@@ -68,9 +69,15 @@ func init() {
 		{name: "serve", usage: "[--addr 127.0.0.1:8080] [--db tabula.db] [--origins HOSTS] [--room-idle 168h] [--rooms-per-minute 10] [--conns-per-ip 32] [--msg-rate 10] [--lease 30s] [--poll 2s] [--trusted-proxies CIDR,...] [--proxy-header X-Forwarded-For|Forwarded] [--drain 0s] [--endgame FILE]",
 			summary: "play in the browser, at one device or online: serve the web app, its JSON API and online rooms (kept in the SQLite file --db, or in PostgreSQL shared by several instances: --db postgres://...)",
 			example: "serve --addr 127.0.0.1:8080 --db tabula.db", run: runServe},
+		{name: "site", usage: "--out DIR [--server https://host]",
+			summary: "write a static copy of the web app that plays in the browser with no server (docs/browser.md)",
+			example: "site --out /tmp/tabula-site", run: runSite},
 		{name: "loadtest", usage: "[--rooms N] [--duration D] [--game ID] [--think D] [--think-spread 0.2] [--vs AGENT] [--heavy N] [--heavy-agent alphabeta:max] [--seed S] [--server http://127.0.0.1:PORT] [--json]",
 			summary: "load generator: N rooms of bots play over WebSocket on loopback; moves/s, round trips, memory per room",
 			example: "loadtest --rooms 100 --duration 30s", run: runLoadtest},
+		{name: "lab", usage: "NAME [FLAGS]",
+			summary: "run a measurement of the computer players (docs/lab): a long run that prints its figures",
+			example: "lab tamman-match --match greedy,mcts:easy --match-games 4", run: runLab, more: labList},
 		{name: "version", summary: "print the module version and the VCS revision it was built from",
 			example: "version", run: runVersion},
 	}

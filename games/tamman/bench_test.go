@@ -119,15 +119,3 @@ func BenchmarkRandomPlayout(b *testing.B) { benchRandomPlayout(b, "players=2") }
 
 // BenchmarkRandomPlayout4 plays random 4-player games by the fast path.
 func BenchmarkRandomPlayout4(b *testing.B) { benchRandomPlayout(b, "players=4") }
-
-// BenchmarkRollout is one rollout to the end by the one-ply player of the
-// network, from the start.
-func BenchmarkRollout(b *testing.B) {
-	r := newRoller(1, 0)
-	s := start(b)
-	moves := s.Legal(engine.ChancePlayer, nil)[:1]
-	var dst []float64
-	for i := range b.N {
-		dst = r.values(s, moves, uint64(i), dst)
-	}
-}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"tabula/internal/wire"
+	"tabula/view"
 	"time"
 
 	"tabula/engine"
@@ -91,7 +92,7 @@ func (r *Room) ResignAs(ctx context.Context, sub *Sub, token string) error {
 		if err := r.twoOpen(); err != nil {
 			return err
 		}
-		return r.finish(ctx, wire.Event{Kind: wire.KindResign, Seat: intp(seat)}, engine.Outcome{Winner: 1 - seat}.String())
+		return r.finish(ctx, wire.Event{Kind: wire.KindResign, Seat: intp(seat)}, view.Won(1-seat, view.EndResign))
 	})
 }
 
@@ -105,7 +106,7 @@ func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
 		}
 		e := wire.Event{Kind: wire.KindOffer, Seat: intp(sub.Seat)}
 		if accepts {
-			return r.finish(ctx, e, engine.Outcome{Winner: -1}.String())
+			return r.finish(ctx, e, view.Drawn(view.EndAgreed))
 		}
 		return r.record(ctx, store.Step{}, e)
 	})
@@ -285,7 +286,7 @@ func (r *Room) Rematch(ctx context.Context, sub *Sub) (string, error) {
 			return err
 		}
 		now := time.Now()
-		nr := store.Room{ID: newID(), Game: r.game.ID(), Options: r.opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: r.clock.String()}
+		nr := store.Room{ID: r.m.cfg.IDPrefix + newID(), Game: r.game.ID(), Options: r.opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: r.clock.String()}
 		if err := r.m.cfg.Store.CreateRoom(ctx, nr, seats); err != nil {
 			return err
 		}

@@ -122,11 +122,16 @@ type Game struct {
 type Filter struct {
 	Game   string
 	Player string // a substring of any player's name
+	// Result is a result's code (view.Result.Code) or its leading parts:
+	// "win:1:resign", "win:1", "win", "draw".
 	Result string
 	Since  time.Time
 	Until  time.Time
 	Limit  int // default 100
 }
+
+// errClosed refuses a change once the store is closing.
+var errClosed = errors.New("store: closed")
 
 // enqueueChange hands req to a writer's queue and waits for its answer on
 // done. closing is closed when the store starts closing, drained once

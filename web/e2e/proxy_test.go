@@ -157,6 +157,9 @@ func needTool(t *testing.T, err error, what string) {
 // addr.
 func startNginx(t *testing.T, dir, conf, addr string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs nginx: not with -short")
+	}
 	bin, err := exec.LookPath("nginx")
 	if err != nil {
 		bin = "/usr/sbin/nginx"
