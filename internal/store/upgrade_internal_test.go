@@ -171,4 +171,11 @@ func TestOldestProgramFollowsTheContracts(t *testing.T) {
 	if err := tolerated(8, 7, 6); err == nil {
 		t.Error("a program of 6 migrations tolerated where a contract needs 7")
 	}
+	// This program's contracts name migrations it has, and need no
+	// program newer than the migration itself.
+	for k, o := range contracts {
+		if k < 1 || k > len(migrations) || o > k {
+			t.Errorf("contract %d needs a program of %d migrations; this one has %d", k, o, len(migrations))
+		}
+	}
 }
