@@ -157,9 +157,9 @@ func step(t *testing.T, s upgradable, room string, from int) {
 // The fewest migrations a program must know is raised by each contract
 // from the migration it is applied at, and by no expand.
 func TestOldestProgramFollowsTheContracts(t *testing.T) {
-	contracts := map[int]int{5: 4, 9: 8}
+	example := map[int]int{5: 4, 9: 8}
 	for n, want := range map[int]int{0: 0, 4: 0, 5: 4, 8: 4, 9: 8, 12: 8} {
-		if got := oldestProgram(n, contracts); got != want {
+		if got := oldestProgram(n, example); got != want {
 			t.Errorf("oldestProgram(%d) = %d, want %d", n, got, want)
 		}
 	}
