@@ -59,8 +59,11 @@ func histogram(name, help string) prometheus.Histogram {
 func init() {
 	moves.WithLabelValues("person")
 	moves.WithLabelValues("computer")
-	errorsByCode.WithLabelValues("server.internal", "http")
+	errorsByCode.WithLabelValues(internalError, "http")
 }
+
+// internalError is the code of a server's failure (messages/server.go).
+const internalError = "server.internal"
 
 // events are the collectors added to as things happen.
 var events = []prometheus.Collector{moves, moveSeconds, commitSeconds, errorsByCode, takeovers}
