@@ -137,7 +137,10 @@ async function refresh() {
     const report = document.createElement('td');
     if (st.report) {
       const a = document.createElement('a');
-      a.href = `${st.report}?lang=${encodeURIComponent(getLanguage())}`;
+      // The report in the page's language at the time of the click.
+      const href = () => `${st.report}?lang=${encodeURIComponent(getLanguage())}`;
+      a.href = href();
+      a.addEventListener('click', () => { a.href = href(); });
       a.textContent = t('rs_open');
       report.append(a);
     }
