@@ -107,7 +107,10 @@ func TestStudiesQueueAndCancel(t *testing.T) {
 	}
 	id, owner := second.ID, second.Owner
 	for second.State == "queued" {
-		second = studyJSON{} // queue is left out once running
+		// A fresh value each time: a field the answer leaves out (queue,
+		// omitted once 0) must not keep the last answer's value; the
+		// owner's token, given only at the start, is kept above.
+		second = studyJSON{}
 		call(t, ts, "GET", "/api/research/"+id, "", &second)
 	}
 	if second.State != "running" || second.Queue != 0 {
