@@ -65,7 +65,7 @@ func (s *treeState) Clone() engine.State       { c := *s; return &c }
 func (s *treeState) CopyFrom(src engine.State) { *s = *src.(*treeState) }
 func (s *treeState) Hash() uint64              { return uint64(s.at)*0x9e3779b97f4a7c15 + 1 }
 func (s *treeState) Terminal() bool            { return len(s.node().actors) == 0 }
-func (s *treeState) Details() any              { return map[string]int{"node": s.at} }
+func (s *treeState) Details() engine.Details   { return engine.Details{}.With("node", s.at) }
 
 func (s *treeState) Legal(player int, dst []engine.Move) []engine.Move {
 	n := s.node()

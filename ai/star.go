@@ -9,7 +9,7 @@ import "tabula/engine"
 // sure to fall outside (alpha, beta). It returns what search returns: the
 // mean when it lies inside the window, else a bound on the side it fell.
 // (Star2, which first probes each outcome with the mover's best move of
-// an earlier search, visited no fewer positions in Tamman: docs/tamman-hard.md.)
+// an earlier search, visited no fewer positions in Tamman: docs/lab/tamman-hard.md.)
 func (a *AlphaBeta) chanceBounded(s engine.State, e *ttEntry, key uint64, depth, childDepth int, alpha, beta float64, ply int) float64 {
 	lo, hi := -a.cfg.EvalBound, a.cfg.EvalBound
 	if alpha >= hi {

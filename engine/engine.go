@@ -1,5 +1,6 @@
 // Package engine is the game-independent core of Tabula: the interfaces every
-// game implements, options, move notation, records and the game registry.
+// game implements, options, move notation, errors, what a turn tells and the
+// game registry. (A saved game, the record, is view.Record.)
 //
 // The model follows the one used by OpenSpiel for games with chance and
 // simultaneous moves. A Game (rules plus options, immutable) makes States. A

@@ -102,7 +102,7 @@ func (s *coinState) ParseMove(p int, text string) (engine.Move, error) {
 	}
 	return engine.Move(text[0] - '0'), nil
 }
-func (s *coinState) Details() any { return map[string]int{"coin": s.coin} }
+func (s *coinState) Details() engine.Details { return engine.Details{}.With("coin", s.coin) }
 
 func init() { engine.Register(coinGame{}) }
 

@@ -7,6 +7,8 @@ import "tabula/engine"
 // with "t_".
 var App = map[string]engine.Text{
 	"and": {"en": "and", "de": "und"},
+	// a seat without a name, in the lines a page shows (messages.Texts)
+	"seatName": {"en": "Player {n}", "de": "Spieler {n}"},
 
 	"t_instructions": {
 		"en": "Type a move as listed, 'moves' for the record so far, 'help' for this line, or 'quit' (or Ctrl-C) to stop and get a record to resume from.",
@@ -35,7 +37,24 @@ var App = map[string]engine.Text{
 	},
 	"t_gameOver": {"en": "Game over: {result}. Scores: {scores}.", "de": "Spielende: {result}. Punkte: {scores}."},
 	"t_score":    {"en": "{player} {n}", "de": "{player} {n}"},
-	"t_wins":     {"en": "{player} wins", "de": "{player} gewinnt"},
-	"t_draw":     {"en": "a draw", "de": "unentschieden"},
 	"t_record":   {"en": "Record: {moves}", "de": "Aufzeichnung: {moves}"},
+
+	// How a game ended (view.ResultMessage), in the terminal, the room
+	// and the archive.
+	"result_none":      {"en": "The game goes on", "de": "Die Partie läuft"},
+	"result_abandoned": {"en": "Abandoned unfinished", "de": "Unbeendet aufgegeben"},
+	"result_draw_end":  {"en": "Draw", "de": "Unentschieden"},
+	"result_draw_agreed": {
+		"en": "Draw by agreement",
+		"de": "Remis nach Vereinbarung",
+	},
+	"result_win_end": {"en": "{player} wins", "de": "{player} gewinnt"},
+	"result_win_resign": {
+		"en": "{playerLost} resigned: {player} wins",
+		"de": "{playerLost} hat aufgegeben: {player} gewinnt",
+	},
+	"result_win_flag": {
+		"en": "{playerLost} ran out of time: {player} wins",
+		"de": "{playerLost} hat die Zeit überschritten: {player} gewinnt",
+	},
 }

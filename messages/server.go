@@ -134,6 +134,10 @@ var Server = map[string]engine.Text{
 		"en": "{name}={value}: want a date YYYY-MM-DD or an RFC 3339 time",
 		"de": "{name}={value}: erwartet ein Datum JJJJ-MM-TT oder eine Zeit nach RFC 3339",
 	},
+	"server.result_filter": {
+		"en": "result={value}: want a result's code or its first parts (win, win:1, win:1:resign, draw, draw:agreed, abandoned)",
+		"de": "result={value}: erwartet den Code eines Ergebnisses oder seine ersten Teile (win, win:1, win:1:resign, draw, draw:agreed, abandoned)",
+	},
 	"server.limit": {
 		"en": "limit={value}: want 1 to 1000",
 		"de": "limit={value}: erwartet 1 bis 1000",

@@ -19,9 +19,13 @@ import (
 // figure is one plot of the report as inline SVG, with its legend drawn
 // beside it in HTML, where it cannot cover the data.
 type figure struct {
-	ID, Title, Caption string
+	ID, Title, Caption string // in the page's language (WriteHTMLIn)
 	SVG                string
 	Legend             []legendItem
+	// title and caption are the English, fmt formats of their args
+	// (words.go has them in German).
+	title, caption         string
+	titleArgs, captionArgs []any
 }
 
 // legendItem is one entry of a figure's legend: a line (Dash a CSS border
@@ -295,8 +299,8 @@ func (rep *Report) seatPlot() (figure, error) {
 	rep.nominalReadings(p)
 	p.Add(plotter.NewGrid())
 	s, err := svg(p, plotWidth(len(rep.Stats)), 10+rep.labelRoom(false))
-	return figure{ID: "seats", Title: "Seat win rates per reading",
-		Caption: "Each seat's share of all games won, with its 95% Wilson interval; the dashed line is the reading's fair share, 1/players.", SVG: s, Legend: legend}, err
+	return figure{ID: "seats", title: "Seat win rates per reading",
+		caption: "Each seat's share of all games won, with its 95% Wilson interval; the dashed line is the reading's fair share, 1/players.", SVG: s, Legend: legend}, err
 }
 
 // heatGrid is the reading-by-seat grid of win rates.
@@ -360,8 +364,8 @@ func (rep *Report) heatPlot() (figure, error) {
 	p.NominalX(seats...)
 	p.NominalY(rep.readingNames()...)
 	s, err := svg(p, math.Max(10, 4+3*float64(len(seats)))+rep.labelRoom(true), math.Max(6, 2.5+0.6*float64(len(rep.Stats))))
-	return figure{ID: "heatmap", Title: "Reading by seat",
-		Caption: fmt.Sprintf("Each seat's share (%%) of the games won under each reading (draws left out); blue below the reading's fair share 1/players, red above (full colour at %.0f points off).", 100*dev), SVG: s}, err
+	return figure{ID: "heatmap", title: "Reading by seat",
+		caption: "Each seat's share (%%) of the games won under each reading (draws left out); blue below the reading's fair share 1/players, red above (full colour at %.0f points off).", captionArgs: []any{100 * dev}, SVG: s}, err
 }
 
 // heatLabels writes each cell's percentage.
@@ -419,8 +423,8 @@ func (rep *Report) outcomePlot() (figure, error) {
 	rep.nominalReadings(p)
 	p.Y.Max = 1.0
 	s, err := svg(p, plotWidth(len(rep.Stats)), 9+rep.labelRoom(false))
-	return figure{ID: "outcomes", Title: "Outcomes",
-		Caption: "Share of games decided by the rules, drawn, and stalled (a safeguard not in the source fired).", SVG: s, Legend: legend}, err
+	return figure{ID: "outcomes", title: "Outcomes",
+		caption: "Share of games decided by the rules, drawn, and stalled (a safeguard not in the source fired).", SVG: s, Legend: legend}, err
 }
 
 // lengthPlot: box plots of the turns per game.
@@ -448,8 +452,8 @@ func (rep *Report) lengthPlot() (figure, error) {
 	}
 	rep.nominalReadings(p)
 	s, err := svg(p, plotWidth(len(rep.Stats)), 9+rep.labelRoom(false))
-	return figure{ID: "length", Title: "Game length",
-		Caption: "Players' turns per game: median, quartiles, whiskers to 1.5 interquartile ranges, outliers as dots.", SVG: s}, err
+	return figure{ID: "length", title: "Game length",
+		caption: "Players' turns per game: median, quartiles, whiskers to 1.5 interquartile ranges, outliers as dots.", SVG: s}, err
 }
 
 // leadPlot: the winner's mean lead over the course of a game.
@@ -476,8 +480,8 @@ func (rep *Report) leadPlot() (figure, error) {
 	}
 	p.Add(plotter.NewGrid())
 	s, err := svg(p, 16, 10)
-	return figure{ID: "lead", Title: "The winner's lead over a game",
-		Caption: "Mean lead of the eventual winner over the best other player, by the game's own measure, at each tenth of the game (decided games).", SVG: s, Legend: legend}, err
+	return figure{ID: "lead", title: "The winner's lead over a game",
+		caption: "Mean lead of the eventual winner over the best other player, by the game's own measure, at each tenth of the game (decided games).", SVG: s, Legend: legend}, err
 }
 
 // convergencePlot: the running estimate of the first seat's win rate as
@@ -533,8 +537,8 @@ func (rep *Report) convergencePlot() (figure, error) {
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Add(plotter.NewGrid())
 	s, err := svg(p, 16, 10)
-	return figure{ID: "convergence", Title: "Convergence",
-		Caption: fmt.Sprintf("Seat 0's win rate as games are added, per reading; the dotted grey lines are the 95%% Wilson band of the base reading (R%d).", rep.Base), SVG: s, Legend: legend}, err
+	return figure{ID: "convergence", title: "Convergence",
+		caption: "Seat 0's win rate as games are added, per reading; the dotted grey lines are the 95%% Wilson band of the base reading (R%d).", captionArgs: []any{rep.Base}, SVG: s, Legend: legend}, err
 }
 
 // styleLine gives reading i's line its colour and dash and returns its

@@ -262,8 +262,8 @@ func (rep *Report) tracePlots() ([]figure, error) {
 			return nil, err
 		}
 		fig.ID = fmt.Sprintf("trace-%d", row.Reading)
-		fig.Title = fmt.Sprintf("Skill trace: R%d %s", row.Reading, row.Label)
-		fig.Caption = fmt.Sprintf("By budget, with 95%% Wilson intervals: the agent's win rate against random players (seats rotated) and the first seat's share of the decided games when the agent plays itself; the dashed line is the fair share 1/%d.", n)
+		fig.title, fig.titleArgs = "Skill trace: R%d %s", []any{row.Reading, row.Label}
+		fig.caption, fig.captionArgs = "By budget, with 95%% Wilson intervals: the agent's win rate against random players (seats rotated) and the first seat's share of the decided games when the agent plays itself; the dashed line is the fair share 1/%d.", []any{n}
 		figs = append(figs, fig)
 	}
 	return figs, nil

@@ -1,6 +1,6 @@
 #!/bin/bash
 # usage: pgload.sh SERVE_BIN INSTANCES LABEL [loadtest flags...]
-# The 1,000-room PostgreSQL run of docs/server-load-postgres.md: a fresh
+# The 1,000-room PostgreSQL run of docs/lab/server-load-postgres.md: a fresh
 # database on a throwaway cluster in $PGLOAD_DIR (default /tmp/pgload;
 # started on first use like internal/pgtest's, but with fsync and
 # synchronous_commit on, and pg_stat_statements), INSTANCES servers of

@@ -14,7 +14,7 @@ import (
 )
 
 // TestPGLoadRuns runs scripts/pgload.sh, the PostgreSQL load run of
-// docs/server-load-postgres.md, as the docs show it, with a load bounded
+// docs/lab/server-load-postgres.md, as the docs show it, with a load bounded
 // to four rooms for two seconds on loopback: a fresh cluster in a
 // directory of its own, two instances sharing its database, the load
 // test's summary and the statistics the page quotes. The script starts

@@ -8,8 +8,8 @@ import (
 	"tabula/engine"
 )
 
-// detailsJSON encodes a state's Details: engine.Details as an object with
-// its facts in order, anything else as encoding/json does.
+// detailsJSON encodes a value of a state's Details: engine.Details as an
+// object with its facts in order, anything else as encoding/json does.
 func detailsJSON(v any) ([]byte, error) {
 	return appendDetail(make([]byte, 0, 512), v)
 }

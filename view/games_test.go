@@ -15,31 +15,42 @@ import (
 func TestEveryGamesStatesEncode(t *testing.T) {
 	for _, g := range engine.Games() {
 		for seed := range uint64(5) {
-			s, err := g.NewState(engine.DefaultOptions(g))
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(seed, 3))
-			for ply := 0; ply < 3000 && !s.Terminal(); ply++ {
+			s := playRandom(t, g, rand.NewPCG(seed, 3), func(s engine.State, ply int) {
 				if _, err := view.StateTold(s); err != nil {
 					t.Fatalf("%s seed %d ply %d: %v", g.ID(), seed, ply, err)
 				}
-				actors := s.Actors(nil)
-				moves := make([]engine.Move, len(actors))
-				for i, a := range actors {
-					if a == engine.ChancePlayer {
-						outs := s.ChanceOutcomes(nil)
-						moves[i] = outs[rng.IntN(len(outs))].Move
-						continue
-					}
-					legal := s.Legal(a, nil)
-					moves[i] = legal[rng.IntN(len(legal))]
-				}
-				engine.ApplyTurn(s, moves)
-			}
+			})
 			if _, err := json.Marshal(view.Board(s)); err != nil {
 				t.Fatalf("%s: board: %v", g.ID(), err)
 			}
 		}
 	}
+}
+
+// playRandom plays a game of g at its defaults by random moves and
+// throws from src, at most 3,000 turns, calling visit with each state
+// before its turn, and returns the last state.
+func playRandom(t *testing.T, g engine.Game, src rand.Source, visit func(s engine.State, ply int)) engine.State {
+	t.Helper()
+	s, err := g.NewState(engine.DefaultOptions(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(src)
+	for ply := 0; ply < 3000 && !s.Terminal(); ply++ {
+		visit(s, ply)
+		actors := s.Actors(nil)
+		moves := make([]engine.Move, len(actors))
+		for i, a := range actors {
+			if a == engine.ChancePlayer {
+				outs := s.ChanceOutcomes(nil)
+				moves[i] = outs[rng.IntN(len(outs))].Move
+				continue
+			}
+			legal := s.Legal(a, nil)
+			moves[i] = legal[rng.IntN(len(legal))]
+		}
+		engine.ApplyTurn(s, moves)
+	}
+	return s
 }

@@ -85,7 +85,7 @@ func TestMovesOfTammanEndWhereTheManLands(t *testing.T) {
 					after := s.Clone()
 					m, _ := after.ParseMove(p, mv.Move)
 					after.Apply(m)
-					pieces := after.(*tamman.State).Details().(engine.Details).Get("pieces").([][]string)
+					pieces := after.(*tamman.State).Details().Get("pieces").([][]string)
 					if !slices.Contains(pieces[p], names[mv.To]) {
 						t.Fatalf("game %d ply %d: %s should end on %s, player %d's men are on %v",
 							game, ply, mv.Move, names[mv.To], p, pieces[p])

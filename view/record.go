@@ -18,9 +18,10 @@ type Record struct {
 	Moves   []string `json:"moves"`
 	// Players optionally names who played each seat (agents or people).
 	Players []string `json:"players,omitempty"`
-	// Result is "draw", "player N wins" or empty for an unfinished game;
-	// informative only: Load recomputes it.
-	Result string `json:"result,omitempty"`
+	// Result is how the game ended, nil for an unfinished game
+	// (informative only: Load recomputes the state). A record of an
+	// earlier version gives it as a sentence, which still reads.
+	Result *Result `json:"result,omitempty"`
 }
 
 // NewRecord starts the record of a game played from the start under opts.
@@ -104,5 +105,9 @@ func init() {
 		"view.record":         {"en": "record: {err}", "de": "Aufzeichnung: {err}"},
 		"view.record_no_game": {"en": "record: no game", "de": "Aufzeichnung: kein Spiel"},
 		"view.option_type":    {"en": "option {option}: want a string, number or boolean", "de": "Option {option}: erwartet Text, Zahl oder Wahrheitswert"},
+		"view.result": {
+			"en": "result {result}: want win:SEAT:HOW (HOW end, resign or flag), draw:end, draw:agreed or abandoned",
+			"de": "Ergebnis {result}: erwartet win:PLATZ:WIE (WIE end, resign oder flag), draw:end, draw:agreed oder abandoned",
+		},
 	})
 }

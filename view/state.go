@@ -1,11 +1,11 @@
 // Package view builds the JSON forms of Tabula's values: states, turn
 // traces and game facts, for "tabula replay", the server and records. It
 // asks the games through the engine's interfaces and the Detailer
-// interface below; the values they give still carry their JSON tags.
+// interface below; a game's own fields come as engine.Details, names and
+// values in order, so no game type needs JSON tags.
 package view
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -14,12 +14,11 @@ import (
 )
 
 // Detailer is implemented by states with fields of their own (the holes of
-// a mancala board): Details returns them as engine.Details, which become
-// the fields of the state's JSON after the common ones, in order. (A
-// value of another kind is encoded as encoding/json does, and must make
-// an object.)
+// a mancala board): Details returns them, and they become the fields of
+// the state's JSON after the common ones, in order. The facts the page's
+// drawing of a board reads are declared in BoardDetails.
 type Detailer interface {
-	Details() any
+	Details() engine.Details
 }
 
 // StateView is the game-independent part of a state's JSON form.
@@ -100,16 +99,13 @@ func stateParts(s engine.State) (common, extra []byte, err error) {
 	if !ok {
 		return common, nil, nil
 	}
-	extra, err = detailsJSON(d.Details())
-	if err != nil {
-		return nil, nil, err
-	}
-	extra = bytes.TrimSpace(extra)
-	if len(extra) < 2 || extra[0] != '{' {
-		return nil, nil, fmt.Errorf("view: %s details are not a JSON object", s.Game().ID())
-	}
-	if len(extra) == 2 {
+	facts := d.Details()
+	if len(facts) == 0 {
 		return common, nil, nil
+	}
+	extra, err = appendDetails(make([]byte, 0, 512), facts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("view: %s details: %w", s.Game().ID(), err)
 	}
 	return common, extra, nil
 }

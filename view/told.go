@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"tabula/engine"
+	"tabula/messages"
 )
 
 // Teller is implemented by states that tell in words what their last turn
@@ -15,11 +16,20 @@ type Teller interface {
 
 // MessageView is the JSON of an engine.Message: {"key": K, "args": {...}},
 // a Count argument as {"noun": "seeds", "n": 3}, a nested message as a
-// MessageView.
+// MessageView. A message told of a turn carries its words in every
+// language too ("text"), made by the one renderer (messages.Texts): a
+// page shows them as they are; and, when the game words it in the second
+// person too (its key's variant KEY_you), those words ("you"), which a
+// page shows the one person against the computer for her own turns.
 type MessageView struct {
 	Key  string         `json:"key"`
 	Args map[string]any `json:"args,omitempty"`
+	Text engine.Text    `json:"text,omitempty"`
+	You  engine.Text    `json:"you,omitempty"`
 }
+
+// YouSuffix ends the key of a message's words in the second person.
+const YouSuffix = "_you"
 
 // CountView is the JSON of an engine.Count.
 type CountView struct {
@@ -27,15 +37,29 @@ type CountView struct {
 	N    int    `json:"n"`
 }
 
-// Told returns what s tells of its last turn ([] when it tells nothing).
-func Told(s engine.State) []MessageView {
+// Told returns what s tells of its last turn ([] when it tells nothing),
+// each message with its words, the players named by names (see
+// messages.Texts: "Player N" where a name is missing).
+func Told(s engine.State, names ...string) []MessageView {
 	out := []MessageView{}
 	if t, ok := s.(Teller); ok {
 		for _, m := range t.Tell() {
-			out = append(out, message(m))
+			out = append(out, TellView(s.Game(), m, names...))
 		}
 	}
 	return out
+}
+
+// TellView is message m of game g, told of a turn, with its words (an
+// item of Told), the players named by names.
+func TellView(g engine.Game, m engine.Message, names ...string) MessageView {
+	words := messages.GameWords(g)
+	v := message(m)
+	v.Text = messages.Texts(m, words, names)
+	if _, ok := words(m.Key + YouSuffix); ok {
+		v.You = messages.Texts(engine.Message{Key: m.Key + YouSuffix, Args: m.Args}, words, names)
+	}
+	return v
 }
 
 func message(m engine.Message) MessageView {
@@ -58,13 +82,14 @@ func message(m engine.Message) MessageView {
 
 // StateTold is State with two more fields for the server's answers
 // (tabula replay prints State): "told", what the state tells of its last
-// turn, and "moves", the legal moves with their places (Moves).
-func StateTold(s engine.State) ([]byte, error) {
+// turn (Told, the players named by names), and "moves", the legal moves
+// with their places (Moves).
+func StateTold(s engine.State, names ...string) ([]byte, error) {
 	common, extra, err := stateParts(s)
 	if err != nil {
 		return nil, err
 	}
-	told, err := json.Marshal(Told(s))
+	told, err := json.Marshal(Told(s, names...))
 	if err != nil {
 		return nil, fmt.Errorf("view: %s told: %w", s.Game().ID(), err)
 	}

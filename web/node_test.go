@@ -10,6 +10,7 @@ import (
 
 	"tabula/engine"
 	_ "tabula/games/all"
+	"tabula/view"
 )
 
 // nodeScript runs an ES module script with node from web/static, where it
@@ -38,7 +39,8 @@ func nodeScript(t *testing.T, script string) string {
 
 // The move list shows the passes a turn led to (the trace's event pass),
 // and the one person against the computer is told her own turns in the
-// second person (issue #37: no passes in the move list; "Du warf 2").
+// second person (issue #37: no passes in the move list; "Du warf 2"): the
+// page shows the words the server made (view.Told), "you" for her turns.
 func TestMoveListShowsPassesAndYouAreToldInTheSecondPerson(t *testing.T) {
 	g, err := engine.Lookup("tamman")
 	if err != nil {
@@ -48,13 +50,19 @@ func TestMoveListShowsPassesAndYouAreToldInTheSecondPerson(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// what the server tells of a throw of 2 by seat p
+	thrown := func(p int) string {
+		m := engine.Message{Key: "ev_thrown", Args: map[string]any{"player": p, "value": 2, "name": "tinteyn"}}
+		told, _ := json.Marshal([]view.MessageView{view.TellView(g, m)})
+		return string(told)
+	}
 	out := nodeScript(t, `
 const m = await import('./roomstate.js');
 const i = await import('./i18n.js');
 i.setWords(`+string(words)+`);
 m.setP({ tokens: ['tok', ''], match: { seats: [{ kind: 'person' }, { kind: 'computer', agent: 'mcts:hard' }], turns: [] } });
 const trace = [{ kind: 'step', player: 1 }, { kind: 'pass', player: 0 }];
-const thrown = (p) => ({ actors: [-1], toMove: [p], told: [{ key: 'ev_thrown', args: { player: p, value: 2, name: 'tinteyn' } }] });
+const thrown = (p) => ({ actors: [-1], toMove: [p], told: [`+thrown(0)+`, `+thrown(1)+`][p] });
 for (const l of ['en', 'de']) {
   i.setLanguage(l);
   console.log(m.describeTurn({ actors: [1], move: 'c5+2', passes: m.passesOf(trace) }));
@@ -65,9 +73,9 @@ for (const l of ['en', 'de']) {
 `)
 	for _, want := range []string{
 		"Computer (hard): c5+2; you pass\n", "You: c1+2; Computer (hard) passes\n",
-		"You threw 2 (tinteyn).\n", "Computer (hard) threw 2 (tinteyn).\n",
+		"You threw 2 (tinteyn).\n", "Player 1 threw 2 (tinteyn).\n",
 		"Computer (schwer): c5+2; du setzt aus\n", "Du: c1+2; Computer (schwer) setzt aus\n",
-		"Du warfst 2 (tinteyn).\n", "Computer (schwer) warf 2 (tinteyn).\n",
+		"Du warfst 2 (tinteyn).\n", "Spieler 1 warf 2 (tinteyn).\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("lacks %q:\n%s", want, out)

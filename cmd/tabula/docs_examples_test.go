@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -32,8 +33,9 @@ import (
 //	<!-- all examples: bounded: REASON -->
 //	<!-- examples: skip: REASON -->         not run, for the reason given
 const (
-	boundedFor  = 2 * time.Second
-	completeFor = 2 * time.Minute // an unmarked command that runs longer fails
+	boundedFor    = 2 * time.Second
+	boundedAtOnce = 8               // bounded commands run at once: they wait out boundedFor
+	completeFor   = 2 * time.Minute // an unmarked command that runs longer fails
 )
 
 type docCommand struct {
@@ -261,35 +263,48 @@ func docPages(t *testing.T) []string {
 
 // TestDocumentedCommandsRun runs every documented command in a directory of
 // its page's own (so that one command can read the file another wrote) and
-// checks its exit status.
+// checks its exit status. The pages run in parallel, and a page's commands
+// in order; its bounded commands, which run for a fixed time whatever they
+// do, run together (at most boundedAtOnce at a time) after its other
+// commands: a later command cannot rely on what a killed one wrote.
 func TestDocumentedCommandsRun(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	total := 0
+	slots := make(chan struct{}, boundedAtOnce)
 	for _, path := range docPages(t) {
 		name := strings.TrimPrefix(path, "../../")
 		cmds := docCommands(t, path, name)
 		if len(cmds) == 0 {
 			continue
 		}
-		dir := t.TempDir()
-		for _, c := range cmds {
-			total++
-			t.Run(c.where, func(t *testing.T) {
+		total += len(cmds)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			var bounded sync.WaitGroup
+			for _, c := range cmds {
 				switch {
 				case c.mode == "skip":
-					t.Skipf("tabula %s: %s", strings.Join(c.args, " "), c.reason)
+					t.Logf("%s: not run: tabula %s: %s", c.where, strings.Join(c.args, " "), c.reason)
 				case c.args[0] == "lab":
 					runLabCommand(t, exe, dir, c) // cut to tiny sizes, bounded or not
 				case c.mode == "bounded":
-					runDocCommand(t, exe, dir, c, boundedFor, true)
+					bounded.Add(1)
+					go func() {
+						defer bounded.Done()
+						slots <- struct{}{}
+						defer func() { <-slots }()
+						runDocCommand(t, exe, dir, c, boundedFor, true)
+					}()
 				default:
 					runDocCommand(t, exe, dir, c, completeFor, false)
 				}
-			})
-		}
+			}
+			bounded.Wait()
+		})
 	}
 	if total < 20 {
 		t.Errorf("found %d documented commands; the reader of the pages is broken", total)
@@ -297,8 +312,9 @@ func TestDocumentedCommandsRun(t *testing.T) {
 }
 
 // runDocCommand runs c as a child process (the test binary acting as
-// tabula) with the input "quit" (which a game in the terminal obeys). A bounded command passes if it is still running
-// at the bound; then it is killed with every process it started.
+// tabula) with the input "quit" (which a game in the terminal obeys). A
+// bounded command passes if it is still running at the bound; then it is
+// killed with every process it started.
 func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Duration, bounded bool) {
 	cmd := exec.Command(exe, c.args...)
 	cmd.Dir = dir
@@ -308,20 +324,21 @@ func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Durat
 	var out strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		t.Errorf("%s: %v", c.where, err) // not Fatal: bounded commands run on goroutines of their own
+		return
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
 		if err != nil {
-			t.Errorf("tabula %s: %v\n%s", strings.Join(c.args, " "), err, lastLines(out.String()))
+			t.Errorf("%s: tabula %s: %v\n%s", c.where, strings.Join(c.args, " "), err, lastLines(out.String()))
 		}
 	case <-time.After(limit):
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		<-done
 		if !bounded {
-			t.Errorf("tabula %s still runs after %v: mark it bounded (see TestDocumentedCommandsRun)", strings.Join(c.args, " "), limit)
+			t.Errorf("%s: tabula %s still runs after %v: mark it bounded (see TestDocumentedCommandsRun)", c.where, strings.Join(c.args, " "), limit)
 		}
 	}
 }
@@ -334,7 +351,8 @@ func runLabCommand(t *testing.T, exe, dir string, c docCommand) {
 	r, ok := lookupLab(c.args[1])
 	want, known := labReports[c.args[1]]
 	if !ok || !known {
-		t.Fatalf("%s: tabula lab %s: no such measurement, or no labReports entry for it", c.where, c.args[1])
+		t.Errorf("%s: tabula lab %s: no such measurement, or no labReports entry for it", c.where, c.args[1])
+		return
 	}
 	args := []string{"lab", r.name}
 	fs := r.flags()
@@ -342,7 +360,8 @@ func runLabCommand(t *testing.T, exe, dir string, c docCommand) {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(c.args[i], "-"), "=")
 		f := fs.Lookup(name)
 		if f == nil {
-			t.Fatalf("%s: tabula lab %s has no flag --%s", c.where, r.name, name)
+			t.Errorf("%s: tabula lab %s has no flag --%s", c.where, r.name, name)
+			return
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) && i+1 < len(c.args) {
 			i++
@@ -355,14 +374,15 @@ func runLabCommand(t *testing.T, exe, dir string, c docCommand) {
 	cmd.Env = append(os.Environ(), "TABULA_AS_COMMAND=1")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("tabula %s: %v\n%s", strings.Join(args, " "), err, lastLines(string(out)))
+		t.Errorf("%s: tabula %s: %v\n%s", c.where, strings.Join(args, " "), err, lastLines(string(out)))
+		return
 	}
 	if !strings.Contains(string(out), want) {
-		t.Errorf("tabula %s: %q not reported:\n%s", strings.Join(args, " "), want, lastLines(string(out)))
+		t.Errorf("%s: tabula %s: %q not reported:\n%s", c.where, strings.Join(args, " "), want, lastLines(string(out)))
 	}
 	if c.out != "" {
 		if err := os.WriteFile(filepath.Join(dir, filepath.Base(c.out)), out, 0o644); err != nil {
-			t.Fatal(err)
+			t.Error(err)
 		}
 	}
 }
@@ -375,46 +395,64 @@ func lastLines(s string) string {
 	return s
 }
 
-// TestDocumentedDefaults checks the defaults that README.md's synopses
-// show, as in `tabula loadtest [--think 200ms]`, against the flags' own.
-func TestDocumentedDefaults(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+// TestCLIPageListsEveryFlag checks docs/cli.md, the command reference,
+// against the commands themselves: a section "## tabula NAME" for every
+// command, whose table lists every flag of the command's --help with its
+// default and no other, and whose synopsis shows the flags' defaults
+// (`[--lease 6s]`).
+func TestCLIPageListsEveryFlag(t *testing.T) {
+	data, err := os.ReadFile("../../docs/cli.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	optional := regexp.MustCompile(`\[--([a-z-]+) ([^\]\sA-Z]+)\]`)
-	checked := 0
-	var spans [][]string
-	fenced := false
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "```") {
-			fenced = !fenced
-		} else if !fenced {
-			spans = append(spans, inlineCodeRE.FindAllStringSubmatch(line, -1)...)
-		}
+	sections := map[string]string{}
+	for _, s := range strings.Split(string(data), "\n## tabula ")[1:] {
+		name, body, _ := strings.Cut(s, "\n")
+		sections[strings.TrimSpace(name)] = body
 	}
-	for _, span := range spans {
-		name, rest, ok := strings.Cut(strings.TrimPrefix(span[1], "tabula "), " ")
-		if !ok || !strings.HasPrefix(span[1], "tabula ") {
+	helpFlag := regexp.MustCompile(`(?m)^  --([a-z-]+)\b(.*)$`)
+	row := regexp.MustCompile("(?m)^\\| `--([a-z-]+)[^`]*` \\| (?:`([^`]*)`)? *\\|")
+	synopsis := regexp.MustCompile(`\[--([a-z-]+) ([^\]\sA-Z.|/]+)\]`)
+	checked := 0
+	for _, c := range commands {
+		body, ok := sections[c.name]
+		if !ok {
+			t.Errorf("docs/cli.md has no section \"## tabula %s\"", c.name)
 			continue
 		}
-		for _, m := range optional.FindAllStringSubmatch(rest, -1) {
-			if strings.Contains(m[2], "...") {
-				continue
+		_, help, _ := runTabula(t, "", c.name, "--help")
+		defaults := map[string]string{}
+		for _, m := range helpFlag.FindAllStringSubmatch(help, -1) {
+			def := regexp.MustCompile(`\(default: ([^)]*)\)\s*$`).FindStringSubmatch(m[2])
+			defaults[m[1]] = ""
+			if def != nil {
+				defaults[m[1]] = def[1]
 			}
-			_, help, _ := runTabula(t, "", name, "--help")
-			line := regexp.MustCompile(`(?m)^  --` + m[1] + ` .*$`).FindString(help)
-			if strings.HasPrefix(line, "  --"+m[1]+" "+m[2]+" ") {
-				continue // the value is the flag's placeholder (name=value)
-			}
-			def := regexp.MustCompile(`\(default: ([^)]*)\)`).FindStringSubmatch(line)
-			if def == nil || def[1] != m[2] {
-				t.Errorf("README shows `tabula %s [--%s %s]`; the flag says %q", name, m[1], m[2], line)
+		}
+		listed := map[string]bool{}
+		for _, m := range row.FindAllStringSubmatch(body, -1) {
+			listed[m[1]] = true
+			def, ok := defaults[m[1]]
+			switch {
+			case !ok:
+				t.Errorf("docs/cli.md lists --%s for tabula %s, which has no such flag", m[1], c.name)
+			case def != m[2]:
+				t.Errorf("docs/cli.md gives tabula %s --%s the default %q; the flag says %q", c.name, m[1], m[2], def)
 			}
 			checked++
 		}
+		for name := range defaults {
+			if !listed[name] {
+				t.Errorf("docs/cli.md does not list tabula %s --%s", c.name, name)
+			}
+		}
+		for _, m := range synopsis.FindAllStringSubmatch(body, -1) {
+			if def, ok := defaults[m[1]]; ok && def != "" && def != m[2] && !strings.HasPrefix(def, m[2]) {
+				t.Errorf("docs/cli.md shows `tabula %s [--%s %s]`; the flag's default is %q", c.name, m[1], m[2], def)
+			}
+		}
 	}
-	if checked < 4 {
-		t.Errorf("checked %d defaults; the reader of the synopses is broken", checked)
+	if checked < 50 {
+		t.Errorf("checked %d flags; the reader of docs/cli.md is broken", checked)
 	}
 }

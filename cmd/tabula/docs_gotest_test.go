@@ -7,9 +7,11 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -191,29 +193,51 @@ func TestDocumentedGoTestsRun(t *testing.T) {
 		t.Fatalf("found %d documented go test commands; the reader of the pages is broken", len(cmds))
 	}
 	pkgs, matches := buildTestPackages(t, cmds)
-	dirs := map[string]string{} // a page's directory of logs
+	// A page's commands run in order (one may read the log another
+	// wrote), the pages side by side, goTestsAtOnce at a time.
+	var pages []string
+	byPage := map[string][]goTest{}
 	for _, g := range cmds {
-		var targets []*testPackage
-		for _, p := range g.patterns {
-			if len(matches[cleanPattern(p)]) == 0 {
-				t.Errorf("%s: `%s`: %s is no package with tests", g.where, g.text, p)
-			}
-			for _, path := range matches[cleanPattern(p)] {
-				targets = append(targets, pkgs[path])
-			}
-		}
-		if len(targets) == 0 {
-			continue
-		}
 		page, _, _ := strings.Cut(g.where, ":")
-		if dirs[page] == "" {
-			dirs[page] = t.TempDir()
+		if byPage[page] == nil {
+			pages = append(pages, page)
 		}
-		if err := checkGoTest(g, targets, dirs[page]); err != nil {
-			t.Errorf("%s: `%s`: %v", g.where, g.text, err)
-		}
+		byPage[page] = append(byPage[page], g)
 	}
+	slots := make(chan struct{}, goTestsAtOnce)
+	var wg sync.WaitGroup
+	for _, page := range pages {
+		dir := t.TempDir() // the page's directory of logs
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			for _, g := range byPage[page] {
+				var targets []*testPackage
+				for _, p := range g.patterns {
+					if len(matches[cleanPattern(p)]) == 0 {
+						t.Errorf("%s: `%s`: %s is no package with tests", g.where, g.text, p)
+					}
+					for _, path := range matches[cleanPattern(p)] {
+						targets = append(targets, pkgs[path])
+					}
+				}
+				if len(targets) == 0 {
+					continue
+				}
+				if err := checkGoTest(g, targets, dir); err != nil {
+					t.Errorf("%s: `%s`: %v", g.where, g.text, err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
+
+// goTestsAtOnce is how many pages' go test commands run at once: most
+// are short measurements that use a core each.
+var goTestsAtOnce = max(2, runtime.NumCPU())
 
 // buildTestPackages resolves the commands' package patterns (from the
 // module's root) and builds one test binary a package; matches maps each

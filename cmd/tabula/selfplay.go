@@ -251,7 +251,8 @@ func (p *player) play(i int, m match) (gameResult, error) {
 	p.after = s.Scores(p.after[:0])
 	copy(r.scores[:], p.after)
 	if r.record != nil {
-		r.record.Result = o.String()
+		res := view.ResultOf(o)
+		r.record.Result = &res
 	}
 	return r, nil
 }

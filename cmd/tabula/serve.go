@@ -20,7 +20,6 @@ import (
 	"tabula/engine"
 	"tabula/internal/compute"
 	"tabula/internal/connlimit"
-	"tabula/internal/metrics"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/web"
@@ -89,7 +88,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Store:     db,
 		Agents:    rooms.AgentFunc(server.DefaultAgents),
 		Offered:   server.OfferedAgents,
-		Think:     metrics.Thinker{Pool: pool},
+		Think:     pool,
 		IdleAfter: *idle,
 		Log:       log,
 		Holder:    holderName(),
@@ -143,7 +142,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("--metrics-addr: %w", err)
 		}
-		ms := newHTTPServer(srv.Metrics(), 10*time.Second)
+		ms := newHTTPServer(srv.Metrics(lim.Stats), 10*time.Second)
 		go ms.Serve(mln)
 		defer ms.Close()
 		log.Info("metrics", "addr", mln.Addr().String())

@@ -200,7 +200,7 @@ func (p *progressBar) finish() {
 func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	f := addSelfPlayFlags(fs, 100)
-	recordsPath := fs.String("records", "", "write every game as a JSON line (an engine record) to `FILE`")
+	recordsPath := fs.String("records", "", "write every game as a JSON line (a record, which replay --record reads) to `FILE`")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

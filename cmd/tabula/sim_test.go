@@ -108,8 +108,8 @@ func TestSimRotatesSeatsAndWritesReplayableRecords(t *testing.T) {
 		if err != nil {
 			t.Fatalf("record %d does not replay: %v", i, err)
 		}
-		if o, _ := s.Outcome(); !s.Terminal() || o.String() != rec.Result {
-			t.Errorf("record %d replays to %v, recorded %q", i, o, rec.Result)
+		if o, _ := s.Outcome(); !s.Terminal() || rec.Result == nil || view.ResultOf(o) != *rec.Result {
+			t.Errorf("record %d replays to %v, recorded %+v", i, o, rec.Result)
 		}
 	}
 	if seat0["greedy"] != 3 || seat0["random"] != 3 {

@@ -105,10 +105,7 @@ func (t *terminalGame) run() error {
 	}
 	t.showBoard()
 	o, _ := t.s.Outcome()
-	result := t.say("t_draw")
-	if !o.Draw() {
-		result = t.say("t_wins", "player", o.Winner)
-	}
+	result := messages.Render(t.lang, view.ResultMessage(view.ResultOf(o)), t.words)
 	var scores []string
 	for p, v := range t.s.Scores(nil) {
 		scores = append(scores, t.say("t_score", "player", p, "n", v))

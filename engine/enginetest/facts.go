@@ -20,7 +20,7 @@ import (
 func Full(t testing.TB, s engine.State) string {
 	t.Helper()
 	b := new(bytes.Buffer)
-	if d, ok := s.(interface{ Details() any }); ok { // the board of its JSON (view.Detailer)
+	if d, ok := s.(interface{ Details() engine.Details }); ok { // the board of its JSON (view.Detailer)
 		fmt.Fprintf(b, "%v", d.Details())
 	}
 	o, over := s.Outcome()

@@ -489,7 +489,7 @@ func rowText(p int) string {
 // Details gives the board for the state's views: holes, stores, phase
 // ("opening" or "main"), captured (seeds the last move took) and, once
 // over, end (why the game ended).
-func (s *State) Details() any {
+func (s *State) Details() engine.Details {
 	holes := make([]int, Holes)
 	for i, c := range s.holes {
 		holes[i] = int(c)

@@ -16,7 +16,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(s.(*adjiboto.State).Details().(engine.Details).Get("holes"))
+	fmt.Println(s.(*adjiboto.State).Details().Get("holes"))
 	fmt.Println(engine.LegalTexts(s, 0))
 	// Output:
 	// [12 12 12 12 2 12 12 12 12 2]

@@ -72,7 +72,7 @@ func rowText(p int) string {
 //     cut a move);
 //   - lastRound, once a round ended: round, why, taken, seeds;
 //   - end, once the match is over: why.
-func (s *State) Details() any {
+func (s *State) Details() engine.Details {
 	holes, burnt := make([]int, Holes), make([]bool, Holes)
 	for h := range s.holes {
 		holes[h] = int(s.holes[h])

@@ -17,7 +17,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	d := s.(*tamman.State).Details().(engine.Details)
+	d := s.(*tamman.State).Details()
 	fmt.Println(d.Get("pieces").([][]string)[0], d.Get("throws"), d.Get("phase"))
 	fmt.Println(engine.LegalTexts(s, 0))
 	// Output:

@@ -66,4 +66,4 @@ func squares(s *tamman.State, p int) []string {
 }
 
 // detail is the value of a fact of s's Details.
-func detail(s *tamman.State, name string) any { return s.Details().(engine.Details).Get(name) }
+func detail(s *tamman.State, name string) any { return s.Details().Get(name) }

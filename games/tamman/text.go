@@ -85,7 +85,7 @@ func parseThrow(s string) (int, bool) {
 //   - captured: the number of men the last move sent back;
 //   - lost: the number of throws lost when the last turn ended; zeroed: it
 //     ended with 8, 8, 8.
-func (s *State) Details() any {
+func (s *State) Details() engine.Details {
 	n := int(s.r.players)
 	pieces, steps, seats := make([][]string, n), make([][]int, n), make([]string, n)
 	for p := 0; p < n; p++ {

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"tabula/internal/wire"
 	"testing"
 	"time"
 
@@ -20,6 +19,8 @@ import (
 	"tabula/internal/pgtest"
 	"tabula/internal/roomclient"
 	"tabula/internal/store"
+	"tabula/internal/wire"
+	"tabula/view"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -196,7 +197,7 @@ func checkLog(t *testing.T, pg *store.Postgres, room string, bots []*roomclient.
 			}
 		}
 	}
-	if o, _ := st.Outcome(); !st.Terminal() || evs[len(evs)-1].Kind != wire.KindEnd || evs[len(evs)-1].Result != o.String() {
+	if o, _ := st.Outcome(); !st.Terminal() || evs[len(evs)-1].Kind != wire.KindEnd || evs[len(evs)-1].Result == nil || *evs[len(evs)-1].Result != view.ResultOf(o) {
 		t.Errorf("the replayed log ends terminal=%v with %v; the log's last event is %+v", st.Terminal(), o, evs[len(evs)-1])
 	}
 }

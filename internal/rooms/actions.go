@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"tabula/internal/wire"
+	"tabula/view"
 	"time"
 
 	"tabula/engine"
@@ -91,7 +92,7 @@ func (r *Room) ResignAs(ctx context.Context, sub *Sub, token string) error {
 		if err := r.twoOpen(); err != nil {
 			return err
 		}
-		return r.finish(ctx, wire.Event{Kind: wire.KindResign, Seat: intp(seat)}, engine.Outcome{Winner: 1 - seat}.String())
+		return r.finish(ctx, wire.Event{Kind: wire.KindResign, Seat: intp(seat)}, view.Won(1-seat, view.EndResign))
 	})
 }
 
@@ -105,7 +106,7 @@ func (r *Room) OfferDraw(ctx context.Context, sub *Sub) error {
 		}
 		e := wire.Event{Kind: wire.KindOffer, Seat: intp(sub.Seat)}
 		if accepts {
-			return r.finish(ctx, e, engine.Outcome{Winner: -1}.String())
+			return r.finish(ctx, e, view.Drawn(view.EndAgreed))
 		}
 		return r.record(ctx, store.Step{}, e)
 	})

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"tabula/internal/wire"
+	"tabula/view"
 	"time"
 
-	"tabula/engine"
 	"tabula/internal/store"
 )
 
@@ -189,15 +189,15 @@ func (r *Room) checkFlag() {
 // flag ends the game on time: seat s's flag fell, the other seat wins.
 func (r *Room) flag(ctx context.Context, s int) error {
 	first := wire.Event{Kind: wire.KindFlag, Seat: intp(s), Clocks: r.clocksAfter(r.m.cfg.Now())}
-	return r.finish(ctx, first, engine.Outcome{Winner: 1 - s}.String())
+	return r.finish(ctx, first, view.Won(1-s, view.EndFlag))
 }
 
 // finish stores the events that end the game (core.ending) and
 // broadcasts them.
-func (r *Room) finish(ctx context.Context, first wire.Event, result string) error {
+func (r *Room) finish(ctx context.Context, first wire.Event, result view.Result) error {
 	now := r.m.cfg.Now()
 	evs := r.ending(now, first, result)
-	st := store.Step{Room: r.ID, From: r.version, Status: store.Finished, Result: result, ClearCommits: len(r.commits) > 0}
+	st := store.Step{Room: r.ID, From: r.version, Status: store.Finished, Result: result.Code(), ClearCommits: len(r.commits) > 0}
 	st.Archive = r.archiveEntry(evs, result)
 	if err := r.persist(ctx, &st, evs...); err != nil {
 		return err

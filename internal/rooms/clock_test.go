@@ -6,13 +6,14 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
-	"tabula/internal/wire"
 	"testing"
 	"time"
 
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/store"
+	"tabula/internal/wire"
+	"tabula/view"
 )
 
 // fakeTime is a clock the test moves by hand.
@@ -90,8 +91,8 @@ func TestClockCountsDownAddsIncrementsAndFlagFalls(t *testing.T) {
 	if _, err := r.Move(bg, b, r.version, engine.LegalTexts(r.state, 1)[0]); code(err) != CodeOver {
 		t.Fatalf("a move after the flag fell: %v", err)
 	}
-	if r.result != "player 0 wins" || r.status != store.Finished {
-		t.Fatalf("after the flag: %s %s", r.status, r.result)
+	if r.result != view.Won(0, view.EndFlag) || r.status != store.Finished {
+		t.Fatalf("after the flag: %s %s", r.status, r.result.Code())
 	}
 	for len(b.Out) > 0 {
 		var m msg
@@ -141,8 +142,8 @@ func TestDrawOffers(t *testing.T) {
 	if err := r.OfferDraw(bg, a); err != nil {
 		t.Fatal(err)
 	}
-	if r.status != store.Finished || r.result != "draw" || r.Record().Result != "draw" {
-		t.Fatalf("after accepting: %s %q", r.status, r.result)
+	if r.status != store.Finished || r.result != view.Drawn(view.EndAgreed) || *r.Record().Result != r.result {
+		t.Fatalf("after accepting: %s %q", r.status, r.result.Code())
 	}
 	spec := join(t, r, "")
 	if err := r.OfferDraw(bg, spec); code(err) != CodeSpectator {

@@ -10,6 +10,7 @@ import (
 	"tabula/engine"
 	"tabula/internal/store"
 	"tabula/internal/wire"
+	"tabula/messages"
 	"tabula/view"
 )
 
@@ -32,8 +33,8 @@ type core struct {
 	seats     []seat
 	commits   map[int]string // hidden choices of the current turn
 	status    wire.Status
-	result    string
-	next      string // the rematch room
+	result    view.Result // once the game is over
+	next      string      // the rematch room
 	clock     Clock
 	left      []time.Duration // each seat's time at since
 	since     time.Time       // when the running clocks were last set
@@ -295,7 +296,8 @@ type turnStep struct {
 	events []wire.Event
 	states []engine.State
 	traces [][]view.EventView
-	step   store.Step // From, ClearCommits, Status and Result
+	step   store.Step  // From, ClearCommits, Status and Result
+	result view.Result // if the turn ends the game
 	now    time.Time
 }
 
@@ -338,10 +340,11 @@ func (c *core) turn(now time.Time, actors []int, moves []engine.Move, by []int, 
 	if next.Terminal() {
 		o, _ := next.Outcome()
 		v++
-		t.events = append(t.events, wire.Event{Version: v, Kind: wire.KindEnd, Result: o.String(), Secret: hex.EncodeToString(c.secret)})
+		t.result = view.ResultOf(o)
+		t.events = append(t.events, wire.Event{Version: v, Kind: wire.KindEnd, Result: &t.result, Secret: hex.EncodeToString(c.secret)})
 		t.states = append(t.states, next)
 		t.traces = append(t.traces, nil)
-		t.step.Status, t.step.Result = store.Finished, o.String()
+		t.step.Status, t.step.Result = store.Finished, t.result.Code()
 	}
 	return t
 }
@@ -353,7 +356,7 @@ func (c *core) turned(t turnStep) {
 	c.state = t.states[len(t.states)-1]
 	c.turnStart = t.events[len(t.events)-1].Version
 	if t.step.Status != "" {
-		c.status, c.result = t.step.Status, t.step.Result
+		c.status, c.result = t.step.Status, t.result
 	}
 	c.offer = -1 // an offer lapses with the next turn
 	c.setClocks(t.events[0].Clocks, t.now)
@@ -417,16 +420,42 @@ func (c *core) undone(e wire.Event, s engine.State) {
 // resignation, a flag, the offer that accepts a draw), then the end,
 // which publishes the chance secret. A first event without clocks stops
 // them where they are at now.
-func (c *core) ending(now time.Time, first wire.Event, result string) []wire.Event {
+func (c *core) ending(now time.Time, first wire.Event, result view.Result) []wire.Event {
 	first.Version = c.version + 1
 	if first.Clocks == nil {
 		first.Clocks = c.clocksAfter(now)
 	}
-	return []wire.Event{first, {Version: c.version + 2, Kind: wire.KindEnd, Result: result, Secret: hex.EncodeToString(c.secret)}}
+	return []wire.Event{first, {Version: c.version + 2, Kind: wire.KindEnd, Result: &result, Secret: hex.EncodeToString(c.secret)}}
+}
+
+// say is m in words in every language, the players named as the seats
+// are (by their names, or as "Player N").
+func (c *core) say(m engine.Message) engine.Text {
+	return messages.Texts(m, messages.GameWords(c.game), c.names())
+}
+
+// names are the seats' names, for the words of the room ("" for a seat
+// without one).
+func (c *core) names() []string {
+	names := make([]string, len(c.seats))
+	for i, s := range c.seats {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// resultSent is the room's result as a view or record gives it: nil while
+// the game goes on.
+func (c *core) resultSent() *view.Result {
+	if c.result.How == "" {
+		return nil
+	}
+	r := c.result
+	return &r
 }
 
 // ended takes the end of the game, evs, once it is stored (and logged).
-func (c *core) ended(now time.Time, evs []wire.Event, result string) {
+func (c *core) ended(now time.Time, evs []wire.Event, result view.Result) {
 	clear(c.commits)
 	c.status, c.result = store.Finished, result
 	c.turnStart = c.version

@@ -254,9 +254,9 @@ func TestCoreResignationStopsTheClocksAndEnds(t *testing.T) {
 	c := newTestCore(t, "agsinnoninka", []wire.SeatKind{Person, Person}, Clock{Initial: time.Minute})
 	play(t, c, t0, 0, 0, first(c, 0), true)
 	play(t, c, t0, 1, 1, first(c, 1), true)
-	evs := c.ending(t0.Add(5*time.Second), wire.Event{Kind: wire.KindResign, Seat: intp(0)}, "1-0")
+	evs := c.ending(t0.Add(5*time.Second), wire.Event{Kind: wire.KindResign, Seat: intp(0)}, view.Won(1, view.EndResign))
 	c.log(evs)
-	c.ended(t0.Add(5*time.Second), evs, "1-0")
+	c.ended(t0.Add(5*time.Second), evs, view.Won(1, view.EndResign))
 	if evs[0].Version != 3 || evs[1].Kind != wire.KindEnd || evs[1].Secret == "" {
 		t.Fatalf("the ending %+v", evs)
 	}
@@ -380,9 +380,9 @@ func TestCoreViewShowsTheSecretOnceTheGameIsOver(t *testing.T) {
 	if v := c.view(Spectator, nobody(c)); v.Secret != "" {
 		t.Fatalf("the secret shown while the game is open: %s", v.Secret)
 	}
-	evs := c.ending(t0, wire.Event{Kind: wire.KindResign, Seat: intp(0)}, "1-0")
+	evs := c.ending(t0, wire.Event{Kind: wire.KindResign, Seat: intp(0)}, view.Won(1, view.EndResign))
 	c.log(evs)
-	c.ended(t0, evs, "1-0")
+	c.ended(t0, evs, view.Won(1, view.EndResign))
 	if v := c.view(Spectator, nobody(c)); v.Secret != hex.EncodeToString(c.secret) || v.Resigned == nil || *v.Resigned != 0 {
 		t.Fatalf("after the resignation: secret %q, resigned %v", v.Secret, v.Resigned)
 	}

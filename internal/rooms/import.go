@@ -9,10 +9,11 @@ import (
 
 	"tabula/engine"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // Import archives finished games played elsewhere, as records of rooms
-// (GET /api/rooms/{id}/record) or engine records. Every record is checked
+// (GET /api/rooms/{id}/record) or records (view.Record). Every record is checked
 // before any is stored, so a bad record imports nothing of its batch; the
 // error names the record (1-based) and what is wrong with it.
 func (m *Manager) Import(ctx context.Context, recs []Record) (int, error) {
@@ -27,7 +28,7 @@ func (m *Manager) Import(ctx context.Context, recs []Record) (int, error) {
 		if len(players) == 0 {
 			players = []string{}
 		}
-		games[i] = store.Game{Room: "import-" + newID(), Game: checked.Game, Players: players, Result: checked.Result, Finished: time.Now(), Record: body}
+		games[i] = store.Game{Room: "import-" + newID(), Game: checked.Game, Players: players, Result: checked.Result.Code(), Finished: time.Now(), Record: body}
 	}
 	for i, g := range games {
 		if err := m.cfg.Store.AddFinished(ctx, g); err != nil {
@@ -74,26 +75,41 @@ func checkImport(rec Record) (Record, error) {
 		if rec.Resigned != nil {
 			return rec, engine.NewError("rooms.import_resigned_over", "seat", *rec.Resigned)
 		}
-		if rec.Result != "" && rec.Result != o.String() {
-			return rec, engine.NewError("rooms.import_result", "result", strconv.Quote(rec.Result), "want", strconv.Quote(o.String()))
+		want := view.ResultOf(o)
+		if rec.Result != nil && *rec.Result != want {
+			return rec, engine.NewError("rooms.import_result", "result", strconv.Quote(rec.Result.Code()), "want", strconv.Quote(want.Code()))
 		}
-		rec.Result = o.String()
+		rec.Result = &want
 		return rec, nil
 	}
-	// Ended before its rules end it.
+	// Ended before its rules end it: a record of an earlier version
+	// says only who won (view.EndRules), which is then read as the
+	// resignation, the flag or the agreed draw that alone can end it.
 	if s.NumPlayers() != 2 {
 		return rec, engine.NewError("rooms.not_over")
 	}
-	wins := func(p int) string { return engine.Outcome{Winner: p}.String() }
+	got := view.Result{}
+	if rec.Result != nil {
+		got = *rec.Result
+	}
 	switch {
 	case rec.Resigned != nil:
-		if r := *rec.Resigned; r != 0 && r != 1 {
+		r := *rec.Resigned
+		if r != 0 && r != 1 {
 			return rec, engine.NewError("rooms.import_resigned_seat", "seat", r)
-		} else if rec.Result != wins(1-r) {
-			return rec, engine.NewError("rooms.import_resigned_result", "seat", r, "want", strconv.Quote(wins(1-r)), "result", strconv.Quote(rec.Result))
 		}
-	case rec.Result == wins(-1), rec.Result == wins(0), rec.Result == wins(1):
-		// an agreed draw, or a flag
+		want := view.Won(1-r, view.EndResign)
+		if got != want && got != view.Won(1-r, view.EndRules) {
+			return rec, engine.NewError("rooms.import_resigned_result", "seat", r, "want", strconv.Quote(want.Code()), "result", strconv.Quote(got.Code()))
+		}
+		rec.Result = &want
+	case got.Draw():
+		rec.Result = &view.Result{Winner: -1, How: view.EndAgreed}
+	case (got.Winner == 0 || got.Winner == 1) && (got.How == view.EndFlag || got.How == view.EndRules):
+		rec.Result = &view.Result{Winner: got.Winner, How: view.EndFlag}
+	case (got.Winner == 0 || got.Winner == 1) && got.How == view.EndResign:
+		rec.Resigned = intp(1 - got.Winner)
+		rec.Result = &got
 	default:
 		return rec, engine.NewError("rooms.import_no_result")
 	}

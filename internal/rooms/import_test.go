@@ -8,6 +8,7 @@ import (
 
 	"tabula/engine"
 	"tabula/internal/store"
+	"tabula/view"
 )
 
 // playOut plays r to its end, each seat's first legal move.
@@ -57,9 +58,10 @@ func endings(t *testing.T) []Record {
 	r.checkFlag()
 	r.mu.Unlock()
 	recs = append(recs, r.Record())
-	for i, want := range []string{"", "player 0 wins", "draw", "player 1 wins"} {
-		if r := recs[i].Result; r == "" || (want != "" && r != want) {
-			t.Fatalf("ending %d: result %q, want %q", i, r, want)
+	for i, want := range []string{"win:?:end", "win:0:resign", "draw:agreed", "win:1:flag"} {
+		r := recs[i].Result
+		if r == nil || r.How != view.End(want[strings.LastIndexByte(want, ':')+1:]) || (want[4] != '?' && r.Code() != want) {
+			t.Fatalf("ending %d: result %+v, want %s", i, r, want)
 		}
 	}
 	return recs
@@ -138,7 +140,7 @@ func TestABadRecordImportsNothing(t *testing.T) {
 	m := testManager(t, testStore(t))
 	bad := recs[0]
 	bad.Moves = bad.Moves[:2]
-	bad.Result = ""
+	bad.Result = nil
 	_, err := m.Import(bg, []Record{recs[1], bad, recs[2]})
 	if err == nil || !strings.Contains(err.Error(), "record 2") || !strings.Contains(err.Error(), "not over") {
 		t.Fatalf("a batch with an unfinished game: %v", err)

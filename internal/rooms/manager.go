@@ -262,10 +262,11 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, seats []store.Seat, moves []string, evs []wire.Event, s engine.State) store.Step {
 	st := store.Step{Room: rs.ID, From: 0}
 	if o, over := s.Outcome(); over {
-		st.Status, st.Result = store.Finished, o.String()
-		evs = append(evs, wire.Event{Version: len(evs) + 1, Kind: wire.KindEnd, Result: st.Result, Secret: hex.EncodeToString(rs.Secret)})
+		res := view.ResultOf(o)
+		st.Status, st.Result = store.Finished, res.Code()
+		evs = append(evs, wire.Event{Version: len(evs) + 1, Kind: wire.KindEnd, Result: &res, Secret: hex.EncodeToString(rs.Secret)})
 		rec := view.NewRecord(g, opts)
-		rec.Moves, rec.Result = moves, st.Result
+		rec.Moves, rec.Result = moves, &res
 		for _, se := range seats {
 			rec.Players = append(rec.Players, seat{Seat: se}.label())
 		}
@@ -395,7 +396,10 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
 	}
-	c.status, c.result = sn.Room.Status, sn.Room.Result
+	c.status = sn.Room.Status
+	if c.result, err = view.ParseResult(sn.Room.Result); err != nil {
+		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
+	}
 	r := &Room{m: m, core: c, subs: map[*Sub]struct{}{}, used: time.Now(), away: map[int]time.Time{}}
 	for _, st := range sn.Seats {
 		if st.Kind == Person {
@@ -497,9 +501,9 @@ func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
 		}
 		r.mu.Lock()
 		if r.status == store.Open {
-			st := store.Step{Room: r.ID, From: r.version, Status: store.Expired, Result: "expired"}
+			st := store.Step{Room: r.ID, From: r.version, Status: store.Expired, Result: view.Abandoned().Code()}
 			if err := r.persist(ctx, &st); err == nil {
-				r.status, r.result = store.Expired, "expired"
+				r.status, r.result = store.Expired, view.Abandoned()
 			}
 		}
 		r.shut(wire.CloseRoomGone, "the room expired")

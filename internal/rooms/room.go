@@ -173,7 +173,7 @@ func (r *Room) commitTurn(ctx context.Context, actors []int, moves []engine.Move
 	st := t.step
 	st.Room = r.ID
 	if st.Status == store.Finished {
-		st.Archive = r.archiveEntry(t.events, st.Result)
+		st.Archive = r.archiveEntry(t.events, t.result)
 	}
 	ack := Ack{Version: t.events[0].Version}
 	acked := ackTo.ackWhenDurable(&st, ack)
@@ -221,14 +221,14 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) e
 
 // archiveEntry is the finished game for the archive, evs being the events
 // about to be stored.
-func (r *Room) archiveEntry(evs []wire.Event, result string) *store.Game {
+func (r *Room) archiveEntry(evs []wire.Event, result view.Result) *store.Game {
 	rec := r.recordWith(evs)
-	rec.Result = result
+	rec.Result = &result
 	body, _ := json.Marshal(rec)
-	return &store.Game{Room: r.ID, Game: r.game.ID(), Players: rec.Players, Result: result, Finished: r.m.cfg.Now(), Record: body}
+	return &store.Game{Room: r.ID, Game: r.game.ID(), Players: rec.Players, Result: result.Code(), Finished: r.m.cfg.Now(), Record: body}
 }
 
-// Record is an engine record with the room's published chance secret.
+// Record is a record (view.Record) with the room's published chance secret.
 type Record struct {
 	view.Record
 	Room string `json:"room"`
@@ -259,7 +259,7 @@ func (r *Room) recordWith(more []wire.Event) Record {
 		case wire.KindEnd:
 			rec.Result, rec.Secret = e.Result, e.Secret
 		case wire.KindResign:
-			rec.Result = r.result
+			rec.Result = r.resultSent()
 			rec.Resigned = intp(*e.Seat)
 		case wire.KindUndo:
 			rec.TakeBacks++
@@ -274,7 +274,7 @@ func (r *Room) recordWith(more []wire.Event) Record {
 		rec.Players = append(rec.Players, s.label())
 	}
 	if r.status != store.Open {
-		rec.Result = r.result
+		rec.Result = r.resultSent()
 		rec.Secret = hex.EncodeToString(r.secret)
 	}
 	return rec
@@ -292,7 +292,7 @@ func (s seat) label() string {
 		return s.Agent
 	}
 	if s.Name == "" {
-		return "person"
+		return string(Person)
 	}
 	return s.Name
 }
@@ -303,7 +303,7 @@ func (r *Room) publish(after engine.State, e wire.Event) { r.publishTraced(after
 // publishTraced is publish with the trace of a turn, so that a page can
 // animate it.
 func (r *Room) publishTraced(after engine.State, e wire.Event, trace []view.EventView) {
-	js, err := view.StateTold(after)
+	js, err := view.StateTold(after, r.names()...)
 	if err != nil {
 		r.m.cfg.Log.Error("state", "room", r.ID, "err", err)
 		return
@@ -312,6 +312,9 @@ func (r *Room) publishTraced(after engine.State, e wire.Event, trace []view.Even
 	// event, which is encoded once.
 	if e.Clocks != nil {
 		e.Running = r.running()
+	}
+	if e.Result != nil {
+		e.ResultText = r.say(view.ResultMessage(*e.Result))
 	}
 	msgs := map[string][]byte{}
 	for sub := range r.subs {

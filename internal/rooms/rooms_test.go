@@ -16,6 +16,7 @@ import (
 	_ "tabula/games/all"
 	"tabula/internal/store"
 	"tabula/internal/wire"
+	"tabula/view"
 )
 
 func code(err error) string {
@@ -117,8 +118,8 @@ func TestTammanThrowsFollowThePublishedSecret(t *testing.T) {
 		t.Fatal("the game did not end")
 	}
 	rec := r.Record()
-	if rec.Secret == "" || rec.Result == "" {
-		t.Fatalf("record of a finished game: secret %q result %q", rec.Secret, rec.Result)
+	if rec.Secret == "" || rec.Result == nil {
+		t.Fatalf("record of a finished game: secret %q result %+v", rec.Secret, rec.Result)
 	}
 	secret, _ := hex.DecodeString(rec.Secret)
 	// Anyone can check the throws from the published secret.
@@ -284,8 +285,8 @@ func TestResignAndRematch(t *testing.T) {
 	if err := r.Resign(bg, a); err != nil {
 		t.Fatal(err)
 	}
-	if r.result != "player 1 wins" || r.status != store.Finished {
-		t.Fatalf("after resigning: %q %q", r.status, r.result)
+	if r.result != view.Won(1, view.EndResign) || r.status != store.Finished {
+		t.Fatalf("after resigning: %q %q", r.status, r.result.Code())
 	}
 	if _, err := r.Move(bg, b, r.version, "9"); code(err) != CodeOver {
 		t.Fatalf("move after the end: %v", err)
@@ -404,12 +405,12 @@ func TestIdleRoomsExpireAndFinishedRoomsLeaveMemory(t *testing.T) {
 		t.Fatalf("a viewer of the expired room: close %d", code)
 	}
 	sn, _ := st.LoadRoom(bg, idle.ID)
-	if sn.Room.Status != store.Expired || m.InMemory() != 0 {
+	if sn.Room.Status != store.Expired || sn.Room.Result != "abandoned" || m.InMemory() != 0 {
 		t.Fatalf("after expiry: status %q, %d rooms loaded", sn.Room.Status, m.InMemory())
 	}
 	// The finished room is still there to be read.
 	again, err := m.Room(bg, done.ID)
-	if err != nil || again.View(Spectator).Result != "player 1 wins" {
+	if err != nil || again.View(Spectator).Result.Code() != "win:1:resign" {
 		t.Fatalf("finished room after unloading: %v", err)
 	}
 }

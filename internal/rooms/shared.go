@@ -11,6 +11,7 @@ import (
 	"tabula/internal/metrics"
 	"tabula/internal/store"
 	"tabula/internal/wire"
+	"tabula/view"
 )
 
 // Shared is a Store that several server processes use at once
@@ -88,7 +89,11 @@ func (r *Room) catchUp(ctx context.Context) error {
 		}
 		r.seats[st.Index] = seat{Seat: st}
 	}
-	r.status, r.result = sn.Room.Status, sn.Room.Result
+	res, err := view.ParseResult(sn.Room.Result)
+	if err != nil {
+		return fmt.Errorf("rooms: room %s: %w", r.ID, err)
+	}
+	r.status, r.result = sn.Room.Status, res
 	r.caughtUp(len(sn.Events))
 	return nil
 }

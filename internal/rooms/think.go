@@ -53,7 +53,6 @@ func (r *Room) think(who int) {
 		return
 	}
 	if played != spec {
-		metrics.Lowered()
 		r.m.cfg.Log.Info("computer level lowered", "room", r.ID, "seat", who, "agent", spec, "played", played)
 		r.sendAll(wire.NoteLevelLowered(who, spec, played))
 	}

@@ -29,12 +29,15 @@ func (r *Room) playerView(viewer int) wire.View {
 // only once the game is over. Everything sent about a room is made here
 // or by eventFor.
 func (c *core) view(viewer int, p attendance) wire.View {
-	js, err := view.StateTold(c.state)
+	js, err := view.StateTold(c.state, c.names()...)
 	if err != nil {
 		js = []byte("null")
 	}
 	v := wire.View{Room: c.ID, Game: c.game.ID(), Options: c.opts.Settings(), Board: view.Board(c.state), Version: c.version, Seat: viewer,
-		Turns: []wire.TurnView{}, State: js, Status: c.status, Result: c.result, Next: c.next}
+		Turns: []wire.TurnView{}, State: js, Status: c.status, Result: c.resultSent(), Next: c.next}
+	if v.Result != nil {
+		v.ResultText = c.say(view.ResultMessage(*v.Result))
+	}
 	for i, s := range c.seats {
 		_, committed := c.commits[i]
 		sv := wire.SeatView{Kind: s.Kind, Agent: s.Agent, Name: s.Name, Online: p.online[i], Committed: committed}

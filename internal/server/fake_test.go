@@ -110,7 +110,7 @@ func (s *coinState) ParseMove(p int, text string) (engine.Move, error) {
 	}
 	return 0, fmt.Errorf("coins: show 0 or 1")
 }
-func (s *coinState) Details() any { return map[string]int{"round": s.round} }
+func (s *coinState) Details() engine.Details { return engine.Details{}.With("round", s.round) }
 
 func TestSimultaneousAndChance(t *testing.T) {
 	ts := newTestServer(t)
@@ -153,8 +153,8 @@ func TestSimultaneousAndChance(t *testing.T) {
 	for !d.done() {
 		round()
 	}
-	if v := d.view(); len(v.Turns) != 6 || v.Result != "draw" {
-		t.Errorf("turns %v result %q", v.Turns, v.Result)
+	if v := d.view(); len(v.Turns) != 6 || v.Result == nil || v.Result.Code() != "draw:end" {
+		t.Errorf("turns %v result %+v", v.Turns, v.Result)
 	}
 }
 

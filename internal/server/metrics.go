@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 
+	"tabula/internal/connlimit"
 	"tabula/internal/metrics"
 )
 
@@ -10,10 +11,13 @@ import (
 // server: served on a listener of its own ("tabula serve
 // --metrics-addr"), never on the public one, since the figures tell an
 // outsider how loaded the server is.
-func (s *Server) Metrics() http.Handler {
+// conns, if not nil, gives the figures of the listener's connection
+// limiter.
+func (s *Server) Metrics(conns func() connlimit.Stats) http.Handler {
 	src := metrics.Source{
-		WebSockets:    func() int { return int(s.liveSockets.Load()) },
-		SearchWorkers: s.cfg.Pool.Workers(),
+		WebSockets: func() int { return int(s.liveSockets.Load()) },
+		Search:     s.cfg.Pool.Stats,
+		Conns:      conns,
 	}
 	if m := s.cfg.Rooms; m != nil {
 		src.RoomsInMemory, src.RoomsOpen = m.InMemory, m.Open

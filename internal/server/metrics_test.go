@@ -3,14 +3,17 @@ package server
 import (
 	"context"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"tabula/internal/connlimit"
 	"tabula/internal/roomclient"
 )
 
@@ -19,7 +22,7 @@ import (
 func scrape(t *testing.T, s *Server) map[string]float64 {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	s.Metrics().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	s.Metrics(connlimit.New(connlimit.Config{Total: 10, PerAddr: 2}).Stats).ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/plain") {
 		t.Fatalf("GET /metrics: %d %s", rec.Code, rec.Header().Get("Content-Type"))
 	}
@@ -48,9 +51,10 @@ func TestMetricsNameTheirFiguresAndCountersMove(t *testing.T) {
 	ts, s, _ := newOnlineServer(t)
 	before := scrape(t, s)
 	for _, name := range []string{"tabula_rooms_in_memory", "tabula_rooms_open", "tabula_websockets", "tabula_search_workers",
-		"tabula_search_queue_length", "tabula_store_commit_seconds_count", "tabula_move_seconds_count",
-		"tabula_levels_lowered_total", "tabula_lease_takeovers_total", "tabula_searches_refused_total",
-		"tabula_search_wait_seconds_count", "tabula_process_open_fds", "go_goroutines"} {
+		"tabula_search_queue_length", "tabula_search_running", "tabula_store_commit_seconds_count", "tabula_move_seconds_count",
+		"tabula_levels_lowered_total", "tabula_lease_takeovers_total", "tabula_searches_started_total",
+		"tabula_search_wait_seconds_total", "tabula_http_connections", "tabula_http_connections_evicted_total",
+		"tabula_http_connections_refused_total", "tabula_process_open_fds", "go_goroutines"} {
 		if _, ok := before[name]; !ok {
 			t.Errorf("no metric %s", name)
 		}
@@ -72,7 +76,7 @@ func TestMetricsNameTheirFiguresAndCountersMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := scrape(t, s)
-	for _, name := range []string{`tabula_moves_total{by="person"}`, `tabula_moves_total{by="computer"}`, "tabula_move_seconds_count",
+	for _, name := range []string{`tabula_moves_total{by="person"}`, `tabula_moves_total{by="computer"}`, "tabula_move_seconds_count", "tabula_searches_started_total",
 		"tabula_store_commit_seconds_count", `tabula_errors_total{channel="ws",code="server.json_twice"}`,
 		`tabula_errors_total{channel="http",code="server.json_case"}`} {
 		if after[name] <= before[name] {
@@ -81,5 +85,18 @@ func TestMetricsNameTheirFiguresAndCountersMove(t *testing.T) {
 	}
 	if after[`tabula_moves_total{by="person"}`]-before[`tabula_moves_total{by="person"}`] != after["tabula_move_seconds_count"]-before["tabula_move_seconds_count"] {
 		t.Error("a person's move counted without its latency, or the other way round")
+	}
+}
+
+// The request log names the client: the peer, or the address a trusted
+// proxy forwarded.
+func TestRequestLogNamesTheClient(t *testing.T) {
+	var buf strings.Builder
+	s := New(Config{Log: slog.New(slog.NewTextHandler(&buf, nil)), TrustedProxies: []netip.Prefix{netip.MustParsePrefix("192.0.2.1/32")}})
+	r := httptest.NewRequest("GET", "/api/games", nil) // from 192.0.2.1, a trusted proxy
+	r.Header.Set("X-Forwarded-For", "198.51.100.7")
+	s.ServeHTTP(httptest.NewRecorder(), r)
+	if !strings.Contains(buf.String(), "client=198.51.100.7") {
+		t.Errorf("request log without the client's address: %s", buf.String())
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"tabula/internal/rooms"
 	"tabula/internal/store"
 	"tabula/internal/wire"
+	"tabula/messages"
 	"tabula/view"
 )
 
@@ -257,18 +258,55 @@ func (s *Server) getQR(w http.ResponseWriter, r *http.Request) error {
 	return err
 }
 
-// archiveEntry is a finished game in a list.
+// archiveEntry is a finished game in a list: its result as data and in
+// words, the players named as the archive names them.
 type archiveEntry struct {
-	Room     string    `json:"room"`
-	Game     string    `json:"game"`
-	Players  []string  `json:"players"`
-	Result   string    `json:"result"`
-	Finished time.Time `json:"finished"`
+	Room       string       `json:"room"`
+	Game       string       `json:"game"`
+	Players    []string     `json:"players"`
+	Result     *view.Result `json:"result"`
+	ResultText engine.Text  `json:"resultText"`
+	Finished   time.Time    `json:"finished"`
 }
 
+// archivedResult is the result of an archived game and its words, the
+// players named as the archive names them (a person without a name as
+// "Player N").
+func archivedResult(g store.Game) (view.Result, engine.Text, error) {
+	res, err := view.ParseResult(g.Result)
+	if err != nil {
+		return res, nil, err
+	}
+	names := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		if p != string(rooms.Person) {
+			names[i] = p
+		}
+	}
+	return res, messages.Texts(view.ResultMessage(res), messages.AppWords, names), nil
+}
+
+// resultChoice is a filter of the archive's results, by code, with its
+// words.
+type resultChoice struct {
+	Code string      `json:"code"`
+	Text engine.Text `json:"text"`
+}
+
+// resultChoices are the filters a page offers: a draw, or a win of each
+// of the first four seats.
+var resultChoices = func() []resultChoice {
+	out := []resultChoice{{"draw", messages.Texts(view.ResultMessage(view.Drawn(view.EndRules)), messages.AppWords, nil)}}
+	for p := range 4 {
+		out = append(out, resultChoice{"win:" + strconv.Itoa(p), messages.Texts(view.ResultMessage(view.Won(p, view.EndRules)), messages.AppWords, nil)})
+	}
+	return out
+}()
+
 // listArchive answers GET /api/archive?game=&player=&result=&since=&until=&limit=
-// (dates as YYYY-MM-DD or RFC 3339); with format=jsonl it exports the
-// records, one JSON object a line.
+// (dates as YYYY-MM-DD or RFC 3339; result a code or its leading parts,
+// view.IsResultFilter); with format=jsonl it exports the records, one JSON
+// object a line. The list comes with the result filters a page offers.
 func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
 	m, err := s.online()
 	if err != nil {
@@ -276,6 +314,9 @@ func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
 	}
 	q := r.URL.Query()
 	f := store.Filter{Game: q.Get("game"), Player: q.Get("player"), Result: q.Get("result")}
+	if f.Result != "" && !view.IsResultFilter(f.Result) {
+		return badRequest("server.result_filter", "value", strconv.Quote(f.Result))
+	}
 	for name, dst := range map[string]*time.Time{"since": &f.Since, "until": &f.Until} {
 		if v := q.Get(name); v != "" {
 			if *dst, err = parseDate(v); err != nil {
@@ -308,9 +349,13 @@ func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := []archiveEntry{}
 	for _, g := range games {
-		out = append(out, archiveEntry{Room: g.Room, Game: g.Game, Players: g.Players, Result: g.Result, Finished: g.Finished.UTC()})
+		res, text, err := archivedResult(g)
+		if err != nil {
+			return err
+		}
+		out = append(out, archiveEntry{Room: g.Room, Game: g.Game, Players: g.Players, Result: &res, ResultText: text, Finished: g.Finished.UTC()})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	writeJSON(w, http.StatusOK, map[string]any{"games": out, "results": resultChoices})
 	return nil
 }
 
@@ -348,7 +393,8 @@ func (s *Server) importArchive(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// getArchived answers GET /api/archive/{id}: the record of a finished game
+// getArchived answers GET /api/archive/{id}: the record of a finished game,
+// with its result's words ("resultText"),
 // with its published chance secret.
 func (s *Server) getArchived(w http.ResponseWriter, r *http.Request) error {
 	m, err := s.online()
@@ -359,8 +405,21 @@ func (s *Server) getArchived(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return roomErr(err)
 	}
-	var rec json.RawMessage = g.Record
-	writeJSON(w, http.StatusOK, rec)
+	_, text, err := archivedResult(g)
+	if err != nil {
+		return err
+	}
+	words, _ := json.Marshal(text)
+	rec := bytes.TrimSpace(g.Record)
+	if len(rec) < 2 || rec[len(rec)-1] != '}' {
+		return fmt.Errorf("server: archived game %s: its record is not a JSON object", g.Room)
+	}
+	out := bytes.TrimSpace(slices.Clip(rec[:len(rec)-1]))
+	if len(out) > 1 {
+		out = append(out, ',')
+	}
+	out = append(append(append(out, `"resultText":`...), words...), '}')
+	writeJSON(w, http.StatusOK, json.RawMessage(out))
 	return nil
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/coder/websocket"
 
 	"tabula/engine"
+	"tabula/internal/compute"
 	"tabula/internal/roomclient"
 	"tabula/internal/rooms"
 	"tabula/internal/store"
@@ -41,8 +42,9 @@ func newOnlineServerAt(t testing.TB, path string) (*httptest.Server, *Server, *s
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	mgr := rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(DefaultAgents), Offered: OfferedAgents, Log: log})
-	s := New(Config{Log: log, Rooms: mgr, RoomsPerMinute: 1000, MessageRate: 1000})
+	pool := compute.NewPool(compute.Config{}) // the rooms' and the server's, as "tabula serve" has it
+	mgr := rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(DefaultAgents), Offered: OfferedAgents, Log: log, Think: pool})
+	s := New(Config{Log: log, Rooms: mgr, Pool: pool, RoomsPerMinute: 1000, MessageRate: 1000})
 	ts := httptest.NewServer(s)
 	t.Cleanup(func() {
 		mgr.Close()
@@ -150,7 +152,7 @@ func TestOnlineGamesPlayToTheEndWithASpectator(t *testing.T) {
 			wg.Wait()
 			var rec rooms.Record
 			call(t, ts, "GET", "/api/rooms/"+r.ID+"/record", "", &rec)
-			if rec.Result == "" || rec.Secret == "" {
+			if rec.Result == nil || rec.Secret == "" {
 				t.Fatalf("record of the finished game: %+v", rec)
 			}
 			s, err := rec.Load()
@@ -443,7 +445,7 @@ func TestImportAndExportTheArchive(t *testing.T) {
 		t.Fatalf("export: %d lines", len(lines))
 	}
 	got, err := view.ParseRecord([]byte(lines[0]))
-	if err != nil || strings.Join(got.Moves, " ") != strings.Join(recs[0].Moves, " ") || got.Result == "" {
+	if err != nil || strings.Join(got.Moves, " ") != strings.Join(recs[0].Moves, " ") || got.Result == nil {
 		t.Fatalf("exported record %+v: %v", got, err)
 	}
 	if code := call(t, ts, "GET", "/api/archive?since=yesterday", "", nil); code != 400 {

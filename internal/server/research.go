@@ -60,7 +60,7 @@ type study struct {
 	total    int
 	left     time.Duration
 	err      string
-	report   []byte
+	report   map[string][]byte // the HTML report by language
 	ranking  *research.Ranking
 	cancel   context.CancelFunc
 	finished time.Time
@@ -253,11 +253,16 @@ func (st *study) run(ctx context.Context, plan *research.Plan) {
 			if reps, _, err = research.LoadReplications(dir, plan); err == nil && len(reps) > 0 {
 				research.Replicate(rep, reps)
 			}
-			if err == nil {
-				err = rep.WriteHTML(&buf)
+			pages := map[string][]byte{}
+			for _, lang := range engine.Languages {
+				if err == nil {
+					buf.Reset()
+					err = rep.WriteHTMLIn(&buf, lang)
+					pages[lang] = bytes.Clone(buf.Bytes())
+				}
 			}
 			st.mu.Lock()
-			st.report, st.ranking = buf.Bytes(), rep.Ranking
+			st.report, st.ranking = pages, rep.Ranking
 			st.mu.Unlock()
 		}
 	}
@@ -345,14 +350,18 @@ func (s *Server) cancelStudy(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// getStudyReport answers the study's self-contained HTML report.
+// getStudyReport answers the study's self-contained HTML report, in the
+// language ?lang= asks for (English otherwise).
 func (s *Server) getStudyReport(w http.ResponseWriter, r *http.Request) error {
 	st, err := s.lab.find(r.PathValue("id"))
 	if err != nil {
 		return err
 	}
 	st.mu.Lock()
-	report := st.report
+	report := st.report[engine.Languages[0]]
+	if page, ok := st.report[r.URL.Query().Get("lang")]; ok {
+		report = page
+	}
 	st.mu.Unlock()
 	if report == nil {
 		return notFound("server.study_no_report", "id", st.ID, "state", st.view().State)

@@ -219,3 +219,25 @@ func finishedReport(t *testing.T, ts *httptest.Server, st *studyJSON, games int)
 	res.Body.Close()
 	return res, html
 }
+
+// The report comes in the language the page asks for.
+func TestStudyReportInGerman(t *testing.T) {
+	s, ts := newLabServer(t)
+	var st studyJSON
+	if code := call(t, ts, "POST", "/api/research", `{"game":"adji-boto","vary":{"capture-from":"all"},"agents":["random"],"games":10}`, &st); code != http.StatusAccepted {
+		t.Fatalf("POST: %d", code)
+	}
+	s.lab.wg.Wait()
+	finishedReport(t, ts, &st, 20)
+	for lang, want := range map[string]string{"de": "Lesarten im Vergleich", "en": "readings compared", "xx": "readings compared"} {
+		res, err := http.Get(ts.URL + st.Report + "?lang=" + lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		html, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if !bytes.Contains(html, []byte(want)) {
+			t.Errorf("?lang=%s: no %q", lang, want)
+		}
+	}
+}

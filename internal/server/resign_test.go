@@ -1,11 +1,11 @@
 package server
 
 import (
-	"tabula/internal/wire"
 	"testing"
 
-	"tabula/engine"
 	"tabula/internal/rooms"
+	"tabula/internal/wire"
+	"tabula/view"
 )
 
 // A person resigns at one device: the game is over, the other side wins,
@@ -24,9 +24,8 @@ func TestResign(t *testing.T) {
 	for d.take(d.next()).Event.Kind != wire.KindEnd { // the resignation, then the end
 	}
 	v := d.view()
-	win := engine.Outcome{Winner: 1}.String()
-	if !d.over || v.Status == "open" || v.Result != win || v.Resigned == nil || *v.Resigned != 0 {
-		t.Fatalf("after resigning: status %q, result %q, resigned %v", v.Status, v.Result, v.Resigned)
+	if !d.over || v.Status == "open" || v.Result == nil || *v.Result != view.Won(1, view.EndResign) || v.Resigned == nil || *v.Resigned != 0 {
+		t.Fatalf("after resigning: status %q, result %+v, resigned %v", v.Status, v.Result, v.Resigned)
 	}
 	for what, msg := range map[string]map[string]any{
 		"a move":   {"type": "move", "version": d.version, "move": legal},
@@ -40,7 +39,7 @@ func TestResign(t *testing.T) {
 	}
 	var rec rooms.Record
 	call(t, ts, "GET", "/api/rooms/"+d.id+"/record", "", &rec)
-	if rec.Result != win || rec.Resigned == nil || *rec.Resigned != 0 || rec.Secret == "" {
-		t.Errorf("record: result %q, resigned %v, secret %q", rec.Result, rec.Resigned, rec.Secret)
+	if rec.Result == nil || *rec.Result != view.Won(1, view.EndResign) || rec.Resigned == nil || *rec.Resigned != 0 || rec.Secret == "" {
+		t.Errorf("record: result %+v, resigned %v, secret %q", rec.Result, rec.Resigned, rec.Secret)
 	}
 }

@@ -250,7 +250,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.cfg.Log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))
 			writeJSON(sw, http.StatusInternalServerError, bodyOf(r, engine.NewError("server.internal")))
 		}
-		s.cfg.Log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+		s.cfg.Log.Info("request", "client", clientIP(r), "method", r.Method, "path", r.URL.Path, "status", sw.status,
 			"ms", time.Since(start).Milliseconds())
 	}()
 	if err := s.admit(r); err != nil {

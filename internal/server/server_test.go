@@ -304,8 +304,8 @@ func TestRecordRoundTrip(t *testing.T) {
 	d := playAt(t, ts, adjiVsRandom)
 	d.playOut()
 	v := d.view()
-	if v.Result == "" || v.Status != "finished" {
-		t.Fatalf("finished game: status %q, result %q", v.Status, v.Result)
+	if v.Result == nil || v.Status != "finished" {
+		t.Fatalf("finished game: status %q, result %+v", v.Status, v.Result)
 	}
 	if m := d.refused(0, "9"); m.Code != rooms.CodeOver {
 		t.Errorf("move after the end: %s", m.Raw)
@@ -314,7 +314,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	if code := call(t, ts, "GET", "/api/rooms/"+d.id+"/record?download=1", "", &rec); code != 200 {
 		t.Fatalf("record: %d", code)
 	}
-	if rec.Game != "adji-boto" || len(rec.Moves) != len(v.Turns) || rec.Result != v.Result || len(rec.Players) != 2 {
+	if rec.Game != "adji-boto" || len(rec.Moves) != len(v.Turns) || rec.Result == nil || *rec.Result != *v.Result || len(rec.Players) != 2 {
 		t.Fatalf("record %+v", rec)
 	}
 	// The record replays with the engine to the same end.
@@ -330,7 +330,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	}
 	var lv wire.View
 	call(t, ts, "GET", "/api/rooms/"+loaded.ID, "", &lv)
-	if loaded.ID == d.id || len(lv.Turns) != len(v.Turns) || lv.Result != v.Result || lv.Status != "finished" {
+	if loaded.ID == d.id || len(lv.Turns) != len(v.Turns) || lv.Result == nil || *lv.Result != *v.Result || lv.Status != "finished" {
 		t.Errorf("loaded %+v", lv)
 	}
 	// The states of the replay: one more than the turns, ending terminal.

@@ -53,7 +53,7 @@ func TestTheServerPlaysTheTestGame(t *testing.T) {
 		d.move(p, hole)
 		turns++
 	}
-	if v := d.view(); v.Result == "" || len(v.Turns) < turns {
-		t.Fatalf("after %d moves: result %q, %d turns", turns, v.Result, len(v.Turns))
+	if v := d.view(); v.Result == nil || len(v.Turns) < turns {
+		t.Fatalf("after %d moves: result %+v, %d turns", turns, v.Result, len(v.Turns))
 	}
 }

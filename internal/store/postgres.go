@@ -50,7 +50,7 @@ const DefaultStatementTimeout = "10s"
 // connection string sets pool_max_conns (pgx's own default is 4 on this
 // size of machine). A move holds a connection until its commit is on
 // disk: 4 carried about 700 moves a second, short of 1,000 rooms of
-// people (docs/server-load-postgres.md).
+// people (docs/lab/server-load-postgres.md).
 const DefaultPoolConns = 16
 
 // OpenPostgres connects to the database of dsn (a postgres:// URL or
@@ -220,7 +220,9 @@ func (p *Postgres) FinishedGames(ctx context.Context, f Filter) ([]Game, error) 
 		add("game = $?", f.Game)
 	}
 	if f.Result != "" {
-		add("result = $?", f.Result)
+		args = append(args, f.Result, len(f.Result)+1, f.Result+":")
+		n := len(args)
+		where = append(where, fmt.Sprintf("(result = $%d OR substr(result, 1, $%d::int) = $%d)", n-2, n-1, n))
 	}
 	if f.Player != "" {
 		add("EXISTS (SELECT 1 FROM json_array_elements_text(players::json) AS p(name) WHERE strpos(lower(p.name), lower($?)) > 0)", f.Player)

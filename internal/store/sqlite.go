@@ -102,6 +102,8 @@ var migrations = []string{
 	// Secrets the processes on one database share (PostgreSQL's key of
 	// notifications: postgres_notify.go).
 	`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);`,
+	// Results are data (view.Result): migrate.go.
+	resultCodes,
 }
 
 // SQLite is the SQLite backend.
@@ -527,7 +529,7 @@ func (s *SQLite) FinishedGames(ctx context.Context, f Filter) ([]Game, error) {
 		where, args = append(where, "game = ?"), append(args, f.Game)
 	}
 	if f.Result != "" {
-		where, args = append(where, "result = ?"), append(args, f.Result)
+		where, args = append(where, "(result = ? OR substr(result, 1, ?) = ?)"), append(args, f.Result, len(f.Result)+1, f.Result+":")
 	}
 	if f.Player != "" {
 		where = append(where, "EXISTS (SELECT 1 FROM json_each(players) WHERE instr(lower(json_each.value), lower(?)) > 0)")

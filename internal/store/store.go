@@ -122,6 +122,8 @@ type Game struct {
 type Filter struct {
 	Game   string
 	Player string // a substring of any player's name
+	// Result is a result's code (view.Result.Code) or its leading parts:
+	// "win:1:resign", "win:1", "win", "draw".
 	Result string
 	Since  time.Time
 	Until  time.Time

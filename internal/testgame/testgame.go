@@ -209,7 +209,7 @@ func (s *State) Board() engine.Board { return engine.MancalaBoard(Holes) }
 func (s *State) MoveFrom(player int, m engine.Move) int { return int(m) }
 
 // Details gives the holes and stores for the state's JSON.
-func (s *State) Details() any {
+func (s *State) Details() engine.Details {
 	return engine.Details{}.With("holes", slices.Clone(s.holes[:])).With("stores", slices.Clone(s.stores[:]))
 }
 

@@ -3,6 +3,7 @@ package wire
 import (
 	"encoding/json"
 
+	"tabula/engine"
 	"tabula/view"
 )
 
@@ -66,7 +67,11 @@ type View struct {
 	Turns   []TurnView      `json:"turns"`
 	State   json.RawMessage `json:"state"`
 	Status  Status          `json:"status"`
-	Result  string          `json:"result,omitempty"`
+	// Result is how the game ended, once it is over (view.Result), and
+	// ResultText its words in every language, the players named as the
+	// seats are.
+	Result     *view.Result `json:"result,omitempty"`
+	ResultText engine.Text  `json:"resultText,omitempty"`
 	// Choice is the viewer's own hidden choice of the current turn.
 	Choice string `json:"choice,omitempty"`
 	// Secret is the room's chance seed, once the game is over.
@@ -142,9 +147,11 @@ type Event struct {
 	SeatKind SeatKind `json:"seatKind,omitempty"`
 	Agent    string   `json:"agent,omitempty"`
 	Name     string   `json:"name,omitempty"`
-	// End: the result and the room's chance secret (hex).
-	Result string `json:"result,omitempty"`
-	Secret string `json:"secret,omitempty"`
+	// End: the result and the room's chance secret (hex); ResultText is
+	// the result's words, sent but not stored (as View.ResultText).
+	Result     *view.Result `json:"result,omitempty"`
+	ResultText engine.Text  `json:"resultText,omitempty"`
+	Secret     string       `json:"secret,omitempty"`
 	// Rematch: the new room.
 	Room string `json:"room,omitempty"`
 	// Undo: the number of turns that stay played.

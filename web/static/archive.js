@@ -1,8 +1,7 @@
 // The finished games: a list with filters, export and import; each is
 // replayed in the room view (room.js, pageArchived), as every room is.
 
-import { t } from './i18n.js';
-import { resultText } from './online.js';
+import { t, pick } from './i18n.js';
 import { esc } from './ux.js';
 import { api, app, showError, clearError } from './api.js';
 
@@ -12,18 +11,16 @@ export async function pageArchive() {
   const list = (await api('GET', '/api/games')).games.filter((g) => g.playable);
   const f = archiveFilter;
   const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString();
-  const games = (await api('GET', '/api/archive?' + q)).games;
+  const { games, results } = await api('GET', '/api/archive?' + q);
   if (!location.hash.startsWith('#/games')) return; // the person went elsewhere meanwhile
   document.title = t('finished');
   let o = `<section id="archive" data-q="${esc(q)}"><h1>${esc(t('finished'))}</h1><form id="afilter" class="filters">`;
   o += `<label>${esc(t('gameCol'))} <select id="a-game"><option value="">${esc(t('anyGame'))}</option>`;
   o += list.map((g) => `<option value="${esc(g.id)}" ${f.game === g.id ? 'selected' : ''}>${esc(g.name)}</option>`).join('') + `</select></label>`;
   o += `<label>${esc(t('playerFilter'))} <input id="a-player" value="${esc(f.player || '')}"></label>`;
-  // the results a game can have, by their words; the server filters by
-  // the stored form ("player 1 wins", "draw")
-  const results = ['draw', ...[0, 1, 2, 3].map((p) => `player ${p} wins`)];
+  // the results to filter by: codes with their words, from the server
   o += `<label>${esc(t('result'))} <select id="a-result"><option value="">${esc(t('anyResult'))}</option>`;
-  o += results.map((r) => `<option value="${esc(r)}" ${f.result === r ? 'selected' : ''}>${esc(resultText(r))}</option>`).join('') + `</select></label>`;
+  o += results.map((r) => `<option value="${esc(r.code)}" ${f.result === r.code ? 'selected' : ''}>${esc(pick(r.text))}</option>`).join('') + `</select></label>`;
   o += `<label>${esc(t('since'))} <input type="date" id="a-since" value="${esc(f.since || '')}"></label>`;
   o += `<label>${esc(t('until'))} <input type="date" id="a-until" value="${esc(f.until || '')}"></label>`;
   o += `<button type="submit" class="primary">${esc(t('filter'))}</button></form>`;
@@ -31,7 +28,7 @@ export async function pageArchive() {
   else {
     o += `<table id="atable" class="archive"><thead><tr><th>${esc(t('date'))}</th><th>${esc(t('gameCol'))}</th><th>${esc(t('players'))}</th><th>${esc(t('result'))}</th><th><span class="sr-only">${esc(t('replayThis'))}</span></th></tr></thead><tbody>`;
     const cell = (label, text) => `<td data-label="${esc(label)}">${text}</td>`;
-    o += games.map((g) => `<tr data-room="${esc(g.room)}">${cell(t('date'), esc(g.finished.slice(0, 16).replace('T', ' ')))}${cell(t('gameCol'), esc(gameName(list, g.game)))}${cell(t('players'), esc(g.players.join(', ')))}${cell(t('result'), esc(resultText(g.result, g.players)))}
+    o += games.map((g) => `<tr data-room="${esc(g.room)}">${cell(t('date'), esc(g.finished.slice(0, 16).replace('T', ' ')))}${cell(t('gameCol'), esc(gameName(list, g.game)))}${cell(t('players'), esc(g.players.join(', ')))}${cell(t('result'), esc(pick(g.resultText)))}
       <td><a class="button" href="#/archived/${esc(g.room)}">${esc(t('replayThis'))}</a></td></tr>`).join('');
     o += `</tbody></table>`;
   }

@@ -101,18 +101,3 @@ export async function pageInvites(id) {
     b.textContent = t('copied');
   }));
 }
-
-// resultText writes a stored result ("player 1 wins", "draw") in words.
-// players are the archive's names of the seats, if known.
-function resultText(r, players) {
-  const m = /^player (\d+) wins$/.exec(r || '');
-  if (m) {
-    const k = Number(m[1]);
-    const name = players && players[k] && players[k] !== 'person' ? players[k] : playerName(k);
-    return t('wins', { player: name });
-  }
-  if (r === 'draw') return t('draw');
-  return r || '';
-}
-
-export { resultText };

@@ -137,7 +137,7 @@ async function refresh() {
     const report = document.createElement('td');
     if (st.report) {
       const a = document.createElement('a');
-      a.href = st.report;
+      a.href = `${st.report}?lang=${encodeURIComponent(getLanguage())}`;
       a.textContent = t('rs_open');
       report.append(a);
     }

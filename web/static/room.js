@@ -126,7 +126,7 @@ export async function pageArchived(id) {
   Object.assign(me, { record, conn: 'archive', version: 0, list: new MoveList(), wire, grace: 0,
     game: list.find((x) => x.id === rec.game) || { id: rec.game, name: rec.game }, board: boardFor(all.board), geo: all.board,
     resigned: rec.resigned === undefined || rec.resigned === null ? undefined : rec.resigned, seed: rec.secret || '' });
-  me.match = { id, game: rec.game, options: rec.options, board: all.board, status: 'finished', result: rec.result, seats,
+  me.match = { id, game: rec.game, options: rec.options, board: all.board, status: 'finished', result: rec.result, resultText: rec.resultText, seats,
     turns: all.turns.map((x, i) => ({ actors: x.actors, move: x.move, passes: passesOf(all.traces[i + 1]) })), state: end };
   me.shown = all.states[0];
   me.replay = { states: all.states, turns: me.match.turns, traces: all.traces, i: 0, graph: null };
@@ -153,7 +153,7 @@ function fromView(v) {
   P.version = v.version;
   P.seat = v.seat;
   if (v.seat >= 0 && P.conn_.tokens[0]) P.tokens[v.seat] = P.conn_.tokens[0];
-  P.match = { id: v.room, game: v.game, options: v.options, board: v.board, status: v.status, result: v.result,
+  P.match = { id: v.room, game: v.game, options: v.options, board: v.board, status: v.status, result: v.result, resultText: v.resultText,
     seats: v.seats.map((s) => ({ ...s })), turns: v.turns.map((x) => ({ actors: x.actors, move: x.move })), state: v.state };
   P.committed = {};
   v.seats.forEach((s, i) => { if (s.committed) P.committed[i] = true; });
@@ -361,6 +361,7 @@ function applyEvent(e, state) {
     case 'end':
       m.status = 'finished';
       m.result = e.result;
+      m.resultText = e.resultText;
       P.seed = e.secret || '';
       P.offer = -1;
       P.pending = false;
@@ -389,7 +390,7 @@ function applyEvent(e, state) {
   canUndo();
   renderRoom();
   if (say) announce(say);
-  if (e.kind === 'resign' || e.kind === 'end') {
+  if (e.kind === 'end') {
     announce(t('gameOver') + ' ' + resultText());
     const r = document.getElementById('result-h');
     if (r) r.focus();

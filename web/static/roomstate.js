@@ -4,7 +4,7 @@
 // draws every room from it, whoever holds its seats: people at this
 // device, people on several devices, a spectator, a finished game.
 
-import { t, tn } from './i18n.js';
+import { t, pick } from './i18n.js';
 import { w } from './ux.js';
 
 export let P = null; // the room shown
@@ -132,27 +132,12 @@ export function describeTurn(turn) {
   return text;
 }
 
-// resultText says how the game ended, by the players' names.
+// resultText says how the game ended: the words the server made of the
+// result (view.Result) in the page's language; in a replay, only at its
+// last position.
 export function resultText() {
-  const s = P.shown;
-  const m = P.match;
-  if (P.resigned !== undefined && !P.replay) {
-    const other = 1 - P.resigned;
-    return w('resigned', { player: playerName(P.resigned) }) + (m.seats.length === 2 ? ' ' + winsText(other) : '');
-  }
-  if (s && s.terminal && s.outcome) return s.outcome.draw ? t('draw') : winsText(s.outcome.winner);
-  if (P.replay) return '';
-  return resultOf(m.result);
-}
-
-function winsText(p) { return solo(p) ? w('youWin') : t('wins', { player: playerName(p) }); }
-
-// resultOf turns a stored result ("player 1 wins", "draw") into words.
-export function resultOf(r) {
-  const m = /^player (\d+) wins$/.exec(r || '');
-  if (m) return winsText(Number(m[1]));
-  if (r === 'draw') return t('draw');
-  return r ? w('result_' + r) : '';
+  if (P.replay && P.replay.i < P.replay.turns.length) return '';
+  return P.match.resultText ? pick(P.match.resultText) : '';
 }
 
 export function phaseText(s) {
@@ -166,40 +151,16 @@ export function phaseText(s) {
   return parts.join(' · ');
 }
 
-// lastMover is the player of the last move (not a throw) that led to
-// state s, or -1 (none, or several at once).
-function lastMover(s) {
-  const turns = P.replay ? P.replay.turns : P.match.turns;
-  for (let k = Math.min(s.ply, turns.length); k > 0; k--) {
-    const a = turns[k - 1].actors;
-    if (a.length === 1 && a[0] >= 0) return a[0];
-    if (a.length > 1) return -1;
-  }
-  return -1;
-}
-
-// told tells in words what the last turn did: the messages the game
-// gives with the state, each a key of its words and arguments.
+// told tells in words what the last turn did: the words the server made
+// of the game's messages (view.Told), in the page's language.
 export function told(s) {
-  const mover = lastMover(s);
-  const arg = (k, v) => {
-    if (k.startsWith('player')) return playerName(v); // player, playerOf, player0...
-    if (v && typeof v === 'object' && v.noun) return tn(v.noun, v.n);
-    if (v && typeof v === 'object' && v.key) return message(v);
-    return v;
-  };
-  const message = (m) => {
-    const args = {};
-    for (const [k, v] of Object.entries(m.args || {})) args[k] = arg(k, v);
-    // a message about the last move that names no player gets its mover
-    if (args.player === undefined && mover >= 0) args.player = playerName(mover);
-    // the one person against the computer is "You": her own turns are
-    // told in the second person, by the key's variant _you
-    const subject = m.args && m.args.player !== undefined ? m.args.player : mover;
-    const you = m.key + '_you';
-    return t(typeof subject === 'number' && subject >= 0 && solo(subject) && t(you) !== you ? you : m.key, args);
-  };
-  return (s.told || []).map(message);
+  // the one person against the computer is "You": her own turns are told
+  // in the second person, the words of the key's variant _you, which the
+  // server gives beside the others when the game has one
+  return (s.told || []).map((m) => {
+    const subject = m.args ? m.args.player : undefined;
+    return pick(m.you && typeof subject === 'number' && subject >= 0 && solo(subject) ? m.you : m.text);
+  });
 }
 
 // shownTurns is the number of turns that lead to the state shown.

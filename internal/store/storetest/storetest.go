@@ -187,9 +187,9 @@ func atomicStep(t *testing.T, s rooms.Store) {
 func archive(t *testing.T, s rooms.Store) {
 	base := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	games := []store.Game{
-		{Room: "a", Game: "adji-boto", Players: []string{"Ana", "mcts:easy"}, Result: "player 0 wins", Finished: base, Record: []byte(`{"game":"adji-boto"}`)},
-		{Room: "b", Game: "tamman", Players: []string{"Bea", "Carl", "Dora"}, Result: "player 2 wins", Finished: base.Add(time.Hour), Record: []byte(`{"game":"tamman"}`)},
-		{Room: "c", Game: "adji-boto", Players: []string{"carla", "Ana"}, Result: "draw", Finished: base.Add(2 * time.Hour), Record: []byte(`{}`)},
+		{Room: "a", Game: "adji-boto", Players: []string{"Ana", "mcts:easy"}, Result: "win:0:end", Finished: base, Record: []byte(`{"game":"adji-boto"}`)},
+		{Room: "b", Game: "tamman", Players: []string{"Bea", "Carl", "Dora"}, Result: "win:2:resign", Finished: base.Add(time.Hour), Record: []byte(`{"game":"tamman"}`)},
+		{Room: "c", Game: "adji-boto", Players: []string{"carla", "Ana"}, Result: "draw:agreed", Finished: base.Add(2 * time.Hour), Record: []byte(`{}`)},
 	}
 	for _, g := range games {
 		mustCreate(t, s, g.Room)
@@ -216,6 +216,11 @@ func archive(t *testing.T, s rooms.Store) {
 		{store.Filter{Game: "adji-boto"}, []string{"c", "a"}},
 		{store.Filter{Player: "carl"}, []string{"c", "b"}},
 		{store.Filter{Result: "draw"}, []string{"c"}},
+		{store.Filter{Result: "win"}, []string{"b", "a"}},
+		{store.Filter{Result: "win:2"}, []string{"b"}},
+		{store.Filter{Result: "win:0:end"}, []string{"a"}},
+		{store.Filter{Result: "win:0:resign"}, nil},
+		{store.Filter{Result: "dra"}, nil},
 		{store.Filter{Since: base.Add(time.Minute), Until: base.Add(90 * time.Minute)}, []string{"b"}},
 		{store.Filter{Limit: 1}, []string{"c"}},
 		{store.Filter{Game: "nope"}, nil},
@@ -233,7 +238,7 @@ func archive(t *testing.T, s rooms.Store) {
 	if _, err := s.FinishedGame(ctx, "x"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("FinishedGame(x): err = %v, want ErrNotFound", err)
 	}
-	imp := store.Game{Room: "imp", Game: "tamman", Players: []string{"Eve", "Fay"}, Result: "player 1 wins", Finished: base.Add(3 * time.Hour), Record: []byte(`{"game":"tamman"}`)}
+	imp := store.Game{Room: "imp", Game: "tamman", Players: []string{"Eve", "Fay"}, Result: "win:1:end", Finished: base.Add(3 * time.Hour), Record: []byte(`{"game":"tamman"}`)}
 	if err := s.AddFinished(ctx, imp); err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +248,7 @@ func archive(t *testing.T, s rooms.Store) {
 	if got := rooms(store.Filter{Player: "eve"}); !slices.Equal(got, []string{"imp"}) {
 		t.Errorf("imported game: %v", got)
 	}
-	if sn, _ := s.LoadRoom(ctx, "a"); sn.Room.Status != store.Finished || sn.Room.Result != "player 0 wins" {
+	if sn, _ := s.LoadRoom(ctx, "a"); sn.Room.Status != store.Finished || sn.Room.Result != "win:0:end" {
 		t.Errorf("archived room = %+v", sn.Room)
 	}
 }
@@ -274,8 +279,8 @@ func refusedStep(t *testing.T, s rooms.Store) {
 	stale := store.Step{Room: "r1", From: 0, Events: []store.Event{ev(1, "turn", `{}`)},
 		Seats:        []store.Seat{{Index: 1, Kind: "person", Name: "Eve", TokenHash: bytes.Repeat([]byte{3}, 32)}},
 		ClearCommits: true, Commits: []store.Commit{{Seat: 1, Move: "2", Version: 1}},
-		Status: store.Finished, Result: "draw",
-		Archive: &store.Game{Room: "r1", Game: "adji-boto", Players: []string{"Ana", "Eve"}, Result: "draw", Finished: time.Now(), Record: []byte(`{}`)}}
+		Status: store.Finished, Result: "draw:agreed",
+		Archive: &store.Game{Room: "r1", Game: "adji-boto", Players: []string{"Ana", "Eve"}, Result: "draw:agreed", Finished: time.Now(), Record: []byte(`{}`)}}
 	if err := s.Apply(ctx, stale); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("a step from version 0 of a room at 1: err = %v, want ErrConflict", err)
 	}
