@@ -269,7 +269,7 @@ type Budget struct {
 // (easy under 50 ms, medium under 300 ms, hard under 2 s, max under 10 s),
 // with a margin for the move's own overhead. In Adji-Boto and Tamman the
 // iteration bounds come first; an Agsinnoninka turn can hold long relays,
-// so there the caps decide (docs/ai.md has the measured times).
+// so there the caps decide (docs/lab/level-times.md has the measured times).
 var (
 	mctsLevels = map[string]Budget{
 		"easy":   {Iterations: 300, Time: LevelTime["easy"]},

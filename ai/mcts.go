@@ -23,7 +23,7 @@ import (
 //     Games"), the joint move leads to the child, and the most visited
 //     move is played. Measured in Agsinnoninka, decoupled UCT won clearly
 //     against regret matching and EXP3, the paper's other two, and far
-//     more often against greedy (docs/ai.md).
+//     more often against greedy (docs/lab/agsinnoninka-search.md).
 //
 // Playouts are uniformly random; in a game with an evaluation they stop
 // after Budget.PlayoutTurns turns (by default the game's PlayoutTurns, else

@@ -6,7 +6,7 @@ import "math"
 // (decoupled UCT). Regret matching and EXP3, the other two methods of
 // Lanctot, Lisý and Winands (2013), lost every one of 68 games to it in
 // Agsinnoninka at equal iterations and won at most one of 68 against
-// greedy; they were removed after that measurement (docs/ai.md names the
+// greedy; they were removed after that measurement (docs/lab/agsinnoninka-search.md names the
 // commit and the command that repeat it).
 
 // selectDecoupledUCB is selectUCB for one actor of a simultaneous turn:

@@ -7,6 +7,8 @@ import "tabula/engine"
 // with "t_".
 var App = map[string]engine.Text{
 	"and": {"en": "and", "de": "und"},
+	// why a game ended (view.PhaseText), with the game's word for it
+	"endReason": {"en": "The game ended by {why}.", "de": "Das Spiel endete durch {why}."},
 	// a seat without a name, in the lines a page shows (messages.Texts)
 	"seatName": {"en": "Player {n}", "de": "Spieler {n}"},
 

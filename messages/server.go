@@ -170,9 +170,13 @@ var Server = map[string]engine.Text{
 		"en": "the server is shutting down",
 		"de": "Der Server fährt herunter",
 	},
-	"server.study_running": {
-		"en": "study {id} is running; wait for it, or cancel it if it is yours (DELETE /api/research/{id})",
-		"de": "Die Studie {id} läuft; auf sie warten oder sie abbrechen, wenn es die eigene ist (DELETE /api/research/{id})",
+	"server.study_addr": {
+		"en": "your address has {max} studies running or waiting, the most one address may have; wait for one to end, or cancel one",
+		"de": "Deine Adresse hat {max} Studien laufend oder wartend, so viele wie eine Adresse haben darf; warten, bis eine endet, oder eine abbrechen",
+	},
+	"server.study_full": {
+		"en": "the server holds {max} studies running or waiting; try again later",
+		"de": "Der Server hat {max} Studien laufend oder wartend; später noch einmal versuchen",
 	},
 	"server.no_study": {
 		"en": "no such study: {id} (the server may have restarted)",

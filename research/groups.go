@@ -176,6 +176,9 @@ func (g rankGames) groupRanking(rk *Ranking) {
 		default:
 			test = func(a, b int) float64 { return pairedP(g.perGame(name, a, b)) }
 		}
+		if name == RankBalance || name == RankDrama {
+			test = g.undecidedApart(test)
+		}
 		for r, t := range tiers(score, test) {
 			tier[r][m] = t
 		}
@@ -184,6 +187,28 @@ func (g rankGames) groupRanking(rk *Ranking) {
 	for r := range rk.Readings {
 		rk.Readings[r].Tier = tier[r]
 		rk.Readings[r].Layer = layers[r]
+	}
+}
+
+// undecidedApart wraps a test of a measure of the decided games (balance,
+// drama): a reading without a decided game has no such measure and
+// scores worst, so it is told apart from every reading that has one and
+// grouped with those that have none.
+func (g rankGames) undecidedApart(test tierTest) tierTest {
+	won := make([]bool, len(g.main))
+	for r := range won {
+		for _, w := range g.seatWins(r) {
+			won[r] = won[r] || w > 0
+		}
+	}
+	return func(a, b int) float64 {
+		switch {
+		case !won[a] && !won[b]:
+			return 1
+		case !won[a] || !won[b]:
+			return 0
+		}
+		return test(a, b)
 	}
 }
 

@@ -74,3 +74,28 @@ func TestWeightedOverall(t *testing.T) {
 		}
 	}
 }
+
+// A reading whose games are all drawn has no balance and no drama: it
+// scores worst on both and is told apart from the readings that finish.
+func TestUndecidedReadingIsApart(t *testing.T) {
+	p := mustPlan(t, Config{Game: "adji-boto", Agents: []string{"random"}, Games: 40,
+		Vary: []Vary{{Name: "opening", Values: []string{"all"}}}})
+	var rs []Result
+	for g := range p.Config.Games {
+		for r := range 3 {
+			w := g % 2
+			if r == 2 {
+				w = -1 // every game drawn
+			}
+			rs = append(rs, Result{Reading: r, Game: g, Winner: w, Agent: w, Turns: 30, Plies: 30, Trailed: w == 0 && g%4 == 0, Lead: make([]float64, leadPoints)})
+		}
+	}
+	rk := Analyze(p, rs).Ranking
+	drawn := rk.Readings[2]
+	if drawn.Tier[0] != 2 || drawn.Tier[2] != 2 || drawn.Tier[1] != 2 {
+		t.Errorf("the drawn reading's groups %v, want 2 on balance, decisiveness and drama", drawn.Tier)
+	}
+	if rk.Readings[0].Tier[0] != 1 || rk.Readings[1].Tier[2] != 1 {
+		t.Errorf("groups %v, %v", rk.Readings[0].Tier, rk.Readings[1].Tier)
+	}
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the ladders of docs/ai.md: Bradley-Terry Elo ratings with 95%
+# Regenerates the ladders of docs/lab/ladder.md: Bradley-Terry Elo ratings with 95%
 # intervals (`tabula tournament`), most games between agents next to each
 # other in the list, and the steps between them.
 #
@@ -16,7 +16,7 @@
 # the one with the MCTS levels about two hours (a game of mcts:hard costs
 # about 4 s), Agsinnoninka's about an hour. Tamman has its own script
 # (scripts/tamman-strength.sh); Agsinnoninka's medium and hard are
-# measured by the direct matches listed in docs/ai.md.
+# measured by the direct matches listed in docs/lab/agsinnoninka-search.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-ladder-out}
@@ -41,7 +41,7 @@ run adji-boto-mcts adji-boto 10 --seed 71 --agents \
 run adji-boto-all adji-boto 20 --seed 41 --agents \
 	"$low,alphabeta:easy,alphabeta:3,mcts:easy,alphabeta:4,alphabeta:medium,alphabeta:6,mcts:medium,alphabeta:7,alphabeta:8,alphabeta:9,mcts:hard,alphabeta:hard"
 # Agsinnoninka up to easy (medium and hard play to their time caps: see
-# docs/ai.md for why they are measured by direct matches).
+# docs/lab/agsinnoninka-search.md for why they are measured by direct matches).
 run agsinnoninka agsinnoninka 10 --seed 81 --agents \
 	"random,mcts:3,mcts:4,mcts:5,mcts:10,mcts:14,mcts:20,greedy,mcts:50,mcts:100,mcts:easy"
 cat "$out"/adji-boto-*.txt "$out"/agsinnoninka.txt

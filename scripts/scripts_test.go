@@ -84,7 +84,7 @@ func TestPGLoadRuns(t *testing.T) {
 	}
 }
 
-// TestCPUBenchRuns runs scripts/cpubench.sh, by which docs/ai.md measures
+// TestCPUBenchRuns runs scripts/cpubench.sh, by which docs/lab/playout-speed.md measures
 // speed, on a benchmark of Adji-Boto's test binary: two rounds of two
 // entries, each line the CPU time an op and the ops a CPU second.
 func TestCPUBenchRuns(t *testing.T) {
@@ -147,7 +147,7 @@ func checkSteps(t *testing.T, file string, agents int) {
 }
 
 // TestLadderRuns runs scripts/ladder.sh, which regenerates the ladders of
-// docs/ai.md, with one game a pair (its GAMES and NEIGHBOURS): each of its
+// docs/lab/ladder.md, with one game a pair (its GAMES and NEIGHBOURS): each of its
 // four round robins writes its steps, one for each level over the one
 // before it.
 func TestLadderRuns(t *testing.T) {
@@ -162,7 +162,7 @@ func TestLadderRuns(t *testing.T) {
 }
 
 // TestTammanStrengthRuns runs scripts/tamman-strength.sh, which
-// regenerates Tamman's tables of docs/ai.md, with one game a pair and a
+// regenerates Tamman's tables of docs/lab/tamman-strength.md, with one game a pair and a
 // group, one game of hard against three greedy players and one position a
 // level: both ladders' steps, the game, and the levels' times for two,
 // three and four players.

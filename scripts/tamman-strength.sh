@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the Tamman measurements of docs/ai.md: the ladder of the
+# Regenerates the Tamman measurements of docs/lab/tamman-strength.md: the ladder of the
 # levels with two players (each level against the one below, max
 # included), hard against three greedy players, the levels at one
 # four-player table, and the time per move of each level on one core.

@@ -1,37 +1,58 @@
 #!/usr/bin/env bash
 # Runs every test of Tabula on a fresh machine: installs what the tests
-# need (Debian's chromium for the browser tests), then go test.
+# need (Debian's chromium for the browser tests), then go vet and go test,
+# with a line per package as it finishes (scripts/testprogress).
+#
+#   bash scripts/test.sh            the full suite (CI: .ci/run)
+#   bash scripts/test.sh quick      go test -short: no browser, no
+#                                   PostgreSQL, no nginx, no long run
+#
+# Further arguments go to go test (bash scripts/test.sh quick -run TestX).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Debian packages the tests need: chromium (browser tests), postgresql
-# (the tests start and remove a throwaway cluster of their own; see
-# internal/pgtest), nginx (web/e2e runs deploy/nginx.conf in front of
-# three instances, in a directory of its own) and time (scripts/cpubench.sh
-# measures CPU time with /usr/bin/time). Installed only when missing.
-need=()
-command -v chromium >/dev/null 2>&1 || need+=(chromium)
-ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
-command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
-[ -x /usr/bin/time ] || need+=(time)
-if [ ${#need[@]} -gt 0 ]; then
-	if [ "$(id -u)" = 0 ]; then
-		echo "installing ${need[*]} for the tests..." >&2
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null) ||
-			echo "warning: could not install ${need[*]}; the tests that need them will fail" >&2
-	else
-		echo "warning: ${need[*]} missing and this user cannot apt-get install them" >&2
-	fi
+mode=full
+if [ "${1:-}" = quick ]; then
+	mode=quick
+	shift
 fi
-# axe-core, which the browser tests inject into the pages, from the npm
-# registry at the version pinned in web/e2e/package-lock.json.
-if [ ! -f web/e2e/node_modules/axe-core/axe.min.js ]; then
-	if command -v npm >/dev/null 2>&1; then
-		(cd web/e2e && npm ci --no-audit --no-fund --silent) ||
-			echo "warning: npm ci failed in web/e2e; the accessibility checks will fail" >&2
-	else
-		echo "warning: npm missing; the accessibility checks will fail" >&2
+if [ "$mode" = full ]; then
+	# Debian packages the tests need: chromium (browser tests), postgresql
+	# (the tests start and remove a throwaway cluster of their own; see
+	# internal/pgtest), nginx (web/e2e runs deploy/nginx.conf in front of
+	# three instances, in a directory of its own) and time (scripts/cpubench.sh
+	# measures CPU time with /usr/bin/time). Installed only when missing.
+	need=()
+	command -v chromium >/dev/null 2>&1 || need+=(chromium)
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
+	[ -x /usr/bin/time ] || need+=(time)
+	if [ ${#need[@]} -gt 0 ]; then
+		if [ "$(id -u)" = 0 ]; then
+			echo "installing ${need[*]} for the tests..." >&2
+			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null) ||
+				echo "warning: could not install ${need[*]}; the tests that need them will fail" >&2
+		else
+			echo "warning: ${need[*]} missing and this user cannot apt-get install them" >&2
+		fi
+	fi
+	# axe-core, which the browser tests inject into the pages, from the npm
+	# registry at the version pinned in web/e2e/package-lock.json.
+	if [ ! -f web/e2e/node_modules/axe-core/axe.min.js ]; then
+		if command -v npm >/dev/null 2>&1; then
+			(cd web/e2e && npm ci --no-audit --no-fund --silent) ||
+				echo "warning: npm ci failed in web/e2e; the accessibility checks will fail" >&2
+		else
+			echo "warning: npm missing; the accessibility checks will fail" >&2
+		fi
 	fi
 fi
 go mod download
 go vet ./...
-go test -count=1 -timeout 30m "$@" ./...
+short=()
+[ "$mode" = quick ] && short=(-short)
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+go build -o "$bin/testprogress" ./scripts/testprogress
+packages=$(go list ./... | wc -l)
+echo "go test ${short[*]} on $packages packages: a line per package as it finishes" >&2
+go test -json -count=1 -timeout 30m "${short[@]}" "$@" ./... | "$bin/testprogress" -packages "$packages"

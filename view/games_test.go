@@ -54,3 +54,39 @@ func playRandom(t *testing.T, g engine.Game, src rand.Source, visit func(s engin
 	}
 	return s
 }
+
+// Every state of a game, in random games, gives the facts its kind of
+// board is drawn from (view.BoardDetails), and only declared ones of those
+// the drawing may read.
+func TestGamesGiveTheirBoardsFacts(t *testing.T) {
+	checked := 0
+	for _, g := range engine.Games() {
+		s0, err := g.NewState(engine.DefaultOptions(g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bd, ok := s0.(engine.Boarder)
+		if !ok {
+			t.Logf("%s declares no board", g.ID())
+			continue
+		}
+		checked++
+		kind := bd.Board().Kind
+		facts, ok := view.BoardDetails[kind]
+		if !ok {
+			t.Errorf("%s: board kind %q has no declared facts", g.ID(), kind)
+			continue
+		}
+		playRandom(t, g, rand.NewPCG(1, 9), func(s engine.State, ply int) {
+			d := s.(view.Detailer).Details()
+			for _, name := range facts.Required {
+				if d.Get(name) == nil {
+					t.Fatalf("%s ply %d: no %q, which its %s board is drawn from", g.ID(), ply, name, kind)
+				}
+			}
+		})
+	}
+	if checked < 3 {
+		t.Errorf("%d games' boards checked, want the three of the sources", checked)
+	}
+}

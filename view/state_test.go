@@ -128,7 +128,7 @@ func TestStateToldAddsTheGamesMessages(t *testing.T) {
 			t.Errorf("told %q, which is not a word of the game", msg.Key)
 		}
 	}
-	if b, _ := view.StateTold(replay(t, "adji-boto", nil)); !strings.Contains(string(b), `,"told":[],"moves":[`) {
+	if b, _ := view.StateTold(replay(t, "adji-boto", nil)); !strings.Contains(string(b), `,"told":[],"phaseText":{`) {
 		t.Errorf("a start state tells nothing: %s", b)
 	}
 }

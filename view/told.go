@@ -3,6 +3,7 @@ package view
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"tabula/engine"
 	"tabula/messages"
@@ -80,10 +81,48 @@ func message(m engine.Message) MessageView {
 	return v
 }
 
-// StateTold is State with two more fields for the server's answers
+// PhaseText is what a page says of where s is, in words in every
+// language: its phase in the game's words while it goes on (where the
+// game names the phase P of its facts, "phase_P"), its round, and once it
+// is over why it ended ("endReason", with the game's "end_E" for the end
+// E of its facts), joined by " · ".
+func PhaseText(s engine.State) engine.Text {
+	var d engine.Details
+	if x, ok := s.(Detailer); ok {
+		d = x.Details()
+	}
+	words := messages.GameWords(s.Game())
+	has := func(key string) bool { _, ok := words(key); return ok }
+	var parts []engine.Message
+	if phase, _ := d.Get("phase").(string); phase != "" && !s.Terminal() && has("phase_"+phase) {
+		parts = append(parts, engine.Message{Key: "phase_" + phase})
+	}
+	if round, _ := d.Get("round").(int); round != 0 && has("round") {
+		parts = append(parts, engine.Message{Key: "round", Args: map[string]any{"n": round}})
+	}
+	if end, _ := d.Get("end").(string); end != "" && s.Terminal() {
+		var why any = end
+		if has("end_" + end) {
+			why = engine.Message{Key: "end_" + end}
+		}
+		parts = append(parts, engine.Message{Key: "endReason", Args: map[string]any{"why": why}})
+	}
+	out := make(engine.Text, len(engine.Languages))
+	for _, l := range engine.Languages {
+		var line []string
+		for _, m := range parts {
+			line = append(line, messages.Render(l, m, words))
+		}
+		out[l] = strings.Join(line, " · ")
+	}
+	return out
+}
+
+// StateTold is State with three more fields for the server's answers
 // (tabula replay prints State): "told", what the state tells of its last
-// turn (Told, the players named by names), and "moves", the legal moves
-// with their places (Moves).
+// turn (Told, the players named by names), "phaseText", its phase in
+// words (PhaseText), and "moves", the legal moves with their places
+// (Moves).
 func StateTold(s engine.State, names ...string) ([]byte, error) {
 	common, extra, err := stateParts(s)
 	if err != nil {
@@ -97,11 +136,17 @@ func StateTold(s engine.State, names ...string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("view: %s moves: %w", s.Game().ID(), err)
 	}
+	phase, err := json.Marshal(PhaseText(s))
+	if err != nil {
+		return nil, fmt.Errorf("view: %s phase: %w", s.Game().ID(), err)
+	}
 	// One buffer for all of it: the state is not joined apart first.
-	out := make([]byte, 0, len(common)+len(extra)+len(told)+len(moves)+19)
+	out := make([]byte, 0, len(common)+len(extra)+len(told)+len(phase)+len(moves)+32)
 	out = appendJoined(out, common, extra)
 	out = append(out[:len(out)-1], `,"told":`...)
 	out = append(out, told...)
+	out = append(out, `,"phaseText":`...)
+	out = append(out, phase...)
 	out = append(out, `,"moves":`...)
 	out = append(out, moves...)
 	return append(out, '}'), nil

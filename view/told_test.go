@@ -1,7 +1,6 @@
 package view_test
 
 import (
-	"encoding/json"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -23,16 +22,9 @@ func TestToldCarriesItsWords(t *testing.T) {
 		e, _ := engine.CatalogueOf(g)
 		words := messages.GameWords(g)
 		seen := map[string]bool{}
-		for seed := range uint64(12) {
+		for seed := range uint64(8) {
 			playRandom(t, g, rand.NewPCG(seed, 7), func(s engine.State, ply int) {
-				b, err := view.StateTold(s, names...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var js struct{ Told []view.MessageView }
-				if err := json.Unmarshal(b, &js); err != nil {
-					t.Fatal(err)
-				}
+				js := struct{ Told []view.MessageView }{view.Told(s, names...)}
 				msgs := s.(view.Teller).Tell()
 				if len(js.Told) != len(msgs) {
 					t.Fatalf("%s: %d told, %d messages", g.ID(), len(js.Told), len(msgs))
@@ -82,5 +74,22 @@ func TestToldCountsInTheSingular(t *testing.T) {
 	got := messages.Texts(m, messages.GameWords(g), []string{"Ana"})
 	if got["en"] != "Ana sent 1 man of Player 1 back to the 'ayn, from d1." {
 		t.Errorf("one man sent back: %q", got["en"])
+	}
+}
+
+// The phase line is the game's words: its phase while it goes on, why it
+// ended once over.
+func TestPhaseText(t *testing.T) {
+	g, _ := engine.Lookup("adji-boto")
+	e, _ := engine.CatalogueOf(g)
+	s := replay(t, "adji-boto", nil)
+	if got := view.PhaseText(s); got["en"] != e.Words["phase_opening"]["en"] || got["de"] != e.Words["phase_opening"]["de"] {
+		t.Errorf("at the start: %v", got)
+	}
+	end := playRandom(t, g, rand.NewPCG(3, 3), func(engine.State, int) {})
+	why, _ := end.(view.Detailer).Details().Get("end").(string)
+	want := "The game ended by " + e.Words["end_"+why]["en"] + "."
+	if got := view.PhaseText(end); !end.Terminal() || got["en"] != want || !strings.HasPrefix(got["de"], "Das Spiel endete durch ") {
+		t.Errorf("at the end (%s): %v, want %q", why, got, want)
 	}
 }

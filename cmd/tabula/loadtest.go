@@ -42,14 +42,32 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	server := fs.String("server", "", "a running server on loopback, or several sharing a database, comma-separated: rooms and seats are spread over them (default: start one; start yours with "+serveLimits+")")
 	seed := fs.Uint64("seed", 1, "seed of the bots' moves")
 	vs := fs.String("vs", "", "rooms of one bot against this computer player (mcts:easy) instead of two bots; the report gives the computer's reply times")
-	heavy := fs.Int("heavy", 0, "rooms (0 to 20) played at once from another loopback address, 127.0.0.2, by a bot against --heavy-agent: the pattern that would starve everyone's computer players")
+	heavy := fs.Int("heavy", 0, "rooms (0 to 20) played at once from each --heavy-from address by a bot against --heavy-agent: the pattern that would starve everyone's computer players")
+	heavyFrom := fs.Int("heavy-from", 1, "loopback addresses (1 to 8) that each play --heavy rooms: 127.0.0.2, 127.0.0.3 and on")
 	heavyAgent := fs.String("heavy-agent", "alphabeta:max", "the computer player of the --heavy rooms")
+	scenario := fs.String("scenario", "", `a preset of the flags above (those given win): "fair" is 100 rooms of bots against mcts:easy from 127.0.0.1 while 2 other addresses each play 8 rooms against alphabeta:max, the easy replies' goal p99 under 200 ms`)
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *n < 1 || *n > 5000 || *dur <= 0 || *dur > time.Hour || *think < 0 || *heavy < 0 || *heavy > 20 || !(*spread >= 0 && *spread <= 1) {
-		return usagef("--rooms must be 1 to 5000, --heavy 0 to 20, --duration at most 1h, --think-spread 0 to 1")
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	switch *scenario {
+	case "":
+	case "fair":
+		for name, p := range map[string]*int{"rooms": n, "heavy": heavy, "heavy-from": heavyFrom} {
+			if !given[name] {
+				*p = map[string]int{"rooms": 100, "heavy": 8, "heavy-from": 2}[name]
+			}
+		}
+		if !given["vs"] {
+			*vs = "mcts:easy"
+		}
+	default:
+		return usagef("--scenario %q: want fair", *scenario)
+	}
+	if *n < 1 || *n > 5000 || *dur <= 0 || *dur > time.Hour || *think < 0 || *heavy < 0 || *heavy > 20 || *heavyFrom < 1 || *heavyFrom > 8 || !(*spread >= 0 && *spread <= 1) {
+		return usagef("--rooms must be 1 to 5000, --heavy 0 to 20, --heavy-from 1 to 8, --duration at most 1h, --think-spread 0 to 1")
 	}
 	if _, err := engine.Lookup(*game); err != nil {
 		return usagef("--game: %v", err)
@@ -133,9 +151,11 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	for i := range *n {
 		wg.Go(func() { table(i, light, *vs, *think, *vs != "") })
 	}
-	heavyFrom := clientFrom("127.0.0.2")
-	for i := range *heavy {
-		wg.Go(func() { table(*n+i, heavyFrom, *heavyAgent, 0, true) })
+	for a := range *heavyFrom {
+		from := clientFrom(fmt.Sprintf("127.0.0.%d", 2+a))
+		for i := range *heavy {
+			wg.Go(func() { table(*n+a**heavy+i, from, *heavyAgent, 0, true) })
+		}
 	}
 	// The server's memory once every room is playing.
 	go func() {
@@ -157,7 +177,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			reconnects += b.Reconnect
 			rtts = append(rtts, b.RTT...)
 			steady = append(steady, sentSince(b.RTT, b.Sent, start.Add(startup))...)
-			if b.Client == heavyFrom {
+			if b.Client != light {
 				heavyReplies = append(heavyReplies, b.Replies...)
 			} else {
 				replies = append(replies, b.Replies...)
@@ -187,7 +207,10 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		res["vs"], res["replies"], res["replyP50ms"], res["replyP99ms"], res["replyMaxms"] = *vs, len(replies), r[0], r[1], r[2]
 	}
 	if *heavy > 0 {
-		res["heavy"], res["heavyAgent"], res["heavyReplies"] = *heavy, *heavyAgent, len(heavyReplies)
+		res["heavy"], res["heavyFrom"], res["heavyAgent"], res["heavyReplies"] = *heavy, *heavyFrom, *heavyAgent, len(heavyReplies)
+	}
+	if hasStats {
+		res["levelsLowered"] = after.LevelsLowered - before.LevelsLowered
 	}
 	if hasStats {
 		res["serverStart"], res["serverEnd"] = before, after
@@ -214,7 +237,17 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 				*vs, res["replies"], res["replyP50ms"], res["replyP99ms"], res["replyMaxms"])
 		}
 		if *heavy > 0 {
-			fmt.Fprintf(stdout, "meanwhile %s against %s from 127.0.0.2: %d replies\n", roomCount(*heavy), *heavyAgent, len(heavyReplies))
+			fmt.Fprintf(stdout, "meanwhile %s against %s from each of %d addresses (127.0.0.2 on): %d replies\n", roomCount(*heavy), *heavyAgent, *heavyFrom, len(heavyReplies))
+		}
+		if hasStats {
+			fmt.Fprintf(stdout, "levels lowered by the server: %d\n", res["levelsLowered"])
+		}
+		if *scenario == "fair" && *vs != "" {
+			verdict := "met"
+			if r := res["replyP99ms"].(float64); r >= 200 || len(replies) == 0 {
+				verdict = "not met"
+			}
+			fmt.Fprintf(stdout, "goal of the fair scenario, %s replies p99 under 200 ms: %s\n", *vs, verdict)
 		}
 		if _, ok := res["serverMiBLoaded"]; ok {
 			fmt.Fprintln(stdout, memoryLine(idle, peak, *n, *heavy))

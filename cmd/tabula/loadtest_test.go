@@ -25,6 +25,7 @@ func TestLoadtestRefusesWhatIsNotBounded(t *testing.T) {
 		{"--think-spread", "-0.1"}, {"--think-spread", "1.5"}, {"--think-spread", "NaN"},
 		{"--server", "http://192.0.2.1:80"}, {"--server", "http://example.com:80"},
 		{"--server", "http://127.0.0.1:1,http://example.com:80"},
+		{"--scenario", "nope"}, {"--heavy-from", "0"}, {"--heavy-from", "9"},
 	} {
 		if err := runLoadtest(args, nil, io.Discard, io.Discard); err == nil {
 			t.Errorf("%v: no error", args)
@@ -75,19 +76,19 @@ func loadServer(t *testing.T) *httptest.Server {
 }
 
 // Rooms against the computer report its replies, and heavy rooms from
-// another address play meanwhile.
+// two other addresses play meanwhile.
 func TestLoadtestAgainstTheComputer(t *testing.T) {
 	ts := loadServer(t)
 	var out bytes.Buffer
-	args := []string{"--server", ts.URL, "--rooms", "2", "--duration", "2s", "--think", "0", "--vs", "random", "--heavy", "1", "--heavy-agent", "greedy", "--json"}
+	args := []string{"--server", ts.URL, "--rooms", "2", "--duration", "2s", "--think", "0", "--vs", "random", "--heavy", "1", "--heavy-from", "2", "--heavy-agent", "greedy", "--json"}
 	if err := runLoadtest(args, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	var res struct{ Replies, HeavyReplies, StoredProblems int }
+	var res struct{ Replies, HeavyReplies, HeavyFrom, RoomsPlayed, StoredRooms, StoredProblems int }
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("report %q: %v", out.String(), err)
 	}
-	if res.Replies == 0 || res.HeavyReplies == 0 || res.StoredProblems != 0 {
+	if res.Replies == 0 || res.HeavyReplies == 0 || res.HeavyFrom != 2 || res.RoomsPlayed < 4 || res.StoredProblems != 0 {
 		t.Errorf("report %s", out.String())
 	}
 }

@@ -143,7 +143,7 @@ func TestSolveBuildsInParts(t *testing.T) {
 
 // --from-start searches the boards beyond the table that the game reaches,
 // within its limit. With the ordered opening, 2 seeds a hole, player 0
-// wins by 16 (docs/ai.md; found from the table of 20 seeds too).
+// wins by 16 (docs/lab/adjiboto-endgames.md; found from the table of 20 seeds too).
 func TestSolveFromStartSearchesBeyondTheTable(t *testing.T) {
 	args := []string{"solve", "--seeds-left", "10", "--option", "seeds=2", "--option", "opening=ordered", "--from-start"}
 	code, stdout, stderr := runTabula(t, "", args...)

@@ -19,7 +19,8 @@ import (
 type Config struct {
 	// Options are settings for the states under test ("players=4").
 	Options []string
-	// Games is the number of random games to play (default 50).
+	// Games is the number of random games to play (default 50; a quarter,
+	// at least 5, with -short).
 	Games int
 	// MaxPlies bounds a random game; the suite fails if a game is longer.
 	MaxPlies int
@@ -34,6 +35,10 @@ func Run(t *testing.T, g engine.Game, cfg Config) {
 	if cfg.MaxPlies == 0 {
 		cfg.MaxPlies = 100000
 	}
+	// The quick suite plays a quarter of the games, and never fewer than
+	// the five that checkFacts needs to expect chance or simultaneous
+	// turns to show.
+	cfg.Games = ShortOr(cfg.Games, max(5, cfg.Games/4))
 	opts, err := engine.ParseOptions(g, cfg.Options)
 	if err != nil {
 		t.Fatalf("options %v: %v", cfg.Options, err)
@@ -228,4 +233,13 @@ func noAllocs(t *testing.T, g engine.Game, opts engine.Options) {
 	if a := testing.AllocsPerRun(50, playout); a != 0 {
 		t.Errorf("%s: a random playout with CopyFrom, Legal and Apply allocates %.1f times; the hot path must not", g.ID(), a)
 	}
+}
+
+// ShortOr is n, or small with -short (the quick suite): the size of a
+// test that plays many games.
+func ShortOr(n, small int) int {
+	if testing.Short() {
+		return small
+	}
+	return n
 }

@@ -164,9 +164,13 @@ func TestRoundRepetition(t *testing.T) {
 // configuration, on the turns of random matches.
 func TestCycleRuleRandomTurns(t *testing.T) {
 	cuts := 0
+	matches := uint64(30)
+	if testing.Short() {
+		matches = 8
+	}
 	for _, r := range [][]string{nil, {"skip-origin=true"}, {"conflict=both-stop", "end-hole=empty"}} {
 		opts, _ := engine.ParseOptions(Game{}, r)
-		for seed := range uint64(30) {
+		for seed := range matches {
 			s, _ := New(opts)
 			rng := rand.New(rand.NewPCG(seed, 3))
 			var legal []engine.Move

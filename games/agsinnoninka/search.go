@@ -7,7 +7,7 @@ import "tabula/engine"
 // are costly, and a few random turns keep the evaluation's seed count
 // telling where forty drown it. Measured with MCTS of 200 iterations
 // against greedy, 15 of 16 points with four turns against 7 of 16 with
-// forty (docs/ai.md).
+// forty (docs/lab/agsinnoninka-search.md).
 func (s *State) PlayoutTurns() int { return 4 }
 
 // RandomPlayout plays up to maxTurns random turns, each player's hole

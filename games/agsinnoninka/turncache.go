@@ -18,7 +18,7 @@ const turnCacheBits = 14
 // cost little more to resolve again than to look up, and would push the
 // long ones out of the table: measured, remembering every turn found 2.5%
 // of lookups in the table and saved little, remembering only these found
-// 0.1% and made the search 20% faster (docs/ai.md).
+// 0.1% and made the search 20% faster (docs/lab/agsinnoninka-search.md).
 const longTurn = 200
 
 // turnCache is a direct-mapped table of resolved turns for one set of

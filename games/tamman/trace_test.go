@@ -66,7 +66,7 @@ func TestTraceReplaysTheMen(t *testing.T) {
 	for i, set := range [][]string{nil, {"players=3"}, {"players=4", "capture-on-landing=true", "capture-at-start=true"}, {"players=4", "triple-tamman=reset", "mouth-up=0.1"}, {"throw-use=total", "exact-finish=false"}, {"may-pass=true", "safe-ayn=own", "turn-order=clockwise", "players=3"}} {
 		opts := options(t, set...)
 		rng := rand.New(rand.NewPCG(uint64(i), 9))
-		for range 20 {
+		for range enginetest.ShortOr(20, 4) {
 			s, _ := tamman.New(opts)
 			for n := 0; !s.Terminal() && n < 3000; n++ {
 				a := s.Actors(nil)[0]

@@ -43,6 +43,9 @@ type Stats struct {
 	// Rooms is the rooms in memory: open rooms stay there an hour after
 	// their last viewer left, finished ones until the next sweep.
 	Rooms int `json:"rooms"`
+	// LevelsLowered counts the levels the compute pool took off computer
+	// players' searches under load (compute.Stats.Lowered).
+	LevelsLowered uint64 `json:"levelsLowered"`
 }
 
 // OpenFiles counts the open file descriptors of process pid (sockets

@@ -1,3 +1,5 @@
+//go:build !js
+
 // Package metrics holds the figures "tabula serve" exports at /metrics in
 // the Prometheus text format (docs/deploy.md lists them): counters and
 // histograms that the rooms and the server add to as things happen, and
@@ -5,6 +7,10 @@
 //
 // The event collectors are package variables: a process serves one
 // server, and a test reads the change of a counter, not its value.
+//
+// The engine in the browser (cmd/tabula-wasm, GOOS=js) has no one to
+// export to: there the events count nothing (browser.go), and Prometheus'
+// client stays out of its build.
 package metrics
 
 import (

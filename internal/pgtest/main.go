@@ -28,9 +28,13 @@ func Main(m *testing.M) {
 }
 
 // Database returns the URL of a new, empty database on the test binary's
-// cluster. Without PostgreSQL the test is skipped, or fails when CI=true.
+// cluster. Without PostgreSQL the test is skipped, or fails when CI=true;
+// with -short (the quick suite) it is skipped.
 func Database(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("needs a PostgreSQL cluster: not with -short")
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if shared == nil && startErr == nil {

@@ -12,6 +12,9 @@ import (
 // TestClusterStartsAndStops starts a cluster, runs a query through psql
 // and checks the cluster leaves nothing behind.
 func TestClusterStartsAndStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a PostgreSQL cluster: not with -short")
+	}
 	c, err := Start()
 	if errors.Is(err, ErrNoPostgres) && os.Getenv("CI") != "true" {
 		t.Skip(err)

@@ -286,7 +286,7 @@ func (r *Room) Rematch(ctx context.Context, sub *Sub) (string, error) {
 			return err
 		}
 		now := time.Now()
-		nr := store.Room{ID: newID(), Game: r.game.ID(), Options: r.opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: r.clock.String()}
+		nr := store.Room{ID: r.m.cfg.IDPrefix + newID(), Game: r.game.ID(), Options: r.opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: r.clock.String()}
 		if err := r.m.cfg.Store.CreateRoom(ctx, nr, seats); err != nil {
 			return err
 		}

@@ -67,6 +67,10 @@ type Config struct {
 	// Tests that need the same throws on every run set a seeded source;
 	// nothing a client sends reaches it.
 	Secrets io.Reader
+	// IDPrefix begins the id of every room created here: the engine in
+	// the browser's "b." (no server id has a dot), by which its pages
+	// tell the rooms they play themselves from a server's.
+	IDPrefix string
 }
 
 // Thinker runs the computer players' searches: compute.Pool.
@@ -204,7 +208,7 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 	if m.cfg.Offered != nil {
 		offered = m.cfg.Offered(g, opts)
 	}
-	c := Created{ID: newID(), Tokens: make([]string, len(seats))}
+	c := Created{ID: m.cfg.IDPrefix + newID(), Tokens: make([]string, len(seats))}
 	stored := make([]store.Seat, len(seats))
 	persons := 0
 	for i, sp := range seats {

@@ -1,3 +1,5 @@
+//go:build !js
+
 package server
 
 import (
@@ -29,6 +31,7 @@ func (s *Server) getStats(w http.ResponseWriter, r *http.Request) error {
 	if s.cfg.Rooms != nil {
 		st.Rooms = s.cfg.Rooms.InMemory()
 	}
+	st.LevelsLowered = s.cfg.Pool.Stats().Lowered
 	st.OpenFiles, _ = loadkit.OpenFiles(os.Getpid())
 	if kb, err := loadkit.ProcStatusKB(os.Getpid(), "VmRSS"); err == nil {
 		st.RSSBytes = kb << 10

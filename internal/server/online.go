@@ -7,13 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"sync"
 	"time"
-
-	qrcode "github.com/skip2/go-qrcode"
 
 	"tabula/engine"
 	"tabula/internal/rooms"
@@ -31,7 +28,6 @@ func (s *Server) onlineRoutes() {
 	s.route("GET /api/rooms/{id}/record", s.getRoomRecord)
 	s.route("GET /api/rooms/{id}/states", s.getRoomStates)
 	s.route("GET /api/rooms/{id}/ws", s.roomSocket)
-	s.route("GET /api/qr", s.getQR)
 	s.route("GET /api/archive", s.listArchive)
 	s.route("GET /api/archive/{id}", s.getArchived)
 	s.route("POST /api/archive", s.importArchive)
@@ -234,28 +230,6 @@ func (s *Server) getRoomRecord(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, rec)
 	return nil
-}
-
-// getQR answers GET /api/qr?text=...: a PNG QR code of a short text (an
-// invite link), so a phone can join from a screen.
-func (s *Server) getQR(w http.ResponseWriter, r *http.Request) error {
-	text := r.URL.Query().Get("text")
-	if text == "" || len(text) > 512 {
-		return badRequest("server.qr_text")
-	}
-	// Only links to this server: the page asks for its own invite links,
-	// and nobody else gets a free QR code service.
-	if u, err := url.Parse(text); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host != r.Host {
-		return badRequest("server.qr_link", "host", r.Host)
-	}
-	png, err := qrcode.Encode(text, qrcode.Medium, 256)
-	if err != nil {
-		return badRequest("server.qr", "err", err)
-	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "no-store")
-	_, err = w.Write(png)
-	return err
 }
 
 // archiveEntry is a finished game in a list: its result as data and in

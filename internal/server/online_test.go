@@ -453,6 +453,51 @@ func TestImportAndExportTheArchive(t *testing.T) {
 	}
 }
 
+// TestArchiveFiltersByResultCode: the archive lists results as data with
+// their words, filters by a code or its leading parts, offers its filters
+// with their words, and refuses a filter that is no code, in words.
+func TestArchiveFiltersByResultCode(t *testing.T) {
+	ts, _, _ := newOnlineServer(t)
+	recs := []view.Record{finishedRecord(t, "adji-boto", 1), finishedRecord(t, "adji-boto", 2), finishedRecord(t, "tamman", 3)}
+	body, _ := json.Marshal(map[string]any{"records": recs})
+	if code := call(t, ts, "POST", "/api/archive", string(body), nil); code != http.StatusCreated {
+		t.Fatalf("import: %d", code)
+	}
+	var all struct {
+		Games   []archiveEntry
+		Results []resultChoice
+	}
+	call(t, ts, "GET", "/api/archive", "", &all)
+	if len(all.Games) != 3 || len(all.Results) < 3 || all.Results[0].Code != "draw" || all.Results[1].Text["de"] != "Spieler 0 gewinnt" {
+		t.Fatalf("archive: %+v", all)
+	}
+	byCode := map[string]int{}
+	for _, g := range all.Games {
+		if g.Result == nil || g.ResultText["en"] == "" {
+			t.Fatalf("archived %s: result %+v, words %v", g.Room, g.Result, g.ResultText)
+		}
+		if !g.Result.Draw() && !strings.Contains(g.ResultText["en"], g.Players[g.Result.Winner]+" wins") {
+			t.Errorf("archived %s: %q does not name the winner %s", g.Room, g.ResultText["en"], g.Players[g.Result.Winner])
+		}
+		for _, prefix := range []string{"win", "draw", g.Result.Code()} {
+			if strings.HasPrefix(g.Result.Code(), prefix) {
+				byCode[prefix]++
+			}
+		}
+	}
+	for filter, want := range byCode {
+		var list struct{ Games []archiveEntry }
+		call(t, ts, "GET", "/api/archive?result="+filter, "", &list)
+		if len(list.Games) != want {
+			t.Errorf("result=%s: %d games, want %d", filter, len(list.Games), want)
+		}
+	}
+	var refused map[string]any
+	if code := call(t, ts, "GET", "/api/archive?result=player+1+wins", "", &refused); code != 400 || !strings.Contains(fmt.Sprint(refused["error"]), "result=") {
+		t.Errorf("a sentence as the filter: %d %v", code, refused)
+	}
+}
+
 // TestArchiveUntilIncludesItsDay: "until" a date lists the games finished
 // on that day, as "since" does.
 func TestArchiveUntilIncludesItsDay(t *testing.T) {

@@ -1,3 +1,5 @@
+//go:build !js
+
 package server
 
 import (
@@ -10,7 +12,6 @@ import (
 	"errors"
 	"net/http"
 	"os"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -24,8 +25,9 @@ import (
 )
 
 // The Research page runs the research workbench (package research) on the
-// server's spare cores: one study at a time, its progress polled, its
-// report kept in memory.
+// server's spare cores: a few studies at a time, the others queued fairly
+// by address (research_queue.go), their progress polled, their reports
+// kept in memory.
 const (
 	// maxStudyGames bounds the games per reading of a study.
 	maxStudyGames = 2000
@@ -55,7 +57,11 @@ type study struct {
 	owner []byte // the hash of the owner's token, which cancel needs
 
 	mu       sync.Mutex
-	state    string // running, done, failed, cancelled
+	addr     string         // the address that asked for it
+	plan     *research.Plan // kept while queued
+	threads  int            // the cores it plays on
+	queue    int            // its place in the queue while queued
+	state    string         // queued, running, done, failed, cancelled
 	done     int
 	total    int
 	left     time.Duration
@@ -77,13 +83,15 @@ type studyView struct {
 	Report      string  `json:"report,omitempty"` // the report's URL, once done
 	// Ranking ranks the readings once done (none for one reading).
 	Ranking *research.Ranking `json:"ranking,omitempty"`
+	// Queue is a queued study's place in the queue (1: it starts next).
+	Queue int `json:"queue,omitempty"`
 }
 
 func (st *study) view() studyView {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	v := studyView{study: st, State: st.state, Done: st.done, Total: st.total, LeftSeconds: st.left.Seconds(), Error: st.err,
-		Ranking: st.ranking}
+		Ranking: st.ranking, Queue: st.queue}
 	if st.report != nil {
 		v.Report = "/api/research/" + st.ID + "/report"
 	}
@@ -96,6 +104,9 @@ type lab struct {
 	studies []*study
 	closed  bool
 	wg      sync.WaitGroup
+	running int // studies running
+	// runs plays a study (study.run; tests set their own).
+	runs func(ctx context.Context, st *study, plan *research.Plan)
 }
 
 // startedView is the answer to POST /api/research: the study and its
@@ -181,7 +192,7 @@ func (s *Server) postStudy(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	owner := randomText()
-	st, err := s.lab.start(plan, req.Replicate, owner)
+	st, err := s.lab.add(plan, req.Replicate, owner, clientIP(r))
 	if err != nil {
 		return err
 	}
@@ -199,41 +210,7 @@ func randomText() string {
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
-// start runs a study for the holder of owner in the background, if none
-// is running (one at a time on the server's spare cores, so also one per
-// address).
-func (l *lab) start(plan *research.Plan, replicate int, owner string) (*study, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.closed {
-		return nil, &httpError{http.StatusServiceUnavailable, engine.NewError("server.shutdown")}
-	}
-	for _, st := range l.studies {
-		if st.view().State == "running" {
-			return nil, &httpError{http.StatusConflict, engine.NewError("server.study_running", "id", st.ID)}
-		}
-	}
-	if len(l.studies) >= maxStudies {
-		l.studies = l.studies[1:]
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	h := sha256.Sum256([]byte(owner))
-	st := &study{ID: randomText(), Game: plan.Game.Name(), Config: plan.Config, Started: time.Now(),
-		owner: h[:], state: "running", total: plan.Units() * (1 + replicate), cancel: cancel, Replicate: replicate}
-	st.Command = plan.Config.Command()
-	if replicate > 0 {
-		st.Command += " --replicate " + strconv.Itoa(replicate)
-	}
-	l.studies = append(l.studies, st)
-	l.wg.Add(1)
-	go func() {
-		defer l.wg.Done()
-		st.run(ctx, plan)
-	}()
-	return st, nil
-}
-
-// run plays the study on every core but one and keeps its report.
+// run plays the study on its threads and keeps its report.
 func (st *study) run(ctx context.Context, plan *research.Plan) {
 	dir, err := os.MkdirTemp("", "tabula-study-*")
 	if err == nil {
@@ -283,7 +260,7 @@ func (st *study) run(ctx context.Context, plan *research.Plan) {
 // dir; its progress counts after the offset games played before it.
 func (st *study) play(ctx context.Context, plan *research.Plan, dir string, offset int) ([]research.Result, error) {
 	return research.Run(ctx, plan, research.Whole, dir, research.Options{
-		Threads: max(1, runtime.NumCPU()-1),
+		Threads: max(1, st.threads),
 		Progress: func(p research.Progress) {
 			st.mu.Lock()
 			st.done, st.left = offset+p.Done, p.Left
@@ -291,12 +268,18 @@ func (st *study) play(ctx context.Context, plan *research.Plan, dir string, offs
 		}})
 }
 
-// close cancels the running study and waits for it to stop.
+// close cancels the studies and waits for the running ones to stop.
 func (l *lab) close() {
 	l.mu.Lock()
 	l.closed = true
 	for _, st := range l.studies {
-		st.cancel()
+		st.mu.Lock()
+		if st.state == "queued" {
+			st.state, st.queue, st.plan = "cancelled", 0, nil
+		}
+		cancel := st.cancel
+		st.mu.Unlock()
+		cancel()
 	}
 	l.mu.Unlock()
 	l.wg.Wait()
@@ -345,7 +328,7 @@ func (s *Server) cancelStudy(w http.ResponseWriter, r *http.Request) error {
 	if !ok || subtle.ConstantTimeCompare(h[:], st.owner) != 1 {
 		return &httpError{http.StatusForbidden, engine.NewError("server.study_owner")}
 	}
-	st.cancel()
+	s.lab.cancelStudy(st)
 	writeJSON(w, http.StatusOK, st.view())
 	return nil
 }

@@ -2,12 +2,19 @@ package server
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+
+	"tabula/engine"
+	"tabula/research"
 )
 
 // newLabServer is a test server whose studies the test can wait for.
@@ -22,6 +29,7 @@ func newLabServer(t *testing.T) (*Server, *httptest.Server) {
 type studyJSON struct {
 	ID      string `json:"id"`
 	State   string `json:"state"`
+	Queue   int    `json:"queue"`
 	Done    int    `json:"done"`
 	Total   int    `json:"total"`
 	Report  string `json:"report"`
@@ -71,29 +79,96 @@ func TestStudyRunsAndReports(t *testing.T) {
 	}
 }
 
-func TestOneStudyAtATimeAndCancel(t *testing.T) {
+// A second study waits in the queue (on a server whose processors run
+// one at a time) with its place shown, and starts when the first ends; a
+// cancelled study stops, a cancelled queued one never starts.
+func TestStudiesQueueAndCancel(t *testing.T) {
 	s, ts := newLabServer(t)
+	defer func(n int) { maxRunningStudies = n }(maxRunningStudies)
+	maxRunningStudies = 1
 	// Thousands of Agsinnoninka matches between greedy players: minutes
 	// of work, cancelled at once.
-	var st studyJSON
+	var st, second, third studyJSON
 	big := `{"game":"agsinnoninka","vary":{"simultaneity":"all","conflict":"all"},"agents":["greedy"],"games":2000}`
-	if code := call(t, ts, "POST", "/api/research", big, &st); code != http.StatusAccepted {
-		t.Fatalf("POST: %d", code)
+	if code := call(t, ts, "POST", "/api/research", big, &st); code != http.StatusAccepted || st.State != "running" {
+		t.Fatalf("POST: %d %+v", code, st)
 	}
-	var e struct{ Error string }
-	if code := call(t, ts, "POST", "/api/research", big, &e); code != http.StatusConflict || !strings.Contains(e.Error, "is running") {
-		t.Errorf("second study: %d %q, want 409", code, e.Error)
+	if code := call(t, ts, "POST", "/api/research", big, &second); code != http.StatusAccepted || second.State != "queued" || second.Queue != 1 {
+		t.Errorf("second study: %d %+v, want 202 queued first in the queue", code, second)
+	}
+	if code := call(t, ts, "POST", "/api/research", big, &third); code != http.StatusAccepted || third.Queue != 2 {
+		t.Errorf("third study: %d %+v, want 202 second in the queue", code, third)
+	}
+	if code := cancelAs(t, ts, third.ID, third.Owner); code != 200 {
+		t.Errorf("DELETE of a queued study: %d", code)
 	}
 	if code := cancelAs(t, ts, st.ID, st.Owner); code != 200 {
 		t.Errorf("DELETE by the owner: %d", code)
 	}
-	s.lab.wg.Wait()
-	call(t, ts, "GET", "/api/research/"+st.ID, "", &st)
-	if st.State != "cancelled" {
-		t.Errorf("cancelled study: %+v", st)
+	for second.State == "queued" {
+		call(t, ts, "GET", "/api/research/"+second.ID, "", &second)
 	}
+	if second.State != "running" || second.Queue != 0 {
+		t.Errorf("second study after the first ended: %+v, want running", second)
+	}
+	cancelAs(t, ts, second.ID, second.Owner)
+	s.lab.wg.Wait()
+	for _, x := range []*studyJSON{&st, &third} {
+		call(t, ts, "GET", "/api/research/"+x.ID, "", x)
+		if x.State != "cancelled" || x.Done != 0 && x == &third {
+			t.Errorf("cancelled study: %+v", x)
+		}
+	}
+	var e struct{ Error string }
 	if code := call(t, ts, "GET", "/api/research/"+st.ID+"/report", "", &e); code != 404 || !strings.Contains(e.Error, "no report") {
 		t.Errorf("report of a cancelled study: %d %q", code, e.Error)
+	}
+}
+
+// The queue is fair by address: a study asked later by an address with
+// none running starts before a second one of an address with one
+// running; one address may hold maxStudiesPerAddr.
+func TestStudyQueueIsFairByAddress(t *testing.T) {
+	defer func(n int) { maxRunningStudies = n }(maxRunningStudies)
+	maxRunningStudies = 1
+	var l lab
+	release := make(chan struct{})
+	var mu sync.Mutex
+	var started []string
+	l.runs = func(ctx context.Context, st *study, _ *research.Plan) {
+		mu.Lock()
+		started = append(started, st.addr)
+		mu.Unlock()
+		<-release
+	}
+	plan, err := studyConfig(studyRequest{Game: "adji-boto", Agents: []string{"random"}, Games: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a2 *study
+	for i, addr := range []string{"a", "a", "a", "b"} {
+		st, err := l.add(plan, 0, "owner", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 {
+			a2 = st
+		}
+	}
+	var coded *engine.Error
+	if _, err := l.add(plan, 0, "owner", "a"); !errors.As(err, &coded) || coded.Code != "server.study_addr" {
+		t.Errorf("a fourth study of a: %v, want server.study_addr", err)
+	}
+	if q := a2.view().Queue; q != 2 {
+		t.Errorf("a's second study is %d in the queue, want 2 (after b's)", q)
+	}
+	for range 3 {
+		release <- struct{}{}
+	}
+	close(release)
+	l.wg.Wait()
+	if want := []string{"a", "b", "a", "a"}; !slices.Equal(started, want) {
+		t.Errorf("started for %v, want %v", started, want)
 	}
 }
 

@@ -139,13 +139,7 @@ func New(cfg Config) *Server {
 	s.route("POST /api/replay", s.postReplay)
 	s.route("POST /api/analysis", s.postAnalysis)
 	s.route("POST /api/analysis/graph", s.postAnalysisGraph)
-	s.route("POST /api/research", s.postStudy)
-	s.route("GET /api/research", s.listStudies)
-	s.route("GET /api/research/{id}", s.getStudy)
-	s.route("DELETE /api/research/{id}", s.cancelStudy)
-	s.route("GET /api/research/{id}/report", s.getStudyReport)
-	s.route("GET /api/debug/stats", s.getStats)
-	s.route("GET /api/debug/pprof/{name...}", s.getProfile)
+	s.serverRoutes()
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {
 		s.route("/", s.staticHandler(cfg.Static))
@@ -244,7 +238,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := sw.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:")
+	// 'wasm-unsafe-eval' lets the engine in the browser (engine-worker.js) compile.
+	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:")
 	defer func() {
 		if p := recover(); p != nil {
 			s.cfg.Log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))

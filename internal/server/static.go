@@ -86,6 +86,9 @@ func (s *staticFiles) serve(w http.ResponseWriter, r *http.Request) error {
 	h.Set("Content-Type", f.ctype)
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
+	// The app's files are public: another site's page may load embed.js
+	// (a module script, fetched with CORS) to show a board (docs/embed.md).
+	h.Set("Access-Control-Allow-Origin", "*")
 	body, etag := f.body, `"`+f.etag+`"`
 	if f.gz != nil {
 		h.Add("Vary", "Accept-Encoding")

@@ -141,40 +141,81 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	// cancelled read) ends here, so the socket never outlives the handler.
 	defer c.CloseNow()
 	c.SetReadLimit(wire.MaxFrame)
-	ctx, cancel := context.WithCancel(compute.WithAddr(context.Background(), ip)) // the moves' searches are charged to ip
+	ctx := compute.WithAddr(context.Background(), ip) // the moves' searches are charged to ip
+	s.Live(ctx, room, wsSocket{c}, lang)
+	return nil
+}
+
+// Socket is one viewer's live connection to a room: a WebSocket
+// (wsSocket), or the message port of the engine in the browser
+// (cmd/tabula-wasm), which plays its rooms by the very same protocol.
+type Socket interface {
+	// Read waits for the next message; text is false for a binary one.
+	Read(ctx context.Context) (text bool, msg []byte, err error)
+	// Write sends one text message.
+	Write(ctx context.Context, msg []byte) error
+	// Ping checks that the peer is still there.
+	Ping(ctx context.Context) error
+	// Close ends the connection with a close code and its reason.
+	Close(code int, reason string)
+	// CloseNow ends it at once.
+	CloseNow()
+}
+
+// wsSocket is a Socket over a WebSocket.
+type wsSocket struct{ c *websocket.Conn }
+
+func (w wsSocket) Read(ctx context.Context) (bool, []byte, error) {
+	typ, data, err := w.c.Read(ctx)
+	return typ == websocket.MessageText, data, err
+}
+
+func (w wsSocket) Write(ctx context.Context, msg []byte) error {
+	return w.c.Write(ctx, websocket.MessageText, msg)
+}
+
+func (w wsSocket) Ping(ctx context.Context) error { return w.c.Ping(ctx) }
+func (w wsSocket) Close(code int, reason string)  { w.c.Close(websocket.StatusCode(code), reason) }
+func (w wsSocket) CloseNow()                      { w.c.CloseNow() }
+
+// Live serves one viewer of room over sock until the connection ends:
+// the first message must be a hello with the viewer's token (none for a
+// spectator) and the last version it has seen; then the room's messages
+// go out and the viewer's come in.
+func (s *Server) Live(ctx context.Context, room *rooms.Room, c Socket, lang string) {
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
 	helloCtx, helloCancel := context.WithTimeout(ctx, 10*time.Second)
-	typ, data, err := c.Read(helloCtx)
+	text, data, err := c.Read(helloCtx)
 	helloCancel()
 	if err != nil {
 		c.CloseNow()
-		return nil
+		return
 	}
 	m, err := wire.DecodeClient(data)
-	if typ != websocket.MessageText || err != nil || m.Type != wire.TypeHello {
+	if !text || err != nil || m.Type != wire.TypeHello {
 		c.Close(wire.CloseNoHello, "the first message must be a hello")
-		return nil
+		return
 	}
 	sub, err := room.JoinSeats(m.Token, m.Tokens, *m.Last)
 	if err != nil {
-		code := websocket.StatusCode(wire.CloseBadToken)
+		code := wire.CloseBadToken
 		if errors.Is(err, rooms.ErrNoRoom) {
 			code = wire.CloseRoomGone
 		}
 		c.Close(code, err.Error())
-		return nil
+		return
 	}
 	defer room.Leave(sub)
 
 	go s.readLoop(ctx, cancel, c, room, sub, lang)
 	s.writeLoop(ctx, c, sub)
-	return nil
 }
 
 // writeLoop sends the sub's messages in order and pings; it returns when
 // the connection ends.
-func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *rooms.Sub) {
+func (s *Server) writeLoop(ctx context.Context, c Socket, sub *rooms.Sub) {
 	ping := time.NewTicker(s.wsLimits.Ping)
 	defer ping.Stop()
 	// One watchdog for every write rather than a context and a timer a
@@ -185,7 +226,7 @@ func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *rooms.Su
 	defer slow.Stop()
 	write := func(msg []byte) bool {
 		slow.Reset(s.wsLimits.WriteWait)
-		err := c.Write(context.Background(), websocket.MessageText, msg)
+		err := c.Write(context.Background(), msg)
 		return slow.Stop() && err == nil
 	}
 	for {
@@ -211,7 +252,7 @@ func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *rooms.Su
 				break
 			}
 			code, reason := sub.Closed()
-			c.Close(websocket.StatusCode(code), reason)
+			c.Close(code, reason)
 			return
 		case <-ping.C:
 			pctx, cancel := context.WithTimeout(ctx, s.wsLimits.WriteWait)
@@ -228,11 +269,11 @@ func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *rooms.Su
 }
 
 // readLoop handles the client's messages until the connection ends.
-func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, room *rooms.Room, sub *rooms.Sub, lang string) {
+func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c Socket, room *rooms.Room, sub *rooms.Sub, lang string) {
 	defer cancel()
 	var b bucket
 	for {
-		typ, data, err := c.Read(ctx)
+		text, data, err := c.Read(ctx)
 		if err != nil {
 			return // closed, too big (1009, sent by the library) or broken
 		}
@@ -240,7 +281,7 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			c.Close(wire.CloseTooFast, "too many messages; slow down")
 			return
 		}
-		if typ != websocket.MessageText {
+		if !text {
 			wsRefused(engine.NewError("server.ws_text"), wire.CodeBadMessage)
 			trySend(sub, wire.Reject(wire.CodeBadMessage, engine.NewError("server.ws_text").In(lang), nil))
 			continue

@@ -1,3 +1,5 @@
+//go:build !js
+
 package store
 
 import (
@@ -271,8 +273,6 @@ func (s *SQLite) Apply(ctx context.Context, st Step) error {
 func (s *SQLite) enqueue(ctx context.Context, req applyReq) error {
 	return enqueueChange(ctx, s.queue, req, req.done, s.closing, s.drained)
 }
-
-var errClosed = errors.New("store: closed")
 
 type applyReq struct {
 	st     Step

@@ -130,6 +130,9 @@ type Filter struct {
 	Limit  int // default 100
 }
 
+// errClosed refuses a change once the store is closing.
+var errClosed = errors.New("store: closed")
+
 // enqueueChange hands req to a writer's queue and waits for its answer on
 // done. closing is closed when the store starts closing, drained once
 // Close has answered what was queued.

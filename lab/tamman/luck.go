@@ -47,7 +47,7 @@ func (g matchGame) adjusted() float64 { return g.result() - g.luck }
 // by the network one move at a time while she keeps moving (at most
 // turnDepth levels in all). A throw's worth shows in the moves it allows, which the
 // network alone sees only as the sum of the throws held: looking ahead
-// halves the variance left (docs/tamman-ceiling.md). The zero value is
+// halves the variance left (docs/lab/tamman-ceiling.md). The zero value is
 // ready; not safe for concurrent use.
 type turnJudge struct {
 	levels [turnDepth]turnLevel

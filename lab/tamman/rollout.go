@@ -233,7 +233,7 @@ func (a *checkedAgent) Choose(st engine.State, p int) engine.Move {
 
 // behind reports whether player p has a man left behind: her rearmost man
 // within four steps of her 'ayn while two others have gone at least
-// halfway round the outer ring (the lost games of docs/tamman-hard.md).
+// halfway round the outer ring (the lost games of docs/lab/tamman-hard.md).
 func behind(s *tamman.State, p int) bool {
 	st := s.Steps(p)
 	return st[0] <= 4 && st[2] >= 12

@@ -10,7 +10,7 @@ import (
 	"tabula/games/tamman"
 )
 
-// The study of a player's lost games (docs/tamman-hard.md): each game the
+// The study of a player's lost games (docs/lab/tamman-hard.md): each game the
 // first variant of a Match run lost is played again with the same
 // luck, and at each of its moves with a real choice the moves are judged
 // by rollouts of the one-ply network player (roller); the moves where the
@@ -136,7 +136,7 @@ func toGo(s *tamman.State, p int) int {
 // Stragglers plays every game of a Match log again (the
 // first variant's and the second's) and counts, by where a player's last
 // man stood when her third reached habarti, the games she won: the man
-// left behind of docs/tamman-hard.md.
+// left behind of docs/lab/tamman-hard.md.
 //
 //	tabula lab tamman-stragglers --study-log /tmp/hard-s0.log --match-draws keyed
 func Stragglers(t TB) {

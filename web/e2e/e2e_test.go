@@ -9,6 +9,7 @@ package e2e
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -81,6 +82,7 @@ func appServer(mgr *rooms.Manager) *server.Server {
 }
 
 func TestMain(m *testing.M) {
+	flag.Parse()
 	os.Exit(run(m))
 }
 
@@ -120,7 +122,9 @@ func run(m *testing.M) int {
 	}
 
 	exe := chromiumPath()
-	if exe == "" {
+	if testing.Short() {
+		noBrowser = "not with -short" // the quick suite needs no browser
+	} else if exe == "" {
 		noBrowser = "chromium is not installed (apt-get install chromium; scripts/test.sh does it)"
 	} else {
 		profile, err := os.MkdirTemp("", "tabula-chromium")

@@ -313,13 +313,13 @@ func TestEveryRegisteredGame(t *testing.T) {
 			t.Logf("events: %s", told)
 			// The lines are the server's words of the state shown (made by
 			// the one Go renderer, messages.Texts), verbatim, in each
-			// language.
+			// language: the second person's for the person's own turns.
 			status(t, ctx)
 			for _, lang := range []string{"de", "en"} {
 				setSelect(t, ctx, "#lang", lang)
 				same := eval[string](t, ctx, `(async () => {
 					const m = await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json();
-					const want = (m.state.told || []).map((x) => x.text['`+lang+`']);
+					const want = (m.state.told || []).map((x) => (x.you && x.args && x.args.player === 0 ? x.you : x.text)['`+lang+`']);
 					const got = [...document.querySelectorAll('#events li')].map((li) => li.textContent);
 					return JSON.stringify(got) === JSON.stringify(want) ? 'same' : JSON.stringify({ got, want });
 				})()`)

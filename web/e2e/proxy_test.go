@@ -2,14 +2,23 @@ package e2e
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -28,17 +37,105 @@ import (
 
 // nginxConf is deploy/nginx.conf after the template step of
 // docs/deploy.md: the three instances' addresses and nginx's own put in
-// place of tabula1:8080 ... and "listen 80;". Each must occur exactly
-// once; nothing else changes.
-func nginxConf(conf string, upstreams [3]string, listen string) (string, error) {
-	subs := [][2]string{{"tabula1:8080", upstreams[0]}, {"tabula2:8080", upstreams[1]}, {"tabula3:8080", upstreams[2]}, {"listen 80;", "listen " + listen + ";"}}
+// place of tabula1:8080 ... and "listen 80;"; then, for the suite only,
+// the request log and the TLS file it includes in dir. Each must occur
+// exactly once; nothing else changes.
+func nginxConf(conf string, upstreams [3]string, listen, dir string) (string, error) {
+	return substitute("deploy/nginx.conf", conf, [][2]string{{"tabula1:8080", upstreams[0]}, {"tabula2:8080", upstreams[1]},
+		{"tabula3:8080", upstreams[2]}, {"listen 80;", "listen " + listen + ";"},
+		{"/var/log/nginx/tabula-access.log", filepath.Join(dir, "access.log")}, {"/etc/nginx/tabula-tls*.conf", filepath.Join(dir, "tls*.conf")}})
+}
+
+// substitute replaces each pair's first by its second in the text of
+// file, which must hold each first exactly once.
+func substitute(file, text string, subs [][2]string) (string, error) {
 	for _, s := range subs {
-		if n := strings.Count(conf, s[0]); n != 1 {
-			return "", fmt.Errorf("deploy/nginx.conf: %q occurs %d times, want once", s[0], n)
+		if n := strings.Count(text, s[0]); n != 1 {
+			return "", fmt.Errorf("%s: %q occurs %d times, want once", file, s[0], n)
 		}
-		conf = strings.Replace(conf, s[0], s[1], 1)
+		text = strings.Replace(text, s[0], s[1], 1)
 	}
-	return conf, nil
+	return text, nil
+}
+
+// nginxFront runs deploy/nginx.conf in front of the three instances at
+// ups (host:port), with deploy/nginx-tls.conf installed and a
+// certificate of its own, and returns its plain and TLS base URLs and
+// its directory (the request log is access.log there).
+func nginxFront(t *testing.T, ups [3]string) (base, baseTLS, dir string) {
+	t.Helper()
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join("..", "..", "deploy", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	// Readable by nginx's workers, which drop root.
+	dir, err := os.MkdirTemp("", "tabula-nginx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeCert(t, dir)
+	listen, listenTLS := freeAddr(t), freeAddr(t)
+	tls, err := substitute("deploy/nginx-tls.conf", read("nginx-tls.conf"), [][2]string{{"listen 443 ssl", "listen " + listenTLS + " ssl"},
+		{"/etc/ssl/tabula/fullchain.pem", filepath.Join(dir, "cert.pem")}, {"/etc/ssl/tabula/privkey.pem", filepath.Join(dir, "key.pem")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tls.conf"), []byte(tls), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conf, err := nginxConf(read("nginx.conf"), ups, listen, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	startNginx(t, dir, conf, listen)
+	return "http://" + listen, "https://" + listenTLS, dir
+}
+
+// writeCert writes a self-signed certificate for 127.0.0.1 and its key
+// into dir as cert.pem and key.pem.
+func writeCert(t *testing.T, dir string) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "tabula test"},
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}, NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour)}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kb, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string]*pem.Block{"cert.pem": {Type: "CERTIFICATE", Bytes: der}, "key.pem": {Type: "PRIVATE KEY", Bytes: kb}} {
+		if err := os.WriteFile(filepath.Join(dir, name), pem.EncodeToMemory(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// workerConnections is the events block's worker_connections of
+// deploy/nginx-main.conf, the size the guide asks for.
+func workerConnections(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "deploy", "nginx-main.conf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^\s*worker_connections (\d+);`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("deploy/nginx-main.conf sets no worker_connections")
+	}
+	return string(m[1])
 }
 
 // needTool finds a program the test needs: without it the test is
@@ -55,32 +152,28 @@ func needTool(t *testing.T, err error, what string) {
 }
 
 // startNginx runs Debian's nginx in the foreground with conf as the only
-// server of its http block, from a directory of its own, and waits until
-// it accepts connections on addr.
-func startNginx(t *testing.T, conf, addr string) {
+// file of its http block, from dir, with the events block sized as
+// deploy/nginx-main.conf says, and waits until it accepts connections on
+// addr.
+func startNginx(t *testing.T, dir, conf, addr string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs nginx: not with -short")
+	}
 	bin, err := exec.LookPath("nginx")
 	if err != nil {
 		bin = "/usr/sbin/nginx"
 		_, err = os.Stat(bin)
 	}
 	needTool(t, err, "nginx")
-	// Readable by nginx's workers, which drop root.
-	dir, err := os.MkdirTemp("", "tabula-nginx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	if err := os.WriteFile(filepath.Join(dir, "tabula.conf"), []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// What Debian's /etc/nginx/nginx.conf gives the http block, in dir.
 	main := fmt.Sprintf(`worker_processes 1;
+worker_rlimit_nofile 16384;
 pid %[1]s/nginx.pid;
-events { worker_connections 256; }
+events { worker_connections %[2]s; }
 http {
     access_log off;
     client_body_temp_path %[1]s/body;
@@ -90,7 +183,7 @@ http {
     scgi_temp_path %[1]s/scgi;
     include %[1]s/tabula.conf;
 }
-`, dir)
+`, dir, workerConnections(t))
 	if err := os.WriteFile(filepath.Join(dir, "nginx.conf"), []byte(main), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +236,9 @@ func freeAddr(t *testing.T) string {
 // address ip, so that nginx counts it as a client of its own.
 func clientFrom(ip string) *http.Client {
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
-	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 16}}
+	// nginx's TLS listener shows the test's own self-signed certificate.
+	tlsConf := &tls.Config{InsecureSkipVerify: true}
+	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 16, TLSClientConfig: tlsConf}}
 }
 
 // flood sends up to n requests from ip, 8 at a time, and stops once it
@@ -186,16 +281,10 @@ func flood(base, ip string, n int) (ok, refused int) {
 	return ok, refused
 }
 
-// TestBehindNginx runs three instances on a throwaway PostgreSQL behind
-// Debian's nginx with deploy/nginx.conf (only its addresses substituted),
-// on a port other than 80. A person plays a whole game against the
-// computer in Chromium through nginx; mid-game one instance is killed
-// with SIGKILL and another stopped with SIGTERM, and the game goes on to
-// its end with every move the person made stored once. A flood of
-// requests from another client address is refused by nginx's rate limit
-// (429) while the person's game goes on.
-func TestBehindNginx(t *testing.T) {
-	ctx := tab(t, 3*time.Minute)
+// throwawayDatabase is the URL of a new database on a throwaway
+// PostgreSQL cluster, stopped when t ends.
+func throwawayDatabase(t *testing.T) string {
+	t.Helper()
 	cluster, err := pgtest.Start()
 	if errors.Is(err, pgtest.ErrNoPostgres) {
 		needTool(t, err, "PostgreSQL")
@@ -207,7 +296,20 @@ func TestBehindNginx(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := cluster.URL(name)
+	return cluster.URL(name)
+}
+
+// TestBehindNginx runs three instances on a throwaway PostgreSQL behind
+// Debian's nginx with deploy/nginx.conf (only its addresses substituted),
+// on a port other than 80. A person plays a whole game against the
+// computer in Chromium through nginx; mid-game one instance is killed
+// with SIGKILL and another stopped with SIGTERM, and the game goes on to
+// its end with every move the person made stored once. A flood of
+// requests from another client address is refused by nginx's rate limit
+// (429) while the person's game goes on.
+func TestBehindNginx(t *testing.T) {
+	ctx := tab(t, 3*time.Minute)
+	db := throwawayDatabase(t)
 	bin := servetest.Build(t)
 	var ins [3]*servetest.Instance
 	var ups [3]string
@@ -216,17 +318,7 @@ func TestBehindNginx(t *testing.T) {
 		ins[i] = servetest.Start(t, bin, db, "--trusted-proxies", "127.0.0.1")
 		ups[i] = strings.TrimPrefix(ins[i].URL, "http://")
 	}
-	tmpl, err := os.ReadFile(filepath.Join("..", "..", "deploy", "nginx.conf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	listen := freeAddr(t)
-	conf, err := nginxConf(string(tmpl), ups, listen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	startNginx(t, conf, listen)
-	base := "http://" + listen
+	base, _, _ := nginxFront(t, ups)
 
 	// A room against the computer, created through nginx.
 	res, err := clientFrom("127.0.0.1").Post(base+"/api/rooms", "application/json",

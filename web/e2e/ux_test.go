@@ -305,7 +305,7 @@ func TestCapturesAnnounced(t *testing.T) {
 	for _, line := range said {
 		if strings.Contains(line, "captured") {
 			found = true
-			if !strings.HasPrefix(line, "Player 0 ") && !strings.HasPrefix(line, "Player 1 ") {
+			if !strings.HasPrefix(line, "You ") && !strings.HasPrefix(line, "Player 1 ") {
 				t.Errorf("a capture without whose move it was: %q", line)
 			}
 		}

@@ -1,29 +1,83 @@
 // What every page of the app shares: the server's API, the error box,
-// the animation speed and the page being shown. It imports only the words.
+// the animation speed and the page being shown. It imports only the words
+// and the engine in the browser.
 
 import { t, getLanguage } from './i18n.js';
+import { engineFetch } from './engine.js';
 
 export const app = document.getElementById('app');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // api calls the server; its errors come in the app's language and keep
-// the server's code (err.code) and status.
-export async function api(method, path, body) {
-  const opts = { method, headers: { 'Accept-Language': getLanguage() } };
-  if (body !== undefined) {
-    opts.headers['Content-Type'] = 'application/json';
-    opts.body = JSON.stringify(body);
+// the server's code (err.code) and status. The engine in the browser
+// (engine.js) answers for its own rooms and games, for every request on
+// a site with no server (siteMode), and, when the server cannot be
+// reached, for the catalogue, replays and analyses and, with where
+// 'local', for a new game at this device; where 'engine' asks it alone.
+export async function api(method, path, body, where) {
+  const lang = getLanguage();
+  let res = null;
+  if (where === 'engine' || siteMode() || enginePath(path)) res = await engineFetch(method, path, body, lang);
+  else {
+    const opts = { method, headers: { 'Accept-Language': lang } };
+    if (body !== undefined) {
+      opts.headers['Content-Type'] = 'application/json';
+      opts.body = JSON.stringify(body);
+    }
+    try {
+      const r = await fetch(path, opts);
+      res = { status: r.status, statusText: r.statusText, body: await r.text() };
+      setOffline(false);
+    } catch (e) {
+      setOffline(true);
+      if (!engineAnswers(path) && where !== 'local') throw new Error(t('offlineNeeds'));
+      res = await engineFetch(method, path, body, lang);
+    }
   }
-  const res = await fetch(path, opts);
   let data = null;
-  try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) {
-    const err = new Error((data && data.error) || res.statusText);
+  try { data = JSON.parse(res.body); } catch (e) { data = null; }
+  const ok = res.status >= 200 && res.status < 300;
+  if (!ok) {
+    const err = new Error((data && data.error) || res.statusText || String(res.status));
     err.status = res.status;
     if (data && data.code) err.code = data.code;
     throw err;
   }
   return data;
+}
+
+// enginePath: a path of a room or finished game of the engine in the
+// browser.
+const enginePath = (path) => /^\/api\/(rooms|archive)\/b\./.test(path);
+
+// engineAnswers: what the engine answers for a server that cannot be
+// reached (not the online rooms, their archive or the Research page).
+const engineAnswers = (path) => /^\/api\/(games\b|replay|analysis)/.test(path);
+
+// siteMode: a copy of the app with no server (tabula site: the page says
+// so in <meta name="tabula-site">), or a board embedded in another page
+// (embed.js: index.html?embed=1), which plays in the browser alone.
+export function siteMode() {
+  return !!document.querySelector('meta[name="tabula-site"]') || embedded();
+}
+
+// siteServer is the Tabula server a site with no server of its own
+// points its online features to ("" for none: they are hidden).
+export function siteServer() {
+  const m = document.querySelector('meta[name="tabula-site"]');
+  return m ? m.content : '';
+}
+
+// embedded: the page is the frame of a <tabula-game> (embed.js).
+export const embedded = () => new URLSearchParams(location.search).has('embed');
+
+// offline is whether the server was out of reach at the last request;
+// the page says so (app.js listens for "tabula-offline").
+export let offline = false;
+function setOffline(v) {
+  if (offline === v) return;
+  offline = v;
+  window.dispatchEvent(new Event('tabula-offline'));
 }
 
 let gamesCache = null;

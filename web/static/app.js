@@ -9,7 +9,7 @@ import { pageOnline, pageInvites } from './online.js';
 import { pageArchive } from './archive.js';
 import { markdown } from './md.js';
 import { w, esc, linkify, seatLabel } from './ux.js';
-import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage } from './api.js';
+import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
 
@@ -33,6 +33,19 @@ function renderChrome() {
   document.getElementById('footer').textContent = t('footer');
   document.querySelector('.skip').textContent = t('skip');
   document.querySelector('nav').setAttribute('aria-label', t('mainNav'));
+  renderOffline();
+}
+
+// renderOffline says, while the server is out of reach or on a site with
+// none, what plays in the browser and what needs the network.
+function renderOffline() {
+  const box = document.getElementById('offline');
+  const text = siteMode() ? t('siteBanner') : offline ? t('offlineBanner') : '';
+  box.textContent = text;
+  box.hidden = !text;
+  const research = document.getElementById('researchlink');
+  research.hidden = siteMode() && !siteServer();
+  if (siteServer()) research.href = siteServer() + '/research.html';
 }
 
 // ------------------------------------------------------------------ routing
@@ -52,6 +65,7 @@ async function route() {
     else if (page === 'archived' && id) await pageArchived(id);
     else if (page === 'invites' && id) { setCurrent({ name: 'invites', rerender: () => pageInvites(id) }); await pageInvites(id); }
     else if (page === 'game' && id && token === undefined) await pageGame(id);
+    else if (page === 'embed' && id && embedded()) await pageEmbed(id, token || '');
     else if (page === '') await pageHome();
     else pageNotFound(location.hash);
   } catch (e) {
@@ -153,7 +167,8 @@ async function pageGame(id) {
   o += `</div><form id="setup" class="setup" novalidate>`;
   o += `<fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
   o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
-  o += ` <button type="button" id="online">${esc(t('playOnline'))}</button>`;
+  // online play needs a server: a site with none offers its server's, if any
+  if (!siteMode() || siteServer()) o += ` <button type="button" id="online">${esc(t('playOnline'))}</button>`;
   o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
@@ -228,8 +243,11 @@ async function pageGame(id) {
   form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
   document.getElementById('more').addEventListener('toggle', () => { setupValues[id] = { ...(setupValues[id] || { options: readOptions(), seats: [] }), more: more() }; });
   // Online play takes the options chosen here.
-  document.getElementById('online').addEventListener('click', () => {
-    location.hash = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
+  const online = document.getElementById('online');
+  if (online) online.addEventListener('click', () => {
+    const to = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
+    if (siteMode()) location.href = siteServer() + '/' + to;
+    else location.hash = to;
   });
   // One game per start, however often the button is pressed.
   let starting = false;
@@ -262,6 +280,47 @@ async function pageGame(id) {
   }
 }
 
+// ------------------------------------------------------------------ embed
+
+// pageEmbed starts the game of a <tabula-game> (embed.js) in the engine
+// in the browser: against vs (an agent spec) in every other seat, or
+// with every seat at this device; options are name=value pairs apart by
+// spaces, commas or "&".
+async function pageEmbed(id, query) {
+  const q = new URLSearchParams(query);
+  if (q.get('lang')) { setLanguage(q.get('lang')); renderChrome(); }
+  const options = {};
+  for (const kv of (q.get('options') || '').split(/[\s,&]+/).filter(Boolean)) {
+    const [k, v] = kv.split('=');
+    options[k] = v === undefined ? 'true' : v;
+  }
+  const st = await startOf(id, options);
+  const n = st ? st.state.scores.length : 2;
+  const vs = q.get('vs');
+  const seats = Array.from({ length: n }, (_, i) => (i === 0 || !vs ? 'human' : vs));
+  const rid = await createLocal({ game: id, options, seats: roomSeats(seats) });
+  location.replace('#/play/' + rid);
+}
+
+// tellHost tells the page that embeds this one (embed.js) its height and
+// each turn.
+function tellHost() {
+  document.body.classList.add('embedded');
+  let moves = -1;
+  let over = false;
+  let height = 0;
+  const tell = () => {
+    const h = document.documentElement.scrollHeight;
+    if (h !== height) { height = h; parent.postMessage({ tabula: 'height', height: h }, '*'); }
+    const room = document.getElementById('room');
+    const n = document.querySelectorAll('#movelist li').length;
+    const end = !!room && room.dataset.room !== undefined && room.dataset.room !== 'open';
+    if (room && (n !== moves || end !== over)) { moves = n; over = end; parent.postMessage({ tabula: 'turn', moves: n, over: end }, '*'); }
+  };
+  new MutationObserver(() => requestAnimationFrame(tell)).observe(document.body, { childList: true, subtree: true, attributes: true });
+  new ResizeObserver(tell).observe(document.documentElement);
+}
+
 // ------------------------------------------------------------------ start
 
 function start() {
@@ -273,6 +332,10 @@ function start() {
     if (current && current.rerender) current.rerender();
   });
   window.addEventListener('hashchange', route);
+  window.addEventListener('tabula-offline', renderOffline);
+  if (embedded()) tellHost();
+  // After one visit the app opens and plays offline (sw.js).
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => { /* an insecure origin: online only */ });
   document.addEventListener('keydown', onReplayKey);
   // The skip link goes to the content without going through the router.
   document.querySelector('.skip').addEventListener('click', (e) => { e.preventDefault(); app.focus(); });

@@ -1,9 +1,11 @@
 // The finished games: a list with filters, export and import; each is
 // replayed in the room view (room.js, pageArchived), as every room is.
+// The list holds the server's games and those played in this browser's
+// engine (engine.js), which can be copied to the server's archive.
 
 import { t, pick } from './i18n.js';
 import { esc } from './ux.js';
-import { api, app, showError, clearError } from './api.js';
+import { api, app, showError, clearError, offline, siteMode } from './api.js';
 
 let archiveFilter = {};
 
@@ -11,7 +13,15 @@ export async function pageArchive() {
   const list = (await api('GET', '/api/games')).games.filter((g) => g.playable);
   const f = archiveFilter;
   const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString();
-  const { games, results } = await api('GET', '/api/archive?' + q);
+  // the engine in the browser answers with the same shape as the server
+  const none = { games: [], results: [] };
+  const [here, there] = await Promise.all([
+    api('GET', '/api/archive?' + q, undefined, 'engine').catch(() => none),
+    siteMode() ? none : api('GET', '/api/archive?' + q).catch(() => none),
+  ]);
+  const games = [...here.games, ...there.games].sort((a, b) => (a.finished < b.finished ? 1 : a.finished > b.finished ? -1 : 0));
+  const results = there.results.length ? there.results : here.results;
+  const toServer = !siteMode() && !offline;
   if (!location.hash.startsWith('#/games')) return; // the person went elsewhere meanwhile
   document.title = t('finished');
   let o = `<section id="archive" data-q="${esc(q)}"><h1>${esc(t('finished'))}</h1><form id="afilter" class="filters">`;
@@ -29,7 +39,7 @@ export async function pageArchive() {
     o += `<table id="atable" class="archive"><thead><tr><th>${esc(t('date'))}</th><th>${esc(t('gameCol'))}</th><th>${esc(t('players'))}</th><th>${esc(t('result'))}</th><th><span class="sr-only">${esc(t('replayThis'))}</span></th></tr></thead><tbody>`;
     const cell = (label, text) => `<td data-label="${esc(label)}">${text}</td>`;
     o += games.map((g) => `<tr data-room="${esc(g.room)}">${cell(t('date'), esc(g.finished.slice(0, 16).replace('T', ' ')))}${cell(t('gameCol'), esc(gameName(list, g.game)))}${cell(t('players'), esc(g.players.join(', ')))}${cell(t('result'), esc(pick(g.resultText)))}
-      <td><a class="button" href="#/archived/${esc(g.room)}">${esc(t('replayThis'))}</a></td></tr>`).join('');
+      <td><a class="button" href="#/archived/${esc(g.room)}">${esc(t('replayThis'))}</a>${here.games.includes(g) ? ` <span class="note">${esc(t('playedHere'))}</span>${toServer ? ` <button type="button" class="toserver" data-room="${esc(g.room)}">${esc(t('toServer'))}</button>` : ''}` : ''}</td></tr>`).join('');
     o += `</tbody></table>`;
   }
   o += `<p><a class="button" id="aexport" href="/api/archive?format=jsonl&${esc(q)}" download>${esc(t('exportAll'))}</a></p>`;
@@ -41,6 +51,17 @@ export async function pageArchive() {
     for (const k of ['game', 'player', 'result', 'since', 'until']) archiveFilter[k] = document.getElementById('a-' + k).value.trim();
     pageArchive().catch(showError);
   });
+  for (const b of app.querySelectorAll('button.toserver')) {
+    b.addEventListener('click', async () => {
+      try {
+        clearError();
+        // the archived game is its record and the words of its result
+        const { resultText, ...record } = await api('GET', '/api/archive/' + encodeURIComponent(b.dataset.room));
+        await api('POST', '/api/archive', { records: [record] });
+        b.replaceWith(Object.assign(document.createElement('span'), { className: 'note copied', textContent: t('copiedToServer') }));
+      } catch (err) { showError(err); }
+    });
+  }
   document.getElementById('aimport').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (!file) return;

@@ -4,7 +4,12 @@
 // undo kept until it is acknowledged and sent again after a reconnection
 // (the server acknowledges a resend as a duplicate), and reconnection
 // with a backoff of 0.5 s doubling to 10 s. Every page that shows a room
-// uses it; it knows nothing of pages.
+// uses it; it knows nothing of pages. A room of the engine in the browser
+// is reached the same way, over an EngineSocket instead of a WebSocket.
+
+import { EngineSocket, isEngineRoom } from './engine.js';
+
+import { closeCodes } from './contract.js';
 
 const backoffMin = 500;
 const backoffMax = 10000;
@@ -35,7 +40,7 @@ export class Conn {
   }
 
   open() {
-    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/rooms/' + encodeURIComponent(this.room) + '/ws?lang=' + encodeURIComponent(this.lang));
+    const ws = isEngineRoom(this.room) ? new EngineSocket(this.room, this.lang) : new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/rooms/' + encodeURIComponent(this.room) + '/ws?lang=' + encodeURIComponent(this.lang));
     this.ws = ws;
     ws.onopen = () => {
       const hello = { type: 'hello', token: this.tokens[0] || '', last: this.version };
@@ -89,7 +94,7 @@ export class Conn {
 
   dropped(e) {
     this.ws = null;
-    if (e.code === 4001) {
+    if (e.code === closeCodes.badToken) {
       if (this.renewed) { this.renewed = false; this.open(); return; } // our own new link
       // The seat said hello with went to someone else or the computer:
       // go on with the other seats, or watch.
@@ -99,13 +104,15 @@ export class Conn {
       this.open();
       return;
     }
-    if (this.version < 0 && e.code >= 4000 && e.code !== 4002 && e.code !== 4003) {
+    // refused before the first welcome (not for its pace): the room or
+    // the seat is not there to be had
+    if (this.version < 0 && e.code >= 4000 && e.code !== closeCodes.tooFast && e.code !== closeCodes.slow) {
       this.state = 'gone';
       this.on.gone(e.code, e.reason);
       this.on.state();
       return;
     }
-    if (e.code === 4004 && this.status && this.status !== 'open') { this.state = 'gone'; this.on.state(); return; }
+    if (e.code === closeCodes.roomGone && this.status && this.status !== 'open') { this.state = 'gone'; this.on.state(); return; }
     const delay = Math.min(backoffMax, backoffMin * 2 ** this.retry) * (0.8 + 0.4 * Math.random());
     this.retry++;
     this.drops++;

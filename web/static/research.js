@@ -137,11 +137,14 @@ async function refresh() {
     const report = document.createElement('td');
     if (st.report) {
       const a = document.createElement('a');
-      a.href = `${st.report}?lang=${encodeURIComponent(getLanguage())}`;
+      // The report in the page's language at the time of the click.
+      const href = () => `${st.report}?lang=${encodeURIComponent(getLanguage())}`;
+      a.href = href();
+      a.addEventListener('click', () => { a.href = href(); });
       a.textContent = t('rs_open');
       report.append(a);
     }
-    for (const text of [st.id, st.game, st.command, t('rs_state_' + st.state) + (st.error ? `: ${st.error}` : '')]) {
+    for (const text of [st.id, st.game, st.command, t('rs_state_' + st.state, { n: st.queue }) + (st.error ? `: ${st.error}` : '')]) {
       const td = document.createElement('td');
       td.textContent = text;
       tr.append(td);
@@ -153,12 +156,14 @@ async function refresh() {
   renderRanking(list);
   running = list.find((st) => st.state === 'running') || null;
   $('current').hidden = !running;
-  $('run').disabled = !!running;
+  $('run').disabled = false; // a study asked while another runs waits its turn (its place shown)
   $('cancel').hidden = !running || !(ownedHere[running.id] || owners()[running.id]);
   if (running) {
     $('bar').max = running.total;
     $('bar').value = running.done;
     $('status').textContent = `${t('rs_progress', { id: running.id, done: running.done, total: running.total })} ${fmtLeft(running.leftSeconds)}`;
+  }
+  if (running || list.some((st) => st.state === 'queued')) {
     clearTimeout(poll);
     poll = setTimeout(() => refresh().catch(showError), 1000);
   }

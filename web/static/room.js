@@ -12,6 +12,7 @@ import { w, ask, guarded, MoveList } from './ux.js';
 import { rove, neighbour } from './keys.js';
 import { api, games, showError, clearError, setCurrent, routeSeq, stale, announce } from './api.js';
 import { Conn } from './conn.js';
+import { agentKinds } from './contract.js';
 import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf } from './roomstate.js';
 import { renderRoom, drawBoard, animateSteps, announceTurn, focusInput, tick } from './roomdraw.js';
 import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce, loadStates } from './replay.js';
@@ -36,9 +37,10 @@ let fresh = null;
 
 // createLocal creates a room whose person seats all belong to this device
 // (body: POST /api/rooms's, a new game or a record), keeps its tokens and
-// returns its id.
+// returns its id. When the server cannot be reached (or on a site with no
+// server) the engine in the browser plays it (engine.js).
 export async function createLocal(body) {
-  const r = await api('POST', '/api/rooms', body);
+  const r = await api('POST', '/api/rooms', body, 'local');
   const tokens = {};
   for (const s of r.seats) if (s.token) tokens[s.seat] = s.token;
   keepTokens(r.id, tokens);
@@ -98,8 +100,9 @@ export async function pageRoom(id, token) {
   });
 }
 
-// agentSpec tells a computer player's spec among a record's players.
-const agentSpec = /^(random|greedy|(mcts|alphabeta)(:\w+)?)$/;
+// isAgent tells a computer player's spec ("mcts:hard") among a record's
+// players, by the kinds of package ai (contract.js).
+const isAgent = (p) => agentKinds.includes(p.split(':')[0]) && p.split(':').length <= 2;
 
 // pageArchived shows a finished game of the archive in the room view, in
 // its replay from the start: one viewer for rooms and the archive.
@@ -121,7 +124,7 @@ export async function pageArchived(id) {
   const seats = [];
   for (let i = 0; i < n; i++) {
     const p = (rec.players || [])[i] || '';
-    seats.push(agentSpec.test(p) ? { kind: 'computer', agent: p, name: '' } : { kind: 'person', name: p === 'person' ? '' : p });
+    seats.push(isAgent(p) ? { kind: 'computer', agent: p, name: '' } : { kind: 'person', name: p === 'person' ? '' : p });
   }
   Object.assign(me, { record, conn: 'archive', version: 0, list: new MoveList(), wire, grace: 0,
     game: list.find((x) => x.id === rec.game) || { id: rec.game, name: rec.game }, board: boardFor(all.board), geo: all.board,

@@ -4,6 +4,7 @@
 // place (morphdom): the focus, the scroll position, an open menu and the
 // element under the pointer stay.
 
+import { isEngineRoom } from './engine.js';
 import { morph } from './morph.js';
 import { t } from './i18n.js';
 import { shape, boardUI } from './boards.js';
@@ -70,7 +71,8 @@ function roomHTML() {
   o += `<div class="controls" role="group" aria-label="${esc(t('moves'))}">${controlsHTML(st)}</div>`;
   o += `<h2>${esc(t('moves'))}</h2>${moveListHTML()}`;
   if (P.seed && P.match.turns.some((x) => x.actors[0] === -1)) o += `<p id="seed" class="note">${esc(w('seed', { seed: P.seed }))}</p>`;
-  if (!spectator() && !P.record) {
+  // a room of the engine in the browser has no server to watch it from
+  if (!spectator() && !P.record && !isEngineRoom(m.id)) {
     const watch = `${location.origin}/#/room/${m.id}`;
     o += `<section id="share" class="share" aria-labelledby="share-h"><h2 id="share-h">${esc(w('shareTitle'))}</h2><p class="note" id="share-d">${esc(w('shareHint'))}</p>`;
     o += `<p><input id="sharelink" class="link" readonly value="${esc(watch)}" aria-labelledby="share-h" aria-describedby="share-d"> <button id="sharecopy">${esc(w(P.copied ? 'copied' : 'copy'))}</button></p></section>`;

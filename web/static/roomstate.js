@@ -140,16 +140,9 @@ export function resultText() {
   return P.match.resultText ? pick(P.match.resultText) : '';
 }
 
-export function phaseText(s) {
-  const parts = [];
-  // the game names its phases in its words; a phase it does not name is
-  // not shown
-  const phase = 'phase_' + s.phase;
-  if (s.phase && !s.terminal && t(phase) !== phase) parts.push(t(phase));
-  if (s.round) parts.push(t('round', { n: s.round }));
-  if (s.terminal && s.end) parts.push(t('endReason', { why: t('end_' + s.end) !== 'end_' + s.end ? t('end_' + s.end) : s.end }));
-  return parts.join(' · ');
-}
+// phaseText is where state s is (its phase, round, why it ended): the
+// words the server made of it (view.PhaseText) in the page's language.
+export function phaseText(s) { return pick(s.phaseText); }
 
 // told tells in words what the last turn did: the words the server made
 // of the game's messages (view.Told), in the page's language.

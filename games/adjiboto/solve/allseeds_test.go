@@ -67,7 +67,7 @@ func (l *literal) takesAllAfter(s *adjiboto.State, m engine.Move, p int, memo ma
 // whole 30 seeds (first move 9) and less after any other first move. The
 // literal search, without any table, asked whether player 0 can keep
 // player 1 from taking a single seed: after 9 she can (player 1 never gets
-// a move: docs/ai.md follows the line); after 8, 7, 6 or 5 she cannot. The
+// a move: docs/lab/adjiboto-endgames.md follows the line); after 8, 7, 6 or 5 she cannot. The
 // same holds with chain-through-empty=true and with skip-origin=true
 // (neither changes that line); with capture-from=opponent the first move
 // takes nothing from player 0's own row, and the search does not end

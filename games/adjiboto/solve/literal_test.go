@@ -404,6 +404,9 @@ func holesOf(m member) [adjiboto.Holes]int {
 // groups of more boards, and -literal-budget the boards whose search
 // needs more positions, and the log says how many.
 func TestLiteralCycles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the table of 17 seeds and searches its cycles literally: not with -short (TestLiteralEveryBoard checks the small boards)")
+	}
 	tab, groups := cycleTable(t)
 	if len(groups) == 0 {
 		t.Fatal("no board lies on a cycle")
@@ -464,6 +467,9 @@ func TestLiteralCycles(t *testing.T) {
 
 // The two boards of issue 26, where the earlier tables were wrong.
 func TestIssueBoards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the table of 17 seeds: not with -short")
+	}
 	tab, _ := cycleTable(t)
 	for _, c := range []struct {
 		holes [adjiboto.Holes]int

@@ -130,7 +130,7 @@ func TestTableFilesAgree(t *testing.T) {
 }
 
 // threeSeeds is the value of each first move for player 0 with 3 seeds a
-// hole, by the rules a table is for and the opening, as docs/ai.md gives
+// hole, by the rules a table is for and the opening, as docs/lab/adjiboto-endgames.md gives
 // them.
 var threeSeeds = map[string]map[string]map[int]int{
 	"chain-through-empty=false capture-from=any skip-origin=false": {
@@ -157,7 +157,7 @@ var threeSeeds = map[string]map[string]map[int]int{
 
 // With 3 seeds a hole the game has 30 seeds, and every position after the
 // opening is in a table of 30: the start's value and first moves under
-// each opening, as docs/ai.md gives them for the table's rules.
+// each opening, as docs/lab/adjiboto-endgames.md gives them for the table's rules.
 func TestThreeSeedsFromStart(t *testing.T) {
 	tab, _ := openTableFile(t)
 	byOpening, ok := threeSeeds[strings.Join(tab.Rules(), " ")]

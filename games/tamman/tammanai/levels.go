@@ -13,7 +13,7 @@ type Levels struct{}
 // MCTSLevel gives the MCTS budgets of the levels in Tamman (ai.MCTSLeveller):
 // the iterations, and whether playouts follow tamman.State.PlayoutMove. In a race
 // decided much by the throws, ten times the iterations of plain MCTS buy
-// little past a few thousand (docs/ai.md), so the levels are set apart by
+// little past a few thousand (docs/lab/tamman-strength.md), so the levels are set apart by
 // the iterations below that and by the playout policy above it. In games of
 // two, MCTSJudge gives medium the learned evaluation, and hard and max
 // search by AlphaBetaLevel instead.
@@ -33,13 +33,13 @@ func (Levels) MCTSLevel(level string) (iterations int, policy, ok bool) {
 
 // learnedPlayoutTurns is the playout length of the levels that judge by
 // LearnedEval: the evaluation sees what a long playout would play out, and
-// short playouts leave time for more iterations (docs/ai.md).
+// short playouts leave time for more iterations (docs/lab/tamman-learned-eval.md).
 const learnedPlayoutTurns = 4
 
 // MCTSJudge gives the level medium in games of two players the learned
 // evaluation (LearnedEval), after playouts of learnedPlayoutTurns turns
 // (ai.MCTSJudge): it won 56% of 400 games against medium by the race
-// after 40 turns, in half the time (docs/ai.md). It was trained on games
+// after 40 turns, in half the time (docs/lab/tamman-learned-eval.md). It was trained on games
 // of two; hard and max search by AlphaBetaLevel there.
 func (Levels) MCTSJudge(level string, opts engine.Options) (func(engine.State, []float64) []float64, int, int, bool) {
 	if opts.Int(tamman.OptPlayers) != 2 || level != "medium" {
@@ -51,7 +51,7 @@ func (Levels) MCTSJudge(level string, opts engine.Options) (func(engine.State, [
 // The depths of hard and max in games of two (AlphaBetaLevel): a move
 // costs a ply, a throw after a throw another; depth 4 sees the rest of
 // the turn and the enemy's throws and replies, at about 5 ms of CPU a
-// move, depth 5 about 30 ms (docs/ai.md).
+// move, depth 5 about 30 ms (docs/lab/tamman-learned-network.md).
 const (
 	hardDepth = 4
 	maxDepth  = 5
@@ -60,7 +60,7 @@ const (
 // AlphaBetaLevel gives hard and max, in games of two, expectiminimax
 // judged by the learned network (NetEval) instead of MCTS
 // (ai.AlphaBetaLeveller): averaging every throw exactly a few plies deep
-// with a sharp evaluation beat MCTS's sampled throws (docs/ai.md). The
+// with a sharp evaluation beat MCTS's sampled throws (docs/lab/tamman-learned-network.md). The
 // network was trained on games of two; with more players the levels stay
 // MCTS.
 func (Levels) AlphaBetaLevel(level string, opts engine.Options) (int, func(engine.State, []float64) []float64, bool) {
@@ -78,7 +78,7 @@ func (Levels) AlphaBetaLevel(level string, opts engine.Options) (int, func(engin
 
 // AlphaBetaBound is 1 (ai.AlphaBetaBounder): NetEval gives chances of
 // winning, so a player's value minus the other's lies within ±1, and
-// hard and max cut off throws by Star1 (docs/tamman-hard.md).
+// hard and max cut off throws by Star1 (docs/lab/tamman-hard.md).
 func (Levels) AlphaBetaBound(string, engine.Options) float64 { return 1 }
 
 // netEval is NetEval for a search's Config.

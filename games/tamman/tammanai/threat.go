@@ -13,7 +13,7 @@ import (
 // threaten to take; in shares of the way, her value minus the best
 // opponent's, and +1/-1 once the game is won. Measured against Eval as
 // the evaluation of MCTS playouts at equal time it won no more games
-// (docs/ai.md), so Eval stays the game's evaluation; ThreatEval is kept
+// (docs/lab/tamman-strength.md), so Eval stays the game's evaluation; ThreatEval is kept
 // for that measurement and for further work.
 func ThreatEval(s *tamman.State, dst []float64) []float64 {
 	n := s.NumPlayers()

@@ -1,0 +1,123 @@
+package deploy
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/compose-spec/compose-go/v2/types"
+)
+
+// exactTag is an image pinned to an exact release (a three-part version,
+// or the two-part one of Debian and PostgreSQL, with a variant) or a
+// digest: golang:1.26, nginx:1.27 or debian:stable-slim move under one
+// name.
+var exactTag = regexp.MustCompile(`^[a-z0-9./-]+:\d+\.\d+\.\d+(-[a-z0-9]+)*(@sha256:[0-9a-f]{64})?$|^(debian|postgres):\d+\.\d+(-[a-z0-9]+)*$|@sha256:[0-9a-f]{64}$`)
+
+// The Dockerfile's base images and Compose's images are pinned to exact
+// releases (no registry is reachable here to look their digests up: the
+// Dockerfile says how to add them).
+func TestImagesArePinnedToReleases(t *testing.T) {
+	b, err := os.ReadFile("Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	froms := regexp.MustCompile(`(?m)^FROM (\S+)`).FindAllSubmatch(b, -1)
+	if len(froms) < 2 {
+		t.Fatalf("Dockerfile: %d FROM lines", len(froms))
+	}
+	for _, m := range froms {
+		if !exactTag.Match(m[1]) {
+			t.Errorf("Dockerfile: FROM %s is not an exact release", m[1])
+		}
+	}
+	p := composeProject(t)
+	for name, s := range p.Services {
+		if s.Image != "" && s.Build == nil && !exactTag.MatchString(s.Image) {
+			t.Errorf("compose.yaml, service %s: image %s is not an exact release", name, s.Image)
+		}
+	}
+}
+
+// Compose runs the instances as the Kubernetes manifest does: read-only
+// root, a tmpfs for temporary files, no capabilities, no new privileges.
+func TestComposeInstancesAreHardened(t *testing.T) {
+	p := composeProject(t)
+	for _, name := range []string{"tabula1", "tabula2", "tabula3"} {
+		s := p.Services[name]
+		if !s.ReadOnly || !hasAll(s.Tmpfs, "/tmp") || !hasAll(s.CapDrop, "ALL") || !hasAll(s.SecurityOpt, "no-new-privileges:true") {
+			t.Errorf("service %s: read_only %v, tmpfs %v, cap_drop %v, security_opt %v", name, s.ReadOnly, s.Tmpfs, s.CapDrop, s.SecurityOpt)
+		}
+		if s.Build == nil || s.Build.Args["REVISION"] == nil {
+			t.Errorf("service %s: the build stamps no revision", name)
+		}
+	}
+}
+
+// composeProject is compose.yaml as `docker compose` loads it.
+func composeProject(t *testing.T) *types.Project {
+	t.Helper()
+	c, err := os.ReadFile("compose.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compose(t, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func hasAll(list types.StringList, want string) bool {
+	for _, x := range list {
+		if x == want {
+			return true
+		}
+	}
+	return false
+}
+
+// The Dockerfile's build stamps variables that exist (the linker ignores
+// an -X of a name that does not), and a binary built with those flags
+// names its revision in `tabula version`.
+func TestDockerfileStampsTheVersion(t *testing.T) {
+	b, err := os.ReadFile("Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stamps := regexp.MustCompile(`-X (tabula/[a-z/]+)\.([A-Za-z]+)=\$\{REVISION\}`).FindAllSubmatch(b, -1)
+	if len(stamps) == 0 {
+		t.Fatal("the Dockerfile stamps no revision with -ldflags -X")
+	}
+	var flags []string
+	for _, m := range stamps {
+		pkg, name := string(m[1]), string(m[2])
+		src, err := filepath.Glob(filepath.Join("..", strings.TrimPrefix(pkg, "tabula/"), "*.go"))
+		if err != nil || len(src) == 0 {
+			t.Fatalf("-X %s.%s: no package %s", pkg, name, pkg)
+		}
+		found := false
+		for _, f := range src {
+			text, _ := os.ReadFile(f)
+			found = found || regexp.MustCompile(`(?m)^var `+name+` string`).Match(text)
+		}
+		if !found {
+			t.Errorf("-X %s.%s: no such string variable", pkg, name)
+		}
+		flags = append(flags, "-X "+pkg+"."+name+"=0123abcd")
+	}
+	if testing.Short() {
+		t.Skip("building the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "tabula")
+	if out, err := exec.Command("go", "build", "-buildvcs=false", "-ldflags", strings.Join(flags, " "), "-o", bin, "../cmd/tabula").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "version").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "0123abcd") {
+		t.Errorf("tabula version of a container-like build: %q %v, want the stamped revision", out, err)
+	}
+}

@@ -1,0 +1,202 @@
+// Command testprogress reads the events of `go test -json` on its input
+// and prints what `go test` prints, but as each package finishes rather
+// than in the order of the packages: the failures of a package's tests
+// (their "--- FAIL" lines and logs), then its closing line ("ok", "FAIL",
+// "?"), which it ends with the count of packages done and the time since
+// the start ("[12/61 1m05s]"). While packages run it says every
+// -quiet-for which ones are still running, so a long suite is never
+// silent. It exits 1 if a package or a build failed, else 0.
+//
+// scripts/test.sh runs it:
+//
+//	go test -json ./... | go run ./scripts/testprogress -packages 61
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+)
+
+// event is one line of `go test -json` (cmd/test2json).
+type event struct {
+	Action      string
+	Package     string
+	Test        string
+	Output      string
+	ImportPath  string // of build-output and build-fail
+	FailedBuild string
+}
+
+// progress follows the packages of one run.
+type progress struct {
+	out      io.Writer
+	total    int // the packages of the run, 0 if not known
+	start    time.Time
+	now      func() time.Time
+	done     int
+	failed   bool
+	running  map[string]bool
+	buffered map[string][]string // output of a package ("pkg") or a test ("pkg\x00Test")
+	printed  time.Time           // when the last line was printed
+}
+
+func (p *progress) print(s string) {
+	fmt.Fprint(p.out, s)
+	p.printed = p.now()
+}
+
+func newProgress(out io.Writer, total int, now func() time.Time) *progress {
+	return &progress{out: out, total: total, start: now(), now: now, printed: now(),
+		running: map[string]bool{}, buffered: map[string][]string{}}
+}
+
+// line handles one line of input: an event, or anything else (printed).
+func (p *progress) line(text string) {
+	var e event
+	if !strings.HasPrefix(text, "{") || json.Unmarshal([]byte(text), &e) != nil {
+		p.print(text + "\n")
+		return
+	}
+	key := e.Package
+	if e.Test != "" {
+		key += "\x00" + e.Test
+	}
+	switch e.Action {
+	case "build-output":
+		p.print(e.Output)
+	case "build-fail":
+		p.failed = true
+	case "start":
+		p.running[e.Package] = true
+	case "output":
+		if !framing(e.Output) {
+			p.buffered[key] = append(p.buffered[key], e.Output)
+		}
+	case "fail":
+		p.failed = true
+		fallthrough
+	case "pass", "skip":
+		if e.Test != "" {
+			if e.Action == "fail" {
+				p.print(failFirst(p.buffered[key]))
+			}
+			delete(p.buffered, key)
+			return
+		}
+		p.finish(e.Package, e.Action == "fail")
+	}
+}
+
+// finish prints a package's own lines, its closing line last, with the
+// count of packages done. A failed package's tests that never ended (a
+// panic, a timeout) have their output printed first.
+func (p *progress) finish(pkg string, failed bool) {
+	delete(p.running, pkg)
+	var open []string
+	for k := range p.buffered {
+		if strings.HasPrefix(k, pkg+"\x00") {
+			open = append(open, k)
+		}
+	}
+	slices.Sort(open)
+	for _, k := range open {
+		if failed {
+			p.print(strings.Join(p.buffered[k], ""))
+		}
+		delete(p.buffered, k)
+	}
+	p.done++
+	lines := p.buffered[pkg]
+	delete(p.buffered, pkg)
+	count := fmt.Sprintf("[%d", p.done)
+	if p.total > 0 {
+		count += fmt.Sprintf("/%d", p.total)
+	}
+	count += " " + p.now().Sub(p.start).Round(time.Second).String() + "]"
+	for i, l := range lines {
+		l = strings.TrimSuffix(l, "\n")
+		if l == "PASS" {
+			continue
+		}
+		if i == len(lines)-1 {
+			l += "\t" + count
+		}
+		p.print(l + "\n")
+	}
+	if len(lines) == 0 {
+		p.print(fmt.Sprintf("?   \t%s\t%s\n", pkg, count))
+	}
+}
+
+// still says which packages are running, if nothing was printed for
+// quiet.
+func (p *progress) still(quiet time.Duration) {
+	if len(p.running) == 0 || p.now().Sub(p.printed) < quiet {
+		return
+	}
+	var names []string
+	for n := range p.running {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	p.print(fmt.Sprintf("... %s: still running %s\n", p.now().Sub(p.start).Round(time.Second), strings.Join(names, ", ")))
+}
+
+// failFirst is a failed test's output with its "--- FAIL" line first, as
+// go test prints it (test2json's stream has the logs before it).
+func failFirst(lines []string) string {
+	i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(strings.TrimLeft(l, " "), "--- FAIL") })
+	if i > 0 {
+		lines = append(append([]string{lines[i]}, lines[:i]...), lines[i+1:]...)
+	}
+	return strings.Join(lines, "")
+}
+
+// framing is a line test2json adds in -v mode, which go test without
+// -v does not print.
+func framing(out string) bool {
+	for _, f := range []string{"=== RUN", "=== PAUSE", "=== CONT", "=== NAME", "--- PASS", "--- SKIP"} {
+		if strings.HasPrefix(strings.TrimLeft(out, " "), f) {
+			return true
+		}
+	}
+	return false
+}
+
+func main() {
+	total := flag.Int("packages", 0, "the packages of the run, for the count (0: not known)")
+	quiet := flag.Duration("quiet-for", 30*time.Second, "say which packages are still running after this long without a line")
+	flag.Parse()
+	p := newProgress(os.Stdout, *total, time.Now)
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(os.Stdin)
+		sc.Buffer(nil, 16<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	tick := time.NewTicker(*quiet / 3)
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				if p.failed {
+					os.Exit(1)
+				}
+				return
+			}
+			p.line(l)
+		case <-tick.C:
+			p.still(*quiet)
+		}
+	}
+}

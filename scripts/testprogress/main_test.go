@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// testdata/events.json is `go test -json ./...` of two packages: tp/a
+// with a passing test and a failing subtest, tp/b with a pass and a skip.
+func TestProgressPrintsWhatGoTestPrintsAsPackagesFinish(t *testing.T) {
+	f, err := os.Open("testdata/events.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out strings.Builder
+	clock := time.Date(2026, 12, 5, 7, 0, 0, 0, time.UTC)
+	p := newProgress(&out, 2, func() time.Time { clock = clock.Add(time.Second); return clock })
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		p.line(sc.Text())
+	}
+	want := "--- FAIL: TestBad/sub (0.00s)\n" +
+		"    a_test.go:7: boom\n" +
+		"--- FAIL: TestBad (0.00s)\n" +
+		"FAIL\n" +
+		"FAIL\ttp/a\t0.164s\t[1/2 "
+	if got := out.String(); !strings.HasPrefix(got, want) {
+		t.Errorf("got\n%s\nwant it to start with\n%s", got, want)
+	}
+	if !strings.Contains(out.String(), "\nok  \ttp/b\t0.126s\t[2/2 ") {
+		t.Errorf("no closing line of tp/b with its count:\n%s", out.String())
+	}
+	for _, quiet := range []string{"quiet", "=== RUN", "--- PASS", "--- SKIP", "later", "PASS\n"} {
+		if strings.Contains(out.String(), quiet) {
+			t.Errorf("printed %q, which go test without -v does not:\n%s", quiet, out.String())
+		}
+	}
+	if !p.failed {
+		t.Error("a failed package did not fail the run")
+	}
+}
+
+func TestProgressSaysWhatStillRunsAfterASilence(t *testing.T) {
+	var out strings.Builder
+	clock := time.Date(2026, 12, 5, 7, 0, 0, 0, time.UTC)
+	p := newProgress(&out, 0, func() time.Time { return clock })
+	p.line(`{"Action":"start","Package":"tabula/web/e2e"}`)
+	p.line(`{"Action":"output","Package":"tabula/web/e2e","Test":"TestX","Output":"=== RUN   TestX\n"}`)
+	clock = clock.Add(10 * time.Second)
+	p.still(30 * time.Second)
+	if out.Len() != 0 {
+		t.Fatalf("spoke after 10 s of 30: %q", out.String())
+	}
+	clock = clock.Add(25 * time.Second)
+	p.still(30 * time.Second)
+	if got := out.String(); got != "... 35s: still running tabula/web/e2e\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestProgressPrintsATimedOutTestsOutput(t *testing.T) {
+	var out strings.Builder
+	p := newProgress(&out, 0, time.Now)
+	for _, l := range []string{
+		`{"Action":"start","Package":"tabula/x"}`,
+		`{"Action":"output","Package":"tabula/x","Test":"TestSlow","Output":"panic: test timed out after 1s\n"}`,
+		`{"Action":"output","Package":"tabula/x","Output":"FAIL\ttabula/x\t1.0s\n"}`,
+		`{"Action":"fail","Package":"tabula/x"}`,
+		`not json: printed as it is`,
+	} {
+		p.line(l)
+	}
+	got := out.String()
+	if !strings.HasPrefix(got, "panic: test timed out after 1s\nFAIL\ttabula/x\t1.0s\t[1 ") || !strings.HasSuffix(got, "not json: printed as it is\n") {
+		t.Errorf("got %q", got)
+	}
+}

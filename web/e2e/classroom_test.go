@@ -1,0 +1,198 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tabula/internal/roomclient"
+	"tabula/internal/servetest"
+)
+
+// classroom is the address a school's browsers share behind its NAT.
+const classroom = "127.0.0.5"
+
+// pageFiles lists what a browser fetches to show the app: the page, the
+// files it names, and every module those import, transitively.
+func pageFiles(t *testing.T, base string) []string {
+	t.Helper()
+	refs := regexp.MustCompile(`(?:src|href)="([A-Za-z0-9_./-]+\.(?:js|css))"|(?:from|import)\s*\(?\s*['"](\.{1,2}/[A-Za-z0-9_./-]+\.js)['"]`)
+	files, seen := []string{"/"}, map[string]bool{"/": true}
+	for i := 0; i < len(files); i++ {
+		res, err := clientFrom("127.0.0.1").Get(base + files[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %d", files[i], res.StatusCode)
+		}
+		dir := path.Dir(files[i])
+		if strings.HasSuffix(files[i], "/") {
+			dir = strings.TrimSuffix(files[i], "/")
+		}
+		for _, m := range refs.FindAllStringSubmatch(string(body), -1) {
+			f := path.Join("/", dir, m[1]+m[2])
+			if !seen[f] {
+				seen[f] = true
+				files = append(files, f)
+			}
+		}
+	}
+	return append(files, "/api/games")
+}
+
+// A classroom of 30 browsers behind one address, through deploy/nginx.conf
+// (and its TLS listener): all 30 load the page at once, with every
+// module it imports, and none gets a 429; then they start 15 games at
+// once, two players each, and every game gets going; nginx's request log
+// names the classroom's address. Past the API's limit, nginx answers 429
+// in JSON with Retry-After.
+func TestClassroomBehindNginx(t *testing.T) {
+	db := throwawayDatabase(t)
+	bin := servetest.Build(t)
+	var ups [3]string
+	for i := range ups {
+		in := servetest.Start(t, bin, db, "--trusted-proxies", "127.0.0.1")
+		ups[i] = strings.TrimPrefix(in.URL, "http://")
+	}
+	base, baseTLS, dir := nginxFront(t, ups)
+	files := pageFiles(t, base)
+	if len(files) < 15 {
+		t.Fatalf("a page load fetches %d files (%v): the page's modules were not found", len(files), files)
+	}
+
+	// 30 page loads at once, each browser on connections of its own,
+	// six at a time as a browser does over HTTP/1.1.
+	var mu sync.Mutex
+	status := map[int]int{}
+	var wg sync.WaitGroup
+	for range 30 {
+		wg.Go(func() {
+			c := clientFrom(classroom)
+			next := make(chan string)
+			var tabs sync.WaitGroup
+			for range 6 {
+				tabs.Go(func() {
+					for f := range next {
+						code := 0
+						if res, err := c.Get(base + f); err == nil {
+							io.Copy(io.Discard, res.Body)
+							res.Body.Close()
+							code = res.StatusCode
+						}
+						mu.Lock()
+						status[code]++
+						mu.Unlock()
+					}
+				})
+			}
+			for _, f := range files {
+				next <- f
+			}
+			close(next)
+			tabs.Wait()
+		})
+	}
+	wg.Wait()
+	if status[http.StatusOK] != 30*len(files) {
+		t.Fatalf("30 page loads of %d files from one address: %v, want all %d answered 200", len(files), status, 30*len(files))
+	}
+
+	// 15 games started at once, two players each, over TLS for half of
+	// them; each plays its first moves.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var errs []error
+	for g := range 15 {
+		wg.Go(func() {
+			at := base
+			if g%2 == 1 {
+				at = baseTLS
+			}
+			if err := playFirstMoves(ctx, at, g); err != nil {
+				mu.Lock()
+				errs = append(errs, fmt.Errorf("game %d (%s): %w", g, at, err))
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+
+	logged, err := os.ReadFile(dir + "/access.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(logged), classroom+" "); n < 30*len(files) {
+		t.Errorf("nginx's request log names the classroom's address in %d lines, want %d or more", n, 30*len(files))
+	}
+
+	// Over the API's limit: JSON with Retry-After, not an HTML page.
+	c := clientFrom("127.0.0.6")
+	for range 400 {
+		res, err := c.Get(base + "/api/games")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusTooManyRequests {
+			continue
+		}
+		var e struct{ Error, Code string }
+		if err := json.Unmarshal(body, &e); err != nil || e.Code == "" || e.Error == "" ||
+			!strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") || res.Header.Get("Retry-After") == "" {
+			t.Fatalf("nginx's 429: %s %q Retry-After %q, want JSON with error and code, and Retry-After",
+				res.Header.Get("Content-Type"), body, res.Header.Get("Retry-After"))
+		}
+		return
+	}
+	t.Error("400 API requests at once from one address were never limited")
+}
+
+// playFirstMoves creates a room of two people at base from the classroom
+// and has both play random moves up to version 4.
+func playFirstMoves(ctx context.Context, base string, seed int) error {
+	c := clientFrom(classroom)
+	res, err := c.Post(base+"/api/rooms", "application/json",
+		strings.NewReader(`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`))
+	if err != nil {
+		return err
+	}
+	var room struct {
+		ID    string `json:"id"`
+		Seats []struct {
+			Link string `json:"link"`
+		} `json:"seats"`
+	}
+	err = json.NewDecoder(res.Body).Decode(&room)
+	res.Body.Close()
+	if err != nil || res.StatusCode != http.StatusCreated {
+		return fmt.Errorf("creating the room: %d %v", res.StatusCode, err)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range 2 {
+		link := room.Seats[i].Link
+		bot := &roomclient.Bot{Base: base, Room: room.ID, Token: link[strings.LastIndex(link, "/")+1:], Client: c,
+			Rand: rand.New(rand.NewPCG(uint64(seed), uint64(i))), StopAt: 4}
+		wg.Go(func() { errs[i] = bot.Run(ctx) })
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}

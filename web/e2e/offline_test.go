@@ -1,0 +1,200 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// visitThenStop opens the app once from a server of its own, waits until
+// the service worker keeps every file of the app (engine included), stops
+// that server and reloads: what follows plays with no server.
+func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) {
+	t.Helper()
+	own := httptest.NewServer(appServer(mgr))
+	stopped := false
+	stop := func() {
+		if !stopped {
+			stopped = true
+			own.CloseClientConnections()
+			own.Close()
+		}
+	}
+	t.Cleanup(stop)
+	ctx := tab(t, limit)
+	must(t, ctx, chromedp.Navigate(own.URL+"/"),
+		jsDo(`localStorage.setItem('tabula.lang','en'); localStorage.setItem('tabula.speed','fast')`))
+	waitFor(t, ctx, `!!document.querySelector('#home .card')`, 20*time.Second)
+	must(t, ctx, jsDo(`navigator.serviceWorker.ready`))
+	waitFor(t, ctx, `!!navigator.serviceWorker.controller`, 20*time.Second)
+	must(t, ctx, jsDo(`(async () => { const c = await caches.open('tabula-1'); if (!(await c.match('engine.wasm.gz'))) throw new Error('the engine is not kept'); })()`))
+	stop()
+	must(t, ctx, chromedp.Reload())
+	waitFor(t, ctx, `!!document.querySelector('#home .card')`, 30*time.Second)
+	if eval[bool](t, ctx, `document.getElementById('offline').hidden`) {
+		t.Error("the page does not say that it is offline")
+	}
+	if got := eval[string](t, ctx, `document.getElementById('offline').textContent`); !strings.Contains(got, "online rooms") {
+		t.Errorf("the offline note does not say what needs the network: %q", got)
+	}
+	return ctx, own.URL
+}
+
+// TestOfflineGameAgainstComputer: after one visit, with the server
+// stopped, the app opens and a whole Adji-Boto game (seeds=2) against the
+// computer plays to its end by keyboard, in the browser's engine.
+func TestOfflineGameAgainstComputer(t *testing.T) {
+	ctx, base := visitThenStop(t, 4*time.Minute)
+	must(t, ctx, chromedp.Navigate(base+"/#/game/adji-boto"))
+	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #start')`, 20*time.Second)
+	setField(t, ctx, "seeds", "2")
+	waitFor(t, ctx, `!document.getElementById('seats').dataset.pending`, 10*time.Second)
+	setSelect(t, ctx, "#seat-1", "mcts:easy")
+	must(t, ctx, chromedp.Focus(chromedp.CSS(`#start`)), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
+	turns := 0
+	for status(t, ctx) != "over" {
+		if turns > 200 {
+			t.Fatal("the game is not over after 200 turns")
+		}
+		playByKeyboard(t, ctx)
+		turns++
+	}
+	if turns < 2 {
+		t.Errorf("the game ended after %d turns by keyboard", turns)
+	}
+	screenshot(t, ctx, "offline-adji-boto-over", "")
+}
+
+// startOffline starts game id at one device (every seat a person) from
+// its page, with the server stopped, and waits for the engine's room.
+func startOffline(t *testing.T, ctx context.Context, base, id string, options map[string]string) {
+	t.Helper()
+	must(t, ctx, chromedp.Navigate(base+"/#/game/"+id))
+	waitFor(t, ctx, fmt.Sprintf(`!!document.querySelector('#game[data-game=%q] #start')`, id), 20*time.Second)
+	for k, v := range options {
+		setField(t, ctx, k, v)
+	}
+	waitFor(t, ctx, `!document.getElementById('seats').dataset.pending`, 10*time.Second)
+	n := eval[int](t, ctx, `document.querySelectorAll('#seats select').length`)
+	for i := 0; i < n; i++ {
+		setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), "human")
+	}
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
+	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
+}
+
+// TestOfflineOneDevice: with the server stopped, Tamman and Agsinnoninka
+// are played at one device for 20 turns each in the browser's engine;
+// Agsinnoninka's choices stay behind the hand-over screen until both
+// have chosen.
+func TestOfflineOneDevice(t *testing.T) {
+	ctx, base := visitThenStop(t, 4*time.Minute)
+
+	startOffline(t, ctx, base, "tamman", nil)
+	for turns := 0; turns < 20; turns++ {
+		if status(t, ctx) == "over" {
+			t.Fatalf("Tamman is over after %d turns", turns)
+		}
+		playByKeyboard(t, ctx)
+	}
+	if n := movesPlayed(t, ctx); n < 20 {
+		t.Errorf("Tamman: %d entries in the move list after 20 turns", n)
+	}
+
+	startOffline(t, ctx, base, "agsinnoninka", map[string]string{"match": "false"})
+	for turns := 0; turns < 20; turns++ {
+		if status(t, ctx) != "handover" {
+			t.Fatalf("turn %d: player 0 gets no hand-over screen", turns)
+		}
+		must(t, ctx, jsDo(`document.getElementById('ready').click()`))
+		if status(t, ctx) == "over" {
+			break
+		}
+		first := eval[string](t, ctx, `document.querySelector('#legal button.move').dataset.move`)
+		before := movesPlayed(t, ctx)
+		must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+		if status(t, ctx) != "handover" {
+			t.Fatalf("turn %d: player 1 gets no hand-over screen", turns)
+		}
+		if txt := eval[string](t, ctx, `document.getElementById('handover').innerText`); strings.Contains(txt, first) {
+			t.Fatalf("turn %d: the hand-over screen shows player 0's choice %q: %s", turns, first, txt)
+		}
+		if movesPlayed(t, ctx) != before {
+			t.Fatalf("turn %d: a move was played before both chose", turns)
+		}
+		must(t, ctx, jsDo(`document.getElementById('ready').click()`))
+		status(t, ctx)
+		must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+		waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#movelist li').length > %d || document.getElementById('room').dataset.room !== 'open'`, before), 10*time.Second)
+		if got := eval[string](t, ctx, `[...document.querySelectorAll('#movelist li')].pop().textContent`); !strings.Contains(got, first+",") {
+			t.Fatalf("turn %d: joint move %q, want player 0's %s first", turns, got, first)
+		}
+		if eval[string](t, ctx, `document.getElementById('room').dataset.room`) != "open" {
+			break
+		}
+	}
+}
+
+// TestSameGameInBrowserAndServer: one record replayed by the engine in
+// the browser and by the server gives the same states, traces and words,
+// in English and in German (the narration has one renderer: the server's
+// Go code, compiled into the engine).
+func TestSameGameInBrowserAndServer(t *testing.T) {
+	ctx := tab(t, 2*time.Minute)
+	records := []string{
+		`{"game":"adji-boto","options":["seeds=2"],"moves":["9","4","8","3","7","2","6"]}`,
+		`{"game":"tamman","moves":["t4","t2","c1+4"]}`,
+		`{"game":"agsinnoninka","options":["match=false"],"moves":["7,2","9,4","8,3"]}`,
+	}
+	for _, rec := range records {
+		for _, lang := range []string{"en", "de"} {
+			got := eval[[]string](t, ctx, fmt.Sprintf(`(async () => {
+				const m = await import('./engine.js');
+				const b = await m.engineFetch('POST', '/api/replay', %s, %q);
+				const s = await fetch('/api/replay', {method: 'POST', headers: {'Content-Type': 'application/json', 'Accept-Language': %q}, body: JSON.stringify(%s)});
+				return [String(b.status), b.body, String(s.status), await s.text()]; })()`, rec, lang, lang, rec))
+			if got[0] != "200" || got[2] != "200" {
+				t.Fatalf("%s in %s: browser %s, server %s: %.300s | %.300s", rec, lang, got[0], got[2], got[1], got[3])
+			}
+			if got[1] != got[3] {
+				t.Errorf("%s in %s: the browser's engine and the server differ:\n%.600s\n%.600s", rec, lang, got[1], got[3])
+			}
+			if !strings.Contains(got[1], `"states"`) {
+				t.Errorf("%s: no states in %.200s", rec, got[1])
+			}
+		}
+	}
+}
+
+// TestBrowserGameToServerArchive: a game finished in the browser's engine
+// is listed with the finished games, marked as played in this browser,
+// and copied from there into the server's archive.
+func TestBrowserGameToServerArchive(t *testing.T) {
+	ctx := tab(t, time.Minute)
+	rec := `{"game":"adji-boto","options":["seeds=2"],"moves":["9","1","8","0","5","4","7","3","6","2","5","0","8","9","8","7"],"players":["Ama","greedy"]}`
+	id := eval[string](t, ctx, fmt.Sprintf(`(async () => { const m = await import('./engine.js');
+		const r = await m.engineFetch('POST', '/api/rooms', {record: %s}, 'en');
+		return JSON.parse(r.body).id || r.body; })()`, rec))
+	if !strings.HasPrefix(id, "b.") {
+		t.Fatalf("the engine's room id is %q, want b.*", id)
+	}
+	must(t, ctx, chromedp.Navigate(srv.URL+"/#/games"))
+	row := fmt.Sprintf(`#atable tr[data-room=%q]`, id)
+	waitFor(t, ctx, `!!document.querySelector('`+row+` button.toserver')`, 20*time.Second)
+	if got := eval[string](t, ctx, `document.querySelector('`+row+`').textContent`); !strings.Contains(got, "Played in this browser") {
+		t.Errorf("the row of the browser's game says %q", got)
+	}
+	before := eval[int](t, ctx, `fetch('/api/archive?limit=1000').then((r) => r.json()).then((j) => j.games.length)`)
+	must(t, ctx, jsDo(`document.querySelector('`+row+` button.toserver').click()`))
+	waitFor(t, ctx, `!!document.querySelector('`+row+` .copied')`, 10*time.Second)
+	if after := eval[int](t, ctx, `fetch('/api/archive?limit=1000').then((r) => r.json()).then((j) => j.games.length)`); after != before+1 {
+		t.Errorf("the server's archive holds %d games, want %d", after, before+1)
+	}
+}

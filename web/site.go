@@ -1,0 +1,56 @@
+package web
+
+import (
+	"fmt"
+	"html"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// serverOnly are the files of the app that need a server: the Research
+// page runs its studies there.
+var serverOnly = map[string]bool{"research.html": true, "research.js": true}
+
+// WriteSite writes a copy of the app that any static file host serves
+// with no Tabula server ("tabula site"): every page plays in the engine
+// in the browser. index.html says so in <meta name="tabula-site">, whose
+// content is server, the address of a Tabula server that the online
+// features point to ("" hides them). It returns the number of files
+// written.
+func WriteSite(dir, server string) (int, error) {
+	if server != "" {
+		u, err := url.Parse(server)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+			return 0, fmt.Errorf("--server %q: want the address of a Tabula server, http(s)://host[:port][/path]", server)
+		}
+		server = strings.TrimSuffix(server, "/")
+	}
+	st := Static()
+	n := 0
+	err := fs.WalkDir(st, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || serverOnly[name] {
+			return err
+		}
+		body, err := fs.ReadFile(st, name)
+		if err != nil {
+			return err
+		}
+		if name == "index.html" {
+			meta := fmt.Sprintf(`<meta charset="utf-8">`+"\n"+`<meta name="tabula-site" content="%s">`, html.EscapeString(server))
+			if !strings.Contains(string(body), `<meta charset="utf-8">`) {
+				return fmt.Errorf("index.html has no <meta charset>")
+			}
+			body = []byte(strings.Replace(string(body), `<meta charset="utf-8">`, meta, 1))
+		}
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		n++
+		return os.WriteFile(path, body, 0o644)
+	})
+	return n, err
+}

@@ -1,0 +1,75 @@
+// The engine in the browser's Web Worker: Tabula's server itself
+// (cmd/tabula-wasm, Go built for GOOS=js GOARCH=wasm) answering the
+// page's API requests and playing its rooms over a message port, so that
+// a search never freezes the page. Every change of a room or of a
+// finished game is kept in IndexedDB (database "tabula", store "kept") and
+// put back when the worker starts. The page talks to it through
+// engine.js only.
+/* global Go */
+
+importScripts('wasm_exec.js');
+
+const dbName = 'tabula';
+const storeName = 'kept';
+
+function openDB() {
+  return new Promise((resolve, reject) => {
+    const rq = indexedDB.open(dbName, 1);
+    rq.onupgradeneeded = () => rq.result.createObjectStore(storeName);
+    rq.onsuccess = () => resolve(rq.result);
+    rq.onerror = () => reject(rq.error);
+  });
+}
+
+function allKept(db) {
+  return new Promise((resolve, reject) => {
+    const rq = db.transaction(storeName).objectStore(storeName).getAll();
+    rq.onsuccess = () => resolve(rq.result);
+    rq.onerror = () => reject(rq.error);
+  });
+}
+
+const ready = (async () => {
+  const res = await fetch('engine.wasm.gz');
+  if (!res.ok) throw new Error('engine.wasm.gz: ' + res.status);
+  const bytes = await new Response(res.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  const go = new Go();
+  const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+  go.run(instance);
+  const eng = self.tabulaEngine;
+  let db = null;
+  try {
+    db = await openDB();
+    for (const kept of await allKept(db)) eng.restore(kept);
+  } catch (e) { db = null; } // no IndexedDB (a private window): the games last as long as the page
+  eng.onChange = (id, kept) => {
+    if (db) db.transaction(storeName, 'readwrite').objectStore(storeName).put(kept, id);
+  };
+  return eng;
+})();
+
+const conns = new Map();
+
+self.onmessage = async (e) => {
+  const m = e.data;
+  let eng;
+  try { eng = await ready; } catch (err) {
+    if (m.op === 'fetch') postMessage({ id: m.id, status: 503, body: JSON.stringify({ error: String(err.message || err), code: 'engine.load' }) });
+    if (m.op === 'open') postMessage({ conn: m.conn, code: 4004, reason: String(err.message || err) });
+    return;
+  }
+  switch (m.op) {
+    case 'fetch': {
+      const r = await eng.fetch(m.method, m.path, m.body === undefined ? null : m.body, m.lang);
+      postMessage({ id: m.id, status: r.status, body: r.body });
+      return;
+    }
+    case 'open':
+      conns.set(m.conn, eng.open(m.room, m.lang,
+        (text) => postMessage({ conn: m.conn, text }),
+        (code, reason) => { conns.delete(m.conn); postMessage({ conn: m.conn, code, reason }); }));
+      return;
+    case 'send': { const c = conns.get(m.conn); if (c) c.send(m.text); return; }
+    case 'close': { const c = conns.get(m.conn); if (c) c.close(); }
+  }
+};

@@ -1,0 +1,69 @@
+// The page's side of the engine in the browser (engine-worker.js): API
+// requests answered by the very server code, compiled to WebAssembly,
+// and EngineSocket, a room's live connection that behaves as a WebSocket
+// for conn.js. Rooms the engine plays have ids that begin with "b.".
+
+let worker = null;
+let seq = 0;
+const waiting = new Map(); // request id -> resolve
+const sockets = new Map(); // connection id -> EngineSocket
+
+function start() {
+  if (worker) return worker;
+  worker = new Worker('engine-worker.js');
+  worker.onmessage = (e) => {
+    const m = e.data;
+    if (m.id !== undefined) {
+      const done = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (done) done(m);
+      return;
+    }
+    const s = sockets.get(m.conn);
+    if (!s) return;
+    if (m.text !== undefined) { if (s.onmessage) s.onmessage({ data: m.text }); return; }
+    sockets.delete(m.conn);
+    s.readyState = 3;
+    if (s.onclose) s.onclose({ code: m.code, reason: m.reason || '' });
+  };
+  return worker;
+}
+
+// isEngineRoom tells a room the engine in the browser plays.
+export const isEngineRoom = (id) => String(id).startsWith('b.');
+
+// engineFetch answers an API request (docs/api.md) in the browser:
+// {status, body} as the server would.
+export function engineFetch(method, path, body, lang) {
+  const w = start();
+  const id = ++seq;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    w.postMessage({ op: 'fetch', id, method, path, body: body === undefined ? undefined : JSON.stringify(body), lang });
+  });
+}
+
+// EngineSocket is a room's live connection to the engine in the
+// browser, with a WebSocket's face (readyState, onopen, onmessage,
+// onclose, send, close) and its messages (docs/api-live.md).
+export class EngineSocket {
+  constructor(room, lang) {
+    this.conn = ++seq;
+    this.readyState = 0;
+    sockets.set(this.conn, this);
+    start().postMessage({ op: 'open', conn: this.conn, room, lang });
+    setTimeout(() => {
+      if (this.readyState !== 0) return;
+      this.readyState = 1;
+      if (this.onopen) this.onopen();
+    }, 0);
+  }
+
+  send(text) { if (this.readyState === 1) worker.postMessage({ op: 'send', conn: this.conn, text }); }
+
+  close() {
+    if (this.readyState >= 2) return;
+    this.readyState = 2;
+    worker.postMessage({ op: 'close', conn: this.conn });
+  }
+}

@@ -1,0 +1,41 @@
+// The service worker that makes the app work offline: at install it
+// keeps every file of the app (the list below; web's TestOfflineKeepsEveryFile
+// checks it against static/) in a cache, and it answers the app's files
+// from that cache while it refreshes them from the network, so that after
+// one visit the app opens with the network gone or the server stopped.
+// The API is never cached: the page's api() turns to the engine in the
+// browser (engine.js) when the server cannot be reached.
+
+const cacheName = 'tabula-1';
+const files = [
+  './', 'index.html', 'style.css', 'manifest.json', 'icon.svg',
+  'analysis.js', 'api.js', 'app.js', 'archive.js', 'boards.js', 'conn.js', 'contract.js', 'embed.js', 'engine.js', 'i18n.js',
+  'keys.js', 'md.js', 'morph.js', 'online.js', 'replay.js', 'room.js', 'roomdraw.js', 'roomstate.js', 'ux.js',
+  'vendor/morphdom.js', 'engine-worker.js', 'wasm_exec.js', 'engine.wasm.gz',
+];
+
+self.addEventListener('install', (e) => {
+  e.waitUntil(caches.open(cacheName).then((c) => c.addAll(files)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (e) => {
+  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== cacheName).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (e) => {
+  const url = new URL(e.request.url);
+  if (e.request.method !== 'GET' || url.origin !== location.origin || url.pathname.includes('/api/')) return;
+  e.respondWith(caches.open(cacheName).then(async (c) => {
+    const kept = await c.match(e.request, { ignoreSearch: true });
+    const fresh = fetch(e.request).then((res) => {
+      if (res.ok) c.put(e.request, res.clone());
+      return res;
+    });
+    if (kept) {
+      fresh.catch(() => {}); // offline: the kept copy it is
+      return kept;
+    }
+    return fresh;
+  }));
+});
