@@ -391,7 +391,31 @@ func (r *Random) Choose(s engine.State, player int) engine.Move {
 		return chanceMove(s, r.rng)
 	}
 	r.moves = s.Legal(player, r.moves[:0])
-	return r.moves[r.rng.IntN(len(r.moves))]
+	return r.Pick(r.moves)
+}
+
+// Picker is an agent that chooses from the list of legal moves alone, as
+// Choose would from the same list: a loop that lists the moves anyway (to
+// count them) hands it its list instead of having it list them again.
+type Picker interface {
+	Pick(legal []engine.Move) engine.Move
+}
+
+// RandomMover is an agent that moves uniformly at random: each of its
+// moves is Legal(player)[Source().IntN(len)], so a loop may have the game
+// draw its moves itself (engine.RandomTurner).
+type RandomMover interface {
+	Source() engine.Rand
+}
+
+// Source is the source of the agent's draws (ai.RandomMover).
+func (r *Random) Source() engine.Rand { return engine.Rand{Src: r.src} }
+
+// Pick returns a uniformly random move of legal (ai.Picker), drawn as
+// Choose draws it: engine.Rand draws what rand.Rand over the same source
+// draws, without the interface.
+func (r *Random) Pick(legal []engine.Move) engine.Move {
+	return legal[engine.Rand{Src: r.src}.IntN(len(legal))]
 }
 
 // SampleChance draws a chance outcome of s by its probabilities, using u

@@ -49,3 +49,14 @@ func (r Rand) Float64() float64 {
 type RandomPlayouter interface {
 	RandomPlayout(r Rand, maxTurns int) int
 }
+
+// RandomTurner is implemented by states whose turns have one actor and
+// that can play one random turn themselves: RandomTurn plays the turn
+// RandomPlayout(r, 1) plays, drawing a chance event from chance and a
+// move of player p from seats[p], and returns the actor (ChancePlayer for
+// chance) and, for a player, the number of her legal moves, and whether
+// the game is over. A self-play loop whose players all move at random
+// takes it instead of listing the moves (tabula sim, tabula analyze).
+type RandomTurner interface {
+	RandomTurn(chance Rand, seats []Rand) (actor, legal int, over bool)
+}

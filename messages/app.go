@@ -41,6 +41,30 @@ var App = map[string]engine.Text{
 	"t_score":    {"en": "{player} {n}", "de": "{player} {n}"},
 	"t_record":   {"en": "Record: {moves}", "de": "Aufzeichnung: {moves}"},
 
+	// The coach (package coach): the marks, and why the better move is
+	// better, {what} being the game's own narration of a move.
+	"coach_best":       {"en": "best", "de": "bester Zug"},
+	"coach_good":       {"en": "good", "de": "gut"},
+	"coach_inaccuracy": {"en": "inaccuracy", "de": "Ungenauigkeit"},
+	"coach_mistake":    {"en": "mistake", "de": "Fehler"},
+	"coach_blunder":    {"en": "blunder", "de": "grober Fehler"},
+	"coach_better": {
+		"en": "{move} was better; after it: {what}",
+		"de": "{move} war besser; danach: {what}",
+	},
+	"coach_cost": {
+		"en": "After {played}: {what} {move} avoids that.",
+		"de": "Nach {played}: {what} {move} vermeidet das.",
+	},
+	"coach_open": {
+		"en": "{played} leaves this open: {what}",
+		"de": "{played} lässt das offen: {what}",
+	},
+	"coach_chances": {
+		"en": "{move} keeps {best}% winning chances, {played} {after}%.",
+		"de": "{move} hält {best} % Gewinnchancen, {played} {after} %.",
+	},
+
 	// How a game ended (view.ResultMessage), in the terminal, the room
 	// and the archive.
 	"result_none":      {"en": "The game goes on", "de": "Die Partie läuft"},

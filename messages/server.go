@@ -18,6 +18,10 @@ var Server = map[string]engine.Text{
 		"en": "ply {ply}: want 0 to {max} (the turns played)",
 		"de": "Zug {ply}: erwartet 0 bis {max} (die gespielten Züge)",
 	},
+	"server.coach_in_play": {
+		"en": "the coach reviews a game once it is over (or one played at one device, with the tokens of all its seats): this one is in play",
+		"de": "Der Trainer bespricht eine Partie erst nach ihrem Ende (oder eine an einem Gerät gespielte, mit den Tokens all ihrer Plätze): diese läuft noch",
+	},
 	"server.graph_ply": {
 		"en": "a graph covers the whole game: give no ply",
 		"de": "Eine Bewertungskurve umfasst die ganze Partie: kein „ply“ angeben",

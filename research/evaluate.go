@@ -50,6 +50,7 @@ type probe struct {
 	legal      int
 	decisions  int
 	events     []engine.Event
+	scratch    engine.State // where a turn is traced
 	places     map[int]bool
 	board      int // the board's places
 	moveVals   []float64
@@ -84,11 +85,19 @@ func (pr *probe) decide(s engine.State, actors []int) {
 	}
 }
 
-// apply plays the turn, noting the places pieces are put on.
-func (pr *probe) apply(s engine.State, moves []engine.Move) {
-	tr, ok := s.(engine.Tracer)
-	if !ok || pr.board == 0 {
-		engine.ApplyTurn(s, moves)
+// see notes the places the turn's moves put pieces on in s (the state
+// before them), tracing them on a copy: the self-play loop plays the turn.
+func (pr *probe) see(s engine.State, moves []engine.Move) {
+	if pr.board == 0 {
+		return
+	}
+	if pr.scratch == nil {
+		pr.scratch = s.Clone()
+	} else {
+		pr.scratch.CopyFrom(s)
+	}
+	tr, ok := pr.scratch.(engine.Tracer)
+	if !ok {
 		return
 	}
 	pr.events = tr.ApplyTraced(moves, pr.events[:0])

@@ -24,13 +24,13 @@ func TestSoleLeader(t *testing.T) {
 // A game of 10 turns between two players, standings by hand: player 1
 // leads early, player 0 takes the lead at turn 6 and wins by 4.
 func TestWinnerLead(t *testing.T) {
-	pl := &player{}
+	m := &measures{}
 	rows := [][2]float64{{0, 0}, {0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}, {4, 3}, {4, 3}, {5, 3}, {6, 3}, {7, 3}}
 	for _, r := range rows {
-		pl.stand = append(pl.stand, r[0], r[1])
+		m.stand = append(m.stand, r[0], r[1])
 	}
 	res := Result{Winner: 0}
-	pl.winnerLead(&res, 2)
+	m.winnerLead(&res, 2)
 	// Trails at points 1 to 5 (of 0..10): secure after 6 of 11 points.
 	if want := 6.0 / 11; res.Secure != want {
 		t.Errorf("secure = %g, want %g", res.Secure, want)

@@ -1,9 +1,6 @@
 package research
 
 import (
-	"encoding/binary"
-	"math/rand/v2"
-
 	"tabula/ai"
 	"tabula/engine"
 )
@@ -107,17 +104,10 @@ const skillSalt = 0x736b696c6c
 type player struct {
 	plan    *Plan
 	s       []engine.State // a working state per reading
-	agents  map[agentKey]ai.Agent
-	pcg     *rand.PCG
-	chance  *rand.Rand // the draws of ChanceStream
-	secret  [8]byte    // the game's chance seed, for ChanceTurn and ChancePly
-	drawer  ai.ChanceDrawer
+	agents  Agents[agentKey]
+	loop    SelfPlay
 	seatAgt []ai.Agent
-	actors  []int
-	moves   []engine.Move
-	legal   []engine.Move
-	outs    []engine.ChanceOutcome
-	stand   []float64 // standings after each turn, players per row
+	m       measures
 }
 
 type agentKey struct {
@@ -126,10 +116,7 @@ type agentKey struct {
 }
 
 func newPlayer(p *Plan) *player {
-	pl := &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: map[agentKey]ai.Agent{}}
-	pl.pcg = rand.NewPCG(0, 0)
-	pl.chance = rand.New(pl.pcg)
-	return pl
+	return &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: Agents[agentKey]{}, loop: SelfPlay{CountLegal: true, Turns: true}}
 }
 
 // agentSpecs gives the agent in each seat of a game, before rotation.
@@ -179,111 +166,34 @@ func (pl *player) play(u unit) (Result, error) {
 	if u.skill {
 		seed ^= skillSalt
 	}
-	pl.pcg.Seed(Seed(seed, u.game, -1), 0x63686e63)
-	binary.BigEndian.PutUint64(pl.secret[:], Seed(seed, u.game, -1))
-	inTurn := 0 // chance events so far in this players' turn
 	specs := p.agentSpecs(rd, u.skill)
 	pl.seatAgt = pl.seatAgt[:0]
 	for seat := 0; seat < n; seat++ {
-		agentSeed := Seed(seed, u.game, seat)
 		idx := (seat + u.game) % n
-		key := agentKey{u.reading, seat, idx, u.skill}
-		a, ok := pl.agents[key]
-		if r, can := a.(ai.Reseeder); ok && can {
-			r.Reseed(agentSeed)
-		} else {
-			var err error
-			a, err = ai.New(p.Game, specs[idx], ai.Config{Seed: agentSeed, Threads: 1, Options: rd.opts})
-			if err != nil {
-				return Result{}, err
-			}
-			pl.agents[key] = a
+		a, err := pl.agents.Get(agentKey{u.reading, seat, idx, u.skill}, p.Game, specs[idx],
+			ai.Config{Seed: Seed(seed, u.game, seat), Threads: 1, Options: rd.opts})
+		if err != nil {
+			return Result{}, err
 		}
 		pl.seatAgt = append(pl.seatAgt, a)
 	}
-	res := Result{Reading: u.reading, Game: u.game, Skill: u.skill, Winner: -1, Agent: -1}
-	var pr *probe // judges the decisions of the first games (evaluate.go)
+	m := &pl.m
+	m.start(s, Result{Reading: u.reading, Game: u.game, Skill: u.skill, Winner: -1, Agent: -1})
+	m.pr = nil // judges the decisions of the first games (evaluate.go)
 	if p.Config.Evaluate > 0 && !u.skill && u.game < p.Config.EvaluateGames {
-		pr = newProbe(p.Config.Evaluate, Seed(seed, u.game, -4), s)
+		m.pr = newProbe(p.Config.Evaluate, Seed(seed, u.game, -4), s)
 	}
-	guard, hasGuard := s.(Safeguarded)
-	turner, hasTurner := s.(Turner)
-	turnOf := -1
-	if hasTurner {
-		turnOf = turner.Turn()
-	}
-	pl.stand = pl.standing(s, pl.stand[:0])
-	lastLeader := -1
-	// endTurn closes a player's turn: the standings are taken then.
-	endTurn := func() {
-		res.Turns++
-		inTurn = 0
-		pl.stand = pl.standing(s, pl.stand)
-		if l := soleLeader(pl.stand[len(pl.stand)-n:]); l >= 0 {
-			if lastLeader >= 0 && l != lastLeader {
-				res.LeadChanges++
-			}
-			lastLeader = l
-		}
-	}
-	for !s.Terminal() {
-		if res.Plies >= maxPlies {
-			res.Stall = "workbench-cap"
-			break
-		}
-		pl.actors = s.Actors(pl.actors[:0])
-		pl.moves = pl.moves[:0]
-		if pl.actors[0] == engine.ChancePlayer {
-			pl.outs = s.ChanceOutcomes(pl.outs[:0])
-			switch p.Config.Chance {
-			case ChanceStream:
-				s.Apply(ai.SampleChance(pl.outs, pl.chance.Float64()))
-			case ChancePly:
-				s.Apply(pl.drawer.At(pl.secret[:], pl.outs, s.Ply()))
-			default: // ChanceTurn
-				s.Apply(pl.drawer.At(pl.secret[:], pl.outs, res.Turns<<32|inTurn))
-				inTurn++
-			}
-		} else {
-			if pr != nil {
-				pr.decide(s, pl.actors)
-			}
-			for _, a := range pl.actors {
-				pl.legal = s.Legal(a, pl.legal[:0])
-				res.Decisions++
-				if len(pl.legal) > 1 {
-					res.Choices++
-					res.Options += len(pl.legal)
-				}
-				pl.moves = append(pl.moves, pl.seatAgt[a].Choose(s, a))
-			}
-			if pr != nil {
-				pr.apply(s, pl.moves)
-			} else {
-				engine.ApplyTurn(s, pl.moves)
-			}
-			res.Plies++
-			if hasGuard && res.Stall == "" {
-				res.Stall = guard.Safeguard()
-			}
-		}
-		switch {
-		case !hasTurner:
-			if pl.actors[0] != engine.ChancePlayer {
-				endTurn()
-			}
-		case turner.Turn() != turnOf || s.Terminal():
-			turnOf = turner.Turn()
-			endTurn()
-		}
-	}
+	pl.loop.Moves = m.pr != nil
+	pl.loop.Play(s, pl.seatAgt, Draw{Mode: p.Config.Chance, Seed: Seed(seed, u.game, -1)}, m)
+	res := m.res
+	pr := m.pr
 	if r, ok := s.(Rounded); ok {
 		res.Rounds = r.Round()
 	}
 	if o, ok := s.Outcome(); ok && !o.Draw() {
 		res.Winner = o.Winner
 		res.Agent = (o.Winner + u.game) % n
-		pl.winnerLead(&res, n)
+		m.winnerLead(&res, n)
 	}
 	if pr != nil {
 		res.Eval = pr.result(res.Winner)
@@ -291,8 +201,71 @@ func (pl *player) play(u unit) (Result, error) {
 	return res, nil
 }
 
+// measures watches a game for its Result (a Watcher).
+type measures struct {
+	res        Result
+	n          int // players
+	guard      Safeguarded
+	stand      []float64 // standings after each turn, players per row
+	lastLeader int
+	pr         *probe // judges the decisions of the game, if not nil
+}
+
+// start readies m for a game from s.
+func (m *measures) start(s engine.State, res Result) {
+	m.res = res
+	m.n = s.NumPlayers()
+	m.guard, _ = s.(Safeguarded)
+	m.stand = standing(s, m.stand[:0])
+	m.lastLeader = -1
+}
+
+func (m *measures) Decision(legal int) {
+	m.res.Decisions++
+	if legal > 1 {
+		m.res.Choices++
+		m.res.Options += legal
+	}
+}
+
+// Turn has the probe, if any, judge the position and see a player's
+// turn.
+func (m *measures) Turn(s engine.State, actors []int, moves []engine.Move) {
+	if m.pr != nil && actors[0] != engine.ChancePlayer {
+		m.pr.decide(s, actors)
+		m.pr.see(s, moves)
+	}
+}
+
+func (m *measures) Applied(s engine.State, chance, over bool) bool {
+	if chance {
+		return false
+	}
+	m.res.Plies++
+	if m.guard != nil && m.res.Stall == "" {
+		m.res.Stall = m.guard.Safeguard()
+	}
+	if m.res.Plies >= maxPlies && !over {
+		m.res.Stall = "workbench-cap"
+		return true
+	}
+	return false
+}
+
+// TurnEnded takes the standings after a players' turn.
+func (m *measures) TurnEnded(s engine.State) {
+	m.res.Turns++
+	m.stand = standing(s, m.stand)
+	if l := soleLeader(m.stand[len(m.stand)-m.n:]); l >= 0 {
+		if m.lastLeader >= 0 && l != m.lastLeader {
+			m.res.LeadChanges++
+		}
+		m.lastLeader = l
+	}
+}
+
 // standing appends the state's standings to dst.
-func (pl *player) standing(s engine.State, dst []float64) []float64 {
+func standing(s engine.State, dst []float64) []float64 {
 	if l, ok := s.(Leader); ok {
 		return l.Standing(dst)
 	}
@@ -319,11 +292,11 @@ func soleLeader(st []float64) int {
 
 // winnerLead fills the measures of the winner's lead from the standings
 // after each turn.
-func (pl *player) winnerLead(res *Result, n int) {
+func (m *measures) winnerLead(res *Result, n int) {
 	w := res.Winner
-	points := len(pl.stand) / n // players' turns + 1
+	points := len(m.stand) / n // players' turns + 1
 	lead := func(t int) float64 {
-		row := pl.stand[t*n : (t+1)*n]
+		row := m.stand[t*n : (t+1)*n]
 		best := 0.0
 		first := true
 		for k, v := range row {

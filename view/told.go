@@ -51,6 +51,9 @@ func Told(s engine.State, names ...string) []MessageView {
 	return out
 }
 
+// MessageOf is the JSON view of m.
+func MessageOf(m engine.Message) MessageView { return message(m) }
+
 // TellView is message m of game g, told of a turn, with its words (an
 // item of Told), the players named by names.
 func TellView(g engine.Game, m engine.Message, names ...string) MessageView {

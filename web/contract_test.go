@@ -75,6 +75,20 @@ func TestContractJS(t *testing.T) {
 	}
 }
 
+// No module of the page reads a result, or anything, out of a sentence:
+// results are data (view.Result) and their words come from the server.
+func TestNoSentenceParsedInThePage(t *testing.T) {
+	for _, f := range []string{"online.js", "roomstate.js", "archive.js", "room.js", "roomdraw.js"} {
+		src, err := os.ReadFile("static/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := regexp.MustCompile(`wins\$/|/\^player|'player \$\{`).Find(src); m != nil {
+			t.Errorf("%s reads a result out of its words: %s", f, m)
+		}
+	}
+}
+
 // boards.js draws each kind of board from the facts view.BoardDetails
 // declares for it, and reads no other of a state's own.
 func TestBoardsReadTheDeclaredFacts(t *testing.T) {

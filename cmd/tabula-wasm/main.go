@@ -11,6 +11,7 @@
 //
 //	fetch(method, url, body, lang) -> Promise<{status, body}>  an API request (docs/api.md)
 //	open(room, lang, onMessage(text), onClose(code, reason)) -> {send(text), close()}  a room's live connection (docs/api-live.md)
+//	bench(playouts, iterations) -> Promise<JSON of enginebench.Result>  the speed measurement of docs/browser.md
 //	restore(kept)   puts back one id's room and finished game (the JSON onChange gave)
 //	onChange        set by the worker: called with (id, kept JSON) after each change
 package main
@@ -29,6 +30,7 @@ import (
 	"tabula/docs"
 	_ "tabula/games/all"
 	"tabula/internal/compute"
+	"tabula/internal/enginebench"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"
@@ -110,6 +112,17 @@ func main() {
 		}
 		mem.Import(k)
 		return nil
+	}))
+	api.Set("bench", js.FuncOf(func(this js.Value, args []js.Value) any {
+		playouts, iterations := args[0].Int(), args[1].Int()
+		return promise(func() any {
+			r, err := enginebench.Run(playouts, iterations)
+			if err != nil {
+				return err.Error()
+			}
+			b, _ := json.Marshal(r)
+			return string(b)
+		})
 	}))
 	js.Global().Set("tabulaEngine", api)
 	select {}

@@ -45,8 +45,8 @@ var commands []command
 func init() {
 	commands = []command{
 		{name: "games", summary: "list the games and their options", example: "games", run: runGames},
-		{name: "replay", usage: "--game ID [--option name=value]... MOVE... | --record FILE [--line N]",
-			summary: "apply moves from the start (or a saved record) and print the state as JSON",
+		{name: "replay", usage: "--game ID [--option name=value]... MOVE... | --record FILE [--line N] [--coach [--coach-iterations 3000]]",
+			summary: "apply moves from the start (or a saved record) and print the state as JSON; --coach also reviews each player's move",
 			example: "replay --game adji-boto --option seeds=4 9 4 8", run: runReplay},
 		{name: "play", usage: "GAME [--option name=value]... [--players human,mcts:hard,...] [--vs AGENT] [--threads T] | --record FILE",
 			summary: "play in the terminal; 'quit' prints a record that --record FILE resumes",

@@ -2,12 +2,16 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"time"
 
+	"tabula/coach"
 	"tabula/engine"
 	"tabula/view"
 )
@@ -19,16 +23,25 @@ func runReplay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	fs.Var(&opts, "option", "set an option of the game as `name=value` (repeatable; see 'tabula games')")
 	recordPath := fs.String("record", "", "replay a saved record instead: a `FILE` of JSON records, one a line ('-': standard input), as written by 'tabula sim --records'")
 	line := fs.Int("line", 1, "with --record: which record of the file (1 is the first)")
+	withCoach := fs.Bool("coach", false, "also review each player's move (field coach: mark, better move, why), searching each for at most --coach-iterations")
+	coachIters := fs.Int("coach-iterations", coach.DefaultBudget.Iterations, "with --coach: the largest search of a move's review (three such a move)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	var s engine.State
+	if *coachIters < 1 || *coachIters > maxCoachIterations {
+		return usagef("--coach-iterations must be 1 to %d, got %d", maxCoachIterations, *coachIters)
+	}
 	var err error
+	game, settings, moves := *gameID, []string(opts), fs.Args()
 	if *recordPath != "" {
 		if *gameID != "" || len(opts) > 0 || fs.NArg() > 0 {
 			return usagef("--record replaces --game, --option and the moves: give one or the other")
 		}
-		s, err = replayRecordFile(*recordPath, *line, stdin)
+		rec, err := readRecordFile(*recordPath, *line, stdin)
+		if err != nil {
+			return err
+		}
+		game, settings, moves = rec.Game, rec.Options, rec.Moves
 	} else {
 		if flagGiven(fs, "line") {
 			return usagef("--line picks a record of --record FILE; without --record there is none")
@@ -36,8 +49,8 @@ func runReplay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 		if *gameID == "" {
 			return usagef("--game is required (see 'tabula games'), or --record FILE")
 		}
-		s, err = replayState(*gameID, opts, fs.Args())
 	}
+	s, err := replayState(game, settings, moves)
 	if err != nil {
 		return err
 	}
@@ -45,8 +58,48 @@ func runReplay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *withCoach {
+		if out, err = withReviews(out, game, settings, moves, coach.Budget{Iterations: *coachIters, Time: coachTime}); err != nil {
+			return err
+		}
+	}
 	_, err = fmt.Fprintf(stdout, "%s\n", out)
 	return err
+}
+
+// maxCoachIterations bounds --coach-iterations; coachTime bounds each
+// move's review.
+const (
+	maxCoachIterations = 200_000
+	coachTime          = 30 * time.Second
+)
+
+// withReviews adds the field coach, the reviews of every player's move,
+// to the state's JSON out (an object).
+func withReviews(out []byte, game string, settings, moves []string, b coach.Budget) ([]byte, error) {
+	start, err := replayState(game, settings, nil)
+	if err != nil {
+		return nil, err
+	}
+	turns := make([][]engine.Move, len(moves))
+	s := start.Clone()
+	for i, text := range moves {
+		if turns[i], err = engine.ParseTurn(s, text); err != nil {
+			return nil, usageErr(err)
+		}
+		engine.ApplyTurn(s, turns[i])
+	}
+	reviews := coach.Game(context.Background(), start, turns, b, 1)
+	if reviews == nil {
+		reviews = []coach.Review{}
+	}
+	js, err := json.Marshal(reviews)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out[:len(out)-1], `,"coach":`...)
+	out = append(out, js...)
+	return append(out, '}'), nil
 }
 
 // replayState makes a game's start state under the options and plays the
@@ -69,16 +122,6 @@ func replayState(gameID string, settings, moves []string) (engine.State, error) 
 		return nil, usageErr(err)
 	}
 	return s, nil
-}
-
-// replayRecordFile replays record number line (1-based) of a file of JSON
-// lines.
-func replayRecordFile(path string, line int, stdin io.Reader) (engine.State, error) {
-	rec, err := readRecordFile(path, line, stdin)
-	if err != nil {
-		return nil, err
-	}
-	return replayState(rec.Game, rec.Options, rec.Moves)
 }
 
 // readRecordFile reads record number line (1-based) of a file of JSON lines

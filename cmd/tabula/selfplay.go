@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 
@@ -138,41 +137,14 @@ func (sp *selfPlay) run(matches []match, emit func(i int, r gameResult), progres
 type player struct {
 	sp      *selfPlay
 	s       engine.State
-	agents  map[[2]int]ai.Agent // by agent index and seat
-	chance  *rand.Rand
-	pcg     *rand.PCG
-	actors  []int
-	moves   []engine.Move
-	outs    []engine.ChanceOutcome
-	before  []float64
-	after   []float64
+	agents  research.Agents[[2]int] // by agent index and seat
+	loop    research.SelfPlay
 	seatAgt []ai.Agent
+	w       simWatcher
 }
 
 func newPlayer(sp *selfPlay) *player {
-	p := &player{sp: sp, s: sp.start.Clone(), agents: map[[2]int]ai.Agent{}}
-	p.pcg = rand.NewPCG(0, 0)
-	p.chance = rand.New(p.pcg)
-	return p
-}
-
-// agent returns the agent for an agent index in a seat, reseeded for the
-// game.
-func (p *player) agent(game, idx, seat int) (ai.Agent, error) {
-	seed := research.Seed(p.sp.seed, game, seat)
-	key := [2]int{idx, seat}
-	if a, ok := p.agents[key]; ok {
-		if r, ok := a.(ai.Reseeder); ok {
-			r.Reseed(seed)
-			return a, nil
-		}
-	}
-	a, err := ai.New(p.sp.start.Game(), p.sp.specs[idx], ai.Config{Seed: seed, Threads: 1, Options: p.sp.start.Options()})
-	if err != nil {
-		return nil, err
-	}
-	p.agents[key] = a
-	return a, nil
+	return &player{sp: sp, s: sp.start.Clone(), agents: research.Agents[[2]int]{}, loop: research.SelfPlay{Moves: sp.records}}
 }
 
 // maxTurns stops a game that does not end.
@@ -183,79 +155,104 @@ func (p *player) play(i int, m match) (gameResult, error) {
 	sp := p.sp
 	s := p.s
 	s.CopyFrom(sp.start)
-	p.pcg.Seed(research.Seed(sp.seed, i, -1), 0x63686e63) // -1: chance
 	p.seatAgt = p.seatAgt[:0]
 	for seat, idx := range m.seats {
-		a, err := p.agent(i, idx, seat)
+		a, err := p.agents.Get([2]int{idx, seat}, sp.start.Game(), sp.specs[idx],
+			ai.Config{Seed: research.Seed(sp.seed, i, seat), Threads: 1, Options: sp.start.Options()})
 		if err != nil {
 			return gameResult{}, err
 		}
 		p.seatAgt = append(p.seatAgt, a)
 	}
-	r := gameResult{seats: m.seats, winner: -1}
+	w := &p.w
+	w.start(s, i)
+	w.r = gameResult{seats: m.seats, winner: -1}
 	if sp.records {
 		rec := view.NewRecord(s.Game(), s.Options())
 		for _, idx := range m.seats {
 			rec.Players = append(rec.Players, sp.specs[idx])
 		}
-		r.record = &rec
+		w.r.record = &rec
 	}
-	capt, hasCapt := s.(capturer)
-	if !hasCapt {
-		p.before = s.Scores(p.before[:0])
-	}
-	for turn := 0; !s.Terminal(); turn++ {
-		if turn >= maxTurns {
-			return r, fmt.Errorf("game %d has not ended after %d turns", i, maxTurns)
-		}
-		p.actors = s.Actors(p.actors[:0])
-		p.moves = p.moves[:0]
-		chance := p.actors[0] == engine.ChancePlayer
-		if chance {
-			p.outs = s.ChanceOutcomes(p.outs[:0])
-			p.moves = append(p.moves, ai.SampleChance(p.outs, p.chance.Float64()))
-		} else {
-			for _, a := range p.actors {
-				p.moves = append(p.moves, p.seatAgt[a].Choose(s, a))
-			}
-		}
-		if r.record != nil {
-			r.record.Moves = append(r.record.Moves, engine.TurnText(s, p.actors, p.moves))
-		}
-		engine.ApplyTurn(s, p.moves)
-		switch {
-		case hasCapt:
-			if c := capt.Captured(); !chance && c > 0 {
-				r.captureMoves++
-				r.captured += float64(c)
-			}
-		case !chance && !s.Terminal():
-			// Without the game's word, a capture is a rise of a score
-			// during play, over a player's turn and the throws before it
-			// (the settlement at the end does not count).
-			p.after = s.Scores(p.after[:0])
-			gain := 0.0
-			for k := range p.after {
-				gain += max(0, p.after[k]-p.before[k])
-			}
-			if gain > 0 {
-				r.captureMoves++
-				r.captured += gain
-			}
-			p.before, p.after = p.after, p.before
-		}
+	p.loop.Play(s, p.seatAgt, research.Draw{Mode: research.ChanceStream, Seed: research.Seed(sp.seed, i, -1)}, w)
+	r := w.r
+	if w.err != nil {
+		return r, w.err
 	}
 	o, _ := s.Outcome()
 	r.winner = o.Winner
 	r.plies = s.Ply()
-	p.after = s.Scores(p.after[:0])
-	copy(r.scores[:], p.after)
+	w.after = s.Scores(w.after[:0])
+	copy(r.scores[:], w.after)
 	if r.record != nil {
 		res := view.ResultOf(o)
 		r.record.Result = &res
 	}
 	return r, nil
 }
+
+// simWatcher watches a game for sim's result (a research.Watcher): its
+// record and its captures.
+type simWatcher struct {
+	r      gameResult
+	game   int
+	turns  int
+	err    error
+	capt   capturer // nil: captures are rises of the scores
+	chance bool
+	before []float64
+	after  []float64
+}
+
+func (w *simWatcher) start(s engine.State, game int) {
+	w.game, w.turns, w.err = game, 0, nil
+	w.capt, _ = s.(capturer)
+	if w.capt == nil {
+		w.before = s.Scores(w.before[:0])
+	}
+}
+
+func (w *simWatcher) Decision(int) {}
+
+func (w *simWatcher) Turn(s engine.State, actors []int, moves []engine.Move) {
+	if w.r.record != nil {
+		w.r.record.Moves = append(w.r.record.Moves, engine.TurnText(s, actors, moves))
+	}
+}
+
+func (w *simWatcher) Applied(s engine.State, chance, over bool) bool {
+	r := &w.r
+	switch {
+	case chance:
+	case w.capt != nil:
+		if c := w.capt.Captured(); c > 0 {
+			r.captureMoves++
+			r.captured += float64(c)
+		}
+	case !over:
+		// Without the game's word, a capture is a rise of a score
+		// during play, over a player's turn and the throws before it
+		// (the settlement at the end does not count).
+		w.after = s.Scores(w.after[:0])
+		gain := 0.0
+		for k := range w.after {
+			gain += max(0, w.after[k]-w.before[k])
+		}
+		if gain > 0 {
+			r.captureMoves++
+			r.captured += gain
+		}
+		w.before, w.after = w.after, w.before
+	}
+	w.turns++
+	if w.turns >= maxTurns && !over {
+		w.err = fmt.Errorf("game %d has not ended after %d turns", w.game, maxTurns)
+		return true
+	}
+	return false
+}
+
+func (w *simWatcher) TurnEnded(engine.State) {}
 
 // wilson is the 95% Wilson score interval of k successes in n trials.
 func wilson(k, n int) (lo, hi float64) {

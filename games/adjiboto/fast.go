@@ -122,14 +122,29 @@ func rowMask(holes *[Holes]uint8, p int) uint16 {
 func (s *State) RandomPlayout(r engine.Rand, maxTurns int) int {
 	n := 0
 	for ; n < maxTurns && s.end == NotOver; n++ {
-		m := s.mask
-		// Legal lists the holes from the highest down: the k-th move of c
-		// is the (c-1-k)-th lowest bit.
-		c := bits.OnesCount16(m)
-		for k := c - 1 - r.IntN(c); k > 0; k-- {
-			m &= m - 1
-		}
-		s.play(bits.TrailingZeros16(m), nil)
+		s.randomMove(r)
 	}
 	return n
+}
+
+// RandomTurn plays one move of RandomPlayout, drawn from the source of
+// the player to move (engine.RandomTurner; the game has no chance).
+func (s *State) RandomTurn(_ engine.Rand, seats []engine.Rand) (actor, legal int, over bool) {
+	p := int(s.turn)
+	legal = s.randomMove(seats[p])
+	return p, legal, s.end != NotOver
+}
+
+// randomMove plays a uniformly random legal move drawn from r and returns
+// the number of legal moves.
+func (s *State) randomMove(r engine.Rand) int {
+	m := s.mask
+	// Legal lists the holes from the highest down: the k-th move of c is
+	// the (c-1-k)-th lowest bit.
+	c := bits.OnesCount16(m)
+	for k := c - 1 - r.IntN(c); k > 0; k-- {
+		m &= m - 1
+	}
+	s.play(bits.TrailingZeros16(m), nil)
+	return c
 }

@@ -72,3 +72,18 @@ func (s *State) playout(r engine.Rand, maxTurns int, policy bool) int {
 	}
 	return n
 }
+
+// RandomTurn plays one turn of RandomPlayout: a throw drawn from chance,
+// or a move of the player to move drawn from her own source
+// (engine.RandomTurner).
+func (s *State) RandomTurn(chance engine.Rand, seats []engine.Rand) (actor, legal int, over bool) {
+	if s.phase == ThrowPhase {
+		s.applyThrow(s.drawThrow(chance), nil)
+		return engine.ChancePlayer, 0, s.phase == Over
+	}
+	var ms [maxMoves]stepMove
+	k := s.stepMoves(&ms)
+	p := int(s.turn)
+	s.applyStep(ms[seats[p].IntN(k)], nil)
+	return p, k, s.phase == Over
+}

@@ -53,6 +53,18 @@ func histogram(name, help string) prometheus.Histogram {
 	return prometheus.NewHistogram(prometheus.HistogramOpts{Namespace: ns, Name: name, Help: help, Buckets: fastBuckets})
 }
 
+// The series a dashboard shows from the start (a counter vector has no
+// series until its first label values): both kinds of move, and the
+// internal error that an alert watches.
+func init() {
+	moves.WithLabelValues("person")
+	moves.WithLabelValues("computer")
+	errorsByCode.WithLabelValues(internalError, "http")
+}
+
+// internalError is the code of a server's failure (messages/server.go).
+const internalError = "server.internal"
+
 // events are the collectors added to as things happen.
 var events = []prometheus.Collector{moves, moveSeconds, commitSeconds, errorsByCode, takeovers}
 

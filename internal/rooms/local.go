@@ -122,3 +122,17 @@ func startMoves(g engine.Game, opts engine.Options, moves []string) ([]wire.Even
 	}
 	return evs, s, nil
 }
+
+// AtOneDevice reports whether tokens hold every person seat of the room,
+// as a device playing all of them does (the coach may then review a game
+// still in progress).
+func (r *Room) AtOneDevice(tokens []string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, s := range r.seats {
+		if s.Kind == Person && !slices.ContainsFunc(tokens, func(t string) bool { return t != "" && r.seatOf(t) == i }) {
+			return false
+		}
+	}
+	return true
+}

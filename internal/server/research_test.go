@@ -106,7 +106,11 @@ func TestStudiesQueueAndCancel(t *testing.T) {
 		t.Errorf("DELETE by the owner: %d", code)
 	}
 	for second.State == "queued" {
-		call(t, ts, "GET", "/api/research/"+second.ID, "", &second)
+		// A fresh value each time: a field the answer leaves out (queue,
+		// omitted once 0) must not keep the last answer's value.
+		id := second.ID
+		second = studyJSON{}
+		call(t, ts, "GET", "/api/research/"+id, "", &second)
 	}
 	if second.State != "running" || second.Queue != 0 {
 		t.Errorf("second study after the first ended: %+v, want running", second)

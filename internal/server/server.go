@@ -139,6 +139,7 @@ func New(cfg Config) *Server {
 	s.route("POST /api/replay", s.postReplay)
 	s.route("POST /api/analysis", s.postAnalysis)
 	s.route("POST /api/analysis/graph", s.postAnalysisGraph)
+	s.route("POST /api/coach", s.postCoach)
 	s.serverRoutes()
 	s.route("/api/", s.noRoute)
 	if cfg.Static != nil {

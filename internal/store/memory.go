@@ -205,7 +205,7 @@ func (m *Memory) FinishedGames(ctx context.Context, f Filter) ([]Game, error) {
 	defer m.mu.Unlock()
 	var out []Game
 	for _, g := range m.finished {
-		if f.Game != "" && g.Game != f.Game || f.Result != "" && g.Result != f.Result ||
+		if f.Game != "" && g.Game != f.Game || !f.resultMatches(g.Result) ||
 			!f.Since.IsZero() && g.Finished.Before(f.Since) || !f.Until.IsZero() && !g.Finished.Before(f.Until) {
 			continue
 		}

@@ -18,14 +18,16 @@ import (
 // statements with its names of the column types (every integer 64-bit,
 // like SQLite's). TestMigrationsInStep checks that both give the same
 // tables and columns.
-var pgMigrations = func() []string {
+var pgMigrations = pgDialect(migrations)
+
+func pgDialect(migs []string) []string {
 	dialect := strings.NewReplacer("BLOB", "BYTEA", "INTEGER", "BIGINT")
-	out := make([]string, len(migrations))
-	for i, m := range migrations {
+	out := make([]string, len(migs))
+	for i, m := range migs {
 		out[i] = dialect.Replace(m)
 	}
 	return out
-}()
+}
 
 // Channel is the PostgreSQL notification channel of room changes; the
 // payload is "room version".
@@ -40,8 +42,9 @@ type Postgres struct {
 	pool   *pgxpool.Pool
 	q      *writeQueue
 	notes  *notifier
-	origin string // this Postgres's name in notifications (postgres_notify.go)
-	key    []byte // the database's key of notifications
+	origin string   // this Postgres's name in notifications (postgres_notify.go)
+	key    []byte   // the database's key of notifications
+	migs   []string // the migrations this program knows (pgMigrations but in tests)
 }
 
 // DefaultStatementTimeout bounds each statement unless the connection
@@ -60,6 +63,13 @@ const DefaultPoolConns = 16
 // and applies the migrations it lacks. Several processes may open the
 // same database at once: migrations take an advisory lock.
 func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
+	return openPostgres(ctx, dsn, pgMigrations)
+}
+
+// openPostgres is OpenPostgres for a program that knows the migrations
+// migs, in PostgreSQL's dialect (a test runs a later version's beside
+// this one's).
+func openPostgres(ctx context.Context, dsn string, migs []string) (*Postgres, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: postgres connection string: %w", err)
@@ -74,7 +84,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: postgres: %w", err)
 	}
-	p := &Postgres{pool: pool, origin: newOrigin()}
+	p := &Postgres{pool: pool, origin: newOrigin(), migs: migs}
 	if err := p.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)
@@ -92,32 +102,30 @@ func (p *Postgres) migrate(ctx context.Context) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(migrateLock)); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		if err := migrate(ctx, pgTx{tx}, p.migs, contracts); err != nil {
 			return err
 		}
-		var have int
-		err := tx.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&have)
-		if errors.Is(err, pgx.ErrNoRows) {
-			if _, err := tx.Exec(ctx, `INSERT INTO schema_version VALUES (0)`); err != nil {
-				return err
-			}
-		} else if err != nil {
-			return err
-		}
-		if have > len(pgMigrations) {
-			return fmt.Errorf("schema version %d is newer than this program (%d)", have, len(pgMigrations))
-		}
-		for i := have; i < len(pgMigrations); i++ {
-			if _, err := tx.Exec(ctx, pgMigrations[i]); err != nil {
-				return fmt.Errorf("migration %d: %w", i+1, err)
-			}
-		}
-		if _, err = tx.Exec(ctx, `UPDATE schema_version SET version = $1`, len(pgMigrations)); err != nil {
-			return err
-		}
+		var err error
 		p.key, err = notifyKey(ctx, tx)
 		return err
 	})
+}
+
+// pgTx is a PostgreSQL transaction as migrate needs it.
+type pgTx struct{ tx pgx.Tx }
+
+func (t pgTx) exec(ctx context.Context, q string) error {
+	_, err := t.tx.Exec(ctx, q)
+	return err
+}
+
+func (t pgTx) queryInt(ctx context.Context, q string) (int, error) {
+	var v int
+	err := t.tx.QueryRow(ctx, q).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, errNoRow
+	}
+	return v, err
 }
 
 // Close stops the writers after the transactions they are in, answers
@@ -135,9 +143,13 @@ func (p *Postgres) Pool() *pgxpool.Pool { return p.pool }
 
 // SchemaVersion is the number of migrations applied.
 func (p *Postgres) SchemaVersion(ctx context.Context) (int, error) {
-	var v int
-	err := p.pool.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	v, _, err := p.schema(ctx)
 	return v, err
+}
+
+func (p *Postgres) schema(ctx context.Context) (have, oldest int, err error) {
+	err = p.pool.QueryRow(ctx, `SELECT v.version, o.version FROM schema_version v, schema_oldest o`).Scan(&have, &oldest)
+	return have, oldest, err
 }
 
 // LoadRoom reads everything stored about a room, as of one moment.

@@ -155,14 +155,14 @@ func TestPostgresOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Pool().Exec(bg, `UPDATE schema_version SET version = 99`); err != nil {
+	if _, err := s.Pool().Exec(bg, `UPDATE schema_version SET version = 99; UPDATE schema_oldest SET version = 99`); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Ready(bg); err == nil || !strings.Contains(err.Error(), "99") {
 		t.Errorf("Ready with a schema of version 99: %v", err)
 	}
 	s.Close()
-	if _, err := store.OpenPostgres(bg, url); err == nil || !strings.Contains(err.Error(), "newer") {
+	if _, err := store.OpenPostgres(bg, url); err == nil || !strings.Contains(err.Error(), "finish the upgrade") {
 		t.Errorf("opening a newer schema: err = %v", err)
 	}
 	if _, err := store.OpenPostgres(bg, "postgres://nobody@/nodb?host=/nonexistent&connect_timeout=2"); err == nil {

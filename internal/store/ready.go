@@ -7,29 +7,22 @@ import (
 	"fmt"
 )
 
-// Ready reports an error unless the database answers and has every
-// migration of this program.
+// Ready reports an error unless the database answers, has every
+// migration of this program and no contract that excludes it.
 func (s *SQLite) Ready(ctx context.Context) error {
-	v, err := s.SchemaVersion(ctx)
+	have, oldest, err := s.schema(ctx)
 	if err != nil {
 		return fmt.Errorf("store: sqlite: %w", err)
 	}
-	return checkVersion(v)
+	return ready(have, oldest, len(s.migs))
 }
 
-// Ready reports an error unless the database answers and has every
-// migration of this program.
+// Ready reports an error unless the database answers, has every
+// migration of this program and no contract that excludes it.
 func (p *Postgres) Ready(ctx context.Context) error {
-	v, err := p.SchemaVersion(ctx)
+	have, oldest, err := p.schema(ctx)
 	if err != nil {
 		return fmt.Errorf("store: postgres: %w", err)
 	}
-	return checkVersion(v)
-}
-
-func checkVersion(v int) error {
-	if v != len(migrations) {
-		return fmt.Errorf("store: schema at version %d, this program needs %d", v, len(migrations))
-	}
-	return nil
+	return ready(have, oldest, len(p.migs))
 }

@@ -118,6 +118,8 @@ type SQLite struct {
 	drained chan struct{} // closed once Close has answered the queue
 	once    sync.Once
 
+	migs []string // the migrations this program knows (migrations but in tests)
+
 	stmts map[string]*sql.Stmt // hotQueries, prepared (read-only after open)
 	bound map[string]*sql.Stmt // stmts bound to the batch's transaction (the writer's)
 }
@@ -125,7 +127,11 @@ type SQLite struct {
 // OpenSQLite opens (creating it if needed) the database file at path in
 // WAL mode with synchronous=FULL, so that an acknowledged change survives a
 // crash, and applies the migrations it lacks.
-func OpenSQLite(path string) (*SQLite, error) {
+func OpenSQLite(path string) (*SQLite, error) { return openSQLite(path, migrations) }
+
+// openSQLite is OpenSQLite for a program that knows the migrations migs
+// (a test runs a later version's beside this one's).
+func openSQLite(path string, migs []string) (*SQLite, error) {
 	q := url.Values{}
 	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
@@ -138,7 +144,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 	// One connection writes: SQLite has one writer anyway, and queueing in
 	// Go is cheaper than busy retries.
 	db.SetMaxOpenConns(1)
-	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{}), drained: make(chan struct{}), stmts: map[string]*sql.Stmt{}, bound: map[string]*sql.Stmt{}}
+	s := &SQLite{db: db, queue: make(chan applyReq, maxBatch), closing: make(chan struct{}), stopped: make(chan struct{}), drained: make(chan struct{}), stmts: map[string]*sql.Stmt{}, bound: map[string]*sql.Stmt{}, migs: migs}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
@@ -172,30 +178,27 @@ func (s *SQLite) migrate(ctx context.Context) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
-		return err
-	}
-	var have int
-	err = tx.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&have)
-	if errors.Is(err, sql.ErrNoRows) {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version VALUES (0)`); err != nil {
-			return err
-		}
-	} else if err != nil {
-		return err
-	}
-	if have > len(migrations) {
-		return fmt.Errorf("schema version %d is newer than this program (%d)", have, len(migrations))
-	}
-	for i := have; i < len(migrations); i++ {
-		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
-			return fmt.Errorf("migration %d: %w", i+1, err)
-		}
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE schema_version SET version = ?`, len(migrations)); err != nil {
+	if err := migrate(ctx, sqliteTx{tx}, s.migs, contracts); err != nil {
 		return err
 	}
 	return tx.Commit()
+}
+
+// sqliteTx is a SQLite transaction as migrate needs it.
+type sqliteTx struct{ tx *sql.Tx }
+
+func (t sqliteTx) exec(ctx context.Context, q string) error {
+	_, err := t.tx.ExecContext(ctx, q)
+	return err
+}
+
+func (t sqliteTx) queryInt(ctx context.Context, q string) (int, error) {
+	var v int
+	err := t.tx.QueryRowContext(ctx, q).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, errNoRow
+	}
+	return v, err
 }
 
 // Close stops the writer after the batch it is committing, answers the
@@ -215,9 +218,13 @@ func (s *SQLite) Close() error {
 
 // SchemaVersion is the number of migrations applied.
 func (s *SQLite) SchemaVersion(ctx context.Context) (int, error) {
-	var v int
-	err := s.rd.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	v, _, err := s.schema(ctx)
 	return v, err
+}
+
+func (s *SQLite) schema(ctx context.Context) (have, oldest int, err error) {
+	err = s.rd.QueryRowContext(ctx, `SELECT v.version, o.version FROM schema_version v, schema_oldest o`).Scan(&have, &oldest)
+	return have, oldest, err
 }
 
 func jsonList(xs []string) string {

@@ -13,6 +13,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"tabula/internal/wire"
@@ -132,6 +133,12 @@ type Filter struct {
 
 // errClosed refuses a change once the store is closing.
 var errClosed = errors.New("store: closed")
+
+// resultMatches reports whether the result code matches f.Result, as the
+// databases' queries match it: none, the code, or its leading parts.
+func (f Filter) resultMatches(code string) bool {
+	return f.Result == "" || code == f.Result || strings.HasPrefix(code, f.Result+":")
+}
 
 // enqueueChange hands req to a writer's queue and waits for its answer on
 // done. closing is closed when the store starts closing, drained once

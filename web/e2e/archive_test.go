@@ -80,8 +80,12 @@ func TestArchiveImportFilterAndReplay(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll('#atable tbody tr').length`); n != 2 {
 		t.Errorf("%d games of Ida until today, want the 2 of the good file (none of the bad one)", n)
 	}
-	if !eval[bool](t, ctx, `document.getElementById('atable').innerText.includes('Kim wins')`) {
-		t.Error("the resigned game's result does not name its winner")
+	if !eval[bool](t, ctx, `document.getElementById('atable').innerText.includes('Ida resigned: Kim wins')`) {
+		t.Error("the resigned game's result does not say who resigned and who won")
+	}
+	// the result filter offers the server's codes with their words
+	if opt := eval[string](t, ctx, `(document.querySelector('#a-result option[value="win:1"]') || {}).textContent || ''`); opt != "Player 1 wins" {
+		t.Errorf("the filter of player 1's wins is labelled %q", opt)
 	}
 	fitsPhone(t, ctx, "list of finished games", "archive-390")
 	must(t, ctx, jsDo(`document.querySelector('#atable tbody a').click()`))

@@ -75,3 +75,12 @@ export function graphSVG(graph, name, at, marks) {
   o += `</svg>`;
   return o;
 }
+
+// coachList is the HTML of a game's review: each move that lost more than
+// a little, with its mark, the better move (shown on the board on hover
+// and focus, as a best move is) and why, in the server's words.
+export function coachList(data, name) {
+  const bad = data.reviews.filter((r) => r.mark !== 'best' && r.mark !== 'good');
+  if (!bad.length) return `<p class="note">${esc(w('coachClean'))}</p>`;
+  return `<ul class="coach">` + bad.map((r) => `<li class="coach-${esc(r.mark)}"><button type="button" class="mvbtn" data-ply="${r.ply}">${esc(w('coachAt', { n: r.ply + 1, player: name(r.player), move: r.move, mark: r.markWords }))}</button> <span class="mv" data-best="${esc(r.best)}">${esc(r.best)}</span>${r.words ? ` – ${esc(r.words)}` : ''}</li>`).join('') + `</ul>`;
+}

@@ -64,6 +64,9 @@ self.onmessage = async (e) => {
       postMessage({ id: m.id, status: r.status, body: r.body });
       return;
     }
+    case 'bench':
+      postMessage({ id: m.id, status: 200, body: await eng.bench(m.playouts, m.iterations) });
+      return;
     case 'open':
       conns.set(m.conn, eng.open(m.room, m.lang,
         (text) => postMessage({ conn: m.conn, text }),

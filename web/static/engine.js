@@ -43,6 +43,17 @@ export function engineFetch(method, path, body, lang) {
   });
 }
 
+// engineBench runs the engine's speed measurement (internal/enginebench)
+// in the worker: {playouts, playoutsPerSec, iterations, searchMs, move}.
+export function engineBench(playouts, iterations) {
+  const w = start();
+  const id = ++seq;
+  return new Promise((resolve) => {
+    waiting.set(id, (m) => resolve(JSON.parse(m.body)));
+    w.postMessage({ op: 'bench', id, playouts, iterations });
+  });
+}
+
 // EngineSocket is a room's live connection to the engine in the
 // browser, with a WebSocket's face (readyState, onopen, onmessage,
 // onclose, send, close) and its messages (docs/api-live.md).

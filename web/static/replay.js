@@ -156,5 +156,22 @@ export const graphOnce = guarded(async () => {
   if (P && P.replay === R) renderRoom();
 });
 
+// coachOnce asks the server to review every player's move of the game
+// (POST /api/coach); the words come with the answer, in the page's
+// language. At one device the tokens of its seats let it review a game
+// still in play.
+export const coachOnce = guarded(async () => {
+  if (!analysable()) return;
+  const R = P.replay;
+  const C = { thinking: true };
+  R.coach = C;
+  renderRoom();
+  try {
+    C.data = await api('POST', '/api/coach', analysisBody(P.record ? {} : { tokens: Object.values(P.tokens || {}) }));
+  } catch (e) { C.error = e.message; }
+  C.thinking = false;
+  if (P && P.replay === R) renderRoom();
+});
+
 // closeAnalysis forgets an analysis when the page changes.
 export function closeAnalysis() { if (P) P.analysis = null; }

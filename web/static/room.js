@@ -15,7 +15,7 @@ import { Conn } from './conn.js';
 import { agentKinds } from './contract.js';
 import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf } from './roomstate.js';
 import { renderRoom, drawBoard, animateSteps, announceTurn, focusInput, tick } from './roomdraw.js';
-import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce, loadStates } from './replay.js';
+import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce, coachOnce, loadStates } from './replay.js';
 
 setPlayerNames((p) => (P ? playerName(p) : null));
 
@@ -473,6 +473,7 @@ const clicks = {
   hint: analyseOnce,
   analyse: analyseOnce,
   loadgraph: graphOnce,
+  loadcoach: coachOnce,
   turnboard: () => { P.turned = !P.turned; renderRoom(); },
   'r-first': () => replayTo(0),
   'r-prev': () => replayTo(P.replay.i - 1),

@@ -13,7 +13,7 @@ import { roveInit } from './keys.js';
 import { app, sleep, speeds, speed, current, focusPage, announce } from './api.js';
 import { P, status, chooser, playerName, isPerson, local, mine, oneDevice, spectator, over, analysable, resultText, phaseText,
   told, turnLine, describeTurn, chanceName, shownTurns, clockMs, clockText } from './roomstate.js';
-import { panel, mistakes, graphSVG } from './analysis.js';
+import { panel, mistakes, graphSVG, coachList } from './analysis.js';
 
 // shown reports whether the room page is the page shown.
 const shown = () => !!P && !!P.shown && !!current && current.name === 'room';
@@ -371,6 +371,13 @@ function analysisHTML() {
       o += marks.length ? `<ul class="mistakes">` + marks.map((k) => `<li><button type="button" class="mvbtn" data-ply="${k.ply}">${esc(w('mistakeAt', { n: k.ply, player: playerName(k.player), move: k.move, from: pct(k.from), to: pct(k.to) }))}</button></li>`).join('') + `</ul>`
         : `<p class="note">${esc(w('noMistakes'))}</p>`;
     }
+    o += `</section>`;
+    const C = P.replay.coach;
+    o += `<section id="coach" class="analysis" aria-labelledby="coach-h"><h2 id="coach-h">${esc(w('coachTitle'))}</h2>`;
+    if (!C) o += `<button id="loadcoach">${esc(w('coachLoad'))}</button>`;
+    else if (C.thinking) o += `<p class="thinking" role="status"><span class="spinner" aria-hidden="true"></span>${esc(w('thinking'))}</p>`;
+    else if (C.error) o += `<p class="errortext">${esc(C.error)}</p>`;
+    else o += coachList(C.data, playerName) + (C.data.complete ? '' : `<p class="note">${esc(w('graphPartial'))}</p>`);
     o += `</section>`;
   }
   return o;

@@ -1,0 +1,203 @@
+package research
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+
+	"tabula/ai"
+	"tabula/engine"
+)
+
+// This file holds the one self-play loop: `tabula sim` and `tournament`
+// play their games through it as the workbench's runs (`tabula analyze`)
+// do; each watches the games for what it reports.
+
+// Watcher sees a game as SelfPlay plays it.
+type Watcher interface {
+	// Decision is called for each actor's decision, with the number of
+	// its legal moves, when SelfPlay.CountLegal is set.
+	Decision(legal int)
+	// Turn is called before a turn is applied, with its actors and their
+	// moves (chance's one move when chance acts), when SelfPlay.Moves is
+	// set.
+	Turn(s engine.State, actors []int, moves []engine.Move)
+	// Applied is called after a turn is applied; chance says whether it
+	// was a chance event, over whether the game has ended. It returns
+	// true to stop a game that has not ended (a cap the watcher keeps);
+	// the loop still closes a players' turn first.
+	Applied(s engine.State, chance, over bool) (stop bool)
+	// TurnEnded is called when a players' turn ends (see Turner), when
+	// SelfPlay.Turns is set.
+	TurnEnded(s engine.State)
+}
+
+// Draw says how a game's chance events are drawn: Mode is ChanceTurn,
+// ChancePly or ChanceStream, Seed the game's chance seed (Seed(run, game,
+// -1)).
+type Draw struct {
+	Mode string
+	Seed uint64
+}
+
+// SelfPlay plays games between agents on one goroutine, reusing its
+// buffers and generators from game to game. The zero value is ready.
+type SelfPlay struct {
+	// CountLegal has the watcher told each decision's count of legal
+	// moves (Decision), Moves each turn's moves (Turn), Turns the end of
+	// each players' turn (TurnEnded).
+	CountLegal, Moves, Turns bool
+
+	pcg    *rand.PCG // the draws of ChanceStream
+	secret [8]byte   // the game's chance seed, for ChanceTurn and ChancePly
+	drawer ai.ChanceDrawer
+	actors []int
+	moves  []engine.Move
+	legal  []engine.Move
+	outs   []engine.ChanceOutcome
+	pick   []ai.Picker // each seat's agent if it picks from the list
+	rands  []engine.Rand
+}
+
+// Play plays s, set to a game's start, to its end (or until the watcher
+// stops it), the agent in seat k choosing for player k, and returns the
+// players' turns played when it counts them (Turns, or ChanceTurn's draws
+// key on them). A players' turn is Turner's, or each ply that is
+// not chance's in a game without it.
+func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (turns int) {
+	if sp.pcg == nil {
+		sp.pcg = rand.NewPCG(0, 0)
+	}
+	switch d.Mode {
+	case ChanceStream:
+		sp.pcg.Seed(d.Seed, 0x63686e63)
+	default:
+		binary.BigEndian.PutUint64(sp.secret[:], d.Seed)
+	}
+	stream := engine.Rand{Src: sp.pcg}
+	sp.pick = sp.pick[:0]
+	sp.rands = sp.rands[:0]
+	for _, a := range seats {
+		p, _ := a.(ai.Picker)
+		sp.pick = append(sp.pick, p)
+		if r, ok := a.(ai.RandomMover); ok {
+			sp.rands = append(sp.rands, r.Source())
+		}
+	}
+	// When every player moves at random, chance draws from a stream and
+	// nobody needs the moves, the game may play its turns itself.
+	fast, _ := s.(engine.RandomTurner)
+	if len(sp.rands) < len(seats) || d.Mode != ChanceStream || sp.Moves {
+		fast = nil
+	}
+	inTurn := 0 // chance events so far in this players' turn
+	countTurns := sp.Turns || d.Mode == ChanceTurn
+	turner, hasTurner := s.(Turner)
+	turnOf := -1
+	if hasTurner && countTurns {
+		turnOf = turner.Turn()
+	}
+	for over := s.Terminal(); !over; {
+		var chance bool
+		if fast != nil {
+			var actor, n int
+			actor, n, over = fast.RandomTurn(stream, sp.rands)
+			chance = actor == engine.ChancePlayer
+			if !chance && sp.CountLegal {
+				w.Decision(n)
+			}
+		} else {
+			chance = sp.turn(s, seats, d, stream, turns, inTurn, w)
+			over = s.Terminal()
+			if chance {
+				inTurn++
+			}
+		}
+		stop := w.Applied(s, chance, over)
+		if countTurns {
+			ended := false
+			switch {
+			case !hasTurner:
+				ended = !chance
+			case turner.Turn() != turnOf || over:
+				turnOf = turner.Turn()
+				ended = true
+			}
+			if ended {
+				turns++
+				inTurn = 0
+				if sp.Turns {
+					w.TurnEnded(s)
+				}
+			}
+		}
+		if stop {
+			break
+		}
+	}
+	return turns
+}
+
+// turn plays one turn through the State interface, drawing a chance event
+// as d says (turns and inTurn key ChanceTurn's draws), and reports
+// whether it was chance's.
+func (sp *SelfPlay) turn(s engine.State, seats []ai.Agent, d Draw, stream engine.Rand, turns, inTurn int, w Watcher) (chance bool) {
+	sp.actors = s.Actors(sp.actors[:0])
+	sp.moves = sp.moves[:0]
+	chance = sp.actors[0] == engine.ChancePlayer
+	if chance {
+		sp.outs = s.ChanceOutcomes(sp.outs[:0])
+		var m engine.Move
+		switch d.Mode {
+		case ChanceStream:
+			m = ai.SampleChance(sp.outs, stream.Float64())
+		case ChancePly:
+			m = sp.drawer.At(sp.secret[:], sp.outs, s.Ply())
+		default: // ChanceTurn
+			m = sp.drawer.At(sp.secret[:], sp.outs, turns<<32|inTurn)
+		}
+		sp.moves = append(sp.moves, m)
+	} else {
+		for _, a := range sp.actors {
+			p := sp.pick[a]
+			if p == nil && !sp.CountLegal {
+				sp.moves = append(sp.moves, seats[a].Choose(s, a))
+				continue
+			}
+			sp.legal = s.Legal(a, sp.legal[:0])
+			if sp.CountLegal {
+				w.Decision(len(sp.legal))
+			}
+			if p != nil {
+				sp.moves = append(sp.moves, p.Pick(sp.legal))
+			} else {
+				sp.moves = append(sp.moves, seats[a].Choose(s, a))
+			}
+		}
+	}
+	if sp.Moves {
+		w.Turn(s, sp.actors, sp.moves)
+	}
+	engine.ApplyTurn(s, sp.moves)
+	return chance
+}
+
+// Agents keeps one goroutine's agents by a key of the caller's (an agent
+// and its seat), made once and reseeded for each game.
+type Agents[K comparable] map[K]ai.Agent
+
+// Get returns the agent under key, reseeded with cfg.Seed, or makes it
+// from spec when it is new or cannot be reseeded.
+func (m Agents[K]) Get(key K, g engine.Game, spec string, cfg ai.Config) (ai.Agent, error) {
+	if a, ok := m[key]; ok {
+		if r, can := a.(ai.Reseeder); can {
+			r.Reseed(cfg.Seed)
+			return a, nil
+		}
+	}
+	a, err := ai.New(g, spec, cfg)
+	if err != nil {
+		return nil, err
+	}
+	m[key] = a
+	return a, nil
+}

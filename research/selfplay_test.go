@@ -1,0 +1,150 @@
+package research
+
+import (
+	"slices"
+	"testing"
+
+	"tabula/ai"
+	"tabula/engine"
+)
+
+// logWatcher keeps what the loop told it.
+type logWatcher struct {
+	legal   []int
+	turns   [][]engine.Move
+	applied int
+	ended   int
+	stopAt  int // stop after this many applied turns (0: never)
+}
+
+func (w *logWatcher) Decision(n int) { w.legal = append(w.legal, n) }
+func (w *logWatcher) Turn(s engine.State, actors []int, moves []engine.Move) {
+	w.turns = append(w.turns, append([]engine.Move(nil), moves...))
+}
+func (w *logWatcher) Applied(s engine.State, chance, over bool) bool {
+	w.applied++
+	return w.applied == w.stopAt
+}
+func (w *logWatcher) TurnEnded(engine.State) { w.ended++ }
+
+// The loop plays legal moves, tells the watcher each decision's count of
+// legal moves before the move and each turn before it is applied, counts
+// Tamman's players' turns (a throw and the moves it allows are one), and
+// stops where the watcher says.
+func TestSelfPlayTellsTheWatcher(t *testing.T) {
+	start := mustPlan(t, Config{Game: "tamman", Agents: []string{"random"}, Games: 1}).Readings[0].start
+	seats := []ai.Agent{ai.NewRandom(1), ai.NewRandom(2)}
+	var w logWatcher
+	sp := SelfPlay{CountLegal: true, Moves: true, Turns: true}
+	s := start.Clone()
+	turns := sp.Play(s, seats, Draw{Mode: ChanceStream, Seed: 3}, &w)
+	if !s.Terminal() {
+		t.Fatal("the game did not end")
+	}
+	if turns != w.ended || turns == 0 {
+		t.Errorf("Play returned %d turns, TurnEnded was called %d times", turns, w.ended)
+	}
+	if len(w.turns) != w.applied || w.applied != s.Ply() {
+		t.Errorf("%d turns told, %d applied, the state's ply is %d", len(w.turns), w.applied, s.Ply())
+	}
+	// Replay the told moves: each is legal where it was played, and the
+	// decisions' counts are the lists' lengths.
+	r := start.Clone()
+	d := 0
+	for i, moves := range w.turns {
+		actors := r.Actors(nil)
+		var legal []engine.Move
+		if actors[0] == engine.ChancePlayer {
+			for _, o := range r.ChanceOutcomes(nil) {
+				legal = append(legal, o.Move)
+			}
+		} else {
+			legal = r.Legal(actors[0], nil)
+			if w.legal[d] != len(legal) {
+				t.Fatalf("turn %d: told %d legal moves, there are %d", i, w.legal[d], len(legal))
+			}
+			d++
+		}
+		if len(moves) != 1 || !slices.Contains(legal, moves[0]) {
+			t.Fatalf("turn %d: %v is not one of %v", i, moves, legal)
+		}
+		engine.ApplyTurn(r, moves)
+	}
+	if d != len(w.legal) {
+		t.Errorf("%d decisions told, %d made", len(w.legal), d)
+	}
+
+	w2 := logWatcher{stopAt: 7}
+	s = start.Clone()
+	sp.Play(s, []ai.Agent{ai.NewRandom(1), ai.NewRandom(2)}, Draw{Mode: ChanceStream, Seed: 3}, &w2)
+	if s.Ply() != 7 || w2.applied != 7 {
+		t.Errorf("stopped at 7: ply %d, %d applied", s.Ply(), w2.applied)
+	}
+	for i := range w2.turns {
+		if !slices.Equal(w2.turns[i], w.turns[i]) {
+			t.Fatalf("turn %d differs between two plays of one seed: %v, %v", i, w2.turns[i], w.turns[i])
+		}
+	}
+}
+
+// hashWatcher logs, after each turn, the state's hash, whether chance
+// acted and whether the game is over, and each decision's legal moves.
+type hashWatcher struct{ log []uint64 }
+
+func (w *hashWatcher) Decision(n int)                          { w.log = append(w.log, uint64(n)<<32) }
+func (w *hashWatcher) Turn(engine.State, []int, []engine.Move) {}
+func (w *hashWatcher) Applied(s engine.State, chance, over bool) bool {
+	flags := uint64(0)
+	if chance {
+		flags |= 1
+	}
+	if over {
+		flags |= 2
+	}
+	w.log = append(w.log, s.Hash(), flags)
+	return false
+}
+func (w *hashWatcher) TurnEnded(s engine.State) { w.log = append(w.log, 3) }
+
+// Random players' games played by the game itself (engine.RandomTurner,
+// the loop's fast path) are the games the loop plays through Legal and
+// Apply: the same state after every turn, the same counts of legal moves,
+// the same turns, in setups that change the move lists and the throws.
+func TestRandomTurnsPlayTheGeneralGames(t *testing.T) {
+	setups := []Config{
+		{Game: "tamman"},
+		{Game: "tamman", Options: []string{"players=3", "capture-at-start=true", "safe-ayn=own"}},
+		{Game: "tamman", Options: []string{"players=4", "use-most=true"}},
+		{Game: "tamman", Options: []string{"throw-use=total", "capture-on-landing=true", "mouth-up=0.3"}},
+		{Game: "tamman", Options: []string{"exact-finish=false", "may-pass=true", "triple-tamman=reset"}},
+		{Game: "adji-boto"},
+		{Game: "adji-boto", Options: []string{"opening=none", "chain-through-empty=true", "skip-origin=true"}},
+	}
+	for _, cfg := range setups {
+		cfg.Agents, cfg.Games = []string{"random"}, 1
+		start := mustPlan(t, cfg).Readings[0].start
+		if _, ok := start.(engine.RandomTurner); !ok {
+			t.Fatalf("%s: no engine.RandomTurner", cfg.Game)
+		}
+		n := start.NumPlayers()
+		fast, general := SelfPlay{CountLegal: true, Turns: true}, SelfPlay{CountLegal: true, Turns: true, Moves: true}
+		for seed := range uint64(60) {
+			var logs [2]hashWatcher
+			for i, sp := range []*SelfPlay{&fast, &general} {
+				seats := make([]ai.Agent, n)
+				for k := range seats {
+					seats[k] = ai.NewRandom(Seed(seed, 0, k))
+				}
+				s := start.Clone()
+				sp.Play(s, seats, Draw{Mode: ChanceStream, Seed: Seed(seed, 0, -1)}, &logs[i])
+			}
+			if !slices.Equal(logs[0].log, logs[1].log) {
+				i := 0
+				for i < min(len(logs[0].log), len(logs[1].log)) && logs[0].log[i] == logs[1].log[i] {
+					i++
+				}
+				t.Fatalf("%s %v seed %d: the games part at entry %d of %d and %d", cfg.Game, cfg.Options, seed, i, len(logs[0].log), len(logs[1].log))
+			}
+		}
+	}
+}
