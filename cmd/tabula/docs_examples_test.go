@@ -42,6 +42,7 @@ type docCommand struct {
 	where  string   // file:line
 	text   string   // the command line as the page shows it
 	args   []string // a tabula command's arguments
+	out    string   // the file a lab command's output is redirected to (> FILE)
 	mode   string   // "", "bounded" or "skip"
 	reason string
 }
@@ -64,6 +65,10 @@ func docCommands(t *testing.T, path, name string) []docCommand {
 		}
 		if ok {
 			c.args = args
+			// A measurement's log goes to a file that a later one reads.
+			if n := len(args); n > 3 && args[0] == "lab" && args[n-2] == ">" {
+				c.args, c.out = args[:n-2], args[n-1]
+			}
 			cmds = append(cmds, c)
 		}
 	}
@@ -192,11 +197,11 @@ func commandArgs(text string) (args []string, ok bool, err error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("%q: %v", text, err)
 	}
-	if len(words) < 2 {
-		return nil, false, nil // `tabula serve`: names the command
+	if len(words) < 2 || words[0] == "lab" && len(words) < 3 {
+		return nil, false, nil // `tabula serve`, `tabula lab tamman-match`: names the command
 	}
-	if slices.Contains(words, ">") {
-		return nil, false, fmt.Errorf("%q: shell syntax '>' that the test cannot run", text)
+	if i := slices.Index(words, ">"); i >= 0 && (words[0] != "lab" || i != len(words)-2) {
+		return nil, false, fmt.Errorf("%q: shell syntax '>' that the test cannot run (only a lab command's output may go to a file)", text)
 	}
 	return words, true, nil
 }
@@ -281,10 +286,12 @@ func TestDocumentedCommandsRun(t *testing.T) {
 			dir := t.TempDir()
 			var bounded sync.WaitGroup
 			for _, c := range cmds {
-				switch c.mode {
-				case "skip":
+				switch {
+				case c.mode == "skip":
 					t.Logf("%s: not run: tabula %s: %s", c.where, strings.Join(c.args, " "), c.reason)
-				case "bounded":
+				case c.args[0] == "lab":
+					runLabCommand(t, exe, dir, c) // cut to tiny sizes, bounded or not
+				case c.mode == "bounded":
 					bounded.Add(1)
 					go func() {
 						defer bounded.Done()
@@ -332,6 +339,50 @@ func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Durat
 		<-done
 		if !bounded {
 			t.Errorf("%s: tabula %s still runs after %v: mark it bounded (see TestDocumentedCommandsRun)", c.where, strings.Join(c.args, " "), limit)
+		}
+	}
+}
+
+// runLabCommand runs a documented measurement (tabula lab NAME) with its
+// sizes cut to tiny ones (measureArgs), its logs in dir; it must print
+// what it measures (labReports), and its output goes to the file the page
+// redirects it to.
+func runLabCommand(t *testing.T, exe, dir string, c docCommand) {
+	r, ok := lookupLab(c.args[1])
+	want, known := labReports[c.args[1]]
+	if !ok || !known {
+		t.Errorf("%s: tabula lab %s: no such measurement, or no labReports entry for it", c.where, c.args[1])
+		return
+	}
+	args := []string{"lab", r.name}
+	fs := r.flags()
+	for i := 2; i < len(c.args); i++ {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(c.args[i], "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			t.Errorf("%s: tabula lab %s has no flag --%s", c.where, r.name, name)
+			return
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) && i+1 < len(c.args) {
+			i++
+			value = c.args[i]
+		}
+		args = append(args, measureArgs(name, value, dir)...)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TABULA_AS_COMMAND=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Errorf("%s: tabula %s: %v\n%s", c.where, strings.Join(args, " "), err, lastLines(string(out)))
+		return
+	}
+	if !strings.Contains(string(out), want) {
+		t.Errorf("%s: tabula %s: %q not reported:\n%s", c.where, strings.Join(args, " "), want, lastLines(string(out)))
+	}
+	if c.out != "" {
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(c.out)), out, 0o644); err != nil {
+			t.Error(err)
 		}
 	}
 }

@@ -42,6 +42,7 @@ type progress struct {
 	now      func() time.Time
 	done     int
 	failed   bool
+	tests    [3]int // tests (and subtests) passed, failed, skipped
 	running  map[string]bool
 	buffered map[string][]string // output of a package ("pkg") or a test ("pkg\x00Test")
 	printed  time.Time           // when the last line was printed
@@ -84,6 +85,7 @@ func (p *progress) line(text string) {
 		fallthrough
 	case "pass", "skip":
 		if e.Test != "" {
+			p.tests[slices.Index([]string{"pass", "fail", "skip"}, e.Action)]++
 			if e.Action == "fail" {
 				p.print(failFirst(p.buffered[key]))
 			}
@@ -92,6 +94,12 @@ func (p *progress) line(text string) {
 		}
 		p.finish(e.Package, e.Action == "fail")
 	}
+}
+
+// summary is the closing line of the run, in the plain form CI reads
+// whatever the runner: "tests: N passed, N failed, N skipped".
+func (p *progress) summary() string {
+	return fmt.Sprintf("tests: %d passed, %d failed, %d skipped\n", p.tests[0], p.tests[1], p.tests[2])
 }
 
 // finish prints a package's own lines, its closing line last, with the
@@ -189,6 +197,7 @@ func main() {
 		select {
 		case l, ok := <-lines:
 			if !ok {
+				p.print(p.summary())
 				if p.failed {
 					os.Exit(1)
 				}

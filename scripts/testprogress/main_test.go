@@ -34,6 +34,9 @@ func TestProgressPrintsWhatGoTestPrintsAsPackagesFinish(t *testing.T) {
 	if !strings.Contains(out.String(), "\nok  \ttp/b\t0.126s\t[2/2 ") {
 		t.Errorf("no closing line of tp/b with its count:\n%s", out.String())
 	}
+	if got := p.summary(); got != "tests: 2 passed, 2 failed, 1 skipped\n" {
+		t.Errorf("summary %q, want the tests passed (TestGood, tp/b's pass), failed (TestBad, TestBad/sub) and skipped", got)
+	}
 	for _, quiet := range []string{"quiet", "=== RUN", "--- PASS", "--- SKIP", "later", "PASS\n"} {
 		if strings.Contains(out.String(), quiet) {
 			t.Errorf("printed %q, which go test without -v does not:\n%s", quiet, out.String())
