@@ -55,14 +55,30 @@ func Lang() string {
 	return "en"
 }
 
+// Seat is who plays a seat, as the words name it: Name when it is not
+// empty, else the computer playing Agent (its spec, "mcts:easy") when
+// that is not empty, else "Player N".
+type Seat struct {
+	Name  string
+	Agent string
+}
+
+// Names are seats with these names (no computer among them).
+func Names(names ...string) []Seat {
+	seats := make([]Seat, len(names))
+	for i, n := range names {
+		seats[i].Name = n
+	}
+	return seats
+}
+
 // Texts renders m in every language from words, each player argument (an
 // argument named "player" or starting with it, see engine.Render) written
-// as names[p] where that is not empty, else as the words "seatName"
-// ("Player 1", capital: the name may start a line). It is the one
-// renderer of what a page shows in words (the server's and the
-// browser's alike).
-func Texts(m engine.Message, words Words, names []string) engine.Text {
-	m = named(m, names)
+// as seats[p] names it (Seat; "Player 1", capital: the name may start a
+// line). It is the one renderer of what a page shows in words (the
+// server's and the browser's alike).
+func Texts(m engine.Message, words Words, seats []Seat) engine.Text {
+	m = named(m, seats)
 	t := make(engine.Text, len(engine.Languages))
 	for _, l := range engine.Languages {
 		t[l] = engine.Render(l, m, words)
@@ -70,8 +86,8 @@ func Texts(m engine.Message, words Words, names []string) engine.Text {
 	return t
 }
 
-// named is m with the players that names names given by name.
-func named(m engine.Message, names []string) engine.Message {
+// named is m with the players that seats name given by name.
+func named(m engine.Message, seats []Seat) engine.Message {
 	if len(m.Args) == 0 {
 		return m
 	}
@@ -80,18 +96,39 @@ func named(m engine.Message, names []string) engine.Message {
 		switch x := a.(type) {
 		case int:
 			if strings.HasPrefix(k, "player") && x >= 0 {
-				if x < len(names) && names[x] != "" {
-					args[k] = names[x]
-				} else {
-					args[k] = engine.Message{Key: "seatName", Args: map[string]any{"n": x}}
-				}
+				args[k] = seatName(x, seats)
 				continue
 			}
 		case engine.Message:
-			args[k] = named(x, names)
+			args[k] = named(x, seats)
 			continue
 		}
 		args[k] = a
 	}
 	return engine.Message{Key: m.Key, Args: args}
+}
+
+// seatName is how seat p of seats is named: by name, as the computer with
+// its level ("Computer (easy)"; a level without words, such as a budget,
+// as written: "Computer (mcts:5000)"), or as "Player p".
+func seatName(p int, seats []Seat) any {
+	var s Seat
+	if p < len(seats) {
+		s = seats[p]
+	}
+	switch {
+	case s.Name != "":
+		return s.Name
+	case s.Agent != "":
+		var level any = s.Agent
+		_, word, _ := strings.Cut(s.Agent, ":")
+		if word == "" {
+			word = s.Agent
+		}
+		if _, ok := App["lvl_"+word]; ok {
+			level = engine.Message{Key: "lvl_" + word}
+		}
+		return engine.Message{Key: "computerName", Args: map[string]any{"level": level}}
+	}
+	return engine.Message{Key: "seatName", Args: map[string]any{"n": p}}
 }

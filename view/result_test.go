@@ -39,7 +39,7 @@ func TestResultCodesAndJSON(t *testing.T) {
 		if err := json.Unmarshal(b, &back); err != nil || back != c.r {
 			t.Errorf("%s reads as %+v, %v", b, back, err)
 		}
-		words := messages.Texts(view.ResultMessage(c.r), messages.AppWords, []string{"", "Ana"})
+		words := messages.Texts(view.ResultMessage(c.r), messages.AppWords, messages.Names("", "Ana"))
 		if words["en"] != c.en || words["de"] != c.de {
 			t.Errorf("%s in words: %v, want %q and %q", c.code, words, c.en, c.de)
 		}

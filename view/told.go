@@ -39,13 +39,13 @@ type CountView struct {
 }
 
 // Told returns what s tells of its last turn ([] when it tells nothing),
-// each message with its words, the players named by names (see
-// messages.Texts: "Player N" where a name is missing).
-func Told(s engine.State, names ...string) []MessageView {
+// each message with its words, the players named as seats name them (see
+// messages.Texts: "Player N" where a seat has neither name nor computer).
+func Told(s engine.State, seats ...messages.Seat) []MessageView {
 	out := []MessageView{}
 	if t, ok := s.(Teller); ok {
 		for _, m := range t.Tell() {
-			out = append(out, TellView(s.Game(), m, names...))
+			out = append(out, TellView(s.Game(), m, seats...))
 		}
 	}
 	return out
@@ -55,13 +55,13 @@ func Told(s engine.State, names ...string) []MessageView {
 func MessageOf(m engine.Message) MessageView { return message(m) }
 
 // TellView is message m of game g, told of a turn, with its words (an
-// item of Told), the players named by names.
-func TellView(g engine.Game, m engine.Message, names ...string) MessageView {
+// item of Told), the players named as seats name them.
+func TellView(g engine.Game, m engine.Message, seats ...messages.Seat) MessageView {
 	words := messages.GameWords(g)
 	v := message(m)
-	v.Text = messages.Texts(m, words, names)
+	v.Text = messages.Texts(m, words, seats)
 	if _, ok := words(m.Key + YouSuffix); ok {
-		v.You = messages.Texts(engine.Message{Key: m.Key + YouSuffix, Args: m.Args}, words, names)
+		v.You = messages.Texts(engine.Message{Key: m.Key + YouSuffix, Args: m.Args}, words, seats)
 	}
 	return v
 }
@@ -123,15 +123,15 @@ func PhaseText(s engine.State) engine.Text {
 
 // StateTold is State with three more fields for the server's answers
 // (tabula replay prints State): "told", what the state tells of its last
-// turn (Told, the players named by names), "phaseText", its phase in
+// turn (Told, the players named as seats name them), "phaseText", its phase in
 // words (PhaseText), and "moves", the legal moves with their places
 // (Moves).
-func StateTold(s engine.State, names ...string) ([]byte, error) {
+func StateTold(s engine.State, seats ...messages.Seat) ([]byte, error) {
 	common, extra, err := stateParts(s)
 	if err != nil {
 		return nil, err
 	}
-	told, err := json.Marshal(Told(s, names...))
+	told, err := json.Marshal(Told(s, seats...))
 	if err != nil {
 		return nil, fmt.Errorf("view: %s told: %w", s.Game().ID(), err)
 	}

@@ -17,7 +17,7 @@ import (
 // (messages.Texts) makes, every place filled: a page shows them as they
 // are. Every told word of each game (its "ev_" words) is met.
 func TestToldCarriesItsWords(t *testing.T) {
-	names := []string{"Ana", ""}
+	names := []messages.Seat{{Name: "Ana"}, {Agent: "mcts:easy"}, {}}
 	for _, g := range engine.Games() {
 		e, _ := engine.CatalogueOf(g)
 		words := messages.GameWords(g)
@@ -71,7 +71,7 @@ func TestToldCountsInTheSingular(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := engine.Message{Key: "ev_sentback", Args: map[string]any{"player": 0, "men": engine.Count{Noun: "men", N: 1}, "playerOf": 1, "from": "d1"}}
-	got := messages.Texts(m, messages.GameWords(g), []string{"Ana"})
+	got := messages.Texts(m, messages.GameWords(g), messages.Names("Ana"))
 	if got["en"] != "Ana sent 1 man of Player 1 back to the 'ayn, from d1." {
 		t.Errorf("one man sent back: %q", got["en"])
 	}

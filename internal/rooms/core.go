@@ -429,17 +429,20 @@ func (c *core) ending(now time.Time, first wire.Event, result view.Result) []wir
 }
 
 // say is m in words in every language, the players named as the seats
-// are (by their names, or as "Player N").
+// are (by their names, as the computer with its level, or as "Player N").
 func (c *core) say(m engine.Message) engine.Text {
 	return messages.Texts(m, messages.GameWords(c.game), c.names())
 }
 
-// names are the seats' names, for the words of the room ("" for a seat
-// without one).
-func (c *core) names() []string {
-	names := make([]string, len(c.seats))
+// names are who plays the seats, for the words of the room: a name, or
+// the computer's spec for a computer seat.
+func (c *core) names() []messages.Seat {
+	names := make([]messages.Seat, len(c.seats))
 	for i, s := range c.seats {
-		names[i] = s.Name
+		names[i].Name = s.Name
+		if s.Kind == Computer {
+			names[i].Agent = s.Agent
+		}
 	}
 	return names
 }

@@ -257,7 +257,7 @@ func archivedResult(g store.Game) (view.Result, engine.Text, error) {
 			names[i] = p
 		}
 	}
-	return res, messages.Texts(view.ResultMessage(res), messages.AppWords, names), nil
+	return res, messages.Texts(view.ResultMessage(res), messages.AppWords, messages.Names(names...)), nil
 }
 
 // resultChoice is a filter of the archive's results, by code, with its

@@ -130,7 +130,7 @@ func TestNewGameResignAndNames(t *testing.T) {
 	confirmDialog(t, ctx, true)
 	waitFor(t, ctx, `document.getElementById('room').dataset.status === 'over'`, 10*time.Second)
 	res := eval[string](t, ctx, `document.querySelector('#result .resulttext').textContent`)
-	if res != "Player 0 resigned: Player 1 wins" {
+	if res != "Player 0 resigned: Computer (easy) wins" {
 		t.Errorf("result %q", res)
 	}
 	if eval[bool](t, ctx, `!!document.querySelector('#board [data-move]') || !document.getElementById('legal').hidden`) {
@@ -138,7 +138,7 @@ func TestNewGameResignAndNames(t *testing.T) {
 	}
 	// The server keeps it: a reload shows it, the record says it.
 	must(t, ctx, chromedp.Reload())
-	if status(t, ctx) != "over" || eval[string](t, ctx, `document.querySelector('#result .resulttext').textContent`) != "Player 0 resigned: Player 1 wins" {
+	if status(t, ctx) != "over" || eval[string](t, ctx, `document.querySelector('#result .resulttext').textContent`) != "Player 0 resigned: Computer (easy) wins" {
 		t.Error("after a reload the resignation is forgotten")
 	}
 	if rec := eval[string](t, ctx, `fetch(document.getElementById('download').href).then((r) => r.text())`); !strings.Contains(rec, `"result":{"code":"win:1:resign","how":"resign","winner":1}`) || !strings.Contains(rec, `"resigned":0`) {
@@ -305,7 +305,7 @@ func TestCapturesAnnounced(t *testing.T) {
 	for _, line := range said {
 		if strings.Contains(line, "captured") {
 			found = true
-			if !strings.HasPrefix(line, "You ") && !strings.HasPrefix(line, "Player 1 ") {
+			if !strings.HasPrefix(line, "You ") && !strings.HasPrefix(line, "Computer (random) ") {
 				t.Errorf("a capture without whose move it was: %q", line)
 			}
 		}
