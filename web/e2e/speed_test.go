@@ -16,7 +16,7 @@ var (
 
 // TestMeasureBrowserEngine runs the same measurement (internal/enginebench)
 // natively and in Chromium's worker, prints both and their ratio
-// (docs/browser.md), and checks that the search chose the same move.
+// (docs/lab/browser-engine-speed.md), and checks that the search chose the same move.
 func TestMeasureBrowserEngine(t *testing.T) {
 	ctx := tab(t, 3*time.Minute)
 	native, err := enginebench.Run(*benchPlayouts, *benchIterations)
