@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tabula/internal/classes"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"
@@ -23,6 +24,7 @@ import (
 // PostgreSQL for several sharing one database.
 type roomStore interface {
 	rooms.Store
+	classes.Store
 	Ready(ctx context.Context) error
 	Close() error
 }

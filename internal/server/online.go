@@ -78,14 +78,50 @@ type createRoomRequest struct {
 	Game    string           `json:"game"`
 	Options map[string]any   `json:"options"`
 	Seats   []rooms.SeatSpec `json:"seats"`
-	// Clock, in seconds, for two-player games.
-	Clock *struct {
-		Initial   float64 `json:"initial"`
-		Increment float64 `json:"increment"`
-	} `json:"clock"`
+	Clock   *clockSpec       `json:"clock"`
 	// Record, instead of game and options, starts the room from a saved
 	// game's moves (local.go).
 	Record *view.Record `json:"record"`
+}
+
+// clockSpec is a game clock as a request asks for it, in seconds, for
+// two-player games.
+type clockSpec struct {
+	Initial   float64 `json:"initial"`
+	Increment float64 `json:"increment"`
+}
+
+// clockOf is the clock c asks for (none for nil), or 400 for numbers out
+// of every bound (the rooms check the clock's own bounds).
+func clockOf(c *clockSpec) (rooms.Clock, error) {
+	if c == nil {
+		return rooms.Clock{}, nil
+	}
+	if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
+		return rooms.Clock{}, badRequest("server.clock_form")
+	}
+	return rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}, nil
+}
+
+// countMade counts one more thing made by r's address in the last
+// minute (a room, a class), or refuses it with 429 and key, and decodes
+// the request into req. The caller calls done with whether the thing
+// was made after all: a refused one gives its place back.
+func (s *Server) countMade(r *http.Request, key string, req any) (done func(made bool), err error) {
+	ip, now := clientIP(r), time.Now()
+	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
+		return nil, retryIn(wait, &httpError{http.StatusTooManyRequests, engine.NewError(key)})
+	}
+	done = func(made bool) {
+		if !made {
+			s.created.forget(ip, now)
+		}
+	}
+	if err := decode(r, req); err != nil {
+		done(false)
+		return nil, err
+	}
+	return done, nil
 }
 
 type seatLink struct {
@@ -130,20 +166,13 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	// A room counts once made: a refused request gives its place back.
-	ip, now := clientIP(r), time.Now()
-	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
-		return retryIn(wait, &httpError{http.StatusTooManyRequests, engine.NewError("server.rooms_rate")})
-	}
-	made := false
-	defer func() {
-		if !made {
-			s.created.forget(ip, now)
-		}
-	}()
 	var req createRoomRequest
-	if err := decode(r, &req); err != nil {
+	done, err := s.countMade(r, "server.rooms_rate", &req)
+	if err != nil {
 		return err
 	}
+	made := false
+	defer func() { done(made) }()
 	var moves []string
 	if req.Record != nil {
 		if err := fromRecord(&req); err != nil {
@@ -158,12 +187,9 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return badRequestErr(err)
 	}
-	var clock rooms.Clock
-	if c := req.Clock; c != nil {
-		if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
-			return badRequest("server.clock_form")
-		}
-		clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
+	clock, err := clockOf(req.Clock)
+	if err != nil {
+		return err
 	}
 	var c rooms.Created
 	// A long record is heavy work, run on the compute pool like a replay.

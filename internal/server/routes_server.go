@@ -8,6 +8,7 @@ package server
 // profiles.
 func (s *Server) serverRoutes() {
 	s.route("GET /api/qr", s.getQR)
+	s.classRoutes()
 	s.route("POST /api/research", s.postStudy)
 	s.route("GET /api/research", s.listStudies)
 	s.route("GET /api/research/{id}", s.getStudy)

@@ -22,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"tabula/engine"
+	"tabula/internal/classes"
 	"tabula/internal/compute"
 	"tabula/internal/policy"
 	"tabula/internal/rooms"
@@ -53,6 +54,12 @@ type Config struct {
 	// Rooms runs every game, online or at one device (nil: no rooms;
 	// the catalogue, replays and analyses of records still answer).
 	Rooms *rooms.Manager
+	// Classes keeps the teachers' classes (nil: no classes; only a
+	// server with a database has them, with Rooms).
+	Classes classes.Store
+	// JoinsPerMinute limits the joins of a class from one address a
+	// minute (default 60: a school's pupils may share one address).
+	JoinsPerMinute int
 	// Origins are the host patterns of other sites whose pages may open a
 	// room's WebSocket (the server's own host always may).
 	Origins []string
@@ -89,10 +96,12 @@ type Server struct {
 	lab  lab // the Research page's studies (research.go)
 
 	wsLimits wsLimits
-	proxies  proxies        // which address a request comes from
-	conns    ipCounter      // live connections per address
-	created  perMinute      // rooms created per address
-	heavy    perMinute      // heavy requests per address
+	proxies  proxies   // which address a request comes from
+	conns    ipCounter // live connections per address
+	created  perMinute // rooms created per address
+	heavy    perMinute // heavy requests per address
+	joins    perMinute // joins of classes per address
+	classes  *classes.Service
 	sockets  sync.WaitGroup // live connections, for a graceful stop
 	// liveSockets counts the room WebSockets being served, for the leak
 	// test and the health details.
@@ -112,6 +121,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.RoomsPerMinute == 0 {
 		cfg.RoomsPerMinute = 10
+	}
+	if cfg.JoinsPerMinute == 0 {
+		cfg.JoinsPerMinute = 60
 	}
 	if cfg.HeavyPerMinute == 0 {
 		cfg.HeavyPerMinute = DefaultHeavyPerMinute
