@@ -14,12 +14,14 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // a site with no server (siteMode), and, when the server cannot be
 // reached, for the catalogue, replays and analyses and, with where
 // 'local', for a new game at this device; where 'engine' asks it alone.
-export async function api(method, path, body, where) {
+// A token (a class's secret or a pupil's) goes as Authorization: Bearer.
+export async function api(method, path, body, where, token) {
   const lang = getLanguage();
   let res = null;
   if (where === 'engine' || siteMode() || enginePath(path)) res = await engineFetch(method, path, body, lang);
   else {
     const opts = { method, headers: { 'Accept-Language': lang } };
+    if (token) opts.headers.Authorization = 'Bearer ' + token;
     if (body !== undefined) {
       opts.headers['Content-Type'] = 'application/json';
       opts.body = JSON.stringify(body);
