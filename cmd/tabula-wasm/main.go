@@ -22,9 +22,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
-	"strings"
 	"syscall/js"
 
 	"tabula/docs"
@@ -63,16 +60,10 @@ func main() {
 			lang = args[3].String()
 		}
 		return promise(func() any {
-			req := httptest.NewRequest(method, "http://localhost"+url, strings.NewReader(body))
-			req.Header.Set("Accept-Language", lang)
-			if body != "" {
-				req.Header.Set("Content-Type", "application/json")
-			}
-			rec := httptest.NewRecorder()
-			srv.ServeHTTP(rec, req)
+			a := srv.Serve(context.Background(), method, url, lang, body)
 			out := js.Global().Get("Object").New()
-			out.Set("status", rec.Code)
-			out.Set("body", rec.Body.String())
+			out.Set("status", a.Status)
+			out.Set("body", a.Body.String())
 			return out
 		})
 	}))
@@ -183,4 +174,3 @@ func (p *portSocket) Close(code int, reason string) {
 func (p *portSocket) CloseNow() { p.Close(1006, "") }
 
 var _ server.Socket = (*portSocket)(nil)
-var _ http.Handler = (*server.Server)(nil)
