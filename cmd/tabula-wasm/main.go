@@ -20,8 +20,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"log/slog"
 	"syscall/js"
 
 	"tabula/docs"
@@ -36,7 +34,7 @@ import (
 func main() {
 	mem := store.NewMemory()
 	pool := compute.NewPool(compute.Config{Workers: 1})
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	log := rooms.Discard{}
 	mgr := rooms.NewManager(rooms.Config{Store: mem, IDPrefix: "b.", Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Think: pool, Log: log})
 	srv := server.New(server.Config{Log: log, Rules: docs.RulesFS(), Pool: pool, Rooms: mgr, RoomsPerMinute: 1 << 20})
 

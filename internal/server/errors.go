@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"tabula/engine"
 	"tabula/internal/compute"
 	"tabula/internal/metrics"
+	"tabula/internal/rooms"
 	_ "tabula/messages" // the words of its codes
 )
 
@@ -64,7 +64,7 @@ type errorBody struct {
 // status for an httpError, 503 for a busy compute pool, 413 for a large
 // body, 500 (logged, message hidden) for anything else. The message is
 // worded in the request's language (Accept-Language).
-func writeError(w response, r *request, log *slog.Logger, err error) {
+func writeError(w response, r *request, log rooms.Logger, err error) {
 	status, msg := statusInternalServerError, engine.NewError("server.internal")
 	var he *httpError
 	switch {

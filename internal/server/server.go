@@ -9,7 +9,6 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
-	"log/slog"
 	"net/netip"
 	"strconv"
 	"strings"
@@ -30,8 +29,9 @@ const maxBody = 4 << 20
 
 // Config sets up a Server; the zero value works.
 type Config struct {
-	// Log receives one line per request (default: slog.Default()).
-	Log *slog.Logger
+	// Log receives one line per request (default: slog.Default(); a
+	// *slog.Logger, or in the browser none).
+	Log rooms.Logger
 	// Static is the browser app (nil: no app, only the API).
 	Static fs.FS
 	// Rules holds the rules pages, ID.md for each game (nil: none).
@@ -96,7 +96,7 @@ type Server struct {
 // New returns a server for cfg.
 func New(cfg Config) *Server {
 	if cfg.Log == nil {
-		cfg.Log = slog.Default()
+		cfg.Log = rooms.DefaultLog()
 	}
 	if cfg.Pool == nil {
 		cfg.Pool = compute.NewPool(compute.Config{})
