@@ -5,8 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"encoding/json"
+	"errors"
 	"strconv"
 	"time"
 
