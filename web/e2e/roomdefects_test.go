@@ -185,10 +185,8 @@ func nearEnd(t *testing.T) (links []string, last string) {
 // player's page says so once, with the result.
 func TestAnEndIsAnnouncedOnce(t *testing.T) {
 	links, last := nearEnd(t)
-	pages := []context.Context{tab(t, time.Minute), tab(t, time.Minute)}
-	for i, ctx := range pages {
-		must(t, ctx, chromedp.Navigate(links[i]))
-		waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
+	pages := openPages(t, links, time.Minute)
+	for _, ctx := range pages {
 		listen(t, ctx)
 	}
 	moved := false
@@ -216,14 +214,8 @@ func TestAnEndIsAnnouncedOnce(t *testing.T) {
 // move; the waiting player and the spectator are not.
 func TestTammanThrowsToldOnceAndTheInstructionToTheMoverOnly(t *testing.T) {
 	links, specLink := createRoom(t, "tamman", map[string]any{"exact-finish": false}, false)
-	pages := []context.Context{tab(t, 2*time.Minute), tab(t, 2*time.Minute), tab(t, 2*time.Minute)}
-	for i, ctx := range pages {
-		link := specLink
-		if i < 2 {
-			link = links[i]
-		}
-		must(t, ctx, chromedp.Navigate(link))
-		waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
+	pages := openPages(t, append(links, specLink), 2*time.Minute)
+	for _, ctx := range pages {
 		listen(t, ctx)
 	}
 	const instruction = "Pick a man"
