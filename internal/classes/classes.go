@@ -15,7 +15,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -73,18 +72,31 @@ func New(cfg Config) *Service {
 	return &Service{cfg: cfg, locks: map[string]*sync.Mutex{}}
 }
 
-// Error is a refusal: Status is the HTTP status to answer it with, Err
-// the coded error (package messages) that says why.
+// Kind is what a refusal is; the server answers each kind with its own
+// status.
+type Kind int
+
+// The kinds of refusal.
+const (
+	Bad         Kind = iota // the request is wrong (400)
+	NoSecret                // it needs a secret and has none (401)
+	WrongSecret             // its secret or token is not this class's (403)
+	NotFound                // no such class (404)
+	Conflict                // the class is not in a state to do it (409)
+)
+
+// Error is a refusal: its kind, and the coded error (package messages)
+// that says why.
 type Error struct {
-	Status int
-	Err    error
+	Kind Kind
+	Err  error
 }
 
 func (e *Error) Error() string { return e.Err.Error() }
 func (e *Error) Unwrap() error { return e.Err }
 
-func refuse(status int, key string, args ...any) error {
-	return &Error{status, engine.NewError(key, args...)}
+func refuse(kind Kind, key string, args ...any) error {
+	return &Error{kind, engine.NewError(key, args...)}
 }
 
 // Limits of a class.
@@ -158,28 +170,28 @@ type Created struct {
 func (s *Service) Create(ctx context.Context, req CreateRequest) (Created, error) {
 	g, err := engine.Lookup(req.Game)
 	if err != nil {
-		return Created{}, &Error{http.StatusBadRequest, err}
+		return Created{}, &Error{Bad, err}
 	}
 	opts, err := policy.ParseOptions(g, req.Options)
 	if err != nil {
-		return Created{}, &Error{http.StatusBadRequest, err}
+		return Created{}, &Error{Bad, err}
 	}
 	st, err := g.NewState(opts)
 	if err != nil {
-		return Created{}, &Error{http.StatusBadRequest, err}
+		return Created{}, &Error{Bad, err}
 	}
 	if n := st.NumPlayers(); n != 2 {
-		return Created{}, refuse(http.StatusBadRequest, "class.two_players", "game", g.ID(), "n", n)
+		return Created{}, refuse(Bad, "class.two_players", "game", g.ID(), "n", n)
 	}
 	sys := pairing.System(req.Pairing)
 	if req.Pairing == "" {
 		sys = pairing.RoundRobin
 	}
 	if !sys.Valid() {
-		return Created{}, refuse(http.StatusBadRequest, "class.pairing", "value", fmt.Sprintf("%q", req.Pairing))
+		return Created{}, refuse(Bad, "class.pairing", "value", fmt.Sprintf("%q", req.Pairing))
 	}
 	if err := req.Clock.Check(); err != nil {
-		return Created{}, &Error{http.StatusBadRequest, errors.Unwrap(err)}
+		return Created{}, &Error{Bad, errors.Unwrap(err)}
 	}
 	offered := s.cfg.Offered(g, opts)
 	if req.Computer == "" {
@@ -189,13 +201,13 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (Created, error
 		}
 	}
 	if !slices.Contains(offered, req.Computer) {
-		return Created{}, refuse(http.StatusBadRequest, "class.computer", "value", fmt.Sprintf("%q", req.Computer), "offered", strings.Join(offered, ", "))
+		return Created{}, refuse(Bad, "class.computer", "value", fmt.Sprintf("%q", req.Computer), "offered", strings.Join(offered, ", "))
 	}
 	if req.Max == 0 {
 		req.Max = DefaultPlayers
 	}
 	if req.Max < 2 || req.Max > MaxPlayers {
-		return Created{}, refuse(http.StatusBadRequest, "class.max", "value", req.Max, "limit", MaxPlayers)
+		return Created{}, refuse(Bad, "class.max", "value", req.Max, "limit", MaxPlayers)
 	}
 	secret := randomHex(32)
 	d := data{Game: g.ID(), Options: opts.Settings(), Pairing: sys, Clock: req.Clock.String(), Computer: req.Computer,
@@ -230,10 +242,10 @@ type Joined struct {
 func (s *Service) Join(ctx context.Context, code, name string) (Joined, error) {
 	clean, err := rooms.CleanName(name)
 	if err != nil {
-		return Joined{}, &Error{http.StatusBadRequest, err}
+		return Joined{}, &Error{Bad, err}
 	}
 	if clean == "" {
-		return Joined{}, refuse(http.StatusBadRequest, "class.name_empty")
+		return Joined{}, refuse(Bad, "class.name_empty")
 	}
 	c, err := s.cfg.Store.ClassByCode(ctx, strings.ToUpper(strings.TrimSpace(code)))
 	if err != nil {
@@ -243,17 +255,17 @@ func (s *Service) Join(ctx context.Context, code, name string) (Joined, error) {
 	err = s.change(ctx, c.ID, func(d *data) error {
 		switch {
 		case d.Status == Ended:
-			return refuse(http.StatusConflict, "class.ended")
+			return refuse(Conflict, "class.ended")
 		case d.Status == Paused:
-			return refuse(http.StatusConflict, "class.paused")
+			return refuse(Conflict, "class.paused")
 		case len(d.Rounds) > 0 && d.Pairing != pairing.Swiss:
-			return refuse(http.StatusConflict, "class.started", "pairing", string(d.Pairing))
+			return refuse(Conflict, "class.started", "pairing", string(d.Pairing))
 		case len(d.Players) >= d.Max:
-			return refuse(http.StatusConflict, "class.full", "max", d.Max)
+			return refuse(Conflict, "class.full", "max", d.Max)
 		}
 		for _, p := range d.Players {
 			if strings.EqualFold(p.Name, clean) {
-				return refuse(http.StatusConflict, "class.name_taken", "name", fmt.Sprintf("%q", clean))
+				return refuse(Conflict, "class.name_taken", "name", fmt.Sprintf("%q", clean))
 			}
 		}
 		tok := randomHex(16)
@@ -289,17 +301,17 @@ func (d *data) who(token string) (Who, error) {
 			return Who{Player: i}, nil
 		}
 	}
-	return Anyone, refuse(http.StatusForbidden, "class.wrong_token")
+	return Anyone, refuse(WrongSecret, "class.wrong_token")
 }
 
 // teacher refuses anyone but the teacher: 401 without a secret, 403
 // with another.
 func (d *data) teacher(secret string) error {
 	if secret == "" {
-		return refuse(http.StatusUnauthorized, "class.no_secret")
+		return refuse(NoSecret, "class.no_secret")
 	}
 	if subtle.ConstantTimeCompare(hash(secret), d.Secret) != 1 {
-		return refuse(http.StatusForbidden, "class.wrong_secret")
+		return refuse(WrongSecret, "class.wrong_secret")
 	}
 	return nil
 }
@@ -312,7 +324,7 @@ func (s *Service) SetStatus(ctx context.Context, id, secret, status string) erro
 			return err
 		}
 		if d.Status == Ended && status != Ended {
-			return refuse(http.StatusConflict, "class.ended")
+			return refuse(Conflict, "class.ended")
 		}
 		d.Status = status
 		return nil
@@ -358,7 +370,7 @@ func (s *Service) save(ctx context.Context, c store.Class, d *data) error {
 	c.Version++
 	c.Body, c.Updated = body, s.cfg.Now()
 	if err := s.cfg.Store.SaveClass(ctx, c); errors.Is(err, store.ErrConflict) {
-		return refuse(http.StatusConflict, "class.busy")
+		return refuse(Conflict, "class.busy")
 	} else if err != nil {
 		return err
 	}
@@ -386,7 +398,7 @@ func (s *Service) lock(id string) *sync.Mutex {
 
 func notFound(err error) error {
 	if errors.Is(err, store.ErrNotFound) {
-		return refuse(http.StatusNotFound, "class.not_found")
+		return refuse(NotFound, "class.not_found")
 	}
 	return err
 }

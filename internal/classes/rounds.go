@@ -3,7 +3,6 @@ package classes
 import (
 	"context"
 	"errors"
-	"net/http"
 	"strconv"
 	"time"
 
@@ -27,22 +26,22 @@ func (s *Service) StartRound(ctx context.Context, id, secret string) (int, error
 		}
 		switch d.Status {
 		case Ended:
-			return refuse(http.StatusConflict, "class.ended")
+			return refuse(Conflict, "class.ended")
 		case Paused:
-			return refuse(http.StatusConflict, "class.paused")
+			return refuse(Conflict, "class.paused")
 		}
 		s.refresh(ctx, d)
 		if last := len(d.Rounds); last > 0 {
 			if left := d.pending(last - 1); left > 0 {
-				return refuse(http.StatusConflict, "class.round_in_play", "round", last, "left", left)
+				return refuse(Conflict, "class.round_in_play", "round", last, "left", left)
 			}
 		}
 		if n := len(d.Players); n < 2 {
-			return refuse(http.StatusConflict, "class.too_few", "n", n)
+			return refuse(Conflict, "class.too_few", "n", n)
 		}
 		pairs, err := pairing.Next(d.Pairing, len(d.Players), d.played())
 		if errors.Is(err, pairing.ErrOver) {
-			return refuse(http.StatusConflict, "class.rounds_over", "pairing", string(d.Pairing))
+			return refuse(Conflict, "class.rounds_over", "pairing", string(d.Pairing))
 		}
 		if err != nil {
 			return err
@@ -231,7 +230,7 @@ func (s *Service) View(ctx context.Context, id, token string) (View, error) {
 
 func isBusy(err error) bool {
 	var e *Error
-	return errors.As(err, &e) && e.Status == http.StatusConflict
+	return errors.As(err, &e) && e.Kind == Conflict
 }
 
 // seatLink is the invite link of a seat of a room.

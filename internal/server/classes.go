@@ -15,12 +15,19 @@ import (
 	"tabula/view"
 )
 
+// classState is the teachers' classes: the service (nil without Classes
+// and Rooms) and the joins counted per address.
+type classState struct {
+	svc   *classes.Service
+	joins perMinute
+}
+
 // classRoutes registers the API of a teacher's class (docs/api.md,
 // "Classes") and the join page's short address; without Classes and
 // Rooms they answer 404.
 func (s *Server) classRoutes() {
 	if s.cfg.Classes != nil && s.cfg.Rooms != nil {
-		s.classes = classes.New(classes.Config{Store: s.cfg.Classes, Rooms: s.cfg.Rooms, Offered: offeredAgents})
+		s.class.svc = classes.New(classes.Config{Store: s.cfg.Classes, Rooms: s.cfg.Rooms, Offered: offeredAgents})
 	}
 	s.route("POST /api/classes", s.withClasses(s.createClass))
 	s.route("POST /api/classes/{code}/join", s.withClasses(s.joinClass))
@@ -31,44 +38,50 @@ func (s *Server) classRoutes() {
 	s.route("POST /api/classes/{id}/end", s.withClasses(s.classStatus(classes.Ended)))
 	s.route("GET /api/classes/{id}/results.csv", s.withClasses(s.classCSV))
 	s.route("GET /api/classes/{id}/records", s.withClasses(s.classRecords))
-	s.route("GET /join", s.joinPage)
-	s.route("GET /join/{code}", s.joinPage)
+	s.httpRoute("GET /join", s.joinPage)
+	s.httpRoute("GET /join/{code}", s.joinPage)
 }
 
 // classHandler is a handler of the classes' API.
-type classHandler func(cs *classes.Service, w http.ResponseWriter, r *http.Request) error
+type classHandler func(cs *classes.Service, w response, r *request) error
 
 // withClasses runs h with the classes, or answers 404 on a server that
 // keeps none.
 func (s *Server) withClasses(h classHandler) handlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		if s.classes == nil {
+	return func(w response, r *request) error {
+		if s.class.svc == nil {
 			return notFound("server.no_online")
 		}
-		return h(s.classes, w, r)
+		return h(s.class.svc, w, r)
 	}
 }
 
-// classErr answers a refusal of the classes with its own status.
+// classStatuses are the statuses of the kinds of the classes' refusals.
+var classStatuses = map[classes.Kind]int{
+	classes.Bad: statusBadRequest, classes.NoSecret: statusUnauthorized, classes.WrongSecret: statusForbidden,
+	classes.NotFound: statusNotFound, classes.Conflict: statusConflict,
+}
+
+// classErr answers a refusal of the classes with its kind's status.
 func classErr(err error) error {
 	var ce *classes.Error
 	if errors.As(err, &ce) {
-		return &httpError{ce.Status, ce.Err}
+		return &httpError{classStatuses[ce.Kind], ce.Err}
 	}
 	return roomErr(err)
 }
 
 // bearer is the token of the request's Authorization header ("" for
 // none), or 401 for a header of another form.
-func bearer(r *http.Request) (string, error) {
-	h := r.Header.Get("Authorization")
+func bearer(r *request) (string, error) {
+	h := r.Authorization
 	if h == "" {
 		return "", nil
 	}
 	kind, tok, ok := strings.Cut(h, " ")
 	tok = strings.TrimSpace(tok)
 	if !ok || !strings.EqualFold(kind, "Bearer") || tok == "" {
-		return "", &httpError{http.StatusUnauthorized, engine.NewError("class.bearer")}
+		return "", &httpError{statusUnauthorized, engine.NewError("class.bearer")}
 	}
 	return tok, nil
 }
@@ -93,7 +106,7 @@ type createClassResponse struct {
 
 // createClass answers POST /api/classes; a class counts with the rooms
 // an address makes a minute.
-func (s *Server) createClass(cs *classes.Service, w http.ResponseWriter, r *http.Request) error {
+func (s *Server) createClass(cs *classes.Service, w response, r *request) error {
 	var req createClassRequest
 	done, err := s.countMade(r, "class.create_rate", &req)
 	if err != nil {
@@ -115,7 +128,7 @@ func (s *Server) createClass(cs *classes.Service, w http.ResponseWriter, r *http
 	}
 	made = true
 	s.cfg.Log.Info("class created", "class", c.ID, "game", req.Game)
-	writeJSON(w, http.StatusCreated, createClassResponse{ID: c.ID, Code: c.Code, Join: "/join/" + c.Code, Secret: c.Secret, Teacher: "/#/class/" + c.ID + "/" + c.Secret})
+	writeJSON(w, statusCreated, createClassResponse{ID: c.ID, Code: c.Code, Join: "/join/" + c.Code, Secret: c.Secret, Teacher: "/#/class/" + c.ID + "/" + c.Secret})
 	return nil
 }
 
@@ -135,9 +148,9 @@ type joinResponse struct {
 // joinClass answers POST /api/classes/{code}/join; every try counts
 // against the address's joins a minute, so that codes and names cannot
 // be tried by the thousand.
-func (s *Server) joinClass(cs *classes.Service, w http.ResponseWriter, r *http.Request) error {
-	if ok, wait := s.joins.allow(clientIP(r), s.cfg.JoinsPerMinute, time.Now()); !ok {
-		return retryIn(wait, &httpError{http.StatusTooManyRequests, engine.NewError("class.join_rate", "max", s.cfg.JoinsPerMinute)})
+func (s *Server) joinClass(cs *classes.Service, w response, r *request) error {
+	if ok, wait := s.class.joins.allow(r.Addr, s.cfg.JoinsPerMinute, time.Now()); !ok {
+		return retryIn(wait, &httpError{statusTooManyRequests, engine.NewError("class.join_rate", "max", s.cfg.JoinsPerMinute)})
 	}
 	var req joinRequest
 	if err := decode(r, &req); err != nil {
@@ -147,12 +160,12 @@ func (s *Server) joinClass(cs *classes.Service, w http.ResponseWriter, r *http.R
 	if err != nil {
 		return classErr(err)
 	}
-	writeJSON(w, http.StatusCreated, joinResponse{Class: j.Class, Player: j.Player, Name: j.Name, Token: j.Token, Link: "/#/class/" + j.Class + "/" + j.Token})
+	writeJSON(w, statusCreated, joinResponse{Class: j.Class, Player: j.Player, Name: j.Name, Token: j.Token, Link: "/#/class/" + j.Class + "/" + j.Token})
 	return nil
 }
 
 // classView is the class of the path as the request's token shows it.
-func classView(cs *classes.Service, r *http.Request) (classes.View, error) {
+func classView(cs *classes.Service, r *request) (classes.View, error) {
 	tok, err := bearer(r)
 	if err != nil {
 		return classes.View{}, err
@@ -164,18 +177,18 @@ func classView(cs *classes.Service, r *http.Request) (classes.View, error) {
 	return v, nil
 }
 
-func (s *Server) getClass(cs *classes.Service, w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getClass(cs *classes.Service, w response, r *request) error {
 	v, err := classView(cs, r)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, statusOK, v)
 	return nil
 }
 
 // startRound answers POST /api/classes/{id}/rounds: 201 with the class
 // as its teacher sees it, the new round last.
-func (s *Server) startRound(cs *classes.Service, w http.ResponseWriter, r *http.Request) error {
+func (s *Server) startRound(cs *classes.Service, w response, r *request) error {
 	tok, err := bearer(r)
 	if err != nil {
 		return err
@@ -189,13 +202,13 @@ func (s *Server) startRound(cs *classes.Service, w http.ResponseWriter, r *http.
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, v)
+	writeJSON(w, statusCreated, v)
 	return nil
 }
 
 // classStatus answers POST /api/classes/{id}/pause, resume and end.
 func (s *Server) classStatus(status string) classHandler {
-	return func(cs *classes.Service, w http.ResponseWriter, r *http.Request) error {
+	return func(cs *classes.Service, w response, r *request) error {
 		tok, err := bearer(r)
 		if err != nil {
 			return err
@@ -208,7 +221,7 @@ func (s *Server) classStatus(status string) classHandler {
 }
 
 // classCSV answers GET /api/classes/{id}/results.csv: the results table.
-func (s *Server) classCSV(cs *classes.Service, w http.ResponseWriter, r *http.Request) error {
+func (s *Server) classCSV(cs *classes.Service, w response, r *request) error {
 	v, err := classView(cs, r)
 	if err != nil {
 		return err
@@ -218,8 +231,8 @@ func (s *Server) classCSV(cs *classes.Service, w http.ResponseWriter, r *http.Re
 	if err := cw.WriteAll(v.CSV()); err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="tabula-class-`+v.Code+`.csv"`)
+	w.SetHeader("Content-Type", "text/csv; charset=utf-8")
+	w.SetHeader("Content-Disposition", `attachment; filename="tabula-class-`+v.Code+`.csv"`)
 	_, err = w.Write(buf.Bytes())
 	return err
 }
@@ -227,7 +240,7 @@ func (s *Server) classCSV(cs *classes.Service, w http.ResponseWriter, r *http.Re
 // classRecords answers GET /api/classes/{id}/records: the record of
 // every finished game of the class, one JSON object a line, round by
 // round (the archive's export format).
-func (s *Server) classRecords(cs *classes.Service, w http.ResponseWriter, r *http.Request) error {
+func (s *Server) classRecords(cs *classes.Service, w response, r *request) error {
 	ids, err := cs.Rooms(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return classErr(err)
@@ -241,8 +254,8 @@ func (s *Server) classRecords(cs *classes.Service, w http.ResponseWriter, r *htt
 		buf.Write(bytes.TrimSpace(g.Record))
 		buf.WriteByte('\n')
 	}
-	w.Header().Set("Content-Type", "application/jsonl; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="tabula-class-records.jsonl"`)
+	w.SetHeader("Content-Type", "application/jsonl; charset=utf-8")
+	w.SetHeader("Content-Disposition", `attachment; filename="tabula-class-records.jsonl"`)
 	_, err = w.Write(buf.Bytes())
 	return err
 }
