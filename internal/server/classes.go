@@ -108,7 +108,7 @@ type createClassResponse struct {
 // an address makes a minute.
 func (s *Server) createClass(cs *classes.Service, w response, r *request) error {
 	var req createClassRequest
-	done, err := s.countMade(r, "class.create_rate", &req)
+	done, err := s.countMade(r, &req, "class.create_rate")
 	if err != nil {
 		return err
 	}

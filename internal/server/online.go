@@ -105,7 +105,7 @@ func clockOf(c *clockSpec) (rooms.Clock, error) {
 // minute (a room, a class), or refuses it with 429 and key, and decodes
 // the request into req. The caller calls done with whether the thing
 // was made after all: a refused one gives its place back.
-func (s *Server) countMade(r *request, key string, req any) (done func(made bool), err error) {
+func (s *Server) countMade(r *request, req any, key string) (done func(made bool), err error) {
 	ip, now := r.Addr, time.Now()
 	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
 		return nil, retryIn(wait, &httpError{statusTooManyRequests, engine.NewError(key)})
@@ -165,7 +165,7 @@ func (s *Server) createRoom(w response, r *request) error {
 	}
 	// A room counts once made: a refused request gives its place back.
 	var req createRoomRequest
-	done, err := s.countMade(r, "server.rooms_rate", &req)
+	done, err := s.countMade(r, &req, "server.rooms_rate")
 	if err != nil {
 		return err
 	}
