@@ -26,6 +26,7 @@ import (
 
 	"tabula/docs"
 	_ "tabula/games/all"
+	"tabula/internal/classes"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"
@@ -76,10 +77,14 @@ func appServer(mgr *rooms.Manager) *server.Server {
 		Static:         web.Static(),
 		Rules:          docs.RulesFS(),
 		Rooms:          mgr,
+		Classes:        classDB,
 		RoomsPerMinute: 1000,
 		MessageRate:    200,
 	})
 }
+
+// classDB keeps the teachers' classes of the tests' server (class_test.go).
+var classDB classes.Store
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -100,6 +105,7 @@ func run(m *testing.M) int {
 	}
 	defer db.Close()
 	mgr = newManager(db)
+	classDB = db
 	defer mgr.Close()
 	s := appServer(mgr)
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -184,7 +184,8 @@ function renderDashboard(first) {
   o += `<ul class="names">${v.players.map((p) => `<li>${esc(p.name)}</li>`).join('')}</ul></div></div>`;
   o += `<div class="controls" role="group" aria-label="${esc(t('cl_controls'))}">`;
   const canRound = v.status === 'open' && playing === 0 && v.players.length >= 2 && v.rounds.length < v.planned;
-  o += `<button class="primary" id="d-next"${canRound ? '' : ' disabled'}>${esc(t(v.rounds.length ? 'cl_next' : 'cl_first', { n: v.rounds.length + 1, of: v.planned }))}</button>`;
+  const nextKey = v.rounds.length >= v.planned && v.rounds.length ? 'cl_allPlayed' : v.rounds.length ? 'cl_next' : 'cl_first';
+  o += `<button class="primary" id="d-next"${canRound ? '' : ' disabled'}>${esc(t(nextKey, { n: v.rounds.length + 1, of: v.planned }))}</button>`;
   if (v.status !== 'ended') {
     o += v.status === 'paused' ? `<button id="d-resume">${esc(t('cl_resume'))}</button>` : `<button id="d-pause">${esc(t('cl_pause'))}</button>`;
     o += `<button id="d-end">${esc(t('cl_end'))}</button>`;
@@ -193,7 +194,7 @@ function renderDashboard(first) {
   o += `<a class="button" id="d-records" href="/api/classes/${esc(v.id)}/records" download>${esc(t('cl_records'))}</a>`;
   o += `<button id="d-projector" aria-pressed="${C.projector}">${esc(t('cl_projector'))}</button></div>`;
   if (round) {
-    o += `<h2 id="wall-h">${esc(t('cl_round', { n: round.round, left: playing }))}</h2><ul class="wall" id="wall" aria-labelledby="wall-h">`;
+    o += `<h2 id="wall-h">${esc(t(playing ? 'cl_round' : 'cl_roundOver', { n: round.round, left: playing }))}</h2><ul class="wall" id="wall" aria-labelledby="wall-h">`;
     o += round.games.map((g) => `<li class="tile" data-room="${esc(g.room)}">${tileHTML(g)}</li>`).join('');
     o += `</ul>`;
   }
