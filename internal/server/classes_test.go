@@ -488,3 +488,76 @@ func FuzzClassRequests(f *testing.F) {
 		}
 	})
 }
+
+// playRound starts the next round of class c and ends each of its games:
+// the person of seat (round+game)%2 resigns, or the one person. It
+// returns the round's games.
+func playRound(t *testing.T, ts *httptest.Server, c classMade, r int) [][2]int {
+	t.Helper()
+	var v classJSON
+	if code, e := classCall(t, ts, "POST", "/api/classes/"+c.ID+"/rounds", c.Secret, "", &v); code != http.StatusCreated {
+		t.Fatalf("round %d: %d %+v", r, code, e)
+	}
+	var out [][2]int
+	for gi, g := range v.Rounds[r-1].Games {
+		seat := (r + gi) % 2
+		if g.Players[seat] < 0 {
+			seat = 1 - seat
+		}
+		resignIn(t, ts, g.Links[seat])
+		out = append(out, g.Players)
+	}
+	return out
+}
+
+// A Swiss class of five takes a sixth after its first round, never pairs
+// two players twice, and gives the computer to a different player each
+// round while the number is odd; a knockout of five ends with one final
+// between two who won every game that counted.
+func TestClassSwissAndKnockout(t *testing.T) {
+	ts, _, _, _ := classServer(t, filepath.Join(t.TempDir(), "class.db"), Config{})
+	testgame.Register()
+	swiss := newClass(t, ts, `{"game":"`+testgame.ID+`","pairing":"swiss","computer":"random"}`)
+	for _, n := range []string{"Ana", "Bo", "Cy", "Dee", "Eli"} {
+		classCall(t, ts, "POST", "/api/classes/"+swiss.Code+"/join", "", `{"name":"`+n+`"}`, nil)
+	}
+	met := map[[2]int]bool{}
+	check := func(r int, games [][2]int) {
+		for _, g := range games {
+			k := [2]int{min(g[0], g[1]), max(g[0], g[1])}
+			if met[k] && k[0] >= 0 {
+				t.Errorf("round %d: %v meet again", r, k)
+			}
+			met[k] = true
+		}
+	}
+	check(1, playRound(t, ts, swiss, 1))
+	if code, e := classCall(t, ts, "POST", "/api/classes/"+swiss.Code+"/join", "", `{"name":"Fay"}`, nil); code != http.StatusCreated {
+		t.Fatalf("a Swiss class takes a sixth after round 1: %d %+v", code, e)
+	}
+	var v classJSON
+	classCall(t, ts, "GET", "/api/classes/"+swiss.ID, "", "", &v)
+	for r := 2; r <= v.Planned; r++ {
+		games := playRound(t, ts, swiss, r)
+		check(r, games)
+		if len(games) != 3 {
+			t.Errorf("round %d of six: %d games", r, len(games))
+		}
+	}
+	ko := newClass(t, ts, `{"game":"`+testgame.ID+`","pairing":"knockout","computer":"random"}`)
+	for _, n := range []string{"Ana", "Bo", "Cy", "Dee", "Eli"} {
+		classCall(t, ts, "POST", "/api/classes/"+ko.Code+"/join", "", `{"name":"`+n+`"}`, nil)
+	}
+	first := playRound(t, ts, ko, 1)
+	if want := [][2]int{{0, -1}, {3, 4}, {1, -1}, {2, -1}}; !slices.Equal(first, want) {
+		t.Errorf("the bracket of five: %v, want %v", first, want)
+	}
+	second := playRound(t, ts, ko, 2)
+	final := playRound(t, ts, ko, 3)
+	if len(second) != 2 || len(final) != 1 {
+		t.Fatalf("rounds of %d and %d games, want 2 and 1", len(second), len(final))
+	}
+	if code, e := classCall(t, ts, "POST", "/api/classes/"+ko.ID+"/rounds", ko.Secret, "", nil); code != http.StatusConflict || e.Code != "class.rounds_over" {
+		t.Errorf("after the final: %d %+v", code, e)
+	}
+}
