@@ -49,6 +49,7 @@ func (r *restartable) start() string {
 }
 
 func TestLocalGameSurvivesARestart(t *testing.T) {
+	t.Parallel()
 	r := &restartable{t: t, path: filepath.Join(t.TempDir(), "local.db"), addr: "127.0.0.1:0"}
 	base := r.start()
 	t.Cleanup(func() { r.stop() })
@@ -115,6 +116,7 @@ func TestLocalGameSurvivesARestart(t *testing.T) {
 }
 
 func TestLocalGameAgainstTheComputerWithASpectator(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 90*time.Second)
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))
@@ -141,8 +143,9 @@ func TestLocalGameAgainstTheComputerWithASpectator(t *testing.T) {
 // TestTwoTabsStayInStep: two tabs of this device on one game; what one
 // plays, the other shows at once, and it plays on from there.
 func TestTwoTabsStayInStep(t *testing.T) {
-	// (Each new tab clears the tabs' common storage: both first.)
-	a, b := tab(t, time.Minute), tab(t, time.Minute)
+	t.Parallel()
+	a := tab(t, time.Minute)
+	b := sameDevice(t, a, time.Minute)
 	openGame(t, a, "adji-boto", nil, []string{"human", "human"})
 	must(t, a, jsDo(`document.getElementById('start').click()`))
 	status(t, a)
@@ -159,6 +162,7 @@ func TestTwoTabsStayInStep(t *testing.T) {
 // shows both seats online to others from the start (the page names every
 // seat's token in its hello), not the first alone.
 func TestEverySeatAtOneDeviceIsOnline(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, time.Minute)
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "human"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))
@@ -179,6 +183,7 @@ func TestEverySeatAtOneDeviceIsOnline(t *testing.T) {
 // the server has it and offers the next move. (It used to finish the
 // animation on the older state and wait for a turn already played.)
 func TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/"), jsDo(`localStorage.setItem('tabula.speed','slow')`))
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "greedy"})
