@@ -60,7 +60,7 @@ func onlineChecks(t *testing.T, a context.Context) {
 	if !eval[bool](t, a, `document.querySelector('[data-seat="0"]').innerText.includes('(You)')`) {
 		t.Errorf("the player's seat lost \"(You)\": %q", eval[string](t, a, `document.querySelector('[data-seat="0"]').innerText`))
 	}
-	if !eval[bool](t, a, `document.querySelector('[data-seat="0"]').innerText.includes('online')`) {
+	if !eval[bool](t, a, `document.querySelector('[data-bar="0"]').innerText.includes('online')`) {
 		t.Error("the presence marks are gone")
 	}
 }
@@ -92,8 +92,8 @@ func TestRefusalInTheReadersLanguageGoesWhenTheActionSucceeds(t *testing.T) {
 	waitFor(t, a, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
 	must(t, b, chromedp.Navigate(srv.URL+"/#/"))
 	waitFor(t, a, `!!document.querySelector('[data-replace-wait="1"]')`, 10*time.Second)
-	if line := eval[string](t, a, `document.querySelector('[data-seat="1"]').innerText`); strings.Count(strings.ToLower(line), "abwesend") != 1 {
-		t.Errorf("the absent seat's line says away other than once: %q", line)
+	if line := eval[string](t, a, `document.querySelector('[data-bar="1"]').innerText + ' ' + document.querySelector('[data-seat="1"]').innerText`); strings.Count(strings.ToLower(line), "abwesend") != 1 {
+		t.Errorf("the absent seat's bar and line say away other than once: %q", line)
 	}
 	// Asked before the grace is over (as a second page or a program
 	// would): refused, in German.
