@@ -400,6 +400,9 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
 	}
 	c.status = sn.Room.Status
+	if c.status != store.Open {
+		c.endedAt = sn.Room.Updated // its last change: the end, or a rematch made just after
+	}
 	if c.result, err = view.ParseResult(sn.Room.Result); err != nil {
 		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
 	}

@@ -357,11 +357,11 @@ func (s *Server) importArchive(w response, r *request) error {
 	if len(req.Records) == 0 || len(req.Records) > maxImport {
 		return badRequest("server.records_count", "max", maxImport)
 	}
-	n, err := m.Import(r.Context(), req.Records)
+	n, known, err := m.Import(r.Context(), req.Records)
 	if err != nil {
 		return roomErr(err)
 	}
-	writeJSON(w, statusCreated, map[string]int{"imported": n})
+	writeJSON(w, statusCreated, map[string]int{"imported": n, "known": known})
 	return nil
 }
 
