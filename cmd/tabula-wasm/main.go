@@ -13,6 +13,7 @@
 //	open(room, lang, onMessage(text), onClose(code, reason)) -> {send(text), close()}  a room's live connection (docs/api-live.md)
 //	bench(playouts, iterations) -> Promise<JSON of enginebench.Result>  the speed measurement of docs/browser.md
 //	restore(kept)   puts back one id's room and finished game (the JSON onChange gave)
+//	unload(id)      drops a room from memory, closing its connections (the pages reconnect and read it anew)
 //	onChange        set by the worker: called with (id, kept JSON) after each change
 package main
 
@@ -100,6 +101,10 @@ func main() {
 			return err.Error()
 		}
 		mem.Import(k)
+		return nil
+	}))
+	api.Set("unload", js.FuncOf(func(this js.Value, args []js.Value) any {
+		mgr.Unload(args[0].String())
 		return nil
 	}))
 	api.Set("bench", js.FuncOf(func(this js.Value, args []js.Value) any {
