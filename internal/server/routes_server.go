@@ -5,9 +5,10 @@ package server
 // serverRoutes adds what a server offers and the engine in the browser
 // (cmd/tabula-wasm, built with GOOS=js) leaves out to stay small: the
 // Research page's studies, the invite links' QR codes and the debug
-// profiles.
+// profiles, and the PDFs to print (print.go).
 func (s *Server) serverRoutes() {
 	s.route("GET /api/qr", s.getQR)
+	s.route("GET /api/games/{id}/print.pdf", s.getPrint)
 	s.route("POST /api/research", s.postStudy)
 	s.route("GET /api/research", s.listStudies)
 	s.route("GET /api/research/{id}", s.getStudy)
