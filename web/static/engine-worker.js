@@ -3,8 +3,9 @@
 // page's API requests and playing its rooms over a message port, so that
 // a search never freezes the page. Every change of a room or of a
 // finished game is kept in IndexedDB (database "tabula", store "kept") and
-// put back when the worker starts. The page talks to it through
-// engine.js only.
+// put back when the worker starts, except in a kiosk (a worker named
+// tabula-kiosk), whose games last as long as the page. The
+// page talks to it through engine.js only.
 /* global Go */
 
 importScripts('wasm_exec.js');
@@ -38,10 +39,12 @@ const ready = (async () => {
   go.run(instance);
   const eng = self.tabulaEngine;
   let db = null;
-  try {
-    db = await openDB();
-    for (const kept of await allKept(db)) eng.restore(kept);
-  } catch (e) { db = null; } // no IndexedDB (a private window): the games last as long as the page
+  if (self.name !== 'tabula-kiosk') {
+    try {
+      db = await openDB();
+      for (const kept of await allKept(db)) eng.restore(kept);
+    } catch (e) { db = null; } // no IndexedDB (a private window): the games last as long as the page
+  }
   eng.onChange = (id, kept) => {
     if (db) db.transaction(storeName, 'readwrite').objectStore(storeName).put(kept, id);
   };
