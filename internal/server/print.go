@@ -25,7 +25,7 @@ func (s *Server) getPrint(w http.ResponseWriter, r *http.Request) error {
 		req.Paper = "a4"
 	}
 	if req.Lang == "" {
-		req.Lang = langOf(r)
+		req.Lang = langOf(requestOf(r))
 	}
 	if req.Sheet == "" {
 		req.Sheet = "all"

@@ -279,7 +279,7 @@ func TestEveryRegisteredGame(t *testing.T) {
 			// The phase line names the phase in the game's own words.
 			status(t, ctx)
 			phase := eval[string](t, ctx, `(document.getElementById('phase') || {}).textContent || ''`)
-			shownPhase := eval[string](t, ctx, `(async () => { const m = await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json(); return m.state.phase || ''; })()`)
+			shownPhase := eval[string](t, ctx, `(async () => { const m = `+roomNow+`; return m.state.phase || ''; })()`)
 			if w, ok := e.Words["phase_"+shownPhase]; ok && !strings.Contains(phase, w["en"]) {
 				t.Errorf("phase %q: the page says %q, want %q", shownPhase, phase, w["en"])
 			}
@@ -311,14 +311,14 @@ func TestEveryRegisteredGame(t *testing.T) {
 				t.Errorf("agsinnoninka: events %q do not tell the sowings", told)
 			}
 			t.Logf("events: %s", told)
-			// The lines are the server's words of the state shown (made by
+			// The lines are the engine's words of the state shown (made by
 			// the one Go renderer, messages.Texts), verbatim, in each
 			// language: the second person's for the person's own turns.
 			status(t, ctx)
 			for _, lang := range []string{"de", "en"} {
 				setSelect(t, ctx, "#lang", lang)
 				same := eval[string](t, ctx, `(async () => {
-					const m = await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json();
+					const m = `+roomNow+`;
 					const want = (m.state.told || []).map((x) => (x.you && x.args && x.args.player === 0 ? x.you : x.text)['`+lang+`']);
 					const got = [...document.querySelectorAll('#events li')].map((li) => li.textContent);
 					return JSON.stringify(got) === JSON.stringify(want) ? 'same' : JSON.stringify({ got, want });

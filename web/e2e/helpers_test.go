@@ -147,6 +147,11 @@ func openGame(t *testing.T, ctx context.Context, id string, options map[string]s
 	}
 }
 
+// roomNow is a JavaScript expression (in an async function): the room
+// shown, as the page's api() has it answered (GET /api/rooms/ID), by the
+// engine in the browser for a game at this device, else by the server.
+const roomNow = `(await (await import('./api.js')).api('GET', '/api/rooms/' + location.hash.split('/')[2]))`
+
 // phoneViewport makes the page a phone's width and waits until the page
 // has taken it, so that the layout measured next is the phone's.
 func phoneViewport(t *testing.T, ctx context.Context) {

@@ -3,7 +3,7 @@
 // and the engine in the browser.
 
 import { t, getLanguage } from './i18n.js';
-import { engineFetch } from './engine.js';
+import { engineFetch, isEngineRoom } from './engine.js';
 import { kiosk, store } from './kiosk.js';
 
 export const app = document.getElementById('app');
@@ -11,14 +11,14 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // api calls the server; its errors come in the app's language and keep
 // the server's code (err.code) and status. The engine in the browser
-// (engine.js) answers for its own rooms and games, for every request on
-// a site with no server (siteMode), and, when the server cannot be
-// reached, for the catalogue, replays and analyses and, with where
-// 'local', for a new game at this device; where 'engine' asks it alone.
+// (engine.js) answers for its own rooms and games (a path or a body that
+// names one), for every request on a site with no server (siteMode), and,
+// when the server cannot be reached, for the catalogue, replays and
+// analyses; where 'engine' asks it alone.
 export async function api(method, path, body, where) {
   const lang = getLanguage();
   let res = null;
-  if (where === 'engine' || siteMode() || enginePath(path)) res = await engineFetch(method, path, body, lang);
+  if (where === 'engine' || siteMode() || enginePath(path) || (body && isEngineRoom(body.room || ''))) res = await engineFetch(method, path, body, lang);
   else {
     const opts = { method, headers: { 'Accept-Language': lang } };
     if (body !== undefined) {
@@ -31,7 +31,7 @@ export async function api(method, path, body, where) {
       setOffline(false);
     } catch (e) {
       setOffline(true);
-      if (!engineAnswers(path) && where !== 'local') throw new Error(t('offlineNeeds'));
+      if (!engineAnswers(path)) throw new Error(t('offlineNeeds'));
       res = await engineFetch(method, path, body, lang);
     }
   }

@@ -1,7 +1,8 @@
 // The Tabula browser app: the routing, the catalogue and the game page,
 // on top of the other pages (room.js shows every room, online.js creates
-// online rooms, archive.js the finished games). The server judges every
-// move; the pages show what it sends.
+// online rooms, archive.js the finished games). The server's code judges
+// every move: the server's for online rooms, the engine in the browser's
+// (engine.js) for games at this device; the pages show what it sends.
 
 import { t, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
 import { preview, shape } from './boards.js';
@@ -14,6 +15,7 @@ import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
 import { kiosk } from './kiosk.js';
 import { startKiosk, pageAttract, kioskAllows, kioskRouted } from './attract.js';
+import { engineState, warmEngine } from './engine.js';
 
 // startOf is the start state of a game under options, with its board's
 // geometry, for the previews; null if the server cannot give it.
@@ -61,6 +63,11 @@ async function route() {
   if (page !== 'room' && page !== 'play' && page !== 'archived') leaveRoom();
   // a kiosk shows its games and nothing that leads away (attract.js)
   if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
+  // A page the engine in the browser answers says so while it loads (the
+  // first time: a second or two on a phone).
+  if ((siteMode() || page === 'play' || page === 'embed') && engineState.loaded === null) {
+    app.innerHTML = `<p class="note" id="engineloading" role="status">${esc(t('engineLoading'))}</p>`;
+  }
   try {
     // a game at this device (play) and an online room are one room view
     if ((page === 'room' || page === 'play') && id) await pageRoom(id, page === 'room' ? token : '');
@@ -163,6 +170,7 @@ async function pageGame(id) {
   const first = await startOf(g.id, saved.options);
   if (stale(seq)) return;
   setCurrent({ name: 'game', rerender: () => pageGame(id) });
+  warmEngine(); // the game will be played in the browser: have it ready
   setWords(g.words);
   document.title = `${g.name} – ${t('title')}`;
   let o = `<section id="game" data-game="${esc(g.id)}" aria-labelledby="game-h"><h1 id="game-h">${esc(g.name)}</h1>`;
@@ -269,6 +277,7 @@ async function pageGame(id) {
     starting = true;
     const btn = document.getElementById('start');
     btn.disabled = true;
+    if (engineState.loaded === null) btn.textContent = t('engineLoading');
     clearError();
     const options = readOptions();
     const seats = [...document.querySelectorAll('#seats select')].map((s) => s.value);
@@ -281,6 +290,7 @@ async function pageGame(id) {
       showError(err);
       starting = false;
       btn.disabled = false;
+      btn.textContent = t('start');
     }
   });
   if (g.hasRules) {

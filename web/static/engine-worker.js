@@ -3,9 +3,11 @@
 // page's API requests and playing its rooms over a message port, so that
 // a search never freezes the page. Every change of a room or of a
 // finished game is kept in IndexedDB (database "tabula", store "kept") and
-// put back when the worker starts, except in a kiosk (a worker named
-// tabula-kiosk), whose games last as long as the page. The
-// page talks to it through engine.js only.
+// put back when the worker starts, and told to the other tabs' workers
+// (BroadcastChannel "tabula-engine"), which take it and drop the room
+// from memory, so that their pages reconnect to it as it now is; a
+// kiosk's worker (named tabula-kiosk) keeps and tells nothing: its games
+// last as long as the page. The page talks to it through engine.js only.
 /* global Go */
 
 importScripts('wasm_exec.js');
@@ -30,16 +32,27 @@ function allKept(db) {
   });
 }
 
-const ready = (async () => {
+// compile compiles the engine while it downloads: the gzip file (any
+// static host serves it as it is) is decompressed on the way, as a
+// stream, into a streaming compilation.
+async function compile(go) {
   const res = await fetch('engine.wasm.gz');
   if (!res.ok) throw new Error('engine.wasm.gz: ' + res.status);
-  const bytes = await new Response(res.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  const wasm = new Response(res.body.pipeThrough(new DecompressionStream('gzip')), { headers: { 'Content-Type': 'application/wasm' } });
+  if (WebAssembly.instantiateStreaming) return WebAssembly.instantiateStreaming(wasm, go.importObject);
+  return WebAssembly.instantiate(await wasm.arrayBuffer(), go.importObject);
+}
+
+const kiosk = self.name === 'tabula-kiosk';
+const tabs = typeof BroadcastChannel === 'function' && !kiosk ? new BroadcastChannel('tabula-engine') : null;
+
+const ready = (async () => {
   const go = new Go();
-  const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+  const { instance } = await compile(go);
   go.run(instance);
   const eng = self.tabulaEngine;
   let db = null;
-  if (self.name !== 'tabula-kiosk') {
+  if (!kiosk) {
     try {
       db = await openDB();
       for (const kept of await allKept(db)) eng.restore(kept);
@@ -47,9 +60,12 @@ const ready = (async () => {
   }
   eng.onChange = (id, kept) => {
     if (db) db.transaction(storeName, 'readwrite').objectStore(storeName).put(kept, id);
+    if (tabs) tabs.postMessage({ id, kept });
   };
+  if (tabs) tabs.onmessage = (e) => { eng.restore(e.data.kept); eng.unload(e.data.id); };
   return eng;
 })();
+ready.then(() => postMessage({ ready: true }), (err) => postMessage({ ready: false, error: String(err.message || err) }));
 
 const conns = new Map();
 
@@ -74,6 +90,9 @@ self.onmessage = async (e) => {
       conns.set(m.conn, eng.open(m.room, m.lang,
         (text) => postMessage({ conn: m.conn, text }),
         (code, reason) => { conns.delete(m.conn); postMessage({ conn: m.conn, code, reason }); }));
+      return;
+    case 'unload':
+      eng.unload(m.room);
       return;
     case 'send': { const c = conns.get(m.conn); if (c) c.send(m.text); return; }
     case 'close': { const c = conns.get(m.conn); if (c) c.close(); }

@@ -17,6 +17,12 @@ function start() {
   worker = new Worker('engine-worker.js', kiosk ? { name: 'tabula-kiosk' } : {});
   worker.onmessage = (e) => {
     const m = e.data;
+    if (m.ready !== undefined) {
+      engineState.loaded = m.ready;
+      engineState.ms = performance.now();
+      dispatchEvent(new Event('tabula-engine'));
+      return;
+    }
     if (m.id !== undefined) {
       const done = waiting.get(m.id);
       waiting.delete(m.id);
@@ -32,6 +38,19 @@ function start() {
   };
   return worker;
 }
+
+// engineState says whether the engine has loaded (loaded: true, or false
+// when it could not) and when (ms, the page's clock); "tabula-engine" is
+// dispatched on the window then.
+export const engineState = { loaded: null, ms: 0 };
+
+// warmEngine starts loading the engine, so that it is ready when a game
+// starts.
+export function warmEngine() { start(); }
+
+// engineUnload drops a room from the engine's memory, as a server unloads
+// one: its pages reconnect and read it anew.
+export function engineUnload(room) { start().postMessage({ op: 'unload', room }); }
 
 // isEngineRoom tells a room the engine in the browser plays.
 export const isEngineRoom = (id) => String(id).startsWith('b.');
