@@ -4,6 +4,7 @@
 
 import { t, getLanguage } from './i18n.js';
 import { engineFetch, isEngineRoom } from './engine.js';
+import { kiosk, store } from './kiosk.js';
 
 export const app = document.getElementById('app');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -55,10 +56,11 @@ const enginePath = (path) => /^\/api\/(rooms|archive)\/b\./.test(path);
 const engineAnswers = (path) => /^\/api\/(games\b|replay|analysis)/.test(path);
 
 // siteMode: a copy of the app with no server (tabula site: the page says
-// so in <meta name="tabula-site">), or a board embedded in another page
-// (embed.js: index.html?embed=1), which plays in the browser alone.
+// so in <meta name="tabula-site">), a board embedded in another page
+// (embed.js: index.html?embed=1), or a kiosk (kiosk.js), which plays in
+// the browser alone: a kiosk's games never reach the server.
 export function siteMode() {
-  return !!document.querySelector('meta[name="tabula-site"]') || embedded();
+  return !!document.querySelector('meta[name="tabula-site"]') || embedded() || !!kiosk;
 }
 
 // siteServer is the Tabula server a site with no server of its own
@@ -104,7 +106,7 @@ export const speeds = { slow: 450, normal: 220, fast: 70, off: 0 };
 // speed is the animation speed chosen, else none for people who asked
 // for reduced motion.
 export function speed() {
-  const s = localStorage.getItem('tabula.speed');
+  const s = store.getItem('tabula.speed');
   if (s && speeds[s] !== undefined) return s;
   return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'off' : 'normal';
 }

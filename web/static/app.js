@@ -13,6 +13,8 @@ import { w, esc, linkify, seatLabel } from './ux.js';
 import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
+import { kiosk } from './kiosk.js';
+import { startKiosk, pageAttract, kioskAllows, kioskRouted } from './attract.js';
 import { engineState, warmEngine } from './engine.js';
 
 // startOf is the start state of a game under options, with its board's
@@ -59,6 +61,8 @@ async function route() {
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id, token] = hash.split('/');
   if (page !== 'room' && page !== 'play' && page !== 'archived') leaveRoom();
+  // a kiosk shows its games and nothing that leads away (attract.js)
+  if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
   // A page the engine in the browser answers says so while it loads (the
   // first time: a second or two on a phone).
   if ((siteMode() || page === 'play' || page === 'embed') && engineState.loaded === null) {
@@ -73,12 +77,14 @@ async function route() {
     else if (page === 'invites' && id) { setCurrent({ name: 'invites', rerender: () => pageInvites(id) }); await pageInvites(id); }
     else if (page === 'game' && id && token === undefined) await pageGame(id);
     else if (page === 'embed' && id && embedded()) await pageEmbed(id, token || '');
-    else if (page === '') await pageHome();
+    else if (page === '') await (kiosk ? pageAttract() : pageHome());
     else pageNotFound(location.hash);
   } catch (e) {
+    if (kiosk && page !== '') { location.replace('#/'); return; }
     pageNotFound(location.hash, e.message, e.status !== 404);
   }
   focusPage();
+  if (kiosk) kioskRouted();
 }
 
 // pageNotFound says that an address leads nowhere, and offers the way back.
@@ -172,6 +178,12 @@ async function pageGame(id) {
   o += (g.summary || []).map((p) => `<li>${esc(pick(p))}</li>`).join('');
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
   if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
+  // the board at true scale and the rules sheet, as the server prints them
+  const printer = siteMode() ? siteServer() : '';
+  if (g.hasRules && (!siteMode() || printer)) {
+    const pdf = (paper) => `${printer}/api/games/${encodeURIComponent(g.id)}/print.pdf?paper=${paper}&amp;lang=${getLanguage()}`;
+    o += `<p class="print"><a id="print" class="button" href="${pdf('a4')}" target="_blank" rel="noopener">${esc(t('printA4'))}</a> <a id="print-a3" href="${pdf('a3')}" target="_blank" rel="noopener">${esc(t('printA3'))}</a></p>`;
+  }
   o += `</div><form id="setup" class="setup" novalidate>`;
   o += `<fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
   o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
@@ -343,6 +355,7 @@ function start() {
   });
   window.addEventListener('hashchange', route);
   window.addEventListener('tabula-offline', renderOffline);
+  if (kiosk) startKiosk(() => { renderChrome(); if (current && current.rerender) current.rerender(); });
   if (embedded()) tellHost();
   // After one visit the app opens and plays offline (sw.js).
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => { /* an insecure origin: online only */ });

@@ -7,6 +7,8 @@
 
 import { appWords } from './contract.js';
 
+import { store } from './kiosk.js';
+
 const strings = {
   en: {
     title: 'Tabula',
@@ -231,6 +233,12 @@ const strings = {
     toServer: 'Copy to the server\'s archive',
     copiedToServer: 'Copied to the server\'s archive.',
     engineLoading: 'Loading the engine…',
+    printA4: 'Print the board and rules (A4)',
+    printA3: 'Print on A3',
+    kioskDemo: 'The computer plays itself. Watch, or touch a button to play:',
+    kioskVsComputer: 'Against the computer',
+    kioskTwo: 'Two players here',
+    kioskWhich: 'Play {name}',
   },
   de: {
     title: 'Tabula',
@@ -455,6 +463,12 @@ const strings = {
     toServer: 'Ins Archiv des Servers kopieren',
     copiedToServer: 'Ins Archiv des Servers kopiert.',
     engineLoading: 'Die Spiel-Engine wird geladen…',
+    printA4: 'Brett und Regeln drucken (A4)',
+    printA3: 'Auf A3 drucken',
+    kioskDemo: 'Der Computer spielt gegen sich selbst. Schau zu oder berühre einen Knopf, um zu spielen:',
+    kioskVsComputer: 'Gegen den Computer',
+    kioskTwo: 'Zu zweit hier',
+    kioskWhich: '{name} spielen',
   },
 };
 
@@ -469,7 +483,7 @@ let lang = 'en';
 
 // detectLanguage picks the saved language, else the browser's.
 export function detectLanguage() {
-  const saved = localStorage.getItem('tabula.lang');
+  const saved = store.getItem('tabula.lang');
   if (saved && strings[saved]) return saved;
   for (const l of navigator.languages || [navigator.language || 'en']) {
     const short = String(l).slice(0, 2).toLowerCase();
@@ -480,7 +494,7 @@ export function detectLanguage() {
 
 export function setLanguage(l) {
   lang = strings[l] ? l : 'en';
-  localStorage.setItem('tabula.lang', lang);
+  store.setItem('tabula.lang', lang);
   document.documentElement.lang = lang;
 }
 
