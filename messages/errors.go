@@ -9,4 +9,5 @@ func init() {
 	engine.RegisterWords("rooms", Rooms)
 	engine.RegisterWords("server", Server)
 	engine.RegisterWords("research", Research)
+	engine.RegisterWords("lobby", Lobby)
 }

@@ -10,3 +10,6 @@ func (s *Server) serverRoutes() {}
 type lab struct{}
 
 func (lab) close() {}
+
+// lobbyState is the lobby's, which only a server runs (lobby.go).
+type lobbyState struct{}

@@ -15,4 +15,5 @@ func (s *Server) serverRoutes() {
 	s.route("GET /api/research/{id}/report", s.getStudyReport)
 	s.route("GET /api/debug/stats", s.getStats)
 	s.route("GET /api/debug/pprof/{name...}", s.getProfile)
+	s.lobbyRoutes()
 }

@@ -87,6 +87,7 @@ type Server struct {
 	mux  *http.ServeMux
 	csrf *http.CrossOriginProtection
 	lab  lab // the Research page's studies (research.go)
+	lobbyState
 
 	wsLimits wsLimits
 	proxies  proxies        // which address a request comes from
