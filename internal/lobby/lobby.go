@@ -180,7 +180,7 @@ func seekView(s store.Seek) SeekView {
 
 // Match is a room the lobby made: the caller's seat in it.
 type Match struct {
-	Seek      string `json:"seek,omitempty"`
+	Seek      string `json:"id,omitempty"` // the seek accepted, if any
 	Room      string `json:"room"`
 	Seat      int    `json:"seat"`
 	Link      string `json:"link"`

@@ -180,10 +180,15 @@ type seekRequest struct {
 	Computer string         `json:"computer"`
 }
 
-// seekResponse answers POST /api/seeks: the seek made, or (Play now
-// that found an opponent, or a game against the computer) the room.
-type seekResponse struct {
+// seekMade answers POST /api/seeks with the seek made.
+type seekMade struct {
 	*lobby.SeekView
+	Matched bool `json:"matched"`
+}
+
+// gameMade answers POST /api/seeks with the room made: Play now found an
+// opponent, or a game against the computer began.
+type gameMade struct {
 	*lobby.Match
 	Matched bool `json:"matched"`
 }
@@ -224,7 +229,11 @@ func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) error {
 		return lobbyErr(err)
 	}
 	made = true
-	writeJSON(w, http.StatusCreated, seekResponse{SeekView: sv, Match: m, Matched: m != nil})
+	if m != nil {
+		writeJSON(w, http.StatusCreated, gameMade{m, true})
+	} else {
+		writeJSON(w, http.StatusCreated, seekMade{sv, false})
+	}
 	return nil
 }
 
