@@ -459,3 +459,8 @@ func FuzzLobbyRequests(f *testing.F) {
 		}
 	})
 }
+
+// dialLobby opens the lobby's WebSocket of the server at base.
+func dialLobby(ctx context.Context, base string) (*websocket.Conn, *http.Response, error) {
+	return websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/lobby/ws", nil)
+}
