@@ -89,7 +89,7 @@ var App = map[string]engine.Text{
 		"de": "{playerLost} hat aufgegeben: {player} gewinnt",
 	},
 	"result_win_flag": {
-		"en": "{playerLost} ran out of time: {player} wins",
-		"de": "{playerLost} hat die Zeit überschritten: {player} gewinnt",
+		"en": "{playerLost} lost on time: {player} wins on time",
+		"de": "{playerLost} hat auf Zeit verloren: {player} gewinnt auf Zeit",
 	},
 }

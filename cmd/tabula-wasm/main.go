@@ -20,11 +20,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"log/slog"
-	"net/http"
-	"net/http/httptest"
-	"strings"
 	"syscall/js"
 
 	"tabula/docs"
@@ -39,7 +34,7 @@ import (
 func main() {
 	mem := store.NewMemory()
 	pool := compute.NewPool(compute.Config{Workers: 1})
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	log := rooms.Discard{}
 	mgr := rooms.NewManager(rooms.Config{Store: mem, IDPrefix: "b.", Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Think: pool, Log: log})
 	srv := server.New(server.Config{Log: log, Rules: docs.RulesFS(), Pool: pool, Rooms: mgr, RoomsPerMinute: 1 << 20})
 
@@ -63,16 +58,10 @@ func main() {
 			lang = args[3].String()
 		}
 		return promise(func() any {
-			req := httptest.NewRequest(method, "http://localhost"+url, strings.NewReader(body))
-			req.Header.Set("Accept-Language", lang)
-			if body != "" {
-				req.Header.Set("Content-Type", "application/json")
-			}
-			rec := httptest.NewRecorder()
-			srv.ServeHTTP(rec, req)
+			a := srv.Serve(context.Background(), method, url, lang, body)
 			out := js.Global().Get("Object").New()
-			out.Set("status", rec.Code)
-			out.Set("body", rec.Body.String())
+			out.Set("status", a.Status)
+			out.Set("body", a.Body.String())
 			return out
 		})
 	}))
@@ -183,4 +172,3 @@ func (p *portSocket) Close(code int, reason string) {
 func (p *portSocket) CloseNow() { p.Close(1006, "") }
 
 var _ server.Socket = (*portSocket)(nil)
-var _ http.Handler = (*server.Server)(nil)

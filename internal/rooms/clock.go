@@ -124,7 +124,9 @@ func (c *core) clocksAfter(now time.Time, movers ...int) []int64 {
 				d += c.clock.Increment
 			}
 		}
-		out[i] = d.Milliseconds()
+		// A flag falls a moment after the time ran out (the timer's
+		// delay): the clock shows 0, never less.
+		out[i] = max(d, 0).Milliseconds()
 	}
 	return out
 }

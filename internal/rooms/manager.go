@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"maps"
 	"runtime"
 	"slices"
@@ -42,7 +41,7 @@ type Config struct {
 	MoveDeadline time.Duration
 	// IdleAfter expires open rooms unchanged for that long (default 7 days).
 	IdleAfter time.Duration
-	Log       *slog.Logger
+	Log       Logger
 	// Now is the time of the game clocks and of absences (default
 	// time.Now; tests set their own).
 	Now func() time.Time
@@ -109,7 +108,7 @@ type Manager struct {
 // NewManager returns a manager for cfg.
 func NewManager(cfg Config) *Manager {
 	if cfg.Log == nil {
-		cfg.Log = slog.Default()
+		cfg.Log = defaultLog()
 	}
 	if cfg.Think == nil {
 		cfg.Think = compute.NewPool(compute.Config{})
@@ -424,6 +423,9 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
 	}
 	c.status = sn.Room.Status
+	if c.status != store.Open {
+		c.endedAt = sn.Room.Updated // its last change: the end, or a rematch made just after
+	}
 	if c.result, err = view.ParseResult(sn.Room.Result); err != nil {
 		return nil, fmt.Errorf("rooms: room %s: %w", sn.Room.ID, err)
 	}

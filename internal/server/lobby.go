@@ -31,7 +31,7 @@ func (s *Server) lobbyRoutes() {
 	s.route("POST /api/seeks/{id}/accept", s.acceptSeek)
 	s.route("DELETE /api/seeks/{id}", s.withdrawSeek)
 	s.route("GET /api/ratings/{game}", s.getRatings)
-	s.route("GET /api/lobby/ws", s.lobbySocket)
+	s.httpRoute("GET /api/lobby/ws", s.lobbySocket)
 }
 
 // lobbyState is the lobby a server runs (SetLobby) and its limits.
@@ -74,8 +74,8 @@ func lobbyErr(err error) error {
 }
 
 // bearer is the key of "Authorization: Bearer KEY", "" for none.
-func bearer(r *http.Request) string {
-	h := r.Header.Get("Authorization")
+func bearer(r *request) string {
+	h := r.Authorization
 	if k, ok := strings.CutPrefix(h, "Bearer "); ok {
 		return strings.TrimSpace(k)
 	}
@@ -83,7 +83,7 @@ func bearer(r *http.Request) string {
 }
 
 // me is the caller by its key (401 without a good one).
-func (s *Server) me(r *http.Request) (*lobby.Lobby, lobby.Me, error) {
+func (s *Server) me(r *request) (*lobby.Lobby, lobby.Me, error) {
 	l, err := s.lobby()
 	if err != nil {
 		return nil, lobby.Me{}, err
@@ -109,14 +109,14 @@ type playerResponse struct {
 	Identity string `json:"identity"`
 }
 
-func (s *Server) postPlayer(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) postPlayer(w response, r *request) error {
 	l, err := s.lobby()
 	if err != nil {
 		return err
 	}
-	ip, now := clientIP(r), time.Now()
+	ip, now := r.Addr, time.Now()
 	if ok, wait := s.players.allow(ip, s.playersPerMinute, now); !ok {
-		return retryIn(wait, &httpError{http.StatusTooManyRequests, engine.NewError("lobby.players_rate")})
+		return retryIn(wait, &httpError{statusTooManyRequests, engine.NewError("lobby.players_rate")})
 	}
 	var req playerRequest
 	if err := decode(r, &req); err != nil {
@@ -128,11 +128,11 @@ func (s *Server) postPlayer(w http.ResponseWriter, r *http.Request) error {
 		s.players.forget(ip, now)
 		return lobbyErr(err)
 	}
-	writeJSON(w, http.StatusCreated, playerResponse{ID: p.ID, Key: key, Name: p.Name, Identity: "/#/identity/" + key})
+	writeJSON(w, statusCreated, playerResponse{ID: p.ID, Key: key, Name: p.Name, Identity: "/#/identity/" + key})
 	return nil
 }
 
-func (s *Server) getMe(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getMe(w response, r *request) error {
 	l, me, err := s.me(r)
 	if err != nil {
 		return err
@@ -141,11 +141,11 @@ func (s *Server) getMe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return lobbyErr(err)
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, statusOK, v)
 	return nil
 }
 
-func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getPlayer(w response, r *request) error {
 	l, err := s.lobby()
 	if err != nil {
 		return err
@@ -154,11 +154,11 @@ func (s *Server) getPlayer(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return lobbyErr(err)
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, statusOK, v)
 	return nil
 }
 
-func (s *Server) getMyGames(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getMyGames(w response, r *request) error {
 	l, me, err := s.me(r)
 	if err != nil {
 		return err
@@ -167,7 +167,7 @@ func (s *Server) getMyGames(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return lobbyErr(err)
 	}
-	writeJSON(w, http.StatusOK, games)
+	writeJSON(w, statusOK, games)
 	return nil
 }
 
@@ -193,14 +193,14 @@ type gameMade struct {
 	Matched bool `json:"matched"`
 }
 
-func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) postSeek(w response, r *request) error {
 	l, err := s.lobby()
 	if err != nil {
 		return err
 	}
-	ip, now := clientIP(r), time.Now()
+	ip, now := r.Addr, time.Now()
 	if ok, wait := s.seeks.allow(ip, s.seeksPerMinute, now); !ok {
-		return retryIn(wait, &httpError{http.StatusTooManyRequests, engine.NewError("lobby.seeks_rate", "max", s.seeksPerMinute)})
+		return retryIn(wait, &httpError{statusTooManyRequests, engine.NewError("lobby.seeks_rate", "max", s.seeksPerMinute)})
 	}
 	made := false
 	defer func() {
@@ -230,19 +230,19 @@ func (s *Server) postSeek(w http.ResponseWriter, r *http.Request) error {
 	}
 	made = true
 	if m != nil {
-		writeJSON(w, http.StatusCreated, gameMade{m, true})
+		writeJSON(w, statusCreated, gameMade{m, true})
 	} else {
-		writeJSON(w, http.StatusCreated, seekMade{sv, false})
+		writeJSON(w, statusCreated, seekMade{sv, false})
 	}
 	return nil
 }
 
-func (s *Server) listSeeks(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listSeeks(w response, r *request) error {
 	l, err := s.lobby()
 	if err != nil {
 		return err
 	}
-	game := r.URL.Query().Get("game")
+	game := r.Query().Get("game")
 	if game != "" {
 		if _, err := engine.Lookup(game); err != nil {
 			return badRequestErr(err)
@@ -252,11 +252,11 @@ func (s *Server) listSeeks(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, list)
+	writeJSON(w, statusOK, list)
 	return nil
 }
 
-func (s *Server) getSeek(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getSeek(w response, r *request) error {
 	l, err := s.lobby()
 	if err != nil {
 		return err
@@ -273,11 +273,11 @@ func (s *Server) getSeek(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return lobbyErr(err)
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, statusOK, v)
 	return nil
 }
 
-func (s *Server) acceptSeek(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) acceptSeek(w response, r *request) error {
 	l, me, err := s.me(r)
 	if err != nil {
 		return err
@@ -286,11 +286,11 @@ func (s *Server) acceptSeek(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return lobbyErr(err)
 	}
-	writeJSON(w, http.StatusCreated, m)
+	writeJSON(w, statusCreated, m)
 	return nil
 }
 
-func (s *Server) withdrawSeek(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) withdrawSeek(w response, r *request) error {
 	l, me, err := s.me(r)
 	if err != nil {
 		return err
@@ -298,11 +298,11 @@ func (s *Server) withdrawSeek(w http.ResponseWriter, r *http.Request) error {
 	if err := l.Withdraw(r.Context(), me, r.PathValue("id")); err != nil {
 		return lobbyErr(err)
 	}
-	w.WriteHeader(http.StatusNoContent)
+	w.WriteHeader(statusNoContent)
 	return nil
 }
 
-func (s *Server) getRatings(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getRatings(w response, r *request) error {
 	l, err := s.lobby()
 	if err != nil {
 		return err
@@ -311,7 +311,7 @@ func (s *Server) getRatings(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return lobbyErr(err)
 	}
-	writeJSON(w, http.StatusOK, list)
+	writeJSON(w, statusOK, list)
 	return nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strconv"
 	"sync"
@@ -27,7 +26,6 @@ func (s *Server) onlineRoutes() {
 	s.route("GET /api/rooms/{id}", s.getRoom)
 	s.route("GET /api/rooms/{id}/record", s.getRoomRecord)
 	s.route("GET /api/rooms/{id}/states", s.getRoomStates)
-	s.route("GET /api/rooms/{id}/ws", s.roomSocket)
 	s.route("GET /api/archive", s.listArchive)
 	s.route("GET /api/archive/{id}", s.getArchived)
 	s.route("POST /api/archive", s.importArchive)
@@ -131,22 +129,22 @@ func roomErr(err error) error {
 	var re *rooms.Error
 	switch {
 	case errors.As(err, &re):
-		return &httpError{http.StatusBadRequest, re.Err}
+		return &httpError{statusBadRequest, re.Err}
 	case errors.Is(err, rooms.ErrNoRoom), errors.Is(err, store.ErrNotFound):
 		return notFound("server.no_room")
 	}
 	return err
 }
 
-func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) createRoom(w response, r *request) error {
 	m, err := s.online()
 	if err != nil {
 		return err
 	}
 	// A room counts once made: a refused request gives its place back.
-	ip, now := clientIP(r), time.Now()
+	ip, now := r.Addr, time.Now()
 	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
-		return retryIn(wait, &httpError{http.StatusTooManyRequests, engine.NewError("server.rooms_rate")})
+		return retryIn(wait, &httpError{statusTooManyRequests, engine.NewError("server.rooms_rate")})
 	}
 	made := false
 	defer func() {
@@ -202,13 +200,13 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	}
 	made = true
 	s.cfg.Log.Info("room created", "room", c.ID, "game", req.Game)
-	writeJSON(w, http.StatusCreated, out)
+	writeJSON(w, statusCreated, out)
 	return nil
 }
 
 // roomOf is the room a request names by its id (in the path, or given),
 // for reading: a finished one is read from the store and not kept.
-func (s *Server) roomOf(r *http.Request, id string) (*rooms.Room, error) {
+func (s *Server) roomOf(r *request, id string) (*rooms.Room, error) {
 	m, err := s.online()
 	if err != nil {
 		return nil, err
@@ -220,26 +218,26 @@ func (s *Server) roomOf(r *http.Request, id string) (*rooms.Room, error) {
 	return room, nil
 }
 
-func (s *Server) getRoom(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getRoom(w response, r *request) error {
 	room, err := s.roomOf(r, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, room.View(rooms.Spectator))
+	writeJSON(w, statusOK, room.View(rooms.Spectator))
 	return nil
 }
 
-func (s *Server) getRoomRecord(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getRoomRecord(w response, r *request) error {
 	room, err := s.roomOf(r, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
 	rec := room.Record()
-	if r.URL.Query().Get("download") != "" {
+	if r.Query().Get("download") != "" {
 		name := fmt.Sprintf("tabula-%s-%s.json", rec.Game, time.Now().UTC().Format("20060102-150405"))
-		w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+		w.SetHeader("Content-Disposition", `attachment; filename="`+name+`"`)
 	}
-	writeJSON(w, http.StatusOK, rec)
+	writeJSON(w, statusOK, rec)
 	return nil
 }
 
@@ -292,12 +290,12 @@ var resultChoices = func() []resultChoice {
 // (dates as YYYY-MM-DD or RFC 3339; result a code or its leading parts,
 // view.IsResultFilter); with format=jsonl it exports the records, one JSON
 // object a line. The list comes with the result filters a page offers.
-func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listArchive(w response, r *request) error {
 	m, err := s.online()
 	if err != nil {
 		return err
 	}
-	q := r.URL.Query()
+	q := r.Query()
 	f := store.Filter{Game: q.Get("game"), Player: q.Get("player"), Result: q.Get("result")}
 	if f.Result != "" && !view.IsResultFilter(f.Result) {
 		return badRequest("server.result_filter", "value", strconv.Quote(f.Result))
@@ -322,8 +320,8 @@ func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if q.Get("format") == "jsonl" {
-		w.Header().Set("Content-Type", "application/jsonl; charset=utf-8")
-		w.Header().Set("Content-Disposition", `attachment; filename="tabula-games.jsonl"`)
+		w.SetHeader("Content-Type", "application/jsonl; charset=utf-8")
+		w.SetHeader("Content-Disposition", `attachment; filename="tabula-games.jsonl"`)
 		var buf bytes.Buffer
 		for _, g := range games {
 			buf.Write(bytes.TrimSpace(g.Record))
@@ -340,7 +338,7 @@ func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
 		}
 		out = append(out, archiveEntry{Room: g.Room, Game: g.Game, Players: g.Players, Result: &res, ResultText: text, Finished: g.Finished.UTC()})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out, "results": resultChoices})
+	writeJSON(w, statusOK, map[string]any{"games": out, "results": resultChoices})
 	return nil
 }
 
@@ -356,7 +354,7 @@ const maxImport = 1000
 
 // importArchive answers POST /api/archive {"records": [RECORD...]}: it
 // archives finished games played elsewhere.
-func (s *Server) importArchive(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) importArchive(w response, r *request) error {
 	m, err := s.online()
 	if err != nil {
 		return err
@@ -370,18 +368,18 @@ func (s *Server) importArchive(w http.ResponseWriter, r *http.Request) error {
 	if len(req.Records) == 0 || len(req.Records) > maxImport {
 		return badRequest("server.records_count", "max", maxImport)
 	}
-	n, err := m.Import(r.Context(), req.Records)
+	n, known, err := m.Import(r.Context(), req.Records)
 	if err != nil {
 		return roomErr(err)
 	}
-	writeJSON(w, http.StatusCreated, map[string]int{"imported": n})
+	writeJSON(w, statusCreated, map[string]int{"imported": n, "known": known})
 	return nil
 }
 
 // getArchived answers GET /api/archive/{id}: the record of a finished game,
 // with its result's words ("resultText"),
 // with its published chance secret.
-func (s *Server) getArchived(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getArchived(w response, r *request) error {
 	m, err := s.online()
 	if err != nil {
 		return err
@@ -404,7 +402,7 @@ func (s *Server) getArchived(w http.ResponseWriter, r *http.Request) error {
 		out = append(out, ',')
 	}
 	out = append(append(append(out, `"resultText":`...), words...), '}')
-	writeJSON(w, http.StatusOK, json.RawMessage(out))
+	writeJSON(w, statusOK, json.RawMessage(out))
 	return nil
 }
 

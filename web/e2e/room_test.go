@@ -112,17 +112,8 @@ func TestRoomByKeyboard(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
 			links, specLink := createRoom(t, c.game, c.options, c.clock)
-			players := []context.Context{tab(t, 4*time.Minute), tab(t, 4*time.Minute)}
-			spec := tab(t, 4*time.Minute)
-			pages := append(append([]context.Context{}, players...), spec)
-			for i, ctx := range pages {
-				link := specLink
-				if i < 2 {
-					link = links[i]
-				}
-				must(t, ctx, chromedp.Navigate(link))
-				waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
-			}
+			pages := openPages(t, append(links, specLink), 4*time.Minute)
+			players, spec := pages[:2], pages[2]
 			turns := 0
 			for iter := 0; ; iter++ {
 				if iter > 2000 {
@@ -287,15 +278,26 @@ func TestReplaceAnAbsentPlayer(t *testing.T) {
 	}
 }
 
+// openPages opens each of links in a tab of its own and waits until each
+// page is online.
+func openPages(t *testing.T, links []string, limit time.Duration) []context.Context {
+	t.Helper()
+	pages := make([]context.Context, len(links))
+	for i := range pages {
+		pages[i] = tab(t, limit)
+	}
+	for i, ctx := range pages {
+		must(t, ctx, chromedp.Navigate(links[i]))
+		waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
+	}
+	return pages
+}
+
 // twoPlayers opens an Adji-Boto room of Ana and Ben in two tabs, one for
 // each player's invite link.
 func twoPlayers(t *testing.T) (a, b context.Context) {
 	t.Helper()
 	links, _ := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
-	a, b = tab(t, time.Minute), tab(t, time.Minute)
-	for i, ctx := range []context.Context{a, b} {
-		must(t, ctx, chromedp.Navigate(links[i]))
-		waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
-	}
-	return a, b
+	pages := openPages(t, links, time.Minute)
+	return pages[0], pages[1]
 }

@@ -14,7 +14,7 @@ import { api, games, showError, clearError, setCurrent, routeSeq, stale, announc
 import { Conn } from './conn.js';
 import { agentKinds } from './contract.js';
 import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf } from './roomstate.js';
-import { renderRoom, drawBoard, animateSteps, announceTurn, focusInput, tick } from './roomdraw.js';
+import { renderRoom, drawBoard, animateSteps, announceTurn, announceEnd, focusInput, tick } from './roomdraw.js';
 import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce, coachOnce, loadStates } from './replay.js';
 
 setPlayerNames((p) => (P ? playerName(p) : null));
@@ -140,8 +140,10 @@ export async function pageArchived(id) {
 }
 
 // send sends a message over the room's connection.
+// A refusal shown before is cleared as the next request goes out.
 function send(msg) {
   if (!P || !P.conn_ || !P.conn_.send(msg)) { showError(new Error(w('playOffline'))); return false; }
+  clearError();
   return true;
 }
 
@@ -346,20 +348,21 @@ function applyEvent(e, state) {
       P.analysis = null;
       break;
     case 'resign':
+      // the end that follows says who resigned, once
       P.resigned = e.seat;
       P.secret = null;
-      say = w('resigned', { player: playerName(e.seat) });
       break;
     case 'draw-offer':
+      // an offer of the seat whose offer stands accepts it: the end that
+      // follows says the draw was agreed
+      if (P.offer !== 1 - e.seat) say = w('offers', { player: playerName(e.seat) });
       P.offer = e.seat;
-      say = w('offers', { player: playerName(e.seat) });
       break;
     case 'draw-declined':
       P.offer = -1;
       say = w('declined', { player: playerName(e.seat) });
       break;
-    case 'flag':
-      say = w('flagFell', { player: playerName(e.seat) });
+    case 'flag': // the end that follows says who lost on time
       break;
     case 'end':
       m.status = 'finished';
@@ -394,7 +397,7 @@ function applyEvent(e, state) {
   renderRoom();
   if (say) announce(say);
   if (e.kind === 'end') {
-    announce(t('gameOver') + ' ' + resultText());
+    announceEnd();
     const r = document.getElementById('result-h');
     if (r) r.focus();
   } else if (e.kind === 'commit' || e.kind === 'undo') focusInput();

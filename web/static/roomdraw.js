@@ -12,7 +12,7 @@ import { w, esc, pct, seatLabel } from './ux.js';
 import { roveInit } from './keys.js';
 import { app, sleep, speeds, speed, current, focusPage, announce } from './api.js';
 import { P, status, chooser, playerName, isPerson, local, mine, oneDevice, spectator, over, analysable, resultText, phaseText,
-  told, turnLine, describeTurn, chanceName, shownTurns, clockMs, clockText } from './roomstate.js';
+  told, turnLine, describeTurn, chanceName, shownTurns, clockMs, clockText, howTo } from './roomstate.js';
 import { panel, mistakes, graphSVG, coachList } from './analysis.js';
 
 // shown reports whether the room page is the page shown.
@@ -51,6 +51,8 @@ function roomHTML() {
   o += `<div id="board" class="boardbox${P.turned ? ' turned' : ''}">${boardSVG(P.frame)}</div>`;
   if (P.board.tray) o += `<div class="traybox"><div id="tray">${trayHTML(P.frame)}</div><p id="throws" class="throws">${throwsHTML(P.frame)}</p></div>`;
   o += `<p id="phase" class="phase">${esc(phaseText(s))}</p>`;
+  const how = howTo();
+  o += `<p id="howto" class="howto${how.on ? '' : ' off'}"${how.on ? '' : ' aria-hidden="true"'}>${esc(how.text)}</p>`;
   const ev = P.busy || P.replay ? [] : told(s);
   o += `<ul id="events" class="events">` + ev.map((x) => `<li>${esc(x)}</li>`).join('') + `</ul>`;
   if (st === 'handover') {
@@ -282,7 +284,8 @@ export async function animateSteps(steps) {
     const step = steps[k];
     P.shownTurns = base + k;
     P.lastLine = describeTurn(step);
-    announce(P.lastLine);
+    // a throw the game tells of ("Ana threw 3") is told once, in its words
+    if (step.actors[0] !== -1 || !told(step.state).length) announce(P.lastLine);
     renderRoom();
     await animateTurn(P.shown, step);
     if (P !== me) return;
@@ -310,9 +313,16 @@ export async function animateSteps(steps) {
 export function announceTurn(focus) {
   if (!P || !P.shown) return;
   const st = status();
-  if (st === 'over') announce(t('gameOver') + ' ' + resultText());
-  else announce(turnLine());
+  if (st !== 'over') announce(turnLine());
+  else if (P.match.status !== 'open') announceEnd(); // else its end event, on its way, tells it
   if (focus) focusInput();
+}
+
+// announceEnd tells the result, once a room.
+export function announceEnd() {
+  if (P.toldEnd) return;
+  P.toldEnd = true;
+  announce(t('gameOver') + ' ' + resultText());
 }
 
 // focusInput puts the focus where the person acts, if a person of this

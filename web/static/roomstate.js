@@ -26,9 +26,11 @@ export const isPerson = (i) => !!P.match.seats[i] && P.match.seats[i].kind === '
 export function local(p) { return isPerson(p) && !!P.tokens[p]; }
 
 // oneDevice reports whether this browser plays every person seat: a game
-// at one device, which may be taken back, hinted and analysed.
+// at one device, which may be taken back, hinted and analysed. A room
+// reached by an invite link is an online game, and stays one when the
+// computer takes the only opponent's seat.
 export function oneDevice() {
-  return P.match.seats.length > 0 && P.match.seats.every((s, i) => s.kind !== 'person' || !!P.tokens[i]);
+  return !P.linkToken && P.match.seats.length > 0 && P.match.seats.every((s, i) => s.kind !== 'person' || !!P.tokens[i]);
 }
 
 // mine lists the seats this browser plays.
@@ -161,6 +163,17 @@ export function shownTurns() {
   const all = P.match.turns.length;
   if (!P.busy) return all;
   return Math.min(all, P.shownTurns !== undefined ? P.shownTurns : all);
+}
+
+// howTo is what a person to move does in the state's phase, in the
+// game's words (howTo_PHASE; the last one when this phase has none), and
+// whether it is shown: to the person of this browser who moves now,
+// nobody else (the page keeps its place, hidden, so nothing moves).
+export function howTo() {
+  const s = P.shown;
+  const text = s && s.phase ? gameWord('howTo_' + s.phase) : '';
+  if (text) P.howToKept = text;
+  return { text: P.howToKept || '', on: !!text && status() === 'input' };
 }
 
 // turnLine says whose turn it is, by name.
