@@ -81,10 +81,6 @@ var Classes = map[string]engine.Text{
 		"en": "too many rooms or classes created from your address in the last minute; wait a little",
 		"de": "Zu viele Räume oder Klassen von deiner Adresse in der letzten Minute; bitte etwas warten",
 	},
-	"class.bearer": {
-		"en": "Authorization: want Bearer followed by the secret or the player's token",
-		"de": "Authorization: erwartet Bearer und danach das Geheimnis oder das Token des Spielers",
-	},
 	"class.busy": {
 		"en": "the class was changed at the same moment; try again",
 		"de": "Die Klasse wurde im selben Moment geändert; bitte noch einmal",

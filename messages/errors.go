@@ -10,4 +10,6 @@ func init() {
 	engine.RegisterWords("server", Server)
 	engine.RegisterWords("research", Research)
 	engine.RegisterWords("class", Classes)
+	engine.RegisterWords("print", Print)
+	engine.RegisterWords("lobby", Lobby)
 }

@@ -31,7 +31,7 @@ func (c Clock) String() string {
 	return fmt.Sprintf("%d+%d", c.Initial.Milliseconds(), c.Increment.Milliseconds())
 }
 
-// ParseClock reads a clock's stored form (String).
+// ParseClock reads String's form.
 func ParseClock(s string) (Clock, error) { return parseClock(s) }
 
 func parseClock(s string) (Clock, error) {

@@ -75,6 +75,7 @@ const (
 	statusOK                    = 200
 	statusCreated               = 201
 	statusAccepted              = 202
+	statusNoContent             = 204
 	statusBadRequest            = 400
 	statusUnauthorized          = 401
 	statusForbidden             = 403

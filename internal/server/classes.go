@@ -71,26 +71,11 @@ func classErr(err error) error {
 	return roomErr(err)
 }
 
-// bearer is the token of the request's Authorization header ("" for
-// none), or 401 for a header of another form.
-func bearer(r *request) (string, error) {
-	h := r.Authorization
-	if h == "" {
-		return "", nil
-	}
-	kind, tok, ok := strings.Cut(h, " ")
-	tok = strings.TrimSpace(tok)
-	if !ok || !strings.EqualFold(kind, "Bearer") || tok == "" {
-		return "", &httpError{statusUnauthorized, engine.NewError("class.bearer")}
-	}
-	return tok, nil
-}
-
 type createClassRequest struct {
 	Game     string         `json:"game"`
 	Options  map[string]any `json:"options"`
 	Pairing  string         `json:"pairing"`
-	Clock    *clockSpec     `json:"clock"`
+	Clock    *clockRequest  `json:"clock"`
 	Computer string         `json:"computer"`
 	Max      int            `json:"max"`
 }
@@ -118,7 +103,7 @@ func (s *Server) createClass(cs *classes.Service, w response, r *request) error 
 	if err != nil {
 		return badRequestErr(err)
 	}
-	clock, err := clockOf(req.Clock)
+	clock, err := req.Clock.clock()
 	if err != nil {
 		return err
 	}
@@ -166,11 +151,7 @@ func (s *Server) joinClass(cs *classes.Service, w response, r *request) error {
 
 // classView is the class of the path as the request's token shows it.
 func classView(cs *classes.Service, r *request) (classes.View, error) {
-	tok, err := bearer(r)
-	if err != nil {
-		return classes.View{}, err
-	}
-	v, err := cs.View(r.Context(), r.PathValue("id"), tok)
+	v, err := cs.View(r.Context(), r.PathValue("id"), bearer(r))
 	if err != nil {
 		return classes.View{}, classErr(err)
 	}
@@ -189,11 +170,7 @@ func (s *Server) getClass(cs *classes.Service, w response, r *request) error {
 // startRound answers POST /api/classes/{id}/rounds: 201 with the class
 // as its teacher sees it, the new round last.
 func (s *Server) startRound(cs *classes.Service, w response, r *request) error {
-	tok, err := bearer(r)
-	if err != nil {
-		return err
-	}
-	n, err := cs.StartRound(r.Context(), r.PathValue("id"), tok)
+	n, err := cs.StartRound(r.Context(), r.PathValue("id"), bearer(r))
 	if err != nil {
 		return classErr(err)
 	}
@@ -209,11 +186,7 @@ func (s *Server) startRound(cs *classes.Service, w response, r *request) error {
 // classStatus answers POST /api/classes/{id}/pause, resume and end.
 func (s *Server) classStatus(status string) classHandler {
 	return func(cs *classes.Service, w response, r *request) error {
-		tok, err := bearer(r)
-		if err != nil {
-			return err
-		}
-		if err := cs.SetStatus(r.Context(), r.PathValue("id"), tok, status); err != nil {
+		if err := cs.SetStatus(r.Context(), r.PathValue("id"), bearer(r), status); err != nil {
 			return classErr(err)
 		}
 		return s.getClass(cs, w, r)

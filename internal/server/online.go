@@ -76,22 +76,21 @@ type createRoomRequest struct {
 	Game    string           `json:"game"`
 	Options map[string]any   `json:"options"`
 	Seats   []rooms.SeatSpec `json:"seats"`
-	Clock   *clockSpec       `json:"clock"`
+	// Clock, in seconds, for two-player games.
+	Clock *clockRequest `json:"clock"`
 	// Record, instead of game and options, starts the room from a saved
 	// game's moves (local.go).
 	Record *view.Record `json:"record"`
 }
 
-// clockSpec is a game clock as a request asks for it, in seconds, for
-// two-player games.
-type clockSpec struct {
+// clockRequest is a game clock as requests give it, in seconds.
+type clockRequest struct {
 	Initial   float64 `json:"initial"`
 	Increment float64 `json:"increment"`
 }
 
-// clockOf is the clock c asks for (none for nil), or 400 for numbers out
-// of every bound (the rooms check the clock's own bounds).
-func clockOf(c *clockSpec) (rooms.Clock, error) {
+// clock is c as rooms keep it (none for nil).
+func (c *clockRequest) clock() (rooms.Clock, error) {
 	if c == nil {
 		return rooms.Clock{}, nil
 	}
@@ -185,7 +184,7 @@ func (s *Server) createRoom(w response, r *request) error {
 	if err != nil {
 		return badRequestErr(err)
 	}
-	clock, err := clockOf(req.Clock)
+	clock, err := req.Clock.clock()
 	if err != nil {
 		return err
 	}

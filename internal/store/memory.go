@@ -19,6 +19,7 @@ type Memory struct {
 	rooms    map[string]*Snapshot
 	finished map[string]Game
 	classes  map[string]Class
+	lobby    memLobby // under mu
 
 	Changed func(room string)
 }

@@ -134,7 +134,7 @@ func TestResultsMigrateInSQLite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := migrations[:slices.Index(migrations, resultCodes)] // those before it, whatever came after
+	old := migrations[:slices.Index(migrations, resultCodes)]
 	for _, q := range append(append([]string{`CREATE TABLE schema_version (version INTEGER NOT NULL)`}, old...), oldRows...) {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatalf("%v\n%s", err, q)

@@ -1,5 +1,13 @@
 // Strings of the app in English and German. t(key, vars) looks a string
-// up in the current language and fills in {name} placeholders.
+// up in the current language and fills in {name} placeholders. The words
+// the one catalogue has (package messages: seats' names, levels, ...)
+// are not written here: they come from the server, with the game's words
+// (setWords) and in contract.js (appWords); web's
+// TestNoCatalogueWordInThePage fails if one is written here again.
+
+import { appWords } from './contract.js';
+
+import { store } from './kiosk.js';
 
 const strings = {
   en: {
@@ -27,7 +35,6 @@ const strings = {
     options: 'Options',
     optionsNone: 'This game has no options.',
     whoPlays: 'Who plays',
-    seat: 'Player {n}',
     person: 'Person at this device',
     start: 'Start the game',
     playOnline: 'Play online with friends',
@@ -54,7 +61,6 @@ const strings = {
     agent_greedy: 'Computer: greedy',
     agent_level: 'Computer, {kind}: {level}',
     kind_mcts: 'Monte Carlo search', kind_alphabeta: 'alpha-beta search',
-    lvl_easy: 'easy', lvl_medium: 'medium', lvl_hard: 'hard', lvl_max: 'strongest',
     yourTurn: '{player}: your turn',
     waiting: 'Please wait…',
     computerThinks: 'The computer is thinking…',
@@ -75,8 +81,6 @@ const strings = {
     speed: 'Animation',
     speed_slow: 'slow', speed_normal: 'normal', speed_fast: 'fast', speed_off: 'off',
     error: 'Error: {msg}',
-    player: 'Player {n}',
-    chance: 'Chance',
     hole: 'Hole {h}',
     holeLabel: 'Hole {h}, {n} seeds ({owner})',
     holeBurnt: 'Hole {h} of {owner}: burnt',
@@ -101,7 +105,6 @@ const strings = {
     loaded: 'Saved game loaded.',
     badFile: 'This file is not a Tabula record: {msg}',
     turnOf: '{player}\'s turn',
-    computer: 'Computer ({level})',
     you: 'You',
     passes: '{player} passes',
     passesYou: 'you pass',
@@ -115,9 +118,6 @@ const strings = {
     moreOptions: 'More options',
     moreOptionsHint: 'The defaults are the readings of the sources that the rules page documents.',
     yourTurnSolo: 'Your turn',
-    computerN: 'Computer {n} ({level})',
-    lvl_random: 'random',
-    lvl_greedy: 'greedy',
     resign: 'Resign',
     resignAsk: 'Resign this game?',
     resignYes: 'Resign',
@@ -169,9 +169,9 @@ const strings = {
     yourChoice: 'You chose {move}; nobody sees it until all have chosen.',
     sent: 'Your move {move} is sent…',
     here: 'online',
+    rating: 'Rating',
     away: 'away',
     hasChosen: 'has chosen',
-    hasChosenName: '{player} has chosen.',
     replace: 'Give {player}\'s seat to the computer',
     replaceIn: 'the computer may take the seat in {s} s',
     giveUp: 'Give my seat to the computer',
@@ -250,6 +250,12 @@ const strings = {
     cl_round: 'Round {n}: {left} games in play', cl_watch: 'Watch {who}', cl_over: 'Over', cl_level: 'Level, {a}–{b}', cl_leads: '{name} leads, {a}–{b}',
     cl_table: 'Results', cl_tieBreaks: 'By points (a win 1, a draw ½), then Sonneborn-Berger, then the direct encounter, then the wins.',
     cl_rank: 'Place', cl_player: 'Player', cl_points: 'Points', cl_sb: 'Sonneborn-Berger', cl_direct: 'Direct', cl_wins: 'Wins', cl_played: 'Games',
+    printA4: 'Print the board and rules (A4)',
+    printA3: 'Print on A3',
+    kioskDemo: 'The computer plays itself. Watch, or touch a button to play:',
+    kioskVsComputer: 'Against the computer',
+    kioskTwo: 'Two players here',
+    kioskWhich: 'Play {name}',
   },
   de: {
     title: 'Tabula',
@@ -276,7 +282,6 @@ const strings = {
     options: 'Optionen',
     optionsNone: 'Dieses Spiel hat keine Optionen.',
     whoPlays: 'Wer spielt',
-    seat: 'Spieler {n}',
     person: 'Mensch an diesem Gerät',
     start: 'Spiel beginnen',
     playOnline: 'Online mit anderen spielen',
@@ -303,7 +308,6 @@ const strings = {
     agent_greedy: 'Computer: gierig',
     agent_level: 'Computer, {kind}: {level}',
     kind_mcts: 'Monte-Carlo-Suche', kind_alphabeta: 'Alpha-Beta-Suche',
-    lvl_easy: 'leicht', lvl_medium: 'mittel', lvl_hard: 'schwer', lvl_max: 'am stärksten',
     yourTurn: '{player}: du bist am Zug',
     waiting: 'Bitte warten…',
     computerThinks: 'Der Computer denkt nach…',
@@ -324,8 +328,6 @@ const strings = {
     speed: 'Animation',
     speed_slow: 'langsam', speed_normal: 'normal', speed_fast: 'schnell', speed_off: 'aus',
     error: 'Fehler: {msg}',
-    player: 'Spieler {n}',
-    chance: 'Zufall',
     hole: 'Loch {h}',
     holeLabel: 'Loch {h}, {n} Samen ({owner})',
     holeBurnt: 'Loch {h} von {owner}: verbrannt',
@@ -350,7 +352,6 @@ const strings = {
     loaded: 'Gespeichertes Spiel geladen.',
     badFile: 'Diese Datei ist keine Tabula-Partie: {msg}',
     turnOf: '{player} ist am Zug',
-    computer: 'Computer ({level})',
     you: 'Du',
     passes: '{player} setzt aus',
     passesYou: 'du setzt aus',
@@ -364,9 +365,6 @@ const strings = {
     moreOptions: 'Weitere Optionen',
     moreOptionsHint: 'Die Voreinstellungen sind die Lesarten der Quellen, die die Regelseite belegt.',
     yourTurnSolo: 'Du bist am Zug',
-    computerN: 'Computer {n} ({level})',
-    lvl_random: 'zufällig',
-    lvl_greedy: 'gierig',
     resign: 'Aufgeben',
     resignAsk: 'Diese Partie aufgeben?',
     resignYes: 'Aufgeben',
@@ -418,9 +416,9 @@ const strings = {
     yourChoice: 'Du hast {move} gewählt; niemand sieht es, bis alle gewählt haben.',
     sent: 'Dein Zug {move} ist unterwegs…',
     here: 'online',
+    rating: 'Wertung',
     away: 'abwesend',
     hasChosen: 'hat gewählt',
-    hasChosenName: '{player} hat gewählt.',
     replace: 'Den Platz von {player} dem Computer geben',
     replaceIn: 'der Computer darf den Platz in {s} s übernehmen',
     giveUp: 'Meinen Platz dem Computer geben',
@@ -498,6 +496,12 @@ const strings = {
     cl_round: 'Runde {n}: {left} Partien laufen', cl_watch: '{who} zuschauen', cl_over: 'Zu Ende', cl_level: 'Gleichstand, {a}–{b}', cl_leads: '{name} führt, {a}–{b}',
     cl_table: 'Ergebnisse', cl_tieBreaks: 'Nach Punkten (Sieg 1, Remis ½), dann Sonneborn-Berger, dann direkter Vergleich, dann Siege.',
     cl_rank: 'Platz', cl_player: 'Spieler', cl_points: 'Punkte', cl_sb: 'Sonneborn-Berger', cl_direct: 'Direkt', cl_wins: 'Siege', cl_played: 'Partien',
+    printA4: 'Brett und Regeln drucken (A4)',
+    printA3: 'Auf A3 drucken',
+    kioskDemo: 'Der Computer spielt gegen sich selbst. Schau zu oder berühre einen Knopf, um zu spielen:',
+    kioskVsComputer: 'Gegen den Computer',
+    kioskTwo: 'Zu zweit hier',
+    kioskWhich: '{name} spielen',
   },
 };
 
@@ -512,7 +516,7 @@ let lang = 'en';
 
 // detectLanguage picks the saved language, else the browser's.
 export function detectLanguage() {
-  const saved = localStorage.getItem('tabula.lang');
+  const saved = store.getItem('tabula.lang');
   if (saved && strings[saved]) return saved;
   for (const l of navigator.languages || [navigator.language || 'en']) {
     const short = String(l).slice(0, 2).toLowerCase();
@@ -523,7 +527,7 @@ export function detectLanguage() {
 
 export function setLanguage(l) {
   lang = strings[l] ? l : 'en';
-  localStorage.setItem('tabula.lang', lang);
+  store.setItem('tabula.lang', lang);
   document.documentElement.lang = lang;
 }
 
@@ -536,6 +540,7 @@ export function table(l) { return { ...strings[l] }; }
 export function t(key, vars = {}) {
   let s = strings[lang][key];
   if (s === undefined && words[key]) s = words[key][lang] || words[key].en;
+  if (s === undefined && appWords[key]) s = appWords[key][lang] || appWords[key].en;
   if (s === undefined) s = strings.en[key];
   if (s === undefined) return key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? String(vars[k]) : m));
