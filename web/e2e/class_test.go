@@ -178,6 +178,10 @@ func TestClassOfSevenInTheBrowser(t *testing.T) {
 			}
 		}
 		if r == 1 {
+			// the teacher's seat links: one for each pupil
+			if n := eval[int](t, teacher, `document.querySelectorAll('#wall .seatlinks a').length`); n != 7 {
+				t.Errorf("the wall has %d seat links, want 7", n)
+			}
 			checkAxe(t, teacher, axe, "class-wall")
 			screenshot(t, teacher, "class-wall", "")
 			liveMove(t, teacher, games[len(games)-1].Room, games[len(games)-1].Links)
