@@ -14,12 +14,14 @@ var App = map[string]engine.Text{
 	// a computer seat without a name (messages.Texts), with its level:
 	// lvl_ and the level of its spec ("mcts:easy"), or the spec itself
 	"computerName": {"en": "Computer ({level})", "de": "Computer ({level})"},
-	"lvl_easy":     {"en": "easy", "de": "leicht"},
-	"lvl_medium":   {"en": "medium", "de": "mittel"},
-	"lvl_hard":     {"en": "hard", "de": "schwer"},
-	"lvl_max":      {"en": "strongest", "de": "am stärksten"},
-	"lvl_random":   {"en": "random", "de": "zufällig"},
-	"lvl_greedy":   {"en": "greedy", "de": "gierig"},
+	// one of several computer seats: the nth of them (1, 2, ...)
+	"computerNameN": {"en": "Computer {n} ({level})", "de": "Computer {n} ({level})"},
+	"lvl_easy":      {"en": "easy", "de": "leicht"},
+	"lvl_medium":    {"en": "medium", "de": "mittel"},
+	"lvl_hard":      {"en": "hard", "de": "schwer"},
+	"lvl_max":       {"en": "strongest", "de": "am stärksten"},
+	"lvl_random":    {"en": "random", "de": "zufällig"},
+	"lvl_greedy":    {"en": "greedy", "de": "gierig"},
 
 	"t_instructions": {
 		"en": "Type a move as listed, 'moves' for the record so far, 'help' for this line, or 'quit' (or Ctrl-C) to stop and get a record to resume from.",

@@ -10,4 +10,5 @@ func init() {
 	engine.RegisterWords("server", Server)
 	engine.RegisterWords("research", Research)
 	engine.RegisterWords("print", Print)
+	engine.RegisterWords("lobby", Lobby)
 }

@@ -110,7 +110,8 @@ func named(m engine.Message, seats []Seat) engine.Message {
 
 // seatName is how seat p of seats is named: by name, as the computer with
 // its level ("Computer (easy)"; a level without words, such as a budget,
-// as written: "Computer (mcts:5000)"), or as "Player p".
+// as written: "Computer (mcts:5000)"; one of several computers with its
+// number among them, "Computer 2 (easy)"), or as "Player p".
 func seatName(p int, seats []Seat) any {
 	var s Seat
 	if p < len(seats) {
@@ -127,6 +128,20 @@ func seatName(p int, seats []Seat) any {
 		}
 		if _, ok := App["lvl_"+word]; ok {
 			level = engine.Message{Key: "lvl_" + word}
+		}
+		// Several computers are told apart by their order: "Computer 2
+		// (easy)", as the page names them.
+		nth, computers := 0, 0
+		for i, x := range seats {
+			if x.Agent != "" {
+				computers++
+				if i <= p {
+					nth++
+				}
+			}
+		}
+		if computers > 1 {
+			return engine.Message{Key: "computerNameN", Args: map[string]any{"n": nth, "level": level}}
 		}
 		return engine.Message{Key: "computerName", Args: map[string]any{"level": level}}
 	}

@@ -21,6 +21,7 @@ import (
 	"tabula/engine"
 	"tabula/internal/compute"
 	"tabula/internal/connlimit"
+	"tabula/internal/lobby"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/web"
@@ -92,7 +93,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer db.Close()
 	pool := compute.NewPool(compute.Config{Workers: *workers, Share: *share})
+	var lob *lobby.Lobby // made once mgr is, which tells it of each game's end
 	mgr := rooms.NewManager(rooms.Config{
+		Ended: func(room string) {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if err := lob.Rate(ctx, room); err != nil {
+				log.Warn("rating a room", "room", room, "err", err)
+			}
+		},
 		Store:     db,
 		Agents:    rooms.AgentFunc(server.DefaultAgents),
 		Offered:   server.OfferedAgents,
@@ -102,6 +111,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Holder:    holderName(),
 		Lease:     sf.lease,
 	})
+	lob = newLobby(db, mgr, log)
 	// Sized above by the cores: the pool, and the manager's cheap moves.
 	spareProcessor(pool.Workers())
 	var allowed []string
@@ -133,13 +143,14 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		TrustedProxies: proxies,
 		ProxyHeader:    *proxyHeader,
 	})
+	srv.SetLobby(lob, server.LobbyLimits{})
 	// ctx runs the background work until the stop; the database closes
 	// (deferred above) only after the shared-mode cleanup has finished.
 	ctx, cancel := context.WithCancel(context.Background())
 	sh := newShared()
 	defer sh.stop(cancel, log)
 	go sweep(ctx, mgr, log)
-	go sh.run(ctx, db, mgr, sf, log)
+	go sh.run(ctx, db, mgr, lob, sf, log)
 	total := openFilesCap(*httpConns, log)
 	lim := connlimit.New(connlimit.Config{Total: total, PerAddr: *httpPerIP, Exempt: server.Trusts(proxies)})
 	hs := newHTTPServer(lim.Handler(sh.handler(srv, db)), server.DefaultRequestTimeout)

@@ -31,6 +31,9 @@ func (c Clock) String() string {
 	return fmt.Sprintf("%d+%d", c.Initial.Milliseconds(), c.Increment.Milliseconds())
 }
 
+// ParseClock reads String's form.
+func ParseClock(s string) (Clock, error) { return parseClock(s) }
+
 func parseClock(s string) (Clock, error) {
 	if s == "" {
 		return Clock{}, nil

@@ -75,6 +75,7 @@ const (
 	statusOK                    = 200
 	statusCreated               = 201
 	statusAccepted              = 202
+	statusNoContent             = 204
 	statusBadRequest            = 400
 	statusForbidden             = 403
 	statusNotFound              = 404

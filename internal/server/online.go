@@ -77,13 +77,27 @@ type createRoomRequest struct {
 	Options map[string]any   `json:"options"`
 	Seats   []rooms.SeatSpec `json:"seats"`
 	// Clock, in seconds, for two-player games.
-	Clock *struct {
-		Initial   float64 `json:"initial"`
-		Increment float64 `json:"increment"`
-	} `json:"clock"`
+	Clock *clockRequest `json:"clock"`
 	// Record, instead of game and options, starts the room from a saved
 	// game's moves (local.go).
 	Record *view.Record `json:"record"`
+}
+
+// clockRequest is a game clock as requests give it, in seconds.
+type clockRequest struct {
+	Initial   float64 `json:"initial"`
+	Increment float64 `json:"increment"`
+}
+
+// clock is c as rooms keep it (none for nil).
+func (c *clockRequest) clock() (rooms.Clock, error) {
+	if c == nil {
+		return rooms.Clock{}, nil
+	}
+	if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
+		return rooms.Clock{}, badRequest("server.clock_form")
+	}
+	return rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}, nil
 }
 
 type seatLink struct {
@@ -156,12 +170,9 @@ func (s *Server) createRoom(w response, r *request) error {
 	if err != nil {
 		return badRequestErr(err)
 	}
-	var clock rooms.Clock
-	if c := req.Clock; c != nil {
-		if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
-			return badRequest("server.clock_form")
-		}
-		clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
+	clock, err := req.Clock.clock()
+	if err != nil {
+		return err
 	}
 	var c rooms.Created
 	// A long record is heavy work, run on the compute pool like a replay.

@@ -24,6 +24,9 @@ type lab struct{}
 
 func (lab) close() {}
 
+// lobbyState is the lobby's, which only a server runs (lobby.go).
+type lobbyState struct{}
+
 // transport is how the engine in the browser takes requests: the
 // worker's messages, routed by the routes' patterns (Serve).
 type transport struct{ routes []browserRoute }

@@ -21,4 +21,5 @@ func (s *Server) serverRoutes() {
 	s.route("GET /api/research/{id}/report", s.getStudyReport)
 	s.httpRoute("GET /api/debug/stats", s.getStats)
 	s.httpRoute("GET /api/debug/pprof/{name...}", s.getProfile)
+	s.lobbyRoutes()
 }

@@ -79,9 +79,10 @@ type Config struct {
 
 // Server serves the API and the app.
 type Server struct {
-	cfg       Config
-	transport     // how requests come: HTTP (server_http.go) or the browser's worker (server_browser.go)
-	lab       lab // the Research page's studies (research.go)
+	cfg        Config
+	transport      // how requests come: HTTP (server_http.go) or the browser's worker (server_browser.go)
+	lab        lab // the Research page's studies (research.go)
+	lobbyState     // the lobby's (lobby.go), only a server's
 
 	wsLimits wsLimits
 	conns    ipCounter      // live connections per address

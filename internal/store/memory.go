@@ -18,6 +18,7 @@ type Memory struct {
 	mu       sync.Mutex
 	rooms    map[string]*Snapshot
 	finished map[string]Game
+	lobby    memLobby // under mu
 
 	Changed func(room string)
 }

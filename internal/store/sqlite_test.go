@@ -50,6 +50,7 @@ func TestSQLiteConformance(t *testing.T) {
 		}
 		return open(t)
 	}, reopen)
+	storetest.RunLobby(t, func(t *testing.T) storetest.LobbyStore { return openAt(t).(*store.SQLite) })
 }
 
 func TestSQLiteSchema(t *testing.T) {

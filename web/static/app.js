@@ -253,7 +253,7 @@ async function pageGame(id) {
     const defAgent = agents.includes('mcts:medium') ? 'mcts:medium' : (agents[0] || 'human');
     for (let i = 0; i < n; i++) {
       const cur = seats[i] && choices.includes(seats[i]) ? seats[i] : (i === 0 ? 'human' : defAgent);
-      s += `<div class="field seat"><label for="seat-${i}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg>${esc(t('seat', { n: i }))}</label>`;
+      s += `<div class="field seat"><label for="seat-${i}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg>${esc(t('seatName', { n: i }))}</label>`;
       s += `<select id="seat-${i}" name="seat-${i}">` + choices.map((c) => `<option value="${esc(c)}" ${c === cur ? 'selected' : ''}>${esc(seatLabel(c))}</option>`).join('') + `</select></div>`;
     }
     box.innerHTML = s;

@@ -86,6 +86,9 @@ self.onmessage = async (e) => {
     case 'bench':
       postMessage({ id: m.id, status: 200, body: await eng.bench(m.playouts, m.iterations) });
       return;
+    case 'levels':
+      postMessage({ id: m.id, status: 200, body: await eng.levels(m.games, m.levels, m.positions) });
+      return;
     case 'open':
       conns.set(m.conn, eng.open(m.room, m.lang,
         (text) => postMessage({ conn: m.conn, text }),

@@ -1,5 +1,11 @@
 // Strings of the app in English and German. t(key, vars) looks a string
-// up in the current language and fills in {name} placeholders.
+// up in the current language and fills in {name} placeholders. The words
+// the one catalogue has (package messages: seats' names, levels, ...)
+// are not written here: they come from the server, with the game's words
+// (setWords) and in contract.js (appWords); web's
+// TestNoCatalogueWordInThePage fails if one is written here again.
+
+import { appWords } from './contract.js';
 
 import { store } from './kiosk.js';
 
@@ -29,7 +35,6 @@ const strings = {
     options: 'Options',
     optionsNone: 'This game has no options.',
     whoPlays: 'Who plays',
-    seat: 'Player {n}',
     person: 'Person at this device',
     start: 'Start the game',
     playOnline: 'Play online with friends',
@@ -56,7 +61,6 @@ const strings = {
     agent_greedy: 'Computer: greedy',
     agent_level: 'Computer, {kind}: {level}',
     kind_mcts: 'Monte Carlo search', kind_alphabeta: 'alpha-beta search',
-    lvl_easy: 'easy', lvl_medium: 'medium', lvl_hard: 'hard', lvl_max: 'strongest',
     yourTurn: '{player}: your turn',
     waiting: 'Please wait…',
     computerThinks: 'The computer is thinking…',
@@ -77,8 +81,6 @@ const strings = {
     speed: 'Animation',
     speed_slow: 'slow', speed_normal: 'normal', speed_fast: 'fast', speed_off: 'off',
     error: 'Error: {msg}',
-    player: 'Player {n}',
-    chance: 'Chance',
     hole: 'Hole {h}',
     holeLabel: 'Hole {h}, {n} seeds ({owner})',
     holeBurnt: 'Hole {h} of {owner}: burnt',
@@ -103,7 +105,6 @@ const strings = {
     loaded: 'Saved game loaded.',
     badFile: 'This file is not a Tabula record: {msg}',
     turnOf: '{player}\'s turn',
-    computer: 'Computer ({level})',
     you: 'You',
     passes: '{player} passes',
     passesYou: 'you pass',
@@ -117,9 +118,6 @@ const strings = {
     moreOptions: 'More options',
     moreOptionsHint: 'The defaults are the readings of the sources that the rules page documents.',
     yourTurnSolo: 'Your turn',
-    computerN: 'Computer {n} ({level})',
-    lvl_random: 'random',
-    lvl_greedy: 'greedy',
     resign: 'Resign',
     resignAsk: 'Resign this game?',
     resignYes: 'Resign',
@@ -174,7 +172,6 @@ const strings = {
     rating: 'Rating',
     away: 'away',
     hasChosen: 'has chosen',
-    hasChosenName: '{player} has chosen.',
     replace: 'Give {player}\'s seat to the computer',
     replaceIn: 'the computer may take the seat in {s} s',
     giveUp: 'Give my seat to the computer',
@@ -268,7 +265,6 @@ const strings = {
     options: 'Optionen',
     optionsNone: 'Dieses Spiel hat keine Optionen.',
     whoPlays: 'Wer spielt',
-    seat: 'Spieler {n}',
     person: 'Mensch an diesem Gerät',
     start: 'Spiel beginnen',
     playOnline: 'Online mit anderen spielen',
@@ -295,7 +291,6 @@ const strings = {
     agent_greedy: 'Computer: gierig',
     agent_level: 'Computer, {kind}: {level}',
     kind_mcts: 'Monte-Carlo-Suche', kind_alphabeta: 'Alpha-Beta-Suche',
-    lvl_easy: 'leicht', lvl_medium: 'mittel', lvl_hard: 'schwer', lvl_max: 'am stärksten',
     yourTurn: '{player}: du bist am Zug',
     waiting: 'Bitte warten…',
     computerThinks: 'Der Computer denkt nach…',
@@ -316,8 +311,6 @@ const strings = {
     speed: 'Animation',
     speed_slow: 'langsam', speed_normal: 'normal', speed_fast: 'schnell', speed_off: 'aus',
     error: 'Fehler: {msg}',
-    player: 'Spieler {n}',
-    chance: 'Zufall',
     hole: 'Loch {h}',
     holeLabel: 'Loch {h}, {n} Samen ({owner})',
     holeBurnt: 'Loch {h} von {owner}: verbrannt',
@@ -342,7 +335,6 @@ const strings = {
     loaded: 'Gespeichertes Spiel geladen.',
     badFile: 'Diese Datei ist keine Tabula-Partie: {msg}',
     turnOf: '{player} ist am Zug',
-    computer: 'Computer ({level})',
     you: 'Du',
     passes: '{player} setzt aus',
     passesYou: 'du setzt aus',
@@ -356,9 +348,6 @@ const strings = {
     moreOptions: 'Weitere Optionen',
     moreOptionsHint: 'Die Voreinstellungen sind die Lesarten der Quellen, die die Regelseite belegt.',
     yourTurnSolo: 'Du bist am Zug',
-    computerN: 'Computer {n} ({level})',
-    lvl_random: 'zufällig',
-    lvl_greedy: 'gierig',
     resign: 'Aufgeben',
     resignAsk: 'Diese Partie aufgeben?',
     resignYes: 'Aufgeben',
@@ -413,7 +402,6 @@ const strings = {
     rating: 'Wertung',
     away: 'abwesend',
     hasChosen: 'hat gewählt',
-    hasChosenName: '{player} hat gewählt.',
     replace: 'Den Platz von {player} dem Computer geben',
     replaceIn: 'der Computer darf den Platz in {s} s übernehmen',
     giveUp: 'Meinen Platz dem Computer geben',
@@ -519,6 +507,7 @@ export function table(l) { return { ...strings[l] }; }
 export function t(key, vars = {}) {
   let s = strings[lang][key];
   if (s === undefined && words[key]) s = words[key][lang] || words[key].en;
+  if (s === undefined && appWords[key]) s = appWords[key][lang] || appWords[key].en;
   if (s === undefined) s = strings.en[key];
   if (s === undefined) return key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? String(vars[k]) : m));

@@ -345,7 +345,7 @@ function applyEvent(e, state) {
       P.committed[e.seat] = true;
       if (e.choice) P.choice = e.choice;
       if (local(e.seat)) P.pending = false;
-      say = w('hasChosenName', { player: playerName(e.seat) });
+      say = w('t_chosen', { player: playerName(e.seat) });
       break;
     case 'undo':
       m.turns = m.turns.slice(0, e.kept);
