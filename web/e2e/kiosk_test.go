@@ -50,8 +50,12 @@ func TestKioskResetsAndKeepsNothing(t *testing.T) {
 	if n := eval[int](t, ctx, `[...document.querySelectorAll('#room .seatline')].length`); n != 2 {
 		t.Errorf("the attract game has %d seats, want 2", n)
 	}
-	// the computer plays itself and the page tells it
-	waitFor(t, ctx, `document.getElementById('kiosk-narration').textContent.trim() !== ''`, 60*time.Second)
+	if mine := eval[string](t, ctx, `document.getElementById('room').dataset.seats`); mine != "" {
+		t.Errorf("the page holds seats %q of the attract game: want the computer in each", mine)
+	}
+	// the computer plays itself and the page tells it, big
+	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length > 0 && document.getElementById('kiosk-narration').textContent.includes('Computer')`, 60*time.Second)
+	screenshot(t, ctx, "kiosk-attract", "")
 	away := eval[[]string](t, ctx, `[...document.querySelectorAll('a[href]')].filter((a) => a.offsetParent !== null)
 		.map((a) => a.getAttribute('href')).filter((h) => !h.startsWith('#'))`)
 	if len(away) > 0 {

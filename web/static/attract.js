@@ -1,6 +1,8 @@
 // The kiosk's screens (kiosk.js says whether the page is a kiosk): the
-// attract screen, where the computer plays the game against itself
-// slowly, telling each turn, under big buttons that start a fresh game
+// attract screen, where the computer plays the game against itself (a
+// room of the engine in the browser with the computer in every seat,
+// which the page then replays slowly, telling each turn), under big
+// buttons that start a fresh game
 // against the computer or for two at this screen; the big language
 // toggle; and the reset: after kiosk.idle without a touch the page loads
 // itself afresh, which throws away the visitor's game with everything the
@@ -12,11 +14,13 @@ import { api, games, showError } from './api.js';
 import { createLocal, roomSeats } from './room.js';
 import { kiosk, store } from './kiosk.js';
 import { esc } from './ux.js';
+import { P, describeTurn, told } from './roomstate.js';
 
 let attractRoom = ''; // the room the computer plays itself in
 let rounds = 0; // attract games so far: each shows the next game
 let timer = 0;
 let ending = 0;
+let told_ = -1; // the replay's turn the narration tells
 
 // kioskAllows reports whether a kiosk shows the page of the address: the
 // attract screen and the games of its engine, nothing that leads away.
@@ -24,12 +28,12 @@ export const kioskAllows = (page, id) => page === '' || (page === 'play' && !!id
 
 const attractShown = () => !!attractRoom && location.hash === '#/play/' + attractRoom;
 
-// seatsFor are the seats of a fresh game of g: the visitor, then the
-// computer (vs) or other people in every other seat.
-async function seatsFor(g, vs) {
+// seatsFor are the seats of a fresh game of g: first in the first seat,
+// others in every other ("human" or an agent's spec).
+async function seatsFor(g, first, others) {
   let n = 2;
   try { n = (await api('GET', `/api/games/${encodeURIComponent(g.id)}/start`)).state.scores.length; } catch (e) { /* two */ }
-  return Array.from({ length: n }, (_, i) => (i === 0 || !vs ? 'human' : vs));
+  return Array.from({ length: n }, (_, i) => (i === 0 ? first : others));
 }
 
 // agentOf is the computer player of a kiosk's games: an easy one, so
@@ -48,7 +52,7 @@ export async function pageAttract() {
   const list = await kioskGames();
   const g = list[rounds++ % list.length];
   store.setItem('tabula.speed', 'slow');
-  const rid = await createLocal({ game: g.id, options: {}, seats: roomSeats(await seatsFor(g, agentOf(g))) });
+  const rid = await createLocal({ game: g.id, options: {}, seats: roomSeats(await seatsFor(g, agentOf(g), agentOf(g))) });
   attractRoom = rid;
   location.replace('#/play/' + rid);
 }
@@ -58,7 +62,7 @@ async function start(id, vs) {
   try {
     const g = (await kioskGames()).find((x) => x.id === id);
     store.setItem('tabula.speed', 'normal');
-    const rid = await createLocal({ game: g.id, options: {}, seats: roomSeats(await seatsFor(g, vs ? agentOf(g) : '')) });
+    const rid = await createLocal({ game: g.id, options: {}, seats: roomSeats(await seatsFor(g, 'human', vs ? agentOf(g) : 'human')) });
     location.hash = '#/play/' + rid;
   } catch (e) { showError(e); }
 }
@@ -120,19 +124,7 @@ export function startKiosk(relang) {
     relang();
   });
   for (const ev of ['pointerdown', 'keydown', 'touchstart', 'wheel']) document.addEventListener(ev, touched, { capture: true, passive: true });
-  // the narration: what the page tells screen readers, shown big
-  new MutationObserver(() => {
-    const last = document.querySelector('#announce p:last-child');
-    const line = document.getElementById('kiosk-narration');
-    if (last && line) line.textContent = last.textContent;
-  }).observe(document.getElementById('announce'), { childList: true });
-  // the attract game over, the next begins
-  setInterval(() => {
-    const room = document.getElementById('room');
-    if (!attractShown() || !room || room.dataset.status !== 'over') { ending = 0; return; }
-    if (!ending) ending = Date.now();
-    else if (Date.now() - ending > 8000) { ending = 0; pageAttract().catch(showError); }
-  }, 1000);
+  setInterval(attractStep, 250);
   drawToggle();
   drawPanel().catch(showError);
 }
@@ -141,5 +133,29 @@ export function startKiosk(relang) {
 // computer's own game, the wait for the reset over any other.
 export function kioskRouted() {
   document.getElementById('kiosk-attract').hidden = !attractShown();
+  document.body.classList.toggle('kiosk-attracting', attractShown());
   touched();
+}
+
+// attractStep moves the attract screen on: the computer's game, played at
+// once by the engine, is replayed slowly from its start (the room page's
+// replay and autoplay, at the speed slow), each turn told big; a few
+// seconds after its end the next game begins.
+function attractStep() {
+  const room = document.getElementById('room');
+  if (!attractShown() || !P || P.id !== attractRoom || !room) { ending = 0; return; }
+  if (!P.replay) {
+    if (room.dataset.status === 'over') document.getElementById('replay')?.click();
+    return;
+  }
+  const R = P.replay;
+  if (!R.auto && R.i === 0 && !ending) { document.getElementById('r-auto')?.click(); return; }
+  if (R.i !== told_ && R.i > 0) {
+    told_ = R.i;
+    const line = [describeTurn(R.turns[R.i - 1]), ...told(R.states[R.i])].join(' ');
+    document.getElementById('kiosk-narration').textContent = line;
+  }
+  if (R.auto || R.i < R.turns.length) return;
+  if (!ending) ending = Date.now();
+  else if (Date.now() - ending > 8000) { ending = 0; told_ = -1; pageAttract().catch(showError); }
 }

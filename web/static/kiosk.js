@@ -7,11 +7,15 @@
 // nothing, so that every module may ask it (the kiosk's screens are in
 // attract.js).
 
-// ms reads a duration: "90", "90s", "1.5s", "2m"; null if it is none.
+// ms reads a duration in milliseconds: seconds ("90") or Go's form
+// ("90s", "1m30s", "1500ms", "1.5s"); null if it is none.
 function ms(text) {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(text || '').trim());
-  if (!m) return null;
-  return Number(m[1]) * ({ ms: 1, s: 1000, m: 60000 }[m[2] || 's']);
+  const s = String(text || '').trim();
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s) * 1000;
+  if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(s)) return null;
+  let total = 0;
+  for (const [, n, unit] of s.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) total += Number(n) * { ms: 1, s: 1000, m: 60000, h: 3600000 }[unit];
+  return total;
 }
 
 function readKiosk() {
