@@ -13,6 +13,7 @@ import (
 
 	"tabula/ai"
 	"tabula/internal/wire"
+	"tabula/messages"
 	"tabula/view"
 )
 
@@ -51,6 +52,9 @@ export const boardDetails = ` + js(view.BoardDetails) + `;
 // (package ai): a spec is KIND or KIND:LEVEL.
 export const agentKinds = ` + js(ai.Kinds) + `;
 export const agentLevels = ` + js(ai.Levels) + `;
+
+// lobbyWords are the words of "Find a game" (messages.LobbyPage).
+export const lobbyWords = ` + js(messages.LobbyPage) + `;
 `
 }
 

@@ -8,18 +8,19 @@ import { engineFetch } from './engine.js';
 export const app = document.getElementById('app');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// api calls the server; its errors come in the app's language and keep
+// api calls the server (with key, a lobby identity's); its errors come in the app's language and keep
 // the server's code (err.code) and status. The engine in the browser
 // (engine.js) answers for its own rooms and games, for every request on
 // a site with no server (siteMode), and, when the server cannot be
 // reached, for the catalogue, replays and analyses and, with where
 // 'local', for a new game at this device; where 'engine' asks it alone.
-export async function api(method, path, body, where) {
+export async function api(method, path, body, where, key) {
   const lang = getLanguage();
   let res = null;
   if (where === 'engine' || siteMode() || enginePath(path)) res = await engineFetch(method, path, body, lang);
   else {
     const opts = { method, headers: { 'Accept-Language': lang } };
+    if (key) opts.headers.Authorization = 'Bearer ' + key; // a lobby identity's (lobby.js)
     if (body !== undefined) {
       opts.headers['Content-Type'] = 'application/json';
       opts.body = JSON.stringify(body);

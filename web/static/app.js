@@ -12,6 +12,7 @@ import { w, esc, linkify, seatLabel } from './ux.js';
 import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
+import { lobbyBox, startLobby, leaveLobby, pageIdentity } from './lobby.js';
 
 // startOf is the start state of a game under options, with its board's
 // geometry, for the previews; null if the server cannot give it.
@@ -57,12 +58,14 @@ async function route() {
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id, token] = hash.split('/');
   if (page !== 'room' && page !== 'play' && page !== 'archived') leaveRoom();
+  leaveLobby();
   try {
     // a game at this device (play) and an online room are one room view
     if ((page === 'room' || page === 'play') && id) await pageRoom(id, page === 'room' ? token : '');
     else if (page === 'online' && id) { setCurrent({ name: 'online', rerender: () => pageOnline(id, token) }); await pageOnline(id, token); }
     else if (page === 'games' && !id) { setCurrent({ name: 'archive', rerender: pageArchive }); await pageArchive(); }
     else if (page === 'archived' && id) await pageArchived(id);
+    else if (page === 'identity' && id && !siteMode()) await pageIdentity(id);
     else if (page === 'invites' && id) { setCurrent({ name: 'invites', rerender: () => pageInvites(id) }); await pageInvites(id); }
     else if (page === 'game' && id && token === undefined) await pageGame(id);
     else if (page === 'embed' && id && embedded()) await pageEmbed(id, token || '');
@@ -111,9 +114,10 @@ async function pageHome() {
     o += `<p class="playp"><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`;
     o += `</article>`;
   }
-  o += `</div>${loadBox()}</section>`;
+  o += `</div>${siteMode() ? '' : lobbyBox()}${loadBox()}</section>`;
   app.innerHTML = o;
   wireLoad();
+  if (!siteMode()) startLobby(list).catch(() => {}); // a server without a lobby shows it empty
 }
 
 function loadBox() {
