@@ -87,4 +87,16 @@ func TestFindAGame(t *testing.T) {
 	if eval[string](t, c, `document.getElementById('room').dataset.seat`) != "-1" {
 		t.Error("C holds a seat")
 	}
+	// A's identity moves to C's browser by its link: there C plays as Ana
+	// and finds the game among its games, with Ana's seat.
+	link := eval[string](t, a, `location.origin + '/#/identity/' + JSON.parse(localStorage.getItem('tabula.identity')).key`)
+	must(t, c, chromedp.Navigate(link))
+	waitFor(t, c, `(document.getElementById('lb-me')||{}).textContent === 'You play as Ana' && !!document.querySelector('#lb-mine a[href*="`+roomA+`/"]')`, 20*time.Second)
+	seatA := eval[string](t, a, `location.hash`)
+	if got := eval[string](t, c, `new URL(document.querySelector('#lb-mine a[href*="`+roomA+`/"]').href).hash`); got != seatA {
+		t.Errorf("Ana's game on the other device links %s, want %s", got, seatA)
+	}
+	// On a game's page the lobby offers that game only.
+	must(t, c, chromedp.Navigate(srv.URL+"/#/game/tamman"))
+	waitFor(t, c, `!!document.getElementById('lb-create') && document.querySelectorAll('#lb-game option').length === 1`, 20*time.Second)
 }

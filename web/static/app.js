@@ -191,8 +191,9 @@ async function pageGame(id) {
     }
     o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
   }
-  o += `</fieldset></details></form></div></section>`;
+  o += `</fieldset></details></form></div>${siteMode() ? '' : lobbyBox()}</section>`;
   app.innerHTML = o;
+  if (!siteMode()) startLobby([{ id: g.id, name: g.name }], g.id).catch(() => {});
 
   const form = document.getElementById('setup');
   const readOptions = () => {
