@@ -21,6 +21,7 @@ var LobbyPage = map[string]engine.Text{
 	"lb_colKind":     {"en": "Kind", "de": "Art"},
 	"lb_colPlayer":   {"en": "Player", "de": "Spieler"},
 	"lb_colRating":   {"en": "Rating", "de": "Wertung"},
+	"lb_colAct":      {"en": "Play", "de": "Spielen"},
 	"lb_rated":       {"en": "rated", "de": "gewertet"},
 	"lb_casual":      {"en": "casual", "de": "ungewertet"},
 	"lb_default":     {"en": "the source's", "de": "die der Quelle"},

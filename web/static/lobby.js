@@ -79,10 +79,10 @@ export async function startLobby(list, game) {
       <button class="button" type="button" id="lb-cpu">${esc(lw('lb_computer', { level: 'mcts:medium' }))}</button></p></form>`;
   }
   o += `<p id="lb-status" role="status" aria-live="polite"></p>
-    <table id="lb-seeks"><caption>${esc(lw('lb_open'))} <span class="note">${esc(lw('lb_live'))}</span></caption><thead><tr>
+    <div class="lb-scroll" id="lb-scroll" hidden tabindex="0" role="region" aria-label="${esc(lw('lb_open'))}"><table id="lb-seeks"><caption>${esc(lw('lb_open'))} <span class="note">${esc(lw('lb_live'))}</span></caption><thead><tr>
     <th scope="col">${esc(lw('lb_colGame'))}</th><th scope="col">${esc(lw('lb_colReading'))}</th><th scope="col">${esc(lw('lb_colClock'))}</th>
-    <th scope="col">${esc(lw('lb_colKind'))}</th><th scope="col">${esc(lw('lb_colPlayer'))}</th><th scope="col">${esc(lw('lb_colRating'))}</th><th scope="col"></th></tr></thead>
-    <tbody></tbody></table><p id="lb-none" class="note">${esc(lw('lb_none'))}</p>
+    <th scope="col">${esc(lw('lb_colKind'))}</th><th scope="col">${esc(lw('lb_colPlayer'))}</th><th scope="col">${esc(lw('lb_colRating'))}</th><th scope="col">${esc(lw('lb_colAct'))}</th></tr></thead>
+    <tbody></tbody></table></div><p id="lb-none" class="note">${esc(lw('lb_none'))}</p>
     <div id="lb-mine"></div><div id="lb-live"></div><div id="lb-ratings"></div>`;
   body.innerHTML = o;
   wire(games[0] && games[0].id);
@@ -124,7 +124,7 @@ function showSeeks() {
   }
   tbody.innerHTML = o;
   document.getElementById('lb-none').hidden = seeks.size > 0;
-  document.getElementById('lb-seeks').hidden = seeks.size === 0;
+  document.getElementById('lb-scroll').hidden = seeks.size === 0;
 }
 
 // go opens the room of a game the lobby made.
