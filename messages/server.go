@@ -118,6 +118,12 @@ var Server = map[string]engine.Text{
 		"en": "too many rooms created from your address in the last minute; wait a little",
 		"de": "Zu viele Räume von deiner Adresse in der letzten Minute; bitte etwas warten",
 	},
+	// Answered by the reverse proxy, not by an instance: nginx's 429
+	// (deploy/nginx.conf, server.ProxyTooMany).
+	"server.too_many": {
+		"en": "too many requests from your address; try again in a few seconds",
+		"de": "Zu viele Anfragen von deiner Adresse; bitte in ein paar Sekunden noch einmal versuchen",
+	},
 	"server.heavy_rate": {
 		"en": "more than {max} analyses or long replays from your address in the last minute; wait a little",
 		"de": "Mehr als {max} Analysen oder lange Wiederholungen von deiner Adresse in der letzten Minute; bitte etwas warten",

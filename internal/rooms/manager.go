@@ -73,6 +73,11 @@ type Config struct {
 	// the browser's "b." (no server id has a dot), by which its pages
 	// tell the rooms they play themselves from a server's.
 	IDPrefix string
+	// ComputersOnly lets a room seat the computer in every seat, a game
+	// it plays against itself to be watched: only the engine in the
+	// browser, whose processor is the watcher's own (a kiosk's attract
+	// screen); a server refuses such a room.
+	ComputersOnly bool
 }
 
 // Thinker runs the computer players' searches: compute.Pool.
@@ -257,7 +262,7 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 		}
 		stored[i] = st
 	}
-	if persons == 0 {
+	if persons == 0 && !m.cfg.ComputersOnly {
 		return Created{}, refuse(CodeBad, "rooms.no_person")
 	}
 	secret, err := m.newSecret()

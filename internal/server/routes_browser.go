@@ -14,9 +14,13 @@ import (
 )
 
 // serverRoutes: the engine in the browser answers no WebSocket (its rooms
-// are played over a message port, Live), static file, study, QR code or
-// profile (routes_server.go); those requests get the API's 404.
+// are played over a message port, Live), static file, study, QR code,
+// profile or PDF to print (routes_server.go); those requests get the
+// API's 404.
 func (s *Server) serverRoutes() {}
+
+// classState is the teachers' classes, which only a server keeps.
+type classState struct{}
 
 // lab is the Research page's studies, which only a server runs.
 type lab struct{}

@@ -2,22 +2,17 @@
 // challenges as the lobby's WebSocket tells them (conn.js, LobbyConn), a
 // challenge made, accepted, Play now, a rated game against the computer,
 // my games, games in progress and a game's rating list. Its words are
-// the server's (contract.js, lobbyWords).
+// the catalogue's (messages.LobbyPage, in contract.js's appWords).
 
 import { api, showError, clearError, announce } from './api.js';
 import { LobbyConn } from './conn.js';
-import { lobbyWords } from './contract.js';
-import { getLanguage } from './i18n.js';
+import { t } from './i18n.js';
 import { esc } from './ux.js';
 
 const store = 'tabula.identity';
 
-// lw is a word of the lobby in the page's language, {name}s filled in.
-export function lw(key, vars = {}) {
-  const text = lobbyWords[key] || {};
-  const s = text[getLanguage()] || text.en || key;
-  return s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? String(vars[k]) : m));
-}
+// lw is a word of the lobby in the page's language (t), {name}s filled in.
+const lw = t;
 
 // identity is this browser's identity ({id, key, name}) or null.
 export function identity() {
