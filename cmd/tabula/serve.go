@@ -134,6 +134,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		LoopbackOnly:   isLoopback(ln.Addr()),
 		Pool:           pool,
 		Rooms:          mgr,
+		Classes:        db,
 		Origins:        allowed,
 		RoomsPerMinute: *perMinute,
 		HeavyPerMinute: *heavyPerMinute,

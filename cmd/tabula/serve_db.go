@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tabula/internal/classes"
 	"tabula/internal/lobby"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
@@ -24,6 +25,7 @@ import (
 // PostgreSQL for several sharing one database.
 type roomStore interface {
 	rooms.Store
+	classes.Store
 	Lobby() store.Lobby
 	Ready(ctx context.Context) error
 	Close() error

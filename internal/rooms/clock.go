@@ -54,6 +54,10 @@ const (
 	maxIncrement = time.Minute
 )
 
+// Check says whether c is a clock a room of two players may have (a
+// class checks its clock before it makes rooms with it).
+func (c Clock) Check() error { return c.check(2) }
+
 func (c Clock) check(players int) error {
 	if !c.On() {
 		if c.Increment != 0 {

@@ -77,6 +77,7 @@ const (
 	statusAccepted              = 202
 	statusNoContent             = 204
 	statusBadRequest            = 400
+	statusUnauthorized          = 401
 	statusForbidden             = 403
 	statusNotFound              = 404
 	statusMethodNotAllowed      = 405

@@ -100,6 +100,27 @@ func (c *clockRequest) clock() (rooms.Clock, error) {
 	return rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}, nil
 }
 
+// countMade counts one more thing made by r's address in the last
+// minute (a room, a class), or refuses it with 429 and key, and decodes
+// the request into req. The caller calls done with whether the thing
+// was made after all: a refused one gives its place back.
+func (s *Server) countMade(r *request, req any, key string) (done func(made bool), err error) {
+	ip, now := r.Addr, time.Now()
+	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
+		return nil, retryIn(wait, &httpError{statusTooManyRequests, engine.NewError(key)})
+	}
+	done = func(made bool) {
+		if !made {
+			s.created.forget(ip, now)
+		}
+	}
+	if err := decode(r, req); err != nil {
+		done(false)
+		return nil, err
+	}
+	return done, nil
+}
+
 type seatLink struct {
 	Seat int           `json:"seat"`
 	Kind wire.SeatKind `json:"kind"`
@@ -142,20 +163,13 @@ func (s *Server) createRoom(w response, r *request) error {
 		return err
 	}
 	// A room counts once made: a refused request gives its place back.
-	ip, now := r.Addr, time.Now()
-	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
-		return retryIn(wait, &httpError{statusTooManyRequests, engine.NewError("server.rooms_rate")})
-	}
-	made := false
-	defer func() {
-		if !made {
-			s.created.forget(ip, now)
-		}
-	}()
 	var req createRoomRequest
-	if err := decode(r, &req); err != nil {
+	done, err := s.countMade(r, &req, "server.rooms_rate")
+	if err != nil {
 		return err
 	}
+	made := false
+	defer func() { done(made) }()
 	var moves []string
 	if req.Record != nil {
 		if err := fromRecord(&req); err != nil {

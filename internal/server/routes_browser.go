@@ -19,6 +19,9 @@ import (
 // API's 404.
 func (s *Server) serverRoutes() {}
 
+// classState is the teachers' classes, which only a server keeps.
+type classState struct{}
+
 // lab is the Research page's studies, which only a server runs.
 type lab struct{}
 

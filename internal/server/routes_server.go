@@ -13,6 +13,7 @@ func (s *Server) serverRoutes() {
 		s.httpRoute("/", s.staticHandler(s.cfg.Static))
 	}
 	s.httpRoute("GET /api/qr", s.getQR)
+	s.classRoutes()
 	s.httpRoute("GET /api/games/{id}/print.pdf", s.getPrint)
 	s.route("POST /api/research", s.postStudy)
 	s.route("GET /api/research", s.listStudies)

@@ -106,6 +106,8 @@ var migrations = []string{
 	`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);`,
 	// Results are data (view.Result): migrate.go.
 	resultCodes,
+	// Classes: a teacher's class, its players and rounds (classes.go).
+	classTable,
 	// The lobby: identities, ratings, seeks and the seats the lobby gave
 	// (lobby.go).
 	lobbyTables,

@@ -36,6 +36,7 @@ import (
 
 	"tabula/docs"
 	_ "tabula/games/all"
+	"tabula/internal/classes"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"
@@ -86,10 +87,14 @@ func appServer(mgr *rooms.Manager) *server.Server {
 		Static:         web.Static(),
 		Rules:          docs.RulesFS(),
 		Rooms:          mgr,
+		Classes:        classDB,
 		RoomsPerMinute: 1000,
 		MessageRate:    200,
 	})
 }
+
+// classDB keeps the teachers' classes of the tests' server (class_test.go).
+var classDB classes.Store
 
 // parallelTests is how many browser tests run at once (those that call
 // t.Parallel: each in a browser context of its own, see tab), unless
@@ -121,6 +126,7 @@ func run(m *testing.M) int {
 	}
 	defer db.Close()
 	mgr = newManager(db)
+	classDB = db
 	defer mgr.Close()
 	s := appServer(mgr)
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

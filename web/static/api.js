@@ -14,13 +14,15 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // (engine.js) answers for its own rooms and games (a path or a body that
 // names one), for every request on a site with no server (siteMode), and,
 // when the server cannot be reached, for the catalogue, replays and
-// analyses; where 'engine' asks it alone.
-export async function api(method, path, body, where) {
+// analyses; where 'engine' asks it alone. A token (a class's secret or a
+// pupil's) goes as Authorization: Bearer.
+export async function api(method, path, body, where, token) {
   const lang = getLanguage();
   let res = null;
   if (where === 'engine' || siteMode() || enginePath(path) || (body && isEngineRoom(body.room || ''))) res = await engineFetch(method, path, body, lang);
   else {
     const opts = { method, headers: { 'Accept-Language': lang } };
+    if (token) opts.headers.Authorization = 'Bearer ' + token;
     if (body !== undefined) {
       opts.headers['Content-Type'] = 'application/json';
       opts.body = JSON.stringify(body);

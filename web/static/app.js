@@ -13,6 +13,7 @@ import { w, esc, linkify, seatLabel } from './ux.js';
 import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
+import { pageJoin, pageClass, pageNewClass, leaveClass } from './class.js';
 import { kiosk } from './kiosk.js';
 import { startKiosk, pageAttract, kioskAllows, kioskRouted } from './attract.js';
 import { engineState, warmEngine } from './engine.js';
@@ -61,6 +62,7 @@ async function route() {
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id, token] = hash.split('/');
   if (page !== 'room' && page !== 'play' && page !== 'archived') leaveRoom();
+  leaveClass();
   // a kiosk shows its games and nothing that leads away (attract.js)
   if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
   // A page the engine in the browser answers says so while it loads (the
@@ -74,6 +76,9 @@ async function route() {
     else if (page === 'online' && id) { setCurrent({ name: 'online', rerender: () => pageOnline(id, token) }); await pageOnline(id, token); }
     else if (page === 'games' && !id) { setCurrent({ name: 'archive', rerender: pageArchive }); await pageArchive(); }
     else if (page === 'archived' && id) await pageArchived(id);
+    else if (page === 'join') { setCurrent({ name: 'join', rerender: () => pageJoin(id) }); await pageJoin(id); }
+    else if (page === 'class' && id && token) { setCurrent({ name: 'class', rerender: () => pageClass(id, token) }); await pageClass(id, token); }
+    else if (page === 'newclass' && id) { setCurrent({ name: 'newclass', rerender: () => pageNewClass(id, token) }); await pageNewClass(id, token); }
     else if (page === 'invites' && id) { setCurrent({ name: 'invites', rerender: () => pageInvites(id) }); await pageInvites(id); }
     else if (page === 'game' && id && token === undefined) await pageGame(id);
     else if (page === 'embed' && id && embedded()) await pageEmbed(id, token || '');
@@ -188,7 +193,7 @@ async function pageGame(id) {
   o += `<fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
   o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
   // online play needs a server: a site with none offers its server's, if any
-  if (!siteMode() || siteServer()) o += ` <button type="button" id="online">${esc(t('playOnline'))}</button>`;
+  if (!siteMode() || siteServer()) o += ` <button type="button" id="online">${esc(t('playOnline'))}</button> <button type="button" id="newclass">${esc(t('cl_start'))}</button>`;
   o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
@@ -263,12 +268,15 @@ async function pageGame(id) {
   form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
   document.getElementById('more').addEventListener('toggle', () => { setupValues[id] = { ...(setupValues[id] || { options: readOptions(), seats: [] }), more: more() }; });
   // Online play takes the options chosen here.
-  const online = document.getElementById('online');
-  if (online) online.addEventListener('click', () => {
-    const to = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
-    if (siteMode()) location.href = siteServer() + '/' + to;
-    else location.hash = to;
-  });
+  // So does a class.
+  for (const [el, page] of [['online', 'online'], ['newclass', 'newclass']]) {
+    const b = document.getElementById(el);
+    if (b) b.addEventListener('click', () => {
+      const to = `#/${page}/${g.id}/` + new URLSearchParams(readOptions()).toString();
+      if (siteMode()) location.href = siteServer() + '/' + to;
+      else location.hash = to;
+    });
+  }
   // One game per start, however often the button is pressed.
   let starting = false;
   form.addEventListener('submit', async (e) => {
