@@ -142,6 +142,15 @@ func ErrorCodes() map[string]Text {
 var engineWords = map[string]Text{
 	"player": {"en": "player {n}", "de": "Spieler {n}"},
 	"chance": {"en": "chance", "de": "Zufall"},
+	// a duration argument of any message (render.go's durationText)
+	"unit_day_one":      {"en": "1 day", "de": "1 Tag"},
+	"unit_day_other":    {"en": "{n} days", "de": "{n} Tage"},
+	"unit_hour_one":     {"en": "1 hour", "de": "1 Stunde"},
+	"unit_hour_other":   {"en": "{n} hours", "de": "{n} Stunden"},
+	"unit_minute_one":   {"en": "1 minute", "de": "1 Minute"},
+	"unit_minute_other": {"en": "{n} minutes", "de": "{n} Minuten"},
+	"unit_second_one":   {"en": "1 second", "de": "1 Sekunde"},
+	"unit_second_other": {"en": "{n} seconds", "de": "{n} Sekunden"},
 
 	"engine.unknown_game":   {"en": "unknown game {game} (known: {known})", "de": "unbekanntes Spiel {game} (bekannt: {known})"},
 	"engine.game_over":      {"en": "the game is over", "de": "die Partie ist vorbei"},

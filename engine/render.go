@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Words looks a key up; ok is false when it has no words.
@@ -70,6 +71,8 @@ func arg(lang, name string, a any, words Words) string {
 		return Render(lang, x, words)
 	case error:
 		return InLang(x, lang)
+	case time.Duration:
+		return durationText(lang, x)
 	case int:
 		if strings.HasPrefix(name, "player") {
 			if x == ChancePlayer {
@@ -91,4 +94,30 @@ func pick(lang, key string, words Words) (string, bool) {
 	}
 	s, ok := t["en"]
 	return s, ok
+}
+
+// durationUnits are the units a duration is worded in, largest first,
+// with the engine's words for them (unit_day_one, ...).
+var durationUnits = []struct {
+	d    time.Duration
+	noun string
+}{{24 * time.Hour, "unit_day"}, {time.Hour, "unit_hour"}, {time.Minute, "unit_minute"}, {time.Second, "unit_second"}}
+
+// durationText words d in lang by its two largest units, to the second
+// ("2 minutes", "1 day 3 hours", "45 Sekunden"), never Go's "2m0s".
+func durationText(lang string, d time.Duration) string {
+	d = max(d, 0).Round(time.Second)
+	var parts []string
+	for _, u := range durationUnits {
+		if n := int(d / u.d); n > 0 && len(parts) < 2 {
+			parts = append(parts, arg(lang, "", Count{Noun: u.noun, N: n}, ErrorWords))
+			d -= time.Duration(n) * u.d
+		} else if len(parts) > 0 {
+			break // "1 day 5 seconds" says less than "1 day"
+		}
+	}
+	if len(parts) == 0 {
+		return arg(lang, "", Count{Noun: "unit_second", N: 0}, ErrorWords)
+	}
+	return strings.Join(parts, " ")
 }

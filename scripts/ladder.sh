@@ -9,7 +9,8 @@
 # to within 100 Elo by direct games, so the Adji-Boto ladders put bridges
 # between the levels: fixed MCTS budgets and alpha-beta depths, each about
 # 70-80% against the one below. NEIGHBOURS (default 1000) is the games of
-# every pair of neighbours, GAMES (default 20, 10 for the MCTS ladders) of
+# every pair of neighbours, GAMES (default 20, 10 for the MCTS ladders; 0 for
+# the neighbours alone) of
 # every other pair, THREADS
 # (default 1) the games played at once. Times on one core of a 2-core
 # machine shared with other work: the alpha-beta ladder about 20 minutes,

@@ -33,6 +33,5 @@ began=$SECONDS
 	--games "$four" --threads 1 --seed 22 --quiet | tee "$out/hard-4.txt"
 "$out/tabula" tournament --game tamman --option players=4 --agents random,greedy,mcts:easy,mcts:medium,mcts:hard \
 	--games "$games4" --neighbours "$neighbours4" --threads "$threads" --seed 62 --quiet | tee "$out/ladder-4.txt"
-go test ./ai -run MeasureLevelTimes -count=1 -measure-levels "$positions" -measure-level-game tamman -v |
-	tee "$out/times.txt"
+"$out/tabula" lab level-times --measure-levels "$positions" --measure-level-game tamman | tee "$out/times.txt"
 echo "tamman-strength: $((SECONDS - began)) s" >&2

@@ -20,7 +20,7 @@ func TestResultCodesAndJSON(t *testing.T) {
 		{view.Won(1, view.EndRules), "win:1:end", `{"code":"win:1:end","how":"end","winner":1}`, "Ana wins", "Ana gewinnt"},
 		{view.Won(0, view.EndRules), "win:0:end", `{"code":"win:0:end","how":"end","winner":0}`, "Player 0 wins", "Spieler 0 gewinnt"},
 		{view.Won(0, view.EndResign), "win:0:resign", `{"code":"win:0:resign","how":"resign","winner":0}`, "Ana resigned: Player 0 wins", "Ana hat aufgegeben: Spieler 0 gewinnt"},
-		{view.Won(1, view.EndFlag), "win:1:flag", `{"code":"win:1:flag","how":"flag","winner":1}`, "Player 0 ran out of time: Ana wins", "Spieler 0 hat die Zeit überschritten: Ana gewinnt"},
+		{view.Won(1, view.EndFlag), "win:1:flag", `{"code":"win:1:flag","how":"flag","winner":1}`, "Player 0 lost on time: Ana wins on time", "Spieler 0 hat auf Zeit verloren: Ana gewinnt auf Zeit"},
 		{view.Drawn(view.EndRules), "draw:end", `{"code":"draw:end","how":"end","draw":true}`, "Draw", "Unentschieden"},
 		{view.Drawn(view.EndAgreed), "draw:agreed", `{"code":"draw:agreed","how":"agreed","draw":true}`, "Draw by agreement", "Remis nach Vereinbarung"},
 		{view.Abandoned(), "abandoned", `{"code":"abandoned","how":"abandoned"}`, "Abandoned unfinished", "Unbeendet aufgegeben"},

@@ -356,6 +356,7 @@ func runLabCommand(t *testing.T, exe, dir string, c docCommand) {
 	}
 	args := []string{"lab", r.name}
 	fs := r.flags()
+	given := map[string]bool{}
 	for i := 2; i < len(c.args); i++ {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(c.args[i], "-"), "=")
 		f := fs.Lookup(name)
@@ -368,6 +369,13 @@ func runLabCommand(t *testing.T, exe, dir string, c docCommand) {
 			value = c.args[i]
 		}
 		args = append(args, measureArgs(name, value, dir)...)
+		given[name] = true
+	}
+	// The sizes the page leaves at their defaults are cut too.
+	for _, name := range sizeFlags {
+		if f := fs.Lookup(name); f != nil && !given[name] {
+			args = append(args, measureArgs(name, f.DefValue, dir)...)
+		}
 	}
 	cmd := exec.Command(exe, args...)
 	cmd.Dir = dir

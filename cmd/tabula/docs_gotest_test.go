@@ -38,16 +38,15 @@ import (
 
 // measureReports is what each measurement prints: one of these must be in
 // its output.
-var measureReports = map[string][]string{
-	"tabula/ai.TestMeasureLevelTimes": {" positions: "},
-	"tabula/ai.TestMeasureLevelGame":  {"iterations a move"},
-	"tabula/ai.TestMeasureHorizon":    {"against greedy:"},
-}
+var measureReports = map[string][]string{}
 
 // labReports is what each measurement of `tabula lab` prints, as
 // measureReports for the go test ones: the documented lab commands run
 // with the sizes of measureArgs (TestDocumentedCommandsRun).
 var labReports = map[string]string{
+	"level-times":          " positions: ",
+	"level-game":           "iterations a move",
+	"horizon":              "against greedy:",
 	"tamman-match":         "luck-adjusted",
 	"tamman-ceiling":       "ceiling 1 - s/2",
 	"tamman-dual-bound":    "upper bound for",
@@ -482,6 +481,11 @@ func measureArgs(name, value, dir string) []string {
 	}
 	return []string{"-" + name + "=" + value}
 }
+
+// sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
+// command that leaves one at its default runs with the tiny size too.
+var sizeFlags = []string{"match-games", "horizon-games", "study-games", "study-rollouts",
+	"measure-levels", "horizon-iterations", "level-levels"}
 
 // smallBudgets cuts the budgets of the variants in a -match value: MCTS
 // to at most 1,000 iterations, expectiminimax to depth 4 at most, and

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"tabula/lab"
+	ailab "tabula/lab/ai"
 	tammanlab "tabula/lab/tamman"
 )
 
@@ -24,8 +25,14 @@ type labRun struct {
 }
 
 // labRuns are the measurements, by name; the code of each is in its lab
-// package (lab/tamman: match.go, dual.go, ceiling.go, study.go).
+// package (lab/ai; lab/tamman: match.go, dual.go, ceiling.go, study.go).
 var labRuns = []labRun{
+	{"level-times", "every game: the CPU and wall time of a move at each level, in positions of random games (docs/lab/level-times.md)",
+		"--measure-levels 1 --measure-level-game adji-boto", ailab.Flags, ailab.LevelTimes},
+	{"level-game", "one game: the time of each level's moves over a whole game against greedy",
+		"--level-game adji-boto --level-levels easy", ailab.Flags, ailab.LevelGame},
+	{"horizon", "one game: MCTS with playouts of a given length against greedy, its share of the points (docs/lab/agsinnoninka-search.md)",
+		"--horizon-game agsinnoninka --horizon-turns 4 --horizon-games 2", ailab.Flags, ailab.Horizon},
 	{"tamman-match", "Tamman: two variants of the computer player on paired throws, with their luck-adjusted score (docs/lab/tamman-ceiling.md)",
 		"--match greedy,mcts:easy --match-games 4", tammanlab.Flags, tammanlab.Match},
 	{"tamman-shared-throws", "Tamman: how many throws the two games of a pair share",

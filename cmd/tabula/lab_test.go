@@ -41,7 +41,7 @@ func TestLabRefusesWhatItCannotRun(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"lab"}, "name a measurement: tamman-match"},
+		{[]string{"lab"}, "name a measurement: level-times, level-game, horizon, tamman-match"},
 		{[]string{"lab", "tamman-nothing"}, `unknown measurement "tamman-nothing"`},
 		{[]string{"lab", "tamman-match"}, "tamman-match: give --match A,B"},
 		{[]string{"lab", "tamman-match", "--matches", "x"}, "flag provided but not defined"},
@@ -50,5 +50,27 @@ func TestLabRefusesWhatItCannotRun(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errOut, c.want)
 		}
+	}
+}
+
+// The computer players' measurements of every game (lab/ai) run as
+// commands, each printing its figures, and refuse a level that is none.
+func TestLabMeasuresTheLevels(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"level-times", "--measure-levels", "1", "--measure-level-game", "adji-boto", "--level-levels", "easy,hard"}, "adji-boto, 1 positions: easy "},
+		{[]string{"level-game", "--level-game", "adji-boto", "--level-levels", "easy"}, "iterations a move"},
+		{[]string{"horizon", "--horizon-game", "adji-boto", "--horizon-games", "2", "--horizon-iterations", "20"}, "against greedy: "},
+	} {
+		code, out, errOut := runTabula(t, "", append([]string{"lab"}, c.args...)...)
+		if code != 0 || errOut != "" || !strings.Contains(out, c.want) {
+			t.Errorf("tabula lab %v: exit %d, stderr %q, output %q; want %q", c.args, code, errOut, out, c.want)
+		}
+	}
+	code, out, _ := runTabula(t, "", "lab", "level-game", "--level-game", "adji-boto", "--level-levels", "superhard")
+	if code == 0 || !strings.Contains(out, "superhard") {
+		t.Errorf("--level-levels superhard: exit %d, output %q", code, out)
 	}
 }

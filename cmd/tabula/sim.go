@@ -90,6 +90,7 @@ type selfPlayFlags struct {
 	progress *bool
 	quiet    *bool
 	endgames *optionList
+	minGames int // the fewest --games: 1, or 0 for a tournament of neighbours only
 }
 
 // addSelfPlayFlags declares the shared flags; games is the default of
@@ -104,6 +105,7 @@ func addSelfPlayFlags(fs *flag.FlagSet, games int) *selfPlayFlags {
 		json:     fs.Bool("json", false, "print the summary as one JSON object"),
 		progress: fs.Bool("progress", false, "show a progress bar on stderr even when it is not a terminal"),
 		quiet:    fs.Bool("quiet", false, "no progress bar"),
+		minGames: 1,
 	}
 	fs.Var(&f.opts, "option", "set an option of the game as `name=value` (repeatable; see 'tabula games')")
 	f.endgames = addEndgameFlag(fs)
@@ -132,8 +134,8 @@ func (f *selfPlayFlags) parse(fs *flag.FlagSet) (engine.State, []string, error) 
 	for i := range specs {
 		specs[i] = strings.TrimSpace(specs[i])
 	}
-	if *f.games < 1 {
-		return nil, nil, usagef("--games must be at least 1, got %d", *f.games)
+	if *f.games < f.minGames {
+		return nil, nil, usagef("--games must be at least %d, got %d", f.minGames, *f.games)
 	}
 	if *f.threads < 1 {
 		return nil, nil, usagef("--threads must be at least 1, got %d", *f.threads)

@@ -58,6 +58,9 @@ func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *neighbours < 0 {
 		return usagef("--neighbours: %d must not be negative", *neighbours)
 	}
+	if *neighbours > 0 {
+		f.minGames = 0 // a ladder of neighbours alone
+	}
 	start, specs, err := f.parse(fs)
 	if err != nil {
 		return err

@@ -35,6 +35,17 @@ func TestTournamentNeighboursAddsGamesBetweenNeighbours(t *testing.T) {
 			t.Errorf("%s played %d games, want %d", st.Agent, st.Games, want[st.Agent])
 		}
 	}
+	// --games 0 with --neighbours: the neighbours' games alone; without,
+	// no game at all is refused.
+	code, out, errs = runTabula(t, "", "tournament", "--game", "adji-boto", "--agents", "random,random,greedy",
+		"--games", "0", "--neighbours", "1", "--threads", "1", "--quiet", "--json")
+	if err := json.Unmarshal([]byte(out), &sum); code != 0 || err != nil || sum.Games != 2 {
+		t.Errorf("--games 0 --neighbours 1: exit %d, %d games, want the 2 of the neighbours (%v %s)", code, sum.Games, err, errs)
+	}
+	code, _, errs = runTabula(t, "", "tournament", "--game", "adji-boto", "--agents", "random,greedy", "--games", "0")
+	if code != 2 || !strings.Contains(errs, "--games must be at least 1") {
+		t.Errorf("--games 0 alone: exit %d, %q", code, errs)
+	}
 	code, _, errs = runTabula(t, "", "tournament", "--game", "adji-boto", "--agents", "random,greedy", "--neighbours", "-1")
 	if code != 2 || !strings.Contains(errs, "--neighbours") {
 		t.Errorf("--neighbours -1: exit %d, %q", code, errs)

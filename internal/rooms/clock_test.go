@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -220,4 +221,40 @@ func clockRoom(t *testing.T, st Store, ft *fakeTime, clock Clock) (r *Room, id s
 	}
 	r, _ = m.Room(bg, c.ID)
 	return r, c.ID, join(t, r, c.Tokens[0]), join(t, r, c.Tokens[1])
+}
+
+// TestAFlagShowsZeroAndSaysOnTime: the flag falls a moment after the time
+// ran out (the timer's delay, here 6 ms): the stored flag event shows that
+// clock at 0, never below, and the result's words say the game was lost
+// on time, in English and German.
+func TestAFlagShowsZeroAndSaysOnTime(t *testing.T) {
+	st := testStore(t)
+	ft := &fakeTime{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	r, id, a, b := clockRoom(t, st, ft, Clock{Initial: time.Minute})
+	mustMove(t, r, a, 0, engine.LegalTexts(r.state, 0)[0])
+	mustMove(t, r, b, 1, engine.LegalTexts(r.state, 1)[0])
+	ft.add(time.Minute + 6*time.Millisecond)
+	r.mu.Lock()
+	r.checkFlag()
+	r.mu.Unlock()
+	sn, err := st.LoadRoom(bg, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flag wire.Event
+	for _, se := range sn.Events {
+		if se.Kind == wire.KindFlag {
+			json.Unmarshal(se.Body, &flag)
+		}
+	}
+	if flag.Kind != wire.KindFlag || len(flag.Clocks) != 2 || flag.Clocks[0] != 0 {
+		t.Fatalf("stored flag event %+v, want seat 0's clock at 0", flag)
+	}
+	v := r.View(1)
+	if v.Result == nil || v.Result.How != view.EndFlag {
+		t.Fatalf("result %+v", v.Result)
+	}
+	if en, de := v.ResultText["en"], v.ResultText["de"]; !strings.Contains(en, "on time") || !strings.Contains(de, "auf Zeit") {
+		t.Errorf("the result says %q / %q, not that it was lost on time", en, de)
+	}
 }

@@ -40,6 +40,7 @@ type core struct {
 	since     time.Time       // when the running clocks were last set
 	offer     int             // the seat offering a draw, or -1
 	moved     map[int]bool    // seats that have moved (their clocks run)
+	endedAt   time.Time       // when the game ended, once it has
 }
 
 // replay appends a stored event to the log and applies it to the state
@@ -357,6 +358,7 @@ func (c *core) turned(t turnStep) {
 	c.turnStart = t.events[len(t.events)-1].Version
 	if t.step.Status != "" {
 		c.status, c.result = t.step.Status, t.result
+		c.endedAt = t.now
 	}
 	c.offer = -1 // an offer lapses with the next turn
 	c.setClocks(t.events[0].Clocks, t.now)
@@ -461,6 +463,7 @@ func (c *core) resultSent() *view.Result {
 func (c *core) ended(now time.Time, evs []wire.Event, result view.Result) {
 	clear(c.commits)
 	c.status, c.result = store.Finished, result
+	c.endedAt = now
 	c.turnStart = c.version
 	c.setClocks(evs[0].Clocks, now)
 }

@@ -2,8 +2,11 @@ package rooms
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"strconv"
 	"time"
 
@@ -15,27 +18,59 @@ import (
 // Import archives finished games played elsewhere, as records of rooms
 // (GET /api/rooms/{id}/record) or records (view.Record). Every record is checked
 // before any is stored, so a bad record imports nothing of its batch; the
-// error names the record (1-based) and what is wrong with it.
-func (m *Manager) Import(ctx context.Context, recs []Record) (int, error) {
-	games := make([]store.Game, len(recs))
+// error names the record (1-based) and what is wrong with it. A game keeps
+// the date its record gives (finished), else it is dated now. Its id comes
+// from its content, so that a record imported again (the same file twice,
+// or twice in one batch) is passed over: it returns the games stored and
+// those passed over.
+func (m *Manager) Import(ctx context.Context, recs []Record) (imported, known int, err error) {
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	games := make([]store.Game, 0, len(recs))
+	seen := map[string]bool{}
 	for i, rec := range recs {
 		checked, err := checkImport(rec)
 		if err != nil {
-			return 0, refuse(CodeBad, "rooms.import_record", "n", i+1, "err", err)
+			return 0, 0, refuse(CodeBad, "rooms.import_record", "n", i+1, "err", err)
+		}
+		if checked.Finished == nil || checked.Finished.After(now) {
+			checked.Finished = &now
 		}
 		body, _ := json.Marshal(checked)
 		players := checked.Players
 		if len(players) == 0 {
 			players = []string{}
 		}
-		games[i] = store.Game{Room: "import-" + newID(), Game: checked.Game, Players: players, Result: checked.Result.Code(), Finished: time.Now(), Record: body}
-	}
-	for i, g := range games {
-		if err := m.cfg.Store.AddFinished(ctx, g); err != nil {
-			return i, err
+		id := importID(checked)
+		if seen[id] {
+			known++
+			continue
 		}
+		seen[id] = true
+		games = append(games, store.Game{Room: id, Game: checked.Game, Players: players, Result: checked.Result.Code(), Finished: checked.Finished.UTC(), Record: body})
 	}
-	return len(games), nil
+	for _, g := range games {
+		if _, err := m.cfg.Store.FinishedGame(ctx, g.Room); err == nil {
+			known++
+			continue
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return imported, known, err
+		}
+		if err := m.cfg.Store.AddFinished(ctx, g); err != nil {
+			return imported, known, err
+		}
+		imported++
+	}
+	return imported, known, nil
+}
+
+// importID is the archive's id of an imported record: "import-" and a
+// hash of what the game was (its game, options, moves, players, result,
+// secret and room), not of when it was imported.
+func importID(rec Record) string {
+	rec.Finished = nil
+	body, _ := json.Marshal(rec)
+	h := sha256.Sum256(body)
+	return "import-" + base64.RawURLEncoding.EncodeToString(h[:12])
 }
 
 // checkImport checks a record of a finished game and returns it with its

@@ -82,7 +82,7 @@ func TestExportThenImportGivesBackTheGames(t *testing.T) {
 		exported = append(exported, back)
 	}
 	m := testManager(t, testStore(t))
-	if n, err := m.Import(bg, exported); err != nil || n != len(recs) {
+	if n, _, err := m.Import(bg, exported); err != nil || n != len(recs) {
 		t.Fatalf("import: %d, %v", n, err)
 	}
 	games, err := m.FinishedGames(bg, store.Filter{})
@@ -121,7 +121,7 @@ func TestImportChecksTheThrowsAgainstTheSecret(t *testing.T) {
 			other := "t3"
 			bad := rec
 			bad.Moves = append(append(append([]string{}, rec.Moves[:i]...), other), rec.Moves[i+1:]...)
-			_, err := m.Import(bg, []Record{rec, bad})
+			_, _, err := m.Import(bg, []Record{rec, bad})
 			if err == nil || !strings.Contains(err.Error(), "record 2") || !strings.Contains(err.Error(), "secret") {
 				t.Fatalf("throw %d changed: %v", i+1, err)
 			}
@@ -141,7 +141,7 @@ func TestABadRecordImportsNothing(t *testing.T) {
 	bad := recs[0]
 	bad.Moves = bad.Moves[:2]
 	bad.Result = nil
-	_, err := m.Import(bg, []Record{recs[1], bad, recs[2]})
+	_, _, err := m.Import(bg, []Record{recs[1], bad, recs[2]})
 	if err == nil || !strings.Contains(err.Error(), "record 2") || !strings.Contains(err.Error(), "not over") {
 		t.Fatalf("a batch with an unfinished game: %v", err)
 	}
@@ -156,4 +156,43 @@ func mustJSON(v any) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// TestImportKeepsTheDateAndPassesOverRepeats: an imported game is dated
+// as its record says, not when it was imported; importing the same
+// records again (and a record twice in one batch) adds nothing.
+func TestImportKeepsTheDateAndPassesOverRepeats(t *testing.T) {
+	recs := endings(t)
+	for i, rec := range recs {
+		if rec.Finished == nil || rec.Finished.IsZero() {
+			t.Fatalf("ending %d: the record of a finished room has no date", i)
+		}
+	}
+	m := testManager(t, testStore(t))
+	then := time.Date(2025, 3, 4, 5, 6, 7, 0, time.UTC)
+	old := recs[0]
+	old.Finished = &then
+	batch := append([]Record{old, old}, recs[1:]...)
+	if n, known, err := m.Import(bg, batch); err != nil || n != len(recs) || known != 1 {
+		t.Fatalf("first import: %d new, %d known, %v", n, known, err)
+	}
+	if n, known, err := m.Import(bg, batch); err != nil || n != 0 || known != len(batch) {
+		t.Fatalf("second import: %d new, %d known, %v", n, known, err)
+	}
+	games, err := m.FinishedGames(bg, store.Filter{})
+	if err != nil || len(games) != len(recs) {
+		t.Fatalf("%d games archived after importing twice, %v", len(games), err)
+	}
+	found := false
+	for _, g := range games {
+		if g.Finished.Equal(then) {
+			found = true
+		}
+		if time.Since(g.Finished) < 0 {
+			t.Errorf("%s dated in the future: %v", g.Room, g.Finished)
+		}
+	}
+	if !found {
+		t.Errorf("no game kept its record's date %v", then)
+	}
 }

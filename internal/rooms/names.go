@@ -5,8 +5,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/secure/precis"
-
 	"tabula/engine"
 )
 
@@ -21,6 +19,9 @@ const maxName = 40
 // code points, so that "ad\u200bmin" cannot pass for "admin". The
 // replacement character is refused too: it only stands for bytes that
 // were not text. An empty or all-space name is no name (""), allowed.
+// (The engine in the browser, where a name is seen only at the device
+// that typed it, folds spaces but leaves out the profile's normalisation:
+// names_browser.go.)
 func CleanName(name string) (string, error) {
 	if len(name) > 4*maxName { // bounded work before the profile's
 		return "", engine.NewError("rooms.name_long", "max", maxName)
@@ -38,12 +39,12 @@ func CleanName(name string) (string, error) {
 	if blank {
 		return "", nil
 	}
-	out, err := precis.Nickname.String(name)
+	out, err := nickname(name)
 	if err != nil {
 		// A code point the profile refuses that the scan above let pass
 		// (unassigned, or a combination): say where, if one alone fails.
 		for i, c := range name {
-			if _, err := precis.Nickname.String(string(c)); err != nil && !unicode.IsSpace(c) {
+			if _, err := nickname(string(c)); err != nil && !unicode.IsSpace(c) {
 				return "", engine.NewError("rooms.name_char", "char", fmt.Sprintf("%U", c), "at", i)
 			}
 		}

@@ -216,6 +216,9 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) e
 	}
 	r.log(evs)
 	r.used = r.m.cfg.Now()
+	if st.Status == store.Finished && r.m.cfg.Ended != nil {
+		go r.m.cfg.Ended(r.ID)
+	}
 	return nil
 }
 
@@ -224,8 +227,10 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) e
 func (r *Room) archiveEntry(evs []wire.Event, result view.Result) *store.Game {
 	rec := r.recordWith(evs)
 	rec.Result = &result
+	now := r.m.cfg.Now().UTC().Truncate(time.Millisecond) // as stored
+	rec.Finished = &now
 	body, _ := json.Marshal(rec)
-	return &store.Game{Room: r.ID, Game: r.game.ID(), Players: rec.Players, Result: result.Code(), Finished: r.m.cfg.Now(), Record: body}
+	return &store.Game{Room: r.ID, Game: r.game.ID(), Players: rec.Players, Result: result.Code(), Finished: now, Record: body}
 }
 
 // Record is a record (view.Record) with the room's published chance secret.
@@ -240,6 +245,9 @@ type Record struct {
 	// TakeBacks is the number of times turns were taken back (at one
 	// device, local.go): such a game was not played straight through.
 	TakeBacks int `json:"takeBacks,omitempty"`
+	// Finished is when the game ended (RFC 3339), once it has: an import
+	// keeps it as the archived game's date.
+	Finished *time.Time `json:"finished,omitempty"`
 }
 
 // Record returns the game so far as a record.
@@ -276,6 +284,10 @@ func (r *Room) recordWith(more []wire.Event) Record {
 	if r.status != store.Open {
 		rec.Result = r.resultSent()
 		rec.Secret = hex.EncodeToString(r.secret)
+		if !r.endedAt.IsZero() {
+			at := r.endedAt.UTC()
+			rec.Finished = &at
+		}
 	}
 	return rec
 }

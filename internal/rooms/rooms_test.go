@@ -431,8 +431,14 @@ func TestAnAbsentSeatGoesToTheComputer(t *testing.T) {
 	}
 	r.Leave(b)
 	ft.add(time.Minute)
-	if err := r.Replace(bg, a, 1); err == nil || !strings.Contains(err.Error(), "wait") {
+	err = r.Replace(bg, a, 1)
+	if err == nil || !strings.Contains(err.Error(), "wait") {
 		t.Fatalf("replaced after a minute away: %v", err)
+	}
+	// The durations are the reader's words, not Go's ("2m0s").
+	if e, ok := engine.Coded(err); !ok || !strings.Contains(e.In("de"), "seit weniger als 2 Minuten abwesend; noch 1 Minute warten") ||
+		!strings.Contains(e.In("en"), "less than 2 minutes; wait 1 minute more") {
+		t.Errorf("the refusal in German %q, in English %q", e.In("de"), err)
 	}
 	if err := r.Replace(bg, a, 0); err == nil {
 		t.Fatal("replaced one's own seat")

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"math/rand/v2"
-	"net/http"
 	"time"
 
 	"tabula/ai"
@@ -66,7 +65,7 @@ type graphView struct {
 }
 
 // analysisRecord reads the request and returns the record it names.
-func (s *Server) analysisRecord(r *http.Request) (analysisRequest, view.Record, error) {
+func (s *Server) analysisRecord(r *request) (analysisRequest, view.Record, error) {
 	var req analysisRequest
 	if err := decode(r, &req); err != nil {
 		return req, view.Record{}, err
@@ -104,7 +103,7 @@ func positions(ctx context.Context, rec view.Record, want func(i int) bool, visi
 }
 
 // postAnalysis analyses one position on the compute pool.
-func (s *Server) postAnalysis(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) postAnalysis(w response, r *request) error {
 	req, rec, err := s.analysisRecord(r)
 	if err != nil {
 		return err
@@ -140,13 +139,13 @@ func (s *Server) postAnalysis(w http.ResponseWriter, r *http.Request) error {
 		return perr
 	}
 	v.Ms = time.Since(start).Milliseconds()
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, statusOK, v)
 	return nil
 }
 
 // postAnalysisGraph analyses every position of a game (every k-th of a
 // long one) with a short search each, as one job on the compute pool.
-func (s *Server) postAnalysisGraph(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) postAnalysisGraph(w response, r *request) error {
 	// GraphTime bounds the whole answer: reading and replaying the
 	// record and waiting for a core count, not only the searches.
 	start := time.Now()
@@ -193,6 +192,6 @@ func (s *Server) postAnalysisGraph(w http.ResponseWriter, r *http.Request) error
 		return perr
 	}
 	v.Ms = time.Since(start).Milliseconds()
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, statusOK, v)
 	return nil
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"math/rand/v2"
-	"net/http"
 	"time"
 
 	"tabula/coach"
@@ -54,7 +53,7 @@ type coachReview struct {
 // reviews an online game in progress: a room's game must be over, or
 // played at one device (the tokens of all its person seats), and a record
 // finished.
-func (s *Server) postCoach(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) postCoach(w response, r *request) error {
 	start := time.Now()
 	ctx, cancel := context.WithDeadline(r.Context(), start.Add(CoachTime))
 	defer cancel()
@@ -109,7 +108,7 @@ func (s *Server) postCoach(w http.ResponseWriter, r *http.Request) error {
 		inPlay = true // a record proves no device: only a finished game
 	}
 	if inPlay {
-		return &httpError{http.StatusConflict, engine.NewError("server.coach_in_play")}
+		return &httpError{statusConflict, engine.NewError("server.coach_in_play")}
 	}
 	first := max(0, len(turns)-MaxCoachMoves)
 	if req.Ply != nil {
@@ -142,6 +141,6 @@ func (s *Server) postCoach(w http.ResponseWriter, r *http.Request) error {
 		return perr
 	}
 	v.Ms = time.Since(start).Milliseconds()
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, statusOK, v)
 	return nil
 }

@@ -36,7 +36,7 @@ func (s *Server) getStats(w http.ResponseWriter, r *http.Request) error {
 	if kb, err := loadkit.ProcStatusKB(os.Getpid(), "VmRSS"); err == nil {
 		st.RSSBytes = kb << 10
 	}
-	writeJSON(w, http.StatusOK, st)
+	writeJSON(httpResponse{w}, http.StatusOK, st)
 	return nil
 }
 

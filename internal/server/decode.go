@@ -3,8 +3,6 @@ package server
 import (
 	"bytes"
 	"errors"
-	"net"
-	"net/http"
 	"os"
 
 	"tabula/engine"
@@ -14,16 +12,15 @@ import (
 // decode reads one JSON value from the body into v by the one strict
 // decoder of outside JSON (wire.DecodeStrict, as WebSocket messages are). A body that does not
 // arrive within the server's read timeout gets 408.
-func decode(r *http.Request, v any) error {
+func decode(r *request, v any) error {
 	var buf bytes.Buffer
 	if _, err := buf.ReadFrom(r.Body); err != nil {
-		var mbe *http.MaxBytesError
-		var ne net.Error
+		var ne interface{ Timeout() bool } // a net.Error
 		switch {
-		case errors.As(err, &mbe):
+		case bodyTooLarge(err):
 			return err
 		case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
-			return &httpError{http.StatusRequestTimeout, engine.NewError("server.body_slow")}
+			return &httpError{statusRequestTimeout, engine.NewError("server.body_slow")}
 		}
 		return badRequest("server.body_read", "err", err)
 	}

@@ -19,14 +19,14 @@ func TestDuplicateKeysAreRefused(t *testing.T) {
 		`{"seats":[{"kind":"person","kind":"computer"}]}`,
 	} {
 		var v map[string]any
-		err := decode(httptest.NewRequest("POST", "/", strings.NewReader(body)), &v)
+		err := decode(requestOf(httptest.NewRequest("POST", "/", strings.NewReader(body))), &v)
 		if he, ok := err.(*httpError); !ok || he.Status != 400 || !strings.Contains(he.Error(), "appears twice") {
 			t.Errorf("%s: %v, want 400 naming the key", body, err)
 		}
 	}
 	for _, body := range []string{`{"a":{"b":1},"b":{"a":2},"c":[{"a":1},{"a":1}]}`, `{"a":[1,[2,{"a":3}]],"b":"a"}`} {
 		var v map[string]any
-		if err := decode(httptest.NewRequest("POST", "/", strings.NewReader(body)), &v); err != nil {
+		if err := decode(requestOf(httptest.NewRequest("POST", "/", strings.NewReader(body))), &v); err != nil {
 			t.Errorf("%s: %v, want accepted", body, err)
 		}
 	}
@@ -42,7 +42,7 @@ func (timeoutBody) Read([]byte) (int, error) { return 0, os.ErrDeadlineExceeded 
 func TestSlowBodyIs408(t *testing.T) {
 	r := httptest.NewRequest("POST", "/", io.MultiReader(strings.NewReader(`{"game":`), timeoutBody{}))
 	var v map[string]any
-	if he, ok := decode(r, &v).(*httpError); !ok || he.Status != http.StatusRequestTimeout {
+	if he, ok := decode(requestOf(r), &v).(*httpError); !ok || he.Status != http.StatusRequestTimeout {
 		t.Errorf("a body cut by the read timeout: %v, want 408", he)
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"log/slog"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +11,7 @@ import (
 	"tabula/engine"
 	"tabula/internal/compute"
 	"tabula/internal/metrics"
+	"tabula/internal/rooms"
 	_ "tabula/messages" // the words of its codes
 )
 
@@ -42,17 +41,17 @@ func retryIn(after time.Duration, err error) error { return &retryLater{err, aft
 // badRequest is a 400 with the message key (package messages) and its
 // arguments as name, value pairs.
 func badRequest(key string, args ...any) error {
-	return &httpError{http.StatusBadRequest, engine.NewError(key, args...)}
+	return &httpError{statusBadRequest, engine.NewError(key, args...)}
 }
 
 // badRequestErr is a 400 that says err, a coded error of another package.
-func badRequestErr(err error) error { return &httpError{http.StatusBadRequest, err} }
+func badRequestErr(err error) error { return &httpError{statusBadRequest, err} }
 
 func notFound(key string, args ...any) error {
-	return &httpError{http.StatusNotFound, engine.NewError(key, args...)}
+	return &httpError{statusNotFound, engine.NewError(key, args...)}
 }
 
-func notFoundErr(err error) error { return &httpError{http.StatusNotFound, err} }
+func notFoundErr(err error) error { return &httpError{statusNotFound, err} }
 
 // errorBody is the JSON of every error response: the message in the
 // request's language, and its code.
@@ -65,10 +64,9 @@ type errorBody struct {
 // status for an httpError, 503 for a busy compute pool, 413 for a large
 // body, 500 (logged, message hidden) for anything else. The message is
 // worded in the request's language (Accept-Language).
-func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
-	status, msg := http.StatusInternalServerError, engine.NewError("server.internal")
+func writeError(w response, r *request, log rooms.Logger, err error) {
+	status, msg := statusInternalServerError, engine.NewError("server.internal")
 	var he *httpError
-	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &he):
 		status = he.Status
@@ -81,34 +79,34 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 			msg = engine.NewError("server.uncoded", "err", he.Err.Error())
 		}
 	case errors.Is(err, compute.ErrBusy):
-		status, msg = http.StatusServiceUnavailable, engine.NewError("server.busy", "err", err)
+		status, msg = statusServiceUnavailable, engine.NewError("server.busy", "err", err)
 	case errors.Is(err, context.DeadlineExceeded) && r.Context().Err() != nil:
 		// The request's budget ran out (storing a room, say): the
 		// server is slow now, not broken.
-		status, msg = http.StatusServiceUnavailable, engine.NewError("server.slow")
-	case errors.As(err, &mbe):
-		status, msg = http.StatusRequestEntityTooLarge, engine.NewError("server.body_large", "max", mbe.Limit)
+		status, msg = statusServiceUnavailable, engine.NewError("server.slow")
+	case bodyTooLarge(err):
+		status, msg = statusRequestEntityTooLarge, engine.NewError("server.body_large", "max", maxBody)
 	default:
-		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		log.Error("request failed", "method", r.Method, "path", r.Path, "err", err)
 	}
-	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
+	if status == statusTooManyRequests || status == statusServiceUnavailable {
 		after := retryAfter
 		var rl *retryLater
 		if errors.As(err, &rl) {
 			after = max(time.Second, rl.after.Round(time.Second))
 		}
-		w.Header().Set("Retry-After", strconv.Itoa(int(after/time.Second)))
+		w.SetHeader("Retry-After", strconv.Itoa(int(after/time.Second)))
 	}
 	metrics.Refused(msg.Code, "http")
 	writeJSON(w, status, bodyOf(r, msg))
 }
 
 // bodyOf is the response body of e, in r's language.
-func bodyOf(r *http.Request, e *engine.Error) errorBody { return errorBody{e.In(langOf(r)), e.Code} }
+func bodyOf(r *request, e *engine.Error) errorBody { return errorBody{e.In(langOf(r)), e.Code} }
 
 // uncoded is called with an error that reached a person without a code;
 // tests set it to fail.
-var uncoded = func(r *http.Request, err error) {}
+var uncoded = func(r *request, err error) {}
 
 // inLang is a coded error worded in a language of its own: a refusal sent
 // over a room's WebSocket in the page's language.
@@ -122,8 +120,8 @@ func (e inLang) Unwrap() error { return e.err }
 
 // langOf is the language the request asks for first (Accept-Language: the
 // app sends its own), "en" when it asks for none we have.
-func langOf(r *http.Request) string {
-	first, _, _ := strings.Cut(r.Header.Get("Accept-Language"), ",")
+func langOf(r *request) string {
+	first, _, _ := strings.Cut(r.Lang, ",")
 	first, _, _ = strings.Cut(strings.TrimSpace(first), ";")
 	first, _, _ = strings.Cut(strings.ToLower(first), "-")
 	for _, l := range engine.Languages {
@@ -134,9 +132,9 @@ func langOf(r *http.Request) string {
 	return engine.Languages[0]
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+func writeJSON(w response, status int, v any) {
+	w.SetHeader("Content-Type", "application/json; charset=utf-8")
+	w.SetHeader("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

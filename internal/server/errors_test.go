@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"tabula/internal/pgtest"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -73,10 +74,10 @@ func TestEngineErrorsInGerman(t *testing.T) {
 func TestUncodedErrorIsCaught(t *testing.T) {
 	var got error
 	old := uncoded
-	uncoded = func(r *http.Request, err error) { got = err }
+	uncoded = func(r *request, err error) { got = err }
 	defer func() { uncoded = old }()
 	w := httptest.NewRecorder()
-	writeError(w, httptest.NewRequest("GET", "/", nil), slog.New(slog.DiscardHandler), &httpError{400, errors.New("plain words")})
+	writeError(httpResponse{w}, requestOf(httptest.NewRequest("GET", "/", nil)), slog.New(slog.DiscardHandler), &httpError{400, errors.New("plain words")})
 	if got == nil || w.Code != 400 || !strings.Contains(w.Body.String(), "plain words") {
 		t.Errorf("an uncoded error: reported %v, answered %d %s", got, w.Code, w.Body)
 	}
@@ -87,12 +88,13 @@ func TestUncodedErrorIsCaught(t *testing.T) {
 func TestMain(m *testing.M) {
 	var mu sync.Mutex
 	var seen []string
-	uncoded = func(r *http.Request, err error) {
+	uncoded = func(r *request, err error) {
 		mu.Lock()
 		defer mu.Unlock()
-		seen = append(seen, r.Method+" "+r.URL.Path+": "+err.Error())
+		seen = append(seen, r.Method+" "+r.Path+": "+err.Error())
 	}
 	code := m.Run()
+	pgtest.StopShared() // the cluster of the lobby's tests across instances
 	for _, s := range seen {
 		fmt.Fprintln(os.Stderr, "an error reached a person without a code:", s)
 		code = 1

@@ -1,3 +1,5 @@
+//go:build !js
+
 package server
 
 import (
@@ -55,12 +57,12 @@ func Health(h http.Handler, live, ready func(context.Context) error) http.Handle
 		// and a loopback server only loopback names.
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			writeJSON(w, http.StatusMethodNotAllowed, bodyOf(r, engine.NewError("server.method", "method", r.Method, "path", r.URL.Path, "allowed", "GET, HEAD")))
+			writeJSON(httpResponse{w}, http.StatusMethodNotAllowed, bodyOf(requestOf(r), engine.NewError("server.method", "method", r.Method, "path", r.URL.Path, "allowed", "GET, HEAD")))
 			return
 		}
 		if srv != nil {
 			if err := srv.admit(r); err != nil {
-				writeError(w, r, srv.cfg.Log, err)
+				writeError(httpResponse{w}, requestOf(r), srv.cfg.Log, err)
 				return
 			}
 		}

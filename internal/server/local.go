@@ -1,7 +1,6 @@
 package server
 
 import (
-	"net/http"
 	"slices"
 	"strings"
 
@@ -75,7 +74,7 @@ func fromRecord(req *createRoomRequest) error {
 
 // getRoomStates answers GET /api/rooms/{id}/states?from=N&count=M: a page
 // of the states of the room's game (states.go), for its replay.
-func (s *Server) getRoomStates(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getRoomStates(w response, r *request) error {
 	room, err := s.roomOf(r, r.PathValue("id"))
 	if err != nil {
 		return err
@@ -88,7 +87,7 @@ func (s *Server) getRoomStates(w http.ResponseWriter, r *http.Request) error {
 }
 
 // roomRecord is the record of a room, for an analysis.
-func (s *Server) roomRecord(r *http.Request, id string) (view.Record, error) {
+func (s *Server) roomRecord(r *request, id string) (view.Record, error) {
 	room, err := s.roomOf(r, id)
 	if err != nil {
 		return view.Record{}, err

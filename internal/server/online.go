@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strconv"
 	"sync"
@@ -27,7 +26,6 @@ func (s *Server) onlineRoutes() {
 	s.route("GET /api/rooms/{id}", s.getRoom)
 	s.route("GET /api/rooms/{id}/record", s.getRoomRecord)
 	s.route("GET /api/rooms/{id}/states", s.getRoomStates)
-	s.route("GET /api/rooms/{id}/ws", s.roomSocket)
 	s.route("GET /api/archive", s.listArchive)
 	s.route("GET /api/archive/{id}", s.getArchived)
 	s.route("POST /api/archive", s.importArchive)
@@ -79,13 +77,48 @@ type createRoomRequest struct {
 	Options map[string]any   `json:"options"`
 	Seats   []rooms.SeatSpec `json:"seats"`
 	// Clock, in seconds, for two-player games.
-	Clock *struct {
-		Initial   float64 `json:"initial"`
-		Increment float64 `json:"increment"`
-	} `json:"clock"`
+	Clock *clockRequest `json:"clock"`
 	// Record, instead of game and options, starts the room from a saved
 	// game's moves (local.go).
 	Record *view.Record `json:"record"`
+}
+
+// clockRequest is a game clock as requests give it, in seconds.
+type clockRequest struct {
+	Initial   float64 `json:"initial"`
+	Increment float64 `json:"increment"`
+}
+
+// clock is c as rooms keep it (none for nil).
+func (c *clockRequest) clock() (rooms.Clock, error) {
+	if c == nil {
+		return rooms.Clock{}, nil
+	}
+	if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
+		return rooms.Clock{}, badRequest("server.clock_form")
+	}
+	return rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}, nil
+}
+
+// countMade counts one more thing made by r's address in the last
+// minute (a room, a class), or refuses it with 429 and key, and decodes
+// the request into req. The caller calls done with whether the thing
+// was made after all: a refused one gives its place back.
+func (s *Server) countMade(r *request, req any, key string) (done func(made bool), err error) {
+	ip, now := r.Addr, time.Now()
+	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
+		return nil, retryIn(wait, &httpError{statusTooManyRequests, engine.NewError(key)})
+	}
+	done = func(made bool) {
+		if !made {
+			s.created.forget(ip, now)
+		}
+	}
+	if err := decode(r, req); err != nil {
+		done(false)
+		return nil, err
+	}
+	return done, nil
 }
 
 type seatLink struct {
@@ -117,33 +150,26 @@ func roomErr(err error) error {
 	var re *rooms.Error
 	switch {
 	case errors.As(err, &re):
-		return &httpError{http.StatusBadRequest, re.Err}
+		return &httpError{statusBadRequest, re.Err}
 	case errors.Is(err, rooms.ErrNoRoom), errors.Is(err, store.ErrNotFound):
 		return notFound("server.no_room")
 	}
 	return err
 }
 
-func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) createRoom(w response, r *request) error {
 	m, err := s.online()
 	if err != nil {
 		return err
 	}
 	// A room counts once made: a refused request gives its place back.
-	ip, now := clientIP(r), time.Now()
-	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
-		return retryIn(wait, &httpError{http.StatusTooManyRequests, engine.NewError("server.rooms_rate")})
-	}
-	made := false
-	defer func() {
-		if !made {
-			s.created.forget(ip, now)
-		}
-	}()
 	var req createRoomRequest
-	if err := decode(r, &req); err != nil {
+	done, err := s.countMade(r, &req, "server.rooms_rate")
+	if err != nil {
 		return err
 	}
+	made := false
+	defer func() { done(made) }()
 	var moves []string
 	if req.Record != nil {
 		if err := fromRecord(&req); err != nil {
@@ -158,12 +184,9 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return badRequestErr(err)
 	}
-	var clock rooms.Clock
-	if c := req.Clock; c != nil {
-		if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
-			return badRequest("server.clock_form")
-		}
-		clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
+	clock, err := req.Clock.clock()
+	if err != nil {
+		return err
 	}
 	var c rooms.Created
 	// A long record is heavy work, run on the compute pool like a replay.
@@ -191,13 +214,13 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) error {
 	}
 	made = true
 	s.cfg.Log.Info("room created", "room", c.ID, "game", req.Game)
-	writeJSON(w, http.StatusCreated, out)
+	writeJSON(w, statusCreated, out)
 	return nil
 }
 
 // roomOf is the room a request names by its id (in the path, or given),
 // for reading: a finished one is read from the store and not kept.
-func (s *Server) roomOf(r *http.Request, id string) (*rooms.Room, error) {
+func (s *Server) roomOf(r *request, id string) (*rooms.Room, error) {
 	m, err := s.online()
 	if err != nil {
 		return nil, err
@@ -209,26 +232,26 @@ func (s *Server) roomOf(r *http.Request, id string) (*rooms.Room, error) {
 	return room, nil
 }
 
-func (s *Server) getRoom(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getRoom(w response, r *request) error {
 	room, err := s.roomOf(r, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, room.View(rooms.Spectator))
+	writeJSON(w, statusOK, room.View(rooms.Spectator))
 	return nil
 }
 
-func (s *Server) getRoomRecord(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getRoomRecord(w response, r *request) error {
 	room, err := s.roomOf(r, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
 	rec := room.Record()
-	if r.URL.Query().Get("download") != "" {
+	if r.Query().Get("download") != "" {
 		name := fmt.Sprintf("tabula-%s-%s.json", rec.Game, time.Now().UTC().Format("20060102-150405"))
-		w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+		w.SetHeader("Content-Disposition", `attachment; filename="`+name+`"`)
 	}
-	writeJSON(w, http.StatusOK, rec)
+	writeJSON(w, statusOK, rec)
 	return nil
 }
 
@@ -281,12 +304,12 @@ var resultChoices = func() []resultChoice {
 // (dates as YYYY-MM-DD or RFC 3339; result a code or its leading parts,
 // view.IsResultFilter); with format=jsonl it exports the records, one JSON
 // object a line. The list comes with the result filters a page offers.
-func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listArchive(w response, r *request) error {
 	m, err := s.online()
 	if err != nil {
 		return err
 	}
-	q := r.URL.Query()
+	q := r.Query()
 	f := store.Filter{Game: q.Get("game"), Player: q.Get("player"), Result: q.Get("result")}
 	if f.Result != "" && !view.IsResultFilter(f.Result) {
 		return badRequest("server.result_filter", "value", strconv.Quote(f.Result))
@@ -311,8 +334,8 @@ func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if q.Get("format") == "jsonl" {
-		w.Header().Set("Content-Type", "application/jsonl; charset=utf-8")
-		w.Header().Set("Content-Disposition", `attachment; filename="tabula-games.jsonl"`)
+		w.SetHeader("Content-Type", "application/jsonl; charset=utf-8")
+		w.SetHeader("Content-Disposition", `attachment; filename="tabula-games.jsonl"`)
 		var buf bytes.Buffer
 		for _, g := range games {
 			buf.Write(bytes.TrimSpace(g.Record))
@@ -329,7 +352,7 @@ func (s *Server) listArchive(w http.ResponseWriter, r *http.Request) error {
 		}
 		out = append(out, archiveEntry{Room: g.Room, Game: g.Game, Players: g.Players, Result: &res, ResultText: text, Finished: g.Finished.UTC()})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out, "results": resultChoices})
+	writeJSON(w, statusOK, map[string]any{"games": out, "results": resultChoices})
 	return nil
 }
 
@@ -345,7 +368,7 @@ const maxImport = 1000
 
 // importArchive answers POST /api/archive {"records": [RECORD...]}: it
 // archives finished games played elsewhere.
-func (s *Server) importArchive(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) importArchive(w response, r *request) error {
 	m, err := s.online()
 	if err != nil {
 		return err
@@ -359,18 +382,18 @@ func (s *Server) importArchive(w http.ResponseWriter, r *http.Request) error {
 	if len(req.Records) == 0 || len(req.Records) > maxImport {
 		return badRequest("server.records_count", "max", maxImport)
 	}
-	n, err := m.Import(r.Context(), req.Records)
+	n, known, err := m.Import(r.Context(), req.Records)
 	if err != nil {
 		return roomErr(err)
 	}
-	writeJSON(w, http.StatusCreated, map[string]int{"imported": n})
+	writeJSON(w, statusCreated, map[string]int{"imported": n, "known": known})
 	return nil
 }
 
 // getArchived answers GET /api/archive/{id}: the record of a finished game,
 // with its result's words ("resultText"),
 // with its published chance secret.
-func (s *Server) getArchived(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getArchived(w response, r *request) error {
 	m, err := s.online()
 	if err != nil {
 		return err
@@ -393,7 +416,7 @@ func (s *Server) getArchived(w http.ResponseWriter, r *http.Request) error {
 		out = append(out, ',')
 	}
 	out = append(append(append(out, `"resultText":`...), words...), '}')
-	writeJSON(w, http.StatusOK, json.RawMessage(out))
+	writeJSON(w, statusOK, json.RawMessage(out))
 	return nil
 }
 

@@ -84,7 +84,7 @@ func TestEvery429And503HasRetryAfter(t *testing.T) {
 		retryIn(1500*time.Millisecond, &httpError{http.StatusTooManyRequests, engine.NewError("server.rooms_rate")}),
 	} {
 		w := httptest.NewRecorder()
-		writeError(w, httptest.NewRequest("GET", "/api/games", nil), slog.New(slog.NewTextHandler(io.Discard, nil)), err)
+		writeError(httpResponse{w}, requestOf(httptest.NewRequest("GET", "/api/games", nil)), slog.New(slog.NewTextHandler(io.Discard, nil)), err)
 		if w.Header().Get("Retry-After") == "" {
 			t.Errorf("%v: %d without Retry-After", err, w.Code)
 		}

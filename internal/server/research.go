@@ -10,7 +10,6 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"errors"
-	"net/http"
 	"os"
 	"slices"
 	"sort"
@@ -182,7 +181,7 @@ func studyConfig(req studyRequest) (*research.Plan, error) {
 	return plan, nil
 }
 
-func (s *Server) postStudy(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) postStudy(w response, r *request) error {
 	var req studyRequest
 	if err := decode(r, &req); err != nil {
 		return err
@@ -192,11 +191,11 @@ func (s *Server) postStudy(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	owner := randomText()
-	st, err := s.lab.add(plan, req.Replicate, owner, clientIP(r))
+	st, err := s.lab.add(plan, req.Replicate, owner, r.Addr)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusAccepted, startedView{st.view(), owner})
+	writeJSON(w, statusAccepted, startedView{st.view(), owner})
 	return nil
 }
 
@@ -296,61 +295,61 @@ func (l *lab) find(id string) (*study, error) {
 	return nil, notFound("server.no_study", "id", strconv.Quote(id))
 }
 
-func (s *Server) listStudies(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listStudies(w response, r *request) error {
 	s.lab.mu.Lock()
 	views := make([]studyView, 0, len(s.lab.studies))
 	for i := len(s.lab.studies) - 1; i >= 0; i-- {
 		views = append(views, s.lab.studies[i].view())
 	}
 	s.lab.mu.Unlock()
-	writeJSON(w, http.StatusOK, views)
+	writeJSON(w, statusOK, views)
 	return nil
 }
 
-func (s *Server) getStudy(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getStudy(w response, r *request) error {
 	st, err := s.lab.find(r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, st.view())
+	writeJSON(w, statusOK, st.view())
 	return nil
 }
 
 // cancelStudy cancels a study for its owner, who proves it with the
 // token POST gave: "Authorization: Bearer TOKEN".
-func (s *Server) cancelStudy(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) cancelStudy(w response, r *request) error {
 	st, err := s.lab.find(r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	token, ok := strings.CutPrefix(r.Authorization, "Bearer ")
 	h := sha256.Sum256([]byte(token))
 	if !ok || subtle.ConstantTimeCompare(h[:], st.owner) != 1 {
-		return &httpError{http.StatusForbidden, engine.NewError("server.study_owner")}
+		return &httpError{statusForbidden, engine.NewError("server.study_owner")}
 	}
 	s.lab.cancelStudy(st)
-	writeJSON(w, http.StatusOK, st.view())
+	writeJSON(w, statusOK, st.view())
 	return nil
 }
 
 // getStudyReport answers the study's self-contained HTML report, in the
 // language ?lang= asks for (English otherwise).
-func (s *Server) getStudyReport(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getStudyReport(w response, r *request) error {
 	st, err := s.lab.find(r.PathValue("id"))
 	if err != nil {
 		return err
 	}
 	st.mu.Lock()
 	report := st.report[engine.Languages[0]]
-	if page, ok := st.report[r.URL.Query().Get("lang")]; ok {
+	if page, ok := st.report[r.Query().Get("lang")]; ok {
 		report = page
 	}
 	st.mu.Unlock()
 	if report == nil {
 		return notFound("server.study_no_report", "id", st.ID, "state", st.view().State)
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
+	w.SetHeader("Content-Type", "text/html; charset=utf-8")
+	w.SetHeader("Cache-Control", "no-cache")
 	_, err = w.Write(report)
 	return err
 }

@@ -5,7 +5,6 @@ package server
 import (
 	"context"
 	"crypto/sha256"
-	"net/http"
 	"runtime"
 	"strconv"
 	"time"
@@ -36,7 +35,7 @@ func (l *lab) add(plan *research.Plan, replicate int, owner, addr string) (*stud
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
-		return nil, &httpError{http.StatusServiceUnavailable, engine.NewError("server.shutdown")}
+		return nil, &httpError{statusServiceUnavailable, engine.NewError("server.shutdown")}
 	}
 	mine, finished := 0, -1
 	for i, st := range l.studies {
@@ -52,11 +51,11 @@ func (l *lab) add(plan *research.Plan, replicate int, owner, addr string) (*stud
 		}
 	}
 	if mine >= maxStudiesPerAddr {
-		return nil, retryIn(time.Minute, &httpError{http.StatusTooManyRequests, engine.NewError("server.study_addr", "max", maxStudiesPerAddr)})
+		return nil, retryIn(time.Minute, &httpError{statusTooManyRequests, engine.NewError("server.study_addr", "max", maxStudiesPerAddr)})
 	}
 	if len(l.studies) >= maxStudies {
 		if finished < 0 {
-			return nil, retryIn(time.Minute, &httpError{http.StatusServiceUnavailable, engine.NewError("server.study_full", "max", maxStudies)})
+			return nil, retryIn(time.Minute, &httpError{statusServiceUnavailable, engine.NewError("server.study_full", "max", maxStudies)})
 		}
 		l.studies = append(l.studies[:finished], l.studies[finished+1:]...) // the oldest finished goes
 	}

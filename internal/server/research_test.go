@@ -211,7 +211,7 @@ func FuzzStudyRequest(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body string) {
 		r := httptest.NewRequest("POST", "/api/research", strings.NewReader(body))
 		var req studyRequest
-		if err := decode(r, &req); err != nil {
+		if err := decode(requestOf(r), &req); err != nil {
 			return
 		}
 		plan, err := studyConfig(req)

@@ -1,5 +1,6 @@
 // Package server is the HTTP side of "tabula serve": a JSON API over the
-// engine and the embedded browser app. The server is the only judge of the
+// engine and the embedded browser app; built with GOOS=js, the same API
+// without HTTP for the engine in the browser (call.go). The server is the only judge of the
 // rules: the browser shows the states and legal moves it sends and sends
 // back moves as text. docs/api.md documents the API.
 package server
@@ -7,21 +8,16 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io/fs"
-	"log/slog"
-	"mime"
-	"net"
-	"net/http"
 	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	"tabula/engine"
+	"tabula/internal/classes"
 	"tabula/internal/compute"
 	"tabula/internal/policy"
 	"tabula/internal/rooms"
@@ -34,8 +30,9 @@ const maxBody = 4 << 20
 
 // Config sets up a Server; the zero value works.
 type Config struct {
-	// Log receives one line per request (default: slog.Default()).
-	Log *slog.Logger
+	// Log receives one line per request (default: slog.Default(); a
+	// *slog.Logger, or in the browser none).
+	Log rooms.Logger
 	// Static is the browser app (nil: no app, only the API).
 	Static fs.FS
 	// Rules holds the rules pages, ID.md for each game (nil: none).
@@ -53,6 +50,12 @@ type Config struct {
 	// Rooms runs every game, online or at one device (nil: no rooms;
 	// the catalogue, replays and analyses of records still answer).
 	Rooms *rooms.Manager
+	// Classes keeps the teachers' classes (nil: no classes; only a
+	// server with a database has them, with Rooms).
+	Classes classes.Store
+	// JoinsPerMinute limits the joins of a class from one address a
+	// minute (default 60: a school's pupils may share one address).
+	JoinsPerMinute int
 	// Origins are the host patterns of other sites whose pages may open a
 	// room's WebSocket (the server's own host always may).
 	Origins []string
@@ -83,16 +86,16 @@ type Config struct {
 
 // Server serves the API and the app.
 type Server struct {
-	cfg  Config
-	mux  *http.ServeMux
-	csrf *http.CrossOriginProtection
-	lab  lab // the Research page's studies (research.go)
+	cfg        Config
+	transport      // how requests come: HTTP (server_http.go) or the browser's worker (server_browser.go)
+	lab        lab // the Research page's studies (research.go)
+	lobbyState     // the lobby's (lobby.go), only a server's
 
 	wsLimits wsLimits
-	proxies  proxies        // which address a request comes from
 	conns    ipCounter      // live connections per address
 	created  perMinute      // rooms created per address
 	heavy    perMinute      // heavy requests per address
+	class    classState     // the teachers' classes (classes.go)
 	sockets  sync.WaitGroup // live connections, for a graceful stop
 	// liveSockets counts the room WebSockets being served, for the leak
 	// test and the health details.
@@ -102,7 +105,7 @@ type Server struct {
 // New returns a server for cfg.
 func New(cfg Config) *Server {
 	if cfg.Log == nil {
-		cfg.Log = slog.Default()
+		cfg.Log = rooms.DefaultLog()
 	}
 	if cfg.Pool == nil {
 		cfg.Pool = compute.NewPool(compute.Config{})
@@ -110,17 +113,17 @@ func New(cfg Config) *Server {
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = DefaultRequestTimeout
 	}
+	if cfg.JoinsPerMinute == 0 {
+		cfg.JoinsPerMinute = 60
+	}
 	if cfg.RoomsPerMinute == 0 {
 		cfg.RoomsPerMinute = 10
 	}
 	if cfg.HeavyPerMinute == 0 {
 		cfg.HeavyPerMinute = DefaultHeavyPerMinute
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), csrf: http.NewCrossOriginProtection(), wsLimits: defaultWSLimits}
-	s.proxies = proxies{trusted: cfg.TrustedProxies, header: HeaderXForwardedFor}
-	if cfg.ProxyHeader != "" {
-		s.proxies.header = http.CanonicalHeaderKey(cfg.ProxyHeader)
-	}
+	s := &Server{cfg: cfg, wsLimits: defaultWSLimits}
+	s.transport = newTransport(cfg)
 	if cfg.MessageRate > 0 {
 		s.wsLimits.Rate, s.wsLimits.Burst = cfg.MessageRate, int(3*cfg.MessageRate)+1
 	}
@@ -142,9 +145,6 @@ func New(cfg Config) *Server {
 	s.route("POST /api/coach", s.postCoach)
 	s.serverRoutes()
 	s.route("/api/", s.noRoute)
-	if cfg.Static != nil {
-		s.route("/", s.staticHandler(cfg.Static))
-	}
 	return s
 }
 
@@ -158,7 +158,7 @@ func (s *Server) Close() {
 // compute runs f for r on the compute pool when work is true (a long
 // replay), else at once. A full pool gives an error wrapping
 // compute.ErrBusy (503).
-func (s *Server) compute(r *http.Request, work bool, f func(ctx context.Context)) error {
+func (s *Server) compute(r *request, work bool, f func(ctx context.Context)) error {
 	if !work {
 		f(r.Context())
 		return nil
@@ -171,131 +171,16 @@ func (s *Server) compute(r *http.Request, work bool, f func(ctx context.Context)
 
 // allowHeavy counts a heavy request of r's address, or refuses it with
 // 429 when the address made HeavyPerMinute in the last minute.
-func (s *Server) allowHeavy(r *http.Request) error {
-	if ok, wait := s.heavy.allow(clientIP(r), s.cfg.HeavyPerMinute, time.Now()); !ok {
-		return retryIn(wait, &httpError{http.StatusTooManyRequests, engine.NewError("server.heavy_rate", "max", s.cfg.HeavyPerMinute)})
+func (s *Server) allowHeavy(r *request) error {
+	if ok, wait := s.heavy.allow(r.Addr, s.cfg.HeavyPerMinute, time.Now()); !ok {
+		return retryIn(wait, &httpError{statusTooManyRequests, engine.NewError("server.heavy_rate", "max", s.cfg.HeavyPerMinute)})
 	}
 	return nil
 }
 
 // job is the compute pool's job of kind for r, charged to r's address.
-func (s *Server) job(r *http.Request, kind string, cost time.Duration) compute.Job {
-	return compute.Job{Addr: clientIP(r), Room: kind, Cost: cost}
-}
-
-// noRoute answers API paths that no route takes: 405 with Allow when the
-// path exists for other methods, else 404.
-func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) error {
-	var allow []string
-	for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
-		probe := r.Clone(r.Context())
-		probe.Method = method
-		if _, pattern := s.mux.Handler(probe); pattern != "/api/" && pattern != "" {
-			allow = append(allow, method)
-			if method == http.MethodGet {
-				allow = append(allow, http.MethodHead)
-			}
-		}
-	}
-	if len(allow) > 0 {
-		w.Header().Set("Allow", strings.Join(allow, ", "))
-		return &httpError{http.StatusMethodNotAllowed, engine.NewError("server.method", "method", r.Method, "path", r.URL.Path, "allowed", strings.Join(allow, ", "))}
-	}
-	return notFound("server.no_endpoint", "method", r.Method, "path", r.URL.Path)
-}
-
-// handlerFunc is a handler that returns its error to one mapper.
-type handlerFunc func(w http.ResponseWriter, r *http.Request) error
-
-func (s *Server) route(pattern string, h handlerFunc) {
-	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
-		if err := h(w, r); err != nil {
-			writeError(w, r, s.cfg.Log, err)
-		}
-	})
-}
-
-// statusWriter remembers the status of a response for the log.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	w.status = code
-	w.ResponseWriter.WriteHeader(code)
-}
-
-// Unwrap lets http.ResponseController and the WebSocket upgrade reach the
-// connection.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// ServeHTTP logs each request, recovers from panics with a 500, refuses
-// the requests admit refuses and gives each API request its time budget.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	start := time.Now()
-	r = s.proxies.fromClient(r)
-	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-	h := sw.Header()
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
-	// 'wasm-unsafe-eval' lets the engine in the browser (engine-worker.js) compile.
-	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:")
-	defer func() {
-		if p := recover(); p != nil {
-			s.cfg.Log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))
-			writeJSON(sw, http.StatusInternalServerError, bodyOf(r, engine.NewError("server.internal")))
-		}
-		s.cfg.Log.Info("request", "client", clientIP(r), "method", r.Method, "path", r.URL.Path, "status", sw.status,
-			"ms", time.Since(start).Milliseconds())
-	}()
-	if err := s.admit(r); err != nil {
-		writeError(sw, r, s.cfg.Log, err)
-		return
-	}
-	if strings.HasPrefix(r.URL.Path, "/api/") {
-		ctx, cancel := context.WithTimeout(compute.WithAddr(r.Context(), clientIP(r)), s.cfg.RequestTimeout)
-		defer cancel()
-		r = r.WithContext(ctx)
-	}
-	r.Body = http.MaxBytesReader(sw, r.Body, maxBody)
-	s.mux.ServeHTTP(sw, r)
-}
-
-// admit refuses requests the server does not answer at all: a path that is
-// not UTF-8, a Host that is not loopback on a loopback server (DNS
-// rebinding), a cross-site request that changes something (CSRF), and a
-// body that is not JSON.
-func (s *Server) admit(r *http.Request) error {
-	if !utf8.ValidString(r.URL.Path) {
-		return badRequest("server.path_utf8")
-	}
-	if s.cfg.LoopbackOnly && !loopbackHost(r.Host) {
-		return &httpError{http.StatusMisdirectedRequest, engine.NewError("server.host", "host", strconv.Quote(r.Host))}
-	}
-	if err := s.csrf.Check(r); err != nil {
-		return &httpError{http.StatusForbidden, engine.NewError("server.cross_origin", "err", err)}
-	}
-	if r.Method == http.MethodPost && r.ContentLength != 0 {
-		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-		if err != nil || mt != "application/json" {
-			return &httpError{http.StatusUnsupportedMediaType, engine.NewError("server.content_type", "type", strconv.Quote(r.Header.Get("Content-Type")))}
-		}
-	}
-	return nil
-}
-
-// loopbackHost reports whether a Host header names the loopback interface.
-func loopbackHost(host string) bool {
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
-	}
-	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+func (s *Server) job(r *request, kind string, cost time.Duration) compute.Job {
+	return compute.Job{Addr: r.Addr, Room: kind, Cost: cost}
 }
 
 // gameView is the JSON of a game: its catalogue entry, facts and options
@@ -330,25 +215,25 @@ func (s *Server) gameView(g engine.Game) (gameView, error) {
 
 // getAgents answers GET /api/games/{id}/agents?name=value...: the agents
 // offered for the game under those options.
-func (s *Server) getAgents(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getAgents(w response, r *request) error {
 	g, opts, err := queryOptions(r)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": offeredAgents(g, opts)})
+	writeJSON(w, statusOK, map[string]any{"game": g.ID(), "options": opts.Settings(), "agents": offeredAgents(g, opts)})
 	return nil
 }
 
 // queryOptions reads the game of the path and its options from the query
 // (name=value...; the others at their defaults), within the server's
 // bounds.
-func queryOptions(r *http.Request) (engine.Game, engine.Options, error) {
+func queryOptions(r *request) (engine.Game, engine.Options, error) {
 	g, err := engine.Lookup(r.PathValue("id"))
 	if err != nil {
 		return nil, engine.Options{}, notFoundErr(err)
 	}
 	var sets []string
-	for name, vals := range r.URL.Query() {
+	for name, vals := range r.Query() {
 		for _, v := range vals {
 			sets = append(sets, name+"="+v)
 		}
@@ -363,7 +248,7 @@ func queryOptions(r *http.Request) (engine.Game, engine.Options, error) {
 // getStart answers GET /api/games/{id}/start?name=value...: the start state
 // of the game under those options and its board's geometry, for the
 // previews of the home and setup pages.
-func (s *Server) getStart(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getStart(w response, r *request) error {
 	g, opts, err := queryOptions(r)
 	if err != nil {
 		return err
@@ -376,11 +261,11 @@ func (s *Server) getStart(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": g.ID(), "state": json.RawMessage(js), "board": view.Board(st)})
+	writeJSON(w, statusOK, map[string]any{"game": g.ID(), "state": json.RawMessage(js), "board": view.Board(st)})
 	return nil
 }
 
-func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) listGames(w response, r *request) error {
 	out := []gameView{}
 	for _, g := range engine.Games() {
 		v, err := s.gameView(g)
@@ -389,11 +274,11 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) error {
 		}
 		out = append(out, v)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	writeJSON(w, statusOK, map[string]any{"games": out})
 	return nil
 }
 
-func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getGame(w response, r *request) error {
 	g, err := engine.Lookup(r.PathValue("id"))
 	if err != nil {
 		return notFoundErr(err)
@@ -402,7 +287,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, statusOK, v)
 	return nil
 }
 
@@ -412,17 +297,17 @@ func validLang(lang string) bool {
 	return len(lang) == 2 && lang[0] >= 'a' && lang[0] <= 'z' && lang[1] >= 'a' && lang[1] <= 'z'
 }
 
-func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) getRules(w response, r *request) error {
 	id := r.PathValue("id")
 	if s.cfg.Rules == nil {
 		return notFound("server.no_rules", "game", strconv.Quote(id))
 	}
 	// ?lang=de gives the German page, ID.de.md, where there is one; the
 	// answer says which language it has.
-	lang := r.URL.Query().Get("lang")
+	lang := r.Query().Get("lang")
 	if lang != "en" && validLang(lang) {
 		if data, err := fs.ReadFile(s.cfg.Rules, id+"."+lang+".md"); err == nil {
-			writeJSON(w, http.StatusOK, map[string]string{"game": id, "lang": lang, "markdown": string(data)})
+			writeJSON(w, statusOK, map[string]string{"game": id, "lang": lang, "markdown": string(data)})
 			return nil
 		}
 	}
@@ -430,6 +315,25 @@ func (s *Server) getRules(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return notFound("server.no_rules", "game", strconv.Quote(id))
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"game": id, "lang": "en", "markdown": string(data)})
+	writeJSON(w, statusOK, map[string]string{"game": id, "lang": "en", "markdown": string(data)})
 	return nil
+}
+
+// noRoute answers API paths that no route takes: 405 with Allow when the
+// path exists for other methods, else 404.
+func (s *Server) noRoute(w response, r *request) error {
+	var allow []string
+	for _, method := range []string{"GET", "POST", "PUT", "PATCH", "DELETE"} {
+		if s.routed(method, r) {
+			allow = append(allow, method)
+			if method == "GET" {
+				allow = append(allow, "HEAD")
+			}
+		}
+	}
+	if len(allow) > 0 {
+		w.SetHeader("Allow", strings.Join(allow, ", "))
+		return &httpError{statusMethodNotAllowed, engine.NewError("server.method", "method", r.Method, "path", r.Path, "allowed", strings.Join(allow, ", "))}
+	}
+	return notFound("server.no_endpoint", "method", r.Method, "path", r.Path)
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"strconv"
 
 	"tabula/engine"
@@ -40,8 +39,8 @@ type statesView struct {
 
 // page reads ?from=N&count=M: the first state and the number of states
 // (MaxStatesPage at most, and by default).
-func page(r *http.Request) (from, count int, err error) {
-	q := r.URL.Query()
+func page(r *request) (from, count int, err error) {
+	q := r.Query()
 	count = MaxStatesPage
 	if v := q.Get("from"); v != "" {
 		if from, err = strconv.Atoi(v); err != nil || from < 0 || from > MaxTurns {
@@ -61,7 +60,7 @@ func page(r *http.Request) (from, count int, err error) {
 const longReplay = 500
 
 // errReplayTime answers a replay that outlasts the request's budget.
-var errReplayTime = &httpError{http.StatusServiceUnavailable, engine.NewError("server.replay_slow")}
+var errReplayTime = &httpError{statusServiceUnavailable, engine.NewError("server.replay_slow")}
 
 // replay plays moves from the start of g under opts, calling each (if not
 // nil) with the state before any move (i = 0, an empty turn) and after
@@ -151,7 +150,7 @@ func replayStates(ctx context.Context, r view.Record, from, count int) (statesVi
 	return v, nil
 }
 
-func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {
+func (s *Server) postReplay(w response, r *request) error {
 	from, count, err := page(r)
 	if err != nil {
 		return err
@@ -168,7 +167,7 @@ func (s *Server) postReplay(w http.ResponseWriter, r *http.Request) error {
 
 // writeStates answers a page of rec's states, replaying a long record on
 // the compute pool.
-func (s *Server) writeStates(w http.ResponseWriter, r *http.Request, rec view.Record, from, count int) error {
+func (s *Server) writeStates(w response, r *request, rec view.Record, from, count int) error {
 	var v statesView
 	var err error
 	perr := s.compute(r, len(rec.Moves) > longReplay, func(ctx context.Context) {
@@ -180,6 +179,6 @@ func (s *Server) writeStates(w http.ResponseWriter, r *http.Request, rec view.Re
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, statusOK, v)
 	return nil
 }

@@ -1,3 +1,5 @@
+//go:build !js
+
 package server
 
 import (
@@ -120,7 +122,7 @@ func acceptsGzip(r *http.Request) bool {
 
 // staticHandler serves fsys, or answers every request with the error of
 // reading it.
-func (s *Server) staticHandler(fsys fs.FS) handlerFunc {
+func (s *Server) staticHandler(fsys fs.FS) func(http.ResponseWriter, *http.Request) error {
 	files, err := loadStatic(fsys)
 	if err != nil {
 		s.cfg.Log.Error("the app cannot be served", "err", err)

@@ -61,6 +61,7 @@ func pageFiles(t *testing.T, base string) []string {
 // names the classroom's address. Past the API's limit, nginx answers 429
 // in JSON with Retry-After.
 func TestClassroomBehindNginx(t *testing.T) {
+	t.Parallel()
 	db := throwawayDatabase(t)
 	bin := servetest.Build(t)
 	var ups [3]string

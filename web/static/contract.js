@@ -13,3 +13,7 @@ export const boardDetails = {"grid":{"required":["pieces"],"optional":["throws",
 // (package ai): a spec is KIND or KIND:LEVEL.
 export const agentKinds = ["random","greedy","mcts","alphabeta"];
 export const agentLevels = ["easy","medium","hard","max"];
+
+// appWords are the words of the one catalogue (package messages, the
+// engine's) that the page says itself: t() reads them after its own.
+export const appWords = {"chance":{"de":"Zufall","en":"chance"},"computerName":{"de":"Computer ({level})","en":"Computer ({level})"},"computerNameN":{"de":"Computer {n} ({level})","en":"Computer {n} ({level})"},"lvl_easy":{"de":"leicht","en":"easy"},"lvl_greedy":{"de":"gierig","en":"greedy"},"lvl_hard":{"de":"schwer","en":"hard"},"lvl_max":{"de":"am stärksten","en":"strongest"},"lvl_medium":{"de":"mittel","en":"medium"},"lvl_random":{"de":"zufällig","en":"random"},"seatName":{"de":"Spieler {n}","en":"Player {n}"},"t_chosen":{"de":"{player} hat gewählt.","en":"{player} has chosen."}};

@@ -26,9 +26,11 @@ export const isPerson = (i) => !!P.match.seats[i] && P.match.seats[i].kind === '
 export function local(p) { return isPerson(p) && !!P.tokens[p]; }
 
 // oneDevice reports whether this browser plays every person seat: a game
-// at one device, which may be taken back, hinted and analysed.
+// at one device, which may be taken back, hinted and analysed. A room
+// reached by an invite link is an online game, and stays one when the
+// computer takes the only opponent's seat.
 export function oneDevice() {
-  return P.match.seats.length > 0 && P.match.seats.every((s, i) => s.kind !== 'person' || !!P.tokens[i]);
+  return !P.linkToken && P.match.seats.length > 0 && P.match.seats.every((s, i) => s.kind !== 'person' || !!P.tokens[i]);
 }
 
 // mine lists the seats this browser plays.
@@ -65,11 +67,11 @@ function levelName(spec) {
 export function playerName(p) {
   const seats = P ? P.match.seats : [];
   const s = seats[p];
-  if (!s) return t('player', { n: p });
+  if (!s) return t('seatName', { n: p });
   if (s.name) return s.kind === 'person' ? s.name : w('nameComputer', { name: s.name });
-  if (s.kind === 'person') return solo(p) ? w('you') : t('player', { n: p });
+  if (s.kind === 'person') return solo(p) ? w('you') : t('seatName', { n: p });
   const computers = seats.map((x, i) => (x.kind !== 'person' ? i : -1)).filter((i) => i >= 0);
-  return computers.length === 1 ? w('computer', { level: levelName(s.agent) }) : w('computerN', { n: computers.indexOf(p) + 1, level: levelName(s.agent) });
+  return computers.length === 1 ? w('computerName', { level: levelName(s.agent) }) : w('computerNameN', { n: computers.indexOf(p) + 1, level: levelName(s.agent) });
 }
 
 // chooser is the person of this browser who chooses now, or -1. When
@@ -106,6 +108,9 @@ export function status() {
 // gameWord is the game's word key, from its words, or ''.
 const gameWord = (key) => { const x = t(key); return x !== key ? x : ''; };
 
+// capital is s with a capital first letter, to start a label.
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
 // chanceName is the game's name for a chance outcome ("talad" for a throw
 // of 3), from its words, or ''.
 export const chanceName = (turn) => gameWord('chance_' + turn.move);
@@ -122,7 +127,7 @@ export function passesOf(trace) {
 export function describeTurn(turn) {
   let text;
   if (turn.actors[0] === -1) {
-    const label = gameWord('chanceTurn') || t('chance');
+    const label = gameWord('chanceTurn') || capital(t('chance'));
     const name = chanceName(turn);
     text = `${label}: ${turn.move}` + (name ? ` (${name})` : '');
   } else {
@@ -161,6 +166,17 @@ export function shownTurns() {
   const all = P.match.turns.length;
   if (!P.busy) return all;
   return Math.min(all, P.shownTurns !== undefined ? P.shownTurns : all);
+}
+
+// howTo is what a person to move does in the state's phase, in the
+// game's words (howTo_PHASE; the last one when this phase has none), and
+// whether it is shown: to the person of this browser who moves now,
+// nobody else (the page keeps its place, hidden, so nothing moves).
+export function howTo() {
+  const s = P.shown;
+  const text = s && s.phase ? gameWord('howTo_' + s.phase) : '';
+  if (text) P.howToKept = text;
+  return { text: P.howToKept || '', on: !!text && status() === 'input' };
 }
 
 // turnLine says whose turn it is, by name.

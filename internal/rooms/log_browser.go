@@ -1,0 +1,5 @@
+//go:build js
+
+package rooms
+
+func defaultLog() Logger { return Discard{} }

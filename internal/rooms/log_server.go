@@ -1,0 +1,7 @@
+//go:build !js
+
+package rooms
+
+import "log/slog"
+
+func defaultLog() Logger { return slog.Default() }
