@@ -60,3 +60,21 @@ type RandomPlayouter interface {
 type RandomTurner interface {
 	RandomTurn(chance Rand, seats []Rand) (actor, legal int, over bool)
 }
+
+// RandomRunner is a RandomTurner that can also play the turns of a
+// game one after another in one call, for a self-play loop that wants of
+// them only a tally (tabula sim without records): RandomTurns plays what
+// RandomTurn would, call after call, until the game ends or maxTurns
+// turns are played, adds to t, and returns the turns played (chance
+// events count one each) and whether the game is over. It saves two
+// calls through interfaces a turn.
+type RandomRunner interface {
+	RandomTurner
+	RandomTurns(chance Rand, seats []Rand, maxTurns int, t *TurnTally) (turns int, over bool)
+}
+
+// TurnTally counts what RandomTurns played: Captures is the players' turns
+// after which the state's Captured was positive, Captured the sum of it.
+type TurnTally struct {
+	Captures, Captured int
+}

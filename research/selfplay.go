@@ -31,6 +31,20 @@ type Watcher interface {
 	TurnEnded(s engine.State)
 }
 
+// Tallier is a Watcher that can take a game played by the game itself
+// (engine.RandomRunner) as one tally instead of turn by turn: when
+// SelfPlay.Tally is set and the game would play its turns itself anyway
+// (see Play), SelfPlay calls Tallied after each run of at most TallyTurns
+// turns instead of Applied after each turn.
+type Tallier interface {
+	Watcher
+	// TallyTurns returns the most turns to play before Tallied.
+	TallyTurns() int
+	// Tallied is told the turns played, their tally and whether the game
+	// is over; it returns true to stop a game that has not ended.
+	Tallied(turns int, t engine.TurnTally, over bool) (stop bool)
+}
+
 // Draw says how a game's chance events are drawn: Mode is ChanceTurn,
 // ChancePly or ChanceStream, Seed the game's chance seed (Seed(run, game,
 // -1)).
@@ -46,6 +60,8 @@ type SelfPlay struct {
 	// moves (Decision), Moves each turn's moves (Turn), Turns the end of
 	// each players' turn (TurnEnded).
 	CountLegal, Moves, Turns bool
+	// Tally lets a Tallier watcher take the game as tallies (Tallier).
+	Tally bool
 
 	pcg    *rand.PCG // the draws of ChanceStream
 	secret [8]byte   // the game's chance seed, for ChanceTurn and ChancePly
@@ -56,6 +72,7 @@ type SelfPlay struct {
 	outs   []engine.ChanceOutcome
 	pick   []ai.Picker // each seat's agent if it picks from the list
 	rands  []engine.Rand
+	tally  engine.TurnTally // Tallier's, here as it would escape
 }
 
 // Play plays s, set to a game's start, to its end (or until the watcher
@@ -88,6 +105,19 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 	fast, _ := s.(engine.RandomTurner)
 	if len(sp.rands) < len(seats) || d.Mode != ChanceStream || sp.Moves {
 		fast = nil
+	}
+	if run, ok := fast.(engine.RandomRunner); ok && sp.Tally && !sp.CountLegal && !sp.Turns {
+		if tw, ok := w.(Tallier); ok {
+			for over := s.Terminal(); !over; {
+				sp.tally = engine.TurnTally{}
+				var n int
+				n, over = run.RandomTurns(stream, sp.rands, tw.TallyTurns(), &sp.tally)
+				if tw.Tallied(n, sp.tally, over) {
+					break
+				}
+			}
+			return 0
+		}
 	}
 	inTurn := 0 // chance events so far in this players' turn
 	countTurns := sp.Turns || d.Mode == ChanceTurn

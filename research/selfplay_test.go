@@ -148,3 +148,75 @@ func TestRandomTurnsPlayTheGeneralGames(t *testing.T) {
 		}
 	}
 }
+
+// tallyWatcher counts turns and captures, turn by turn (Applied) or as
+// tallies of at most chunk turns (Tallier), and stops a game at cap turns.
+type tallyWatcher struct {
+	chunk, cap, turns, calls int
+	t                        engine.TurnTally
+}
+
+func (w *tallyWatcher) Decision(int)                            {}
+func (w *tallyWatcher) Turn(engine.State, []int, []engine.Move) {}
+func (w *tallyWatcher) TurnEnded(engine.State)                  {}
+func (w *tallyWatcher) Applied(s engine.State, chance, over bool) bool {
+	if c := s.(interface{ Captured() int }).Captured(); !chance && c > 0 {
+		w.t.Captures++
+		w.t.Captured += c
+	}
+	w.turns++
+	return w.turns >= w.cap
+}
+func (w *tallyWatcher) TallyTurns() int { return min(w.chunk, w.cap-w.turns) }
+func (w *tallyWatcher) Tallied(turns int, t engine.TurnTally, over bool) bool {
+	w.calls++
+	w.t.Captures += t.Captures
+	w.t.Captured += t.Captured
+	w.turns += turns
+	return w.turns >= w.cap
+}
+
+// A game taken as tallies (engine.RandomRunner) is the game played turn
+// by turn: the same end state, turns and captures, whole or stopped at a
+// cap, in runs of one turn or many.
+func TestTalliesCountTheTurns(t *testing.T) {
+	for _, cfg := range []Config{
+		{Game: "tamman"},
+		{Game: "tamman", Options: []string{"players=4", "use-most=true", "capture-on-landing=true"}},
+		{Game: "adji-boto"},
+		{Game: "adji-boto", Options: []string{"opening=none", "chain-through-empty=true"}},
+	} {
+		cfg.Agents, cfg.Games = []string{"random"}, 1
+		start := mustPlan(t, cfg).Readings[0].start
+		if _, ok := start.(engine.RandomRunner); !ok {
+			t.Fatalf("%s: no engine.RandomRunner", cfg.Game)
+		}
+		for seed := range uint64(40) {
+			for _, lim := range []struct{ chunk, cap int }{{1 << 30, 1 << 30}, {7, 1 << 30}, {1 << 30, 50}, {13, 31}} {
+				var ws [2]tallyWatcher
+				var hashes [2]uint64
+				for i, sp := range []SelfPlay{{}, {Tally: true}} {
+					seats := make([]ai.Agent, start.NumPlayers())
+					for k := range seats {
+						seats[k] = ai.NewRandom(Seed(seed, 0, k))
+					}
+					s := start.Clone()
+					ws[i] = tallyWatcher{chunk: lim.chunk, cap: lim.cap}
+					sp.Play(s, seats, Draw{Mode: ChanceStream, Seed: Seed(seed, 0, -1)}, &ws[i])
+					hashes[i] = s.Hash()
+				}
+				turn, tally := ws[0], ws[1]
+				if tally.calls == 0 {
+					t.Fatalf("%s: the game was not taken as tallies", cfg.Game)
+				}
+				if hashes[0] != hashes[1] || turn.turns != tally.turns || turn.t != tally.t {
+					t.Fatalf("%s %v seed %d %+v: turn by turn %d turns %+v, as tallies %d turns %+v (same state: %v)",
+						cfg.Game, cfg.Options, seed, lim, turn.turns, turn.t, tally.turns, tally.t, hashes[0] == hashes[1])
+				}
+				if turn.t.Captures == 0 && lim.cap > 1000 {
+					t.Fatalf("%s seed %d: no capture in a whole game", cfg.Game, seed)
+				}
+			}
+		}
+	}
+}

@@ -93,7 +93,7 @@ func (sp *selfPlay) run(matches []match, emit func(i int, r gameResult), progres
 					return
 				}
 				last := min(first+chunk, len(matches))
-				b := batch{first: first}
+				b := batch{first: first, results: make([]gameResult, 0, last-first)}
 				for i := first; i < last; i++ {
 					r, err := p.play(i, matches[i])
 					if err != nil {
@@ -144,7 +144,7 @@ type player struct {
 }
 
 func newPlayer(sp *selfPlay) *player {
-	return &player{sp: sp, s: sp.start.Clone(), agents: research.Agents[[2]int]{}, loop: research.SelfPlay{Moves: sp.records}}
+	return &player{sp: sp, s: sp.start.Clone(), agents: research.Agents[[2]int]{}, loop: research.SelfPlay{Moves: sp.records, Tally: reportsCaptures(sp.start)}}
 }
 
 // maxTurns stops a game that does not end.
@@ -253,6 +253,21 @@ func (w *simWatcher) Applied(s engine.State, chance, over bool) bool {
 }
 
 func (w *simWatcher) TurnEnded(engine.State) {}
+
+// TallyTurns and Tallied take a game as a tally (research.Tallier, when
+// the game says what each move captured): the same counts as Applied.
+func (w *simWatcher) TallyTurns() int { return maxTurns - w.turns }
+
+func (w *simWatcher) Tallied(turns int, t engine.TurnTally, over bool) bool {
+	w.r.captureMoves += t.Captures
+	w.r.captured += float64(t.Captured)
+	w.turns += turns
+	if w.turns >= maxTurns && !over {
+		w.err = fmt.Errorf("game %d has not ended after %d turns", w.game, maxTurns)
+		return true
+	}
+	return false
+}
 
 // wilson is the 95% Wilson score interval of k successes in n trials.
 func wilson(k, n int) (lo, hi float64) {

@@ -230,8 +230,9 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	// Seat rotation: in game i, seat k holds agent (k+i) mod n.
 	matches := make([]match, *f.games)
+	all := make([]int, n*len(matches)) // one allocation for every game's seats
 	for i := range matches {
-		seats := make([]int, n)
+		seats := all[i*n : (i+1)*n : (i+1)*n]
 		for k := range seats {
 			seats[k] = (k + i) % n
 		}

@@ -135,6 +135,20 @@ func (s *State) RandomTurn(_ engine.Rand, seats []engine.Rand) (actor, legal int
 	return p, legal, s.end != NotOver
 }
 
+// RandomTurns plays RandomTurn's moves until the game ends or maxTurns
+// are played, counting in t the moves that captured
+// (engine.RandomRunner).
+func (s *State) RandomTurns(_ engine.Rand, seats []engine.Rand, maxTurns int, t *engine.TurnTally) (turns int, over bool) {
+	for ; turns < maxTurns && s.end == NotOver; turns++ {
+		s.randomMove(seats[s.turn])
+		if s.captured > 0 {
+			t.Captures++
+			t.Captured += int(s.captured)
+		}
+	}
+	return turns, s.end != NotOver
+}
+
 // randomMove plays a uniformly random legal move drawn from r and returns
 // the number of legal moves.
 func (s *State) randomMove(r engine.Rand) int {

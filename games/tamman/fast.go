@@ -87,3 +87,23 @@ func (s *State) RandomTurn(chance engine.Rand, seats []engine.Rand) (actor, lega
 	s.applyStep(ms[seats[p].IntN(k)], nil)
 	return p, k, s.phase == Over
 }
+
+// RandomTurns plays RandomTurn's turns until the game ends or maxTurns
+// are played, counting in t the moves that sent men back
+// (engine.RandomRunner).
+func (s *State) RandomTurns(chance engine.Rand, seats []engine.Rand, maxTurns int, t *engine.TurnTally) (turns int, over bool) {
+	var ms [maxMoves]stepMove
+	for ; turns < maxTurns && s.phase != Over; turns++ {
+		if s.phase == ThrowPhase {
+			s.applyThrow(s.drawThrow(chance), nil)
+			continue
+		}
+		k := s.stepMoves(&ms)
+		s.applyStep(ms[seats[s.turn].IntN(k)], nil)
+		if s.captured > 0 {
+			t.Captures++
+			t.Captured += int(s.captured)
+		}
+	}
+	return turns, s.phase == Over
+}
