@@ -38,7 +38,8 @@ func main() {
 	mem := store.NewMemory()
 	pool := compute.NewPool(compute.Config{Workers: 1})
 	log := rooms.Discard{}
-	mgr := rooms.NewManager(rooms.Config{Store: mem, IDPrefix: "b.", Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Think: pool, Log: log})
+	mgr := rooms.NewManager(rooms.Config{Store: mem, IDPrefix: "b.", Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Think: pool, Log: log,
+		ComputersOnly: true}) // a kiosk's attract screen: the computer plays itself
 	srv := server.New(server.Config{Log: log, Rules: docs.RulesFS(), Pool: pool, Rooms: mgr, RoomsPerMinute: 1 << 20})
 
 	api := js.Global().Get("Object").New()

@@ -19,6 +19,7 @@ import (
 // This file plays whole games of each game through the page.
 
 func TestAdjiBotoAgainstComputer(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 90*time.Second)
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	if !eval[bool](t, ctx, `document.querySelector('.fullrules #rulesdoc h3, .fullrules #rulesdoc h2') !== null`) {
@@ -99,6 +100,7 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 }
 
 func TestTammanAgainstComputer(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 120*time.Second)
 	openGame(t, ctx, "tamman", map[string]string{"players": "2"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -111,6 +113,7 @@ func TestTammanAgainstComputer(t *testing.T) {
 }
 
 func TestTammanFourPlayers(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 60*time.Second)
 	// The previews draw the men of the chosen number of players on their
 	// real seats: two players sit on c1 and c5, four on every 'ayn.
@@ -174,6 +177,7 @@ func TestTammanFourPlayers(t *testing.T) {
 }
 
 func TestAgsinnoninkaAgainstComputer(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 120*time.Second)
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -190,6 +194,7 @@ func TestAgsinnoninkaAgainstComputer(t *testing.T) {
 }
 
 func TestAgsinnoninkaOneDevice(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 120*time.Second)
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "human"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -232,12 +237,14 @@ func TestAgsinnoninkaOneDevice(t *testing.T) {
 // value's label that the game's package gives, in English and in German,
 // and a person can start it at its defaults and play against the computer.
 func TestEveryRegisteredGame(t *testing.T) {
+	t.Parallel()
 	games := engine.Games()
 	if len(games) < 3 {
 		t.Fatalf("%d games registered, want the three of the sources", len(games))
 	}
 	for _, g := range games {
 		t.Run(g.ID(), func(t *testing.T) {
+			t.Parallel()
 			e, ok := engine.CatalogueOf(g)
 			if !ok || len(e.Summary) == 0 {
 				t.Fatalf("%s has no catalogue entry with a summary", g.ID())

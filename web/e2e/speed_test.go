@@ -24,6 +24,7 @@ var (
 // natively and in Chromium's worker, prints both and their ratio
 // (docs/lab/browser-engine-speed.md), and checks that the search chose the same move.
 func TestMeasureBrowserEngine(t *testing.T) {
+	// Not parallel: a measurement, alone on the machine.
 	ctx := tab(t, 3*time.Minute)
 	native, err := enginebench.Run(*benchPlayouts, *benchIterations)
 	if err != nil {

@@ -3,6 +3,8 @@
 // and EngineSocket, a room's live connection that behaves as a WebSocket
 // for conn.js. Rooms the engine plays have ids that begin with "b.".
 
+import { kiosk } from './kiosk.js';
+
 let worker = null;
 let seq = 0;
 const waiting = new Map(); // request id -> resolve
@@ -10,7 +12,9 @@ const sockets = new Map(); // connection id -> EngineSocket
 
 function start() {
   if (worker) return worker;
-  worker = new Worker('engine-worker.js');
+  // a kiosk's engine keeps nothing (engine-worker.js); the worker learns
+  // it by its name, which a copy kept by sw.js cannot lose
+  worker = new Worker('engine-worker.js', kiosk ? { name: 'tabula-kiosk' } : {});
   worker.onmessage = (e) => {
     const m = e.data;
     if (m.ready !== undefined) {

@@ -1,6 +1,7 @@
 // The room page: any room, whoever holds its seats. The seats this
 // browser plays are those whose tokens it holds: all the person seats of
-// a game at this device (kept in localStorage by room), the seat of an
+// a game at this device (kept by room in localStorage, or in a kiosk in
+// memory: kiosk.js), the seat of an
 // invite link (in the address), or none for a spectator. Which seats it
 // holds decides what it may do, not which page it is on. The page plays
 // over one connection (conn.js), turns the server's messages into the
@@ -13,6 +14,7 @@ import { rove, neighbour } from './keys.js';
 import { api, games, showError, clearError, setCurrent, routeSeq, stale, announce, siteMode } from './api.js';
 import { Conn } from './conn.js';
 import { isEngineRoom, engineFetch } from './engine.js';
+import { store } from './kiosk.js';
 import { agentKinds } from './contract.js';
 import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf } from './roomstate.js';
 import { renderRoom, drawBoard, animateSteps, announceTurn, announceEnd, focusInput, tick } from './roomdraw.js';
@@ -24,12 +26,12 @@ const tokenKey = (id) => 'tabula.local.' + id;
 
 // localTokens are the tokens this device keeps for room id, by seat.
 export function localTokens(id) {
-  try { return JSON.parse(localStorage.getItem(tokenKey(id)) || '{}').tokens || {}; } catch (e) { return {}; }
+  try { return JSON.parse(store.getItem(tokenKey(id)) || '{}').tokens || {}; } catch (e) { return {}; }
 }
 
 function keepTokens(id, tokens) {
-  if (Object.keys(tokens).length) localStorage.setItem(tokenKey(id), JSON.stringify({ tokens }));
-  else localStorage.removeItem(tokenKey(id));
+  if (Object.keys(tokens).length) store.setItem(tokenKey(id), JSON.stringify({ tokens }));
+  else store.removeItem(tokenKey(id));
 }
 
 // fresh is the new game this page just started: the turns played before
@@ -343,7 +345,7 @@ function applyEvent(e, state) {
       P.committed[e.seat] = true;
       if (e.choice) P.choice = e.choice;
       if (local(e.seat)) P.pending = false;
-      say = w('hasChosenName', { player: playerName(e.seat) });
+      say = w('t_chosen', { player: playerName(e.seat) });
       break;
     case 'undo':
       m.turns = m.turns.slice(0, e.kept);
@@ -559,7 +561,7 @@ function wire(section) {
     } else if (e.key === 'Escape' && P.selected) { P.selected = null; drawBoard(null); }
   });
   section.addEventListener('change', (e) => {
-    if (e.target.id === 'speed') localStorage.setItem('tabula.speed', e.target.value);
+    if (e.target.id === 'speed') store.setItem('tabula.speed', e.target.value);
   });
 }
 

@@ -39,7 +39,9 @@ function roomHTML() {
   const st = status();
   const c = chooser();
   let o = `<section id="room" data-id="${esc(P.id)}" data-game="${esc(m.game)}" data-status="${st}" data-room="${esc(m.status)}" data-conn="${P.conn}" data-drops="${P.drops || 0}" data-version="${P.version}" data-seat="${P.seat}" data-seats="${mine().join(' ')}"${P.replay ? ` data-step="${P.replay.i}"` : ''} aria-labelledby="room-h">`;
-  o += `<h1 id="room-h">${esc(P.game.name)}</h1><p class="back"><a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
+  // a pupil's game of a class leads back to her page of the class
+  const cls = sessionStorage.getItem('tabula.classOf.' + P.id);
+  o += `<h1 id="room-h">${esc(P.game.name)}</h1><p class="back">${cls ? `<a id="toclass" href="${esc(cls)}">${esc(t('cl_back'))}</a> · ` : ''}<a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
   if (P.lost) o += `<p id="lost" class="note" role="status">${esc(P.lost)}</p>`;
   o += `<div class="playgrid"><div class="boardcol">`;
   // a sign of progress while the computer (or the server) is at work
@@ -48,13 +50,16 @@ function roomHTML() {
   o += `<p id="turn" class="turn${thinking ? ' thinking' : ''}">${thinking ? '<span class="spinner" aria-hidden="true"></span>' : ''}${esc(turnLine())}</p>`;
   if (P.conn !== 'online' && !P.record) o += `<p id="conn" class="conn ${P.conn}" role="status">${esc(connLine())}</p>`;
   if (P.note) o += `<p id="note" class="note" role="alert">${esc(P.note)}</p>`;
-  o += `<div id="board" class="boardbox${P.turned ? ' turned' : ''}">${boardSVG(P.frame)}</div>`;
+  // the board with its players beside their sides (the seats of the
+  // other sides above it, the bottom side's below), the tray beside it
+  const bottom = P.turned ? 1 : 0;
+  const others = m.seats.map((_, i) => i).filter((i) => i !== bottom);
+  o += `<div class="arena${P.board.tray ? ' withtray' : ''}"><div class="boardside">${barsHTML(others, 'top')}`;
+  o += `<div id="board" class="boardbox${P.turned ? ' turned' : ''}">${boardSVG(P.frame)}</div>${barsHTML([bottom], 'bottom')}</div>`;
   if (P.board.tray) o += `<div class="traybox"><div id="tray">${trayHTML(P.frame)}</div><p id="throws" class="throws">${throwsHTML(P.frame)}</p></div>`;
-  o += `<p id="phase" class="phase">${esc(phaseText(s))}</p>`;
+  o += `</div>`;
   const how = howTo();
   o += `<p id="howto" class="howto${how.on ? '' : ' off'}"${how.on ? '' : ' aria-hidden="true"'}>${esc(how.text)}</p>`;
-  const ev = P.busy || P.replay ? [] : told(s);
-  o += `<ul id="events" class="events">` + ev.map((x) => `<li>${esc(x)}</li>`).join('') + `</ul>`;
   if (st === 'handover') {
     const who = playerName(c);
     o += `<div id="handover" class="handover" role="group" aria-labelledby="handover-h"><h2 id="handover-h">${esc(t('hidden_title', { player: who }))}</h2>`;
@@ -63,9 +68,15 @@ function roomHTML() {
   }
   if (P.choice && !over()) o += `<p id="choice" class="note">${esc(w('yourChoice', { move: P.choice }))}</p>`;
   const legal = st === 'input' ? ((s.legal && s.legal[String(c)]) || []) : [];
-  o += `<div id="legal" class="legal" ${legal.length ? '' : 'hidden'}><h2>${esc(t('legalMoves'))}</h2><div class="movebuttons" role="group" aria-label="${esc(t('legalMoves'))}">`;
+  // one row that scrolls sideways, its place kept while others move, so
+  // that nothing below moves as the turn changes
+  o += `<div id="legal" class="legal${legal.length ? '' : ' off'}"${legal.length ? '' : ' aria-hidden="true"'}><h2>${esc(t('legalMoves'))}</h2><div class="movebuttons" role="group" aria-label="${esc(t('legalMoves'))}">`;
   o += legal.map((mv) => `<button class="move" data-move="${esc(mv)}">${esc(mv)}</button>`).join('');
-  o += `</div></div>${analysisHTML()}</div><aside class="side">`;
+  o += `</div></div>`;
+  o += `<p id="phase" class="phase">${esc(phaseText(s))}</p>`;
+  const ev = P.busy || P.replay ? [] : told(s);
+  o += `<ul id="events" class="events">` + ev.map((x) => `<li>${esc(x)}</li>`).join('') + `</ul>`;
+  o += `${analysisHTML()}</div><aside class="side">`;
   if (over() && !P.replay) {
     o += `<div id="result" class="result" role="status"><h2 id="result-h" tabindex="-1">${esc(t('result'))}</h2><p class="resulttext">${esc(resultText())}</p></div>`;
   }
@@ -91,6 +102,36 @@ function connLine() {
   }
 }
 
+// ratingOf is a seat's rating as the server gives it (a number, or an
+// object with one), or null.
+function ratingOf(seat) {
+  const r = seat.rating;
+  const n = typeof r === 'number' ? r : r && typeof r.rating === 'number' ? r.rating : null;
+  return n === null ? null : Math.round(n);
+}
+
+// barsHTML is a bar for each of the seats: its name and rating, whether
+// it is online (in a game on several devices) and its clock, beside its
+// side of the board; where is 'top' or 'bottom'.
+function barsHTML(seats, where) {
+  const s = P.shown;
+  const online = !oneDevice();
+  const now = Date.now();
+  return `<div class="seatbars ${where}">` + seats.filter((i) => P.match.seats[i]).map((i) => {
+    const seat = P.match.seats[i];
+    const active = s.toMove.includes(i) && !over() ? ' active' : '';
+    let o = `<div class="seatbar${active}" data-bar="${i}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg>`;
+    o += `<span class="barname">${esc(playerName(i))}</span>`;
+    const rating = ratingOf(seat);
+    if (rating !== null) o += ` <span class="rating" title="${esc(w('rating'))}">${rating}</span>`;
+    if (local(i) && online) o += ` <span class="you">(${esc(w('you'))})</span>`;
+    // who is online is known only while this page is
+    if (online && P.conn === 'online') o += ` <small class="presence">${esc(seat.online ? w('here') : w('away'))}${P.committed[i] ? ' · ' + esc(w('hasChosen')) : ''}</small>`;
+    if (P.clocks) o += `<span class="clock${P.running.includes(i) && !over() ? ' running' : ''}" data-clock="${i}" data-ms="${P.clocks[i]}">${esc(clockText(clockMs(i, now)))}</span>`;
+    return o + `</div>`;
+  }).join('') + `</div>`;
+}
+
 function seatsHTML() {
   const s = P.shown;
   const online = !oneDevice();
@@ -102,9 +143,6 @@ function seatsHTML() {
     if (seat.kind !== 'person' || !seat.name) o += ` – ${esc(seatLabel(seat.kind === 'person' ? 'human' : seat.agent, local(i)))}`;
     if (local(i) && online) o += ` (${esc(w('you'))})`;
     o += `: <strong>${s.scores ? s.scores[i] : ''}</strong>`;
-    // who is online is known only while this page is
-    if (online && P.conn === 'online') o += ` <small>${esc(seat.online ? w('here') : w('away'))}${P.committed[i] ? ' · ' + esc(w('hasChosen')) : ''}</small>`;
-    if (P.clocks) o += ` <span class="clock${P.running.includes(i) && !over() ? ' running' : ''}" data-clock="${i}" data-ms="${P.clocks[i]}">${esc(clockText(clockMs(i, now)))}</span>`;
     const rep = replaceIn(i, now);
     if (rep === 0) o += ` <button class="replace" data-replace="${i}">${esc(w('replace', { player: playerName(i) }))}</button>`;
     else if (rep > 0) o += ` <small class="replacewait" data-replace-wait="${i}">${esc(w('replaceIn', { s: Math.ceil(rep / 1000) }))}</small>`;
