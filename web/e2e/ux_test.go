@@ -140,12 +140,12 @@ func TestNewGameResignAndNames(t *testing.T) {
 	if eval[bool](t, ctx, `!!document.querySelector('#board [data-move]') || !document.getElementById('legal').hidden`) {
 		t.Error("moves are still offered after resigning")
 	}
-	// The server keeps it: a reload shows it, the record says it.
+	// The engine keeps it: a reload shows it, the record says it.
 	must(t, ctx, chromedp.Reload())
 	if status(t, ctx) != "over" || eval[string](t, ctx, `document.querySelector('#result .resulttext').textContent`) != "Player 0 resigned: Computer (easy) wins" {
 		t.Error("after a reload the resignation is forgotten")
 	}
-	if rec := eval[string](t, ctx, `fetch(document.getElementById('download').href).then((r) => r.text())`); !strings.Contains(rec, `"result":{"code":"win:1:resign","how":"resign","winner":1}`) || !strings.Contains(rec, `"resigned":0`) {
+	if rec := eval[string](t, ctx, downloadJS); !strings.Contains(rec, `"result":{"code":"win:1:resign","how":"resign","winner":1}`) || !strings.Contains(rec, `"resigned":0`) {
 		t.Errorf("the record does not say who resigned: %s", rec)
 	}
 	// After the end, New game asks no more.
