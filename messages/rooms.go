@@ -62,6 +62,10 @@ var Rooms = map[string]engine.Text{
 		"en": "clocks are for two-player games",
 		"de": "Uhren gibt es nur für Partien zu zweit",
 	},
+	"rooms.clock_per_move": {
+		"en": "a clock per move (by correspondence) is a whole number of days, {min} to {max}, without a time per game",
+		"de": "Eine Uhr je Zug (Fernpartie) ist eine ganze Zahl von Tagen, {min} bis {max}, ohne Zeit je Partie",
+	},
 	"rooms.clock_range": {
 		"en": "clock {initial}+{increment}: want {min} to {max} per game and 0 to {maxIncrement} per move",
 		"de": "Uhr {initial}+{increment}: erwartet {min} bis {max} je Partie und 0 bis {maxIncrement} je Zug",

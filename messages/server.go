@@ -119,8 +119,8 @@ var Server = map[string]engine.Text{
 		"de": "Höchstens {max} Plätze",
 	},
 	"server.clock_form": {
-		"en": "clock: want {\"initial\": seconds, \"increment\": seconds}",
-		"de": "Uhr: erwartet {\"initial\": Sekunden, \"increment\": Sekunden}",
+		"en": "clock: want {\"initial\": seconds, \"increment\": seconds} or {\"days\": 1 to 30} (days per move)",
+		"de": "Uhr: erwartet {\"initial\": Sekunden, \"increment\": Sekunden} oder {\"days\": 1 bis 30} (Tage je Zug)",
 	},
 	"server.qr_text": {
 		"en": "want text=... of 1 to 512 bytes",

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"sync"
@@ -76,10 +77,12 @@ type createRoomRequest struct {
 	Game    string           `json:"game"`
 	Options map[string]any   `json:"options"`
 	Seats   []rooms.SeatSpec `json:"seats"`
-	// Clock, in seconds, for two-player games.
+	// Clock, in seconds, for two-player games; or days per move, for a
+	// game by correspondence.
 	Clock *struct {
 		Initial   float64 `json:"initial"`
 		Increment float64 `json:"increment"`
+		Days      float64 `json:"days"`
 	} `json:"clock"`
 	// Record, instead of game and options, starts the room from a saved
 	// game's moves (local.go).
@@ -158,10 +161,17 @@ func (s *Server) createRoom(w response, r *request) error {
 	}
 	var clock rooms.Clock
 	if c := req.Clock; c != nil {
-		if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
+		maxDays := float64(rooms.MaxPerMove / (24 * time.Hour))
+		switch {
+		case c.Days != 0 && (c.Initial != 0 || c.Increment != 0 || c.Days < 1 || c.Days > maxDays || c.Days != math.Trunc(c.Days)):
 			return badRequest("server.clock_form")
+		case c.Days != 0:
+			clock = rooms.Clock{PerMove: time.Duration(c.Days) * 24 * time.Hour}
+		case c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5:
+			return badRequest("server.clock_form")
+		default:
+			clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
 		}
-		clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
 	}
 	var c rooms.Created
 	// A long record is heavy work, run on the compute pool like a replay.

@@ -182,6 +182,20 @@ func (m *Memory) IDs() []string {
 	return ids
 }
 
+// CorrespondenceRooms lists the open rooms with a clock per move.
+func (m *Memory) CorrespondenceRooms(ctx context.Context) ([]string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var ids []string
+	for id, sn := range m.rooms {
+		if sn.Room.Status == Open && strings.HasPrefix(sn.Room.Clock, "move:") {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids, nil
+}
+
 // IdleRooms lists the open rooms not changed since before.
 func (m *Memory) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
 	m.mu.Lock()

@@ -164,6 +164,10 @@ type Event struct {
 	// with Clocks (none when absent), so that a page counts down the
 	// server's clocks without a rule of its own.
 	Running []int `json:"running,omitempty"`
+	// At is when the event was made (Unix milliseconds), given with the
+	// clocks of a game by correspondence: they run from then, across
+	// restarts of the server.
+	At int64 `json:"at,omitempty"`
 
 	// Choice is a seat's own hidden choice, shown to that seat only; it
 	// is never stored with the event nor sent to others.

@@ -212,8 +212,13 @@ export function clockMs(i, now) {
   return Math.max(0, ms);
 }
 
-// clockText writes a time left as m:ss, whole seconds rounded up.
+// clockText writes a time left as m:ss, whole seconds rounded up; from
+// an hour on as h:mm:ss, and from a day on (by correspondence) in days
+// and hours.
 export function clockText(ms) {
   const s = Math.ceil(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const pad = (n) => String(n).padStart(2, '0');
+  if (s >= 86400) return t('clockDays', { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
 }

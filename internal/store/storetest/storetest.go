@@ -26,6 +26,7 @@ func Run(t *testing.T, open func(t *testing.T) rooms.Store, reopen func(t *testi
 	t.Run("AtomicStep", func(t *testing.T) { atomicStep(t, open(t)) })
 	t.Run("Archive", func(t *testing.T) { archive(t, open(t)) })
 	t.Run("Idle", func(t *testing.T) { idle(t, open(t)) })
+	t.Run("Correspondence", func(t *testing.T) { correspondence(t, open(t)) })
 	t.Run("RefusedStepChangesNothing", func(t *testing.T) { refusedStep(t, open(t)) })
 	t.Run("ClearAndCommit", func(t *testing.T) { clearAndCommit(t, open(t)) })
 }
@@ -265,6 +266,25 @@ func idle(t *testing.T, s rooms.Store) {
 	}
 	if ids, _ := s.IdleRooms(ctx, cut); len(ids) != 0 {
 		t.Fatalf("an expired room is still listed as idle: %v", ids)
+	}
+}
+
+// correspondence: the open rooms with a clock per move are listed, and
+// no other (a clock per game, a finished one).
+func correspondence(t *testing.T, s rooms.Store) {
+	mustCreate(t, s, "timed")
+	for _, id := range []string{"post", "post-over"} {
+		r, seats := newRoom(id)
+		r.Clock = "move:86400000"
+		if err := s.CreateRoom(ctx, r, seats); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Apply(ctx, store.Step{Room: "post-over", From: 0, Status: store.Finished, Result: "win:0:flag"}); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := s.CorrespondenceRooms(ctx); err != nil || !slices.Equal(ids, []string{"post"}) {
+		t.Fatalf("CorrespondenceRooms = %v, %v; want [post]", ids, err)
 	}
 }
 
