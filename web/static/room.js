@@ -12,6 +12,7 @@ import { w, ask, guarded, MoveList } from './ux.js';
 import { rove, neighbour } from './keys.js';
 import { api, games, showError, clearError, setCurrent, routeSeq, stale, announce } from './api.js';
 import { Conn } from './conn.js';
+import { clearTurn, toggleSound, toggleNotify } from './yourturn.js';
 import { agentKinds } from './contract.js';
 import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf } from './roomstate.js';
 import { renderRoom, drawBoard, animateSteps, announceTurn, announceEnd, focusInput, tick } from './roomdraw.js';
@@ -57,6 +58,7 @@ export function roomSeats(seats) {
 export function leaveRoom() {
   if (P && P.conn_) P.conn_.close();
   setP(null);
+  clearTurn();
 }
 
 // pageRoom shows room id; token is an invite link's (or '').
@@ -489,6 +491,8 @@ const clicks = {
   newlinkbtn: () => send({ type: 'new-link' }),
   rematch: () => send({ type: 'rematch' }),
   rename: () => send({ type: 'name', name: document.getElementById('myname').value }),
+  soundbtn: () => { toggleSound(); renderRoom(); },
+  notifybtn: async () => { await toggleNotify(); renderRoom(); },
 };
 
 // wire listens to the room's section once: its elements change in place,

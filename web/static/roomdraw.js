@@ -14,6 +14,7 @@ import { app, sleep, speeds, speed, current, focusPage, announce } from './api.j
 import { P, status, chooser, playerName, isPerson, local, mine, oneDevice, spectator, over, analysable, resultText, phaseText,
   told, turnLine, describeTurn, chanceName, shownTurns, clockMs, clockText, howTo } from './roomstate.js';
 import { panel, mistakes, graphSVG, coachList } from './analysis.js';
+import { turnTitle, signalTurn, soundOn, notifyOn, canNotify } from './yourturn.js';
 
 // shown reports whether the room page is the page shown.
 const shown = () => !!P && !!P.shown && !!current && current.name === 'room';
@@ -26,7 +27,12 @@ export function renderRoom() {
   const el = document.getElementById('room');
   if (el && el.dataset.id === P.id) morph(el, html);
   else { app.innerHTML = html; P.wire(document.getElementById('room')); }
-  document.title = `${P.game.name} – ${t('title')}`;
+  // the move of a person here in a game on several devices: the tab says
+  // so (and a sound or a notification, if asked for)
+  const yours = status() === 'input' && !oneDevice() && !P.record;
+  document.title = turnTitle(P.game.name, yours);
+  signalTurn(yours, P.game.name, !P.signalled);
+  P.signalled = true;
   const box = document.getElementById('board');
   if (box) roveInit(box, P.boardFocus);
   P.list.attach(document.getElementById('movelist'), !!P.replay);
@@ -194,6 +200,10 @@ function controlsHTML(st) {
   }
   if (people > 1 && one) o += `<button id="turnboard" aria-pressed="${P.turned ? 'true' : 'false'}">${esc(w('turnBoard'))}</button>`;
   o += `<label class="speed">${esc(t('speed'))} <select id="speed">` + Object.keys(speeds).map((k) => `<option value="${k}" ${k === speed() ? 'selected' : ''}>${esc(t('speed_' + k))}</option>`).join('') + `</select></label>`;
+  if (!one && !over() && mine().length && !P.replay) {
+    o += `<button id="soundbtn" aria-pressed="${soundOn()}">${esc(w('soundOnMove'))}</button>`;
+    if (canNotify()) o += `<button id="notifybtn" aria-pressed="${notifyOn()}">${esc(w('notifyOnMove'))}</button>`;
+  }
   if (!one && !over() && P.seat >= 0 && !P.replay) {
     o += `<p class="rename"><input id="myname" maxlength="40" value="${esc(P.match.seats[P.seat].name || '')}" aria-label="${esc(w('name'))}"> <button id="rename">${esc(w('rename'))}</button></p>`;
     o += `<button id="newlinkbtn">${esc(w('newLink'))}</button>`;
