@@ -348,6 +348,9 @@ func (m *Manager) room(ctx context.Context, id string, keep bool) (*Room, error)
 	if r, err = m.load(sn); err != nil {
 		return nil, err
 	}
+	if r.talk.lines, err = m.cfg.Store.Chat(ctx, id); err != nil {
+		return nil, err
+	}
 	if !keep && r.status != store.Open {
 		return r, nil
 	}

@@ -23,16 +23,25 @@ const maxName = 40
 // that typed it, folds spaces but leaves out the profile's normalisation:
 // names_browser.go.)
 func CleanName(name string) (string, error) {
-	if len(name) > 4*maxName { // bounded work before the profile's
-		return "", engine.NewError("rooms.name_long", "max", maxName)
+	long := engine.NewError("rooms.name_long", "max", maxName)
+	return cleanText(name, "rooms.name", 4*maxName, long, func(out string) bool { return len(out) > maxName })
+}
+
+// cleanText is the rule of CleanName for any text people show one
+// another (a name, a chat line): its refusals are the codes of kind
+// (KIND_utf8, KIND_control, KIND_char, KIND_profile) and long, for a
+// text of more than limit bytes or one that tooLong says is.
+func cleanText(name, kind string, limit int, long error, tooLong func(string) bool) (string, error) {
+	if len(name) > limit { // bounded work before the profile's
+		return "", long
 	}
 	if !utf8.ValidString(name) {
-		return "", engine.NewError("rooms.name_utf8")
+		return "", engine.NewError(kind + "_utf8")
 	}
 	blank := true
 	for i, c := range name {
 		if c == utf8.RuneError || unicode.IsControl(c) || unicode.In(c, unicode.Cf, unicode.Bidi_Control, unicode.Other_Default_Ignorable_Code_Point) {
-			return "", engine.NewError("rooms.name_control", "char", fmt.Sprintf("%U", c), "at", i)
+			return "", engine.NewError(kind+"_control", "char", fmt.Sprintf("%U", c), "at", i)
 		}
 		blank = blank && unicode.IsSpace(c)
 	}
@@ -45,13 +54,13 @@ func CleanName(name string) (string, error) {
 		// (unassigned, or a combination): say where, if one alone fails.
 		for i, c := range name {
 			if _, err := nickname(string(c)); err != nil && !unicode.IsSpace(c) {
-				return "", engine.NewError("rooms.name_char", "char", fmt.Sprintf("%U", c), "at", i)
+				return "", engine.NewError(kind+"_char", "char", fmt.Sprintf("%U", c), "at", i)
 			}
 		}
-		return "", engine.NewError("rooms.name_profile", "err", err)
+		return "", engine.NewError(kind+"_profile", "err", err)
 	}
-	if len(out) > maxName {
-		return "", engine.NewError("rooms.name_long", "max", maxName)
+	if tooLong(out) {
+		return "", long
 	}
 	return out, nil
 }

@@ -28,6 +28,9 @@ type Store interface {
 	FinishedGames(ctx context.Context, f store.Filter) ([]store.Game, error)
 	// FinishedGame reads one archived game (store.ErrNotFound if unknown).
 	FinishedGame(ctx context.Context, room string) (store.Game, error)
+	// AddChat keeps a line of a room's chat; Chat reads them in order.
+	AddChat(ctx context.Context, l store.ChatLine) error
+	Chat(ctx context.Context, room string) ([]store.ChatLine, error)
 	// AddFinished archives a game played elsewhere (an import); an id
 	// already archived is an error.
 	AddFinished(ctx context.Context, g store.Game) error

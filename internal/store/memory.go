@@ -18,6 +18,7 @@ type Memory struct {
 	mu       sync.Mutex
 	rooms    map[string]*Snapshot
 	finished map[string]Game
+	chat     map[string][]ChatLine
 
 	Changed func(room string)
 }

@@ -106,6 +106,8 @@ var migrations = []string{
 	`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);`,
 	// Results are data (view.Result): migrate.go.
 	resultCodes,
+	// The rooms' chat (chat_server.go).
+	chatTable,
 }
 
 // SQLite is the SQLite backend.
