@@ -29,6 +29,14 @@ const (
 	chatEvery    = 3 * time.Second
 )
 
+var chatFaults = textFaults{
+	long:    func() error { return engine.NewError("rooms.chat_long", "max", maxChatRunes) },
+	utf8:    func() error { return engine.NewError("rooms.chat_utf8") },
+	control: func(c string, at int) error { return engine.NewError("rooms.chat_control", "char", c, "at", at) },
+	char:    func(c string, at int) error { return engine.NewError("rooms.chat_char", "char", c, "at", at) },
+	profile: func(err error) error { return engine.NewError("rooms.chat_profile", "err", err) },
+}
+
 // allowance is what a speaker may still say: tokens at since.
 type allowance struct {
 	tokens float64
@@ -72,8 +80,7 @@ func (r *Room) Say(ctx context.Context, sub *Sub, quick, text string) error {
 		l.Name = r.seats[sub.Seat].Name
 	}
 	if quick == "" {
-		long := engine.NewError("rooms.chat_long", "max", maxChatRunes)
-		clean, err := cleanText(text, "rooms.chat", 4*maxChatRunes, long, func(s string) bool { return utf8.RuneCountInString(s) > maxChatRunes })
+		clean, err := cleanText(text, chatFaults, 4*maxChatRunes, func(s string) bool { return utf8.RuneCountInString(s) > maxChatRunes })
 		if err != nil {
 			return refuseErr(CodeBad, err)
 		}
