@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"tabula/ai"
+	"tabula/engine"
+	"tabula/messages"
 	"tabula/internal/wire"
 	"tabula/view"
 )
@@ -32,6 +34,10 @@ func contractJS(t *testing.T) string {
 		}
 		return string(b)
 	}
+	quick := map[string]engine.Text{}
+	for _, q := range wire.QuickChat {
+		quick[q], _ = messages.AppWords("chat_" + q)
+	}
 	closeCodes := map[string]int{
 		"goingAway": wire.CloseGoingAway, "badToken": wire.CloseBadToken, "tooFast": wire.CloseTooFast,
 		"slow": wire.CloseSlow, "roomGone": wire.CloseRoomGone, "noHello": wire.CloseNoHello,
@@ -51,6 +57,10 @@ export const boardDetails = ` + js(view.BoardDetails) + `;
 // (package ai): a spec is KIND or KIND:LEVEL.
 export const agentKinds = ` + js(ai.Kinds) + `;
 export const agentLevels = ` + js(ai.Levels) + `;
+
+// quickChat are the quick messages of a room's chat (wire.QuickChat), each
+// code with its words in every language (package messages).
+export const quickChat = ` + js(quick) + `;
 `
 }
 

@@ -13,3 +13,7 @@ export const boardDetails = {"grid":{"required":["pieces"],"optional":["throws",
 // (package ai): a spec is KIND or KIND:LEVEL.
 export const agentKinds = ["random","greedy","mcts","alphabeta"];
 export const agentLevels = ["easy","medium","hard","max"];
+
+// quickChat are the quick messages of a room's chat (wire.QuickChat), each
+// code with its words in every language (package messages).
+export const quickChat = {"good-game":{"de":"Gutes Spiel","en":"Good game"},"hello":{"de":"Hallo","en":"Hello"},"thanks":{"de":"Danke","en":"Thank you"},"well-played":{"de":"Gut gespielt","en":"Well played"}};

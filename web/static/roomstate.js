@@ -165,6 +165,15 @@ export function shownTurns() {
   return Math.min(all, P.shownTurns !== undefined ? P.shownTurns : all);
 }
 
+// muteKey keeps the seats the player of seat muted in room id.
+export const muteKey = (id, seat) => `tabula.mute.${id}.${seat}`;
+
+// muted lists the seats this page's player muted in the room shown.
+export function muted() {
+  if (P.seat < 0) return [];
+  try { return JSON.parse(localStorage.getItem(muteKey(P.id, P.seat)) || '[]').filter((s) => s !== P.seat); } catch (e) { return []; }
+}
+
 // howTo is what a person to move does in the state's phase, in the
 // game's words (howTo_PHASE; the last one when this phase has none), and
 // whether it is shown: to the person of this browser who moves now,
