@@ -169,11 +169,11 @@ func (a *AlphaBeta) Search(s engine.State, player int) (engine.Move, float64) {
 		if a.budget.Depth <= 5 {
 			size = 1 << 16
 		}
-		a.tt = make([]ttEntry, size)
+		a.tt = ttTables.get(size)
 		if a.cfg.Eval != nil {
 			// Only a given evaluation pays for the look-up: the games'
 			// own (the scores, the race) cost less than a hash.
-			a.leaves = make([]leafEntry, size/2)
+			a.leaves = leafTables.get(size / 2)
 		}
 	}
 	a.root = player
@@ -263,9 +263,9 @@ func (a *AlphaBeta) searchRootParallel(s engine.State, moves []engine.Move, dept
 		cfg := a.cfg // the evaluation and its bound (Star1) too
 		cfg.Seed += uint64(len(a.helpers)) + 1
 		h := NewAlphaBeta(a.name, a.budget, cfg)
-		h.tt = make([]ttEntry, len(a.tt))
+		h.tt = ttTables.get(len(a.tt))
 		if a.leaves != nil {
-			h.leaves = make([]leafEntry, len(a.leaves))
+			h.leaves = leafTables.get(len(a.leaves))
 		}
 		a.helpers = append(a.helpers, h)
 	}

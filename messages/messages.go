@@ -6,6 +6,7 @@
 package messages
 
 import (
+	"fmt"
 	"os"
 	"strings"
 
@@ -110,7 +111,8 @@ func named(m engine.Message, seats []Seat) engine.Message {
 
 // seatName is how seat p of seats is named: by name, as the computer with
 // its level ("Computer (easy)"; a level without words, such as a budget,
-// as written: "Computer (mcts:5000)"), or as "Player p".
+// as written: "Computer (mcts:5000)"; one of several computers with its
+// number among them, "Computer 2 (easy)"), or as "Player p".
 func seatName(p int, seats []Seat) any {
 	var s Seat
 	if p < len(seats) {
@@ -128,7 +130,36 @@ func seatName(p int, seats []Seat) any {
 		if _, ok := App["lvl_"+word]; ok {
 			level = engine.Message{Key: "lvl_" + word}
 		}
+		// Several computers are told apart by their order: "Computer 2
+		// (easy)", as the page names them.
+		nth, computers := 0, 0
+		for i, x := range seats {
+			if x.Agent != "" {
+				computers++
+				if i <= p {
+					nth++
+				}
+			}
+		}
+		if computers > 1 {
+			return engine.Message{Key: "computerNameN", Args: map[string]any{"n": nth, "level": level}}
+		}
 		return engine.Message{Key: "computerName", Args: map[string]any{"level": level}}
 	}
 	return engine.Message{Key: "seatName", Args: map[string]any{"n": p}}
+}
+
+// SeatText is how s is named in every language (as Texts names a player
+// argument): a class names its computer opponent so.
+func SeatText(s Seat) engine.Text {
+	t := make(engine.Text, len(engine.Languages))
+	for _, l := range engine.Languages {
+		switch n := seatName(0, []Seat{s}).(type) {
+		case engine.Message:
+			t[l] = engine.Render(l, n, AppWords)
+		default:
+			t[l] = fmt.Sprint(n)
+		}
+	}
+	return t
 }

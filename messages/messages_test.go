@@ -174,3 +174,24 @@ func TestToldMessagesOfAPlayerHaveTheSecondPerson(t *testing.T) {
 		t.Errorf("German ev_thrown_you %q, want Du warfst", text["de"])
 	}
 }
+
+// Seats are named as the page names them: by name; one computer by its
+// level; several computers by their order among the computers too.
+func TestTextsNameTheSeats(t *testing.T) {
+	chosen := func(p int) engine.Message { return engine.Message{Key: "t_chosen", Args: map[string]any{"player": p}} }
+	for _, c := range []struct {
+		seats  []messages.Seat
+		p      int
+		en, de string
+	}{
+		{[]messages.Seat{{Name: "Ana"}, {Agent: "mcts:easy"}}, 1, "Computer (easy) has chosen.", "Computer (leicht) hat gewählt."},
+		{[]messages.Seat{{}, {Agent: "mcts:easy"}}, 0, "Player 0 has chosen.", "Spieler 0 hat gewählt."},
+		{[]messages.Seat{{Agent: "mcts:easy"}, {}, {Agent: "greedy"}}, 2, "Computer 2 (greedy) has chosen.", "Computer 2 (gierig) hat gewählt."},
+		{[]messages.Seat{{Agent: "mcts:easy"}, {}, {Agent: "greedy"}}, 0, "Computer 1 (easy) has chosen.", "Computer 1 (leicht) hat gewählt."},
+	} {
+		got := messages.Texts(chosen(c.p), messages.AppWords, c.seats)
+		if got["en"] != c.en || got["de"] != c.de {
+			t.Errorf("%+v, seat %d: %v, want %q and %q", c.seats, c.p, got, c.en, c.de)
+		}
+	}
+}

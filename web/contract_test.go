@@ -13,8 +13,8 @@ import (
 
 	"tabula/ai"
 	"tabula/engine"
-	"tabula/messages"
 	"tabula/internal/wire"
+	"tabula/messages"
 	"tabula/view"
 )
 
@@ -58,10 +58,41 @@ export const boardDetails = ` + js(view.BoardDetails) + `;
 export const agentKinds = ` + js(ai.Kinds) + `;
 export const agentLevels = ` + js(ai.Levels) + `;
 
+// appWords are the words of the one catalogue (package messages, the
+// engine's) that the page says itself: t() reads them after its own.
+export const appWords = ` + js(pageWords(t)) + `;
+
 // quickChat are the quick messages of a room's chat (wire.QuickChat), each
 // code with its words in every language (package messages).
 export const quickChat = ` + js(quick) + `;
 `
+}
+
+// pageWordKeys are the catalogue's words the page says by itself (the
+// rest of its words come with the game or the room): seats' names, the
+// levels of the computer players, chance, a hidden choice made.
+var pageWordKeys = []string{"seatName", "computerName", "computerNameN", "chance", "t_chosen"}
+
+// pageWords are the words of pageWordKeys and every level's (lvl_), from
+// messages.AppWords, and those of "Find a game" (messages.LobbyPage).
+func pageWords(t *testing.T) map[string]engine.Text {
+	t.Helper()
+	keys := slices.Clone(pageWordKeys)
+	for k := range messages.App {
+		if strings.HasPrefix(k, "lvl_") {
+			keys = append(keys, k)
+		}
+	}
+	out := map[string]engine.Text{}
+	for _, k := range keys {
+		w, ok := messages.AppWords(k)
+		if !ok {
+			t.Fatalf("the catalogue has no words %q", k)
+		}
+		out[k] = w
+	}
+	maps.Copy(out, messages.LobbyPage)
+	return out
 }
 
 // static/contract.js is what the Go packages define (-update writes it).

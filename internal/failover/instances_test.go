@@ -3,12 +3,14 @@ package failover
 import (
 	"context"
 	"flag"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,8 +27,24 @@ func buildTabula(t *testing.T) string { return servetest.Build(t) }
 // "--lease 6s --poll 2s").
 var serveFlags = flag.String("serve-flags", "", "more flags for every `tabula serve` started")
 
+// startInstance starts an instance whose database connections are named
+// (application_name) for it alone: appName says which.
 func startInstance(t *testing.T, bin, db string, extra ...string) *instance {
-	return servetest.Start(t, bin, db, append(strings.Fields(*serveFlags), extra...)...)
+	name := fmt.Sprintf("tabula-test-%d", instances.Add(1))
+	in := servetest.Start(t, bin, db+"&application_name="+name, append(strings.Fields(*serveFlags), extra...)...)
+	appNames.Store(in, name)
+	return in
+}
+
+var (
+	instances atomic.Int64
+	appNames  sync.Map // *instance → its application_name
+)
+
+// appName is the application_name of in's database connections.
+func appName(in *instance) string {
+	name, _ := appNames.Load(in)
+	return name.(string)
 }
 
 var (

@@ -41,6 +41,9 @@ func (c Clock) String() string {
 // move.
 func (c Clock) full() time.Duration { return max(c.Initial, c.PerMove) }
 
+// ParseClock reads String's form.
+func ParseClock(s string) (Clock, error) { return parseClock(s) }
+
 func parseClock(s string) (Clock, error) {
 	if s == "" {
 		return Clock{}, nil
@@ -70,6 +73,10 @@ const (
 	MinPerMove = 24 * time.Hour
 	MaxPerMove = 30 * 24 * time.Hour
 )
+
+// Check says whether c is a clock a room of two players may have (a
+// class checks its clock before it makes rooms with it).
+func (c Clock) Check() error { return c.check(2) }
 
 func (c Clock) check(players int) error {
 	if !c.On() {

@@ -14,14 +14,21 @@ import (
 )
 
 // serverRoutes: the engine in the browser answers no WebSocket (its rooms
-// are played over a message port, Live), static file, study, QR code or
-// profile (routes_server.go); those requests get the API's 404.
+// are played over a message port, Live), static file, study, QR code,
+// profile or PDF to print (routes_server.go); those requests get the
+// API's 404.
 func (s *Server) serverRoutes() {}
+
+// classState is the teachers' classes, which only a server keeps.
+type classState struct{}
 
 // lab is the Research page's studies, which only a server runs.
 type lab struct{}
 
 func (lab) close() {}
+
+// lobbyState is the lobby's, which only a server runs (lobby.go).
+type lobbyState struct{}
 
 // transport is how the engine in the browser takes requests: the
 // worker's messages, routed by the routes' patterns (Serve).

@@ -87,14 +87,16 @@ func truncate(s string, n int) string {
 // have no serious or critical axe violation; a screenshot of each is
 // written for people to look at.
 func TestAccessibilityAndScreenshots(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		lang          string
 		width, height int64
 		size          string
 	}{{"en", 1280, 900, "desktop"}, {"de", 1280, 900, "desktop"}, {"en", 390, 844, "phone"}, {"de", 390, 844, "phone"}} {
 		t.Run(c.lang+"-"+c.size, func(t *testing.T) {
+			t.Parallel()
 			axe := axeSource(t)
-			ctx := tab(t, 120*time.Second)
+			ctx := tab(t, 240*time.Second)
 			must(t, ctx, chromedp.EmulateViewport(c.width, c.height),
 				jsDo(fmt.Sprintf(`localStorage.setItem('tabula.lang', %q)`, c.lang)),
 				chromedp.Navigate(srv.URL+"/#/"), chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`.card`)))
@@ -130,7 +132,7 @@ func TestAccessibilityAndScreenshots(t *testing.T) {
 			waitFor(t, ctx, replayAt+` === 1`, 10*time.Second)
 			shoot("replay")
 			must(t, ctx, jsDo(`document.getElementById('analyse').click()`), jsDo(`document.getElementById('loadgraph').click()`))
-			waitFor(t, ctx, `!!document.querySelector('#analysis .evalbars') && !!document.querySelector('#graph svg.evalgraph')`, 30*time.Second)
+			waitFor(t, ctx, `!!document.querySelector('#analysis .evalbars') && !!document.querySelector('#graph svg.evalgraph')`, 90*time.Second)
 			shoot("analysis")
 			must(t, ctx, chromedp.Navigate(srv.URL+"/#/play/nope"))
 			waitFor(t, ctx, `!!document.getElementById('notfound')`, 10*time.Second)

@@ -2,6 +2,15 @@
 // chromium package), driven by chromedp: whole games through the UI, a game
 // at one device, the language switch, and a screenshot of each board.
 //
+// The harness: one Chromium for the whole package (started in TestMain)
+// and one app server (srv, with its rooms in mgr). A test calls tab for
+// a tab in a browser context of its own (its own storage: a device of its
+// own; sameDevice opens a second tab of that device), so tests run in
+// parallel (t.Parallel, parallelTests at once). A test that reads what
+// other tests change on the server (a count, a list) does not call
+// t.Parallel: those run alone, before the parallel ones. Waits are
+// waitFor (the page tells when a condition holds), never sleeps.
+//
 // Without chromium the tests fail when CI=true and are skipped otherwise.
 // Screenshots go to $TABULA_SCREENSHOTS, else testdata-out/screenshots at
 // the root of the repository (ignored by git).
@@ -18,6 +27,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -26,6 +36,8 @@ import (
 
 	"tabula/docs"
 	_ "tabula/games/all"
+	"tabula/internal/lobby"
+	"tabula/internal/classes"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"
@@ -34,7 +46,7 @@ import (
 
 var (
 	srv       *httptest.Server
-	browser   context.Context // the browser; each test opens its own tab
+	browser   context.Context // the one browser; each test opens its own context and tab
 	noBrowser string          // why the browser could not start
 	shotDir   string
 	mgr       *rooms.Manager // the rooms, online and at one device
@@ -76,13 +88,28 @@ func appServer(mgr *rooms.Manager) *server.Server {
 		Static:         web.Static(),
 		Rules:          docs.RulesFS(),
 		Rooms:          mgr,
+		Classes:        classDB,
 		RoomsPerMinute: 1000,
 		MessageRate:    200,
 	})
 }
 
+// classDB keeps the teachers' classes of the tests' server (class_test.go).
+var classDB classes.Store
+
+// parallelTests is how many browser tests run at once (those that call
+// t.Parallel: each in a browser context of its own, see tab), unless
+// -test.parallel says otherwise. A browser test mostly waits (for the
+// page, the server, an animation), so three share two cores well.
+const parallelTests = 3
+
 func TestMain(m *testing.M) {
 	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(parallelTests))
+	}
 	os.Exit(run(m))
 }
 
@@ -100,8 +127,12 @@ func run(m *testing.M) int {
 	}
 	defer db.Close()
 	mgr = newManager(db)
+	classDB = db
 	defer mgr.Close()
 	s := appServer(mgr)
+	// The lobby of "Find a game" (lobby_test.go).
+	s.SetLobby(lobby.New(lobby.Config{Store: db.Lobby(), Rooms: mgr, Offered: server.OfferedAgents, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}),
+		server.LobbyLimits{SeeksPerMinute: 1000, PlayersPerMinute: 1000})
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && r.URL.Path == "/api/rooms" {
 			roomsCreated.Add(1)

@@ -160,6 +160,7 @@ func optionSets(g engine.Game, extra ...map[string]any) []map[string]any {
 // traces, ends on the server's next state, under every option set and
 // with cut turns (max-steps) included.
 func TestAnimationFramesFollowTheServer(t *testing.T) {
+	t.Parallel()
 	extra := map[string][]map[string]any{
 		"adji-boto":    {{"seeds": 3, "chain-through-empty": true}},
 		"agsinnoninka": {{"max-steps": 40}, {"seeds": 2, "max-steps": 25, "sow-stores": true}, {"sow-stores": true, "store-end": "relay"}},

@@ -19,6 +19,7 @@ import (
 // This file plays whole games of each game through the page.
 
 func TestAdjiBotoAgainstComputer(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 90*time.Second)
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	if !eval[bool](t, ctx, `document.querySelector('.fullrules #rulesdoc h3, .fullrules #rulesdoc h2') !== null`) {
@@ -99,6 +100,7 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 }
 
 func TestTammanAgainstComputer(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 120*time.Second)
 	openGame(t, ctx, "tamman", map[string]string{"players": "2"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -111,6 +113,7 @@ func TestTammanAgainstComputer(t *testing.T) {
 }
 
 func TestTammanFourPlayers(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 60*time.Second)
 	// The previews draw the men of the chosen number of players on their
 	// real seats: two players sit on c1 and c5, four on every 'ayn.
@@ -174,6 +177,7 @@ func TestTammanFourPlayers(t *testing.T) {
 }
 
 func TestAgsinnoninkaAgainstComputer(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 120*time.Second)
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -190,6 +194,7 @@ func TestAgsinnoninkaAgainstComputer(t *testing.T) {
 }
 
 func TestAgsinnoninkaOneDevice(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 120*time.Second)
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "human"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -232,12 +237,14 @@ func TestAgsinnoninkaOneDevice(t *testing.T) {
 // value's label that the game's package gives, in English and in German,
 // and a person can start it at its defaults and play against the computer.
 func TestEveryRegisteredGame(t *testing.T) {
+	t.Parallel()
 	games := engine.Games()
 	if len(games) < 3 {
 		t.Fatalf("%d games registered, want the three of the sources", len(games))
 	}
 	for _, g := range games {
 		t.Run(g.ID(), func(t *testing.T) {
+			t.Parallel()
 			e, ok := engine.CatalogueOf(g)
 			if !ok || len(e.Summary) == 0 {
 				t.Fatalf("%s has no catalogue entry with a summary", g.ID())
@@ -279,7 +286,7 @@ func TestEveryRegisteredGame(t *testing.T) {
 			// The phase line names the phase in the game's own words.
 			status(t, ctx)
 			phase := eval[string](t, ctx, `(document.getElementById('phase') || {}).textContent || ''`)
-			shownPhase := eval[string](t, ctx, `(async () => { const m = await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json(); return m.state.phase || ''; })()`)
+			shownPhase := eval[string](t, ctx, `(async () => { const m = `+roomNow+`; return m.state.phase || ''; })()`)
 			if w, ok := e.Words["phase_"+shownPhase]; ok && !strings.Contains(phase, w["en"]) {
 				t.Errorf("phase %q: the page says %q, want %q", shownPhase, phase, w["en"])
 			}
@@ -311,14 +318,14 @@ func TestEveryRegisteredGame(t *testing.T) {
 				t.Errorf("agsinnoninka: events %q do not tell the sowings", told)
 			}
 			t.Logf("events: %s", told)
-			// The lines are the server's words of the state shown (made by
+			// The lines are the engine's words of the state shown (made by
 			// the one Go renderer, messages.Texts), verbatim, in each
 			// language: the second person's for the person's own turns.
 			status(t, ctx)
 			for _, lang := range []string{"de", "en"} {
 				setSelect(t, ctx, "#lang", lang)
 				same := eval[string](t, ctx, `(async () => {
-					const m = await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json();
+					const m = `+roomNow+`;
 					const want = (m.state.told || []).map((x) => (x.you && x.args && x.args.player === 0 ? x.you : x.text)['`+lang+`']);
 					const got = [...document.querySelectorAll('#events li')].map((li) => li.textContent);
 					return JSON.stringify(got) === JSON.stringify(want) ? 'same' : JSON.stringify({ got, want });

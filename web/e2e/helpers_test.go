@@ -8,13 +8,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
 // This file holds the helpers that drive the page: tabs, JavaScript,
 // waiting, screenshots, fields and playing a game through.
 
-// tab opens a new tab for one test, with a time limit.
+// tab opens a tab for one test in a browser context of its own (like a
+// private window: its own storage, cookies and service workers, so that
+// tests may run in parallel in the one browser), with a time limit. The
+// page is the app's home, in English with fast animations.
 func tab(t *testing.T, limit time.Duration) context.Context {
 	t.Helper()
 	if noBrowser != "" {
@@ -23,19 +28,43 @@ func tab(t *testing.T, limit time.Duration) context.Context {
 		}
 		t.Skipf("browser tests skipped: %s", noBrowser)
 	}
-	tabCtx, cancel := chromedp.NewContext(browser)
-	// The first run opens the tab, which lives as long as tabCtx; the
-	// time limit applies to what follows.
+	ctx := openTab(t, browser, limit, chromedp.WithNewBrowserContext())
+	// The settings are in place before the page's first script runs: one
+	// page load.
+	must(t, ctx, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+		added, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `localStorage.setItem('tabula.lang','en'); localStorage.setItem('tabula.speed','fast');`})
+		if err != nil {
+			return err
+		}
+		if _, err := chromedp.Navigate(srv.URL+"/")(c, tg); err != nil {
+			return err
+		}
+		_, err = cdp.Call(c, tg, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: added.Identifier})
+		return err
+	}))
+	return ctx
+}
+
+// sameDevice opens another tab in the browser context of ctx (a tab from
+// tab): the same device, with the same storage. It is blank.
+func sameDevice(t *testing.T, ctx context.Context, limit time.Duration) context.Context {
+	t.Helper()
+	return openTab(t, ctx, limit)
+}
+
+// openTab opens a tab under parent (the browser or a tab), closed when the
+// test ends; the time limit applies to what follows.
+func openTab(t *testing.T, parent context.Context, limit time.Duration, opts ...chromedp.ContextOption) context.Context {
+	t.Helper()
+	tabCtx, cancel := chromedp.NewContext(parent, opts...)
+	// The first run opens the tab, which lives as long as tabCtx.
 	if err := chromedp.Do(tabCtx); err != nil {
 		cancel()
 		t.Fatalf("opening a tab: %v", err)
 	}
-	ctx, cancel2 := context.WithTimeout(tabCtx, limit)
+	ctx, cancel2 := context.WithTimeout(tabCtx, max(limit, tabAtLeast))
 	t.Cleanup(func() { cancel2(); cancel() })
-	// Fresh settings: English, fast animations.
-	must(t, ctx, chromedp.Navigate(srv.URL+"/"),
-		jsDo(`localStorage.clear(); localStorage.setItem('tabula.lang','en'); localStorage.setItem('tabula.speed','fast')`),
-		chromedp.Reload())
 	return ctx
 }
 
@@ -63,20 +92,80 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-// waitFor polls a JavaScript condition until it is true.
+// waitJS waits in the page until the condition %s holds, for at most %d
+// ms, and gives whether it holds. The page checks it whenever the document
+// changes (a mutation) or an event that may change it comes (size, focus,
+// address, messages, storage, service worker); a slow re-check is the
+// net for a state no event announces. An error in the condition counts as
+// false.
+const waitJS = `new Promise((resolve) => {
+	const holds = () => { try { return !!(%s); } catch (e) { return false; } };
+	if (holds()) { resolve(true); return; }
+	const sw = navigator.serviceWorker;
+	const events = ['resize', 'hashchange', 'popstate', 'focusin', 'focusout', 'message', 'storage', 'load', 'pageshow', 'tabula-turn', 'transitionend', 'animationend'];
+	const obs = new MutationObserver(() => check());
+	let net;
+	const done = (v) => {
+		obs.disconnect(); clearTimeout(limit); clearInterval(net);
+		for (const e of events) window.removeEventListener(e, check, true);
+		if (sw) sw.removeEventListener('controllerchange', check);
+		resolve(v);
+	};
+	const check = () => { if (holds()) done(true); };
+	obs.observe(document, {childList: true, subtree: true, attributes: true, characterData: true});
+	for (const e of events) window.addEventListener(e, check, true);
+	if (sw) sw.addEventListener('controllerchange', check);
+	net = setInterval(check, 500);
+	const limit = setTimeout(() => done(holds()), %d);
+})`
+
+// waitAtLeast and tabAtLeast are the shortest limits of a wait and of a
+// test's tab: a limit is a net against a hang, not a measure, and on a
+// loaded machine, with tests in parallel, a page can take many times its
+// usual time.
+const (
+	waitAtLeast = 30 * time.Second
+	tabAtLeast  = 4 * time.Minute
+)
+
+// waitFor waits until a JavaScript condition holds in the page (see
+// waitJS: the page tells when, no polling from here). A wait cut short by
+// a new document (a navigation, a reload) starts again in the new one.
 func waitFor(t *testing.T, ctx context.Context, js string, limit time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(limit)
+	deadline := time.Now().Add(max(limit, waitAtLeast))
 	for {
-		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err == nil && ok {
+		left := time.Until(deadline)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(waitJS, js, max(left.Milliseconds(), 1)), chromedp.EvalAwaitPromise))
+		if err == nil && ok {
 			return
 		}
-		if time.Now().After(deadline) {
+		if time.Now().After(deadline) || ctx.Err() != nil {
 			errs, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById('errors')||{}).textContent || ''`))
 			t.Fatalf("timed out waiting for %s (page errors: %q)", js, errs)
 		}
-		time.Sleep(15 * time.Millisecond)
+		if err != nil {
+			// The document went while the page waited: wait for the next.
+			chromedp.Run(ctx, chromedp.Evaluate[bool](`document.readyState !== 'loading'`))
+		}
 	}
+}
+
+// whenAny waits until a JavaScript condition holds in one of the pages,
+// for at most limit (a page's wait that is not needed ends by itself at
+// the limit). It reports nothing: the caller looks again.
+func whenAny(pages []context.Context, js string, limit time.Duration) {
+	done := make(chan struct{}, len(pages))
+	for _, p := range pages {
+		go func() {
+			ok, err := chromedp.Run(p, chromedp.Evaluate[bool](fmt.Sprintf(waitJS, js, limit.Milliseconds()), chromedp.EvalAwaitPromise))
+			if err != nil || !ok {
+				time.Sleep(limit) // an error or a page that never got there: let another answer first
+			}
+			done <- struct{}{}
+		}()
+	}
+	<-done
 }
 
 // status waits until the play page wants input or the game is over.
@@ -146,6 +235,11 @@ func openGame(t *testing.T, ctx context.Context, id string, options map[string]s
 		setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), s)
 	}
 }
+
+// roomNow is a JavaScript expression (in an async function): the room
+// shown, as the page's api() has it answered (GET /api/rooms/ID), by the
+// engine in the browser for a game at this device, else by the server.
+const roomNow = `(await (await import('./api.js')).api('GET', '/api/rooms/' + location.hash.split('/')[2]))`
 
 // phoneViewport makes the page a phone's width and waits until the page
 // has taken it, so that the layout measured next is the phone's.

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,8 +14,10 @@ import (
 	"tabula/internal/store"
 )
 
-// A game at one device is a room of the server: it survives a restart of
-// the server, and the computer answers in it.
+// A game at one device or against the computer is a room of the engine
+// in the browser (id "b.…"), with or without a server in reach: it is
+// kept in the browser, survives a reload, and the computer answers in it.
+// Online rooms are the server's: one survives a restart of the server.
 
 // restartable is a server on its own SQLite file and address, which a
 // test stops and starts again on the same file and address (the page's
@@ -48,35 +51,35 @@ func (r *restartable) start() string {
 	return "http://" + r.addr
 }
 
-func TestLocalGameSurvivesARestart(t *testing.T) {
-	r := &restartable{t: t, path: filepath.Join(t.TempDir(), "local.db"), addr: "127.0.0.1:0"}
+// TestOnlineRoomSurvivesARestart: an online room against the computer
+// lives on the server: a new server on the same file and address takes
+// it up, and the page reconnects by itself and plays on.
+func TestOnlineRoomSurvivesARestart(t *testing.T) {
+	t.Parallel()
+	r := &restartable{t: t, path: filepath.Join(t.TempDir(), "online.db"), addr: "127.0.0.1:0"}
 	base := r.start()
 	t.Cleanup(func() { r.stop() })
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, chromedp.Navigate(base+"/"),
-		jsDo(`localStorage.clear(); localStorage.setItem('tabula.lang','en'); localStorage.setItem('tabula.speed','off')`),
-		chromedp.Navigate(base+"/#/game/adji-boto"))
-	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #start') && !!document.getElementById('seat-1')`, 10*time.Second)
-	setField(t, ctx, "seeds", "3")
-	waitFor(t, ctx, `!document.getElementById('seats').dataset.pending`, 10*time.Second)
-	setSelect(t, ctx, "#seat-0", "human")
-	setSelect(t, ctx, "#seat-1", "human")
-	must(t, ctx, jsDo(`document.getElementById('start').click()`))
-	for i := 0; i < 3; i++ {
-		if st := status(t, ctx); st != "input" {
-			t.Fatalf("move %d: the page is %q", i, st)
-		}
-		must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
-		waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#movelist li').length === %d`, i+1), 10*time.Second)
-	}
-	status(t, ctx)
-	ply := `(async () => (await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json()).state.ply)()`
-	before := eval[int](t, ctx, ply)
+		jsDo(`localStorage.clear(); localStorage.setItem('tabula.lang','en'); localStorage.setItem('tabula.speed','off')`))
+	link := eval[string](t, ctx, `fetch('/api/rooms', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({game: 'adji-boto', options: {seeds: 3}, seats: [{kind: 'person'}, {kind: 'computer', agent: 'random'}]})})
+		.then((r) => r.json()).then((j) => j.seats[0].link)`)
+	must(t, ctx, chromedp.Navigate(base+link))
+	const ply = `(async () => (await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json()).state.ply)()`
 	const holes = `[...document.querySelectorAll('#board [data-hole]')].map((e) => e.getAttribute('aria-label')).join('|')`
-	board := eval[string](t, ctx, holes)
-	if board == "" {
-		t.Fatal("no holes on the board")
+	play := func() {
+		t.Helper()
+		if st := status(t, ctx); st != "input" {
+			t.Fatalf("the page is %q", st)
+		}
+		before := movesPlayed(t, ctx)
+		must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+		waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#movelist li').length > %d`, before), 10*time.Second)
+		status(t, ctx)
 	}
+	play()
+	before := eval[int](t, ctx, ply)
 
 	// A new server on the same file and address: the page reconnects by
 	// itself and plays on.
@@ -86,10 +89,9 @@ func TestLocalGameSurvivesARestart(t *testing.T) {
 	if got := eval[int](t, ctx, ply); got != before {
 		t.Fatalf("after the restart the game is at ply %d, want %d", got, before)
 	}
-	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
-	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length === 4`, 10*time.Second)
+	play()
 	before = eval[int](t, ctx, ply)
-	board = eval[string](t, ctx, holes)
+	board := eval[string](t, ctx, holes)
 
 	// Once more, and this time the page reloads.
 	r.stop()
@@ -98,55 +100,119 @@ func TestLocalGameSurvivesARestart(t *testing.T) {
 	if st := status(t, ctx); st != "input" {
 		t.Fatalf("after the restart the page is %q", st)
 	}
-	if n := movesPlayed(t, ctx); n != 4 {
-		t.Fatalf("after the restart the move list has %d moves, want 4", n)
-	}
 	if got := eval[int](t, ctx, ply); got != before {
 		t.Fatalf("after the restart the game is at ply %d, want %d", got, before)
 	}
 	if got := eval[string](t, ctx, holes); got != board {
 		t.Errorf("after the restart the board shows %s, want %s", got, board)
 	}
-	// The last move is marked again.
+	play()
+}
+
+// TestLocalGameIsTheBrowsers: a game of two people at this device, with
+// the server in reach, is played by the engine in the browser (the server
+// knows no such room); it survives the engine dropping it from memory
+// (the page reconnects by itself) and a reload (IndexedDB), and goes on.
+func TestLocalGameIsTheBrowsers(t *testing.T) {
+	t.Parallel()
+	ctx := tab(t, 90*time.Second)
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
+	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "3"}, []string{"human", "human"})
+	must(t, ctx, jsDo(`document.getElementById('start').click()`))
+	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
+	for i := 0; i < 3; i++ {
+		if st := status(t, ctx); st != "input" {
+			t.Fatalf("move %d: the page is %q", i, st)
+		}
+		must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+		waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#movelist li').length === %d`, i+1), 10*time.Second)
+	}
+	status(t, ctx)
+	if got := eval[int](t, ctx, `fetch('/api/rooms/' + location.hash.split('/')[2]).then((r) => r.status)`); got != 404 {
+		t.Errorf("the server answers %d for the browser's room, want 404", got)
+	}
+	ply := `(async () => ` + roomNow + `.state.ply)()`
+	before := eval[int](t, ctx, ply)
+	const holes = `[...document.querySelectorAll('#board [data-hole]')].map((e) => e.getAttribute('aria-label')).join('|')`
+	board := eval[string](t, ctx, holes)
+	if board == "" {
+		t.Fatal("no holes on the board")
+	}
+
+	// The engine drops the room, as a server restarts: the page
+	// reconnects by itself and plays on.
+	must(t, ctx, jsDo(`import('./engine.js').then((m) => m.engineUnload(location.hash.split('/')[2]))`))
+	waitFor(t, ctx, `(() => { const p = document.getElementById('room'); return p.dataset.drops > 0 && p.dataset.conn === 'online' && p.dataset.status === 'input'; })()`, 30*time.Second)
+	if got := eval[int](t, ctx, ply); got != before {
+		t.Fatalf("after the engine dropped it the game is at ply %d, want %d", got, before)
+	}
+	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
+	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length === 4`, 10*time.Second)
+	status(t, ctx)
+	before = eval[int](t, ctx, ply)
+	board = eval[string](t, ctx, holes)
+
+	// The page reloads: a new engine takes the game from IndexedDB.
+	must(t, ctx, chromedp.Reload())
+	if st := status(t, ctx); st != "input" {
+		t.Fatalf("after the reload the page is %q", st)
+	}
+	if n := movesPlayed(t, ctx); n != 4 {
+		t.Fatalf("after the reload the move list has %d moves, want 4", n)
+	}
+	if got := eval[int](t, ctx, ply); got != before {
+		t.Fatalf("after the reload the game is at ply %d, want %d", got, before)
+	}
+	if got := eval[string](t, ctx, holes); got != board {
+		t.Errorf("after the reload the board shows %s, want %s", got, board)
+	}
 	waitFor(t, ctx, `document.querySelectorAll('#board .hole.lastfrom').length === 1`, 10*time.Second)
-	// The seats are still this device's: the game goes on.
 	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
 	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length === 5`, 10*time.Second)
 }
 
-func TestLocalGameAgainstTheComputerWithASpectator(t *testing.T) {
+// TestLocalGameAgainstTheComputer: against the computer the engine in the
+// browser answers; the game has no spectator link (no server holds it)
+// and its record downloads from the browser.
+func TestLocalGameAgainstTheComputer(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 90*time.Second)
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))
+	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
 	if status(t, ctx) != "input" {
 		t.Fatal("no input at the start")
 	}
-	link := eval[string](t, ctx, `document.getElementById('sharelink').value`)
-	spec := tab(t, 90*time.Second)
-	must(t, spec, chromedp.Navigate(link))
-	waitFor(t, spec, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 10*time.Second)
-	if eval[string](t, spec, `document.getElementById('room').dataset.seat`) != "-1" {
-		t.Error("the share link holds a seat")
+	if eval[bool](t, ctx, `!!document.getElementById('sharelink')`) {
+		t.Error("a game of the browser offers a spectator link")
 	}
-	// The person moves; the computer answers; the spectator sees both.
 	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
 	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length >= 2 && ['input','over'].includes(document.getElementById('room').dataset.status)`, 20*time.Second)
-	n := movesPlayed(t, ctx)
-	waitFor(t, spec, fmt.Sprintf(`document.querySelectorAll('#movelist li').length === %d`, n), 10*time.Second)
-	if eval[bool](t, spec, `!!document.querySelector('#legal:not([hidden]) button.move, #resign')`) {
-		t.Error("the spectator is offered moves")
+	// The download: the record as the engine has it, not the server's 404.
+	rec := eval[string](t, ctx, `new Promise((resolve) => {
+		const orig = URL.createObjectURL;
+		URL.createObjectURL = (blob) => { URL.createObjectURL = orig; blob.text().then(resolve); return orig(blob); };
+		document.getElementById('download').click();
+	})`)
+	if !strings.Contains(rec, `"game": "adji-boto"`) || !strings.Contains(rec, `"moves"`) {
+		t.Errorf("the downloaded record: %.300s", rec)
 	}
 }
 
-// TestTwoTabsStayInStep: two tabs of this device on one game; what one
+// TestTwoTabsStayInStep: two tabs of this device on one game of the
+// browser (each with its engine, told of the other's changes); what one
 // plays, the other shows at once, and it plays on from there.
 func TestTwoTabsStayInStep(t *testing.T) {
-	// (Each new tab clears the tabs' common storage: both first.)
-	a, b := tab(t, time.Minute), tab(t, time.Minute)
+	t.Parallel()
+	a := tab(t, time.Minute)
+	b := sameDevice(t, a, time.Minute)
 	openGame(t, a, "adji-boto", nil, []string{"human", "human"})
 	must(t, a, jsDo(`document.getElementById('start').click()`))
 	status(t, a)
 	page := eval[string](t, a, `location.href`)
+	if !strings.Contains(page, "#/play/b.") {
+		t.Fatalf("the game is at %s, not in the browser", page)
+	}
 	must(t, b, chromedp.Navigate(page))
 	waitFor(t, b, `!!document.querySelector('#legal button.move')`, 10*time.Second)
 	must(t, a, jsDo(`document.querySelector('#legal button.move').click()`))
@@ -156,14 +222,15 @@ func TestTwoTabsStayInStep(t *testing.T) {
 }
 
 // TestEverySeatAtOneDeviceIsOnline: a game of two people at one device
-// shows both seats online to others from the start (the page names every
-// seat's token in its hello), not the first alone.
+// shows both seats online from the start (the page names every seat's
+// token in its hello), not the first alone.
 func TestEverySeatAtOneDeviceIsOnline(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, time.Minute)
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "human"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))
 	status(t, ctx)
-	online := `(async () => (await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json()).seats.map((s) => s.online).join(','))()`
+	online := `(async () => ` + roomNow + `.seats.map((s) => s.online).join(','))()`
 	deadline := time.Now().Add(10 * time.Second)
 	for got := eval[string](t, ctx, online); got != "true,true"; got = eval[string](t, ctx, online) {
 		if time.Now().After(deadline) {
@@ -173,12 +240,13 @@ func TestEverySeatAtOneDeviceIsOnline(t *testing.T) {
 	}
 }
 
-// TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs: the server drops
+// TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs: the engine drops
 // the room while the page animates the person's move, and the computer
 // answers while the page is away. Back online, the page shows the room as
-// the server has it and offers the next move. (It used to finish the
+// the engine has it and offers the next move. (It used to finish the
 // animation on the older state and wait for a turn already played.)
 func TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/"), jsDo(`localStorage.setItem('tabula.speed','slow')`))
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "greedy"})
@@ -190,7 +258,7 @@ func TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs(t *testing.T) {
 	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
 	// The sowing is under way (a hand of seeds on the board) and the
 	// computer has answered: drop the room.
-	server := `(async () => (await (await fetch('/api/rooms/' + location.hash.split('/')[2])).json()).turns.length)()`
+	server := `(async () => ` + roomNow + `.turns.length)()`
 	waitFor(t, ctx, `!!document.querySelector('#board .hand')`, 10*time.Second)
 	began := time.Now()
 	for eval[int](t, ctx, server) < 2 {
@@ -199,7 +267,7 @@ func TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs(t *testing.T) {
 	if !eval[bool](t, ctx, `!!document.querySelector('#board .hand')`) {
 		t.Fatal("the animation ended before the computer answered: nothing tested")
 	}
-	mgr.Unload(id)
+	must(t, ctx, jsDo(fmt.Sprintf(`import('./engine.js').then((m) => m.engineUnload(%q))`, id)))
 	waitFor(t, ctx, `(() => { const r = document.getElementById('room'); return r.dataset.drops === '1' && r.dataset.conn === 'online'; })()`, 20*time.Second)
 	// Until well after the sowing would have ended (a turn's animation
 	// lasts at most about 4 s), the page offers the person's move.
@@ -210,6 +278,6 @@ func TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	if got, want := movesPlayed(t, ctx), eval[int](t, ctx, server); got != want || want < 2 {
-		t.Fatalf("the page lists %d moves, the server %d (want the person's and the computer's)", got, want)
+		t.Fatalf("the page lists %d moves, the engine %d (want the person's and the computer's)", got, want)
 	}
 }

@@ -50,6 +50,7 @@ func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) 
 // stopped, the app opens and a whole Adji-Boto game (seeds=2) against the
 // computer plays to its end by keyboard, in the browser's engine.
 func TestOfflineGameAgainstComputer(t *testing.T) {
+	t.Parallel()
 	ctx, base := visitThenStop(t, 4*time.Minute)
 	must(t, ctx, chromedp.Navigate(base+"/#/game/adji-boto"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #start')`, 20*time.Second)
@@ -95,6 +96,7 @@ func startOffline(t *testing.T, ctx context.Context, base, id string, options ma
 // Agsinnoninka's choices stay behind the hand-over screen until both
 // have chosen.
 func TestOfflineOneDevice(t *testing.T) {
+	t.Parallel()
 	ctx, base := visitThenStop(t, 4*time.Minute)
 
 	startOffline(t, ctx, base, "tamman", nil)
@@ -147,6 +149,7 @@ func TestOfflineOneDevice(t *testing.T) {
 // in English and in German (the narration has one renderer: the server's
 // Go code, compiled into the engine).
 func TestSameGameInBrowserAndServer(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, 2*time.Minute)
 	records := []string{
 		`{"game":"adji-boto","options":["seeds=2"],"moves":["9","4","8","3","7","2","6"]}`,
@@ -177,6 +180,7 @@ func TestSameGameInBrowserAndServer(t *testing.T) {
 // is listed with the finished games, marked as played in this browser,
 // and copied from there into the server's archive.
 func TestBrowserGameToServerArchive(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, time.Minute)
 	rec := `{"game":"adji-boto","options":["seeds=2"],"moves":["9","1","8","0","5","4","7","3","6","2","5","0","8","9","8","7"],"players":["Ama","greedy"]}`
 	id := eval[string](t, ctx, fmt.Sprintf(`(async () => { const m = await import('./engine.js');

@@ -14,17 +14,19 @@ import (
 // player reloads mid-game and goes on; the QR code of each link is the
 // code of that link.
 func TestOnlineGamesFromInviteLinks(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		game, options string
 		clock         bool
 	}{
 		{"adji-boto", `{"seeds":"2"}`, true},
 		{"agsinnoninka", `{"seeds":"2","match":false}`, false},
-		{"tamman", `{"exact-finish":false}`, false},
+		{"tamman", `{"exact-finish":false,"throw-use":"total"}`, false}, // a move a turn: a shorter game
 	}
 	axe := axeSource(t)
 	for n, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
+			t.Parallel()
 			// The pages of online play and the finished games have no
 			// serious or critical axe violation (checked in the first game).
 			scan := func(ctx context.Context, page string) {
@@ -104,7 +106,9 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 				if over == 2 {
 					break
 				}
-				time.Sleep(5 * time.Millisecond) // let the page take the server's answer
+				// until a page may move (it has taken the server's answer)
+				whenAny(seats, `(() => { const r = document.getElementById('room');
+					return r.dataset.room !== 'open' || (r.dataset.conn === 'online' && !!document.querySelector('#legal:not([hidden]) button.move')); })()`, 2*time.Second)
 			}
 			if !reloaded || !dropped {
 				t.Fatalf("the game ended after %d moves, before the reload or the drop", moves)

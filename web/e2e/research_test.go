@@ -15,6 +15,7 @@ import (
 // runs a small study and opens its report. The page and the report have
 // no serious or critical axe violation.
 func TestResearchPage(t *testing.T) {
+	// Not parallel: it reads the server's list of studies, which TestReportLayout adds to.
 	axe := axeSource(t)
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/research.html"))
@@ -59,6 +60,7 @@ func TestResearchPage(t *testing.T) {
 // overlaps its plot, and the lead curves' legend tells the 24 readings
 // apart by colour and dash.
 func TestReportLayout(t *testing.T) {
+	// Not parallel: it reads the server's list of studies, which TestResearchPage adds to.
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/research.html"))
 	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#game option').length === %d`, len(engine.Games())), 10*time.Second)

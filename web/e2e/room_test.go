@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -73,23 +74,26 @@ func playByKeyboard(t *testing.T, ctx context.Context) {
 // inStep waits until the pages show the same version, none animating.
 func inStep(t *testing.T, pages []context.Context) string {
 	t.Helper()
-	const js = `(() => { const r = document.getElementById('room'); return r && r.dataset.conn === 'online' && r.dataset.status !== 'busy' ? r.dataset.version : ''; })()`
-	var v string
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		v = eval[string](t, pages[0], js)
-		same := v != ""
-		for _, p := range pages[1:] {
-			same = same && eval[string](t, p, js) == v
+	const ready = `(() => { const r = document.getElementById('room'); return !!r && r.dataset.conn === 'online' && r.dataset.status !== 'busy'; })()`
+	const version = `Number(document.getElementById('room').dataset.version)`
+	for try := 0; try < 50; try++ {
+		// Versions only grow: wait for every page to show the highest.
+		high := 0
+		for _, p := range pages {
+			waitFor(t, p, ready, 30*time.Second)
+			high = max(high, eval[int](t, p, version))
+		}
+		same := true
+		for _, p := range pages {
+			waitFor(t, p, fmt.Sprintf(`%s && %s >= %d`, ready, version, high), 30*time.Second)
+			same = same && eval[int](t, p, version) == high
 		}
 		if same {
-			return v
+			return strconv.Itoa(high)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the pages are not in step (version %s)", v)
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
+	t.Fatal("the pages are not in step: their versions keep moving")
+	return ""
 }
 
 // TestRoomByKeyboard plays online rooms by keyboard only in three tabs
@@ -99,6 +103,7 @@ func inStep(t *testing.T, pages []context.Context) string {
 // players' focus is not on the page body, all pages show the clock
 // values the server sent, and none offers the computer's analysis.
 func TestRoomByKeyboard(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		game    string
 		options map[string]any
@@ -111,6 +116,7 @@ func TestRoomByKeyboard(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
+			t.Parallel()
 			links, specLink := createRoom(t, c.game, c.options, c.clock)
 			pages := openPages(t, append(links, specLink), 4*time.Minute)
 			players, spec := pages[:2], pages[2]
@@ -133,7 +139,7 @@ func TestRoomByKeyboard(t *testing.T) {
 					}
 				}
 				if !acted {
-					time.Sleep(20 * time.Millisecond)
+					whenAny(players, `document.getElementById('room').dataset.status === 'input' || document.getElementById('room').dataset.room !== 'open'`, 2*time.Second)
 					continue
 				}
 				turns++
@@ -197,6 +203,7 @@ func roomPictures(t *testing.T, ctx context.Context, game string) {
 // computer goes on watching, told why in one line; the other player is
 // told the computer now plays that seat.
 func TestSeatGivenUpTurnsToSpectating(t *testing.T) {
+	t.Parallel()
 	a, b := twoPlayers(t)
 	told := eval[int](t, a, `Number(document.getElementById('announce').dataset.count || 0)`)
 	must(t, b, jsDo(`document.getElementById('giveup').click()`))
@@ -241,6 +248,7 @@ func noEnglish(t *testing.T, ctx context.Context, page string) {
 
 // TestGermanPagesHaveNoEnglish visits every page in German.
 func TestGermanPagesHaveNoEnglish(t *testing.T) {
+	t.Parallel()
 	ctx := tab(t, time.Minute)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.lang','de')`))
 	for _, p := range []struct{ hash, ready string }{
@@ -260,6 +268,7 @@ func TestGermanPagesHaveNoEnglish(t *testing.T) {
 // told how long until the seat may go to the computer, then gets the
 // button (by keyboard); the seat keeps its person's name, with a mark.
 func TestReplaceAnAbsentPlayer(t *testing.T) {
+	t.Parallel()
 	a, b := twoPlayers(t)
 	must(t, b, chromedp.Navigate(srv.URL+"/#/"))
 	waitFor(t, a, `!!document.querySelector('[data-replace-wait="1"]')`, 10*time.Second)

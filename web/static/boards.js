@@ -34,7 +34,7 @@ export function shape(p, x, y, r, extra = '') {
 // "Computer (medium)"), or null to keep "Player N".
 let names = null;
 export function setPlayerNames(fn) { names = fn; }
-export function playerName(p) { return (names && names(p)) || t('player', { n: p }); }
+export function playerName(p) { return (names && names(p)) || t('seatName', { n: p }); }
 
 // explore is the markup of a place nobody may play now: in a room's board
 // (ui.explore) the arrow keys still reach it, so that the board can be read

@@ -3,8 +3,11 @@
 // page's API requests and playing its rooms over a message port, so that
 // a search never freezes the page. Every change of a room or of a
 // finished game is kept in IndexedDB (database "tabula", store "kept") and
-// put back when the worker starts. The page talks to it through
-// engine.js only.
+// put back when the worker starts, and told to the other tabs' workers
+// (BroadcastChannel "tabula-engine"), which take it and drop the room
+// from memory, so that their pages reconnect to it as it now is; a
+// kiosk's worker (named tabula-kiosk) keeps and tells nothing: its games
+// last as long as the page. The page talks to it through engine.js only.
 /* global Go */
 
 importScripts('wasm_exec.js');
@@ -29,24 +32,40 @@ function allKept(db) {
   });
 }
 
-const ready = (async () => {
+// compile compiles the engine while it downloads: the gzip file (any
+// static host serves it as it is) is decompressed on the way, as a
+// stream, into a streaming compilation.
+async function compile(go) {
   const res = await fetch('engine.wasm.gz');
   if (!res.ok) throw new Error('engine.wasm.gz: ' + res.status);
-  const bytes = await new Response(res.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  const wasm = new Response(res.body.pipeThrough(new DecompressionStream('gzip')), { headers: { 'Content-Type': 'application/wasm' } });
+  if (WebAssembly.instantiateStreaming) return WebAssembly.instantiateStreaming(wasm, go.importObject);
+  return WebAssembly.instantiate(await wasm.arrayBuffer(), go.importObject);
+}
+
+const kiosk = self.name === 'tabula-kiosk';
+const tabs = typeof BroadcastChannel === 'function' && !kiosk ? new BroadcastChannel('tabula-engine') : null;
+
+const ready = (async () => {
   const go = new Go();
-  const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+  const { instance } = await compile(go);
   go.run(instance);
   const eng = self.tabulaEngine;
   let db = null;
-  try {
-    db = await openDB();
-    for (const kept of await allKept(db)) eng.restore(kept);
-  } catch (e) { db = null; } // no IndexedDB (a private window): the games last as long as the page
+  if (!kiosk) {
+    try {
+      db = await openDB();
+      for (const kept of await allKept(db)) eng.restore(kept);
+    } catch (e) { db = null; } // no IndexedDB (a private window): the games last as long as the page
+  }
   eng.onChange = (id, kept) => {
     if (db) db.transaction(storeName, 'readwrite').objectStore(storeName).put(kept, id);
+    if (tabs) tabs.postMessage({ id, kept });
   };
+  if (tabs) tabs.onmessage = (e) => { eng.restore(e.data.kept); eng.unload(e.data.id); };
   return eng;
 })();
+ready.then(() => postMessage({ ready: true }), (err) => postMessage({ ready: false, error: String(err.message || err) }));
 
 const conns = new Map();
 
@@ -67,10 +86,16 @@ self.onmessage = async (e) => {
     case 'bench':
       postMessage({ id: m.id, status: 200, body: await eng.bench(m.playouts, m.iterations) });
       return;
+    case 'levels':
+      postMessage({ id: m.id, status: 200, body: await eng.levels(m.games, m.levels, m.positions) });
+      return;
     case 'open':
       conns.set(m.conn, eng.open(m.room, m.lang,
         (text) => postMessage({ conn: m.conn, text }),
         (code, reason) => { conns.delete(m.conn); postMessage({ conn: m.conn, code, reason }); }));
+      return;
+    case 'unload':
+      eng.unload(m.room);
       return;
     case 'send': { const c = conns.get(m.conn); if (c) c.send(m.text); return; }
     case 'close': { const c = conns.get(m.conn); if (c) c.close(); }

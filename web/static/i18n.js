@@ -1,5 +1,13 @@
 // Strings of the app in English and German. t(key, vars) looks a string
-// up in the current language and fills in {name} placeholders.
+// up in the current language and fills in {name} placeholders. The words
+// the one catalogue has (package messages: seats' names, levels, ...)
+// are not written here: they come from the server, with the game's words
+// (setWords) and in contract.js (appWords); web's
+// TestNoCatalogueWordInThePage fails if one is written here again.
+
+import { appWords } from './contract.js';
+
+import { store } from './kiosk.js';
 
 const strings = {
   en: {
@@ -27,7 +35,6 @@ const strings = {
     options: 'Options',
     optionsNone: 'This game has no options.',
     whoPlays: 'Who plays',
-    seat: 'Player {n}',
     person: 'Person at this device',
     start: 'Start the game',
     playOnline: 'Play online with friends',
@@ -54,7 +61,6 @@ const strings = {
     agent_greedy: 'Computer: greedy',
     agent_level: 'Computer, {kind}: {level}',
     kind_mcts: 'Monte Carlo search', kind_alphabeta: 'alpha-beta search',
-    lvl_easy: 'easy', lvl_medium: 'medium', lvl_hard: 'hard', lvl_max: 'strongest',
     yourTurn: '{player}: your turn',
     waiting: 'Please wait…',
     computerThinks: 'The computer is thinking…',
@@ -75,8 +81,6 @@ const strings = {
     speed: 'Animation',
     speed_slow: 'slow', speed_normal: 'normal', speed_fast: 'fast', speed_off: 'off',
     error: 'Error: {msg}',
-    player: 'Player {n}',
-    chance: 'Chance',
     hole: 'Hole {h}',
     holeLabel: 'Hole {h}, {n} seeds ({owner})',
     holeBurnt: 'Hole {h} of {owner}: burnt',
@@ -101,7 +105,6 @@ const strings = {
     loaded: 'Saved game loaded.',
     badFile: 'This file is not a Tabula record: {msg}',
     turnOf: '{player}\'s turn',
-    computer: 'Computer ({level})',
     you: 'You',
     passes: '{player} passes',
     passesYou: 'you pass',
@@ -115,9 +118,6 @@ const strings = {
     moreOptions: 'More options',
     moreOptionsHint: 'The defaults are the readings of the sources that the rules page documents.',
     yourTurnSolo: 'Your turn',
-    computerN: 'Computer {n} ({level})',
-    lvl_random: 'random',
-    lvl_greedy: 'greedy',
     resign: 'Resign',
     resignAsk: 'Resign this game?',
     resignYes: 'Resign',
@@ -172,7 +172,6 @@ const strings = {
     rating: 'Rating',
     away: 'away',
     hasChosen: 'has chosen',
-    hasChosenName: '{player} has chosen.',
     replace: 'Give {player}\'s seat to the computer',
     replaceIn: 'the computer may take the seat in {s} s',
     giveUp: 'Give my seat to the computer',
@@ -247,6 +246,29 @@ const strings = {
     toServer: 'Copy to the server\'s archive',
     copiedToServer: 'Copied to the server\'s archive.',
     engineLoading: 'Loading the engine…',
+    // a teacher's class (class.js)
+    cl_start: 'Start a class', cl_newTitle: 'A class of {name}',
+    cl_newHint: 'Pupils join from their phones with a code; the class pairs them round after round, and the computer plays the odd one out. Each round starts when you say.',
+    cl_pairing: 'Pairing', 'cl_p_round-robin': 'round robin (everyone meets everyone)', cl_p_swiss: 'Swiss system (for larger groups)', cl_p_knockout: 'knockout',
+    cl_computer: 'The computer opponent', cl_max: 'Players at most', cl_create: 'Create the class',
+    cl_joinTitle: 'Join a class', cl_code: 'The code on the teacher\'s screen', cl_name: 'Your name', cl_join: 'Join',
+    cl_pupilTitle: 'Class {code}', cl_hello: 'Hello, {name}', cl_inClass: 'You are in class {code}, playing {game}.',
+    cl_wait: 'Wait for the round to start: this page takes you to your game.', cl_yourGame: 'Round {round}: your game is ready.',
+    cl_gameOver: 'Your game is over. Wait for the next round.', cl_ended: 'The class has ended. Here are the results.', cl_goGame: 'Go to your game',
+    cl_back: 'Back to the class',
+    cl_dashTitle: 'Class {code}', cl_qr: 'QR code that joins class {code}', cl_joinAt: 'Join at', cl_codeIs: 'Code: {code}',
+    cl_players: '{n} of {max} players', cl_status_open: 'open', cl_status_paused: 'paused', cl_status_ended: 'ended',
+    cl_controls: 'Class controls', cl_first: 'Start round 1 of {of}', cl_allPlayed: 'Every round is played', cl_roundOver: 'Round {n}: over', cl_next: 'Start round {n} of {of}',
+    cl_pause: 'Pause', cl_resume: 'Resume', cl_end: 'End the class', cl_csv: 'Results (CSV)', cl_records: 'Every game (records)', cl_projector: 'Projector mode',
+    cl_round: 'Round {n}: {left} games in play', cl_watch: 'Watch {who}', cl_seatLinks: 'Seat links', cl_seatOf: 'Play as {name}', cl_over: 'Over', cl_level: 'Level, {a}–{b}', cl_leads: '{name} leads, {a}–{b}',
+    cl_table: 'Results', cl_tieBreaks: 'By points (a win 1, a draw ½), then Sonneborn-Berger, then the direct encounter, then the wins.',
+    cl_rank: 'Place', cl_player: 'Player', cl_points: 'Points', cl_sb: 'Sonneborn-Berger', cl_direct: 'Direct', cl_wins: 'Wins', cl_played: 'Games',
+    printA4: 'Print the board and rules (A4)',
+    printA3: 'Print on A3',
+    kioskDemo: 'The computer plays itself. Watch, or touch a button to play:',
+    kioskVsComputer: 'Against the computer',
+    kioskTwo: 'Two players here',
+    kioskWhich: 'Play {name}',
   },
   de: {
     title: 'Tabula',
@@ -273,7 +295,6 @@ const strings = {
     options: 'Optionen',
     optionsNone: 'Dieses Spiel hat keine Optionen.',
     whoPlays: 'Wer spielt',
-    seat: 'Spieler {n}',
     person: 'Mensch an diesem Gerät',
     start: 'Spiel beginnen',
     playOnline: 'Online mit anderen spielen',
@@ -300,7 +321,6 @@ const strings = {
     agent_greedy: 'Computer: gierig',
     agent_level: 'Computer, {kind}: {level}',
     kind_mcts: 'Monte-Carlo-Suche', kind_alphabeta: 'Alpha-Beta-Suche',
-    lvl_easy: 'leicht', lvl_medium: 'mittel', lvl_hard: 'schwer', lvl_max: 'am stärksten',
     yourTurn: '{player}: du bist am Zug',
     waiting: 'Bitte warten…',
     computerThinks: 'Der Computer denkt nach…',
@@ -321,8 +341,6 @@ const strings = {
     speed: 'Animation',
     speed_slow: 'langsam', speed_normal: 'normal', speed_fast: 'schnell', speed_off: 'aus',
     error: 'Fehler: {msg}',
-    player: 'Spieler {n}',
-    chance: 'Zufall',
     hole: 'Loch {h}',
     holeLabel: 'Loch {h}, {n} Samen ({owner})',
     holeBurnt: 'Loch {h} von {owner}: verbrannt',
@@ -347,7 +365,6 @@ const strings = {
     loaded: 'Gespeichertes Spiel geladen.',
     badFile: 'Diese Datei ist keine Tabula-Partie: {msg}',
     turnOf: '{player} ist am Zug',
-    computer: 'Computer ({level})',
     you: 'Du',
     passes: '{player} setzt aus',
     passesYou: 'du setzt aus',
@@ -361,9 +378,6 @@ const strings = {
     moreOptions: 'Weitere Optionen',
     moreOptionsHint: 'Die Voreinstellungen sind die Lesarten der Quellen, die die Regelseite belegt.',
     yourTurnSolo: 'Du bist am Zug',
-    computerN: 'Computer {n} ({level})',
-    lvl_random: 'zufällig',
-    lvl_greedy: 'gierig',
     resign: 'Aufgeben',
     resignAsk: 'Diese Partie aufgeben?',
     resignYes: 'Aufgeben',
@@ -418,7 +432,6 @@ const strings = {
     rating: 'Wertung',
     away: 'abwesend',
     hasChosen: 'hat gewählt',
-    hasChosenName: '{player} hat gewählt.',
     replace: 'Den Platz von {player} dem Computer geben',
     replaceIn: 'der Computer darf den Platz in {s} s übernehmen',
     giveUp: 'Meinen Platz dem Computer geben',
@@ -493,6 +506,28 @@ const strings = {
     toServer: 'Ins Archiv des Servers kopieren',
     copiedToServer: 'Ins Archiv des Servers kopiert.',
     engineLoading: 'Die Spiel-Engine wird geladen…',
+    cl_start: 'Eine Klasse beginnen', cl_newTitle: 'Eine Klasse mit {name}',
+    cl_newHint: 'Die Schülerinnen und Schüler treten mit einem Code vom Handy bei; die Klasse paart sie Runde um Runde, und der Computer spielt gegen den, der übrig bleibt. Jede Runde beginnt, wenn du es sagst.',
+    cl_pairing: 'Paarung', 'cl_p_round-robin': 'Rundenturnier (jeder gegen jeden)', cl_p_swiss: 'Schweizer System (für größere Gruppen)', cl_p_knockout: 'K.-o.-System',
+    cl_computer: 'Der Computergegner', cl_max: 'Höchstens Spieler', cl_create: 'Die Klasse anlegen',
+    cl_joinTitle: 'Einer Klasse beitreten', cl_code: 'Der Code auf dem Bildschirm der Lehrkraft', cl_name: 'Dein Name', cl_join: 'Beitreten',
+    cl_pupilTitle: 'Klasse {code}', cl_hello: 'Hallo, {name}', cl_inClass: 'Du bist in der Klasse {code} und spielst {game}.',
+    cl_wait: 'Warte, bis die Runde beginnt: diese Seite bringt dich zu deiner Partie.', cl_yourGame: 'Runde {round}: deine Partie ist bereit.',
+    cl_gameOver: 'Deine Partie ist zu Ende. Warte auf die nächste Runde.', cl_ended: 'Die Klasse ist beendet. Hier sind die Ergebnisse.', cl_goGame: 'Zu deiner Partie',
+    cl_back: 'Zurück zur Klasse',
+    cl_dashTitle: 'Klasse {code}', cl_qr: 'QR-Code zum Beitritt zur Klasse {code}', cl_joinAt: 'Beitreten unter', cl_codeIs: 'Code: {code}',
+    cl_players: '{n} von {max} Spielern', cl_status_open: 'offen', cl_status_paused: 'angehalten', cl_status_ended: 'beendet',
+    cl_controls: 'Steuerung der Klasse', cl_first: 'Runde 1 von {of} beginnen', cl_allPlayed: 'Alle Runden sind gespielt', cl_roundOver: 'Runde {n}: zu Ende', cl_next: 'Runde {n} von {of} beginnen',
+    cl_pause: 'Anhalten', cl_resume: 'Fortsetzen', cl_end: 'Die Klasse beenden', cl_csv: 'Ergebnisse (CSV)', cl_records: 'Alle Partien (Aufzeichnungen)', cl_projector: 'Beamer-Ansicht',
+    cl_round: 'Runde {n}: {left} Partien laufen', cl_watch: '{who} zuschauen', cl_seatLinks: 'Links der Plätze', cl_seatOf: 'Als {name} spielen', cl_over: 'Zu Ende', cl_level: 'Gleichstand, {a}–{b}', cl_leads: '{name} führt, {a}–{b}',
+    cl_table: 'Ergebnisse', cl_tieBreaks: 'Nach Punkten (Sieg 1, Remis ½), dann Sonneborn-Berger, dann direkter Vergleich, dann Siege.',
+    cl_rank: 'Platz', cl_player: 'Spieler', cl_points: 'Punkte', cl_sb: 'Sonneborn-Berger', cl_direct: 'Direkt', cl_wins: 'Siege', cl_played: 'Partien',
+    printA4: 'Brett und Regeln drucken (A4)',
+    printA3: 'Auf A3 drucken',
+    kioskDemo: 'Der Computer spielt gegen sich selbst. Schau zu oder berühre einen Knopf, um zu spielen:',
+    kioskVsComputer: 'Gegen den Computer',
+    kioskTwo: 'Zu zweit hier',
+    kioskWhich: '{name} spielen',
   },
 };
 
@@ -507,7 +542,7 @@ let lang = 'en';
 
 // detectLanguage picks the saved language, else the browser's.
 export function detectLanguage() {
-  const saved = localStorage.getItem('tabula.lang');
+  const saved = store.getItem('tabula.lang');
   if (saved && strings[saved]) return saved;
   for (const l of navigator.languages || [navigator.language || 'en']) {
     const short = String(l).slice(0, 2).toLowerCase();
@@ -518,7 +553,7 @@ export function detectLanguage() {
 
 export function setLanguage(l) {
   lang = strings[l] ? l : 'en';
-  localStorage.setItem('tabula.lang', lang);
+  store.setItem('tabula.lang', lang);
   document.documentElement.lang = lang;
 }
 
@@ -531,6 +566,7 @@ export function table(l) { return { ...strings[l] }; }
 export function t(key, vars = {}) {
   let s = strings[lang][key];
   if (s === undefined && words[key]) s = words[key][lang] || words[key].en;
+  if (s === undefined && appWords[key]) s = appWords[key][lang] || appWords[key].en;
   if (s === undefined) s = strings.en[key];
   if (s === undefined) return key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? String(vars[k]) : m));

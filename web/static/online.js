@@ -45,7 +45,7 @@ export async function pageOnline(id, query) {
   const render = () => {
     let s = `<legend>${esc(t('whoPlays'))}</legend>`;
     for (let i = 0; i < players(); i++) {
-      s += `<div class="field seat"><label for="r-kind-${i}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg>${esc(t('seat', { n: i }))}</label>`;
+      s += `<div class="field seat"><label for="r-kind-${i}"><svg class="icon" viewBox="0 0 30 30" aria-hidden="true">${shape(i, 15, 15, 9)}</svg>${esc(t('seatName', { n: i }))}</label>`;
       s += `<select id="r-kind-${i}"><option value="person">${esc(t('kindPerson'))}</option>`;
       s += agents.map((a) => `<option value="${esc(a)}">${esc(agentLabel(a))}</option>`).join('') + `</select>`;
       s += ` <input id="r-name-${i}" maxlength="40" placeholder="${esc(t('nameOptional'))}" aria-label="${esc(t('nameOptional'))}"></div>`;

@@ -1,6 +1,7 @@
 // The room page: any room, whoever holds its seats. The seats this
 // browser plays are those whose tokens it holds: all the person seats of
-// a game at this device (kept in localStorage by room), the seat of an
+// a game at this device (kept by room in localStorage, or in a kiosk in
+// memory: kiosk.js), the seat of an
 // invite link (in the address), or none for a spectator. Which seats it
 // holds decides what it may do, not which page it is on. The page plays
 // over one connection (conn.js), turns the server's messages into the
@@ -10,9 +11,11 @@ import { t, setWords, getLanguage } from './i18n.js';
 import { boardFor, setPlayerNames } from './boards.js';
 import { w, ask, guarded, MoveList } from './ux.js';
 import { rove, neighbour } from './keys.js';
-import { api, games, showError, clearError, setCurrent, routeSeq, stale, announce } from './api.js';
+import { api, games, showError, clearError, setCurrent, routeSeq, stale, announce, siteMode } from './api.js';
 import { Conn } from './conn.js';
 import { clearTurn, toggleSound, toggleNotify } from './yourturn.js';
+import { isEngineRoom } from './engine.js';
+import { store } from './kiosk.js';
 import { agentKinds } from './contract.js';
 import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf, muted, muteKey } from './roomstate.js';
 import { renderRoom, drawBoard, animateSteps, announceTurn, announceEnd, focusInput, tick } from './roomdraw.js';
@@ -24,12 +27,12 @@ const tokenKey = (id) => 'tabula.local.' + id;
 
 // localTokens are the tokens this device keeps for room id, by seat.
 export function localTokens(id) {
-  try { return JSON.parse(localStorage.getItem(tokenKey(id)) || '{}').tokens || {}; } catch (e) { return {}; }
+  try { return JSON.parse(store.getItem(tokenKey(id)) || '{}').tokens || {}; } catch (e) { return {}; }
 }
 
 function keepTokens(id, tokens) {
-  if (Object.keys(tokens).length) localStorage.setItem(tokenKey(id), JSON.stringify({ tokens }));
-  else localStorage.removeItem(tokenKey(id));
+  if (Object.keys(tokens).length) store.setItem(tokenKey(id), JSON.stringify({ tokens }));
+  else store.removeItem(tokenKey(id));
 }
 
 // fresh is the new game this page just started: the turns played before
@@ -38,10 +41,18 @@ let fresh = null;
 
 // createLocal creates a room whose person seats all belong to this device
 // (body: POST /api/rooms's, a new game or a record), keeps its tokens and
-// returns its id. When the server cannot be reached (or on a site with no
-// server) the engine in the browser plays it (engine.js).
+// returns its id. The engine in the browser plays it (engine.js), with
+// or without a server in reach: only online rooms are the server's. A
+// game the server offers that the engine does not have (one newer than
+// the engine the browser keeps) is played by the server.
 export async function createLocal(body) {
-  const r = await api('POST', '/api/rooms', body, 'local');
+  let r;
+  try {
+    r = await api('POST', '/api/rooms', body, 'engine');
+  } catch (err) {
+    if (err.code !== 'engine.unknown_game' || siteMode()) throw err;
+    r = await api('POST', '/api/rooms', body);
+  }
   const tokens = {};
   for (const s of r.seats) if (s.token) tokens[s.seat] = s.token;
   keepTokens(r.id, tokens);
@@ -339,7 +350,7 @@ function applyEvent(e, state) {
       P.committed[e.seat] = true;
       if (e.choice) P.choice = e.choice;
       if (local(e.seat)) P.pending = false;
-      say = w('hasChosenName', { player: playerName(e.seat) });
+      say = w('t_chosen', { player: playerName(e.seat) });
       break;
     case 'undo':
       m.turns = m.turns.slice(0, e.kept);
@@ -497,6 +508,21 @@ const copyOnce = guarded(async () => {
   renderRoom();
 });
 
+// downloadOnce downloads the record of a game of the engine in the
+// browser, which no server can give at the link's address.
+const downloadOnce = guarded(async () => {
+  clearError();
+  try {
+    const path = document.getElementById('download').getAttribute('href');
+    const { resultText, ...rec } = await api('GET', path);
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1) + '\n'], { type: 'application/json' }));
+    a.download = `tabula-${rec.game}-${P.id}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  } catch (err) { showError(err); }
+});
+
 const clicks = {
   ready: () => { P.secret.stage = 'choose'; renderRoom(); const first = document.querySelector('#board [data-move]'); if (first) first.focus(); },
   sharecopy: copyOnce,
@@ -542,6 +568,7 @@ function wire(section) {
     }
   };
   section.addEventListener('click', (e) => {
+    if (e.target.closest('a#download') && isEngineRoom(P.id)) { e.preventDefault(); downloadOnce(); return; }
     const el = e.target.closest('[data-move],[data-pick],[data-ply],[data-replace],[data-quick],[data-mute],button');
     if (!el || !section.contains(el)) return;
     if (el.closest('#board') || (el.dataset.move !== undefined && el.closest('#legal'))) { act(el); return; }
@@ -572,7 +599,7 @@ function wire(section) {
     if (e.target.id === 'chattext' && e.key === 'Enter') { e.preventDefault(); clicks.chatsend(); }
   });
   section.addEventListener('change', (e) => {
-    if (e.target.id === 'speed') localStorage.setItem('tabula.speed', e.target.value);
+    if (e.target.id === 'speed') store.setItem('tabula.speed', e.target.value);
   });
 }
 

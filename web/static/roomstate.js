@@ -67,11 +67,11 @@ function levelName(spec) {
 export function playerName(p) {
   const seats = P ? P.match.seats : [];
   const s = seats[p];
-  if (!s) return t('player', { n: p });
+  if (!s) return t('seatName', { n: p });
   if (s.name) return s.kind === 'person' ? s.name : w('nameComputer', { name: s.name });
-  if (s.kind === 'person') return solo(p) ? w('you') : t('player', { n: p });
+  if (s.kind === 'person') return solo(p) ? w('you') : t('seatName', { n: p });
   const computers = seats.map((x, i) => (x.kind !== 'person' ? i : -1)).filter((i) => i >= 0);
-  return computers.length === 1 ? w('computer', { level: levelName(s.agent) }) : w('computerN', { n: computers.indexOf(p) + 1, level: levelName(s.agent) });
+  return computers.length === 1 ? w('computerName', { level: levelName(s.agent) }) : w('computerNameN', { n: computers.indexOf(p) + 1, level: levelName(s.agent) });
 }
 
 // chooser is the person of this browser who chooses now, or -1. When
@@ -108,6 +108,9 @@ export function status() {
 // gameWord is the game's word key, from its words, or ''.
 const gameWord = (key) => { const x = t(key); return x !== key ? x : ''; };
 
+// capital is s with a capital first letter, to start a label.
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
 // chanceName is the game's name for a chance outcome ("talad" for a throw
 // of 3), from its words, or ''.
 export const chanceName = (turn) => gameWord('chance_' + turn.move);
@@ -124,7 +127,7 @@ export function passesOf(trace) {
 export function describeTurn(turn) {
   let text;
   if (turn.actors[0] === -1) {
-    const label = gameWord('chanceTurn') || t('chance');
+    const label = gameWord('chanceTurn') || capital(t('chance'));
     const name = chanceName(turn);
     text = `${label}: ${turn.move}` + (name ? ` (${name})` : '');
   } else {
