@@ -14,7 +14,7 @@ import { rove, neighbour } from './keys.js';
 import { api, games, showError, clearError, setCurrent, routeSeq, stale, announce, siteMode } from './api.js';
 import { Conn } from './conn.js';
 import { clearTurn, toggleSound, toggleNotify } from './yourturn.js';
-import { isEngineRoom } from './engine.js';
+import { isEngineRoom, engineFetch } from './engine.js';
 import { store } from './kiosk.js';
 import { agentKinds } from './contract.js';
 import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf, muted, muteKey } from './roomstate.js';
@@ -509,15 +509,17 @@ const copyOnce = guarded(async () => {
 });
 
 // downloadOnce downloads the record of a game of the engine in the
-// browser, which no server can give at the link's address.
+// browser, which no server can give at the link's address: the engine's
+// answer to the link, byte for byte.
 const downloadOnce = guarded(async () => {
   clearError();
   try {
-    const path = document.getElementById('download').getAttribute('href');
-    const { resultText, ...rec } = await api('GET', path);
+    const r = await engineFetch('GET', document.getElementById('download').getAttribute('href'), undefined, getLanguage());
+    const data = JSON.parse(r.body);
+    if (r.status !== 200) throw new Error(data.error || String(r.status));
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1) + '\n'], { type: 'application/json' }));
-    a.download = `tabula-${rec.game}-${P.id}.json`;
+    a.href = URL.createObjectURL(new Blob([r.body], { type: 'application/json' }));
+    a.download = `tabula-${data.game}-${P.id}.json`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   } catch (err) { showError(err); }
