@@ -23,8 +23,20 @@ func ChooseContext(ctx context.Context, a Agent, s engine.State, player int) eng
 	}
 	switch x := a.(type) {
 	case withEndgame:
-		// The table answers at once; the search it wraps heeds ctx.
-		if m, ok := x.known(s, player); ok {
+		// The table answers at once; the search it wraps heeds ctx. A
+		// table still to be built is not built here, where the search
+		// shares the processors by slices (yield): this move is searched,
+		// and the table is built off the slices for the moves after.
+		known := x.known
+		if b, ok := x.table.(engine.EndgameBuilt); ok && yield != nil {
+			known = func(s engine.State, player int) (engine.Move, bool) {
+				if player == engine.ChancePlayer {
+					return 0, false
+				}
+				return b.BestMoveBuilt(s)
+			}
+		}
+		if m, ok := known(s, player); ok {
 			return m
 		}
 		return ChooseContext(ctx, x.Agent, s, player)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	appsv1 "k8s.io/api/apps/v1"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
@@ -19,7 +20,8 @@ import (
 // kube-score cannot be installed here (no Debian, npm or Go-proxy package
 // of it is reachable), so these tests make its critical checks on the
 // parsed serve-k8s.yaml: container resources and ephemeral storage, the
-// image's tag and pull policy, the security context (non-root with a
+// image's tag and pull policy, the security context (these three for
+// the analysis Jobs' pods too) (non-root with a
 // high UID and GID, no privilege escalation, read-only root, all
 // capabilities dropped, seccomp), a PodDisruptionBudget, a NetworkPolicy
 // for ingress and egress, distinct probes, topology spread, and Services
@@ -60,8 +62,39 @@ func serveManifest(t *testing.T) serveObjects {
 // podLabels are the labels of the Deployment's pods.
 func (o serveObjects) podLabels() labels.Set { return labels.Set(o.deploy.Spec.Template.Labels) }
 
+// manifests are the Kubernetes files, the server's and the analysis
+// Jobs'.
+var manifests = []string{"serve-k8s.yaml", "analyze-job.yaml", "analyze-merge-job.yaml"}
+
+// podSpecs are the pod templates of every manifest (the server's
+// Deployment, the analysis Jobs), by file and object.
+func podSpecs(t *testing.T) map[string]corev1.PodSpec {
+	t.Helper()
+	specs := map[string]corev1.PodSpec{}
+	for _, f := range manifests {
+		for _, o := range manifest(t, f) {
+			switch x := o.(type) {
+			case *appsv1.Deployment:
+				specs[f+", Deployment "+x.Name] = x.Spec.Template.Spec
+			case *batchv1.Job:
+				specs[f+", Job "+x.Name] = x.Spec.Template.Spec
+			}
+		}
+	}
+	if len(specs) < len(manifests) {
+		t.Fatalf("%d pod templates in %d files", len(specs), len(manifests))
+	}
+	return specs
+}
+
 func TestKubeScoreContainerResources(t *testing.T) {
-	for _, c := range serveManifest(t).deploy.Spec.Template.Spec.Containers {
+	for where, spec := range podSpecs(t) {
+		t.Run(where, func(t *testing.T) { containerResources(t, spec) })
+	}
+}
+
+func containerResources(t *testing.T, spec corev1.PodSpec) {
+	for _, c := range spec.Containers {
 		for _, r := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory, corev1.ResourceEphemeralStorage} {
 			req, lim := c.Resources.Requests[r], c.Resources.Limits[r]
 			if req.IsZero() || lim.IsZero() {
@@ -74,7 +107,13 @@ func TestKubeScoreContainerResources(t *testing.T) {
 }
 
 func TestKubeScoreImage(t *testing.T) {
-	for _, c := range serveManifest(t).deploy.Spec.Template.Spec.Containers {
+	for where, spec := range podSpecs(t) {
+		t.Run(where, func(t *testing.T) { image(t, spec) })
+	}
+}
+
+func image(t *testing.T, spec corev1.PodSpec) {
+	for _, c := range spec.Containers {
 		_, tag, _ := strings.Cut(c.Image[strings.LastIndex(c.Image, "/")+1:], ":")
 		if tag == "" || tag == "latest" || c.ImagePullPolicy != corev1.PullAlways {
 			t.Errorf("container %s: image %q pulled %q; want a version tag (or digest), pulled Always", c.Name, c.Image, c.ImagePullPolicy)
@@ -83,7 +122,12 @@ func TestKubeScoreImage(t *testing.T) {
 }
 
 func TestKubeScoreSecurityContext(t *testing.T) {
-	spec := serveManifest(t).deploy.Spec.Template.Spec
+	for where, spec := range podSpecs(t) {
+		t.Run(where, func(t *testing.T) { securityContext(t, spec) })
+	}
+}
+
+func securityContext(t *testing.T, spec corev1.PodSpec) {
 	pod := spec.SecurityContext
 	if pod == nil {
 		pod = &corev1.PodSecurityContext{}
@@ -137,7 +181,7 @@ func TestKubeScoreSecurityContext(t *testing.T) {
 	}
 }
 
-// The image's user (deploy/Dockerfile's USER) is the one the manifest
+// The image's user (deploy/Dockerfile's USER) is the one every manifest
 // asks for, so that runAsNonRoot holds without overriding it.
 func TestDockerfileUserIsTheManifests(t *testing.T) {
 	b, err := os.ReadFile("Dockerfile")
@@ -145,9 +189,14 @@ func TestDockerfileUserIsTheManifests(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := regexp.MustCompile(`(?m)^USER (\d+):(\d+)$`).FindSubmatch(b)
-	pod := serveManifest(t).deploy.Spec.Template.Spec.SecurityContext
-	if m == nil || pod == nil || pod.RunAsUser == nil || string(m[1]) != itoa(*pod.RunAsUser) || pod.RunAsGroup == nil || string(m[2]) != itoa(*pod.RunAsGroup) {
-		t.Errorf("Dockerfile's USER %q, the pods' runAsUser/runAsGroup %+v: want the same numeric user", m, pod)
+	if m == nil {
+		t.Fatal("Dockerfile: no numeric USER")
+	}
+	for where, spec := range podSpecs(t) {
+		pod := spec.SecurityContext
+		if pod == nil || pod.RunAsUser == nil || string(m[1]) != itoa(*pod.RunAsUser) || pod.RunAsGroup == nil || string(m[2]) != itoa(*pod.RunAsGroup) {
+			t.Errorf("%s: Dockerfile's USER %s:%s, the pods' runAsUser/runAsGroup %+v: want the same numeric user", where, m[1], m[2], pod)
+		}
 	}
 }
 

@@ -14,6 +14,16 @@ type Endgame interface {
 	BestMove(s State) (Move, bool)
 }
 
+// EndgameBuilt is implemented by endgames that build a table the first
+// time a position it would cover is asked about (which takes seconds):
+// a caller that must not wait that long in one stretch (a search sharing
+// the server's processors) asks BestMoveBuilt, which answers only from
+// tables built already, and has a missing one built in the background
+// meanwhile, once.
+type EndgameBuilt interface {
+	BestMoveBuilt(s State) (Move, bool)
+}
+
 // EndgameFiles is implemented by endgames that also answer from tables
 // built beforehand into files (by 'tabula solve').
 type EndgameFiles interface {

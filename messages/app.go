@@ -94,4 +94,27 @@ var App = map[string]engine.Text{
 		"en": "{playerLost} lost on time: {player} wins on time",
 		"de": "{playerLost} hat auf Zeit verloren: {player} gewinnt auf Zeit",
 	},
+
+	// The sheets "tabula print" draws (package printout).
+	"pr_boardTitle": {"en": "{game}: the board at true scale", "de": "{game}: das Brett in Originalgröße"},
+	"pr_scale": {
+		"en": "Print at actual size (100 %, not fit to page): this bar is 100 mm long.",
+		"de": "In Originalgröße drucken (100 %, nicht an die Seite angepasst): dieser Balken ist 100 mm lang.",
+	},
+	"pr_size":       {"en": "The board is {w} x {h} mm.", "de": "Das Brett ist {w} x {h} mm groß."},
+	"pr_holes":      {"en": "Holes {d} mm across, {pitch} mm apart (centre to centre), for real seeds.", "de": "Löcher {d} mm breit, {pitch} mm voneinander (Mitte zu Mitte), für echte Samen."},
+	"pr_start":      {"en": "{player} starts here", "de": "{player} beginnt hier"},
+	"pr_store":      {"en": "Store of {player}", "de": "Speicher von {player}"},
+	"pr_row":        {"en": "Row of {player}", "de": "Reihe von {player}"},
+	"pr_rulesTitle": {"en": "{game}: the rules", "de": "{game}: die Regeln"},
+	"pr_from": {
+		"en": "From Tabula's rules page {page}, which sets each rule beside the words of the source and the code that plays it.",
+		"de": "Aus Tabulas Regelseite {page}, die jede Regel neben die Worte der Quelle und den Code stellt, der sie spielt.",
+	},
+	"pr_throws":   {"en": "The throws of {n} cowries", "de": "Die Würfe von {n} Kaurimuscheln"},
+	"pr_throw":    {"en": "Throw", "de": "Wurf"},
+	"pr_mouthsUp": {"en": "Mouths up", "de": "Öffnungen oben"},
+	"pr_points":   {"en": "Points", "de": "Punkte"},
+	"pr_chance":   {"en": "Chance", "de": "Wahrscheinlichkeit"},
+	"pr_footer":   {"en": "Tabula: {game} (tabula print {id})", "de": "Tabula: {game} (tabula print {id})"},
 }

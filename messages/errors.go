@@ -9,4 +9,7 @@ func init() {
 	engine.RegisterWords("rooms", Rooms)
 	engine.RegisterWords("server", Server)
 	engine.RegisterWords("research", Research)
+	engine.RegisterWords("class", Classes)
+	engine.RegisterWords("print", Print)
+	engine.RegisterWords("lobby", Lobby)
 }

@@ -6,6 +6,7 @@
 package messages
 
 import (
+	"fmt"
 	"os"
 	"strings"
 
@@ -146,4 +147,19 @@ func seatName(p int, seats []Seat) any {
 		return engine.Message{Key: "computerName", Args: map[string]any{"level": level}}
 	}
 	return engine.Message{Key: "seatName", Args: map[string]any{"n": p}}
+}
+
+// SeatText is how s is named in every language (as Texts names a player
+// argument): a class names its computer opponent so.
+func SeatText(s Seat) engine.Text {
+	t := make(engine.Text, len(engine.Languages))
+	for _, l := range engine.Languages {
+		switch n := seatName(0, []Seat{s}).(type) {
+		case engine.Message:
+			t[l] = engine.Render(l, n, AppWords)
+		default:
+			t[l] = fmt.Sprint(n)
+		}
+	}
+	return t
 }

@@ -106,9 +106,23 @@ var Server = map[string]engine.Text{
 		"en": "online play is not enabled on this server",
 		"de": "Online-Spiel ist auf diesem Server nicht eingeschaltet",
 	},
+	"server.no_lobby": {
+		"en": "the lobby is not enabled on this server",
+		"de": "Die Spielersuche ist auf diesem Server nicht eingeschaltet",
+	},
+	"server.lobby_msg": {
+		"en": "lobby message of type {type}: want hello or ping",
+		"de": "Nachricht der Spielersuche vom Typ {type}: erwartet hello oder ping",
+	},
 	"server.rooms_rate": {
 		"en": "too many rooms created from your address in the last minute; wait a little",
 		"de": "Zu viele Räume von deiner Adresse in der letzten Minute; bitte etwas warten",
+	},
+	// Answered by the reverse proxy, not by an instance: nginx's 429
+	// (deploy/nginx.conf, server.ProxyTooMany).
+	"server.too_many": {
+		"en": "too many requests from your address; try again in a few seconds",
+		"de": "Zu viele Anfragen von deiner Adresse; bitte in ein paar Sekunden noch einmal versuchen",
 	},
 	"server.heavy_rate": {
 		"en": "more than {max} analyses or long replays from your address in the last minute; wait a little",

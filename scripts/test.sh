@@ -19,13 +19,15 @@ if [ "$mode" = full ]; then
 	# Debian packages the tests need: chromium (browser tests), postgresql
 	# (the tests start and remove a throwaway cluster of their own; see
 	# internal/pgtest), nginx (web/e2e runs deploy/nginx.conf in front of
-	# three instances, in a directory of its own) and time (scripts/cpubench.sh
-	# measures CPU time with /usr/bin/time). Installed only when missing.
+	# three instances, in a directory of its own), time (scripts/cpubench.sh
+	# measures CPU time with /usr/bin/time) and poppler-utils (pdfinfo and
+	# pdftotext read back the PDFs of tabula print). Installed only when missing.
 	need=()
 	command -v chromium >/dev/null 2>&1 || need+=(chromium)
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
 	[ -x /usr/bin/time ] || need+=(time)
+	command -v pdfinfo >/dev/null 2>&1 || need+=(poppler-utils)
 	if [ ${#need[@]} -gt 0 ]; then
 		if [ "$(id -u)" = 0 ]; then
 			echo "installing ${need[*]} for the tests..." >&2

@@ -66,7 +66,7 @@ export const appWords = ` + js(pageWords(t)) + `;
 var pageWordKeys = []string{"seatName", "computerName", "computerNameN", "chance", "t_chosen"}
 
 // pageWords are the words of pageWordKeys and every level's (lvl_), from
-// messages.AppWords.
+// messages.AppWords, and those of "Find a game" (messages.LobbyPage).
 func pageWords(t *testing.T) map[string]engine.Text {
 	t.Helper()
 	keys := slices.Clone(pageWordKeys)
@@ -83,6 +83,7 @@ func pageWords(t *testing.T) map[string]engine.Text {
 		}
 		out[k] = w
 	}
+	maps.Copy(out, messages.LobbyPage)
 	return out
 }
 

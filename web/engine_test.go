@@ -23,9 +23,10 @@ import (
 // bytes is fixed here (no VCS stamp, no paths, no symbols).
 var EngineBuild = []string{"build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o"}
 
-// maxEngine is the most the compressed engine may weigh. The issue aims
-// at 1.5 MB; the net/http server compiled in puts it above (docs/browser.md).
-const maxEngine = 3_000_000
+// maxEngine is the most the compressed engine may weigh: what it weighs
+// now (1.85 MB) and a little room. The issue aims at 1.5 MB; what keeps
+// it above is in docs/browser.md.
+const maxEngine = 1_900_000
 
 func buildEngine(t *testing.T) []byte {
 	t.Helper()

@@ -39,11 +39,9 @@ func WriteSite(dir, server string) (int, error) {
 			return err
 		}
 		if name == "index.html" {
-			meta := fmt.Sprintf(`<meta charset="utf-8">`+"\n"+`<meta name="tabula-site" content="%s">`, html.EscapeString(server))
-			if !strings.Contains(string(body), `<meta charset="utf-8">`) {
-				return fmt.Errorf("index.html has no <meta charset>")
+			if body, err = withMeta(body, "tabula-site", server); err != nil {
+				return err
 			}
-			body = []byte(strings.Replace(string(body), `<meta charset="utf-8">`, meta, 1))
 		}
 		path := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -53,4 +51,16 @@ func WriteSite(dir, server string) (int, error) {
 		return os.WriteFile(path, body, 0o644)
 	})
 	return n, err
+}
+
+// withMeta is index.html with <meta name="name" content="content"> after
+// its <meta charset>: how the page learns what a server or a copy made it
+// (a site with no server, a kiosk).
+func withMeta(index []byte, name, content string) ([]byte, error) {
+	const charset = `<meta charset="utf-8">`
+	if !strings.Contains(string(index), charset) {
+		return nil, fmt.Errorf("index.html has no <meta charset>")
+	}
+	meta := fmt.Sprintf("%s\n<meta name=%q content=\"%s\">", charset, name, html.EscapeString(content))
+	return []byte(strings.Replace(string(index), charset, meta, 1)), nil
 }

@@ -12,6 +12,7 @@
 //	fetch(method, url, body, lang) -> Promise<{status, body}>  an API request (docs/api.md)
 //	open(room, lang, onMessage(text), onClose(code, reason)) -> {send(text), close()}  a room's live connection (docs/api-live.md)
 //	bench(playouts, iterations) -> Promise<JSON of enginebench.Result>  the speed measurement of docs/browser.md
+//	levels(games, levels, positions) -> Promise<JSON of []enginebench.LevelTime>  the levels' time a move (games and levels apart by commas)
 //	restore(kept)   puts back one id's room and finished game (the JSON onChange gave)
 //	unload(id)      drops a room from memory, closing its connections (the pages reconnect and read it anew)
 //	onChange        set by the worker: called with (id, kept JSON) after each change
@@ -21,6 +22,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"syscall/js"
 
 	"tabula/docs"
@@ -36,7 +38,8 @@ func main() {
 	mem := store.NewMemory()
 	pool := compute.NewPool(compute.Config{Workers: 1})
 	log := rooms.Discard{}
-	mgr := rooms.NewManager(rooms.Config{Store: mem, IDPrefix: "b.", Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Think: pool, Log: log})
+	mgr := rooms.NewManager(rooms.Config{Store: mem, IDPrefix: "b.", Agents: rooms.AgentFunc(server.DefaultAgents), Offered: server.OfferedAgents, Think: pool, Log: log,
+		ComputersOnly: true}) // a kiosk's attract screen: the computer plays itself
 	srv := server.New(server.Config{Log: log, Rules: docs.RulesFS(), Pool: pool, Rooms: mgr, RoomsPerMinute: 1 << 20})
 
 	api := js.Global().Get("Object").New()
@@ -111,6 +114,17 @@ func main() {
 		playouts, iterations := args[0].Int(), args[1].Int()
 		return promise(func() any {
 			r, err := enginebench.Run(playouts, iterations)
+			if err != nil {
+				return err.Error()
+			}
+			b, _ := json.Marshal(r)
+			return string(b)
+		})
+	}))
+	api.Set("levels", js.FuncOf(func(this js.Value, args []js.Value) any {
+		games, levels, positions := strings.Split(args[0].String(), ","), strings.Split(args[1].String(), ","), args[2].Int()
+		return promise(func() any {
+			r, err := enginebench.Levels(server.DefaultAgents, games, levels, positions)
 			if err != nil {
 				return err.Error()
 			}

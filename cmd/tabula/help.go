@@ -171,3 +171,29 @@ func metavar(typ string) string {
 	}
 	return typ
 }
+
+// parseGameFlags parses the flags of a command that names a game, which
+// comes first (tabula play GAME --vs hard) but may stand among the flags;
+// it returns the game ("" when none is named) and refuses other arguments.
+func parseGameFlags(fs *flag.FlagSet, args []string) (string, error) {
+	var gameID string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		gameID, args = args[0], args[1:]
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return "", err
+	}
+	rest := fs.Args()
+	if gameID == "" && len(rest) > 0 {
+		// flags may follow the game too (tabula play --lang de GAME --vs hard)
+		gameID = rest[0]
+		if err := parseFlags(fs, rest[1:]); err != nil {
+			return "", err
+		}
+		rest = fs.Args()
+	}
+	if len(rest) > 0 {
+		return "", usagef("unexpected argument %q", rest[0])
+	}
+	return gameID, nil
+}

@@ -132,6 +132,9 @@ func TestRefusedArguments(t *testing.T) {
 		{[]string{"play", "--record", "-"}, "give a file"},
 		{[]string{"play", "adji-boto", "--record", "x.jsonl"}, "--record replaces GAME"},
 		{[]string{"play", "--record", "testdata/no-such-file"}, "no-such-file"},
+		{[]string{"serve", "--kiosk-game", "tamman"}, "go with --kiosk"},
+		{[]string{"serve", "--kiosk", "--kiosk-idle", "500ms"}, "--kiosk-idle 500ms: want at least 1s"},
+		{[]string{"serve", "--kiosk", "--kiosk-game", "chess"}, "--kiosk-game"},
 	} {
 		code, out, errOut := runTabula(t, "", c.args...)
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) {

@@ -37,21 +37,9 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	line := fs.Int("line", 1, "with --record: which record of the file (1 is the first)")
 	endgames := addEndgameFlag(fs)
 	lang := fs.String("lang", messages.Lang(), "the language of the terminal: en or de (default: from LANG)")
-	// The game comes first (tabula play GAME --vs hard), but may follow the
-	// flags too.
-	var gameID string
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		gameID, args = args[0], args[1:]
-	}
-	if err := parseFlags(fs, args); err != nil {
+	gameID, err := parseGameFlags(fs, args)
+	if err != nil {
 		return err
-	}
-	rest := fs.Args()
-	if gameID == "" && len(rest) > 0 {
-		gameID, rest = rest[0], rest[1:]
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	if *threads < 1 {
 		return usagef("--threads must be at least 1, got %d", *threads)

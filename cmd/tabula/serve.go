@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -20,6 +21,7 @@ import (
 	"tabula/engine"
 	"tabula/internal/compute"
 	"tabula/internal/connlimit"
+	"tabula/internal/lobby"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/web"
@@ -46,6 +48,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	drain := fs.Duration("drain", 0, "on SIGTERM, answer /readyz with 503 for this long before stopping, so that load balancers send no new clients (a second signal stops at once)")
 	metricsAddr := fs.String("metrics-addr", "", "address of a separate listener serving /metrics in the Prometheus format (empty: none); keep it on loopback or a private network, never behind the public proxy")
 	endgames := addEndgameFlag(fs)
+	kiosk := fs.Bool("kiosk", false, "serve the app as a kiosk for a museum (docs/museum.md): large buttons, no links away, games in the browser that keep nothing, and back to an attract screen after --kiosk-idle without a touch")
+	kioskIdle := fs.Duration("kiosk-idle", 90*time.Second, "with --kiosk: how long without a touch before the kiosk resets (at least 1s)")
+	kioskGame := fs.String("kiosk-game", "", "with --kiosk: the one game the kiosk offers (an ID; default: every game)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -74,6 +79,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := sf.check(); err != nil {
 		return err
 	}
+	static, err := appFiles(*kiosk, *kioskIdle, *kioskGame)
+	if err != nil {
+		return err
+	}
 	if err := loadEndgames(endgames); err != nil {
 		return err
 	}
@@ -84,7 +93,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer db.Close()
 	pool := compute.NewPool(compute.Config{Workers: *workers, Share: *share})
+	var lob *lobby.Lobby // made once mgr is, which tells it of each game's end
 	mgr := rooms.NewManager(rooms.Config{
+		Ended: func(room string) {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if err := lob.Rate(ctx, room); err != nil {
+				log.Warn("rating a room", "room", room, "err", err)
+			}
+		},
 		Store:     db,
 		Agents:    rooms.AgentFunc(server.DefaultAgents),
 		Offered:   server.OfferedAgents,
@@ -94,6 +111,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Holder:    holderName(),
 		Lease:     sf.lease,
 	})
+	lob = newLobby(db, mgr, log)
 	// Sized above by the cores: the pool, and the manager's cheap moves.
 	spareProcessor(pool.Workers())
 	var allowed []string
@@ -111,11 +129,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	srv := server.New(server.Config{
 		Log:            log,
-		Static:         web.Static(),
+		Static:         static,
 		Rules:          docs.RulesFS(),
 		LoopbackOnly:   isLoopback(ln.Addr()),
 		Pool:           pool,
 		Rooms:          mgr,
+		Classes:        db,
 		Origins:        allowed,
 		RoomsPerMinute: *perMinute,
 		HeavyPerMinute: *heavyPerMinute,
@@ -125,13 +144,14 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		TrustedProxies: proxies,
 		ProxyHeader:    *proxyHeader,
 	})
+	srv.SetLobby(lob, server.LobbyLimits{})
 	// ctx runs the background work until the stop; the database closes
 	// (deferred above) only after the shared-mode cleanup has finished.
 	ctx, cancel := context.WithCancel(context.Background())
 	sh := newShared()
 	defer sh.stop(cancel, log)
 	go sweep(ctx, mgr, log)
-	go sh.run(ctx, db, mgr, sf, log)
+	go sh.run(ctx, db, mgr, lob, sf, log)
 	total := openFilesCap(*httpConns, log)
 	lim := connlimit.New(connlimit.Config{Total: total, PerAddr: *httpPerIP, Exempt: server.Trusts(proxies)})
 	hs := newHTTPServer(lim.Handler(sh.handler(srv, db)), server.DefaultRequestTimeout)
@@ -278,4 +298,24 @@ func openFilesCap(want int, log *slog.Logger) int {
 	got := max(limit-reservedFiles, 1)
 	log.Warn("--http-conns lowered to the open files allowed", "http-conns", want, "open-files", limit, "now", got)
 	return got
+}
+
+// appFiles are the files of the web app that serve gives: as a kiosk
+// (web.Kiosk) with --kiosk.
+func appFiles(kiosk bool, idle time.Duration, game string) (fs.FS, error) {
+	if !kiosk {
+		if idle != 90*time.Second || game != "" {
+			return nil, usagef("--kiosk-idle and --kiosk-game go with --kiosk")
+		}
+		return web.Static(), nil
+	}
+	if idle < time.Second {
+		return nil, usagef("--kiosk-idle %v: want at least 1s", idle)
+	}
+	if game != "" {
+		if _, err := engine.Lookup(game); err != nil {
+			return nil, usagef("--kiosk-game: %v", err)
+		}
+	}
+	return web.Kiosk(idle, game)
 }

@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"tabula/internal/classes"
+	"tabula/internal/lobby"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"
@@ -23,6 +25,8 @@ import (
 // PostgreSQL for several sharing one database.
 type roomStore interface {
 	rooms.Store
+	classes.Store
+	Lobby() store.Lobby
 	Ready(ctx context.Context) error
 	Close() error
 }
@@ -116,15 +120,16 @@ func (sh *shared) stop(cancel context.CancelFunc, log *slog.Logger) {
 	})
 }
 
-func (sh *shared) run(ctx context.Context, db roomStore, mgr *rooms.Manager, sf *sharedFlags, log *slog.Logger) {
+func (sh *shared) run(ctx context.Context, db roomStore, mgr *rooms.Manager, lob *lobby.Lobby, sf *sharedFlags, log *slog.Logger) {
 	defer close(sh.done)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	wg.Go(func() { lob.Run(ctx, sf.poll) })
 	pg, ok := db.(*store.Postgres)
 	if !ok {
 		sh.listening.Store(true)
 		return
 	}
-	var wg sync.WaitGroup
-	defer wg.Wait()
 	wg.Go(func() { mgr.RunShared(ctx, sf.poll) })
 	pg.Listen(ctx, store.Listener{
 		Connected: func() {
@@ -135,11 +140,28 @@ func (sh *shared) run(ctx context.Context, db roomStore, mgr *rooms.Manager, sf 
 		Changed:  func(room string, version int) { go mgr.Changed(ctx, room, version) },
 		Stepped:  func(room string, from int, events []store.Event) { go mgr.Stepped(ctx, room, from, events) },
 		Presence: mgr.PresenceChanged,
+		Lobby: func() {
+			go func() {
+				if err := lob.Refresh(ctx); err != nil && ctx.Err() == nil {
+					log.Warn("refreshing the lobby", "err", err)
+				}
+			}()
+		},
 		Lost: func(err error) {
 			sh.listening.Store(false)
 			log.Warn("notification listener lost; polling meanwhile", "err", err)
 		},
 	})
+}
+
+// newLobby is the lobby of db's seeks and identities, making rooms with
+// mgr; with PostgreSQL it tells the other instances of its changes.
+func newLobby(db roomStore, mgr *rooms.Manager, log *slog.Logger) *lobby.Lobby {
+	cfg := lobby.Config{Store: db.Lobby(), Rooms: mgr, Offered: server.OfferedAgents, Log: log}
+	if pg, ok := db.(*store.Postgres); ok {
+		cfg.Notify = pg.NotifyLobby
+	}
+	return lobby.New(cfg)
 }
 
 // handler answers /healthz and /readyz in front of h.

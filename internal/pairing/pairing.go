@@ -59,6 +59,7 @@ const (
 	WinA
 	WinB
 	Draw
+	Void // over with no result (abandoned): no points to either
 )
 
 // Points is what the game gives player p: 1 for a win, ½ for a draw.

@@ -19,12 +19,19 @@ var (
 // test that asks for a database, and removed when the tests end.
 func Main(m *testing.M) {
 	code := m.Run()
+	StopShared()
+	os.Exit(code)
+}
+
+// StopShared removes the test binary's cluster, if one was started: for
+// a TestMain that does more than Main.
+func StopShared() {
 	mu.Lock()
+	defer mu.Unlock()
 	if shared != nil {
 		shared.Stop()
+		shared = nil
 	}
-	mu.Unlock()
-	os.Exit(code)
 }
 
 // Database returns the URL of a new, empty database on the test binary's

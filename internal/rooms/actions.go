@@ -303,6 +303,23 @@ func (r *Room) View(viewer int) wire.View {
 	return r.playerView(viewer)
 }
 
+// ToMove lists the seats to move now: none once the game is over, none
+// at a chance event.
+func (r *Room) ToMove() []int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.status != store.Open {
+		return nil
+	}
+	var out []int
+	for _, a := range r.state.Actors(nil) {
+		if a >= 0 {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // afterChange starts the computer's move if a computer seat must act and
 // none is thinking; the caller holds r.mu.
 func (r *Room) afterChange() {

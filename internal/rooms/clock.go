@@ -31,6 +31,9 @@ func (c Clock) String() string {
 	return fmt.Sprintf("%d+%d", c.Initial.Milliseconds(), c.Increment.Milliseconds())
 }
 
+// ParseClock reads String's form.
+func ParseClock(s string) (Clock, error) { return parseClock(s) }
+
 func parseClock(s string) (Clock, error) {
 	if s == "" {
 		return Clock{}, nil
@@ -50,6 +53,10 @@ const (
 	maxClock     = 3 * time.Hour
 	maxIncrement = time.Minute
 )
+
+// Check says whether c is a clock a room of two players may have (a
+// class checks its clock before it makes rooms with it).
+func (c Clock) Check() error { return c.check(2) }
 
 func (c Clock) check(players int) error {
 	if !c.On() {

@@ -23,7 +23,10 @@ func newToken() string {
 }
 
 // hashToken is what is stored of a token.
-func hashToken(token string) []byte {
+func hashToken(token string) []byte { return HashToken(token) }
+
+// HashToken is the hash a seat keeps of its token (SeatSpec.TokenHash).
+func HashToken(token string) []byte {
 	h := sha256.Sum256([]byte(token))
 	return h[:]
 }

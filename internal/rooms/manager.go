@@ -66,10 +66,18 @@ type Config struct {
 	// Tests that need the same throws on every run set a seeded source;
 	// nothing a client sends reaches it.
 	Secrets io.Reader
+	// Ended, if set, is called in a goroutine of its own when this
+	// process has stored the end of a room's game (the lobby rates it).
+	Ended func(room string)
 	// IDPrefix begins the id of every room created here: the engine in
 	// the browser's "b." (no server id has a dot), by which its pages
 	// tell the rooms they play themselves from a server's.
 	IDPrefix string
+	// ComputersOnly lets a room seat the computer in every seat, a game
+	// it plays against itself to be watched: only the engine in the
+	// browser, whose processor is the watcher's own (a kiosk's attract
+	// screen); a server refuses such a room.
+	ComputersOnly bool
 }
 
 // Thinker runs the computer players' searches: compute.Pool.
@@ -161,6 +169,13 @@ type SeatSpec struct {
 	Kind  wire.SeatKind `json:"kind"`
 	Name  string        `json:"name,omitempty"`
 	Agent string        `json:"agent,omitempty"`
+	// The lobby's, never a request's: the identity that holds the seat
+	// and its rating, and the hash of the seat's token made beforehand
+	// (a seek's, sealed for its seeker when the seek was made: Created
+	// then has no token for the seat).
+	Player    string `json:"-"`
+	Rating    int    `json:"-"`
+	TokenHash []byte `json:"-"`
 }
 
 // Created is a new room with the tokens of its person seats (empty for
@@ -175,23 +190,34 @@ func (m *Manager) Create(ctx context.Context, gameID string, settings []string, 
 	return m.CreateFrom(ctx, gameID, settings, seats, clock, nil)
 }
 
-// CreateFrom is Create for a game that goes on from moves (a record's):
-// the room starts with them played. A record of a finished game makes a
-// finished room, archived like any.
-func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []string, seats []SeatSpec, clock Clock, moves []string) (Created, error) {
-	g, err := engine.Lookup(gameID)
+// GameOf is the game of id under the option settings a room would be
+// made with, and its first state: what Create refuses for them, refused
+// the same way.
+func GameOf(id string, settings []string) (engine.Game, engine.Options, engine.State, error) {
+	g, err := engine.Lookup(id)
 	if err != nil {
-		return Created{}, refuseErr(CodeBad, err)
+		return nil, engine.Options{}, nil, refuseErr(CodeBad, err)
 	}
 	// Options that could make one move take minutes are refused
 	// (policy.ParseOptions).
 	opts, err := policy.ParseOptions(g, settings)
 	if err != nil {
-		return Created{}, refuseErr(CodeBad, err)
+		return nil, engine.Options{}, nil, refuseErr(CodeBad, err)
 	}
 	s, err := g.NewState(opts)
 	if err != nil {
-		return Created{}, refuseErr(CodeBad, err)
+		return nil, engine.Options{}, nil, refuseErr(CodeBad, err)
+	}
+	return g, opts, s, nil
+}
+
+// CreateFrom is Create for a game that goes on from moves (a record's):
+// the room starts with them played. A record of a finished game makes a
+// finished room, archived like any.
+func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []string, seats []SeatSpec, clock Clock, moves []string) (Created, error) {
+	g, opts, s, err := GameOf(gameID, settings)
+	if err != nil {
+		return Created{}, err
 	}
 	first, after, err := startMoves(g, opts, moves)
 	if err != nil {
@@ -215,14 +241,16 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 		if err != nil {
 			return Created{}, refuse(CodeBad, "rooms.seat_err", "seat", i, "err", err)
 		}
-		st := store.Seat{Index: i, Kind: sp.Kind, Name: name}
+		st := store.Seat{Index: i, Kind: sp.Kind, Name: name, Player: sp.Player, Rating: sp.Rating}
 		switch sp.Kind {
 		case Person:
 			if sp.Agent != "" {
 				return Created{}, refuse(CodeBad, "rooms.seat_person_agent", "seat", i)
 			}
-			c.Tokens[i] = newToken()
-			st.TokenHash = hashToken(c.Tokens[i])
+			if st.TokenHash = sp.TokenHash; st.TokenHash == nil {
+				c.Tokens[i] = newToken()
+				st.TokenHash = hashToken(c.Tokens[i])
+			}
 			persons++
 		case Computer:
 			if !slices.Contains(offered, sp.Agent) {
@@ -234,7 +262,7 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 		}
 		stored[i] = st
 	}
-	if persons == 0 {
+	if persons == 0 && !m.cfg.ComputersOnly {
 		return Created{}, refuse(CodeBad, "rooms.no_person")
 	}
 	secret, err := m.newSecret()

@@ -216,6 +216,9 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) e
 	}
 	r.log(evs)
 	r.used = r.m.cfg.Now()
+	if st.Status == store.Finished && r.m.cfg.Ended != nil {
+		go r.m.cfg.Ended(r.ID)
+	}
 	return nil
 }
 

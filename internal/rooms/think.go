@@ -69,6 +69,7 @@ func (r *Room) think(who int) {
 		err := r.m.cfg.Think.Do(ctx, j, func(ctx context.Context) {
 			move = ai.ChooseContext(ctx, ag, s, who)
 		})
+		ai.Release(ag) // its tables to the next search, cleared here, off the pool
 		if err != nil && r.m.ctx.Err() == nil {
 			// No worker in time: the search never started. A cheap
 			// level's move keeps the game going.
@@ -119,6 +120,7 @@ func (r *Room) cheapMove(s engine.State, who int, spec string, seed uint64) engi
 	}
 	ctx, cancel := context.WithTimeout(r.m.ctx, max(ai.LevelTime["easy"], time.Millisecond))
 	defer cancel()
+	defer ai.Release(ag)
 	return ai.ChooseContext(ctx, ag, s, who)
 }
 

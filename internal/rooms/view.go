@@ -40,7 +40,7 @@ func (c *core) view(viewer int, p attendance) wire.View {
 	}
 	for i, s := range c.seats {
 		_, committed := c.commits[i]
-		sv := wire.SeatView{Kind: s.Kind, Agent: s.Agent, Name: s.Name, Online: p.online[i], Committed: committed}
+		sv := wire.SeatView{Kind: s.Kind, Agent: s.Agent, Name: s.Name, Online: p.online[i], Committed: committed, Player: s.Player, Rating: s.Rating}
 		if since, away := p.away[i]; away && s.Kind == Person && !p.online[i] {
 			sv.Away = p.now.Sub(since).Milliseconds()
 		}

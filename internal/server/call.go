@@ -75,7 +75,9 @@ const (
 	statusOK                    = 200
 	statusCreated               = 201
 	statusAccepted              = 202
+	statusNoContent             = 204
 	statusBadRequest            = 400
+	statusUnauthorized          = 401
 	statusForbidden             = 403
 	statusNotFound              = 404
 	statusMethodNotAllowed      = 405

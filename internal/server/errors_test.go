@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"tabula/internal/pgtest"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -93,6 +94,7 @@ func TestMain(m *testing.M) {
 		seen = append(seen, r.Method+" "+r.Path+": "+err.Error())
 	}
 	code := m.Run()
+	pgtest.StopShared() // the cluster of the lobby's tests across instances
 	for _, s := range seen {
 		fmt.Fprintln(os.Stderr, "an error reached a person without a code:", s)
 		code = 1

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"tabula/ai"
+	"tabula/docs"
 	"tabula/engine"
 	"tabula/internal/rooms"
 	"tabula/internal/store"
@@ -35,7 +36,7 @@ func fuzzServer(t testing.TB) *Server {
 		Agents: func(g engine.Game, opts engine.Options, spec string, seed uint64) (ai.Agent, error) {
 			return ai.NewRandom(seed), nil
 		}})
-	s := New(Config{Log: log, Static: web.Static(), Rooms: mgr, RoomsPerMinute: 1 << 30})
+	s := New(Config{Log: log, Static: web.Static(), Rules: docs.RulesFS(), Rooms: mgr, RoomsPerMinute: 1 << 30})
 	t.Cleanup(func() {
 		mgr.Close()
 		s.Close()
@@ -138,7 +139,7 @@ func FuzzReplay(f *testing.F) {
 // FuzzQuery sends any query string to the GET routes that read one.
 func FuzzQuery(f *testing.F) {
 	for _, q := range []string{"players=3", "seeds=25&max-steps=0", "max-steps=10000000", "from=2&count=1",
-		"count=1001", "download=1", "seeds=%ff", "a=b&a=c", "players", ";", "%"} {
+		"count=1001", "download=1", "seeds=%ff", "a=b&a=c", "players", ";", "%", "paper=a3&lang=de&sheet=board", "lang=%00"} {
 		f.Add(q)
 	}
 	s := fuzzServer(f)
@@ -147,7 +148,7 @@ func FuzzQuery(f *testing.F) {
 	json.Unmarshal(w.Body.Bytes(), &c)
 	f.Fuzz(func(t *testing.T, query string) {
 		for _, path := range []string{"/api/games/agsinnoninka/agents", "/api/games/tamman/agents", "/api/rooms/" + c.ID,
-			"/api/rooms/" + c.ID + "/states", "/api/rooms/" + c.ID + "/record", "/api/games", "/api/archive"} {
+			"/api/rooms/" + c.ID + "/states", "/api/rooms/" + c.ID + "/record", "/api/games", "/api/archive", "/api/games/adji-boto/print.pdf"} {
 			r := httptest.NewRequest("GET", "/", nil)
 			r.URL = &url.URL{Path: path, RawQuery: query}
 			w := serve(t, s, r)

@@ -77,13 +77,48 @@ type createRoomRequest struct {
 	Options map[string]any   `json:"options"`
 	Seats   []rooms.SeatSpec `json:"seats"`
 	// Clock, in seconds, for two-player games.
-	Clock *struct {
-		Initial   float64 `json:"initial"`
-		Increment float64 `json:"increment"`
-	} `json:"clock"`
+	Clock *clockRequest `json:"clock"`
 	// Record, instead of game and options, starts the room from a saved
 	// game's moves (local.go).
 	Record *view.Record `json:"record"`
+}
+
+// clockRequest is a game clock as requests give it, in seconds.
+type clockRequest struct {
+	Initial   float64 `json:"initial"`
+	Increment float64 `json:"increment"`
+}
+
+// clock is c as rooms keep it (none for nil).
+func (c *clockRequest) clock() (rooms.Clock, error) {
+	if c == nil {
+		return rooms.Clock{}, nil
+	}
+	if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
+		return rooms.Clock{}, badRequest("server.clock_form")
+	}
+	return rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}, nil
+}
+
+// countMade counts one more thing made by r's address in the last
+// minute (a room, a class), or refuses it with 429 and key, and decodes
+// the request into req. The caller calls done with whether the thing
+// was made after all: a refused one gives its place back.
+func (s *Server) countMade(r *request, req any, key string) (done func(made bool), err error) {
+	ip, now := r.Addr, time.Now()
+	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
+		return nil, retryIn(wait, &httpError{statusTooManyRequests, engine.NewError(key)})
+	}
+	done = func(made bool) {
+		if !made {
+			s.created.forget(ip, now)
+		}
+	}
+	if err := decode(r, req); err != nil {
+		done(false)
+		return nil, err
+	}
+	return done, nil
 }
 
 type seatLink struct {
@@ -128,20 +163,13 @@ func (s *Server) createRoom(w response, r *request) error {
 		return err
 	}
 	// A room counts once made: a refused request gives its place back.
-	ip, now := r.Addr, time.Now()
-	if ok, wait := s.created.allow(ip, s.cfg.RoomsPerMinute, now); !ok {
-		return retryIn(wait, &httpError{statusTooManyRequests, engine.NewError("server.rooms_rate")})
-	}
-	made := false
-	defer func() {
-		if !made {
-			s.created.forget(ip, now)
-		}
-	}()
 	var req createRoomRequest
-	if err := decode(r, &req); err != nil {
+	done, err := s.countMade(r, &req, "server.rooms_rate")
+	if err != nil {
 		return err
 	}
+	made := false
+	defer func() { done(made) }()
 	var moves []string
 	if req.Record != nil {
 		if err := fromRecord(&req); err != nil {
@@ -156,12 +184,9 @@ func (s *Server) createRoom(w response, r *request) error {
 	if err != nil {
 		return badRequestErr(err)
 	}
-	var clock rooms.Clock
-	if c := req.Clock; c != nil {
-		if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
-			return badRequest("server.clock_form")
-		}
-		clock = rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}
+	clock, err := req.Clock.clock()
+	if err != nil {
+		return err
 	}
 	var c rooms.Created
 	// A long record is heavy work, run on the compute pool like a replay.

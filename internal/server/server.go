@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"tabula/engine"
+	"tabula/internal/classes"
 	"tabula/internal/compute"
 	"tabula/internal/policy"
 	"tabula/internal/rooms"
@@ -49,6 +50,12 @@ type Config struct {
 	// Rooms runs every game, online or at one device (nil: no rooms;
 	// the catalogue, replays and analyses of records still answer).
 	Rooms *rooms.Manager
+	// Classes keeps the teachers' classes (nil: no classes; only a
+	// server with a database has them, with Rooms).
+	Classes classes.Store
+	// JoinsPerMinute limits the joins of a class from one address a
+	// minute (default 60: a school's pupils may share one address).
+	JoinsPerMinute int
 	// Origins are the host patterns of other sites whose pages may open a
 	// room's WebSocket (the server's own host always may).
 	Origins []string
@@ -79,14 +86,16 @@ type Config struct {
 
 // Server serves the API and the app.
 type Server struct {
-	cfg       Config
-	transport     // how requests come: HTTP (server_http.go) or the browser's worker (server_browser.go)
-	lab       lab // the Research page's studies (research.go)
+	cfg        Config
+	transport      // how requests come: HTTP (server_http.go) or the browser's worker (server_browser.go)
+	lab        lab // the Research page's studies (research.go)
+	lobbyState     // the lobby's (lobby.go), only a server's
 
 	wsLimits wsLimits
 	conns    ipCounter      // live connections per address
 	created  perMinute      // rooms created per address
 	heavy    perMinute      // heavy requests per address
+	class    classState     // the teachers' classes (classes.go)
 	sockets  sync.WaitGroup // live connections, for a graceful stop
 	// liveSockets counts the room WebSockets being served, for the leak
 	// test and the health details.
@@ -103,6 +112,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = DefaultRequestTimeout
+	}
+	if cfg.JoinsPerMinute == 0 {
+		cfg.JoinsPerMinute = 60
 	}
 	if cfg.RoomsPerMinute == 0 {
 		cfg.RoomsPerMinute = 10

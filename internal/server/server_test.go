@@ -72,12 +72,21 @@ func newTestServerWith(t testing.TB, cfg Config, setup ...func(*rooms.Config)) (
 // call sends a request and decodes the JSON answer into out (if not nil).
 func call(t testing.TB, ts *httptest.Server, method, path, body string, out any) int {
 	t.Helper()
+	return callWith(t, ts, method, path, body, nil, out)
+}
+
+// callWith is call with the headers h.
+func callWith(t testing.TB, ts *httptest.Server, method, path, body string, h http.Header, out any) int {
+	t.Helper()
 	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range h {
+		req.Header[k] = v
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {

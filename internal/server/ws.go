@@ -26,13 +26,11 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 		return notFound("server.no_online")
 	}
 	ip := clientIP(r)
-	lim := s.wsLimits
-	if ok, full := s.conns.acquire(ip, lim.PerIP, lim.Total); full {
-		return &httpError{http.StatusServiceUnavailable, engine.NewError("server.conns_full")}
-	} else if !ok {
-		return &httpError{http.StatusTooManyRequests, engine.NewError("server.conns_ip")}
+	release, err := s.countSocket(ip)
+	if err != nil {
+		return err
 	}
-	defer s.conns.release(ip)
+	defer release()
 	// Refusals come in the page's language: ?lang=de, else the request's.
 	lang := langOf(requestOf(r))
 	if q := r.URL.Query().Get("lang"); slices.Contains(engine.Languages, q) {
@@ -45,6 +43,33 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	c, done := s.acceptSocket(w, r)
+	if c == nil {
+		return nil
+	}
+	defer done()
+	c.SetReadLimit(wire.MaxFrame)
+	ctx := compute.WithAddr(context.Background(), ip) // the moves' searches are charged to ip
+	s.Live(ctx, room, wsSocket{c}, lang)
+	return nil
+}
+
+// countSocket counts a live connection of ip, or refuses it when ip or
+// the server holds as many as they may; release uncounts it.
+func (s *Server) countSocket(ip string) (release func(), err error) {
+	lim := s.wsLimits
+	if ok, full := s.conns.acquire(ip, lim.PerIP, lim.Total); full {
+		return nil, &httpError{http.StatusServiceUnavailable, engine.NewError("server.conns_full")}
+	} else if !ok {
+		return nil, &httpError{http.StatusTooManyRequests, engine.NewError("server.conns_ip")}
+	}
+	return func() { s.conns.release(ip) }, nil
+}
+
+// acceptSocket upgrades r to a WebSocket, counted among the live ones
+// until done; nil if Accept refused it (and answered: 403 for a foreign
+// Origin).
+func (s *Server) acceptSocket(w http.ResponseWriter, r *http.Request) (c *websocket.Conn, done func()) {
 	// The HTTP server's read and write timeouts would end a live
 	// connection; it has its own keepalive and write deadlines instead.
 	rc := http.NewResponseController(w)
@@ -53,22 +78,20 @@ func (s *Server) roomSocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
-		// Accept has answered (403 for a foreign Origin).
-		s.cfg.Log.Info("websocket refused", "ip", ip, "err", err)
-		return nil
+		s.cfg.Log.Info("websocket refused", "ip", clientIP(r), "err", err)
+		return nil, nil
 	}
 	s.sockets.Add(1)
-	defer s.sockets.Done()
 	s.liveSockets.Add(1)
-	defer s.liveSockets.Add(-1)
 	// The connection is hijacked: nothing closes it unless we do. Every
-	// way out below (a close handshake, a broken peer, a slow reader, a
-	// cancelled read) ends here, so the socket never outlives the handler.
-	defer c.CloseNow()
-	c.SetReadLimit(wire.MaxFrame)
-	ctx := compute.WithAddr(context.Background(), ip) // the moves' searches are charged to ip
-	s.Live(ctx, room, wsSocket{c}, lang)
-	return nil
+	// way out of the handler (a close handshake, a broken peer, a slow
+	// reader, a cancelled read) calls done, so the socket never outlives
+	// it.
+	return c, func() {
+		c.CloseNow()
+		s.liveSockets.Add(-1)
+		s.sockets.Done()
+	}
 }
 
 // wsSocket is a Socket over a WebSocket.

@@ -89,6 +89,9 @@ type Listener struct {
 	// Presence is called when holder changed its seats of room
 	// (SetPresence, DropPresence).
 	Presence func(room, holder string)
+	// Lobby is called when any process changed the lobby's seeks
+	// (NotifyLobby), its own included.
+	Lobby func()
 	// Lost is told why the connection was lost; it is remade after a pause.
 	Lost func(error)
 }
@@ -133,6 +136,12 @@ func (p *Postgres) listenOnce(ctx context.Context, l Listener) error {
 		if p.notes.heardFrom(n.Payload) {
 			continue
 		}
+		if n.Payload == lobbyPayload {
+			if l.Lobby != nil {
+				l.Lobby()
+			}
+			continue
+		}
 		if room, from, events, own, verified, ok := parseSteps(n.Payload, p.origin, p.key); ok {
 			switch {
 			case own:
@@ -150,6 +159,13 @@ func (p *Postgres) listenOnce(ctx context.Context, l Listener) error {
 		}
 	}
 }
+
+// lobbyPayload is the notification that the lobby's seeks changed: the
+// listeners read them again (processes of earlier versions ignore it).
+const lobbyPayload = "lobby"
+
+// NotifyLobby tells every process's listener that the seeks changed.
+func (p *Postgres) NotifyLobby() { p.notes.queue(lobbyPayload) }
 
 // parseChange reads a notification's payload, "ROOM VERSION". Anyone who
 // may connect to the database can notify the channel: anything else is

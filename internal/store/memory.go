@@ -18,6 +18,8 @@ type Memory struct {
 	mu       sync.Mutex
 	rooms    map[string]*Snapshot
 	finished map[string]Game
+	classes  map[string]Class
+	lobby    memLobby // under mu
 
 	Changed func(room string)
 }
@@ -128,11 +130,12 @@ func (m *Memory) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
 	return Snapshot{Room: sn.Room, Seats: slices.Clone(sn.Seats), Events: slices.Clone(sn.Events), Commits: slices.Clone(sn.Commits)}, nil
 }
 
-// Kept is what Export writes of one id: its room and its finished game,
-// each if there is one.
+// Kept is what Export writes of one id: its room, its finished game and
+// its class, each if there is one.
 type Kept struct {
 	Room     *Snapshot `json:"room,omitempty"`
 	Finished *Game     `json:"finished,omitempty"`
+	Class    *Class    `json:"class,omitempty"`
 }
 
 // Export is id's room and finished game, for keeping elsewhere (see
@@ -147,6 +150,9 @@ func (m *Memory) Export(id string) Kept {
 	}
 	if g, ok := m.finished[id]; ok {
 		k.Finished = &g
+	}
+	if c, ok := m.classes[id]; ok {
+		k.Class = &c
 	}
 	return k
 }
@@ -163,9 +169,15 @@ func (m *Memory) Import(k Kept) {
 	if k.Finished != nil {
 		m.finished[k.Finished.Room] = *k.Finished
 	}
+	if k.Class != nil {
+		if m.classes == nil {
+			m.classes = map[string]Class{}
+		}
+		m.classes[k.Class.ID] = *k.Class
+	}
 }
 
-// IDs lists the ids of the rooms and finished games held.
+// IDs lists the ids of the rooms, finished games and classes held.
 func (m *Memory) IDs() []string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -176,6 +188,13 @@ func (m *Memory) IDs() []string {
 	for id := range m.finished {
 		if _, ok := m.rooms[id]; !ok {
 			ids = append(ids, id)
+		}
+	}
+	for id := range m.classes {
+		if _, ok := m.rooms[id]; !ok {
+			if _, ok := m.finished[id]; !ok {
+				ids = append(ids, id)
+			}
 		}
 	}
 	slices.Sort(ids)

@@ -30,6 +30,7 @@ func TestMemoryConformance(t *testing.T) {
 		return s
 	}
 	storetest.Run(t, open, reopen)
+	storetest.RunLobby(t, func(t *testing.T) storetest.LobbyStore { return store.NewMemory() })
 }
 
 // TestMemoryTellsChanges: every change names its room once it is made,

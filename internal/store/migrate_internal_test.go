@@ -134,7 +134,7 @@ func TestResultsMigrateInSQLite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := migrations[:len(migrations)-1]
+	old := migrations[:slices.Index(migrations, resultCodes)]
 	for _, q := range append(append([]string{`CREATE TABLE schema_version (version INTEGER NOT NULL)`}, old...), oldRows...) {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatalf("%v\n%s", err, q)
@@ -161,7 +161,7 @@ func TestResultsMigrateInPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := pgMigrations[:len(pgMigrations)-1]
+	old := pgMigrations[:slices.Index(migrations, resultCodes)]
 	for _, q := range append(append([]string{`CREATE TABLE schema_version (version INTEGER NOT NULL)`}, old...), oldRows...) {
 		if _, err := conn.Exec(ctx, q); err != nil {
 			t.Fatalf("%v\n%s", err, q)

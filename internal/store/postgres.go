@@ -21,7 +21,7 @@ import (
 var pgMigrations = pgDialect(migrations)
 
 func pgDialect(migs []string) []string {
-	dialect := strings.NewReplacer("BLOB", "BYTEA", "INTEGER", "BIGINT")
+	dialect := strings.NewReplacer("BLOB", "BYTEA", "INTEGER", "BIGINT", "REAL", "DOUBLE PRECISION")
 	out := make([]string, len(migs))
 	for i, m := range migs {
 		out[i] = dialect.Replace(m)
@@ -183,10 +183,10 @@ func (p *Postgres) LoadSince(ctx context.Context, id string, after int) (Snapsho
 		}
 		return nil
 	})
-	b.Queue(`SELECT seat, kind, agent, name, token_hash FROM seats WHERE room = $1 ORDER BY seat`, id).Query(func(rows pgx.Rows) (err error) {
+	b.Queue(`SELECT seat, kind, agent, name, token_hash, player, rating FROM seats WHERE room = $1 ORDER BY seat`, id).Query(func(rows pgx.Rows) (err error) {
 		sn.Seats, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Seat, error) {
 			var st Seat
-			return st, row.Scan(&st.Index, &st.Kind, &st.Agent, &st.Name, &st.TokenHash)
+			return st, row.Scan(&st.Index, &st.Kind, &st.Agent, &st.Name, &st.TokenHash, &st.Player, &st.Rating)
 		})
 		return err
 	})

@@ -61,13 +61,15 @@ func seatsPart(q *strings.Builder, arg func(any) string, from string, seats []Se
 		return
 	}
 	idx, kinds, agents, names, hashes := make([]int64, n), make([]string, n), make([]string, n), make([]string, n), make([][]byte, n)
+	players, ratings := make([]string, n), make([]int64, n)
 	for i, s := range seats {
 		idx[i], kinds[i], agents[i], names[i], hashes[i] = int64(s.Index), string(s.Kind), s.Agent, s.Name, s.TokenHash
+		players[i], ratings[i] = s.Player, int64(s.Rating)
 	}
-	q.WriteString(`, new_seats AS (INSERT INTO seats (room, seat, kind, agent, name, token_hash)
-		SELECT ` + from + `.id, s.seat, s.kind, s.agent, s.name, s.token_hash FROM ` + from + `, unnest(` + arg(idx) + `::bigint[], ` + arg(kinds) + `::text[], ` +
-		arg(agents) + `::text[], ` + arg(names) + `::text[], ` + arg(hashes) + `::bytea[]) AS s(seat, kind, agent, name, token_hash)
-		ON CONFLICT (room, seat) DO UPDATE SET kind = excluded.kind, agent = excluded.agent, name = excluded.name, token_hash = excluded.token_hash)`)
+	q.WriteString(`, new_seats AS (INSERT INTO seats (room, seat, kind, agent, name, token_hash, player, rating)
+		SELECT ` + from + `.id, s.seat, s.kind, s.agent, s.name, s.token_hash, s.player, s.rating FROM ` + from + `, unnest(` + arg(idx) + `::bigint[], ` + arg(kinds) + `::text[], ` +
+		arg(agents) + `::text[], ` + arg(names) + `::text[], ` + arg(hashes) + `::bytea[], ` + arg(players) + `::text[], ` + arg(ratings) + `::bigint[]) AS s(seat, kind, agent, name, token_hash, player, rating)
+		ON CONFLICT (room, seat) DO UPDATE SET kind = excluded.kind, agent = excluded.agent, name = excluded.name, token_hash = excluded.token_hash, player = excluded.player, rating = excluded.rating)`)
 }
 
 // stepStatement is the one statement of st: data-modifying parts (WITH)

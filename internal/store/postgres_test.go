@@ -69,6 +69,7 @@ func TestPostgresConformance(t *testing.T) {
 		return s
 	}
 	storetest.Run(t, open, reopen)
+	storetest.RunLobby(t, func(t *testing.T) storetest.LobbyStore { s, _ := openPG(t); return s })
 }
 
 // TestMigrationsInStep: both dialects' migrations give the same tables

@@ -106,6 +106,11 @@ var migrations = []string{
 	`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);`,
 	// Results are data (view.Result): migrate.go.
 	resultCodes,
+	// Classes: a teacher's class, its players and rounds (classes.go).
+	classTable,
+	// The lobby: identities, ratings, seeks and the seats the lobby gave
+	// (lobby.go).
+	lobbyTables,
 }
 
 // SQLite is the SQLite backend.
@@ -259,7 +264,7 @@ func (s *SQLite) createRoom(ctx context.Context, tx *wtx, nr *newRoom) error {
 func (s *SQLite) putSeats(ctx context.Context, tx *wtx, room string, seats []Seat) error {
 	for _, st := range seats {
 		if _, err := tx.exec(ctx, insertSeat,
-			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash); err != nil {
+			room, st.Index, st.Kind, st.Agent, st.Name, st.TokenHash, st.Player, st.Rating); err != nil {
 			return fmt.Errorf("store: seat %d of %s: %w", st.Index, room, err)
 		}
 	}
@@ -470,13 +475,13 @@ func (s *SQLite) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
 	if err := json.Unmarshal([]byte(opts), &r.Options); err != nil {
 		return sn, fmt.Errorf("store: options of %s: %w", id, err)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT seat, kind, agent, name, token_hash FROM seats WHERE room = ? ORDER BY seat`, id)
+	rows, err := tx.QueryContext(ctx, `SELECT seat, kind, agent, name, token_hash, player, rating FROM seats WHERE room = ? ORDER BY seat`, id)
 	if err != nil {
 		return sn, err
 	}
 	for rows.Next() {
 		var st Seat
-		if err := rows.Scan(&st.Index, &st.Kind, &st.Agent, &st.Name, &st.TokenHash); err != nil {
+		if err := rows.Scan(&st.Index, &st.Kind, &st.Agent, &st.Name, &st.TokenHash, &st.Player, &st.Rating); err != nil {
 			rows.Close()
 			return sn, err
 		}

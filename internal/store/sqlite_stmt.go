@@ -23,7 +23,7 @@ var hotQueries = []string{
 
 const selectVersion = `SELECT version FROM rooms WHERE id = ?`
 
-const insertSeat = `INSERT OR REPLACE INTO seats (room, seat, kind, agent, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)`
+const insertSeat = `INSERT OR REPLACE INTO seats (room, seat, kind, agent, name, token_hash, player, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 
 // updateRoom sets a room's version and time, and its status and result
 // when they are not empty, if the room is at the version given last.

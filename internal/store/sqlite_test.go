@@ -45,11 +45,12 @@ func TestSQLiteConformance(t *testing.T) {
 		return s
 	}
 	storetest.Run(t, func(t *testing.T) rooms.Store {
-		if strings.HasSuffix(t.Name(), "RoundTrip") {
+		if strings.HasSuffix(t.Name(), "RoundTrip") || strings.HasSuffix(t.Name(), "Classes") {
 			return openAt(t)
 		}
 		return open(t)
 	}, reopen)
+	storetest.RunLobby(t, func(t *testing.T) storetest.LobbyStore { return openAt(t).(*store.SQLite) })
 }
 
 func TestSQLiteSchema(t *testing.T) {

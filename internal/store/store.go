@@ -59,6 +59,10 @@ type Seat struct {
 	Agent     string // the agent spec of a computer seat
 	Name      string
 	TokenHash []byte
+	// Player is the identity (lobby) that holds a person's seat, "" for
+	// none; Rating is its rating in the game when it sat down (0: none).
+	Player string
+	Rating int
 }
 
 // Event is one entry of a room's log. Body is JSON owned by the rooms

@@ -102,6 +102,11 @@ type SeatView struct {
 	// others may give it to the computer once it reaches the room's
 	// AwayGrace.
 	Away int64 `json:"away,omitempty"`
+	// Player is the identity (docs/api.md, "Lobby") holding a person's
+	// seat in a room the lobby made, and Rating its rating in the game
+	// when the room was made.
+	Player string `json:"player,omitempty"`
+	Rating int    `json:"rating,omitempty"`
 }
 
 // TurnView is one applied turn.

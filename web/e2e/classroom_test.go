@@ -16,7 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"tabula/engine"
 	"tabula/internal/roomclient"
+	"tabula/internal/server"
 	"tabula/internal/servetest"
 )
 
@@ -59,7 +61,7 @@ func pageFiles(t *testing.T, base string) []string {
 // module it imports, and none gets a 429; then they start 15 games at
 // once, two players each, and every game gets going; nginx's request log
 // names the classroom's address. Past the API's limit, nginx answers 429
-// in JSON with Retry-After.
+// in JSON with Retry-After, in the reader's language.
 func TestClassroomBehindNginx(t *testing.T) {
 	t.Parallel()
 	db := throwawayDatabase(t)
@@ -143,10 +145,15 @@ func TestClassroomBehindNginx(t *testing.T) {
 		t.Errorf("nginx's request log names the classroom's address in %d lines, want %d or more", n, 30*len(files))
 	}
 
-	// Over the API's limit: JSON with Retry-After, not an HTML page.
+	// Over the API's limit: JSON with Retry-After, not an HTML page, in
+	// the reader's language (the catalogue's words).
 	c := clientFrom("127.0.0.6")
-	for range 400 {
-		res, err := c.Get(base + "/api/games")
+	answers := map[string]string{} // language → the 429's body
+	for i := range 400 {
+		lang := engine.Languages[i%len(engine.Languages)]
+		req, _ := http.NewRequest("GET", base+"/api/games", nil)
+		req.Header.Set("Accept-Language", lang+"-XX,"+lang+";q=0.9")
+		res, err := c.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,15 +162,22 @@ func TestClassroomBehindNginx(t *testing.T) {
 		if res.StatusCode != http.StatusTooManyRequests {
 			continue
 		}
-		var e struct{ Error, Code string }
-		if err := json.Unmarshal(body, &e); err != nil || e.Code == "" || e.Error == "" ||
-			!strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") || res.Header.Get("Retry-After") == "" {
-			t.Fatalf("nginx's 429: %s %q Retry-After %q, want JSON with error and code, and Retry-After",
-				res.Header.Get("Content-Type"), body, res.Header.Get("Retry-After"))
+		if !strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") || res.Header.Get("Retry-After") == "" {
+			t.Fatalf("nginx's 429: %s %q Retry-After %q, want JSON and Retry-After", res.Header.Get("Content-Type"), body, res.Header.Get("Retry-After"))
 		}
-		return
+		answers[lang] = strings.TrimSuffix(string(body), "\n")
+		if len(answers) == len(engine.Languages) {
+			break
+		}
 	}
-	t.Error("400 API requests at once from one address were never limited")
+	if len(answers) < len(engine.Languages) {
+		t.Errorf("400 API requests at once from one address were limited in %d languages of %d", len(answers), len(engine.Languages))
+	}
+	for lang, body := range answers {
+		if want := server.ProxyTooMany(lang); body != want {
+			t.Errorf("nginx's 429 in %s: %s, want %s", lang, body, want)
+		}
+	}
 }
 
 // playFirstMoves creates a room of two people at base from the classroom

@@ -36,6 +36,8 @@ import (
 
 	"tabula/docs"
 	_ "tabula/games/all"
+	"tabula/internal/classes"
+	"tabula/internal/lobby"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"
@@ -86,10 +88,14 @@ func appServer(mgr *rooms.Manager) *server.Server {
 		Static:         web.Static(),
 		Rules:          docs.RulesFS(),
 		Rooms:          mgr,
+		Classes:        classDB,
 		RoomsPerMinute: 1000,
 		MessageRate:    200,
 	})
 }
+
+// classDB keeps the teachers' classes of the tests' server (class_test.go).
+var classDB classes.Store
 
 // parallelTests is how many browser tests run at once (those that call
 // t.Parallel: each in a browser context of its own, see tab), unless
@@ -121,8 +127,12 @@ func run(m *testing.M) int {
 	}
 	defer db.Close()
 	mgr = newManager(db)
+	classDB = db
 	defer mgr.Close()
 	s := appServer(mgr)
+	// The lobby of "Find a game" (lobby_test.go).
+	s.SetLobby(lobby.New(lobby.Config{Store: db.Lobby(), Rooms: mgr, Offered: server.OfferedAgents, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}),
+		server.LobbyLimits{SeeksPerMinute: 1000, PlayersPerMinute: 1000})
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && r.URL.Path == "/api/rooms" {
 			roomsCreated.Add(1)

@@ -4,6 +4,7 @@
 
 import { t, getLanguage } from './i18n.js';
 import { engineFetch, isEngineRoom } from './engine.js';
+import { kiosk, store } from './kiosk.js';
 
 export const app = document.getElementById('app');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -13,13 +14,15 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // (engine.js) answers for its own rooms and games (a path or a body that
 // names one), for every request on a site with no server (siteMode), and,
 // when the server cannot be reached, for the catalogue, replays and
-// analyses; where 'engine' asks it alone.
-export async function api(method, path, body, where) {
+// analyses; where 'engine' asks it alone. A token (a class's secret or a
+// pupil's) goes as Authorization: Bearer.
+export async function api(method, path, body, where, token) {
   const lang = getLanguage();
   let res = null;
   if (where === 'engine' || siteMode() || enginePath(path) || (body && isEngineRoom(body.room || ''))) res = await engineFetch(method, path, body, lang);
   else {
     const opts = { method, headers: { 'Accept-Language': lang } };
+    if (token) opts.headers.Authorization = 'Bearer ' + token;
     if (body !== undefined) {
       opts.headers['Content-Type'] = 'application/json';
       opts.body = JSON.stringify(body);
@@ -55,10 +58,11 @@ const enginePath = (path) => /^\/api\/(rooms|archive)\/b\./.test(path);
 const engineAnswers = (path) => /^\/api\/(games\b|replay|analysis)/.test(path);
 
 // siteMode: a copy of the app with no server (tabula site: the page says
-// so in <meta name="tabula-site">), or a board embedded in another page
-// (embed.js: index.html?embed=1), which plays in the browser alone.
+// so in <meta name="tabula-site">), a board embedded in another page
+// (embed.js: index.html?embed=1), or a kiosk (kiosk.js), which plays in
+// the browser alone: a kiosk's games never reach the server.
 export function siteMode() {
-  return !!document.querySelector('meta[name="tabula-site"]') || embedded();
+  return !!document.querySelector('meta[name="tabula-site"]') || embedded() || !!kiosk;
 }
 
 // siteServer is the Tabula server a site with no server of its own
@@ -104,7 +108,7 @@ export const speeds = { slow: 450, normal: 220, fast: 70, off: 0 };
 // speed is the animation speed chosen, else none for people who asked
 // for reduced motion.
 export function speed() {
-  const s = localStorage.getItem('tabula.speed');
+  const s = store.getItem('tabula.speed');
   if (s && speeds[s] !== undefined) return s;
   return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'off' : 'normal';
 }

@@ -13,6 +13,10 @@ import { w, esc, linkify, seatLabel } from './ux.js';
 import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
+import { lobbyBox, startLobby, leaveLobby, pageIdentity } from './lobby.js';
+import { pageJoin, pageClass, pageNewClass, leaveClass } from './class.js';
+import { kiosk } from './kiosk.js';
+import { startKiosk, pageAttract, kioskAllows, kioskRouted } from './attract.js';
 import { engineState, warmEngine } from './engine.js';
 
 // startOf is the start state of a game under options, with its board's
@@ -59,6 +63,10 @@ async function route() {
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id, token] = hash.split('/');
   if (page !== 'room' && page !== 'play' && page !== 'archived') leaveRoom();
+  leaveLobby();
+  leaveClass();
+  // a kiosk shows its games and nothing that leads away (attract.js)
+  if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
   // A page the engine in the browser answers says so while it loads (the
   // first time: a second or two on a phone).
   if ((siteMode() || page === 'play' || page === 'embed') && engineState.loaded === null) {
@@ -70,15 +78,21 @@ async function route() {
     else if (page === 'online' && id) { setCurrent({ name: 'online', rerender: () => pageOnline(id, token) }); await pageOnline(id, token); }
     else if (page === 'games' && !id) { setCurrent({ name: 'archive', rerender: pageArchive }); await pageArchive(); }
     else if (page === 'archived' && id) await pageArchived(id);
+    else if (page === 'identity' && id && lobbyHere()) await pageIdentity(id);
+    else if (page === 'join') { setCurrent({ name: 'join', rerender: () => pageJoin(id) }); await pageJoin(id); }
+    else if (page === 'class' && id && token) { setCurrent({ name: 'class', rerender: () => pageClass(id, token) }); await pageClass(id, token); }
+    else if (page === 'newclass' && id) { setCurrent({ name: 'newclass', rerender: () => pageNewClass(id, token) }); await pageNewClass(id, token); }
     else if (page === 'invites' && id) { setCurrent({ name: 'invites', rerender: () => pageInvites(id) }); await pageInvites(id); }
     else if (page === 'game' && id && token === undefined) await pageGame(id);
     else if (page === 'embed' && id && embedded()) await pageEmbed(id, token || '');
-    else if (page === '') await pageHome();
+    else if (page === '') await (kiosk ? pageAttract() : pageHome());
     else pageNotFound(location.hash);
   } catch (e) {
+    if (kiosk && page !== '') { location.replace('#/'); return; }
     pageNotFound(location.hash, e.message, e.status !== 404);
   }
   focusPage();
+  if (kiosk) kioskRouted();
 }
 
 // pageNotFound says that an address leads nowhere, and offers the way back.
@@ -94,6 +108,10 @@ function pageNotFound(what, detail, problem) {
 }
 
 // ------------------------------------------------------------------ home
+
+// lobbyHere: "Find a game" needs a server, and a kiosk (attract.js) shows
+// nothing that leads away.
+const lobbyHere = () => !siteMode() && !kiosk;
 
 async function pageHome() {
   const seq = routeSeq;
@@ -118,9 +136,10 @@ async function pageHome() {
     o += `<p class="playp"><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`;
     o += `</article>`;
   }
-  o += `</div>${loadBox()}</section>`;
+  o += `</div>${lobbyHere() ? lobbyBox() : ''}${loadBox()}</section>`;
   app.innerHTML = o;
   wireLoad();
+  if (lobbyHere()) startLobby(list).catch(() => {}); // a server without a lobby shows it empty
 }
 
 function loadBox() {
@@ -172,11 +191,17 @@ async function pageGame(id) {
   o += (g.summary || []).map((p) => `<li>${esc(pick(p))}</li>`).join('');
   o += `</ul><details class="fullrules"${g.hasRules ? '' : ' hidden'}><summary>${esc(t('rulesFull'))}</summary><div id="rulesdoc"></div></details>`;
   if (!g.hasRules) o += `<p class="note">${esc(t('rulesNone'))}</p>`;
+  // the board at true scale and the rules sheet, as the server prints them
+  const printer = siteMode() ? siteServer() : '';
+  if (g.hasRules && (!siteMode() || printer)) {
+    const pdf = (paper) => `${printer}/api/games/${encodeURIComponent(g.id)}/print.pdf?paper=${paper}&amp;lang=${getLanguage()}`;
+    o += `<p class="print"><a id="print" class="button" href="${pdf('a4')}" target="_blank" rel="noopener">${esc(t('printA4'))}</a> <a id="print-a3" href="${pdf('a3')}" target="_blank" rel="noopener">${esc(t('printA3'))}</a></p>`;
+  }
   o += `</div><form id="setup" class="setup" novalidate>`;
   o += `<fieldset id="seats"><legend>${esc(t('whoPlays'))}</legend></fieldset>`;
   o += `<p class="hint">${esc(t('startHint'))}</p><button type="submit" class="primary" id="start">${esc(t('start'))}</button>`;
   // online play needs a server: a site with none offers its server's, if any
-  if (!siteMode() || siteServer()) o += ` <button type="button" id="online">${esc(t('playOnline'))}</button>`;
+  if (!siteMode() || siteServer()) o += ` <button type="button" id="online">${esc(t('playOnline'))}</button> <button type="button" id="newclass">${esc(t('cl_start'))}</button>`;
   o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
@@ -195,8 +220,9 @@ async function pageGame(id) {
     }
     o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
   }
-  o += `</fieldset></details></form></div></section>`;
+  o += `</fieldset></details></form></div>${lobbyHere() ? lobbyBox() : ''}</section>`;
   app.innerHTML = o;
+  if (lobbyHere()) startLobby([{ id: g.id, name: g.name }], g.id).catch(() => {});
 
   const form = document.getElementById('setup');
   const readOptions = () => {
@@ -251,12 +277,15 @@ async function pageGame(id) {
   form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
   document.getElementById('more').addEventListener('toggle', () => { setupValues[id] = { ...(setupValues[id] || { options: readOptions(), seats: [] }), more: more() }; });
   // Online play takes the options chosen here.
-  const online = document.getElementById('online');
-  if (online) online.addEventListener('click', () => {
-    const to = `#/online/${g.id}/` + new URLSearchParams(readOptions()).toString();
-    if (siteMode()) location.href = siteServer() + '/' + to;
-    else location.hash = to;
-  });
+  // So does a class.
+  for (const [el, page] of [['online', 'online'], ['newclass', 'newclass']]) {
+    const b = document.getElementById(el);
+    if (b) b.addEventListener('click', () => {
+      const to = `#/${page}/${g.id}/` + new URLSearchParams(readOptions()).toString();
+      if (siteMode()) location.href = siteServer() + '/' + to;
+      else location.hash = to;
+    });
+  }
   // One game per start, however often the button is pressed.
   let starting = false;
   form.addEventListener('submit', async (e) => {
@@ -343,6 +372,7 @@ function start() {
   });
   window.addEventListener('hashchange', route);
   window.addEventListener('tabula-offline', renderOffline);
+  if (kiosk) startKiosk(() => { renderChrome(); if (current && current.rerender) current.rerender(); });
   if (embedded()) tellHost();
   // After one visit the app opens and plays offline (sw.js).
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => { /* an insecure origin: online only */ });

@@ -5,8 +5,9 @@
 // finished game is kept in IndexedDB (database "tabula", store "kept") and
 // put back when the worker starts, and told to the other tabs' workers
 // (BroadcastChannel "tabula-engine"), which take it and drop the room
-// from memory, so that their pages reconnect to it as it now is. The page
-// talks to it through engine.js only.
+// from memory, so that their pages reconnect to it as it now is; a
+// kiosk's worker (named tabula-kiosk) keeps and tells nothing: its games
+// last as long as the page. The page talks to it through engine.js only.
 /* global Go */
 
 importScripts('wasm_exec.js');
@@ -42,7 +43,8 @@ async function compile(go) {
   return WebAssembly.instantiate(await wasm.arrayBuffer(), go.importObject);
 }
 
-const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('tabula-engine') : null;
+const kiosk = self.name === 'tabula-kiosk';
+const tabs = typeof BroadcastChannel === 'function' && !kiosk ? new BroadcastChannel('tabula-engine') : null;
 
 const ready = (async () => {
   const go = new Go();
@@ -50,10 +52,12 @@ const ready = (async () => {
   go.run(instance);
   const eng = self.tabulaEngine;
   let db = null;
-  try {
-    db = await openDB();
-    for (const kept of await allKept(db)) eng.restore(kept);
-  } catch (e) { db = null; } // no IndexedDB (a private window): the games last as long as the page
+  if (!kiosk) {
+    try {
+      db = await openDB();
+      for (const kept of await allKept(db)) eng.restore(kept);
+    } catch (e) { db = null; } // no IndexedDB (a private window): the games last as long as the page
+  }
   eng.onChange = (id, kept) => {
     if (db) db.transaction(storeName, 'readwrite').objectStore(storeName).put(kept, id);
     if (tabs) tabs.postMessage({ id, kept });
@@ -81,6 +85,9 @@ self.onmessage = async (e) => {
     }
     case 'bench':
       postMessage({ id: m.id, status: 200, body: await eng.bench(m.playouts, m.iterations) });
+      return;
+    case 'levels':
+      postMessage({ id: m.id, status: 200, body: await eng.levels(m.games, m.levels, m.positions) });
       return;
     case 'open':
       conns.set(m.conn, eng.open(m.room, m.lang,

@@ -3,6 +3,8 @@
 // and EngineSocket, a room's live connection that behaves as a WebSocket
 // for conn.js. Rooms the engine plays have ids that begin with "b.".
 
+import { kiosk } from './kiosk.js';
+
 let worker = null;
 let seq = 0;
 const waiting = new Map(); // request id -> resolve
@@ -10,7 +12,9 @@ const sockets = new Map(); // connection id -> EngineSocket
 
 function start() {
   if (worker) return worker;
-  worker = new Worker('engine-worker.js');
+  // a kiosk's engine keeps nothing (engine-worker.js); the worker learns
+  // it by its name, which a copy kept by sw.js cannot lose
+  worker = new Worker('engine-worker.js', kiosk ? { name: 'tabula-kiosk' } : {});
   worker.onmessage = (e) => {
     const m = e.data;
     if (m.ready !== undefined) {
@@ -51,26 +55,32 @@ export function engineUnload(room) { start().postMessage({ op: 'unload', room })
 // isEngineRoom tells a room the engine in the browser plays.
 export const isEngineRoom = (id) => String(id).startsWith('b.');
 
-// engineFetch answers an API request (docs/api.md) in the browser:
-// {status, body} as the server would.
-export function engineFetch(method, path, body, lang) {
+// ask sends the worker a request and resolves with done(its answer).
+function ask(msg, done) {
   const w = start();
   const id = ++seq;
   return new Promise((resolve) => {
-    waiting.set(id, resolve);
-    w.postMessage({ op: 'fetch', id, method, path, body: body === undefined ? undefined : JSON.stringify(body), lang });
+    waiting.set(id, (m) => resolve(done(m)));
+    w.postMessage({ ...msg, id });
   });
+}
+
+// engineFetch answers an API request (docs/api.md) in the browser:
+// {status, body} as the server would.
+export function engineFetch(method, path, body, lang) {
+  return ask({ op: 'fetch', method, path, body: body === undefined ? undefined : JSON.stringify(body), lang }, (m) => m);
 }
 
 // engineBench runs the engine's speed measurement (internal/enginebench)
 // in the worker: {playouts, playoutsPerSec, iterations, searchMs, move}.
 export function engineBench(playouts, iterations) {
-  const w = start();
-  const id = ++seq;
-  return new Promise((resolve) => {
-    waiting.set(id, (m) => resolve(JSON.parse(m.body)));
-    w.postMessage({ op: 'bench', id, playouts, iterations });
-  });
+  return ask({ op: 'bench', playouts, iterations }, (m) => JSON.parse(m.body));
+}
+
+// engineLevels times the levels' moves (internal/enginebench.Levels) in
+// the worker: [{game, level, moves, meanMs, worstMs, capMs}].
+export function engineLevels(games, levels, positions) {
+  return ask({ op: 'levels', games, levels, positions }, (m) => JSON.parse(m.body));
 }
 
 // EngineSocket is a room's live connection to the engine in the

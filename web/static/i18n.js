@@ -7,6 +7,8 @@
 
 import { appWords } from './contract.js';
 
+import { store } from './kiosk.js';
+
 const strings = {
   en: {
     title: 'Tabula',
@@ -231,6 +233,29 @@ const strings = {
     toServer: 'Copy to the server\'s archive',
     copiedToServer: 'Copied to the server\'s archive.',
     engineLoading: 'Loading the engine…',
+    // a teacher's class (class.js)
+    cl_start: 'Start a class', cl_newTitle: 'A class of {name}',
+    cl_newHint: 'Pupils join from their phones with a code; the class pairs them round after round, and the computer plays the odd one out. Each round starts when you say.',
+    cl_pairing: 'Pairing', 'cl_p_round-robin': 'round robin (everyone meets everyone)', cl_p_swiss: 'Swiss system (for larger groups)', cl_p_knockout: 'knockout',
+    cl_computer: 'The computer opponent', cl_max: 'Players at most', cl_create: 'Create the class',
+    cl_joinTitle: 'Join a class', cl_code: 'The code on the teacher\'s screen', cl_name: 'Your name', cl_join: 'Join',
+    cl_pupilTitle: 'Class {code}', cl_hello: 'Hello, {name}', cl_inClass: 'You are in class {code}, playing {game}.',
+    cl_wait: 'Wait for the round to start: this page takes you to your game.', cl_yourGame: 'Round {round}: your game is ready.',
+    cl_gameOver: 'Your game is over. Wait for the next round.', cl_ended: 'The class has ended. Here are the results.', cl_goGame: 'Go to your game',
+    cl_back: 'Back to the class',
+    cl_dashTitle: 'Class {code}', cl_qr: 'QR code that joins class {code}', cl_joinAt: 'Join at', cl_codeIs: 'Code: {code}',
+    cl_players: '{n} of {max} players', cl_status_open: 'open', cl_status_paused: 'paused', cl_status_ended: 'ended',
+    cl_controls: 'Class controls', cl_first: 'Start round 1 of {of}', cl_allPlayed: 'Every round is played', cl_roundOver: 'Round {n}: over', cl_next: 'Start round {n} of {of}',
+    cl_pause: 'Pause', cl_resume: 'Resume', cl_end: 'End the class', cl_csv: 'Results (CSV)', cl_records: 'Every game (records)', cl_projector: 'Projector mode',
+    cl_round: 'Round {n}: {left} games in play', cl_watch: 'Watch {who}', cl_seatLinks: 'Seat links', cl_seatOf: 'Play as {name}', cl_over: 'Over', cl_level: 'Level, {a}–{b}', cl_leads: '{name} leads, {a}–{b}',
+    cl_table: 'Results', cl_tieBreaks: 'By points (a win 1, a draw ½), then Sonneborn-Berger, then the direct encounter, then the wins.',
+    cl_rank: 'Place', cl_player: 'Player', cl_points: 'Points', cl_sb: 'Sonneborn-Berger', cl_direct: 'Direct', cl_wins: 'Wins', cl_played: 'Games',
+    printA4: 'Print the board and rules (A4)',
+    printA3: 'Print on A3',
+    kioskDemo: 'The computer plays itself. Watch, or touch a button to play:',
+    kioskVsComputer: 'Against the computer',
+    kioskTwo: 'Two players here',
+    kioskWhich: 'Play {name}',
   },
   de: {
     title: 'Tabula',
@@ -455,6 +480,28 @@ const strings = {
     toServer: 'Ins Archiv des Servers kopieren',
     copiedToServer: 'Ins Archiv des Servers kopiert.',
     engineLoading: 'Die Spiel-Engine wird geladen…',
+    cl_start: 'Eine Klasse beginnen', cl_newTitle: 'Eine Klasse mit {name}',
+    cl_newHint: 'Die Schülerinnen und Schüler treten mit einem Code vom Handy bei; die Klasse paart sie Runde um Runde, und der Computer spielt gegen den, der übrig bleibt. Jede Runde beginnt, wenn du es sagst.',
+    cl_pairing: 'Paarung', 'cl_p_round-robin': 'Rundenturnier (jeder gegen jeden)', cl_p_swiss: 'Schweizer System (für größere Gruppen)', cl_p_knockout: 'K.-o.-System',
+    cl_computer: 'Der Computergegner', cl_max: 'Höchstens Spieler', cl_create: 'Die Klasse anlegen',
+    cl_joinTitle: 'Einer Klasse beitreten', cl_code: 'Der Code auf dem Bildschirm der Lehrkraft', cl_name: 'Dein Name', cl_join: 'Beitreten',
+    cl_pupilTitle: 'Klasse {code}', cl_hello: 'Hallo, {name}', cl_inClass: 'Du bist in der Klasse {code} und spielst {game}.',
+    cl_wait: 'Warte, bis die Runde beginnt: diese Seite bringt dich zu deiner Partie.', cl_yourGame: 'Runde {round}: deine Partie ist bereit.',
+    cl_gameOver: 'Deine Partie ist zu Ende. Warte auf die nächste Runde.', cl_ended: 'Die Klasse ist beendet. Hier sind die Ergebnisse.', cl_goGame: 'Zu deiner Partie',
+    cl_back: 'Zurück zur Klasse',
+    cl_dashTitle: 'Klasse {code}', cl_qr: 'QR-Code zum Beitritt zur Klasse {code}', cl_joinAt: 'Beitreten unter', cl_codeIs: 'Code: {code}',
+    cl_players: '{n} von {max} Spielern', cl_status_open: 'offen', cl_status_paused: 'angehalten', cl_status_ended: 'beendet',
+    cl_controls: 'Steuerung der Klasse', cl_first: 'Runde 1 von {of} beginnen', cl_allPlayed: 'Alle Runden sind gespielt', cl_roundOver: 'Runde {n}: zu Ende', cl_next: 'Runde {n} von {of} beginnen',
+    cl_pause: 'Anhalten', cl_resume: 'Fortsetzen', cl_end: 'Die Klasse beenden', cl_csv: 'Ergebnisse (CSV)', cl_records: 'Alle Partien (Aufzeichnungen)', cl_projector: 'Beamer-Ansicht',
+    cl_round: 'Runde {n}: {left} Partien laufen', cl_watch: '{who} zuschauen', cl_seatLinks: 'Links der Plätze', cl_seatOf: 'Als {name} spielen', cl_over: 'Zu Ende', cl_level: 'Gleichstand, {a}–{b}', cl_leads: '{name} führt, {a}–{b}',
+    cl_table: 'Ergebnisse', cl_tieBreaks: 'Nach Punkten (Sieg 1, Remis ½), dann Sonneborn-Berger, dann direkter Vergleich, dann Siege.',
+    cl_rank: 'Platz', cl_player: 'Spieler', cl_points: 'Punkte', cl_sb: 'Sonneborn-Berger', cl_direct: 'Direkt', cl_wins: 'Siege', cl_played: 'Partien',
+    printA4: 'Brett und Regeln drucken (A4)',
+    printA3: 'Auf A3 drucken',
+    kioskDemo: 'Der Computer spielt gegen sich selbst. Schau zu oder berühre einen Knopf, um zu spielen:',
+    kioskVsComputer: 'Gegen den Computer',
+    kioskTwo: 'Zu zweit hier',
+    kioskWhich: '{name} spielen',
   },
 };
 
@@ -469,7 +516,7 @@ let lang = 'en';
 
 // detectLanguage picks the saved language, else the browser's.
 export function detectLanguage() {
-  const saved = localStorage.getItem('tabula.lang');
+  const saved = store.getItem('tabula.lang');
   if (saved && strings[saved]) return saved;
   for (const l of navigator.languages || [navigator.language || 'en']) {
     const short = String(l).slice(0, 2).toLowerCase();
@@ -480,7 +527,7 @@ export function detectLanguage() {
 
 export function setLanguage(l) {
   lang = strings[l] ? l : 'en';
-  localStorage.setItem('tabula.lang', lang);
+  store.setItem('tabula.lang', lang);
   document.documentElement.lang = lang;
 }
 

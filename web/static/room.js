@@ -1,6 +1,7 @@
 // The room page: any room, whoever holds its seats. The seats this
 // browser plays are those whose tokens it holds: all the person seats of
-// a game at this device (kept in localStorage by room), the seat of an
+// a game at this device (kept by room in localStorage, or in a kiosk in
+// memory: kiosk.js), the seat of an
 // invite link (in the address), or none for a spectator. Which seats it
 // holds decides what it may do, not which page it is on. The page plays
 // over one connection (conn.js), turns the server's messages into the
@@ -12,7 +13,8 @@ import { w, ask, guarded, MoveList } from './ux.js';
 import { rove, neighbour } from './keys.js';
 import { api, games, showError, clearError, setCurrent, routeSeq, stale, announce, siteMode } from './api.js';
 import { Conn } from './conn.js';
-import { isEngineRoom } from './engine.js';
+import { isEngineRoom, engineFetch } from './engine.js';
+import { store } from './kiosk.js';
 import { agentKinds } from './contract.js';
 import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf } from './roomstate.js';
 import { renderRoom, drawBoard, animateSteps, announceTurn, announceEnd, focusInput, tick } from './roomdraw.js';
@@ -24,12 +26,12 @@ const tokenKey = (id) => 'tabula.local.' + id;
 
 // localTokens are the tokens this device keeps for room id, by seat.
 export function localTokens(id) {
-  try { return JSON.parse(localStorage.getItem(tokenKey(id)) || '{}').tokens || {}; } catch (e) { return {}; }
+  try { return JSON.parse(store.getItem(tokenKey(id)) || '{}').tokens || {}; } catch (e) { return {}; }
 }
 
 function keepTokens(id, tokens) {
-  if (Object.keys(tokens).length) localStorage.setItem(tokenKey(id), JSON.stringify({ tokens }));
-  else localStorage.removeItem(tokenKey(id));
+  if (Object.keys(tokens).length) store.setItem(tokenKey(id), JSON.stringify({ tokens }));
+  else store.removeItem(tokenKey(id));
 }
 
 // fresh is the new game this page just started: the turns played before
@@ -475,15 +477,17 @@ const copyOnce = guarded(async () => {
 });
 
 // downloadOnce downloads the record of a game of the engine in the
-// browser, which no server can give at the link's address.
+// browser, which no server can give at the link's address: the engine's
+// answer to the link, byte for byte.
 const downloadOnce = guarded(async () => {
   clearError();
   try {
-    const path = document.getElementById('download').getAttribute('href');
-    const { resultText, ...rec } = await api('GET', path);
+    const r = await engineFetch('GET', document.getElementById('download').getAttribute('href'), undefined, getLanguage());
+    const data = JSON.parse(r.body);
+    if (r.status !== 200) throw new Error(data.error || String(r.status));
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1) + '\n'], { type: 'application/json' }));
-    a.download = `tabula-${rec.game}-${P.id}.json`;
+    a.href = URL.createObjectURL(new Blob([r.body], { type: 'application/json' }));
+    a.download = `tabula-${data.game}-${P.id}.json`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   } catch (err) { showError(err); }
@@ -557,7 +561,7 @@ function wire(section) {
     } else if (e.key === 'Escape' && P.selected) { P.selected = null; drawBoard(null); }
   });
   section.addEventListener('change', (e) => {
-    if (e.target.id === 'speed') localStorage.setItem('tabula.speed', e.target.value);
+    if (e.target.id === 'speed') store.setItem('tabula.speed', e.target.value);
   });
 }
 

@@ -39,7 +39,9 @@ function roomHTML() {
   const st = status();
   const c = chooser();
   let o = `<section id="room" data-id="${esc(P.id)}" data-game="${esc(m.game)}" data-status="${st}" data-room="${esc(m.status)}" data-conn="${P.conn}" data-drops="${P.drops || 0}" data-version="${P.version}" data-seat="${P.seat}" data-seats="${mine().join(' ')}"${P.replay ? ` data-step="${P.replay.i}"` : ''} aria-labelledby="room-h">`;
-  o += `<h1 id="room-h">${esc(P.game.name)}</h1><p class="back"><a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
+  // a pupil's game of a class leads back to her page of the class
+  const cls = sessionStorage.getItem('tabula.classOf.' + P.id);
+  o += `<h1 id="room-h">${esc(P.game.name)}</h1><p class="back">${cls ? `<a id="toclass" href="${esc(cls)}">${esc(t('cl_back'))}</a> · ` : ''}<a href="#/game/${esc(m.game)}">${esc(t('rulesAndOptions'))}</a></p>`;
   if (P.lost) o += `<p id="lost" class="note" role="status">${esc(P.lost)}</p>`;
   o += `<div class="playgrid"><div class="boardcol">`;
   // a sign of progress while the computer (or the server) is at work

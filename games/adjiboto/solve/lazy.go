@@ -16,8 +16,16 @@ import (
 type Lazy struct {
 	k      int
 	mu     sync.Mutex
-	tables map[string]*Table
+	tables map[string]*lazyTable
 	loaded []*Table
+}
+
+// lazyTable is the table of one set of rules, built once; done is closed
+// when it is built (or failed: t is nil).
+type lazyTable struct {
+	once sync.Once
+	done chan struct{}
+	t    *Table
 }
 
 // Add makes l answer from t wherever t covers a position, before any table
@@ -34,16 +42,31 @@ func (l *Lazy) Add(t *Table) {
 
 // NewLazy returns tables of k seeds, none built yet. DefaultLazySeeds is
 // a size that builds in about two seconds.
-func NewLazy(k int) *Lazy { return &Lazy{k: min(max(k, 0), MaxSeedsLeft), tables: map[string]*Table{}} }
+func NewLazy(k int) *Lazy {
+	return &Lazy{k: min(max(k, 0), MaxSeedsLeft), tables: map[string]*lazyTable{}}
+}
 
 // DefaultLazySeeds is the K of the tables the command builds on demand
 // for the level max (about 4 million positions, 4 MB).
 const DefaultLazySeeds = 14
 
 // BestMove returns a best move from the table for s's rules, building it
-// first when needed, and false when s is not a position such a table
-// covers (or the table cannot be built for s's options).
+// first when needed (a caller that asks while another builds it waits for
+// that build), and false when s is not a position such a table covers (or
+// the table cannot be built for s's options).
 func (l *Lazy) BestMove(s engine.State) (engine.Move, bool) {
+	return l.bestMove(s, true)
+}
+
+// BestMoveBuilt is BestMove from the tables built already: where s's
+// table is still to be built it answers false at once, and has the table
+// built in a goroutine of its own (once), for the positions asked later
+// (engine.EndgameBuilt).
+func (l *Lazy) BestMoveBuilt(s engine.State) (engine.Move, bool) {
+	return l.bestMove(s, false)
+}
+
+func (l *Lazy) bestMove(s engine.State, wait bool) (engine.Move, bool) {
 	if t := l.loadedFor(s); t != nil {
 		return t.BestMove(s)
 	}
@@ -54,20 +77,36 @@ func (l *Lazy) BestMove(s engine.State) (engine.Move, bool) {
 	if _, n := board(a); n > l.k {
 		return 0, false
 	}
-	rules := rulesOf(s.Options())
-	key := strings.Join(rules, " ")
+	opts := s.Options()
+	key := strings.Join(rulesOf(opts), " ")
 	l.mu.Lock()
-	t := l.tables[key]
-	if t == nil {
-		var err error
-		if t, _, err = Build(s.Options(), l.k, nil); err != nil {
-			l.mu.Unlock()
-			return 0, false
-		}
-		l.tables[key] = t
+	e := l.tables[key]
+	if e == nil {
+		e = &lazyTable{done: make(chan struct{})}
+		l.tables[key] = e
 	}
 	l.mu.Unlock()
-	return t.BestMove(s)
+	build := func() {
+		e.once.Do(func() {
+			defer close(e.done)
+			if t, _, err := Build(opts, l.k, nil); err == nil {
+				e.t = t
+			}
+		})
+	}
+	select {
+	case <-e.done:
+	default:
+		if !wait {
+			go build()
+			return 0, false
+		}
+		build()
+	}
+	if e.t == nil {
+		return 0, false
+	}
+	return e.t.BestMove(s)
 }
 
 // loadedFor returns the first added table that covers s, or nil.

@@ -257,9 +257,32 @@ func TestLazyBuildsOnFirstCoveredPosition(t *testing.T) {
 	if !ok || len(lazy.tables) != 1 {
 		t.Fatalf("5 seeds: answered %v with %d tables", ok, len(lazy.tables))
 	}
-	moves, vals, _ := lazy.tables["chain-through-empty=true capture-from=any skip-origin=false"].MoveValues(s)
+	moves, vals, _ := lazy.tables["chain-through-empty=true capture-from=any skip-origin=false"].t.MoveValues(s)
 	if len(moves) != 1 || got != moves[0] || vals[0] != minimax(s) {
 		t.Fatalf("move %d of %v worth %v, minimax %d", got, moves, vals, minimax(s))
+	}
+}
+
+// BestMoveBuilt answers only from tables built already: the first
+// position its table would cover gets no answer, and has the table built
+// off the caller's goroutine; once built, the same answer as BestMove.
+func TestLazyBestMoveBuiltDoesNotBuildInTheCaller(t *testing.T) {
+	lazy := NewLazy(5)
+	s, _ := adjiboto.NewPosition(options(t, "chain-through-empty=true"), [adjiboto.Holes]int{3, 0, 0, 0, 0, 2, 0, 0, 0, 0}, [2]int{}, 0)
+	if _, ok := lazy.BestMoveBuilt(s); ok {
+		t.Fatal("answered before any table was built")
+	}
+	lazy.mu.Lock()
+	e := lazy.tables["chain-through-empty=true capture-from=any skip-origin=false"]
+	lazy.mu.Unlock()
+	if e == nil {
+		t.Fatal("no table is being built for the position's rules")
+	}
+	<-e.done // the build started by the first question ends
+	got, ok := lazy.BestMoveBuilt(s)
+	want, wok := NewLazy(5).BestMove(s)
+	if !ok || !wok || got != want {
+		t.Fatalf("once built: %d %v, BestMove %d %v", got, ok, want, wok)
 	}
 }
 

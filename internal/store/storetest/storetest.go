@@ -28,6 +28,7 @@ func Run(t *testing.T, open func(t *testing.T) rooms.Store, reopen func(t *testi
 	t.Run("Idle", func(t *testing.T) { idle(t, open(t)) })
 	t.Run("RefusedStepChangesNothing", func(t *testing.T) { refusedStep(t, open(t)) })
 	t.Run("ClearAndCommit", func(t *testing.T) { clearAndCommit(t, open(t)) })
+	t.Run("Classes", func(t *testing.T) { classStore(t, open(t), reopen) })
 }
 
 var ctx = context.Background()
