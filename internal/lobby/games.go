@@ -156,3 +156,16 @@ func (l *Lobby) CatchUp(ctx context.Context) error {
 	}
 	return nil
 }
+
+// Live lists the open rooms the lobby made, to watch: the latest changed
+// first, without links.
+func (l *Lobby) Live(ctx context.Context) ([]GameView, error) {
+	seats, err := l.cfg.Store.LiveRooms(ctx, maxGames)
+	out := make([]GameView, 0, len(seats))
+	for _, s := range seats {
+		g := gameView(s)
+		g.Seat = -1
+		out = append(out, g)
+	}
+	return out, err
+}

@@ -134,10 +134,16 @@ func (p *Page) TextCentred(x, y float64, f Font, size float64, s string) {
 	p.Text(x-Width(f, size, s)/2, y, f, size, s)
 }
 
-// Encode gives s in WinAnsiEncoding; a character it lacks becomes '?'.
+// plainer writes the characters of Tabula's pages that WinAnsiEncoding
+// lacks as it can.
+var plainer = strings.NewReplacer("\u2212", "-", "\u2192", "->", "\u2265", ">=", "\u2264", "<=", "\u03bc", "\u00b5",
+	"\u2080", "0", "\u2081", "1", "\u2082", "2", "\u03bb", "lambda")
+
+// Encode gives s in WinAnsiEncoding; a character it lacks and plainer
+// does not replace becomes '?'.
 func Encode(s string) []byte {
 	out := make([]byte, 0, len(s))
-	for _, r := range s {
+	for _, r := range plainer.Replace(s) {
 		b, ok := charmap.Windows1252.EncodeRune(r)
 		if !ok || b < 32 {
 			b = '?'

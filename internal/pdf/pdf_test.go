@@ -53,7 +53,7 @@ func TestWidthsAreHelveticas(t *testing.T) {
 	if Width(Regular, 10, "ä") != Width(Regular, 10, "a") || Width(Bold, 10, "a") == Width(Regular, 10, "m") {
 		t.Error("umlauts or bold widths wrong")
 	}
-	if got := string(Encode("ß→x")); got != "\xdf?x" {
+	if got := string(Encode("ß→x−1 ≥ λ₀ ☃")); got != "\xdf->x-1 >= lambda0 ?" {
 		t.Errorf("Encode: %q", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"tabula/docs"
 	"tabula/engine"
 	_ "tabula/games/all"
+	"tabula/internal/pdf"
 )
 
 // start is the start of game id under the options (name=value).
@@ -63,6 +64,10 @@ func TestRulesPagesGiveTheSheets(t *testing.T) {
 				for _, r := range s.Rules {
 					if strings.ContainsAny(r, "`|") || strings.Contains(r, "**") {
 						t.Errorf("%s/%s: rule keeps markup: %q", id, lang, r)
+					}
+					// every character prints (WinAnsiEncoding, or pdf's plainer form)
+					if strings.Count(string(pdf.Encode(r)), "?") != strings.Count(r, "?") {
+						t.Errorf("%s/%s: a character of the rule does not print: %q", id, lang, r)
 					}
 				}
 			}

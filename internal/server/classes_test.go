@@ -561,3 +561,29 @@ func TestClassSwissAndKnockout(t *testing.T) {
 		t.Errorf("after the final: %d %+v", code, e)
 	}
 }
+
+// BenchmarkClassView is GET /api/classes/{id} as a pupil's page polls
+// it, in a class of 24 whose first round (12 games, none over) is in
+// play: each read asks the 12 rooms for their results.
+func BenchmarkClassView(b *testing.B) {
+	ts, _, _, _ := classServer(b, filepath.Join(b.TempDir(), "class.db"), Config{JoinsPerMinute: 1000})
+	testgame.Register()
+	var c classMade
+	callWith(b, ts, "POST", "/api/classes", `{"game":"`+testgame.ID+`","pairing":"swiss"}`, nil, &c)
+	var pupil classJoined
+	for i := range 24 {
+		callWith(b, ts, "POST", "/api/classes/"+c.Code+"/join", fmt.Sprintf(`{"name":"P%d"}`, i), nil, &pupil)
+	}
+	h := http.Header{"Authorization": {"Bearer " + c.Secret}}
+	if code := callWith(b, ts, "POST", "/api/classes/"+c.ID+"/rounds", "", h, nil); code != http.StatusCreated {
+		b.Fatalf("round 1: %d", code)
+	}
+	me := http.Header{"Authorization": {"Bearer " + pupil.Token}}
+	b.ResetTimer()
+	for b.Loop() {
+		var v classJSON
+		if code := callWith(b, ts, "GET", "/api/classes/"+c.ID, "", me, &v); code != http.StatusOK || len(v.Rounds[0].Games) != 12 {
+			b.Fatalf("GET: %d, %d games", code, len(v.Rounds[0].Games))
+		}
+	}
+}

@@ -31,6 +31,7 @@ func (s *Server) lobbyRoutes() {
 	s.route("POST /api/seeks/{id}/accept", s.acceptSeek)
 	s.route("DELETE /api/seeks/{id}", s.withdrawSeek)
 	s.route("GET /api/ratings/{game}", s.getRatings)
+	s.route("GET /api/lobby/games", s.liveGames)
 	s.httpRoute("GET /api/lobby/ws", s.lobbySocket)
 }
 
@@ -310,6 +311,19 @@ func (s *Server) getRatings(w response, r *request) error {
 	list, err := l.Ratings(r.Context(), r.PathValue("game"))
 	if err != nil {
 		return lobbyErr(err)
+	}
+	writeJSON(w, statusOK, list)
+	return nil
+}
+
+func (s *Server) liveGames(w response, r *request) error {
+	l, err := s.lobby()
+	if err != nil {
+		return err
+	}
+	list, err := l.Live(r.Context())
+	if err != nil {
+		return err
 	}
 	writeJSON(w, statusOK, list)
 	return nil

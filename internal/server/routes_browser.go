@@ -19,6 +19,10 @@ import (
 // API's 404.
 func (s *Server) serverRoutes() {}
 
+// ClassStore is where a server keeps the teachers' classes: the engine
+// in the browser keeps none.
+type ClassStore = any
+
 // classState is the teachers' classes, which only a server keeps.
 type classState struct{}
 
@@ -32,90 +36,17 @@ type lobbyState struct{}
 
 // transport is how the engine in the browser takes requests: the
 // worker's messages, routed by the routes' patterns (Serve).
-type transport struct{ routes []browserRoute }
+type transport struct{ router router }
 
 func newTransport(Config) transport { return transport{} }
 
-// browserRoute is one route: its method ("" for any) and the segments
-// of its path, "{name}" for a wildcard; prefix routes ("/api/") take
-// every path that begins with theirs.
-type browserRoute struct {
-	method string
-	segs   []string
-	prefix string
-	h      handlerFunc
-}
-
-// route serves pattern (as a ServeMux's: "METHOD /path/{name}", or a
-// path ending in "/" for every path under it) with h.
-func (s *Server) route(pattern string, h handlerFunc) {
-	method, path, ok := strings.Cut(pattern, " ")
-	if !ok {
-		method, path = "", pattern
-	}
-	rt := browserRoute{method: method, h: h}
-	if strings.HasSuffix(path, "/") {
-		rt.prefix = path
-	} else {
-		rt.segs = strings.Split(path, "/")
-	}
-	s.routes = append(s.routes, rt)
-}
-
-// match gives r's route for method and its wildcards; a route of whole
-// segments before a prefix route, literal segments before wildcards.
-func (t *transport) match(method, path string) (handlerFunc, map[string]string) {
-	segs := strings.Split(path, "/")
-	var best *browserRoute
-	var bestParams map[string]string
-	bestLits := -1
-	for i := range t.routes {
-		rt := &t.routes[i]
-		if rt.method != "" && rt.method != method && !(rt.method == "GET" && method == "HEAD") {
-			continue
-		}
-		if rt.prefix != "" {
-			continue
-		}
-		if len(rt.segs) != len(segs) {
-			continue
-		}
-		params, lits := map[string]string{}, 0
-		ok := true
-		for j, seg := range rt.segs {
-			if strings.HasPrefix(seg, "{") {
-				if segs[j] == "" {
-					ok = false
-					break
-				}
-				params[strings.Trim(seg, "{}")] = segs[j]
-				continue
-			}
-			if seg != segs[j] {
-				ok = false
-				break
-			}
-			lits++
-		}
-		if ok && lits > bestLits {
-			best, bestParams, bestLits = rt, params, lits
-		}
-	}
-	if best != nil {
-		return best.h, bestParams
-	}
-	for _, rt := range t.routes {
-		if rt.prefix != "" && strings.HasPrefix(path, rt.prefix) && (rt.method == "" || rt.method == method) {
-			return rt.h, nil
-		}
-	}
-	return nil, nil
-}
+// route serves pattern with h.
+func (s *Server) route(pattern string, h handlerFunc) { s.router.add(pattern, h) }
 
 // routed reports whether a route other than a prefix route takes r's
 // path with method.
 func (s *Server) routed(method string, r *request) bool {
-	h, params := s.match(method, r.Path)
+	h, params, _ := s.router.match(method, r.Path)
 	return h != nil && params != nil
 }
 
@@ -181,7 +112,7 @@ func (s *Server) Serve(ctx context.Context, method, target, lang, body string) (
 			writeJSON(a, statusInternalServerError, bodyOf(r, engine.NewError("server.internal")))
 		}
 	}()
-	h, params := s.match(method, path)
+	h, params, _ := s.router.match(method, path)
 	if h == nil {
 		h = s.noRoute
 	}

@@ -21,7 +21,10 @@ import (
 
 // transport is how a server takes requests: HTTP, routed by a ServeMux.
 type transport struct {
-	mux     *http.ServeMux
+	mux *http.ServeMux
+	// api holds the API's routes as the engine in the browser routes
+	// them, for TestRouterAgreesWithServeMux.
+	api     router
 	csrf    *http.CrossOriginProtection
 	proxies proxies // which address a request comes from
 }
@@ -37,6 +40,7 @@ func newTransport(cfg Config) transport {
 
 // route serves pattern (a ServeMux pattern) with an API handler.
 func (s *Server) route(pattern string, h handlerFunc) {
+	s.api.add(pattern, h)
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		rq, rw := requestOf(r), httpResponse{w}
 		if err := h(rw, rq); err != nil {

@@ -113,6 +113,9 @@ type Lobby interface {
 	// PlayerSeats lists a player's seats with their rooms' status, the
 	// open rooms first, then the newest, at most limit.
 	PlayerSeats(ctx context.Context, player string, limit int) ([]PlayerSeat, error)
+	// LiveRooms lists the open rooms the lobby made, the latest changed
+	// first (one seat of each), at most limit.
+	LiveRooms(ctx context.Context, limit int) ([]PlayerSeat, error)
 	// UnratedRooms lists finished rated rooms whose result is not yet in
 	// the ratings (at most limit).
 	UnratedRooms(ctx context.Context, limit int) ([]string, error)

@@ -206,6 +206,22 @@ func (l memoryLobby) PlayerSeats(ctx context.Context, player string, limit int) 
 	return out, nil
 }
 
+func (l memoryLobby) LiveRooms(ctx context.Context, limit int) ([]PlayerSeat, error) {
+	lb := l.lock()
+	defer l.unlock()
+	out := []PlayerSeat{}
+	for _, s := range lb.seats {
+		if s, ok := l.m.withRoom(s); ok && s.Status == string(Open) && !slices.ContainsFunc(out, func(x PlayerSeat) bool { return x.Room == s.Room }) {
+			out = append(out, s)
+		}
+	}
+	slices.SortFunc(out, func(a, b PlayerSeat) int { return cmp.Or(b.Updated.Compare(a.Updated), cmp.Compare(a.Room, b.Room)) })
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
 func (l memoryLobby) UnratedRooms(ctx context.Context, limit int) ([]string, error) {
 	lb := l.lock()
 	defer l.unlock()

@@ -310,6 +310,10 @@ func (l sqlLobby) PlayerSeats(ctx context.Context, player string, limit int) ([]
 	return l.playerSeats(ctx, l.db, `ps.player = ? ORDER BY CASE WHEN r.status = ? THEN 0 ELSE 1 END, r.updated DESC, ps.room LIMIT ?`, player, string(Open), limit)
 }
 
+func (l sqlLobby) LiveRooms(ctx context.Context, limit int) ([]PlayerSeat, error) {
+	return l.playerSeats(ctx, l.db, `r.status = ? AND ps.seat = (SELECT min(seat) FROM player_seats WHERE room = ps.room) ORDER BY r.updated DESC, ps.room LIMIT ?`, string(Open), limit)
+}
+
 func (l sqlLobby) UnratedRooms(ctx context.Context, limit int) ([]string, error) {
 	var out []string
 	err := l.db.query(ctx, `SELECT DISTINCT ps.room FROM player_seats ps JOIN rooms r ON r.id = ps.room

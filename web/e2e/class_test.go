@@ -136,6 +136,12 @@ func TestClassOfSevenInTheBrowser(t *testing.T) {
 			screenshot(t, p, "class-join", "")
 		}
 		must(t, p, chromedp.SendKeys(chromedp.CSS(`#j-name`), names[5+i]), chromedp.Click(chromedp.CSS(`#j-go`)), chromedp.WaitVisible(chromedp.CSS(`#pupil`)))
+		if i == 0 {
+			checkAxe(t, p, axe, "class-pupil")
+			if w := eval[int](t, p, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				t.Errorf("the pupil's page is %dpx wider than a phone", w)
+			}
+		}
 	}
 	waitFor(t, teacher, `document.querySelectorAll('#dashboard .names li').length === 7`, 20*time.Second)
 	checkAxe(t, teacher, axe, "class-dashboard")
@@ -172,6 +178,10 @@ func TestClassOfSevenInTheBrowser(t *testing.T) {
 			}
 		}
 		if r == 1 {
+			// the teacher's seat links: one for each pupil
+			if n := eval[int](t, teacher, `document.querySelectorAll('#wall .seatlinks a').length`); n != 7 {
+				t.Errorf("the wall has %d seat links, want 7", n)
+			}
 			checkAxe(t, teacher, axe, "class-wall")
 			screenshot(t, teacher, "class-wall", "")
 			liveMove(t, teacher, games[len(games)-1].Room, games[len(games)-1].Links)
@@ -278,5 +288,9 @@ func liveMove(t *testing.T, teacher context.Context, room string, links []string
 	waitFor(t, teacher, fmt.Sprintf(`Number(document.querySelector('%s').dataset.version) >= %d`, sel, played), 10*time.Second)
 	if after := eval[string](t, teacher, `document.querySelector('`+sel+` .tileboard').innerHTML`); after == before {
 		t.Error("the tile's board did not change after a move")
+	}
+	// Who leads, by the scores of the state shown.
+	if lead := eval[string](t, teacher, `document.querySelector('`+sel+` .lead').textContent`); !strings.Contains(lead, "leads") && !strings.HasPrefix(lead, "Level") {
+		t.Errorf("the tile says %q, not who leads", lead)
 	}
 }

@@ -37,6 +37,7 @@ import (
 	"tabula/docs"
 	_ "tabula/games/all"
 	"tabula/internal/classes"
+	"tabula/internal/lobby"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"
@@ -129,6 +130,9 @@ func run(m *testing.M) int {
 	classDB = db
 	defer mgr.Close()
 	s := appServer(mgr)
+	// The lobby of "Find a game" (lobby_test.go).
+	s.SetLobby(lobby.New(lobby.Config{Store: db.Lobby(), Rooms: mgr, Offered: server.OfferedAgents, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}),
+		server.LobbyLimits{SeeksPerMinute: 1000, PlayersPerMinute: 1000})
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && r.URL.Path == "/api/rooms" {
 			roomsCreated.Add(1)

@@ -81,7 +81,7 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 	waitFor(t, ctx, fmt.Sprintf(`%s === %d`, replayAt, n), 5*time.Second)
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#r-exit`)))
 	// The download link gives the record.
-	rec := eval[string](t, ctx, `(async () => { const r = await fetch(document.getElementById('download').href); return await r.text(); })()`)
+	rec := eval[string](t, ctx, downloadJS)
 	var r view.Record
 	if err := json.Unmarshal([]byte(rec), &r); err != nil || len(r.Moves) != n {
 		t.Fatalf("downloaded record (%d moves, want %d): %v", len(r.Moves), n, err)

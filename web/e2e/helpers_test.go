@@ -241,6 +241,19 @@ func openGame(t *testing.T, ctx context.Context, id string, options map[string]s
 // engine in the browser for a game at this device, else by the server.
 const roomNow = `(await (await import('./api.js')).api('GET', '/api/rooms/' + location.hash.split('/')[2]))`
 
+// downloadJS is a JavaScript expression (a Promise): the text the room
+// page's download button gives, the server's file for a server's room,
+// the file the page makes for a game of the browser.
+const downloadJS = `(async () => {
+	const a = document.getElementById('download');
+	if (!location.hash.split('/')[2].startsWith('b.')) return await (await fetch(a.href)).text();
+	return await new Promise((resolve) => {
+		const orig = URL.createObjectURL;
+		URL.createObjectURL = (blob) => { URL.createObjectURL = orig; blob.text().then(resolve); return orig(blob); };
+		a.click();
+	});
+})()`
+
 // phoneViewport makes the page a phone's width and waits until the page
 // has taken it, so that the layout measured next is the phone's.
 func phoneViewport(t *testing.T, ctx context.Context) {

@@ -13,6 +13,7 @@ import { w, esc, linkify, seatLabel } from './ux.js';
 import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
+import { lobbyBox, startLobby, leaveLobby, pageIdentity } from './lobby.js';
 import { pageJoin, pageClass, pageNewClass, leaveClass } from './class.js';
 import { kiosk } from './kiosk.js';
 import { startKiosk, pageAttract, kioskAllows, kioskRouted } from './attract.js';
@@ -62,6 +63,7 @@ async function route() {
   const hash = location.hash.replace(/^#\/?/, '');
   const [page, id, token] = hash.split('/');
   if (page !== 'room' && page !== 'play' && page !== 'archived') leaveRoom();
+  leaveLobby();
   leaveClass();
   // a kiosk shows its games and nothing that leads away (attract.js)
   if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
@@ -76,6 +78,7 @@ async function route() {
     else if (page === 'online' && id) { setCurrent({ name: 'online', rerender: () => pageOnline(id, token) }); await pageOnline(id, token); }
     else if (page === 'games' && !id) { setCurrent({ name: 'archive', rerender: pageArchive }); await pageArchive(); }
     else if (page === 'archived' && id) await pageArchived(id);
+    else if (page === 'identity' && id && lobbyHere()) await pageIdentity(id);
     else if (page === 'join') { setCurrent({ name: 'join', rerender: () => pageJoin(id) }); await pageJoin(id); }
     else if (page === 'class' && id && token) { setCurrent({ name: 'class', rerender: () => pageClass(id, token) }); await pageClass(id, token); }
     else if (page === 'newclass' && id) { setCurrent({ name: 'newclass', rerender: () => pageNewClass(id, token) }); await pageNewClass(id, token); }
@@ -106,6 +109,10 @@ function pageNotFound(what, detail, problem) {
 
 // ------------------------------------------------------------------ home
 
+// lobbyHere: "Find a game" needs a server, and a kiosk (attract.js) shows
+// nothing that leads away.
+const lobbyHere = () => !siteMode() && !kiosk;
+
 async function pageHome() {
   const seq = routeSeq;
   const list = await games();
@@ -129,9 +136,10 @@ async function pageHome() {
     o += `<p class="playp"><a class="button primary" href="#/game/${esc(g.id)}">${esc(t('play', { name: g.name }))}</a></p>`;
     o += `</article>`;
   }
-  o += `</div>${loadBox()}</section>`;
+  o += `</div>${lobbyHere() ? lobbyBox() : ''}${loadBox()}</section>`;
   app.innerHTML = o;
   wireLoad();
+  if (lobbyHere()) startLobby(list).catch(() => {}); // a server without a lobby shows it empty
 }
 
 function loadBox() {
@@ -212,8 +220,9 @@ async function pageGame(id) {
     }
     o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
   }
-  o += `</fieldset></details></form></div></section>`;
+  o += `</fieldset></details></form></div>${lobbyHere() ? lobbyBox() : ''}</section>`;
   app.innerHTML = o;
+  if (lobbyHere()) startLobby([{ id: g.id, name: g.name }], g.id).catch(() => {});
 
   const form = document.getElementById('setup');
   const readOptions = () => {

@@ -69,7 +69,11 @@ export async function pageJoin(code) {
   let o = `<section id="join" class="join" aria-labelledby="join-h"><h1 id="join-h">${esc(t('cl_joinTitle'))}</h1><form id="joinform" novalidate>`;
   o += `<div class="field"><label for="j-code">${esc(t('cl_code'))}</label><input id="j-code" class="code" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="6" value="${esc(code || '')}" required></div>`;
   o += `<div class="field"><label for="j-name">${esc(t('cl_name'))}</label><input id="j-name" autocomplete="given-name" maxlength="40" required></div>`;
-  o += `<button type="submit" class="primary" id="j-go">${esc(t('cl_join'))}</button></form></section>`;
+  o += `<button type="submit" class="primary" id="j-go">${esc(t('cl_join'))}</button></form>`;
+  // a class joined before on this device
+  const mine = localStorage.getItem('tabula.class');
+  if (mine) o += `<p><a id="j-back" href="${esc(mine)}">${esc(t('cl_back'))}</a></p>`;
+  o += `</section>`;
   app.innerHTML = o;
   const input = document.getElementById(code ? 'j-name' : 'j-code');
   input.focus();
@@ -215,6 +219,12 @@ function tileHTML(g) {
   o += `<div class="tileboard">${b && b.state ? preview({ board: b.board, state: b.state }, who) : ''}</div>`;
   o += `<p class="lead">${esc(leadText(g, b))}</p>`;
   o += `<p><a href="${esc(g.watch)}" target="_blank" rel="noopener">${esc(t('cl_watch', { who }))}</a></p>`;
+  // the seats' links, the teacher's only: for a pupil who lost her page
+  if (g.links && g.links.some((x) => x)) {
+    o += `<details class="seatlinks"><summary>${esc(t('cl_seatLinks'))}</summary><ul>`;
+    o += g.links.map((x, i) => (x ? `<li><a href="${esc(x)}" target="_blank" rel="noopener">${esc(t('cl_seatOf', { name: name(g.players[i]) }))}</a></li>` : '')).join('');
+    o += `</ul></details>`;
+  }
   return o;
 }
 

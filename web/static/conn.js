@@ -18,7 +18,7 @@ const backoffMax = 10000;
 // browser plays there, the first said hello with ([] or [''] to watch);
 // lang is the page's language, in which the server words its refusals.
 // on holds the callbacks: welcome(view), event(msg), ack(msg),
-// reject(msg), presence(msg), token(msg), note(msg), state() (the connection's state
+// reject(msg), presence(msg), token(msg), note(msg), chat(msg), state() (the connection's state
 // changed: conn.state is 'connecting', 'online', 'offline' or 'gone'),
 // lost(token) (a token no longer holds a seat) and gone(code, reason)
 // (no such room).
@@ -89,6 +89,9 @@ export class Conn {
         return;
       case 'note':
         this.on.note(m);
+        return;
+      case 'chat':
+        if (this.on.chat) this.on.chat(m);
     }
   }
 
@@ -139,5 +142,41 @@ export class Conn {
     clearTimeout(this.timer);
     if (this.ws) this.ws.close(1000);
     this.ws = null;
+  }
+}
+
+// LobbyConn is the one client of the lobby's WebSocket (docs/api.md,
+// "GET /api/lobby/ws"): it says hello with the identity's key (if any),
+// calls on(msg) with each message (seeks, seek, gone, matched) and
+// reconnects with the rooms' backoff, starting again from the full list.
+export class LobbyConn {
+  constructor(key, on) {
+    this.key = key;
+    this.on = on;
+    this.retry = 0;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/lobby/ws');
+    this.ws = ws;
+    ws.onopen = () => { if (this.key) ws.send(JSON.stringify({ type: 'hello', key: this.key })); };
+    ws.onmessage = (e) => {
+      if (this.ws !== ws || this.closed) return;
+      this.retry = 0;
+      this.on(JSON.parse(e.data));
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws || this.closed) return;
+      const delay = Math.min(backoffMax, backoffMin * 2 ** this.retry++);
+      this.timer = setTimeout(() => { if (!this.closed) this.open(); }, delay);
+    };
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
   }
 }

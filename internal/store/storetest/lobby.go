@@ -210,6 +210,9 @@ func rateOnce(t *testing.T, s LobbyStore) {
 	if err != nil || len(seats) != 2 || seats[0].Room != "r2" || seats[0].Status != string(store.Open) || seats[1].Room != "r1" || seats[1].Status != string(store.Finished) || !seats[1].Applied {
 		t.Errorf("Ana's seats (open first) = %+v, %v", seats, err)
 	}
+	if live, err := l.LiveRooms(ctx, 10); err != nil || len(live) != 1 || live[0].Room != "r2" {
+		t.Errorf("live rooms (r2 open, r1 over) = %+v, %v", live, err)
+	}
 	// A room's seats keep their players and ratings.
 	r, st := newRoom("r3")
 	st[0].Player, st[0].Rating = "pAna", 1612
