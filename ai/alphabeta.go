@@ -29,8 +29,13 @@ type AlphaBeta struct {
 	rng    *rand.Rand
 	tt     []ttEntry
 	leaves []leafEntry
-	plies  []abPly
-	root   int
+	// The tables' lendings (tables.go) and the generation of their
+	// entries that this agent wrote: others are empty to it.
+	ttLent         *table[ttEntry]
+	leafLent       *table[leafEntry]
+	ttGen, leafGen uint32
+	plies          []abPly
+	root           int
 	// Nodes is the number of positions the last search visited.
 	Nodes int64
 	// Depth is the deepest iteration the last search completed.
@@ -72,8 +77,9 @@ const (
 type ttEntry struct {
 	key     uint64
 	value   float64
-	depth   int16
 	best    engine.Move
+	gen     uint32 // the lending it was written in (tables.go)
+	depth   int16
 	hasBest bool
 	flag    ttFlag
 	player  int8
@@ -87,6 +93,7 @@ type ttEntry struct {
 type leafEntry struct {
 	key    uint64
 	value  float64
+	gen    uint32 // the lending it was written in (tables.go)
 	player int8
 	ok     bool
 }
@@ -169,12 +176,9 @@ func (a *AlphaBeta) Search(s engine.State, player int) (engine.Move, float64) {
 		if a.budget.Depth <= 5 {
 			size = 1 << 16
 		}
-		a.tt = ttTables.get(size)
-		if a.cfg.Eval != nil {
-			// Only a given evaluation pays for the look-up: the games'
-			// own (the scores, the race) cost less than a hash.
-			a.leaves = leafTables.get(size / 2)
-		}
+		// Only a given evaluation pays for the table of leaves: the
+		// games' own (the scores, the race) cost less than a hash.
+		a.lendTables(size, a.cfg.Eval != nil)
 	}
 	a.root = player
 	a.Nodes = 0
@@ -263,10 +267,7 @@ func (a *AlphaBeta) searchRootParallel(s engine.State, moves []engine.Move, dept
 		cfg := a.cfg // the evaluation and its bound (Star1) too
 		cfg.Seed += uint64(len(a.helpers)) + 1
 		h := NewAlphaBeta(a.name, a.budget, cfg)
-		h.tt = ttTables.get(len(a.tt))
-		if a.leaves != nil {
-			h.leaves = leafTables.get(len(a.leaves))
-		}
+		h.lendTables(len(a.tt), a.leaves != nil)
 		a.helpers = append(a.helpers, h)
 	}
 	var mu sync.Mutex
@@ -356,11 +357,11 @@ func (a *AlphaBeta) leafValue(s engine.State) float64 {
 	}
 	key := s.Hash() ^ a.salt
 	e := &a.leaves[key&uint64(len(a.leaves)-1)]
-	if e.ok && e.key == key && int(e.player) == a.root {
+	if e.ok && e.key == key && e.gen == a.leafGen && int(e.player) == a.root {
 		return e.value
 	}
 	a.vals = heuristic(s, a.root, a.cfg.Eval, a.vals)
-	*e = leafEntry{key: key, value: a.vals[0], player: int8(a.root), ok: true}
+	*e = leafEntry{key: key, value: a.vals[0], gen: a.leafGen, player: int8(a.root), ok: true}
 	return a.vals[0]
 }
 
@@ -391,7 +392,7 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 	key := s.Hash() ^ a.salt
 	e := &a.tt[key&uint64(len(a.tt)-1)]
 	hasBest, ttBest := false, engine.Move(0)
-	if e.flag != ttEmpty && e.key == key {
+	if e.flag != ttEmpty && e.key == key && e.gen == a.ttGen {
 		hasBest, ttBest = e.hasBest, e.best
 		if int(e.player) == a.root && int(e.depth) >= depth {
 			// The stored search may have been cut by depth.
@@ -427,7 +428,7 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 			p = &a.plies[ply]
 		}
 		if !a.stopped {
-			*e = ttEntry{key: key, value: v, depth: int16(depth), flag: ttExact, player: int8(a.root)}
+			*e = ttEntry{key: key, value: v, gen: a.ttGen, depth: int16(depth), flag: ttExact, player: int8(a.root)}
 		}
 		return v
 	}
@@ -472,7 +473,7 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 	case best >= beta0:
 		flag = ttLower
 	}
-	*e = ttEntry{key: key, value: best, depth: int16(depth), best: p.moves[bestIdx], hasBest: true, flag: flag, player: int8(a.root)}
+	*e = ttEntry{key: key, value: best, gen: a.ttGen, depth: int16(depth), best: p.moves[bestIdx], hasBest: true, flag: flag, player: int8(a.root)}
 	return best
 }
 

@@ -45,15 +45,15 @@ func (a *AlphaBeta) chanceBounded(s engine.State, e *ttEntry, key uint64, depth,
 		sum += o.Prob * v
 		if v <= ca {
 			v = sum + hi*rest
-			*e = ttEntry{key: key, value: v, depth: int16(depth), flag: ttUpper, player: int8(a.root)}
+			*e = ttEntry{key: key, value: v, gen: a.ttGen, depth: int16(depth), flag: ttUpper, player: int8(a.root)}
 			return v
 		}
 		if v >= cb {
 			v = sum + lo*rest
-			*e = ttEntry{key: key, value: v, depth: int16(depth), flag: ttLower, player: int8(a.root)}
+			*e = ttEntry{key: key, value: v, gen: a.ttGen, depth: int16(depth), flag: ttLower, player: int8(a.root)}
 			return v
 		}
 	}
-	*e = ttEntry{key: key, value: sum, depth: int16(depth), flag: ttExact, player: int8(a.root)}
+	*e = ttEntry{key: key, value: sum, gen: a.ttGen, depth: int16(depth), flag: ttExact, player: int8(a.root)}
 	return sum
 }

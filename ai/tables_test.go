@@ -6,23 +6,39 @@ import (
 	"tabula/engine"
 )
 
-// A table given back comes out again cleared, whatever was in it.
-func TestReleasedTableComesBackCleared(t *testing.T) {
+// A table lent again is in a generation of its own: no entry written
+// before is of it, whatever was written.
+func TestLentTableHasNoEntryOfItsGeneration(t *testing.T) {
 	const n = 1 << 10
+	gens := map[uint32]bool{0: true} // a table made anew: its entries' zero
 	for range 3 {
 		tt := ttTables.get(n)
-		if len(tt) != n {
-			t.Fatalf("a table of %d entries, want %d", len(tt), n)
+		if len(tt.entries) != n || gens[tt.gen] {
+			t.Fatalf("a table of %d entries in generation %d, want %d in a new one (had %v)", len(tt.entries), tt.gen, n, gens)
 		}
-		for i, e := range tt {
-			if e != (ttEntry{}) {
-				t.Fatalf("entry %d of a table lent again: %+v", i, e)
+		gens[tt.gen] = true
+		for i, e := range tt.entries {
+			if e.gen == tt.gen {
+				t.Fatalf("entry %d of a table lent again is of its generation: %+v", i, e)
 			}
 		}
-		for i := range tt {
-			tt[i] = ttEntry{key: uint64(i) + 1, flag: ttExact, depth: 9}
+		for i := range tt.entries {
+			tt.entries[i] = ttEntry{key: uint64(i) + 1, gen: tt.gen, flag: ttExact, depth: 9}
 		}
 		ttTables.put(tt)
+	}
+}
+
+// After 2^32 lendings the generations come round: the table is cleared.
+func TestLentTableIsClearedWhenItsGenerationsComeRound(t *testing.T) {
+	var p tablePool[ttEntry]
+	tt := p.get(4)
+	tt.entries[0] = ttEntry{key: 1, gen: 1, flag: ttExact}
+	tt.gen = ^uint32(0)
+	p.put(tt)
+	again := p.get(4) // the same table, unless the collector took it
+	if again.gen == 0 || again == tt && again.entries[0] != (ttEntry{}) {
+		t.Fatalf("generation %d, entry %+v", again.gen, again.entries[0])
 	}
 }
 

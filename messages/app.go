@@ -78,6 +78,13 @@ var App = map[string]engine.Text{
 
 	// How a game ended (view.ResultMessage), in the terminal, the room
 	// and the archive.
+	// the quick messages of a room's chat (wire.QuickChat), in each
+	// reader's language
+	"chat_hello":       {"en": "Hello", "de": "Hallo"},
+	"chat_good-game":   {"en": "Good game", "de": "Gutes Spiel"},
+	"chat_well-played": {"en": "Well played", "de": "Gut gespielt"},
+	"chat_thanks":      {"en": "Thank you", "de": "Danke"},
+
 	"result_none":      {"en": "The game goes on", "de": "Die Partie läuft"},
 	"result_abandoned": {"en": "Abandoned unfinished", "de": "Unbeendet aufgegeben"},
 	"result_draw_end":  {"en": "Draw", "de": "Unentschieden"},

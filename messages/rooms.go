@@ -62,6 +62,46 @@ var Rooms = map[string]engine.Text{
 		"en": "clocks are for two-player games",
 		"de": "Uhren gibt es nur für Partien zu zweit",
 	},
+	"rooms.chat_long": {
+		"en": "a chat line is at most {max} characters",
+		"de": "Eine Chatzeile hat höchstens {max} Zeichen",
+	},
+	"rooms.chat_blank": {
+		"en": "the chat line is empty",
+		"de": "Die Chatzeile ist leer",
+	},
+	"rooms.chat_utf8": {
+		"en": "the chat line is not valid UTF-8",
+		"de": "Die Chatzeile ist kein gültiges UTF-8",
+	},
+	"rooms.chat_control": {
+		"en": "the chat line holds the invisible or control character {char} at byte {at}",
+		"de": "Die Chatzeile enthält das unsichtbare oder Steuerzeichen {char} bei Byte {at}",
+	},
+	"rooms.chat_char": {
+		"en": "the chat line holds the character {char} at byte {at}, which it may not hold",
+		"de": "Die Chatzeile enthält bei Byte {at} das Zeichen {char}, das dort nicht stehen darf",
+	},
+	"rooms.chat_profile": {
+		"en": "the chat line is not allowed: {err}",
+		"de": "Die Chatzeile ist nicht erlaubt: {err}",
+	},
+	"rooms.chat_rate": {
+		"en": "too many chat lines: wait {wait}",
+		"de": "Zu viele Chatzeilen: warte {wait}",
+	},
+	"rooms.chat_full": {
+		"en": "the room's chat is full ({max} lines)",
+		"de": "Der Chat des Raums ist voll ({max} Zeilen)",
+	},
+	"rooms.mute_seat": {
+		"en": "seat {seat} is not another person's seat to mute",
+		"de": "Platz {seat} ist kein Platz eines anderen Menschen zum Stummschalten",
+	},
+	"rooms.clock_per_move": {
+		"en": "a clock per move (by correspondence) is a whole number of days, {min} to {max}, without a time per game",
+		"de": "Eine Uhr je Zug (Fernpartie) ist eine ganze Zahl von Tagen, {min} bis {max}, ohne Zeit je Partie",
+	},
 	"rooms.clock_range": {
 		"en": "clock {initial}+{increment}: want {min} to {max} per game and 0 to {maxIncrement} per move",
 		"de": "Uhr {initial}+{increment}: erwartet {min} bis {max} je Partie und 0 bis {maxIncrement} je Zug",

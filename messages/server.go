@@ -133,8 +133,8 @@ var Server = map[string]engine.Text{
 		"de": "Höchstens {max} Plätze",
 	},
 	"server.clock_form": {
-		"en": "clock: want {\"initial\": seconds, \"increment\": seconds}",
-		"de": "Uhr: erwartet {\"initial\": Sekunden, \"increment\": Sekunden}",
+		"en": "clock: want {\"initial\": seconds, \"increment\": seconds} or {\"days\": 1 to 30} (days per move)",
+		"de": "Uhr: erwartet {\"initial\": Sekunden, \"increment\": Sekunden} oder {\"days\": 1 bis 30} (Tage je Zug)",
 	},
 	"server.qr_text": {
 		"en": "want text=... of 1 to 512 bytes",
@@ -312,7 +312,10 @@ var Server = map[string]engine.Text{
 	"server.ws_need_version":      {"en": `"version" (the room's version the move was chosen at)`, "de": `"version" (die Version des Raums, bei der der Zug gewählt wurde)`},
 	"server.ws_need_move":         {"en": `"move" (the move's text)`, "de": `"move" (der Text des Zugs)`},
 	"server.ws_need_name":         {"en": `"name"`, "de": `"name"`},
-	"server.ws_need_seat":         {"en": `"seat" (the absent person's seat)`, "de": `"seat" (der Platz des abwesenden Menschen)`},
+	"server.ws_need_seat":         {"en": `"seat" (the absent person's seat, or the seat to mute)`, "de": `"seat" (der Platz des abwesenden Menschen oder der stummzuschaltende Platz)`},
+	"server.ws_chat_long":         {"en": "a chat line is at most {max} bytes", "de": "Eine Chatzeile hat höchstens {max} Bytes"},
+	"server.ws_chat_one":          {"en": `a chat message has "quick" or "text", one of them`, "de": `Eine Chatnachricht hat "quick" oder "text", genau eines davon`},
+	"server.ws_chat_quick":        {"en": "unknown quick message {quick} (known: {known})", "de": "unbekannte Kurznachricht {quick} (bekannt: {known})"},
 	"server.ws_need_undo_version": {"en": `"version" (the room's version the undo was asked at)`, "de": `"version" (die Version des Raums, bei der die Rücknahme verlangt wurde)`},
 	"server.uncoded":              {"en": "{err}", "de": "{err}"},
 }

@@ -34,6 +34,10 @@ func contractJS(t *testing.T) string {
 		}
 		return string(b)
 	}
+	quick := map[string]engine.Text{}
+	for _, q := range wire.QuickChat {
+		quick[q], _ = messages.AppWords("chat_" + q)
+	}
 	closeCodes := map[string]int{
 		"goingAway": wire.CloseGoingAway, "badToken": wire.CloseBadToken, "tooFast": wire.CloseTooFast,
 		"slow": wire.CloseSlow, "roomGone": wire.CloseRoomGone, "noHello": wire.CloseNoHello,
@@ -57,6 +61,10 @@ export const agentLevels = ` + js(ai.Levels) + `;
 // appWords are the words of the one catalogue (package messages, the
 // engine's) that the page says itself: t() reads them after its own.
 export const appWords = ` + js(pageWords(t)) + `;
+
+// quickChat are the quick messages of a room's chat (wire.QuickChat), each
+// code with its words in every language (package messages).
+export const quickChat = ` + js(quick) + `;
 `
 }
 

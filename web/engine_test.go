@@ -24,9 +24,9 @@ import (
 var EngineBuild = []string{"build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o"}
 
 // maxEngine is the most the compressed engine may weigh: what it weighs
-// now (1.85 MB) and a little room. The issue aims at 1.5 MB; what keeps
+// now (1.88 MB) and a little room. The issue aims at 1.5 MB; what keeps
 // it above is in docs/browser.md.
-const maxEngine = 1_900_000
+const maxEngine = 1_950_000
 
 func buildEngine(t *testing.T) []byte {
 	t.Helper()
@@ -129,4 +129,25 @@ func TestOfflineKeepsEveryFile(t *testing.T) {
 		}
 		return err
 	})
+}
+
+// TestEngineLeavesOutWhatOnlyAServerNeeds: the browser's engine does not
+// compile in what only a server uses, which would weigh on its download
+// (docs/browser.md): HTTP, the database drivers, log/slog, the names'
+// Unicode tables, the teachers' classes.
+func TestEngineLeavesOutWhatOnlyAServerNeeds(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", "tabula/cmd/tabula-wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	banned := []string{"net/http", "crypto/tls", "log/slog", "golang.org/x/text/", "github.com/coder/websocket", "database/sql", "tabula/internal/classes", "tabula/research"}
+	for _, pkg := range strings.Fields(string(out)) {
+		for _, b := range banned {
+			if pkg == b || strings.HasSuffix(b, "/") && strings.HasPrefix(pkg, b) {
+				t.Errorf("the browser's engine compiles in %s", pkg)
+			}
+		}
+	}
 }

@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path"
@@ -17,32 +20,29 @@ import (
 
 // The documented go test commands: every `go test` command of README.md
 // and docs/ (read by pageCommands, as the tabula commands are) is checked
-// against the test binaries of its packages, cheaply:
+// against its packages, cheaply:
 //
-//   - a measurement (-run Measure...) runs with tiny sizes (measureArgs)
-//     and must print what that measurement reports (measureReports); the
-//     logs a page's commands write (> FILE) and read go to a directory of
-//     the page's own, so its commands run in their order;
 //   - a benchmark command (-bench) runs once (-benchtime 1x) and must run
 //     at least one benchmark; one too slow to run in the suite
 //     (slowBenchmarks) is only listed (-list), and must be there (its
 //     sub-benchmarks are not checked); its -run is not checked (the XXX
 //     that matches no test);
 //   - any other command is run by the suite itself: its package must exist
-//     and its -run pattern must name at least one test (-list).
+//     and its -run pattern must name at least one of its tests (read from
+//     the source: no test binary is built for it);
+//   - a measurement is a command (tabula lab NAME, run by
+//     TestDocumentedCommandsRun): a go test -run Measure... is refused
+//     (TestMeasureBrowserEngine, which needs a browser, is the one left,
+//     and its page marks it skip).
 //
-// Every flag must be one go test or the test binary defines. A synopsis
-// (a placeholder in capitals, as in -horizon-turns N) must be marked
-// <!-- examples: skip: REASON --> or given a value. `go test` alone names
-// the command.
+// Every flag must be one go test or the test binary defines (the binary
+// is built to read them). A synopsis (a placeholder in capitals, as in
+// -horizon-turns N) must be marked <!-- examples: skip: REASON --> or
+// given a value. `go test` alone names the command.
 
-// measureReports is what each measurement prints: one of these must be in
-// its output.
-var measureReports = map[string][]string{}
-
-// labReports is what each measurement of `tabula lab` prints, as
-// measureReports for the go test ones: the documented lab commands run
-// with the sizes of measureArgs (TestDocumentedCommandsRun).
+// labReports is what each measurement of `tabula lab` prints: the
+// documented lab commands run with the sizes of measureArgs
+// (TestDocumentedCommandsRun) and must print it.
 var labReports = map[string]string{
 	"level-times":          " positions: ",
 	"level-game":           "iterations a move",
@@ -163,9 +163,11 @@ func readGoTest(c docCommand) (g goTest, ok bool, err error) {
 // testPackage is a package a documented command tests, and its test
 // binary, built once.
 type testPackage struct {
-	path, dir, bin string
-	tmp            string          // TMPDIR of its runs: what a run stopped by -h leaves is removed
-	flags          map[string]bool // the binary's flags, true for those that take a value
+	path, dir string
+	bin       string          // its test binary, built when a command needs it
+	tests     []string        // its tests, read from its source
+	tmp       string          // TMPDIR of its runs: what a run stopped by -h leaves is removed
+	flags     map[string]bool // the binary's flags, true for those that take a value
 }
 
 // TestDocumentedGoTestsRun checks every documented go test command (see
@@ -239,20 +241,25 @@ func TestDocumentedGoTestsRun(t *testing.T) {
 var goTestsAtOnce = max(2, runtime.NumCPU())
 
 // buildTestPackages resolves the commands' package patterns (from the
-// module's root) and builds one test binary a package; matches maps each
-// pattern to the packages it names that have tests.
+// module's root), reads each package's tests from its source and builds a
+// test binary only for the packages a command needs one of (a benchmark
+// to run, a flag of the binary's to check); matches maps each pattern to
+// the packages it names that have tests.
 func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackage, matches map[string][]string) {
 	t.Helper()
-	var patterns []string
+	var patterns, needBinary []string
 	for _, g := range cmds {
 		for _, p := range g.patterns {
 			if !slices.Contains(patterns, p) {
 				patterns = append(patterns, p)
 			}
+			if (g.flags["bench"] != "" || len(g.binFlags) > 0) && !slices.Contains(needBinary, cleanPattern(p)) {
+				needBinary = append(needBinary, cleanPattern(p)) // as go list reports it matched
+			}
 		}
 	}
 	list := exec.Command("go", append([]string{"list", "-e", "-f",
-		`{{.ImportPath}}	{{.Dir}}	{{len .TestGoFiles}}	{{len .XTestGoFiles}}	{{join .Match " "}}	{{if .Error}}{{.Error.Err}}{{end}}`}, patterns...)...)
+		`{{.ImportPath}}	{{.Dir}}	{{join .TestGoFiles ","}}	{{join .XTestGoFiles ","}}	{{join .Match " "}}	{{if .Error}}{{.Error.Err}}{{end}}`}, patterns...)...)
 	list.Dir = "../.."
 	out, err := list.Output()
 	if err != nil {
@@ -263,22 +270,36 @@ func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackag
 	build := []string{"test", "-c", "-o", bins + "/"}
 	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
 		f := strings.Split(line, "\t")
-		if len(f) != 6 || f[5] != "" || f[2]+f[3] == "00" {
+		if len(f) != 6 || f[5] != "" || f[2]+f[3] == "" {
 			continue // an error: the pattern matches nothing, reported by the caller
 		}
-		p := &testPackage{path: f[0], dir: f[1], bin: filepath.Join(bins, filepath.Base(f[0])+".test"), tmp: tmp}
+		p := &testPackage{path: f[0], dir: f[1], tmp: tmp}
+		for _, file := range strings.Split(f[2]+","+f[3], ",") {
+			if file != "" {
+				p.tests = append(p.tests, testsIn(t, filepath.Join(p.dir, file))...)
+			}
+		}
 		pkgs[p.path] = p
-		build = append(build, p.path)
 		for _, m := range strings.Fields(f[4]) {
 			if !slices.Contains(matches[m], p.path) {
 				matches[m] = append(matches[m], p.path)
 			}
+			if slices.Contains(needBinary, m) && p.bin == "" {
+				p.bin = filepath.Join(bins, filepath.Base(p.path)+".test")
+				build = append(build, p.path)
+			}
 		}
+	}
+	if len(build) == 4 {
+		return pkgs, matches
 	}
 	if b, err := exec.Command("go", build...).CombinedOutput(); err != nil {
 		t.Fatalf("go %s: %v\n%s", strings.Join(build, " "), err, b)
 	}
 	for _, p := range pkgs {
+		if p.bin == "" {
+			continue
+		}
 		// The usage: "  -name type" for a flag with a value, "  -name" for
 		// one without.
 		usage, _ := p.command("-h").CombinedOutput()
@@ -292,6 +313,31 @@ func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackag
 	}
 	return pkgs, matches
 }
+
+// testsIn lists the tests of a test file, as go test finds them: the
+// functions TestXxx(t *testing.T).
+func testsIn(t *testing.T, file string) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv != nil || !testName.MatchString(fn.Name.Name) || len(fn.Type.Params.List) != 1 {
+			continue
+		}
+		if star, ok := fn.Type.Params.List[0].Type.(*ast.StarExpr); ok {
+			if sel, ok := star.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "T" {
+				names = append(names, fn.Name.Name)
+			}
+		}
+	}
+	return names
+}
+
+var testName = regexp.MustCompile(`^Test($|[^a-z])`)
 
 // cleanPattern is a package pattern as go list reports it matched.
 func cleanPattern(p string) string {
@@ -309,16 +355,15 @@ func (p *testPackage) command(args ...string) *exec.Cmd {
 	return cmd
 }
 
-// checkGoTest checks one command against the test binaries of its
-// packages, the logs of its page in dir.
+// checkGoTest checks one command against its packages (their tests, and
+// the test binaries of those it needs), the logs of its page in dir.
 func checkGoTest(g goTest, targets []*testPackage, dir string) error {
-	var bin [][]string // the binary flags, name and value (a value of "" for none)
 	for i := 0; i < len(g.binFlags); i++ {
 		w := g.binFlags[i]
 		if !strings.HasPrefix(w, "-") {
 			return fmt.Errorf("%q is no flag", w)
 		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		name, _, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
 		for _, p := range targets {
 			if _, ok := p.flags[name]; !ok {
 				return fmt.Errorf("the test binary of %s has no flag -%s", p.path, name)
@@ -328,26 +373,22 @@ func checkGoTest(g goTest, targets []*testPackage, dir string) error {
 			if i+1 == len(g.binFlags) {
 				return fmt.Errorf("-%s wants a value", name)
 			}
-			i++
-			value = g.binFlags[i]
+			i++ // its value
 		}
-		bin = append(bin, []string{name, value})
 	}
 	switch {
 	case g.flags["bench"] != "":
 		return checkBenchmarks(g, targets, dir)
 	case strings.HasPrefix(g.flags["run"], "Measure"):
-		if len(targets) != 1 {
-			return fmt.Errorf("a measurement of %d packages", len(targets))
-		}
-		return runMeasure(g, targets[0], bin, dir)
+		return fmt.Errorf("a measurement is a command now: tabula lab NAME (lab/, docs/lab/README.md)")
+	}
+	top, _, _ := strings.Cut(g.flags["run"], "/")
+	re, err := regexp.Compile(top)
+	if err != nil {
+		return fmt.Errorf("-run %q: %v", g.flags["run"], err)
 	}
 	for _, p := range targets {
-		names, err := list(p, g.flags["run"], "Test")
-		if err != nil {
-			return err
-		}
-		if len(names) == 0 {
+		if !slices.ContainsFunc(p.tests, re.MatchString) {
 			return fmt.Errorf("-run %q names no test of %s", g.flags["run"], p.path)
 		}
 	}
@@ -420,34 +461,6 @@ func checkBenchmarks(g goTest, targets []*testPackage, dir string) error {
 	return nil
 }
 
-// runMeasure runs a measurement with tiny sizes (measureArgs) and checks
-// that it reports what it measures.
-func runMeasure(g goTest, p *testPackage, bin [][]string, dir string) error {
-	name := "Test" + g.flags["run"]
-	reports, ok := measureReports[p.path+"."+name]
-	if !ok {
-		return fmt.Errorf("%s.%s: say in measureReports what it reports", p.path, name)
-	}
-	args := []string{"-test.run=^" + name + "$", "-test.count=1", "-test.timeout=5m"}
-	if _, ok := g.flags["v"]; ok {
-		args = append(args, "-test.v")
-	}
-	for _, f := range bin {
-		args = append(args, measureArgs(f[0], f[1], dir)...)
-	}
-	out, err := p.command(args...).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("%s %s: %v\n%s", p.path, strings.Join(args, " "), err, lastLines(string(out)))
-	}
-	if !slices.ContainsFunc(reports, func(r string) bool { return strings.Contains(string(out), r) }) {
-		return fmt.Errorf("none of %q reported:\n%s", reports, lastLines(string(out)))
-	}
-	if g.out != "" {
-		return os.WriteFile(filepath.Join(dir, filepath.Base(g.out)), out, 0o644)
-	}
-	return nil
-}
-
 // measureArgs is a measurement's flag with its size cut to a tiny one:
 // one pair of games, one lost game studied with one rollout, one position,
 // one level, small budgets (smallBudgets); the committed
@@ -463,7 +476,7 @@ func measureArgs(name, value, dir string) []string {
 		value = "20"
 	case "level-levels":
 		value, _, _ = strings.Cut(value, ",")
-	case "match", "match-shared":
+	case "match", "match-shared", "dual-policy":
 		value = smallBudgets(value)
 	case "match-net", "match-net2":
 		value, _ = filepath.Abs("../../games/tamman/tammanai/net.txt")
@@ -488,11 +501,13 @@ var sizeFlags = []string{"match-games", "horizon-games", "study-games", "study-r
 	"measure-levels", "horizon-iterations", "level-levels"}
 
 // smallBudgets cuts the budgets of the variants in a -match value: MCTS
-// to at most 1,000 iterations, expectiminimax to depth 4 at most, and
-// rollouts to 20 a move at most: the check is that the command runs, not
-// its figures (the old max's 100,000 iterations are some 25 s of CPU a
-// game, depth 6 some 15 s).
+// to at most 1,000 iterations, expectiminimax to depth 4 at most,
+// rollouts to 20 a move at most, and the levels above easy to easy: the
+// check is that the command runs, not its figures (the old max's 100,000
+// iterations are some 25 s of CPU a game, depth 6 some 15 s, max up to
+// 9 s a move).
 func smallBudgets(match string) string {
+	match = strongLevelRE.ReplaceAllString(match, "${1}:easy")
 	return budgetRE.ReplaceAllStringFunc(match, func(v string) string {
 		kind, n, _ := strings.Cut(v, ":")
 		most := map[string]int{"mcts": 1000, "alphabeta": 4, "checked": 20, "rollout": 20}[kind]
@@ -505,12 +520,17 @@ func smallBudgets(match string) string {
 
 var budgetRE = regexp.MustCompile(`\b(mcts|alphabeta|checked|rollout):\d+\b`)
 
+// strongLevelRE is a level stronger than easy: in a check, its player is
+// easy's (max takes up to 9 s a move).
+var strongLevelRE = regexp.MustCompile(`\b(mcts|alphabeta):(medium|hard|max)\b`)
+
 func TestSmallBudgetsCutsOnlyLargeBudgets(t *testing.T) {
 	for in, want := range map[string]string{
-		"mcts:max,mcts:100000":       "mcts:max,mcts:1000",
+		"mcts:max,mcts:100000":       "mcts:easy,mcts:1000",
+		"mcts:hard/learned,greedy":   "mcts:easy/learned,greedy",
 		"mcts:1000,mcts:1001":        "mcts:1000,mcts:1000",
 		"mcts:5000/learned,greedy":   "mcts:1000/learned,greedy",
-		"alphabeta:6/net,mcts:hard":  "alphabeta:4/net,mcts:hard",
+		"alphabeta:6/net,mcts:hard":  "alphabeta:4/net,mcts:easy",
 		"alphabeta:3/net,greedy":     "alphabeta:3/net,greedy",
 		"checked:300,rollout:200/t8": "checked:20,rollout:20/t8",
 		"mcts:300,mcts:2000ms":       "mcts:300,mcts:2000ms",

@@ -96,7 +96,7 @@ func (Game) Catalogue() engine.Entry {
 			"habarti":     {"en": "habarti", "de": "habarti"},
 			"onHabarti":   {"en": "on habarti", "de": "auf habarti"},
 			"phase_throw": {"en": "The cowries are thrown.", "de": "Die Kaurimuscheln werden geworfen."},
-			"phase_move": {"en": "The throws move the men.", "de": "Die Würfe bewegen die Steine."},
+			"phase_move":  {"en": "The throws move the men.", "de": "Die Würfe bewegen die Steine."},
 			// what the player to move does in phase move (a page shows
 			// it to that player only)
 			"howTo_move": {

@@ -53,6 +53,9 @@ func (r *Room) JoinSeats(token string, others []string, last int) (*Sub, error) 
 		missed = []wire.Event{}
 	}
 	sub.send(wire.Welcome(r.playerView(seatIdx), missed))
+	if lines := r.chatFor(seatIdx); len(lines) > 0 {
+		sub.send(wire.Chat(lines))
+	}
 	r.subs[sub] = struct{}{}
 	r.used = time.Now()
 	if seatIdx >= 0 {

@@ -13,23 +13,33 @@ import (
 )
 
 // Clock is a game clock run by the server: each seat has Initial time for
-// the game and gains Increment after each of its moves. The zero Clock
-// means no clock.
+// the game and gains Increment after each of its moves; or, for a game by
+// correspondence, PerMove (days) for each move, its clock set back to it
+// after each move. The zero Clock means no clock.
 type Clock struct {
 	Initial   time.Duration `json:"-"`
 	Increment time.Duration `json:"-"`
+	PerMove   time.Duration `json:"-"`
 }
 
 // On reports whether the clock is used.
-func (c Clock) On() bool { return c.Initial > 0 }
+func (c Clock) On() bool { return c.Initial > 0 || c.PerMove > 0 }
 
-// String is the stored form, "initial+increment" in milliseconds.
+// String is the stored form, "initial+increment" in milliseconds, or
+// "move:PERMOVE" for a time per move.
 func (c Clock) String() string {
-	if !c.On() {
+	switch {
+	case c.PerMove > 0:
+		return fmt.Sprintf("move:%d", c.PerMove.Milliseconds())
+	case !c.On():
 		return ""
 	}
 	return fmt.Sprintf("%d+%d", c.Initial.Milliseconds(), c.Increment.Milliseconds())
 }
+
+// full is each seat's time when its clock is set: for the game, or for a
+// move.
+func (c Clock) full() time.Duration { return max(c.Initial, c.PerMove) }
 
 // ParseClock reads String's form.
 func ParseClock(s string) (Clock, error) { return parseClock(s) }
@@ -37,6 +47,13 @@ func ParseClock(s string) (Clock, error) { return parseClock(s) }
 func parseClock(s string) (Clock, error) {
 	if s == "" {
 		return Clock{}, nil
+	}
+	if ms, ok := strings.CutPrefix(s, "move:"); ok {
+		n, err := strconv.ParseInt(ms, 10, 64)
+		if err != nil || n <= 0 {
+			return Clock{}, fmt.Errorf("rooms: stored clock %q", s)
+		}
+		return Clock{PerMove: time.Duration(n) * time.Millisecond}, nil
 	}
 	a, b, ok := strings.Cut(s, "+")
 	i, err1 := strconv.ParseInt(a, 10, 64)
@@ -52,6 +69,9 @@ const (
 	minClock     = 10 * time.Second
 	maxClock     = 3 * time.Hour
 	maxIncrement = time.Minute
+	// a game by correspondence: a day to a month per move
+	MinPerMove = 24 * time.Hour
+	MaxPerMove = 30 * 24 * time.Hour
 )
 
 // Check says whether c is a clock a room of two players may have (a
@@ -68,6 +88,12 @@ func (c Clock) check(players int) error {
 	if players != 2 {
 		return refuse(CodeBad, "rooms.clock_players")
 	}
+	if c.PerMove > 0 {
+		if c.Initial != 0 || c.Increment != 0 || c.PerMove < MinPerMove || c.PerMove > MaxPerMove {
+			return refuse(CodeBad, "rooms.clock_per_move", "min", MinPerMove, "max", MaxPerMove)
+		}
+		return nil
+	}
 	if c.Initial < minClock || c.Initial > maxClock || c.Increment < 0 || c.Increment > maxIncrement {
 		return refuse(CodeBad, "rooms.clock_range", "initial", c.Initial, "increment", c.Increment, "min", minClock, "max", maxClock, "maxIncrement", maxIncrement)
 	}
@@ -77,14 +103,15 @@ func (c Clock) check(players int) error {
 // running lists the seats whose clocks run: the players to act who have
 // not chosen yet, once they have made their first move (as on lichess, a
 // clock starts with its player's second move, so that nobody loses on
-// time before sitting down); none once the game is over.
+// time before sitting down; by correspondence, from the start, as a room
+// must not wait for ever); none once the game is over.
 func (c *core) running() []int {
 	if !c.clock.On() || c.status != store.Open {
 		return nil
 	}
 	var out []int
 	for _, a := range c.state.Actors(nil) {
-		if _, done := c.commits[a]; a >= 0 && !done && c.moved[a] {
+		if _, done := c.commits[a]; a >= 0 && !done && (c.moved[a] || c.clock.PerMove > 0) {
 			out = append(out, a)
 		}
 	}
@@ -124,7 +151,11 @@ func (c *core) clocksAfter(now time.Time, movers ...int) []int64 {
 	out := make([]int64, len(left))
 	for i, d := range left {
 		for _, m := range movers {
-			if m == i {
+			switch {
+			case m != i:
+			case c.clock.PerMove > 0:
+				d = c.clock.PerMove // a new move, a new time
+			default:
 				d += c.clock.Increment
 			}
 		}
@@ -133,6 +164,14 @@ func (c *core) clocksAfter(now time.Time, movers ...int) []int64 {
 		out[i] = max(d, 0).Milliseconds()
 	}
 	return out
+}
+
+// stamp dates e, an event with the clocks of a game by correspondence,
+// at now: the clocks run from there, also after a restart (replay).
+func (c *core) stamp(e *wire.Event, now time.Time) {
+	if c.clock.PerMove > 0 && e.Clocks != nil {
+		e.At = now.UnixMilli()
+	}
 }
 
 // setClocks takes the times of a stored event and restarts the running

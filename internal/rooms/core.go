@@ -54,6 +54,9 @@ func (c *core) replay(e wire.Event) error {
 			c.left[i] = time.Duration(v) * time.Millisecond
 		}
 	}
+	if e.At > 0 && e.Clocks != nil {
+		c.since = time.UnixMilli(e.At) // by correspondence: the clocks run from then
+	}
 	switch e.Kind {
 	case wire.KindTurn:
 		if err := engine.Play(c.state, e.Move); err != nil {
@@ -168,7 +171,7 @@ func newCore(id string, g engine.Game, opts engine.Options, secret []byte, clock
 		commits: map[int]string{}, status: store.Open, moved: map[int]bool{}}
 	for _, st := range seats {
 		c.seats = append(c.seats, seat{Seat: st})
-		c.left = append(c.left, clock.Initial)
+		c.left = append(c.left, clock.full())
 	}
 	return c, nil
 }
@@ -277,7 +280,9 @@ func checkMove(s engine.State, player int, text string) error {
 // commitEvent is the event of seat s's hidden choice at now: it says that
 // the seat chose, never what.
 func (c *core) commitEvent(now time.Time, s int) wire.Event {
-	return wire.Event{Version: c.version + 1, Kind: wire.KindCommit, Seat: intp(s), Clocks: c.clocksAfter(now, s)}
+	e := wire.Event{Version: c.version + 1, Kind: wire.KindCommit, Seat: intp(s), Clocks: c.clocksAfter(now, s)}
+	c.stamp(&e, now)
+	return e
 }
 
 // committed takes seat s's hidden choice text once its event ev is
@@ -331,6 +336,7 @@ func (c *core) turn(now time.Time, actors []int, moves []engine.Move, by []int, 
 	clocks := c.clocksAfter(now, movers...)
 	add(actors, moves, by)
 	t.events[0].Clocks = clocks
+	c.stamp(&t.events[0], now)
 	for range maxThrows {
 		a := next.Actors(nil)
 		if len(a) != 1 || a[0] != engine.ChancePlayer {
@@ -427,6 +433,7 @@ func (c *core) ending(now time.Time, first wire.Event, result view.Result) []wir
 	if first.Clocks == nil {
 		first.Clocks = c.clocksAfter(now)
 	}
+	c.stamp(&first, now)
 	return []wire.Event{first, {Version: c.version + 2, Kind: wire.KindEnd, Result: &result, Secret: hex.EncodeToString(c.secret)}}
 }
 

@@ -269,7 +269,7 @@ func (m *Manager) CreateFrom(ctx context.Context, gameID string, settings []stri
 	if err != nil {
 		return Created{}, err
 	}
-	now := time.Now()
+	now := m.cfg.Now()
 	rs := store.Room{ID: c.ID, Game: g.ID(), Options: opts.Settings(), Secret: secret, Status: store.Open, Created: now, Updated: now, Clock: clock.String()}
 	if err := m.cfg.Store.CreateRoom(ctx, rs, stored); err != nil {
 		return Created{}, err
@@ -376,6 +376,9 @@ func (m *Manager) room(ctx context.Context, id string, keep bool) (*Room, error)
 	if r, err = m.load(sn); err != nil {
 		return nil, err
 	}
+	if r.talk.lines, err = m.cfg.Store.Chat(ctx, id); err != nil {
+		return nil, err
+	}
 	if !keep && r.status != store.Open {
 		return r, nil
 	}
@@ -457,8 +460,14 @@ func (m *Manager) load(sn store.Snapshot) (*Room, error) {
 		r.commits[c.Seat] = c.Move
 	}
 	// The clocks go on from the last stored times (set by replay): the
-	// time the server was down is not counted against anyone.
-	r.since = m.cfg.Now()
+	// time the server was down is not counted against anyone; but by
+	// correspondence the clocks run from the time stored with them (or
+	// the room's creation), so that a day is a day across restarts.
+	if clock.PerMove == 0 {
+		r.since = m.cfg.Now()
+	} else if r.since.IsZero() {
+		r.since = sn.Room.Created
+	}
 	return r, nil
 }
 
@@ -508,7 +517,9 @@ func (m *Manager) unload(r *Room, reason string) {
 }
 
 // Sweep unloads finished rooms nobody watches and rooms unused for an
-// hour, and expires open rooms unchanged for IdleAfter.
+// hour, and expires open rooms unchanged for IdleAfter. A game by
+// correspondence lives as long as its clock allows: its room stays in
+// memory (loaded here after a restart), where its flag falls on time.
 func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
 	m.mu.Lock()
 	var idle []*Room
@@ -518,10 +529,22 @@ func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
 	m.mu.Unlock()
 	for _, r := range idle {
 		r.mu.Lock()
-		unload := len(r.subs) == 0 && (r.status != store.Open || now.Sub(r.used) > time.Hour)
+		byPost := r.status == store.Open && r.clock.PerMove > 0
+		unload := len(r.subs) == 0 && !byPost && (r.status != store.Open || now.Sub(r.used) > time.Hour)
 		r.mu.Unlock()
 		if unload {
 			m.unload(r, "the room was closed")
+		}
+	}
+	post, err := m.cfg.Store.CorrespondenceRooms(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range post {
+		if r, err := m.Room(ctx, id); err == nil { // loaded, its flag armed
+			r.mu.Lock()
+			r.checkFlag()
+			r.mu.Unlock()
 		}
 	}
 	ids, err := m.cfg.Store.IdleRooms(ctx, now.Add(-m.cfg.IdleAfter))
@@ -534,6 +557,10 @@ func (m *Manager) Sweep(ctx context.Context, now time.Time) error {
 			continue
 		}
 		r.mu.Lock()
+		if r.clock.PerMove > 0 && r.status == store.Open {
+			r.mu.Unlock() // it ends on time, not for want of moves
+			continue
+		}
 		if r.status == store.Open {
 			st := store.Step{Room: r.ID, From: r.version, Status: store.Expired, Result: view.Abandoned().Code()}
 			if err := r.persist(ctx, &st); err == nil {

@@ -23,16 +23,38 @@ const maxName = 40
 // that typed it, folds spaces but leaves out the profile's normalisation:
 // names_browser.go.)
 func CleanName(name string) (string, error) {
-	if len(name) > 4*maxName { // bounded work before the profile's
-		return "", engine.NewError("rooms.name_long", "max", maxName)
+	return cleanText(name, nameFaults, 4*maxName, func(out string) bool { return len(out) > maxName })
+}
+
+// textFaults are the refusals of a text people show one another.
+type textFaults struct {
+	long, utf8    func() error
+	control, char func(c string, at int) error
+	profile       func(err error) error
+}
+
+var nameFaults = textFaults{
+	long:    func() error { return engine.NewError("rooms.name_long", "max", maxName) },
+	utf8:    func() error { return engine.NewError("rooms.name_utf8") },
+	control: func(c string, at int) error { return engine.NewError("rooms.name_control", "char", c, "at", at) },
+	char:    func(c string, at int) error { return engine.NewError("rooms.name_char", "char", c, "at", at) },
+	profile: func(err error) error { return engine.NewError("rooms.name_profile", "err", err) },
+}
+
+// cleanText is the rule of CleanName for any text people show one
+// another (a name, a chat line), refused with faults: a text of more
+// than limit bytes, or one that tooLong says is, is too long.
+func cleanText(name string, faults textFaults, limit int, tooLong func(string) bool) (string, error) {
+	if len(name) > limit { // bounded work before the profile's
+		return "", faults.long()
 	}
 	if !utf8.ValidString(name) {
-		return "", engine.NewError("rooms.name_utf8")
+		return "", faults.utf8()
 	}
 	blank := true
 	for i, c := range name {
 		if c == utf8.RuneError || unicode.IsControl(c) || unicode.In(c, unicode.Cf, unicode.Bidi_Control, unicode.Other_Default_Ignorable_Code_Point) {
-			return "", engine.NewError("rooms.name_control", "char", fmt.Sprintf("%U", c), "at", i)
+			return "", faults.control(fmt.Sprintf("%U", c), i)
 		}
 		blank = blank && unicode.IsSpace(c)
 	}
@@ -45,13 +67,13 @@ func CleanName(name string) (string, error) {
 		// (unassigned, or a combination): say where, if one alone fails.
 		for i, c := range name {
 			if _, err := nickname(string(c)); err != nil && !unicode.IsSpace(c) {
-				return "", engine.NewError("rooms.name_char", "char", fmt.Sprintf("%U", c), "at", i)
+				return "", faults.char(fmt.Sprintf("%U", c), i)
 			}
 		}
-		return "", engine.NewError("rooms.name_profile", "err", err)
+		return "", faults.profile(err)
 	}
-	if len(out) > maxName {
-		return "", engine.NewError("rooms.name_long", "max", maxName)
+	if tooLong(out) {
+		return "", faults.long()
 	}
 	return out, nil
 }

@@ -44,6 +44,7 @@ type Room struct {
 	away      map[int]time.Time // person seats without a connection, since when
 	remote    []bool            // seats other processes' connections play (shared presence)
 	published []int             // the local seats last published (shared presence)
+	talk      chat              // the room's chat (chat.go)
 	closed    bool
 }
 
@@ -339,5 +340,8 @@ func (r *Room) publishTraced(after engine.State, e wire.Event, trace []view.Even
 		if !sub.send(msg) {
 			r.drop(sub, wire.CloseSlow, "too slow to follow the room")
 		}
+	}
+	if e.Kind == wire.KindEnd {
+		r.spectatorsToPlayers()
 	}
 }

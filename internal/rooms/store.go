@@ -20,10 +20,17 @@ type Store interface {
 	LoadRoom(ctx context.Context, id string) (store.Snapshot, error)
 	// IdleRooms lists open rooms unchanged since before.
 	IdleRooms(ctx context.Context, before time.Time) ([]string, error)
+	// CorrespondenceRooms lists the open rooms with a clock per move
+	// (store.Room.Clock "move:..."), which the manager keeps in memory so
+	// that their flags fall on time.
+	CorrespondenceRooms(ctx context.Context) ([]string, error)
 	// FinishedGames lists the archive, newest first.
 	FinishedGames(ctx context.Context, f store.Filter) ([]store.Game, error)
 	// FinishedGame reads one archived game (store.ErrNotFound if unknown).
 	FinishedGame(ctx context.Context, room string) (store.Game, error)
+	// AddChat keeps a line of a room's chat; Chat reads them in order.
+	AddChat(ctx context.Context, l store.ChatLine) error
+	Chat(ctx context.Context, room string) ([]store.ChatLine, error)
 	// AddFinished archives a game played elsewhere (an import); an id
 	// already archived is an error.
 	AddFinished(ctx context.Context, g store.Game) error

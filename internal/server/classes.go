@@ -15,6 +15,9 @@ import (
 	"tabula/view"
 )
 
+// ClassStore is where a server keeps the teachers' classes.
+type ClassStore = classes.Store
+
 // classState is the teachers' classes: the service (nil without Classes
 // and Rooms) and the joins counted per address.
 type classState struct {

@@ -263,6 +263,10 @@ func (s *Server) dispatch(ctx context.Context, room *rooms.Room, sub *rooms.Sub,
 		return room.OfferDraw(ctx, sub)
 	case wire.TypeDecline:
 		return room.DeclineDraw(ctx, sub)
+	case wire.TypeChat:
+		return room.Say(ctx, sub, m.Quick, m.Text)
+	case wire.TypeMute, wire.TypeUnmute:
+		return room.Mute(sub, *m.Seat, m.Type == wire.TypeMute)
 	case wire.TypePing:
 		trySend(sub, wire.Pong())
 	}

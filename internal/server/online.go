@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"sync"
@@ -76,17 +77,20 @@ type createRoomRequest struct {
 	Game    string           `json:"game"`
 	Options map[string]any   `json:"options"`
 	Seats   []rooms.SeatSpec `json:"seats"`
-	// Clock, in seconds, for two-player games.
+	// Clock, in seconds, for two-player games; or days per move, for a
+	// game by correspondence.
 	Clock *clockRequest `json:"clock"`
 	// Record, instead of game and options, starts the room from a saved
 	// game's moves (local.go).
 	Record *view.Record `json:"record"`
 }
 
-// clockRequest is a game clock as requests give it, in seconds.
+// clockRequest is a game clock as requests give it, in seconds; or, by
+// correspondence, in whole days per move.
 type clockRequest struct {
 	Initial   float64 `json:"initial"`
 	Increment float64 `json:"increment"`
+	Days      float64 `json:"days"`
 }
 
 // clock is c as rooms keep it (none for nil).
@@ -94,7 +98,13 @@ func (c *clockRequest) clock() (rooms.Clock, error) {
 	if c == nil {
 		return rooms.Clock{}, nil
 	}
-	if c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5 {
+	maxDays := float64(rooms.MaxPerMove / (24 * time.Hour))
+	switch {
+	case c.Days != 0 && (c.Initial != 0 || c.Increment != 0 || c.Days < 1 || c.Days > maxDays || c.Days != math.Trunc(c.Days)):
+		return rooms.Clock{}, badRequest("server.clock_form")
+	case c.Days != 0:
+		return rooms.Clock{PerMove: time.Duration(c.Days) * 24 * time.Hour}, nil
+	case c.Initial <= 0 || c.Initial > 1e5 || c.Increment < 0 || c.Increment > 1e5:
 		return rooms.Clock{}, badRequest("server.clock_form")
 	}
 	return rooms.Clock{Initial: time.Duration(c.Initial * float64(time.Second)), Increment: time.Duration(c.Increment * float64(time.Second))}, nil

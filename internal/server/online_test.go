@@ -352,6 +352,25 @@ func TestCreateRoomErrors(t *testing.T) {
 			t.Errorf("%s: %d %v, want %d", c.body, got, out, c.code)
 		}
 	}
+	// Days per move (by correspondence): whole days, 1 to 30, alone.
+	const two = `"seats":[{"kind":"person"},{"kind":"person"}]`
+	for _, c := range []struct {
+		clock string
+		code  int
+	}{{`{"days":3}`, 201}, {`{"days":0.5}`, 400}, {`{"days":31}`, 400}, {`{"days":2,"initial":60}`, 400}, {`{"days":-1}`, 400}} {
+		var out struct{ ID, Error string }
+		if got := call(t, ts, "POST", "/api/rooms", `{"game":"adji-boto","clock":`+c.clock+`,`+two+`}`, &out); got != c.code {
+			t.Errorf("clock %s: %d %v, want %d", c.clock, got, out, c.code)
+		} else if got == 201 {
+			var v struct{ Clock string }
+			call(t, ts, "GET", "/api/rooms/"+out.ID, "", &v)
+			if v.Clock != "move:259200000" {
+				t.Errorf("clock %s: the room's clock is %q", c.clock, v.Clock)
+			}
+		} else if !strings.Contains(out.Error, "days") {
+			t.Errorf("clock %s: the refusal %q does not say what is wanted", c.clock, out.Error)
+		}
+	}
 	s.cfg.RoomsPerMinute = 2
 	s.created = perMinute{}
 	codes := ""
@@ -526,6 +545,7 @@ func FuzzRoomRequests(f *testing.F) {
 		`{"game":"adji-boto","seats":[{"kind":"person"},{"kind":"person"}]}`,
 		`{"game":"tamman","options":{"players":3},"seats":[{"kind":"person"},{"kind":"computer","agent":"random"},{"kind":"person","name":"x"}]}`,
 		`{"game":"agsinnoninka","clock":{"initial":60,"increment":1},"seats":[{"kind":"person"},{"kind":"person"}]}`,
+		`{"game":"adji-boto","clock":{"days":3},"seats":[{"kind":"person"},{"kind":"person"}]}`,
 		`{"records":[{"game":"adji-boto","options":[],"moves":["9"]}]}`,
 		`{"seats":[{}]}`, `[]`, `{"game":1}`, ``,
 		`{"record":{"game":"adji-boto","options":[],"moves":["5","1"],"players":["human","random"]}}`,

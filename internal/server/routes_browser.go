@@ -19,6 +19,10 @@ import (
 // API's 404.
 func (s *Server) serverRoutes() {}
 
+// ClassStore is where a server keeps the teachers' classes: the engine
+// in the browser keeps none.
+type ClassStore = any
+
 // classState is the teachers' classes, which only a server keeps.
 type classState struct{}
 

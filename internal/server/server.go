@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"tabula/engine"
-	"tabula/internal/classes"
 	"tabula/internal/compute"
 	"tabula/internal/policy"
 	"tabula/internal/rooms"
@@ -51,8 +50,9 @@ type Config struct {
 	// the catalogue, replays and analyses of records still answer).
 	Rooms *rooms.Manager
 	// Classes keeps the teachers' classes (nil: no classes; only a
-	// server with a database has them, with Rooms).
-	Classes classes.Store
+	// server with a database has them, with Rooms): a classes.Store
+	// (the engine in the browser has none, and leaves that package out).
+	Classes ClassStore
 	// JoinsPerMinute limits the joins of a class from one address a
 	// minute (default 60: a school's pupils may share one address).
 	JoinsPerMinute int

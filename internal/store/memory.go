@@ -18,6 +18,7 @@ type Memory struct {
 	mu       sync.Mutex
 	rooms    map[string]*Snapshot
 	finished map[string]Game
+	chat     map[string][]ChatLine
 	classes  map[string]Class
 	lobby    memLobby // under mu
 
@@ -199,6 +200,20 @@ func (m *Memory) IDs() []string {
 	}
 	slices.Sort(ids)
 	return ids
+}
+
+// CorrespondenceRooms lists the open rooms with a clock per move.
+func (m *Memory) CorrespondenceRooms(ctx context.Context) ([]string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var ids []string
+	for id, sn := range m.rooms {
+		if sn.Room.Status == Open && strings.HasPrefix(sn.Room.Clock, "move:") {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids, nil
 }
 
 // IdleRooms lists the open rooms not changed since before.

@@ -217,6 +217,12 @@ func (p *Postgres) LoadSince(ctx context.Context, id string, after int) (Snapsho
 	return sn, nil
 }
 
+// CorrespondenceRooms lists the open rooms with a clock per move.
+func (p *Postgres) CorrespondenceRooms(ctx context.Context) ([]string, error) {
+	rows, _ := p.pool.Query(ctx, `SELECT id FROM rooms WHERE status = $1 AND clock LIKE 'move:%' ORDER BY id`, Open)
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
 // IdleRooms lists the open rooms not changed since before.
 func (p *Postgres) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
 	rows, _ := p.pool.Query(ctx, `SELECT id FROM rooms WHERE status = $1 AND updated < $2 ORDER BY updated LIMIT 1000`, Open, before.UnixMilli())

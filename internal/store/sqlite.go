@@ -111,6 +111,8 @@ var migrations = []string{
 	// The lobby: identities, ratings, seeks and the seats the lobby gave
 	// (lobby.go).
 	lobbyTables,
+	// The rooms' chat (chat_server.go).
+	chatTable,
 }
 
 // SQLite is the SQLite backend.
@@ -514,6 +516,24 @@ func (s *SQLite) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
 		sn.Commits = append(sn.Commits, c)
 	}
 	return sn, rows.Err()
+}
+
+// CorrespondenceRooms lists the open rooms with a clock per move.
+func (s *SQLite) CorrespondenceRooms(ctx context.Context) ([]string, error) {
+	rows, err := s.rd.QueryContext(ctx, `SELECT id FROM rooms WHERE status = ? AND clock LIKE 'move:%' ORDER BY id`, Open)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }
 
 // IdleRooms lists the open rooms not changed since before.

@@ -23,6 +23,9 @@ const (
 	TypeDecline = "decline"
 	TypeRematch = "rematch"
 	TypePing    = "ping"
+	TypeChat    = "chat"
+	TypeMute    = "mute"
+	TypeUnmute  = "unmute"
 )
 
 // ClientMsg is a message from a client over the WebSocket of a room.
@@ -44,9 +47,21 @@ type ClientMsg struct {
 	// name
 	Name *string `json:"name,omitempty"`
 	// replace: the seat of an absent person to give to the computer (the
-	// sender's own seat always comes from its token)
+	// sender's own seat always comes from its token); mute, unmute: the
+	// seat whose chat the sender no longer (again) reads
 	Seat *int `json:"seat,omitempty"`
+	// chat: a quick message's code (QuickChat) or a free text
+	Quick string `json:"quick,omitempty"`
+	Text  string `json:"text,omitempty"`
 }
+
+// QuickChat lists the codes of the quick messages of the chat; their words
+// are the catalogue's chat_CODE.
+var QuickChat = []string{"hello", "good-game", "well-played", "thanks"}
+
+// MaxChatText bounds a chat line's free text, in bytes (the rooms package
+// bounds it in characters too).
+const MaxChatText = 1000
 
 // ClientFields lists, for each field of ClientMsg, the message types that
 // carry it; a field sent with another type is refused. The types with no
@@ -61,12 +76,14 @@ var ClientFields = []struct {
 	{"version", []string{TypeMove, TypeUndo}},
 	{"tokens", []string{TypeHello, TypeUndo}},
 	{"name", []string{TypeName}},
-	{"seat", []string{TypeReplace}},
+	{"seat", []string{TypeReplace, TypeMute, TypeUnmute}},
+	{"quick", []string{TypeChat}},
+	{"text", []string{TypeChat}},
 }
 
 // ClientTypes lists every type of client message.
 var ClientTypes = []string{TypeHello, TypeMove, TypeUndo, TypeName, TypeResign, TypeGiveUp,
-	TypeNewLink, TypeReplace, TypeDraw, TypeDecline, TypeRematch, TypePing}
+	TypeNewLink, TypeReplace, TypeDraw, TypeDecline, TypeRematch, TypePing, TypeChat, TypeMute, TypeUnmute}
 
 // set reports whether m carries the field named name.
 func (m *ClientMsg) set(name string) bool {
@@ -85,6 +102,10 @@ func (m *ClientMsg) set(name string) bool {
 		return m.Name != nil
 	case "seat":
 		return m.Seat != nil
+	case "quick":
+		return m.Quick != ""
+	case "text":
+		return m.Text != ""
 	}
 	return false
 }
@@ -131,8 +152,19 @@ func DecodeClient(data []byte) (ClientMsg, error) {
 		return m, need(m.Move != "", "server.ws_need_move")
 	case TypeName:
 		return m, need(m.Name != nil, "server.ws_need_name")
-	case TypeReplace:
+	case TypeReplace, TypeMute, TypeUnmute:
 		return m, need(m.Seat != nil, "server.ws_need_seat")
+	case TypeChat:
+		if len(m.Text) > MaxChatText {
+			return m, engine.NewError("server.ws_chat_long", "max", MaxChatText)
+		}
+		if (m.Quick == "") == (m.Text == "") {
+			return m, engine.NewError("server.ws_chat_one")
+		}
+		if m.Quick != "" && !slices.Contains(QuickChat, m.Quick) {
+			return m, engine.NewError("server.ws_chat_quick", "quick", strconv.Quote(m.Quick), "known", strings.Join(QuickChat, ", "))
+		}
+		return m, nil
 	case TypeUndo:
 		if err := need(m.Version != nil, "server.ws_need_undo_version"); err != nil {
 			return m, err

@@ -108,6 +108,7 @@ func serverSamples() map[string][]byte {
 		TypeToken:    Token(0, "t"),
 		TypeNote:     NoteLevelLowered(1, "mcts:hard", "mcts:easy"),
 		TypePong:     Pong(),
+		TypeChat:     Chat([]ChatLine{{}}),
 	}
 }
 

@@ -12,7 +12,9 @@ func FuzzDecodeClient(f *testing.F) {
 		`{"type":"name","name":"Ana"}`, `{"type":"resign"}`, `{`, `{"type":"move","version":1e99,"move":""}`, "\x00",
 		`{"type":"move","version":2,"move":"7","token":"abc"}`, `{"type":"undo","version":4,"tokens":["a","b"]}`,
 		`{"type":"undo","version":4,"tokens":[]}`, `{"type":"resign","token":"abc"}`, `{"type":"name","name":"x","token":"abc"}`,
-		`{"type":"hello","token":"a","tokens":["b","c"],"last":-1}`, `{"type":"move","version":1,"move":"9","tokens":["b"]}`} {
+		`{"type":"hello","token":"a","tokens":["b","c"],"last":-1}`, `{"type":"move","version":1,"move":"9","tokens":["b"]}`,
+		`{"type":"chat","quick":"hello"}`, `{"type":"chat","text":"gg"}`, `{"type":"chat","quick":"hello","text":"x"}`,
+		`{"type":"chat","quick":"boo"}`, `{"type":"chat"}`, `{"type":"mute","seat":1}`, `{"type":"unmute"}`, `{"type":"chat","text":"x","seat":0}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -38,9 +40,13 @@ func FuzzDecodeClient(f *testing.F) {
 			if m.Version == nil || m.Move == "" {
 				t.Fatal("move without version or text accepted")
 			}
-		case "replace":
+		case "replace", "mute", "unmute":
 			if m.Seat == nil {
-				t.Fatal("replace without a seat accepted")
+				t.Fatalf("%s without a seat accepted", m.Type)
+			}
+		case "chat":
+			if (m.Quick == "") == (m.Text == "") || len(m.Text) > MaxChatText || m.Quick != "" && !slices.Contains(QuickChat, m.Quick) || m.Seat != nil {
+				t.Fatalf("a bad chat line accepted: %+v", m)
 			}
 		case "undo":
 			if m.Version == nil || len(m.Tokens) == 0 || len(m.Tokens) > MaxSeats {

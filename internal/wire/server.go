@@ -17,6 +17,8 @@ const (
 	TypeToken    = "token"
 	TypeNote     = "note"
 	TypePong     = "pong"
+	// TypeChat (client.go) is also the type of the lines of chat the
+	// server sends.
 )
 
 // Codes of a reject: for programs; its error is for people.
@@ -34,7 +36,43 @@ const (
 var RejectCodes = []string{CodeStale, CodeIllegal, CodeNotYours, CodeSpectator, CodeOver, CodeBad, CodeBadMessage}
 
 // ServerTypes lists every type of server message.
-var ServerTypes = []string{TypeWelcome, TypeEvent, TypeAck, TypeReject, TypePresence, TypeToken, TypeNote, TypePong}
+var ServerTypes = []string{TypeWelcome, TypeEvent, TypeAck, TypeReject, TypePresence, TypeToken, TypeNote, TypePong, TypeChat}
+
+// Chat channels: the players' and the spectators'.
+const (
+	ChannelPlayers    = "players"
+	ChannelSpectators = "spectators"
+)
+
+// ChatLine is a line of a room's chat as a reader gets it.
+type ChatLine struct {
+	N       int    `json:"n"`
+	Channel string `json:"channel"`
+	// Seat is the seat that said it, or -1 for a spectator; Name its
+	// name then.
+	Seat int    `json:"seat"`
+	Name string `json:"name,omitempty"`
+	// Quick is a quick message's code and Words its words in every
+	// language; Text a free text.
+	Quick string      `json:"quick,omitempty"`
+	Words engine.Text `json:"words,omitempty"`
+	Text  string      `json:"text,omitempty"`
+	At    int64       `json:"at"` // Unix ms
+}
+
+type chatMsg struct {
+	Type  string     `json:"type"`
+	Lines []ChatLine `json:"lines"`
+}
+
+// Chat gives lines of the room's chat: those a new connection may read,
+// or one just said.
+func Chat(lines []ChatLine) []byte {
+	if lines == nil {
+		lines = []ChatLine{}
+	}
+	return mustJSON(chatMsg{Type: TypeChat, Lines: lines})
+}
 
 // Status is where a room is in its life.
 type Status string
@@ -169,6 +207,10 @@ type Event struct {
 	// with Clocks (none when absent), so that a page counts down the
 	// server's clocks without a rule of its own.
 	Running []int `json:"running,omitempty"`
+	// At is when the event was made (Unix milliseconds), given with the
+	// clocks of a game by correspondence: they run from then, across
+	// restarts of the server.
+	At int64 `json:"at,omitempty"`
 
 	// Choice is a seat's own hidden choice, shown to that seat only; it
 	// is never stored with the event nor sent to others.
@@ -299,6 +341,8 @@ type ServerMsg struct {
 	Error string `json:"error"`
 	// presence
 	Online []bool `json:"online"`
+	// chat
+	Lines []ChatLine `json:"lines"`
 	// token and note: Seat; token: Token; note: Agent and Played.
 	Seat   int    `json:"seat"`
 	Token  string `json:"token"`

@@ -36,8 +36,8 @@ import (
 
 	"tabula/docs"
 	_ "tabula/games/all"
-	"tabula/internal/lobby"
 	"tabula/internal/classes"
+	"tabula/internal/lobby"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"

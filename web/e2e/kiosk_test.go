@@ -27,6 +27,7 @@ import (
 // it), and nothing is kept: no room on the server, no localStorage,
 // sessionStorage or IndexedDB, the language back to the browser's.
 func TestKioskResetsAndKeepsNothing(t *testing.T) {
+	t.Parallel()
 	static, err := web.Kiosk(5*time.Second, "adji-boto")
 	if err != nil {
 		t.Fatal(err)

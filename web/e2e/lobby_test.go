@@ -99,4 +99,7 @@ func TestFindAGame(t *testing.T) {
 	// On a game's page the lobby offers that game only.
 	must(t, c, chromedp.Navigate(srv.URL+"/#/game/tamman"))
 	waitFor(t, c, `!!document.getElementById('lb-create') && document.querySelectorAll('#lb-game option').length === 1`, 20*time.Second)
+	// In German, from the one catalogue.
+	setSelect(t, c, "#lang", "de")
+	waitFor(t, c, `document.getElementById('lb-h').textContent === 'Partie finden' && document.getElementById('lb-now').textContent === 'Sofort spielen'`, 10*time.Second)
 }

@@ -21,7 +21,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 	}{
 		{"adji-boto", `{"seeds":"2"}`, true},
 		{"agsinnoninka", `{"seeds":"2","match":false}`, false},
-		{"tamman", `{"exact-finish":false,"throw-use":"total"}`, false}, // a move a turn: a shorter game
+		{"tamman", `{"exact-finish":false,"throw-use":"total"}`, false}, // a move a turn: a shorter game, still some hundred moves
 	}
 	axe := axeSource(t)
 	for n, c := range cases {
@@ -35,7 +35,9 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 					checkAxe(t, ctx, axe, page)
 				}
 			}
-			creator := tab(t, 5*time.Minute)
+			// a whole game clicked through: minutes on a loaded machine
+			const limit = 10 * time.Minute
+			creator := tab(t, limit)
 			// The game page: set the options, then "Play online".
 			must(t, creator, chromedp.Navigate(srv.URL+"/#/game/"+c.game))
 			waitFor(t, creator, `!!document.getElementById('online')`, 10*time.Second)
@@ -56,8 +58,8 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 			scan(creator, "online-invites")
 			screenshot(t, creator, "online-invites-"+c.game, "")
 
-			seats := []context.Context{tab(t, 5*time.Minute), tab(t, 5*time.Minute)}
-			spec := tab(t, 5*time.Minute)
+			seats := []context.Context{tab(t, limit), tab(t, limit)}
+			spec := tab(t, limit)
 			for i, ctx := range append(seats, spec) {
 				must(t, ctx, chromedp.Navigate(links[i]))
 				waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)

@@ -18,7 +18,7 @@ const backoffMax = 10000;
 // browser plays there, the first said hello with ([] or [''] to watch);
 // lang is the page's language, in which the server words its refusals.
 // on holds the callbacks: welcome(view), event(msg), ack(msg),
-// reject(msg), presence(msg), token(msg), note(msg), state() (the connection's state
+// reject(msg), presence(msg), token(msg), note(msg), chat(msg), state() (the connection's state
 // changed: conn.state is 'connecting', 'online', 'offline' or 'gone'),
 // lost(token) (a token no longer holds a seat) and gone(code, reason)
 // (no such room).
@@ -89,6 +89,9 @@ export class Conn {
         return;
       case 'note':
         this.on.note(m);
+        return;
+      case 'chat':
+        if (this.on.chat) this.on.chat(m);
     }
   }
 

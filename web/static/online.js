@@ -35,6 +35,8 @@ export async function pageOnline(id, query) {
   if (n === 2) {
     o += `<div class="field"><label for="r-clock">${esc(t('clock'))}</label> <input type="number" id="r-clock" min="1" max="180" step="1" placeholder="${esc(t('noClock'))}">`;
     o += ` + <input type="number" id="r-inc" min="0" max="60" step="1" value="0" aria-label="${esc(t('increment'))}"> <small>${esc(t('increment'))}</small></div>`;
+    o += `<div class="field"><label for="r-days">${esc(t('perMove'))}</label> <select id="r-days"><option value="">${esc(t('perMoveNone'))}</option>`;
+    o += [1, 2, 3, 5, 7, 14].map((d) => `<option value="${d}">${d}</option>`).join('') + `</select></div>`;
   }
   o += `<button type="submit" class="primary" id="create">${esc(t('create'))}</button></form></section>`;
   app.innerHTML = o;
@@ -62,6 +64,8 @@ export async function pageOnline(id, query) {
     const body = { game: g.id, options, seats };
     const clk = document.getElementById('r-clock');
     if (clk && clk.value) body.clock = { initial: Number(clk.value) * 60, increment: Number(document.getElementById('r-inc').value) || 0 };
+    const days = document.getElementById('r-days');
+    if (days && days.value) body.clock = { days: Number(days.value) };
     try {
       const r = await api('POST', '/api/rooms', body);
       // The tokens exist only here: keep them for the invites page.

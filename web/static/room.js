@@ -13,10 +13,11 @@ import { w, ask, guarded, MoveList } from './ux.js';
 import { rove, neighbour } from './keys.js';
 import { api, games, showError, clearError, setCurrent, routeSeq, stale, announce, siteMode } from './api.js';
 import { Conn } from './conn.js';
+import { clearTurn, toggleSound, toggleNotify } from './yourturn.js';
 import { isEngineRoom, engineFetch } from './engine.js';
 import { store } from './kiosk.js';
 import { agentKinds } from './contract.js';
-import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf } from './roomstate.js';
+import { P, setP, newRoom, local, mine, oneDevice, status, chooser, playerName, resultText, over, passesOf, muted, muteKey } from './roomstate.js';
 import { renderRoom, drawBoard, animateSteps, announceTurn, announceEnd, focusInput, tick } from './roomdraw.js';
 import { startReplayOnce, replayTo, replayNext, goToPly, toggleAutoplay, exitReplay, analyseOnce, graphOnce, coachOnce, loadStates } from './replay.js';
 
@@ -68,6 +69,7 @@ export function roomSeats(seats) {
 export function leaveRoom() {
   if (P && P.conn_) P.conn_.close();
   setP(null);
+  clearTurn();
 }
 
 // pageRoom shows room id; token is an invite link's (or '').
@@ -103,6 +105,7 @@ export async function pageRoom(id, token) {
       reject: (m) => { if (P === me) rejected(m); },
       presence: (m) => { if (P === me) presence(m.online); },
       token: (m) => { if (P === me) renewed(m); },
+      chat: (m) => { if (P === me) heard(m.lines); },
       note: (m) => { if (P === me && m.code === 'level-lowered') { me.note = t('levelLowered', { level: m.played }); announce(me.note); renderRoom(); } },
       lost: (tk) => { if (P === me) lost(tk); },
       gone: (code, reason) => { if (P === me) { leaveRoom(); done(new Error(reason || t('error', { msg: code }))); } },
@@ -197,6 +200,8 @@ function fromView(v) {
 
 function welcome(v) {
   fromView(v);
+  // the seats muted here, said again to the server (it forgets them)
+  for (const s of muted()) P.conn_.send({ type: 'mute', seat: s });
   if (fresh === P.id) { animateStart(P); return; }
   renderRoom();
   announceTurn(false);
@@ -414,6 +419,33 @@ function applyEvent(e, state) {
   } else if (e.kind === 'commit' || e.kind === 'undo') focusInput();
 }
 
+// ------------------------------------------------------------ chat
+
+// heard takes lines of the chat: new ones, or again after a reconnection.
+function heard(lines) {
+  P.chat = P.chat || [];
+  for (const l of lines) {
+    if (!P.chat.some((x) => x.channel === l.channel && x.n === l.n)) P.chat.push(l);
+  }
+  P.chat.sort((a, b) => a.at - b.at || a.n - b.n);
+  renderRoom();
+}
+
+function say(msg) {
+  if (send({ type: 'chat', ...msg })) {
+    const box = document.getElementById('chattext');
+    if (box && msg.text) box.value = '';
+  }
+}
+
+function toggleMute(seat) {
+  const m = muted();
+  const on = !m.includes(seat);
+  localStorage.setItem(muteKey(P.id, P.seat), JSON.stringify(on ? [...m, seat] : m.filter((s) => s !== seat)));
+  send({ type: on ? 'mute' : 'unmute', seat });
+  renderRoom();
+}
+
 // ------------------------------------------------------------ actions
 
 function choose(mv) {
@@ -517,6 +549,9 @@ const clicks = {
   newlinkbtn: () => send({ type: 'new-link' }),
   rematch: () => send({ type: 'rematch' }),
   rename: () => send({ type: 'name', name: document.getElementById('myname').value }),
+  soundbtn: () => { toggleSound(); renderRoom(); },
+  chatsend: () => { const box = document.getElementById('chattext'); if (box.value.trim()) say({ text: box.value }); },
+  notifybtn: async () => { await toggleNotify(); renderRoom(); },
 };
 
 // wire listens to the room's section once: its elements change in place,
@@ -536,11 +571,13 @@ function wire(section) {
   };
   section.addEventListener('click', (e) => {
     if (e.target.closest('a#download') && isEngineRoom(P.id)) { e.preventDefault(); downloadOnce(); return; }
-    const el = e.target.closest('[data-move],[data-pick],[data-ply],[data-replace],button');
+    const el = e.target.closest('[data-move],[data-pick],[data-ply],[data-replace],[data-quick],[data-mute],button');
     if (!el || !section.contains(el)) return;
     if (el.closest('#board') || (el.dataset.move !== undefined && el.closest('#legal'))) { act(el); return; }
     if (el.dataset.ply !== undefined) { goToPly(Number(el.dataset.ply)); return; }
     if (el.dataset.replace !== undefined) { send({ type: 'replace', seat: Number(el.dataset.replace) }); return; }
+    if (el.dataset.quick !== undefined) { say({ quick: el.dataset.quick }); return; }
+    if (el.dataset.mute !== undefined) { toggleMute(Number(el.dataset.mute)); return; }
     const fn = clicks[el.id];
     if (fn) fn(e);
   });
@@ -559,6 +596,9 @@ function wire(section) {
       const el = e.target.closest('[data-move],[data-pick]');
       if (el) { e.preventDefault(); act(el); }
     } else if (e.key === 'Escape' && P.selected) { P.selected = null; drawBoard(null); }
+  });
+  section.addEventListener('keydown', (e) => {
+    if (e.target.id === 'chattext' && e.key === 'Enter') { e.preventDefault(); clicks.chatsend(); }
   });
   section.addEventListener('change', (e) => {
     if (e.target.id === 'speed') store.setItem('tabula.speed', e.target.value);

@@ -6,14 +6,16 @@
 
 import { isEngineRoom } from './engine.js';
 import { morph } from './morph.js';
-import { t } from './i18n.js';
+import { t, pick } from './i18n.js';
+import { quickChat } from './contract.js';
 import { shape, boardUI } from './boards.js';
 import { w, esc, pct, seatLabel } from './ux.js';
 import { roveInit } from './keys.js';
 import { app, sleep, speeds, speed, current, focusPage, announce } from './api.js';
 import { P, status, chooser, playerName, isPerson, local, mine, oneDevice, spectator, over, analysable, resultText, phaseText,
-  told, turnLine, describeTurn, chanceName, shownTurns, clockMs, clockText, howTo } from './roomstate.js';
+  told, turnLine, describeTurn, chanceName, shownTurns, clockMs, clockText, howTo, muted } from './roomstate.js';
 import { panel, mistakes, graphSVG, coachList } from './analysis.js';
+import { turnTitle, signalTurn, soundOn, notifyOn, canNotify } from './yourturn.js';
 
 // shown reports whether the room page is the page shown.
 const shown = () => !!P && !!P.shown && !!current && current.name === 'room';
@@ -26,7 +28,12 @@ export function renderRoom() {
   const el = document.getElementById('room');
   if (el && el.dataset.id === P.id) morph(el, html);
   else { app.innerHTML = html; P.wire(document.getElementById('room')); }
-  document.title = `${P.game.name} – ${t('title')}`;
+  // the move of a person here in a game on several devices: the tab says
+  // so (and a sound or a notification, if asked for)
+  const yours = status() === 'input' && !oneDevice() && !P.record;
+  document.title = turnTitle(P.game.name, yours);
+  signalTurn(yours, P.game.name, !P.signalled);
+  P.signalled = true;
   const box = document.getElementById('board');
   if (box) roveInit(box, P.boardFocus);
   P.list.attach(document.getElementById('movelist'), !!P.replay);
@@ -82,6 +89,7 @@ function roomHTML() {
   }
   o += `<h2>${esc(t('scores'))}</h2><ul class="seats">${seatsHTML()}</ul><p class="scorenote">${esc(t('scoreNote'))}</p>`;
   o += `<div class="controls" role="group" aria-label="${esc(t('moves'))}">${controlsHTML(st)}</div>`;
+  o += chatHTML();
   o += `<h2>${esc(t('moves'))}</h2>${moveListHTML()}`;
   if (P.seed && P.match.turns.some((x) => x.actors[0] === -1)) o += `<p id="seed" class="note">${esc(w('seed', { seed: P.seed }))}</p>`;
   // a room of the engine in the browser has no server to watch it from
@@ -150,6 +158,32 @@ function seatsHTML() {
   }).join('');
 }
 
+// chatHTML is the room's chat (a room on a server, not at one device):
+// the lines this browser may read, less those of the seats its player
+// muted; quick messages in the page's language; a field for free text.
+function chatHTML() {
+  if (oneDevice() || P.record || isEngineRoom(P.match.id)) return '';
+  const me = P.seat;
+  const hidden = me >= 0 ? muted() : [];
+  const lines = (P.chat || []).filter((l) => !(l.seat >= 0 && hidden.includes(l.seat)));
+  let o = `<section id="chat" class="chat" aria-labelledby="chat-h"><h2 id="chat-h">${esc(w(spectator() ? 'chatSpectators' : 'chatPlayers'))}</h2>`;
+  o += `<ol id="chatlines" class="chatlines">` + lines.map((l) => {
+    const who = l.seat >= 0 ? playerName(l.seat) : (l.name || w('spectatorName'));
+    const text = l.quick ? pick(l.words || quickChat[l.quick]) : l.text;
+    return `<li data-n="${l.n}" data-channel="${esc(l.channel)}"><strong>${esc(who)}</strong>: ${esc(text)}</li>`;
+  }).join('') + `</ol>`;
+  if (P.conn === 'online') {
+    o += `<div class="quick" role="group" aria-label="${esc(w('chatQuick'))}">` + Object.keys(quickChat).map((q) => `<button type="button" data-quick="${esc(q)}">${esc(pick(quickChat[q]))}</button>`).join('') + `</div>`;
+    o += `<p class="chatsay"><input id="chattext" maxlength="200" aria-label="${esc(w('chatSay'))}"> <button id="chatsend">${esc(w('chatSend'))}</button></p>`;
+    if (me >= 0) {
+      for (const i of P.match.seats.map((_, i) => i).filter((i) => i !== me && isPerson(i))) {
+        o += `<button type="button" data-mute="${i}" aria-pressed="${hidden.includes(i)}">${esc(w('chatMute', { player: playerName(i) }))}</button>`;
+      }
+    }
+  }
+  return o + `</section>`;
+}
+
 // replaceIn is how long until seat i may be given to the computer by this
 // browser's person (0: now), or -1 when it may not.
 export function replaceIn(i, now) {
@@ -196,6 +230,10 @@ function controlsHTML(st) {
   }
   if (people > 1 && one) o += `<button id="turnboard" aria-pressed="${P.turned ? 'true' : 'false'}">${esc(w('turnBoard'))}</button>`;
   o += `<label class="speed">${esc(t('speed'))} <select id="speed">` + Object.keys(speeds).map((k) => `<option value="${k}" ${k === speed() ? 'selected' : ''}>${esc(t('speed_' + k))}</option>`).join('') + `</select></label>`;
+  if (!one && !over() && mine().length && !P.replay) {
+    o += `<button id="soundbtn" aria-pressed="${soundOn()}">${esc(w('soundOnMove'))}</button>`;
+    if (canNotify()) o += `<button id="notifybtn" aria-pressed="${notifyOn()}">${esc(w('notifyOnMove'))}</button>`;
+  }
   if (!one && !over() && P.seat >= 0 && !P.replay) {
     o += `<p class="rename"><input id="myname" maxlength="40" value="${esc(P.match.seats[P.seat].name || '')}" aria-label="${esc(w('name'))}"> <button id="rename">${esc(w('rename'))}</button></p>`;
     o += `<button id="newlinkbtn">${esc(w('newLink'))}</button>`;

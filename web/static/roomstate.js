@@ -168,6 +168,15 @@ export function shownTurns() {
   return Math.min(all, P.shownTurns !== undefined ? P.shownTurns : all);
 }
 
+// muteKey keeps the seats the player of seat muted in room id.
+export const muteKey = (id, seat) => `tabula.mute.${id}.${seat}`;
+
+// muted lists the seats this page's player muted in the room shown.
+export function muted() {
+  if (P.seat < 0) return [];
+  try { return JSON.parse(localStorage.getItem(muteKey(P.id, P.seat)) || '[]').filter((s) => s !== P.seat); } catch (e) { return []; }
+}
+
 // howTo is what a person to move does in the state's phase, in the
 // game's words (howTo_PHASE; the last one when this phase has none), and
 // whether it is shown: to the person of this browser who moves now,
@@ -215,8 +224,13 @@ export function clockMs(i, now) {
   return Math.max(0, ms);
 }
 
-// clockText writes a time left as m:ss, whole seconds rounded up.
+// clockText writes a time left as m:ss, whole seconds rounded up; from
+// an hour on as h:mm:ss, and from a day on (by correspondence) in days
+// and hours.
 export function clockText(ms) {
   const s = Math.ceil(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const pad = (n) => String(n).padStart(2, '0');
+  if (s >= 86400) return t('clockDays', { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
 }

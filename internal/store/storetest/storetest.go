@@ -26,6 +26,8 @@ func Run(t *testing.T, open func(t *testing.T) rooms.Store, reopen func(t *testi
 	t.Run("AtomicStep", func(t *testing.T) { atomicStep(t, open(t)) })
 	t.Run("Archive", func(t *testing.T) { archive(t, open(t)) })
 	t.Run("Idle", func(t *testing.T) { idle(t, open(t)) })
+	t.Run("Correspondence", func(t *testing.T) { correspondence(t, open(t)) })
+	t.Run("Chat", func(t *testing.T) { chat(t, open(t)) })
 	t.Run("RefusedStepChangesNothing", func(t *testing.T) { refusedStep(t, open(t)) })
 	t.Run("ClearAndCommit", func(t *testing.T) { clearAndCommit(t, open(t)) })
 	t.Run("Classes", func(t *testing.T) { classStore(t, open(t), reopen) })
@@ -266,6 +268,51 @@ func idle(t *testing.T, s rooms.Store) {
 	}
 	if ids, _ := s.IdleRooms(ctx, cut); len(ids) != 0 {
 		t.Fatalf("an expired room is still listed as idle: %v", ids)
+	}
+}
+
+// correspondence: the open rooms with a clock per move are listed, and
+// no other (a clock per game, a finished one).
+func correspondence(t *testing.T, s rooms.Store) {
+	mustCreate(t, s, "timed")
+	for _, id := range []string{"post", "post-over"} {
+		r, seats := newRoom(id)
+		r.Clock = "move:86400000"
+		if err := s.CreateRoom(ctx, r, seats); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Apply(ctx, store.Step{Room: "post-over", From: 0, Status: store.Finished, Result: "win:0:flag"}); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := s.CorrespondenceRooms(ctx); err != nil || !slices.Equal(ids, []string{"post"}) {
+		t.Fatalf("CorrespondenceRooms = %v, %v; want [post]", ids, err)
+	}
+}
+
+// chat: a room's chat lines are read back in order, every field kept,
+// and no other room's.
+func chat(t *testing.T, s rooms.Store) {
+	mustCreate(t, s, "r1")
+	mustCreate(t, s, "r2")
+	at := time.UnixMilli(time.Now().UnixMilli())
+	want := []store.ChatLine{
+		{Room: "r1", N: 1, Channel: "players", Seat: 0, Name: "Ana", Quick: "hello", At: at},
+		{Room: "r1", N: 2, Channel: "spectators", Seat: -1, Text: "nice", At: at.Add(time.Second)},
+	}
+	for _, l := range append(want[1:], want[0], store.ChatLine{Room: "r2", N: 1, Channel: "players", Text: "x", At: at}) {
+		if err := s.AddChat(ctx, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Chat(ctx, "r1")
+	if err != nil || len(got) != 2 {
+		t.Fatalf("Chat = %v, %v", got, err)
+	}
+	for i := range want {
+		if g, w := got[i], want[i]; g.Room != w.Room || g.N != w.N || g.Channel != w.Channel || g.Seat != w.Seat || g.Name != w.Name || g.Quick != w.Quick || g.Text != w.Text || !g.At.Equal(w.At) {
+			t.Errorf("line %d: %+v, want %+v", i, g, w)
+		}
 	}
 }
 
