@@ -141,7 +141,7 @@ func TestNewGameResignAndNames(t *testing.T) {
 	if res != "Player 0 resigned: Computer (easy) wins" {
 		t.Errorf("result %q", res)
 	}
-	if eval[bool](t, ctx, `!!document.querySelector('#board [data-move]') || !document.getElementById('legal').hidden`) {
+	if eval[bool](t, ctx, `!!document.querySelector('#board [data-move], #legal button.move') || !document.getElementById('legal').classList.contains('off')`) {
 		t.Error("moves are still offered after resigning")
 	}
 	// The engine keeps it: a reload shows it, the record says it.
@@ -363,6 +363,10 @@ func TestPhoneLandscapeBoard(t *testing.T) {
 		bottom := eval[float64](t, ctx, `document.querySelector('#board svg').getBoundingClientRect().bottom + window.scrollY`)
 		if bottom > 390 {
 			t.Errorf("%s: the board ends %.0f px down, below the first screen of 390", game, bottom)
+		}
+		bars := eval[float64](t, ctx, `Math.max(0, ...[...document.querySelectorAll('.seatbar')].map((b) => b.getBoundingClientRect().bottom + window.scrollY))`)
+		if bars == 0 || bars > 390 {
+			t.Errorf("%s: the seats' bars end %.0f px down, want them on the first screen of 390", game, bars)
 		}
 		screenshot(t, ctx, "phone-landscape-"+game, "")
 	}
