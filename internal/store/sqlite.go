@@ -520,25 +520,17 @@ func (s *SQLite) LoadRoom(ctx context.Context, id string) (Snapshot, error) {
 
 // CorrespondenceRooms lists the open rooms with a clock per move.
 func (s *SQLite) CorrespondenceRooms(ctx context.Context) ([]string, error) {
-	rows, err := s.rd.QueryContext(ctx, `SELECT id FROM rooms WHERE status = ? AND clock LIKE 'move:%' ORDER BY id`, Open)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return s.roomIDs(ctx, `SELECT id FROM rooms WHERE status = ? AND clock LIKE 'move:%' ORDER BY id`, Open)
 }
 
 // IdleRooms lists the open rooms not changed since before.
 func (s *SQLite) IdleRooms(ctx context.Context, before time.Time) ([]string, error) {
-	rows, err := s.rd.QueryContext(ctx, `SELECT id FROM rooms WHERE status = ? AND updated < ? ORDER BY updated LIMIT 1000`, Open, before.UnixMilli())
+	return s.roomIDs(ctx, `SELECT id FROM rooms WHERE status = ? AND updated < ? ORDER BY updated LIMIT 1000`, Open, before.UnixMilli())
+}
+
+// roomIDs runs query q, whose rows are rooms' ids.
+func (s *SQLite) roomIDs(ctx context.Context, q string, args ...any) ([]string, error) {
+	rows, err := s.rd.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
