@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"slices"
-	"strconv"
 	"testing"
 	"time"
 
@@ -25,27 +24,12 @@ func setupOf(t testing.TB, g engine.Game, set []string) engine.State {
 	return s
 }
 
-// gameSetups lists every registered game with each player count it allows
-// (by an Int option named "players", if it has one).
+// gameSetups lists every registered game at its start with each player
+// count it allows (engine.StartsByPlayers).
 func gameSetups(t testing.TB) []engine.State {
-	var out []engine.State
-	for _, g := range engine.Games() {
-		counts := []string{""}
-		for _, sp := range g.Specs() {
-			if sp.Name == "players" && sp.Kind == engine.Int {
-				counts = counts[:0]
-				for n := int(sp.Min); n <= int(sp.Max); n++ {
-					counts = append(counts, "players="+strconv.Itoa(n))
-				}
-			}
-		}
-		for _, c := range counts {
-			var set []string
-			if c != "" {
-				set = []string{c}
-			}
-			out = append(out, setupOf(t, g, set))
-		}
+	out, err := engine.StartsByPlayers()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,4 +49,34 @@ func Games() []Game {
 	}
 	slices.SortFunc(out, func(a, b Game) int { return strings.Compare(a.ID(), b.ID()) })
 	return out
+}
+
+// StartsByPlayers gives every registered game at its start, once for each
+// player count it allows (an Int option named "players") or once with its
+// defaults: the positions the computer players are measured and tested on.
+func StartsByPlayers() ([]State, error) {
+	var out []State
+	for _, g := range Games() {
+		sets := [][]string{nil}
+		for _, sp := range g.Specs() {
+			if sp.Name == "players" && sp.Kind == Int {
+				sets = sets[:0]
+				for n := int(sp.Min); n <= int(sp.Max); n++ {
+					sets = append(sets, []string{"players=" + strconv.Itoa(n)})
+				}
+			}
+		}
+		for _, set := range sets {
+			opts, err := ParseOptions(g, set)
+			if err != nil {
+				return nil, fmt.Errorf("%s %v: %w", g.ID(), set, err)
+			}
+			s, err := g.NewState(opts)
+			if err != nil {
+				return nil, fmt.Errorf("%s %v: %w", g.ID(), set, err)
+			}
+			out = append(out, s)
+		}
+	}
+	return out, nil
 }

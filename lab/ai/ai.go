@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 
@@ -39,35 +38,12 @@ var (
 // of them runs.
 func Flags() *flag.FlagSet { return flags }
 
-// setups lists every registered game with each player count it allows
-// (by an Int option named "players", if it has one), at its start.
+// setups lists every registered game at its start with each player count
+// it allows (engine.StartsByPlayers).
 func setups(t TB) []engine.State {
-	var out []engine.State
-	for _, g := range engine.Games() {
-		counts := []string{""}
-		for _, sp := range g.Specs() {
-			if sp.Name == "players" && sp.Kind == engine.Int {
-				counts = counts[:0]
-				for n := int(sp.Min); n <= int(sp.Max); n++ {
-					counts = append(counts, "players="+strconv.Itoa(n))
-				}
-			}
-		}
-		for _, c := range counts {
-			var set []string
-			if c != "" {
-				set = []string{c}
-			}
-			opts, err := engine.ParseOptions(g, set)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := g.NewState(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, s)
-		}
+	out, err := engine.StartsByPlayers()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
