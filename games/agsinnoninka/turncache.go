@@ -31,6 +31,8 @@ type turnCache struct {
 	minSteps uint32
 	// hits and lookups count what the table saved.
 	hits, lookups uint64
+	// stop, if not nil, gives a long turn up (NewTurnApplier).
+	stop func() bool
 }
 
 // turnEntry is one resolved turn: the position before it (holes, stores,
@@ -54,6 +56,11 @@ func newTurnCache(bits int, minSteps uint32) *turnCache {
 	return &turnCache{entries: make([]turnEntry, 1<<bits), mask: 1<<bits - 1, minSteps: minSteps}
 }
 
+// stopEvery is how many decision steps of a turn pass between two calls
+// of a turn cache's stop: thousands of steps, a fraction of a millisecond
+// natively, a few in the browser.
+const stopEvery = 1 << 12
+
 // NewTurnApplier returns a function that plays a turn (both holes) or
 // chance's draw of who sows first (one move) as ApplyJoint and Apply do,
 // taking the sowing from a table of the long turns it resolved when it
@@ -63,29 +70,36 @@ func newTurnCache(bits int, minSteps uint32) *turnCache {
 // and bounded; the function is not safe for concurrent use (a search
 // makes one per tree). It is found by searches through
 // ai.TurnApplierMaker.
-func (s *State) NewTurnApplier() func(engine.State, []engine.Move) {
-	return newTurnCache(turnCacheBits, longTurn).apply
+//
+// A turn that runs long calls stop (if not nil) every stopEvery decision
+// steps; when it reports true, the function gives the turn up and
+// returns false, and the state is left half-sown, no position of the
+// game: a search with a deadline discards it.
+func (s *State) NewTurnApplier(stop func() bool) func(engine.State, []engine.Move) bool {
+	c := newTurnCache(turnCacheBits, longTurn)
+	c.stop = stop
+	return c.apply
 }
 
 // apply plays a turn or chance's draw (see NewTurnApplier) through c.
-func (c *turnCache) apply(x engine.State, ms []engine.Move) {
+func (c *turnCache) apply(x engine.State, ms []engine.Move) bool {
 	st, ok := x.(*State)
 	switch {
 	case !ok:
 		engine.ApplyTurn(x, ms)
+		return true
 	case len(ms) == 1:
-		st.apply(ms[0], nil, c)
+		return st.apply(ms[0], nil, c)
 	default:
-		st.applyJoint(int(ms[0]), int(ms[1]), nil, c)
+		return st.applyJoint(int(ms[0]), int(ms[1]), nil, c)
 	}
 }
 
 // resolveWith is resolve; without a tracer and with a cache c, it takes
 // the turn from c when c has it, and remembers it there when not.
-func (s *State) resolveWith(a, b, first int, tr *tracer, c *turnCache) {
+func (s *State) resolveWith(a, b, first int, tr *tracer, c *turnCache) bool {
 	if tr != nil || c == nil {
-		s.resolve(a, b, first, tr)
-		return
+		return s.resolve(a, b, first, tr, nil)
 	}
 	if c.r != s.r {
 		clear(c.entries)
@@ -98,10 +112,13 @@ func (s *State) resolveWith(a, b, first int, tr *tracer, c *turnCache) {
 		c.hits++
 		s.last = e.last
 		s.leave(e.holes, e.stores)
-		return
+		return true
 	}
-	s.resolve(a, b, first, nil)
+	if !s.resolve(a, b, first, nil, c.stop) {
+		return false
+	}
 	if s.last.Steps >= c.minSteps {
 		*e = turnEntry{key: k, turn: id, holes: s.holes, stores: s.stores, last: s.last}
 	}
+	return true
 }

@@ -108,7 +108,7 @@ func TestTurnEntrySize(t *testing.T) {
 // Resolving a turn through the cache does not allocate.
 func TestTurnCacheDoesNotAllocate(t *testing.T) {
 	s, _ := New(engine.DefaultOptions(Game{}))
-	apply := s.NewTurnApplier()
+	apply := s.NewTurnApplier(nil)
 	x := s.Clone().(*State)
 	ms := []engine.Move{7, 2}
 	if n := testing.AllocsPerRun(100, func() {
@@ -116,5 +116,58 @@ func TestTurnCacheDoesNotAllocate(t *testing.T) {
 		apply(x, ms)
 	}); n != 0 {
 		t.Errorf("%v allocations a turn", n)
+	}
+}
+
+// longTurnAt is a position whose turn 8,4 runs 220,547 steps before the
+// cycle rule cuts it (found in a seeded random match).
+func longTurnAt(t *testing.T) *State {
+	s, err := NewPosition(engine.DefaultOptions(Game{}), Position{
+		Holes:  [Holes]int{0, 0, 5, 0, 1, 0, 26, 0, 1, 0},
+		Stores: [2]int{12, 5},
+		Burnt:  [Holes]bool{0: true, 1: true},
+		Round:  6,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// A turn applier asks its stop now and then during a long turn, never
+// during a short one; a stop that never says stop changes nothing, and
+// one that says stop at once gives the turn up at its first question.
+func TestTurnApplierStopsALongTurn(t *testing.T) {
+	asked := 0
+	never := func() bool { asked++; return false }
+	ms := []engine.Move{8, 4}
+
+	short, _ := New(engine.DefaultOptions(Game{}))
+	if !short.NewTurnApplier(never)(short, []engine.Move{7, 2}) || asked != 0 {
+		t.Errorf("a short turn asked stop %d times", asked)
+	}
+
+	at := longTurnAt(t)
+	fresh := at.Clone().(*State)
+	fresh.ApplyJoint(ms)
+	if fresh.last.Steps < 100_000 {
+		t.Fatalf("the long turn has %d steps", fresh.last.Steps)
+	}
+	s := at.Clone().(*State)
+	if !s.NewTurnApplier(never)(s, ms) || !sameState(s, fresh) {
+		t.Fatalf("with a stop that never stops: %v, want %v", s, fresh)
+	}
+	if asked < 2 {
+		t.Errorf("a turn of %d steps asked stop %d times", fresh.last.Steps, asked)
+	}
+
+	asked = 0
+	now := func() bool { asked++; return true }
+	s = at.Clone().(*State)
+	if s.NewTurnApplier(now)(s, ms) {
+		t.Error("a stop that says stop at once did not give the long turn up")
+	}
+	if asked != 1 {
+		t.Errorf("the turn went on after stop said stop: asked %d times", asked)
 	}
 }
