@@ -14,6 +14,13 @@ import "tabula/engine"
 // about 1.4 MB.
 const turnCacheBits = 14
 
+// firstCacheBits sets the size a turn cache starts at, 2^8 turns (22 kB):
+// it doubles when half full, up to its size. A search makes a cache
+// with each computer move; allocating the whole table up front took
+// 3 ms natively and about 30 ms in the browser, most of a 40 ms level's
+// time, for the few dozen long turns a short search meets.
+const firstCacheBits = 8
+
 // longTurn is the fewest steps of a turn worth remembering. Shorter turns
 // cost little more to resolve again than to look up, and would push the
 // long ones out of the table: measured, remembering every turn found 2.5%
@@ -27,6 +34,9 @@ type turnCache struct {
 	r       *rules
 	entries []turnEntry
 	mask    uint64
+	// used counts the slots in use; maxLen is the size the table may
+	// grow to.
+	used, maxLen int
 	// minSteps is the fewest steps of a turn the table keeps.
 	minSteps uint32
 	// hits and lookups count what the table saved.
@@ -53,7 +63,37 @@ func turnID(a, b, first int) uint16 {
 }
 
 func newTurnCache(bits int, minSteps uint32) *turnCache {
-	return &turnCache{entries: make([]turnEntry, 1<<bits), mask: 1<<bits - 1, minSteps: minSteps}
+	first := min(bits, firstCacheBits)
+	return &turnCache{entries: make([]turnEntry, 1<<first), mask: 1<<first - 1, maxLen: 1 << bits, minSteps: minSteps}
+}
+
+// slot is where the turn id from the position k goes in the table.
+func (c *turnCache) slot(k posKey, id uint16) *turnEntry {
+	return &c.entries[engine.Mix64(k[0]^engine.Mix64(k[1]^uint64(id)))&c.mask]
+}
+
+// keep puts e in the table, doubling the table first when it is half
+// full and may grow.
+func (c *turnCache) keep(e turnEntry) {
+	if 2*c.used >= len(c.entries) && len(c.entries) < c.maxLen {
+		old := c.entries
+		c.entries, c.mask, c.used = make([]turnEntry, 2*len(old)), uint64(2*len(old)-1), 0
+		for _, o := range old {
+			if o.turn != 0 {
+				c.put(o)
+			}
+		}
+	}
+	c.put(e)
+}
+
+// put puts e in its slot, in place of what was there.
+func (c *turnCache) put(e turnEntry) {
+	at := c.slot(e.key, e.turn)
+	if at.turn == 0 {
+		c.used++
+	}
+	*at = e
 }
 
 // stopEvery is how many decision steps of a turn pass between two calls
@@ -103,10 +143,10 @@ func (s *State) resolveWith(a, b, first int, tr *tracer, c *turnCache) bool {
 	}
 	if c.r != s.r {
 		clear(c.entries)
-		c.r = s.r
+		c.r, c.used = s.r, 0
 	}
 	k, id := s.key(), turnID(a, b, first)
-	e := &c.entries[engine.Mix64(k[0]^engine.Mix64(k[1]^uint64(id)))&c.mask]
+	e := c.slot(k, id)
 	c.lookups++
 	if e.turn == id && e.key == k {
 		c.hits++
@@ -118,7 +158,7 @@ func (s *State) resolveWith(a, b, first int, tr *tracer, c *turnCache) bool {
 		return false
 	}
 	if s.last.Steps >= c.minSteps {
-		*e = turnEntry{key: k, turn: id, holes: s.holes, stores: s.stores, last: s.last}
+		c.keep(turnEntry{key: k, turn: id, holes: s.holes, stores: s.stores, last: s.last})
 	}
 	return true
 }

@@ -171,3 +171,41 @@ func TestTurnApplierStopsALongTurn(t *testing.T) {
 		t.Errorf("the turn went on after stop said stop: asked %d times", asked)
 	}
 }
+
+// A turn cache starts small and doubles when half full, up to its size,
+// keeping the turns it held: the turns of random matches, met again
+// after the table grew, are found in it.
+func TestTurnCacheGrowsKeepingItsTurns(t *testing.T) {
+	c := newTurnCache(10, 0)
+	if len(c.entries) != 1<<firstCacheBits {
+		t.Fatalf("a new table has %d slots", len(c.entries))
+	}
+	type turn struct {
+		s  *State
+		ms []engine.Move
+	}
+	var turns []turn
+	rng := rand.New(rand.NewPCG(1, 2))
+	start, _ := New(engine.DefaultOptions(Game{})) // one set of rules
+	for len(turns) < 400 {
+		s := start.Clone().(*State)
+		for n := 0; !s.Terminal() && n < 100 && len(turns) < 400; n++ {
+			j, _ := randomTurn(s, rng)
+			turns = append(turns, turn{s.Clone().(*State), j[:]})
+			c.apply(s, j[:])
+		}
+	}
+	if len(c.entries) != 1<<10 || c.used <= 1<<firstCacheBits {
+		t.Errorf("after %d turns the table holds %d in %d slots, want more than %d in %d", len(turns), c.used, len(c.entries), 1<<firstCacheBits, 1<<10)
+	}
+	// Met again, with the table keeping nothing more: each slot in use
+	// holds one of the turns, so at least as many are found.
+	before := c.hits
+	c.minSteps = 1 << 31
+	for _, x := range turns {
+		c.apply(x.s.Clone().(*State), x.ms)
+	}
+	if found := c.hits - before; found < uint64(c.used) {
+		t.Errorf("%d turns were found again, fewer than the %d the table holds", found, c.used)
+	}
+}
