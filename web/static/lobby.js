@@ -2,7 +2,7 @@
 // challenges as the lobby's WebSocket tells them (conn.js, LobbyConn), a
 // challenge made, accepted, Play now, a rated game against the computer,
 // my games, games in progress and a game's rating list. Its words are
-// the catalogue's (messages.LobbyPage, in contract.js's appWords).
+// the catalogue's (messages.Page, in words.js).
 
 import { api, showError, clearError, announce } from './api.js';
 import { LobbyConn } from './conn.js';
