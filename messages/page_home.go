@@ -7,6 +7,8 @@ import "tabula/engine"
 // homePage holds the words of the list of games, a game's page before play, the
 // header and footer and the kiosk's (app.js, kiosk.js, attract.js).
 var homePage = map[string]engine.Text{
+	// each language's name in itself, in the choice of language
+	"languageName":    {"en": "English", "de": "Deutsch"},
 	"title":           {"en": "Tabula", "de": "Tabula"},
 	"skip":            {"en": "Skip to content", "de": "Zum Inhalt springen"},
 	"rulesAndOptions": {"en": "Rules and options of this game", "de": "Regeln und Optionen dieses Spiels"},

@@ -34,12 +34,10 @@ func catalogue() map[string]engine.Text {
 
 // notWords are the literals of the page's modules that read as words but
 // are none a person is told: the names of keys (KeyboardEvent.key) and of
-// HTTP headers, each language's own name (the same in every language) and
-// a list of classes.
+// HTTP headers, a list of classes and Tabula's own name.
 var notWords = map[string]bool{
-	"Home": true, "End": true, "Enter": true, "Escape": true, "Arrow": true,
+	"Tabula": true, "Home": true, "End": true, "Enter": true, "Escape": true, "Arrow": true,
 	"Content-Type": true, "Accept-Language": true, "Bearer": true,
-	"English": true, "Deutsch": true,
 	"note copied": true,
 }
 
@@ -55,7 +53,7 @@ var (
 )
 
 // The catalogue is the one table of words: no module of the page (i18n.js
-// among them) writes words of its own. A literal (a string, or the text
+// among them) and no HTML page writes words of its own. A literal (a string, or the text
 // of a template outside its HTML tags and ${...}) with two words in a row
 // is a phrase, unless it is a CSS selector; a literal that is a text of
 // the catalogue is its copy (one word counts when it is capitalised: a
@@ -77,12 +75,17 @@ func TestNoWordsWrittenInThePage(t *testing.T) {
 	if len(mods) < 20 {
 		t.Fatalf("only %d modules", len(mods))
 	}
-	for _, mod := range mods {
+	pages, _ := fs.Glob(st, "*.html")
+	for _, mod := range append(mods, pages...) {
 		if mod == "words.js" || mod == "contract.js" || mod == "wasm_exec.js" {
 			continue // generated from Go
 		}
 		src, _ := fs.ReadFile(st, mod)
-		for _, lit := range jsLiterals(string(src)) {
+		lits := jsLiterals(string(src))
+		if strings.HasSuffix(mod, ".html") {
+			lits = htmlTexts(string(src))
+		}
+		for _, lit := range lits {
 			text := strings.TrimSpace(tags.ReplaceAllString(lit, " "))
 			if notWords[text] {
 				continue
@@ -92,6 +95,31 @@ func TestNoWordsWrittenInThePage(t *testing.T) {
 			} else if twoWords.MatchString(text) && !selector.MatchString(text) {
 				t.Errorf("%s writes words of its own: %q (put them in package messages, Page)", mod, text)
 			}
+		}
+	}
+}
+
+// The list of languages is one (engine.Languages, in words.js): the
+// pages' choice of language is filled from it (i18n.js fillLanguages), not
+// written in their HTML.
+func TestOneListOfLanguages(t *testing.T) {
+	for _, page := range []string{"index.html", "research.html"} {
+		html, err := fs.ReadFile(Static(), page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(html), `<select id="lang"></select>`) {
+			t.Errorf("%s has no empty choice of language to fill", page)
+		}
+		for _, l := range engine.Languages {
+			if strings.Contains(string(html), `value="`+l+`"`) {
+				t.Errorf("%s offers the language %s itself", page, l)
+			}
+		}
+	}
+	for _, l := range engine.Languages {
+		if messages.Page["languageName"][l] == "" {
+			t.Errorf("the language %s has no name", l)
 		}
 	}
 }
@@ -113,6 +141,23 @@ func TestJSLiterals(t *testing.T) {
 			t.Errorf("%q is not seen as words: %q", phrase, lits)
 		}
 	}
+}
+
+// htmlTexts are the texts of an HTML page a person reads without its
+// modules: between its tags (not in a script, a style or a drawing) and in
+// its attributes aria-label, title, alt and placeholder.
+func htmlTexts(src string) []string {
+	src = regexp.MustCompile(`(?s)<(script|style|svg)\b.*?</(script|style|svg)>`).ReplaceAllString(src, "")
+	var out []string
+	for _, m := range regexp.MustCompile(`\b(?:aria-label|title|alt|placeholder)="([^"]*)"`).FindAllStringSubmatch(src, -1) {
+		out = append(out, m[1])
+	}
+	for _, text := range regexp.MustCompile(`<[^>]*>`).Split(src, -1) {
+		if text = strings.TrimSpace(text); text != "" {
+			out = append(out, text)
+		}
+	}
+	return out
 }
 
 // claims reports whether a text is the catalogue's own wording, not a

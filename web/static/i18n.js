@@ -36,6 +36,18 @@ export function setLanguage(l) {
 
 export function getLanguage() { return lang; }
 
+export { languages };
+
+// languageName is the name of language l in itself ("Deutsch").
+export function languageName(l) { return pageWords.languageName[l]; }
+
+// fillLanguages makes a select's options the languages, each by its name,
+// the current one chosen.
+export function fillLanguages(select) {
+  select.replaceChildren(...languages.map((l) => Object.assign(document.createElement('option'), { value: l, lang: l, textContent: languageName(l) })));
+  select.value = lang;
+}
+
 // table is the page's words in language l, by key (for the tests that
 // check a page has no word of another language).
 export function table(l) {

@@ -158,6 +158,7 @@ export const pageWords = {
   "kioskVsComputer": {"en": "Against the computer", "de": "Gegen den Computer"},
   "kioskWhich": {"en": "Play {name}", "de": "{name} spielen"},
   "language": {"en": "Language", "de": "Sprache"},
+  "languageName": {"en": "English", "de": "Deutsch"},
   "last": {"en": "End", "de": "Ende"},
   "lastMove": {"en": "Last move: {move}", "de": "Letzter Zug: {move}"},
   "lb_accept": {"en": "Accept {name}'s challenge", "de": "Herausforderung von {name} annehmen"},
