@@ -136,6 +136,10 @@ func menSteps(men *[4]uint8) int {
 	return int(w*0x01010101>>24) + bits.OnesCount32((w+(128-Home)*0x01010101)&0x80808080)
 }
 
+// menSum is the steps a player's four men have made, summed as menSteps
+// does.
+func menSum(men *[4]uint8) int { return int(binary.LittleEndian.Uint32(men[:]) * 0x01010101 >> 24) }
+
 // Men returns the squares of player p's four men, least advanced first.
 func (s *State) Men(p int) [4]Square {
 	var out [4]Square
