@@ -4,7 +4,7 @@
 // every move: the server's for online rooms, the engine in the browser's
 // (engine.js) for games at this device; the pages show what it sends.
 
-import { t, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords } from './i18n.js';
+import { t, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords, fillLanguages } from './i18n.js';
 import { preview, shape } from './boards.js';
 import { pageOnline, pageInvites } from './online.js';
 import { pageArchive } from './archive.js';
@@ -33,8 +33,7 @@ function renderChrome() {
   document.getElementById('homelink').textContent = t('home');
   document.getElementById('gameslink').textContent = t('finishedGames');
   document.getElementById('researchlink').textContent = t('researchPage');
-  const sel = document.getElementById('lang');
-  sel.value = getLanguage();
+  fillLanguages(document.getElementById('lang'));
   document.getElementById('langlabel').textContent = t('language');
   document.getElementById('footer').textContent = t('footer');
   document.querySelector('.skip').textContent = t('skip');
