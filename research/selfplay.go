@@ -63,10 +63,12 @@ type TurnTallier interface {
 
 // Draw says how a game's chance events are drawn: Mode is ChanceTurn,
 // ChancePly or ChanceStream, Seed the game's chance seed (Seed(run, game,
-// -1)).
+// -1)). NoChance says that the game has none (engine.Info.Chance), so
+// that every mode plays the same games.
 type Draw struct {
-	Mode string
-	Seed uint64
+	Mode     string
+	Seed     uint64
+	NoChance bool
 }
 
 // SelfPlay plays games between agents on one goroutine, reusing its
@@ -118,10 +120,11 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			sp.rands = append(sp.rands, r.Source())
 		}
 	}
-	// When every player moves at random, chance draws from a stream and
-	// nobody needs the moves, the game may play its turns itself.
+	// When every player moves at random, chance draws from a stream (or
+	// never acts) and nobody needs the moves, the game may play its turns
+	// itself.
 	fast, _ := s.(engine.RandomTurner)
-	if len(sp.rands) < len(seats) || d.Mode != ChanceStream || sp.Moves {
+	if len(sp.rands) < len(seats) || (d.Mode != ChanceStream && !d.NoChance) || sp.Moves {
 		fast = nil
 	}
 	if run, ok := fast.(engine.RandomRunner); ok && sp.Tally && !sp.CountLegal && !sp.Turns {
