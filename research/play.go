@@ -119,7 +119,7 @@ type agentKey struct {
 }
 
 func newPlayer(p *Plan) *player {
-	return &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: Agents[agentKey]{}, loop: SelfPlay{CountLegal: true, Turns: true}}
+	return &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: Agents[agentKey]{}, loop: SelfPlay{CountLegal: true, Turns: true, ShareDraws: len(p.Readings) > 1}}
 }
 
 // agentSpecs gives the agent in each seat of a game, before rotation.

@@ -80,10 +80,14 @@ type SelfPlay struct {
 	CountLegal, Moves, Turns bool
 	// Tally lets a Tallier watcher take the game as tallies (Tallier).
 	Tally bool
+	// ShareDraws keeps the keyed draws of a game's seed for the next game
+	// of the same seed (another reading of it), which draws the same
+	// throws at the same keys.
+	ShareDraws bool
 
 	pcg    *rand.PCG // the draws of ChanceStream
 	secret [8]byte   // the game's chance seed, for ChanceTurn and ChancePly
-	drawer ai.ChanceDrawer
+	keyed  keyedDraws
 	actors []int
 	moves  []engine.Move
 	legal  []engine.Move
@@ -111,6 +115,7 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 		binary.BigEndian.PutUint64(sp.secret[:], d.Seed)
 	}
 	stream := engine.Rand{Src: sp.pcg}
+	sp.keyed.share = sp.ShareDraws
 	sp.pick = sp.pick[:0]
 	sp.rands = sp.rands[:0]
 	for _, a := range seats {
@@ -224,9 +229,9 @@ func (sp *SelfPlay) turn(s engine.State, seats []ai.Agent, d Draw, stream engine
 		case ChanceStream:
 			m = ai.SampleChance(sp.outs, stream.Float64())
 		case ChancePly:
-			m = sp.drawer.At(sp.secret[:], sp.outs, s.Ply())
+			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], s.Ply()))
 		default: // ChanceTurn
-			m = sp.drawer.At(sp.secret[:], sp.outs, turns<<32|inTurn)
+			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], turns<<32|inTurn))
 		}
 		sp.moves = append(sp.moves, m)
 	} else {
