@@ -58,11 +58,14 @@ func Analyze(ctx context.Context, s engine.State, b Budget, seed uint64) Analysi
 	// so that each iteration's rewards can be summed.
 	t.search(s, 1, time.Time{})
 	values := slices.Clone(t.reward)
-	for t.iterations < b.Iterations && !closed(t.done) && time.Now().Before(deadline) {
+	t.deadline, t.timed = deadline, true // a long turn or playout stops at it too
+	for t.iterations < b.Iterations && !t.stopped() {
 		if t.yield != nil {
 			t.yield()
 		}
-		t.iterate(s)
+		if !t.iterate(s) {
+			break
+		}
 		t.iterations++
 		for p, r := range t.reward {
 			values[p] += r

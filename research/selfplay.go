@@ -45,6 +45,22 @@ type Tallier interface {
 	Tallied(turns int, t engine.TurnTally, over bool) (stop bool)
 }
 
+// TurnTallier is a Watcher that can take each players' turn played by
+// the game itself (engine.TurnPlayer) as one tally: when SelfPlay.Turns is
+// set and the game would play its turns itself anyway (see Play), SelfPlay
+// calls TurnTallied after each players' turn, or after MovesLeft moves of
+// one, instead of Decision, Applied and TurnEnded (chance events are not
+// told).
+type TurnTallier interface {
+	Watcher
+	// MovesLeft returns the most moves to play before TurnTallied.
+	MovesLeft() int
+	// TurnTallied is told the moves played, whether they ended the
+	// players' turn and whether the game is over; it returns true to stop
+	// a game that has not ended.
+	TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) (stop bool)
+}
+
 // Draw says how a game's chance events are drawn: Mode is ChanceTurn,
 // ChancePly or ChanceStream, Seed the game's chance seed (Seed(run, game,
 // -1)).
@@ -73,6 +89,8 @@ type SelfPlay struct {
 	pick   []ai.Picker // each seat's agent if it picks from the list
 	rands  []engine.Rand
 	tally  engine.TurnTally // Tallier's, here as it would escape
+	// moveTally is TurnTallier's, here as it would escape.
+	moveTally engine.MoveTally
 }
 
 // Play plays s, set to a game's start, to its end (or until the watcher
@@ -119,6 +137,11 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			return 0
 		}
 	}
+	if tp, ok := fast.(engine.TurnPlayer); ok && sp.Turns {
+		if tw, ok := w.(TurnTallier); ok {
+			return sp.playTurns(s, tp, stream, tw)
+		}
+	}
 	inTurn := 0 // chance events so far in this players' turn
 	countTurns := sp.Turns || d.Mode == ChanceTurn
 	turner, hasTurner := s.(Turner)
@@ -161,6 +184,23 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			}
 		}
 		if stop {
+			break
+		}
+	}
+	return turns
+}
+
+// playTurns plays the game a players' turn at a time (engine.TurnPlayer)
+// for tw, and returns the players' turns played.
+func (sp *SelfPlay) playTurns(s engine.State, tp engine.TurnPlayer, stream engine.Rand, tw TurnTallier) (turns int) {
+	for over := s.Terminal(); !over; {
+		sp.moveTally = engine.MoveTally{}
+		var ended bool
+		ended, over = tp.RandomPlayersTurn(stream, sp.rands, tw.MovesLeft(), &sp.moveTally)
+		if ended {
+			turns++
+		}
+		if tw.TurnTallied(s, sp.moveTally, ended, over) {
 			break
 		}
 	}

@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"tabula/internal/procs"
 )
 
 // Instance is one `tabula serve` process.
@@ -97,12 +99,22 @@ func (s *LogBuffer) String() string {
 // Build builds the command for the test, into its temporary directory.
 func Build(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "tabula")
-	out, err := exec.Command("go", "build", "-o", bin, "tabula/cmd/tabula").CombinedOutput()
+	bin, err := BuildInto(t.TempDir())
 	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+		t.Fatal(err)
 	}
 	return bin
+}
+
+// BuildInto builds the command into dir and returns its path: for a
+// package whose tests share one build.
+func BuildInto(dir string) (string, error) {
+	bin := filepath.Join(dir, "tabula")
+	out, err := exec.Command("go", "build", "-o", bin, "tabula/cmd/tabula").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
 }
 
 // Start starts `tabula serve` on a free loopback port and waits
@@ -114,6 +126,8 @@ func Start(t *testing.T, bin, db string, extra ...string) *Instance {
 		"--lease", "3s", "--poll", "200ms"}, extra...)
 	in := &Instance{Cmd: exec.Command(bin, args...), Logs: &LogBuffer{}}
 	in.Cmd.Stderr = in.Logs
+	// A test binary killed mid-run leaves no server behind.
+	procs.DieWithParent(in.Cmd, syscall.SIGKILL)
 	listening := in.Logs.Watch("listening for room changes")
 	in.Leased = in.Logs.Watch("computer move leased")
 	stdout, err := in.Cmd.StdoutPipe()

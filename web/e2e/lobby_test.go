@@ -9,24 +9,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// person opens a tab in a browser context of its own (its own storage,
-// so its own identity), as another person's browser would be.
-func person(t *testing.T, limit time.Duration) context.Context {
+// person opens a tab of the app at base in a browser context of its own
+// (its own storage, so its own identity), as another person's browser
+// would be.
+func person(t *testing.T, base string, limit time.Duration) context.Context {
 	t.Helper()
-	if noBrowser != "" {
-		tab(t, limit) // fails or skips, as every browser test does
-	}
-	bctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-	if err := chromedp.Do(bctx); err != nil {
-		cancel()
-		t.Fatalf("opening a browser context: %v", err)
-	}
-	ctx, cancel2 := context.WithTimeout(bctx, limit)
-	t.Cleanup(func() { cancel2(); cancel() })
-	must(t, ctx, chromedp.Navigate(srv.URL+"/"),
-		jsDo(`localStorage.setItem('tabula.lang','en'); localStorage.setItem('tabula.speed','fast')`),
-		chromedp.Reload())
-	return ctx
+	return tabAt(t, base+"/", limit)
 }
 
 // enter gives the person a name in the lobby of the start page.
@@ -42,7 +30,10 @@ func enter(t *testing.T, ctx context.Context, name string) {
 // both land in the room and a move is played; C watches from "games in
 // progress". The lobby has no serious axe violation.
 func TestFindAGame(t *testing.T) {
-	a, b, c := person(t, 3*time.Minute), person(t, 3*time.Minute), person(t, 3*time.Minute)
+	t.Parallel()
+	// A server of its own: the lobby lists every game in progress.
+	base := ownApp(t).URL
+	a, b, c := person(t, base, 3*time.Minute), person(t, base, 3*time.Minute), person(t, base, 3*time.Minute)
 	enter(t, a, "Ana")
 	enter(t, b, "Bea")
 	checkAxe(t, b, axeSource(t), "lobby")
@@ -97,7 +88,7 @@ func TestFindAGame(t *testing.T) {
 		t.Errorf("Ana's game on the other device links %s, want %s", got, seatA)
 	}
 	// On a game's page the lobby offers that game only.
-	must(t, c, chromedp.Navigate(srv.URL+"/#/game/tamman"))
+	must(t, c, chromedp.Navigate(base+"/#/game/tamman"))
 	waitFor(t, c, `!!document.getElementById('lb-create') && document.querySelectorAll('#lb-game option').length === 1`, 20*time.Second)
 	// In German, from the one catalogue.
 	setSelect(t, c, "#lang", "de")

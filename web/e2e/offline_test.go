@@ -27,9 +27,7 @@ func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) 
 		}
 	}
 	t.Cleanup(stop)
-	ctx := tab(t, limit)
-	must(t, ctx, chromedp.Navigate(own.URL+"/"),
-		jsDo(`localStorage.setItem('tabula.lang','en'); localStorage.setItem('tabula.speed','fast')`))
+	ctx := tabAt(t, own.URL+"/", limit)
 	waitFor(t, ctx, `!!document.querySelector('#home .card')`, 20*time.Second)
 	must(t, ctx, jsDo(`navigator.serviceWorker.ready`))
 	waitFor(t, ctx, `!!navigator.serviceWorker.controller`, 20*time.Second)

@@ -293,10 +293,9 @@ func openPages(t *testing.T, links []string, limit time.Duration) []context.Cont
 	t.Helper()
 	pages := make([]context.Context, len(links))
 	for i := range pages {
-		pages[i] = tab(t, limit)
+		pages[i] = tabAt(t, links[i], limit)
 	}
-	for i, ctx := range pages {
-		must(t, ctx, chromedp.Navigate(links[i]))
+	for _, ctx := range pages {
 		waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
 	}
 	return pages

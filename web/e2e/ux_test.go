@@ -87,17 +87,19 @@ func TestNotFoundPage(t *testing.T) {
 
 // A triple click starts one game, and takes back one turn.
 func TestButtonsActOnce(t *testing.T) {
-	// Not parallel: it counts the rooms the server creates.
-	ctx := tab(t, 60*time.Second)
+	t.Parallel()
+	// A server of its own: it counts the rooms the server creates.
+	own := ownApp(t)
+	ctx := tabAt(t, own.URL+"/", 60*time.Second)
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	// The games made: the server's, and the browser engine's (the page's
 	// requests to its worker that create a room).
-	before := roomsCreated.Load()
+	before := own.created.Load()
 	must(t, ctx, jsDo(`(() => { window.roomPosts = 0; const send = Worker.prototype.postMessage;
 		Worker.prototype.postMessage = function (m, ...rest) { if (m && m.op === 'fetch' && m.method === 'POST' && m.path === '/api/rooms') window.roomPosts++; return send.call(this, m, ...rest); }; })()`))
 	must(t, ctx, jsDo(`(() => { const b = document.getElementById('start'); for (let d = 1; d <= 3; d++) b.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, detail: d})); b.click(); })()`))
 	status(t, ctx)
-	if n := roomsCreated.Load() - before + int64(eval[int](t, ctx, `window.roomPosts`)); n != 1 {
+	if n := own.created.Load() - before + int64(eval[int](t, ctx, `window.roomPosts`)); n != 1 {
 		t.Errorf("a triple click on Start made %d games", n)
 	}
 	for i := 0; i < 2; i++ {

@@ -2,7 +2,7 @@
 // challenges as the lobby's WebSocket tells them (conn.js, LobbyConn), a
 // challenge made, accepted, Play now, a rated game against the computer,
 // my games, games in progress and a game's rating list. Its words are
-// the catalogue's (messages.LobbyPage, in contract.js's appWords).
+// the catalogue's (messages.Page, in words.js).
 
 import { api, showError, clearError, announce } from './api.js';
 import { LobbyConn } from './conn.js';
@@ -11,8 +11,9 @@ import { esc } from './ux.js';
 
 const store = 'tabula.identity';
 
-// lw is a word of the lobby in the page's language (t), {name}s filled in.
-const lw = t;
+// computer is the computer a rated game against it plays ("Play the
+// computer"), named on its button by its level's words.
+const computer = 'mcts:medium';
 
 // identity is this browser's identity ({id, key, name}) or null.
 export function identity() {
@@ -35,13 +36,13 @@ export function leaveLobby() {
 export async function pageIdentity(key) {
   const me = await api('GET', '/api/players/me', undefined, undefined, key);
   localStorage.setItem(store, JSON.stringify({ id: me.id, key, name: me.name }));
-  flash = lw('lb_welcomeBack', { name: me.name });
+  flash = t('lb_welcomeBack', { name: me.name });
   location.replace('#/');
 }
 
 // lobbyBox is the section "Find a game" of a page; startLobby fills it.
 export function lobbyBox() {
-  return `<section id="lobby" class="lobby" aria-labelledby="lb-h"><h2 id="lb-h">${esc(lw('lb_find'))}</h2><div id="lb-body"></div></section>`;
+  return `<section id="lobby" class="lobby" aria-labelledby="lb-h"><h2 id="lb-h">${esc(t('lb_find'))}</h2><div id="lb-body"></div></section>`;
 }
 
 // startLobby shows the lobby in lobbyBox for the games list (only game
@@ -55,29 +56,29 @@ export async function startLobby(list, game) {
   let o = flash ? `<p class="note" role="status">${esc(flash)}</p>` : '';
   flash = '';
   if (!me) {
-    o += `<form id="lb-join"><p id="lb-join-hint">${esc(lw('lb_joinHint'))}</p>
-      <label>${esc(lw('lb_nameLabel'))} <input id="lb-name" name="name" maxlength="40" required aria-describedby="lb-join-hint"></label>
-      <button class="button primary" type="submit">${esc(lw('lb_join'))}</button></form>`;
+    o += `<form id="lb-join"><p id="lb-join-hint">${esc(t('lb_joinHint'))}</p>
+      <label>${esc(t('lb_nameLabel'))} <input id="lb-name" name="name" maxlength="40" required aria-describedby="lb-join-hint"></label>
+      <button class="button primary" type="submit">${esc(t('lb_join'))}</button></form>`;
   } else {
     const link = location.origin + '/#/identity/' + me.key;
-    o += `<p id="lb-me">${esc(lw('lb_you', { name: me.name }))}</p>
-      <details id="lb-device"><summary>${esc(lw('lb_device'))}</summary><p>${esc(lw('lb_deviceHint'))}</p>
+    o += `<p id="lb-me">${esc(t('lb_you', { name: me.name }))}</p>
+      <details id="lb-device"><summary>${esc(t('lb_device'))}</summary><p>${esc(t('lb_deviceHint'))}</p>
       <p><a id="lb-device-link" href="${esc(link)}">${esc(link)}</a></p>
-      <img class="qr" src="/api/qr?text=${esc(encodeURIComponent(link))}" width="192" height="192" alt="${esc(lw('lb_device'))}"></details>
-      <form id="lb-create" aria-labelledby="lb-create-h"><h3 id="lb-create-h">${esc(lw('lb_create'))}</h3>
-      <label>${esc(lw('lb_game'))} <select id="lb-game">${games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join('')}</select></label>
-      <label>${esc(lw('lb_minutes'))} <input id="lb-min" type="number" min="0" max="1000" value="5"></label>
-      <label>${esc(lw('lb_increment'))} <input id="lb-inc" type="number" min="0" max="600" value="3"></label>
-      <label><input id="lb-rated" type="checkbox" checked> ${esc(lw('lb_ratedBox'))}</label>
-      <p><button class="button primary" type="submit" id="lb-post">${esc(lw('lb_post'))}</button>
-      <button class="button" type="button" id="lb-now">${esc(lw('lb_playNow'))}</button>
-      <button class="button" type="button" id="lb-cpu">${esc(lw('lb_computer', { level: 'mcts:medium' }))}</button></p></form>`;
+      <img class="qr" src="/api/qr?text=${esc(encodeURIComponent(link))}" width="192" height="192" alt="${esc(t('lb_device'))}"></details>
+      <form id="lb-create" aria-labelledby="lb-create-h"><h3 id="lb-create-h">${esc(t('lb_create'))}</h3>
+      <label>${esc(t('lb_game'))} <select id="lb-game">${games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join('')}</select></label>
+      <label>${esc(t('lb_minutes'))} <input id="lb-min" type="number" min="0" max="1000" value="5"></label>
+      <label>${esc(t('lb_increment'))} <input id="lb-inc" type="number" min="0" max="600" value="3"></label>
+      <label><input id="lb-rated" type="checkbox" checked> ${esc(t('lb_ratedBox'))}</label>
+      <p><button class="button primary" type="submit" id="lb-post">${esc(t('lb_post'))}</button>
+      <button class="button" type="button" id="lb-now">${esc(t('lb_playNow'))}</button>
+      <button class="button" type="button" id="lb-cpu">${esc(t('lb_computer', { level: t('lvl_' + computer.split(':')[1]) }))}</button></p></form>`;
   }
   o += `<p id="lb-status" role="status" aria-live="polite"></p>
-    <div class="lb-scroll" id="lb-scroll" hidden tabindex="0" role="region" aria-label="${esc(lw('lb_open'))}"><table id="lb-seeks"><caption>${esc(lw('lb_open'))} <span class="note">${esc(lw('lb_live'))}</span></caption><thead><tr>
-    <th scope="col">${esc(lw('lb_colGame'))}</th><th scope="col">${esc(lw('lb_colReading'))}</th><th scope="col">${esc(lw('lb_colClock'))}</th>
-    <th scope="col">${esc(lw('lb_colKind'))}</th><th scope="col">${esc(lw('lb_colPlayer'))}</th><th scope="col">${esc(lw('lb_colRating'))}</th><th scope="col">${esc(lw('lb_colAct'))}</th></tr></thead>
-    <tbody></tbody></table></div><p id="lb-none" class="note">${esc(lw('lb_none'))}</p>
+    <div class="lb-scroll" id="lb-scroll" hidden tabindex="0" role="region" aria-label="${esc(t('lb_open'))}"><table id="lb-seeks"><caption>${esc(t('lb_open'))} <span class="note">${esc(t('lb_live'))}</span></caption><thead><tr>
+    <th scope="col">${esc(t('lb_colGame'))}</th><th scope="col">${esc(t('lb_colReading'))}</th><th scope="col">${esc(t('lb_colClock'))}</th>
+    <th scope="col">${esc(t('lb_colKind'))}</th><th scope="col">${esc(t('lb_colPlayer'))}</th><th scope="col">${esc(t('lb_colRating'))}</th><th scope="col">${esc(t('lb_colAct'))}</th></tr></thead>
+    <tbody></tbody></table></div><p id="lb-none" class="note">${esc(t('lb_none'))}</p>
     <div id="lb-mine"></div><div id="lb-live"></div><div id="lb-ratings"></div>`;
   body.innerHTML = o;
   wire(games[0] && games[0].id);
@@ -96,12 +97,12 @@ function received(m) {
 }
 
 function clockText(c) {
-  return c ? lw('lb_clock', { min: Math.round(c.initial / 6) / 10, inc: c.increment }) : lw('lb_noClock');
+  return c ? t('lb_clock', { min: Math.round(c.initial / 6) / 10, inc: c.increment }) : t('lb_noClock');
 }
 
 function ratingText(r) {
-  if (!r) return lw('lb_unrated');
-  return r.provisional ? lw('lb_provisional', { r: r.rating }) : String(r.rating);
+  if (!r) return t('lb_unrated');
+  return r.provisional ? t('lb_provisional', { r: r.rating }) : String(r.rating);
 }
 
 function showSeeks() {
@@ -111,10 +112,10 @@ function showSeeks() {
   let o = '';
   for (const s of seeks.values()) {
     const mine = me && s.player === me.id;
-    o += `<tr data-seek="${esc(s.id)}"><td>${esc(names[s.game] || s.game)}</td><td>${esc(s.rated ? lw('lb_default') : s.options.join(', '))}</td>
-      <td>${esc(clockText(s.clock))}</td><td>${esc(lw(s.rated ? 'lb_rated' : 'lb_casual'))}</td><td>${esc(s.name)}</td><td>${esc(ratingText(s.rating))}</td><td>`;
-    if (mine) o += `${esc(lw('lb_yours'))} <button class="button lb-withdraw" type="button" data-id="${esc(s.id)}">${esc(lw('lb_withdraw'))}</button>`;
-    else if (me) o += `<button class="button primary lb-accept" type="button" data-id="${esc(s.id)}">${esc(lw('lb_accept', { name: s.name }))}</button>`;
+    o += `<tr data-seek="${esc(s.id)}"><td>${esc(names[s.game] || s.game)}</td><td>${esc(s.rated ? t('lb_default') : s.options.join(', '))}</td>
+      <td>${esc(clockText(s.clock))}</td><td>${esc(t(s.rated ? 'lb_rated' : 'lb_casual'))}</td><td>${esc(s.name)}</td><td>${esc(ratingText(s.rating))}</td><td>`;
+    if (mine) o += `${esc(t('lb_yours'))} <button class="button lb-withdraw" type="button" data-id="${esc(s.id)}">${esc(t('lb_withdraw'))}</button>`;
+    else if (me) o += `<button class="button primary lb-accept" type="button" data-id="${esc(s.id)}">${esc(t('lb_accept', { name: s.name }))}</button>`;
     o += '</td></tr>';
   }
   tbody.innerHTML = o;
@@ -149,13 +150,13 @@ function wire(firstGame) {
   const key = identity().key;
   create.addEventListener('submit', (e) => {
     e.preventDefault();
-    act(async () => { await api('POST', '/api/seeks', request({}), undefined, key); status(lw('lb_waiting')); });
+    act(async () => { await api('POST', '/api/seeks', request({}), undefined, key); status(t('lb_waiting')); });
   });
   document.getElementById('lb-now').addEventListener('click', () => act(async () => {
     const m = await api('POST', '/api/seeks', request({ pair: true }), undefined, key);
-    if (m.matched) go(m); else status(lw('lb_waiting'));
+    if (m.matched) go(m); else status(t('lb_waiting'));
   }));
-  document.getElementById('lb-cpu').addEventListener('click', () => act(async () => go(await api('POST', '/api/seeks', request({ computer: 'mcts:medium' }), undefined, key))));
+  document.getElementById('lb-cpu').addEventListener('click', () => act(async () => go(await api('POST', '/api/seeks', request({ computer }), undefined, key))));
   document.getElementById('lb-game').addEventListener('change', (e) => showRatings(e.target.value));
   document.getElementById('lb-seeks').addEventListener('click', (e) => {
     const b = e.target.closest('button');
@@ -182,10 +183,10 @@ async function showMine() {
   if (!me || !box) return;
   let games = [];
   try { games = await api('GET', '/api/players/me/games', undefined, undefined, me.key); } catch (e) { return; }
-  let o = `<h3 id="lb-mine-h">${esc(lw('lb_myGames'))}</h3>`;
-  if (!games.length) o += `<p class="note">${esc(lw('lb_noGames'))}</p>`;
+  let o = `<h3 id="lb-mine-h">${esc(t('lb_myGames'))}</h3>`;
+  if (!games.length) o += `<p class="note">${esc(t('lb_noGames'))}</p>`;
   else o += '<ul aria-labelledby="lb-mine-h">' + games.map((g) => {
-    const state = g.status !== 'open' ? lw('lb_over') : g.yourTurn ? lw('lb_yourTurn') : lw('lb_theirTurn');
+    const state = g.status !== 'open' ? t('lb_over') : g.yourTurn ? t('lb_yourTurn') : t('lb_theirTurn');
     return `<li class="${g.yourTurn ? 'your-turn' : ''}"><a href="${esc(g.link || g.spectator)}">${esc(names[g.game] || g.game)}: ${esc(state)}</a></li>`;
   }).join('') + '</ul>';
   box.innerHTML = o;
@@ -198,8 +199,8 @@ async function showLive(game) {
   try { games = await api('GET', '/api/lobby/games'); } catch (e) { return; }
   if (game) games = games.filter((g) => g.game === game);
   if (!games.length) { box.innerHTML = ''; return; }
-  box.innerHTML = `<h3 id="lb-live-h">${esc(lw('lb_inProgress'))}</h3><ul aria-labelledby="lb-live-h">` +
-    games.map((g) => `<li><a class="lb-watch" href="${esc(g.spectator)}">${esc(lw('lb_watch'))}: ${esc(names[g.game] || g.game)}</a></li>`).join('') + '</ul>';
+  box.innerHTML = `<h3 id="lb-live-h">${esc(t('lb_inProgress'))}</h3><ul aria-labelledby="lb-live-h">` +
+    games.map((g) => `<li><a class="lb-watch" href="${esc(g.spectator)}">${esc(t('lb_watch'))}: ${esc(names[g.game] || g.game)}</a></li>`).join('') + '</ul>';
 }
 
 async function showRatings(game) {
@@ -207,8 +208,8 @@ async function showRatings(game) {
   if (!box || !game) return;
   let list = [];
   try { list = await api('GET', `/api/ratings/${encodeURIComponent(game)}`); } catch (e) { return; }
-  let o = `<h3 id="lb-ratings-h">${esc(lw('lb_ratings', { game: names[game] || game }))}</h3>`;
-  if (!list.length) o += `<p class="note">${esc(lw('lb_noRatings'))}</p>`;
-  else o += `<ol aria-labelledby="lb-ratings-h">${list.map((r) => `<li>${esc(r.name)}: ${esc(ratingText(r))} (${r.games} ${esc(lw('lb_games'))})</li>`).join('')}</ol>`;
+  let o = `<h3 id="lb-ratings-h">${esc(t('lb_ratings', { game: names[game] || game }))}</h3>`;
+  if (!list.length) o += `<p class="note">${esc(t('lb_noRatings'))}</p>`;
+  else o += `<ol aria-labelledby="lb-ratings-h">${list.map((r) => `<li>${esc(r.name)}: ${esc(ratingText(r))} (${r.games} ${esc(t('lb_games'))})</li>`).join('')}</ol>`;
   box.innerHTML = o;
 }

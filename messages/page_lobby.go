@@ -1,10 +1,11 @@
+//go:build !js
+
 package messages
 
 import "tabula/engine"
 
-// LobbyPage holds the words of the page's "Find a game" (web/static/
-// lobby.js), which reads them from contract.js.
-var LobbyPage = map[string]engine.Text{
+// lobbyPage holds the words of the page's "Find a game" (lobby.js).
+var lobbyPage = map[string]engine.Text{
 	"lb_find":        {"en": "Find a game", "de": "Partie finden"},
 	"lb_you":         {"en": "You play as {name}", "de": "Du spielst als {name}"},
 	"lb_nameLabel":   {"en": "Your name", "de": "Dein Name"},
