@@ -264,11 +264,11 @@ func (s *Server) getStart(w response, r *request) error {
 	if err != nil {
 		return badRequestErr(err)
 	}
-	js, err := view.StateTold(st)
+	js, err := view.Start(st)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, statusOK, map[string]any{"game": g.ID(), "state": json.RawMessage(js), "board": view.Board(st)})
+	writeJSON(w, statusOK, json.RawMessage(js))
 	return nil
 }
 

@@ -19,6 +19,7 @@ import { pageJoin, pageClass, pageNewClass, leaveClass } from './class.js';
 import { kiosk } from './kiosk.js';
 import { startKiosk, pageAttract, kioskAllows, kioskRouted } from './attract.js';
 import { engineState, warmEngine } from './engine.js';
+import { starts } from './starts.js';
 
 // startOf is the start state of a game under options, with its board's
 // geometry, for the previews; null if the server cannot give it.
@@ -68,9 +69,13 @@ async function route() {
   // a kiosk shows its games and nothing that leads away (attract.js)
   if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
   // A page the engine in the browser answers says so while it loads (the
-  // first time: a second or two on a phone).
+  // first time: a second or two on a phone); an embedded board at its
+  // game's default options shows that start meanwhile (starts.js), its
+  // moves waiting for the engine.
   if ((siteMode() || page === 'play' || page === 'embed') && engineState.loaded === null) {
-    app.innerHTML = `<p class="note" id="engineloading" role="status">${esc(t('engineLoading'))}</p>`;
+    const note = `<p class="note" id="engineloading" role="status">${esc(t('engineLoading'))}</p>`;
+    const first = page === 'embed' && !embedOptions(token || '').length && starts[id];
+    app.innerHTML = first ? `<section id="startview">${preview(first.start, first.name)}${note}</section>` : note;
   }
   try {
     // a game at this device (play) and an online room are one room view
@@ -301,7 +306,7 @@ async function pageEmbed(id, query) {
   const q = new URLSearchParams(query);
   if (q.get('lang')) { setLanguage(q.get('lang')); renderChrome(); }
   const options = {};
-  for (const kv of (q.get('options') || '').split(/[\s,&]+/).filter(Boolean)) {
+  for (const kv of embedOptions(query)) {
     const [k, v] = kv.split('=');
     options[k] = v === undefined ? 'true' : v;
   }
@@ -311,6 +316,11 @@ async function pageEmbed(id, query) {
   const seats = Array.from({ length: n }, (_, i) => (i === 0 || !vs ? 'human' : vs));
   const rid = await createLocal({ game: id, options, seats: roomSeats(seats) });
   location.replace('#/play/' + rid);
+}
+
+// embedOptions lists the options NAME=VALUE of an embedded board's query.
+function embedOptions(query) {
+  return (new URLSearchParams(query).get('options') || '').split(/[\s,&]+/).filter(Boolean);
 }
 
 // tellHost tells the page that embeds this one (embed.js) its height and
