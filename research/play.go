@@ -217,6 +217,7 @@ type measures struct {
 	stand      []float64 // standings after each turn, players per row
 	lastLeader int
 	leads      []float64 // room for the next games' Result.Lead
+	leadAt     []float64 // the winner's lead after each turn (winnerLead)
 	pr         *probe    // judges the decisions of the game, if not nil
 }
 
@@ -307,6 +308,15 @@ func (m *measures) standing(s engine.State, dst []float64) []float64 {
 
 // soleLeader is the player strictly ahead of all others, or -1.
 func soleLeader(st []float64) int {
+	if len(st) == 2 {
+		switch {
+		case st[0] > st[1]:
+			return 0
+		case st[1] > st[0]:
+			return 1
+		}
+		return -1
+	}
 	best := -1
 	tie := false
 	for k, v := range st {
@@ -328,8 +338,14 @@ func soleLeader(st []float64) int {
 func (m *measures) winnerLead(res *Result, n int) {
 	w := res.Winner
 	points := len(m.stand) / n // players' turns + 1
-	lead := func(t int) float64 {
+	// The winner's lead after each turn, computed once.
+	m.leadAt = m.leadAt[:0]
+	for t := 0; t < points; t++ {
 		row := m.stand[t*n : (t+1)*n]
+		if n == 2 {
+			m.leadAt = append(m.leadAt, row[w]-row[1-w])
+			continue
+		}
 		best := 0.0
 		first := true
 		for k, v := range row {
@@ -337,8 +353,9 @@ func (m *measures) winnerLead(res *Result, n int) {
 				best, first = v, false
 			}
 		}
-		return row[w] - best
+		m.leadAt = append(m.leadAt, row[w]-best)
 	}
+	lead := func(t int) float64 { return m.leadAt[t] }
 	lastTrail := -1
 	for t := 0; t < points; t++ {
 		if lead(t) < 0 {

@@ -72,6 +72,11 @@ func appendResult(dst []byte, r Result) ([]byte, error) {
 // string: no exponent between 1e-6 and 1e21, and none padded).
 func appendFloat(b []byte, f float64) []byte {
 	abs := math.Abs(f)
+	if f == math.Trunc(f) && abs < 1<<53 && (f != 0 || !math.Signbit(f)) {
+		// A whole number (a lead in steps or seeds) has its digits
+		// exactly, without the search for the shortest.
+		return strconv.AppendInt(b, int64(f), 10)
+	}
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		b = strconv.AppendFloat(b, f, 'e', -1, 64)
 		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {

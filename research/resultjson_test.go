@@ -41,7 +41,8 @@ func TestResultLineIsJSONs(t *testing.T) {
 			check(r)
 		}
 	}
-	floats := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1.0 / 3, 1e-6, 9.99e-7, -1e-7, 1e-300, 1e20, 1e21, -1e21, 123456789.125, 5e-324, math.MaxFloat64}
+	floats := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1.0 / 3, 1e-6, 9.99e-7, -1e-7, 1e-300, 1e20, 1e21, -1e21, 123456789.125, 5e-324, math.MaxFloat64,
+		10, -43, 1e15, 1<<53 - 1, 1 << 53, -(1<<53 + 2), 1e21 - 65536}
 	rng := rand.New(rand.NewPCG(1, 2))
 	f := func() float64 { return floats[rng.IntN(len(floats))] }
 	stalls := []string{"", "repetition", "workbench-cap", "a<b", `q"`, "é", "\n"}

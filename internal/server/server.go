@@ -18,6 +18,7 @@ import (
 
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/metrics"
 	"tabula/internal/policy"
 	"tabula/internal/rooms"
 	"tabula/view"
@@ -100,6 +101,9 @@ type Server struct {
 	// liveSockets counts the room WebSockets being served, for the leak
 	// test and the health details.
 	liveSockets atomic.Int64
+	// metrics are the counters /metrics exports: the rooms' own, or,
+	// without rooms, the server's.
+	metrics *metrics.Events
 }
 
 // New returns a server for cfg.
@@ -122,7 +126,10 @@ func New(cfg Config) *Server {
 	if cfg.HeavyPerMinute == 0 {
 		cfg.HeavyPerMinute = DefaultHeavyPerMinute
 	}
-	s := &Server{cfg: cfg, wsLimits: defaultWSLimits}
+	s := &Server{cfg: cfg, wsLimits: defaultWSLimits, metrics: metrics.NewEvents()}
+	if cfg.Rooms != nil {
+		s.metrics = cfg.Rooms.Metrics()
+	}
 	s.transport = newTransport(cfg)
 	if cfg.MessageRate > 0 {
 		s.wsLimits.Rate, s.wsLimits.Burst = cfg.MessageRate, int(3*cfg.MessageRate)+1
