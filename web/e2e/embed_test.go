@@ -42,7 +42,7 @@ func examplePage(t *testing.T, app string) string {
 // they were, axe finds no serious or critical problem, and the board
 // fits containers of 390 and 320 px.
 func TestEmbedExample(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	page := examplePage(t, srv.URL)
 	// What the host page was before the board came: its globals and the
 	// computed style of its heading, kept by a script of the host's own.

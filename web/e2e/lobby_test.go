@@ -30,7 +30,7 @@ func enter(t *testing.T, ctx context.Context, name string) {
 // both land in the room and a move is played; C watches from "games in
 // progress". The lobby has no serious axe violation.
 func TestFindAGame(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	// A server of its own: the lobby lists every game in progress.
 	base := ownApp(t).URL
 	a, b, c := person(t, base, 3*time.Minute), person(t, base, 3*time.Minute), person(t, base, 3*time.Minute)

@@ -12,7 +12,7 @@ import (
 // rules, on A4 and A3, in the page's language and under the options
 // chosen.
 func TestPrintButtonGivesThePDF(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 2*time.Minute)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/tamman"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="tamman"] #print')`, 30*time.Second)
