@@ -149,7 +149,10 @@ func TestClassOfSevenInTheBrowser(t *testing.T) {
 
 	points := map[int]float64{}
 	for r := 1; r <= 7; r++ {
-		// The next round, by the keyboard.
+		// The next round, by the keyboard, once the dashboard has every game
+		// of the last one over (a game lost to the computer changes no
+		// points: the table may be right before).
+		waitFor(t, teacher, `!document.getElementById('d-next').disabled`, 20*time.Second)
 		must(t, teacher, chromedp.Focus(chromedp.CSS(`#d-next`)), chromedp.KeyEvent("\r"))
 		waitFor(t, teacher, fmt.Sprintf(`document.getElementById('dashboard').dataset.round === '%d' && document.querySelectorAll('#wall .tile').length === 4 && [...document.querySelectorAll('#wall .tile')].every((x) => x.querySelector('.tileboard svg'))`, r), 20*time.Second)
 		var v classGames
