@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"slices"
+	"sort"
 	"time"
 
 	"tabula/engine"
@@ -58,11 +59,14 @@ func Analyze(ctx context.Context, s engine.State, b Budget, seed uint64) Analysi
 	// so that each iteration's rewards can be summed.
 	t.search(s, 1, time.Time{})
 	values := slices.Clone(t.reward)
-	for t.iterations < b.Iterations && !closed(t.done) && time.Now().Before(deadline) {
+	t.deadline, t.timed = deadline, true // a long turn or playout stops at it too
+	for t.iterations < b.Iterations && !t.stopped() {
 		if t.yield != nil {
 			t.yield()
 		}
-		t.iterate(s)
+		if !t.iterate(s) {
+			break
+		}
 		t.iterations++
 		for p, r := range t.reward {
 			values[p] += r
@@ -100,15 +104,8 @@ func (t *tree) rootMoves() []MoveValue {
 			}
 			out = append(out, mv)
 		}
-		slices.SortStableFunc(out[first:], func(a, b MoveValue) int {
-			switch {
-			case a.Share > b.Share:
-				return -1
-			case a.Share < b.Share:
-				return 1
-			}
-			return 0
-		})
+		mine := out[first:]
+		sort.SliceStable(mine, func(i, j int) bool { return mine[i].Share > mine[j].Share }) // (sort: see engine.Games)
 	}
 	return out
 }

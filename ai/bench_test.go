@@ -2,6 +2,7 @@ package ai
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -244,5 +245,46 @@ func BenchmarkMCTSDeep(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkGreedyGame plays whole games of greedy players from the start
+// through the engine interfaces, chance drawn from a stream, as `tabula
+// sim --agents greedy,greedy` plays them: the engine's rate for greedy
+// games, and its allocations (none once its buffers have grown).
+func BenchmarkGreedyGame(b *testing.B) {
+	for _, start := range gameSetups(b) {
+		b.Run(benchName(start), func(b *testing.B) {
+			seats := make([]Agent, start.NumPlayers())
+			for k := range seats {
+				seats[k] = NewGreedy(uint64(k + 1))
+			}
+			chance := engine.Rand{Src: rand.NewPCG(1, 2)}
+			s := start.Clone()
+			var actors []int
+			var moves []engine.Move
+			var outs []engine.ChanceOutcome
+			plies := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				s.CopyFrom(start)
+				for !s.Terminal() {
+					actors = s.Actors(actors[:0])
+					moves = moves[:0]
+					if actors[0] == engine.ChancePlayer {
+						outs = s.ChanceOutcomes(outs[:0])
+						moves = append(moves, SampleChance(outs, chance.Float64()))
+					} else {
+						for _, a := range actors {
+							moves = append(moves, seats[a].Choose(s, a))
+						}
+					}
+					engine.ApplyTurn(s, moves)
+				}
+				plies += s.Ply()
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+		})
 	}
 }

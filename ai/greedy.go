@@ -3,6 +3,7 @@ package ai
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 
 	"tabula/engine"
 )
@@ -78,13 +79,16 @@ func (g *Greedy) Ties(s engine.State, player int, best []engine.Move) []engine.M
 			me = i
 		}
 	}
-	g.others = g.others[:0]
+	// The others' moves, in lists kept from call to call (the player's
+	// own entry is not read: her move is m).
+	for len(g.others) < len(g.actors) {
+		g.others = append(g.others, nil)
+	}
 	combos := 1
-	for _, a := range g.actors {
-		ms := s.Legal(a, nil)
-		g.others = append(g.others, ms)
+	for i, a := range g.actors {
 		if a != player {
-			combos *= len(ms)
+			g.others[i] = s.Legal(a, g.others[i][:0])
+			combos *= len(g.others[i])
 		}
 	}
 	samples := min(combos, maxJointSamples)
@@ -190,12 +194,13 @@ type scratchStates struct {
 }
 
 // at returns scratch state i, made for the game of like (its contents are
-// arbitrary: CopyFrom a position into it).
+// arbitrary: CopyFrom a position into it). A state of another type is
+// made again: CopyFrom copies a state of its own type.
 func (sc *scratchStates) at(i int, like engine.State) engine.State {
 	for len(sc.states) <= i {
 		sc.states = append(sc.states, nil)
 	}
-	if c := sc.states[i]; c == nil || c.Game().ID() != like.Game().ID() {
+	if c := sc.states[i]; c == nil || reflect.TypeOf(c) != reflect.TypeOf(like) {
 		sc.states[i] = like.Clone()
 	}
 	return sc.states[i]

@@ -248,12 +248,17 @@ type tree struct {
 	iterations int
 	// done, if not nil, stops the search when closed (ChooseContext).
 	done <-chan struct{}
+	// deadline ends a search when timed, by clock (time.Now but in
+	// tests).
+	deadline time.Time
+	timed    bool
+	clock    func() time.Time
 	// yield, if not nil, is called before every iteration (ChooseContext).
 	yield func()
 	// applier plays turns for a game that offers one (TurnApplierMaker),
 	// made for the game applierGame; noApplier turns it off (to measure
 	// what it saves).
-	applier     func(engine.State, []engine.Move)
+	applier     func(engine.State, []engine.Move) bool
 	applierGame string
 	noApplier   bool
 	// noFast plays playouts through the State interface even where the
@@ -262,7 +267,7 @@ type tree struct {
 }
 
 func newTree(seed uint64) *tree {
-	t := &tree{maxCached: maxCached}
+	t := &tree{maxCached: maxCached, clock: time.Now}
 	t.rng, t.src = newRand(seed, 0x74726565)
 	return t
 }
@@ -282,16 +287,15 @@ func (t *tree) search(root engine.State, iterations int, deadline time.Time) {
 	t.turns = playoutLength(root, t.horizon)
 	t.useApplier(root)
 	t.newNode(root)
-	timed := !deadline.IsZero()
+	t.deadline, t.timed = deadline, !deadline.IsZero()
 	t.iterations = 0
 	for iterations == 0 || t.iterations < iterations {
 		if t.yield != nil && t.iterations > 0 {
 			t.yield()
 		}
-		if timed && t.iterations > 0 && time.Now().After(deadline) || t.iterations > 0 && closed(t.done) {
+		if t.stopped() || !t.iterate(root) {
 			break
 		}
-		t.iterate(root)
 		t.iterations++
 	}
 }
@@ -343,8 +347,9 @@ func (t *tree) newNode(s engine.State) int32 {
 }
 
 // iterate runs one iteration: select and expand down the tree, play out,
-// back up the reward vector.
-func (t *tree) iterate(root engine.State) {
+// back up the reward vector. It reports false, and leaves the tree as it
+// was, when the search's deadline came inside a turn or a playout.
+func (t *tree) iterate(root engine.State) bool {
 	s := t.scratch.at(0, root)
 	t.path = t.path[:0]
 	t.choices = t.choices[:0]
@@ -383,13 +388,17 @@ func (t *tree) iterate(root engine.State) {
 		for _, c := range t.choices[st.choice:] {
 			t.joint = append(t.joint, t.edges[c.edge].move)
 		}
-		t.apply(s, t.joint)
+		if !t.apply(s, t.joint) {
+			return false
+		}
 		if next >= 0 {
 			cur = next
 			continue
 		}
 		if len(t.nodes) >= maxNodes {
-			t.playout(s)
+			if !t.playout(s) {
+				return false
+			}
 			break
 		}
 		next = t.newNode(s)
@@ -399,10 +408,13 @@ func (t *tree) iterate(root engine.State) {
 			continue
 		}
 		t.path = append(t.path, step{node: next, choice: -1})
-		t.playout(s)
+		if !t.playout(s) {
+			return false
+		}
 		break
 	}
 	t.backup()
+	return true
 }
 
 // selectJoint chooses an edge for each actor of node idx, appends them to

@@ -64,8 +64,14 @@ type PolicyPlayouter interface {
 // memory of the turns it has resolved. A tree makes one and keeps it from
 // one search to the next, whose turns are often those of the last; only
 // its own goroutine uses it.
+//
+// A long turn calls stop now and then (every few thousand steps); when
+// stop reports true the applier gives the turn up and returns false,
+// leaving the state no position of the game, which the search then
+// discards: so a timed search ends near its deadline even inside a turn
+// of millions of steps. Otherwise it returns true.
 type TurnApplierMaker interface {
-	NewTurnApplier() func(engine.State, []engine.Move)
+	NewTurnApplier(stop func() bool) func(engine.State, []engine.Move) bool
 }
 
 // useApplier makes the tree play turns with the applier of root's game,
@@ -77,23 +83,45 @@ func (t *tree) useApplier(root engine.State) {
 	case !ok || t.noApplier:
 		t.applier = nil
 	case t.applier == nil || t.applierGame != id:
-		t.applier, t.applierGame = m.NewTurnApplier(), id
+		t.applier, t.applierGame = m.NewTurnApplier(t.stopped), id
 	}
 }
 
-// apply plays a turn (one move or a joint move) on s.
-func (t *tree) apply(s engine.State, moves []engine.Move) {
+// apply plays a turn (one move or a joint move) on s. It reports false
+// when the search's deadline cut the turn short (TurnApplierMaker): s is
+// then to be discarded.
+func (t *tree) apply(s engine.State, moves []engine.Move) bool {
 	if t.applier != nil {
-		t.applier(s, moves)
-		return
+		return t.applier(s, moves)
 	}
 	engine.ApplyTurn(s, moves)
+	return true
 }
+
+// stopEvery is how many playout turns pass between two looks at the
+// clock in a search that may stop (a look costs a call to the clock, in
+// the browser a call out of WebAssembly).
+const stopEvery = 16
+
+// stopped reports whether the search must stop: its deadline passed or
+// its context is done. The first iteration always completes, so that a
+// search has a move to return.
+func (t *tree) stopped() bool {
+	if t.iterations == 0 {
+		return false
+	}
+	return t.timed && t.clock().After(t.deadline) || closed(t.done)
+}
+
+// interruptible reports whether the search may stop before its budget
+// of iterations: then playouts look at the clock as they go.
+func (t *tree) interruptible() bool { return t.timed || t.done != nil }
 
 // playout plays s to the end at random (by the game's PlayoutPolicy, if
 // any), or for at most t.turns turns in a game with an evaluation, and
-// leaves the rewards in t.reward.
-func (t *tree) playout(s engine.State) {
+// leaves the rewards in t.reward. It reports false when the search's
+// deadline came first (the iteration is then given up).
+func (t *tree) playout(s engine.State) bool {
 	policy, _ := s.(PlayoutPolicy)
 	if t.randomPlayouts {
 		policy = nil
@@ -102,37 +130,65 @@ func (t *tree) playout(s engine.State) {
 	if t.evaluated && t.turns > 0 {
 		limit = min(limit, t.turns)
 	}
-	t.playTurns(s, policy, limit)
+	if !t.playTurns(s, policy, limit) {
+		return false
+	}
 	if t.actors = s.Actors(t.actors[:0]); len(t.actors) == 0 {
 		t.reward = t.scale.rewards(s, t.reward)
-		return
+		return true
 	}
 	t.evalRewards(s)
+	return true
 }
 
 // playTurns plays up to limit turns of s, or to the end: chance by its
 // probabilities, a player by policy (uniformly at random when nil). A game
 // that plays random turns itself (engine.RandomPlayouter) plays them,
 // unless t.noFast: the same turns from the same draws, faster; so does a
-// game that plays its policy's turns (PolicyPlayouter).
-func (t *tree) playTurns(s engine.State, policy PlayoutPolicy, limit int) {
-	if f, ok := s.(engine.RandomPlayouter); ok && policy == nil && !t.noFast {
-		f.RandomPlayout(engine.Rand{Src: t.src}, limit)
-		return
-	}
-	if f, ok := s.(PolicyPlayouter); ok && policy != nil && !t.noFast {
-		f.PolicyPlayout(engine.Rand{Src: t.src}, limit)
-		return
+// game that plays its policy's turns (PolicyPlayouter). A search that may
+// stop looks at its clock every stopEvery turns, and plays the turns of a
+// game with a turn applier through it, which looks inside long turns; it
+// reports false when it stopped.
+func (t *tree) playTurns(s engine.State, policy PlayoutPolicy, limit int) bool {
+	interruptible := t.interruptible()
+	switch {
+	case t.noFast:
+	case !interruptible:
+		if _, ok := t.playFast(s, policy, limit); ok {
+			return true
+		}
+	case t.applier == nil:
+		for limit > 0 {
+			n := min(limit, stopEvery)
+			played, ok := t.playFast(s, policy, n)
+			if !ok {
+				break
+			}
+			if played < n {
+				return true // the end of the game
+			}
+			if limit -= n; limit > 0 && t.stopped() {
+				return false
+			}
+		}
+		if limit == 0 {
+			return true
+		}
 	}
 	for turns := 0; turns < limit; turns++ {
+		if interruptible && turns%stopEvery == stopEvery-1 && t.stopped() {
+			return false
+		}
 		t.actors = s.Actors(t.actors[:0])
 		if len(t.actors) == 0 {
-			return
+			return true
 		}
 		if t.actors[0] == engine.ChancePlayer {
 			t.outs = s.ChanceOutcomes(t.outs[:0])
 			t.joint = append(t.joint[:0], SampleChance(t.outs, t.rng.Float64()))
-			t.apply(s, t.joint)
+			if !t.apply(s, t.joint) {
+				return false
+			}
 			continue
 		}
 		if len(t.actors) == 1 {
@@ -149,8 +205,24 @@ func (t *tree) playTurns(s engine.State, policy PlayoutPolicy, limit int) {
 			t.moves = s.Legal(a, t.moves[:0])
 			t.joint = append(t.joint, t.moves[t.rng.IntN(len(t.moves))])
 		}
-		t.apply(s, t.joint)
+		if !t.apply(s, t.joint) {
+			return false
+		}
 	}
+	return true
+}
+
+// playFast plays up to n playout turns by the game's own way of playing
+// them with policy (nil: uniformly at random) and returns the turns
+// played; ok is false when the game has none.
+func (t *tree) playFast(s engine.State, policy PlayoutPolicy, n int) (played int, ok bool) {
+	if f, ok := s.(engine.RandomPlayouter); ok && policy == nil {
+		return f.RandomPlayout(engine.Rand{Src: t.src}, n), true
+	}
+	if f, ok := s.(PolicyPlayouter); ok && policy != nil {
+		return f.PolicyPlayout(engine.Rand{Src: t.src}, n), true
+	}
+	return 0, false
 }
 
 // evalRewards judges an unfinished position by the evaluation (the

@@ -78,3 +78,34 @@ type RandomRunner interface {
 type TurnTally struct {
 	Captures, Captured int
 }
+
+// TurnPlayer is a RandomTurner that can also play a players' turn in one
+// call, for a self-play loop that wants of each only what its moves were
+// and the state after it (tabula analyze): RandomPlayersTurn plays what
+// RandomTurn would, call after call, until the players' turn ends (in a
+// game with turns of several plies, when the player whose turn it is
+// changes, chance events included; else after one player's move), the
+// game ends or maxMoves moves are made; it adds the moves to t and
+// returns whether the players' turn ended (a game that ends ends it) and
+// whether the game is over. It saves the calls through interfaces of each
+// ply.
+type TurnPlayer interface {
+	RandomTurner
+	RandomPlayersTurn(chance Rand, seats []Rand, maxMoves int, t *MoveTally) (ended, over bool)
+}
+
+// MoveTally counts the players' moves RandomPlayersTurn played: Moves all
+// of them, Choices those among more than one legal move, Options the legal
+// moves of those.
+type MoveTally struct {
+	Moves, Choices, Options int
+}
+
+// Add counts a move among legal moves.
+func (t *MoveTally) Add(legal int) {
+	t.Moves++
+	if legal > 1 {
+		t.Choices++
+		t.Options += legal
+	}
+}

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -47,7 +49,9 @@ func Games() []Game {
 	for _, g := range registry {
 		out = append(out, g)
 	}
-	slices.SortFunc(out, func(a, b Game) int { return strings.Compare(a.ID(), b.ID()) })
+	// sort.Slice, not slices.SortFunc: the browser's engine has one sort
+	// for every type, where each type's slices.SortFunc weighed 20 kB.
+	sort.Slice(out, func(i, j int) bool { return out[i].ID() < out[j].ID() })
 	return out
 }
 
@@ -79,4 +83,33 @@ func StartsByPlayers() ([]State, error) {
 		}
 	}
 	return out, nil
+}
+
+// ChoicePositions plays seeded random games from start (6, 11, 16, ...
+// turns) and keeps up to n of the positions reached where one player
+// chooses among several moves (at a simultaneous turn the first of the
+// players choosing): the same positions wherever the engine runs, for
+// the computer players' measurements and tests.
+func ChoicePositions(start State, n int) []State {
+	r := Rand{Src: rand.NewPCG(3, 4)}
+	var out []State
+	for i := 0; len(out) < n && i < 100; i++ {
+		s := start.Clone()
+		for j := 0; j < 6+5*i && !s.Terminal(); j++ {
+			actors := s.Actors(nil)
+			joint := make([]Move, len(actors))
+			for k, a := range actors {
+				legal := s.Legal(a, nil)
+				joint[k] = legal[r.IntN(len(legal))]
+			}
+			ApplyTurn(s, joint)
+		}
+		if s.Terminal() {
+			continue
+		}
+		if a := s.Actors(nil); a[0] != ChancePlayer && len(s.Legal(a[0], nil)) > 1 {
+			out = append(out, s)
+		}
+	}
+	return out
 }

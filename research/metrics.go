@@ -118,7 +118,10 @@ type Report struct {
 	// Software is the build that analysed the run: cite it with the seed.
 	Software version.Info `json:"software"`
 	results  []Result
-	plan     *Plan
+	// mainBy is results split by reading, skill games aside
+	// (splitResults).
+	mainBy [][]Result
+	plan   *Plan
 }
 
 // pairedMetrics are the per-game measures compared between readings.
@@ -164,17 +167,12 @@ func leadChangeRate(r Result) (float64, bool) {
 // must be in unit order (as Run, LoadRun and Merge give them).
 func Analyze(p *Plan, results []Result) *Report {
 	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, plan: p, Software: version.Get()}
-	byReading := make([][]Result, len(p.Readings))
-	skillBy := make([][]Result, len(p.Readings))
 	for _, r := range results {
 		rep.PliesDiffer = rep.PliesDiffer || r.Plies != r.Turns
 		rep.MovesDiffer = rep.MovesDiffer || r.Moves() != r.Turns
-		if r.Skill {
-			skillBy[r.Reading] = append(skillBy[r.Reading], r)
-		} else {
-			byReading[r.Reading] = append(byReading[r.Reading], r)
-		}
 	}
+	byReading, skillBy := splitResults(len(p.Readings), results)
+	rep.mainBy = byReading
 	for i, rd := range p.Readings {
 		if rd.Base {
 			rep.Base = i
@@ -191,11 +189,48 @@ func Analyze(p *Plan, results []Result) *Report {
 	return rep
 }
 
+// splitResults gives the results of each reading, apart from its skill
+// games', in their order; a run of one reading without skill games is
+// its results as they are.
+func splitResults(readings int, results []Result) (by, skill [][]Result) {
+	by, skill = make([][]Result, readings), make([][]Result, readings)
+	n, nSkill := make([]int, readings), make([]int, readings)
+	for _, r := range results {
+		if r.Skill {
+			nSkill[r.Reading]++
+		} else {
+			n[r.Reading]++
+		}
+	}
+	if readings == 1 && nSkill[0] == 0 {
+		by[0] = results
+		return by, skill
+	}
+	// Counted first, so that no slice of results grows by copying.
+	for i := range by {
+		by[i] = make([]Result, 0, n[i])
+		skill[i] = make([]Result, 0, nSkill[i])
+	}
+	for _, r := range results {
+		if r.Skill {
+			skill[r.Reading] = append(skill[r.Reading], r)
+		} else {
+			by[r.Reading] = append(by[r.Reading], r)
+		}
+	}
+	return by, skill
+}
+
 func measure(rd Reading, rs, skill []Result) Stats {
 	n := rd.Players
 	st := Stats{Reading: rd, Games: len(rs), SeatWins: make([]int, n), StallBy: map[string]int{},
 		LeadCurve: make([]float64, leadPoints)}
-	var turns, plies, moves, rounds, choice, branch, leadCh, secure, margin []float64
+	// One allocation for the measures of every game, each at most len(rs).
+	g := len(rs)
+	all := make([]float64, 9*g)
+	part := func(i int) []float64 { return all[i*g : i*g : (i+1)*g] }
+	turns, plies, moves, rounds, choice := part(0), part(1), part(2), part(3), part(4)
+	branch, leadCh, secure, margin := part(5), part(6), part(7), part(8)
 	draws, stalls, comebacks, decided := 0, 0, 0, 0
 	for _, r := range rs {
 		switch {
@@ -243,7 +278,6 @@ func measure(rd Reading, rs, skill []Result) Stats {
 			st.LeadCurve[k] /= float64(decided)
 		}
 	}
-	g := len(rs)
 	for _, w := range st.SeatWins {
 		st.SeatRates = append(st.SeatRates, Wilson(w, g))
 	}

@@ -108,6 +108,9 @@ type player struct {
 	loop    SelfPlay
 	seatAgt []ai.Agent
 	m       measures
+	// plyByPly has the loop tell the measures each ply, never a players'
+	// turn at once (TurnTallier), for the tests that compare the two.
+	plyByPly bool
 }
 
 type agentKey struct {
@@ -116,7 +119,7 @@ type agentKey struct {
 }
 
 func newPlayer(p *Plan) *player {
-	return &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: Agents[agentKey]{}, loop: SelfPlay{CountLegal: true, Turns: true}}
+	return &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: Agents[agentKey]{}, loop: SelfPlay{CountLegal: true, Turns: true, ShareDraws: len(p.Readings) > 1}}
 }
 
 // agentSpecs gives the agent in each seat of a game, before rotation.
@@ -184,7 +187,11 @@ func (pl *player) play(u unit) (Result, error) {
 		m.pr = newProbe(p.Config.Evaluate, Seed(seed, u.game, -4), s)
 	}
 	pl.loop.Moves = m.pr != nil
-	pl.loop.Play(s, pl.seatAgt, Draw{Mode: p.Config.Chance, Seed: Seed(seed, u.game, -1)}, m)
+	var w Watcher = m
+	if pl.plyByPly {
+		w = struct{ Watcher }{m}
+	}
+	pl.loop.Play(s, pl.seatAgt, Draw{Mode: p.Config.Chance, Seed: Seed(seed, u.game, -1), NoChance: rd.noChance}, w)
 	res := m.res
 	pr := m.pr
 	if r, ok := s.(Rounded); ok {
@@ -206,9 +213,12 @@ type measures struct {
 	res        Result
 	n          int // players
 	guard      Safeguarded
+	lead       Leader    // s as a Leader, if it is one
 	stand      []float64 // standings after each turn, players per row
 	lastLeader int
-	pr         *probe // judges the decisions of the game, if not nil
+	leads      []float64 // room for the next games' Result.Lead
+	leadAt     []float64 // the winner's lead after each turn (winnerLead)
+	pr         *probe    // judges the decisions of the game, if not nil
 }
 
 // start readies m for a game from s.
@@ -216,7 +226,8 @@ func (m *measures) start(s engine.State, res Result) {
 	m.res = res
 	m.n = s.NumPlayers()
 	m.guard, _ = s.(Safeguarded)
-	m.stand = standing(s, m.stand[:0])
+	m.lead, _ = s.(Leader)
+	m.stand = m.standing(s, m.stand[:0])
 	m.lastLeader = -1
 }
 
@@ -252,10 +263,33 @@ func (m *measures) Applied(s engine.State, chance, over bool) bool {
 	return false
 }
 
+// MovesLeft is the moves to the workbench's cap (TurnTallier).
+func (m *measures) MovesLeft() int { return maxPlies - m.res.Plies }
+
+// TurnTallied takes a players' turn as Decision, Applied and TurnEnded
+// would have taken its moves (TurnTallier).
+func (m *measures) TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) (stop bool) {
+	m.res.Decisions += t.Moves
+	m.res.Choices += t.Choices
+	m.res.Options += t.Options
+	m.res.Plies += t.Moves
+	if m.guard != nil && m.res.Stall == "" {
+		m.res.Stall = m.guard.Safeguard()
+	}
+	if m.res.Plies >= maxPlies && !over {
+		m.res.Stall = "workbench-cap"
+		stop = true
+	}
+	if ended {
+		m.TurnEnded(s)
+	}
+	return stop
+}
+
 // TurnEnded takes the standings after a players' turn.
 func (m *measures) TurnEnded(s engine.State) {
 	m.res.Turns++
-	m.stand = standing(s, m.stand)
+	m.stand = m.standing(s, m.stand)
 	if l := soleLeader(m.stand[len(m.stand)-m.n:]); l >= 0 {
 		if m.lastLeader >= 0 && l != m.lastLeader {
 			m.res.LeadChanges++
@@ -265,15 +299,24 @@ func (m *measures) TurnEnded(s engine.State) {
 }
 
 // standing appends the state's standings to dst.
-func standing(s engine.State, dst []float64) []float64 {
-	if l, ok := s.(Leader); ok {
-		return l.Standing(dst)
+func (m *measures) standing(s engine.State, dst []float64) []float64 {
+	if m.lead != nil {
+		return m.lead.Standing(dst)
 	}
 	return s.Scores(dst)
 }
 
 // soleLeader is the player strictly ahead of all others, or -1.
 func soleLeader(st []float64) int {
+	if len(st) == 2 {
+		switch {
+		case st[0] > st[1]:
+			return 0
+		case st[1] > st[0]:
+			return 1
+		}
+		return -1
+	}
 	best := -1
 	tie := false
 	for k, v := range st {
@@ -295,8 +338,14 @@ func soleLeader(st []float64) int {
 func (m *measures) winnerLead(res *Result, n int) {
 	w := res.Winner
 	points := len(m.stand) / n // players' turns + 1
-	lead := func(t int) float64 {
+	// The winner's lead after each turn, computed once.
+	m.leadAt = m.leadAt[:0]
+	for t := 0; t < points; t++ {
 		row := m.stand[t*n : (t+1)*n]
+		if n == 2 {
+			m.leadAt = append(m.leadAt, row[w]-row[1-w])
+			continue
+		}
 		best := 0.0
 		first := true
 		for k, v := range row {
@@ -304,8 +353,9 @@ func (m *measures) winnerLead(res *Result, n int) {
 				best, first = v, false
 			}
 		}
-		return row[w] - best
+		m.leadAt = append(m.leadAt, row[w]-best)
 	}
+	lead := func(t int) float64 { return m.leadAt[t] }
 	lastTrail := -1
 	for t := 0; t < points; t++ {
 		if lead(t) < 0 {
@@ -315,7 +365,10 @@ func (m *measures) winnerLead(res *Result, n int) {
 	res.Secure = float64(lastTrail+1) / float64(points)
 	res.Trailed = lead((points-1)/2) < 0
 	res.Margin = lead(points - 1)
-	res.Lead = make([]float64, leadPoints)
+	if len(m.leads) < leadPoints {
+		m.leads = make([]float64, leadPoints*256) // the leads of 256 games, one allocation
+	}
+	res.Lead, m.leads = m.leads[:leadPoints:leadPoints], m.leads[leadPoints:]
 	for i := range res.Lead {
 		res.Lead[i] = lead((points - 1) * i / (leadPoints - 1))
 	}

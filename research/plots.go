@@ -492,11 +492,9 @@ func (rep *Report) convergencePlot() (figure, error) {
 	p.Y.Label.Text = "seat 0 win rate (running)"
 	p.X.Tick.Marker, p.Y.Tick.Marker = cleanTicks{integer: true}, cleanTicks{}
 	var legend []legendItem
-	by := make([][]Result, len(rep.Stats))
-	for _, r := range rep.results {
-		if !r.Skill {
-			by[r.Reading] = append(by[r.Reading], r)
-		}
+	by := rep.mainBy
+	if by == nil { // a report not made by Analyze
+		by, _ = splitResults(len(rep.Stats), rep.results)
 	}
 	for i, rs := range by {
 		if len(rs) == 0 {

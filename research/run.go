@@ -73,7 +73,7 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 	}
 	var todo []int
 	for u := shard.Index; u < p.Units(); u += shard.Count {
-		if _, ok := have[u]; !ok {
+		if !have.has(u) {
 			todo = append(todo, u)
 		}
 	}
@@ -84,20 +84,22 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 	}
 	defer f.Close()
 	w := bufio.NewWriter(f)
+	var line []byte
 	_, runErr := play(ctx, p, todo, o.Threads, func(r Result, done int, began time.Time) error {
-		have[p.unitNumber(unit{r.Reading, r.Game, r.Skill})] = r
-		line, err := json.Marshal(r)
-		if err != nil {
+		have.put(p.unitNumber(unit{r.Reading, r.Game, r.Skill}), r)
+		var err error
+		if line, err = appendResult(line[:0], r); err != nil {
 			return err
 		}
+		line = append(line, '\n')
 		// Only whole lines reach the file, so that even a kill -9 between
 		// two writes leaves no cut line.
-		if w.Available() < len(line)+1 && w.Buffered() > 0 {
+		if w.Available() < len(line) && w.Buffered() > 0 {
 			if err := w.Flush(); err != nil {
 				return err
 			}
 		}
-		w.Write(append(line, '\n'))
+		w.Write(line)
 		if done%flushEvery == 0 {
 			if err := w.Flush(); err != nil {
 				return err
@@ -117,7 +119,7 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 	if runErr != nil {
 		return nil, runErr
 	}
-	return sortedResults(p, have), nil
+	return have.sorted(), nil
 }
 
 // play runs the units on threads goroutines and hands each result to
@@ -132,6 +134,12 @@ func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Res
 		err error
 	}
 	ch := make(chan out, threads*4)
+	// A goroutine takes a game's units of every reading together, so
+	// that they share their keyed draws (keyedDraws).
+	batch := 1
+	if threads > 1 {
+		batch = len(p.Readings) * p.Kinds
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range threads {
@@ -140,18 +148,20 @@ func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Res
 			defer wg.Done()
 			pl := newPlayer(p)
 			for ctx.Err() == nil {
-				i := int(next.Add(1)) - 1
+				i := int(next.Add(int64(batch))) - batch
 				if i >= len(todo) {
 					return
 				}
-				r, err := pl.play(p.unitAt(todo[i]))
-				select {
-				case ch <- out{r, err}:
-				case <-ctx.Done():
-					return
-				}
-				if err != nil {
-					return
+				for _, u := range todo[i:min(i+batch, len(todo))] {
+					r, err := pl.play(p.unitAt(u))
+					select {
+					case ch <- out{r, err}:
+					case <-ctx.Done():
+						return
+					}
+					if err != nil {
+						return
+					}
 				}
 			}
 		}()
@@ -184,12 +194,13 @@ func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Res
 }
 
 // openRun makes dir for the run, or checks that it holds the same run, and
-// returns the results it already has by unit number. A last line cut off
-// by an interruption is dropped from the file.
-func openRun(p *Plan, shard Shard, dir string) (map[int]Result, error) {
+// returns the results it already has. A last line cut off by an
+// interruption is dropped from the file.
+func openRun(p *Plan, shard Shard, dir string) (*unitResults, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	have := newUnitResults(p, shard)
 	want, err := json.MarshalIndent(newHeader(p, shard), "", "  ")
 	if err != nil {
 		return nil, err
@@ -202,7 +213,7 @@ func openRun(p *Plan, shard Shard, dir string) (map[int]Result, error) {
 		if err := os.WriteFile(hp, want, 0o644); err != nil {
 			return nil, err
 		}
-		return map[int]Result{}, nil
+		return have, nil
 	case err != nil:
 		return nil, err
 	case !bytes.Equal(got, want):
@@ -211,7 +222,7 @@ func openRun(p *Plan, shard Shard, dir string) (map[int]Result, error) {
 	gp := filepath.Join(dir, gamesFile)
 	data, err := os.ReadFile(gp)
 	if errors.Is(err, os.ErrNotExist) {
-		return map[int]Result{}, nil
+		return have, nil
 	}
 	if err != nil {
 		return nil, err
@@ -222,7 +233,6 @@ func openRun(p *Plan, shard Shard, dir string) (map[int]Result, error) {
 			return nil, err
 		}
 	}
-	have := map[int]Result{}
 	if err := readResults(p, shard, bytes.NewReader(data), gp, have); err != nil {
 		return nil, err
 	}
@@ -234,7 +244,7 @@ const maxLine = 1 << 20
 
 // readResults reads JSON lines of results into have, checking that each
 // belongs to the plan and the shard.
-func readResults(p *Plan, shard Shard, in io.Reader, name string, have map[int]Result) error {
+func readResults(p *Plan, shard Shard, in io.Reader, name string, have *unitResults) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64*1024), maxLine)
 	for line := 1; sc.Scan(); line++ {
@@ -249,7 +259,7 @@ func readResults(p *Plan, shard Shard, in io.Reader, name string, have map[int]R
 		if u%shard.Count != shard.Index {
 			return fmt.Errorf("%s:%d: reading %d, game %d is not in shard %s", name, line, r.Reading, r.Game, shard)
 		}
-		have[u] = r
+		have.put(u, r)
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("%s: %v", name, err)
@@ -264,15 +274,42 @@ func headReading(h runHeader, i int) []string {
 	return nil
 }
 
-func sortedResults(p *Plan, have map[int]Result) []Result {
-	keys := make([]int, 0, len(have))
-	for u := range have {
-		keys = append(keys, u)
+// unitResults holds a shard's results by unit number, in a slice: a map
+// of results would allocate each (they are too big to sit in it).
+type unitResults struct {
+	shard Shard
+	rs    []Result
+	got   []bool
+	n     int // units with a result
+}
+
+func newUnitResults(p *Plan, shard Shard) *unitResults {
+	size := (p.Units() - shard.Index + shard.Count - 1) / shard.Count
+	return &unitResults{shard: shard, rs: make([]Result, size), got: make([]bool, size)}
+}
+
+// put keeps r as unit u's result; u is in the shard.
+func (h *unitResults) put(u int, r Result) {
+	i := (u - h.shard.Index) / h.shard.Count
+	if !h.got[i] {
+		h.got[i] = true
+		h.n++
 	}
-	slices.Sort(keys)
-	out := make([]Result, len(keys))
-	for i, u := range keys {
-		out[i] = have[u]
+	h.rs[i] = r
+}
+
+func (h *unitResults) has(u int) bool { return h.got[(u-h.shard.Index)/h.shard.Count] }
+
+// sorted gives the results there are, in unit order.
+func (h *unitResults) sorted() []Result {
+	if h.n == len(h.rs) {
+		return h.rs
+	}
+	out := make([]Result, 0, h.n)
+	for i, r := range h.rs {
+		if h.got[i] {
+			out = append(out, r)
+		}
 	}
 	return out
 }
@@ -307,7 +344,7 @@ func LoadRun(dir string) (*Plan, Shard, []Result, error) {
 			}
 		}
 	}
-	have := map[int]Result{}
+	have := newUnitResults(p, head.Shard)
 	gp := filepath.Join(dir, gamesFile)
 	data, err = os.ReadFile(gp)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -318,7 +355,7 @@ func LoadRun(dir string) (*Plan, Shard, []Result, error) {
 	if err := readResults(p, head.Shard, bytes.NewReader(data), gp, have); err != nil {
 		return nil, Shard{}, nil, err
 	}
-	return p, head.Shard, sortedResults(p, have), nil
+	return p, head.Shard, have.sorted(), nil
 }
 
 // Merge joins the shards of one run, kept in dirs, into out (as a whole
@@ -331,7 +368,7 @@ func Merge(dirs []string, out string) (*Plan, []Result, error) {
 	var plan *Plan
 	var count int
 	seen := map[int]string{}
-	have := map[int]Result{}
+	var have *unitResults
 	for _, d := range dirs {
 		p, sh, rs, err := LoadRun(d)
 		if err != nil {
@@ -339,6 +376,7 @@ func Merge(dirs []string, out string) (*Plan, []Result, error) {
 		}
 		if plan == nil {
 			plan, count = p, sh.Count
+			have = newUnitResults(plan, Whole)
 		} else if !sameConfig(plan.Config, p.Config) || sh.Count != count {
 			return nil, nil, fmt.Errorf("merge: %s is a shard of another run than %s", d, dirs[0])
 		}
@@ -351,7 +389,7 @@ func Merge(dirs []string, out string) (*Plan, []Result, error) {
 			return nil, nil, fmt.Errorf("merge: %s has %d of its %d games; finish it first (run the same command again)", d, len(rs), want)
 		}
 		for _, r := range rs {
-			have[plan.unitNumber(unit{r.Reading, r.Game, r.Skill})] = r
+			have.put(plan.unitNumber(unit{r.Reading, r.Game, r.Skill}), r)
 		}
 	}
 	if len(seen) != count {
@@ -363,7 +401,7 @@ func Merge(dirs []string, out string) (*Plan, []Result, error) {
 		}
 		return nil, nil, fmt.Errorf("merge: shards %v of %d are missing", missing, count)
 	}
-	results := sortedResults(plan, have)
+	results := have.sorted()
 	if out != "" {
 		if err := writeWhole(plan, results, out); err != nil {
 			return nil, nil, err
@@ -385,21 +423,20 @@ func writeWhole(p *Plan, results []Result, dir string) error {
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
+	var buf []byte
 	for _, r := range results {
-		if _, ok := have[p.unitNumber(unit{r.Reading, r.Game, r.Skill})]; ok {
+		if have.has(p.unitNumber(unit{r.Reading, r.Game, r.Skill})) {
 			continue
 		}
-		line, err := json.Marshal(r)
-		if err != nil {
+		if buf, err = appendResult(buf, r); err != nil {
 			return err
 		}
-		buf.Write(append(line, '\n'))
+		buf = append(buf, '\n')
 	}
 	f, err := os.OpenFile(filepath.Join(dir, gamesFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(buf.Bytes())
+	_, err = f.Write(buf)
 	return errors.Join(err, f.Close())
 }

@@ -45,12 +45,30 @@ type Tallier interface {
 	Tallied(turns int, t engine.TurnTally, over bool) (stop bool)
 }
 
+// TurnTallier is a Watcher that can take each players' turn played by
+// the game itself (engine.TurnPlayer) as one tally: when SelfPlay.Turns is
+// set and the game would play its turns itself anyway (see Play), SelfPlay
+// calls TurnTallied after each players' turn, or after MovesLeft moves of
+// one, instead of Decision, Applied and TurnEnded (chance events are not
+// told).
+type TurnTallier interface {
+	Watcher
+	// MovesLeft returns the most moves to play before TurnTallied.
+	MovesLeft() int
+	// TurnTallied is told the moves played, whether they ended the
+	// players' turn and whether the game is over; it returns true to stop
+	// a game that has not ended.
+	TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) (stop bool)
+}
+
 // Draw says how a game's chance events are drawn: Mode is ChanceTurn,
 // ChancePly or ChanceStream, Seed the game's chance seed (Seed(run, game,
-// -1)).
+// -1)). NoChance says that the game has none (engine.Info.Chance), so
+// that every mode plays the same games.
 type Draw struct {
-	Mode string
-	Seed uint64
+	Mode     string
+	Seed     uint64
+	NoChance bool
 }
 
 // SelfPlay plays games between agents on one goroutine, reusing its
@@ -62,10 +80,14 @@ type SelfPlay struct {
 	CountLegal, Moves, Turns bool
 	// Tally lets a Tallier watcher take the game as tallies (Tallier).
 	Tally bool
+	// ShareDraws keeps the keyed draws of a game's seed for the next game
+	// of the same seed (another reading of it), which draws the same
+	// throws at the same keys.
+	ShareDraws bool
 
 	pcg    *rand.PCG // the draws of ChanceStream
 	secret [8]byte   // the game's chance seed, for ChanceTurn and ChancePly
-	drawer ai.ChanceDrawer
+	keyed  keyedDraws
 	actors []int
 	moves  []engine.Move
 	legal  []engine.Move
@@ -73,6 +95,8 @@ type SelfPlay struct {
 	pick   []ai.Picker // each seat's agent if it picks from the list
 	rands  []engine.Rand
 	tally  engine.TurnTally // Tallier's, here as it would escape
+	// moveTally is TurnTallier's, here as it would escape.
+	moveTally engine.MoveTally
 }
 
 // Play plays s, set to a game's start, to its end (or until the watcher
@@ -91,6 +115,7 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 		binary.BigEndian.PutUint64(sp.secret[:], d.Seed)
 	}
 	stream := engine.Rand{Src: sp.pcg}
+	sp.keyed.share = sp.ShareDraws
 	sp.pick = sp.pick[:0]
 	sp.rands = sp.rands[:0]
 	for _, a := range seats {
@@ -100,10 +125,11 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			sp.rands = append(sp.rands, r.Source())
 		}
 	}
-	// When every player moves at random, chance draws from a stream and
-	// nobody needs the moves, the game may play its turns itself.
+	// When every player moves at random, chance draws from a stream (or
+	// never acts) and nobody needs the moves, the game may play its turns
+	// itself.
 	fast, _ := s.(engine.RandomTurner)
-	if len(sp.rands) < len(seats) || d.Mode != ChanceStream || sp.Moves {
+	if len(sp.rands) < len(seats) || (d.Mode != ChanceStream && !d.NoChance) || sp.Moves {
 		fast = nil
 	}
 	if run, ok := fast.(engine.RandomRunner); ok && sp.Tally && !sp.CountLegal && !sp.Turns {
@@ -117,6 +143,11 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 				}
 			}
 			return 0
+		}
+	}
+	if tp, ok := fast.(engine.TurnPlayer); ok && sp.Turns {
+		if tw, ok := w.(TurnTallier); ok {
+			return sp.playTurns(s, tp, stream, tw)
 		}
 	}
 	inTurn := 0 // chance events so far in this players' turn
@@ -167,6 +198,23 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 	return turns
 }
 
+// playTurns plays the game a players' turn at a time (engine.TurnPlayer)
+// for tw, and returns the players' turns played.
+func (sp *SelfPlay) playTurns(s engine.State, tp engine.TurnPlayer, stream engine.Rand, tw TurnTallier) (turns int) {
+	for over := s.Terminal(); !over; {
+		sp.moveTally = engine.MoveTally{}
+		var ended bool
+		ended, over = tp.RandomPlayersTurn(stream, sp.rands, tw.MovesLeft(), &sp.moveTally)
+		if ended {
+			turns++
+		}
+		if tw.TurnTallied(s, sp.moveTally, ended, over) {
+			break
+		}
+	}
+	return turns
+}
+
 // turn plays one turn through the State interface, drawing a chance event
 // as d says (turns and inTurn key ChanceTurn's draws), and reports
 // whether it was chance's.
@@ -181,9 +229,9 @@ func (sp *SelfPlay) turn(s engine.State, seats []ai.Agent, d Draw, stream engine
 		case ChanceStream:
 			m = ai.SampleChance(sp.outs, stream.Float64())
 		case ChancePly:
-			m = sp.drawer.At(sp.secret[:], sp.outs, s.Ply())
+			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], s.Ply()))
 		default: // ChanceTurn
-			m = sp.drawer.At(sp.secret[:], sp.outs, turns<<32|inTurn)
+			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], turns<<32|inTurn))
 		}
 		sp.moves = append(sp.moves, m)
 	} else {

@@ -1,6 +1,7 @@
 package research
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -218,5 +219,145 @@ func TestTalliesCountTheTurns(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// movesWatcher counts moves, choices, options and players' turns, move by
+// move (Decision, TurnEnded) or a players' turn at a time (TurnTallier),
+// stopping a game at cap moves, and logs the state's hash after each
+// players' turn.
+type movesWatcher struct {
+	cap, turns, calls int
+	t                 engine.MoveTally
+	log               []uint64
+}
+
+func (w *movesWatcher) Decision(n int)                          { w.t.Add(n) }
+func (w *movesWatcher) Turn(engine.State, []int, []engine.Move) {}
+func (w *movesWatcher) Applied(s engine.State, chance, over bool) bool {
+	return !chance && w.t.Moves >= w.cap
+}
+func (w *movesWatcher) TurnEnded(s engine.State) { w.turns++; w.log = append(w.log, s.Hash()) }
+func (w *movesWatcher) MovesLeft() int           { return w.cap - w.t.Moves }
+func (w *movesWatcher) TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) bool {
+	w.calls++
+	w.t.Moves += t.Moves
+	w.t.Choices += t.Choices
+	w.t.Options += t.Options
+	if ended {
+		w.TurnEnded(s)
+	}
+	return w.t.Moves >= w.cap
+}
+
+// A game taken a players' turn at a time (engine.TurnPlayer) is the game
+// played move by move: the same state after each players' turn, the same
+// moves, choices and options, whole or stopped at a cap of moves.
+func TestPlayersTurnsCountTheMoves(t *testing.T) {
+	for _, cfg := range []Config{
+		{Game: "tamman"},
+		{Game: "tamman", Options: []string{"players=3", "capture-at-start=true", "safe-ayn=own"}},
+		{Game: "tamman", Options: []string{"players=4", "use-most=true", "capture-on-landing=true"}},
+		{Game: "tamman", Options: []string{"exact-finish=false", "may-pass=true", "triple-tamman=reset"}},
+		{Game: "adji-boto"},
+		{Game: "adji-boto", Options: []string{"opening=none", "chain-through-empty=true"}},
+	} {
+		cfg.Agents, cfg.Games = []string{"random"}, 1
+		start := mustPlan(t, cfg).Readings[0].start
+		if _, ok := start.(engine.TurnPlayer); !ok {
+			t.Fatalf("%s: no engine.TurnPlayer", cfg.Game)
+		}
+		for seed := range uint64(40) {
+			for _, cap := range []int{1 << 30, 1, 30, 57} {
+				var ws [2]movesWatcher
+				var turns [2]int
+				var hashes [2]uint64
+				var over bool
+				for i := range ws {
+					seats := make([]ai.Agent, start.NumPlayers())
+					for k := range seats {
+						seats[k] = ai.NewRandom(Seed(seed, 0, k))
+					}
+					s := start.Clone()
+					ws[i] = movesWatcher{cap: cap}
+					var w Watcher = &ws[i]
+					if i == 0 {
+						w = struct{ Watcher }{w} // move by move
+					}
+					sp := SelfPlay{CountLegal: true, Turns: true}
+					turns[i] = sp.Play(s, seats, Draw{Mode: ChanceStream, Seed: Seed(seed, 0, -1)}, w)
+					hashes[i] = s.Hash()
+					over = s.Terminal()
+				}
+				byMove, byTurn := ws[0], ws[1]
+				if byTurn.calls == 0 {
+					t.Fatalf("%s: the game was not taken a players' turn at a time", cfg.Game)
+				}
+				if hashes[0] != hashes[1] || turns[0] != turns[1] || byMove.turns != byTurn.turns || byMove.t != byTurn.t || !slices.Equal(byMove.log, byTurn.log) {
+					t.Fatalf("%s %v seed %d cap %d: move by move %d turns %+v, a turn at a time %d turns %+v (same state: %v, same states after each turn: %v)",
+						cfg.Game, cfg.Options, seed, cap, byMove.turns, byMove.t, byTurn.turns, byTurn.t, hashes[0] == hashes[1], slices.Equal(byMove.log, byTurn.log))
+				}
+				if (cap < 1<<30 && !over && byMove.t.Moves != cap) || byMove.t.Moves > cap {
+					t.Fatalf("%s seed %d: stopped at %d moves, not the cap %d", cfg.Game, seed, byMove.t.Moves, cap)
+				}
+			}
+		}
+	}
+}
+
+// A study's measures are the same whether the loop tells them each ply or
+// each players' turn at once.
+func TestMeasuresByTurnAndByPly(t *testing.T) {
+	for _, cfg := range []Config{
+		{Game: "tamman", Chance: ChanceStream},
+		{Game: "tamman", Options: []string{"players=4"}, Chance: ChanceStream},
+		{Game: "adji-boto", Chance: ChanceStream},
+	} {
+		cfg.Agents, cfg.Games, cfg.Seed = []string{"random"}, 50, 5
+		p := mustPlan(t, cfg)
+		byTurn, byPly := newPlayer(p), newPlayer(p)
+		byPly.plyByPly = true
+		for g := range cfg.Games {
+			a, err := byTurn.play(unit{game: g})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := byPly.play(unit{game: g})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(a, b) {
+				t.Fatalf("%s %v game %d: by turn %+v, by ply %+v", cfg.Game, cfg.Options, g, a, b)
+			}
+		}
+	}
+}
+
+// A game without chance plays the same games by the game's own turns
+// under keyed draws (Draw.NoChance) as through Legal and Apply.
+func TestNoChancePlaysTheGeneralGames(t *testing.T) {
+	for _, cfg := range []Config{
+		{Game: "adji-boto"},
+		{Game: "adji-boto", Options: []string{"opening=none", "skip-origin=true"}},
+	} {
+		cfg.Agents, cfg.Games = []string{"random"}, 1
+		rd := mustPlan(t, cfg).Readings[0]
+		if !rd.noChance {
+			t.Fatalf("%s: the plan says it has chance", cfg.Game)
+		}
+		for seed := range uint64(30) {
+			var logs [2]hashWatcher
+			for i, noChance := range []bool{true, false} {
+				seats := []ai.Agent{ai.NewRandom(Seed(seed, 0, 0)), ai.NewRandom(Seed(seed, 0, 1))}
+				sp := SelfPlay{CountLegal: true, Turns: true}
+				sp.Play(rd.start.Clone(), seats, Draw{Mode: ChanceTurn, Seed: seed, NoChance: noChance}, &logs[i])
+			}
+			if !slices.Equal(logs[0].log, logs[1].log) {
+				t.Fatalf("%s %v seed %d: the games differ", cfg.Game, cfg.Options, seed)
+			}
+		}
+	}
+	if mustPlan(t, Config{Game: "tamman", Agents: []string{"random"}, Games: 1}).Readings[0].noChance {
+		t.Fatal("tamman: the plan says it has no chance")
 	}
 }

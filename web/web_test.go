@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"tabula/messages"
 )
 
 // TestEmbeddedFiles checks that every file index.html and the modules load
@@ -134,72 +136,37 @@ func findCycle(graph map[string][]string) []string {
 	return nil
 }
 
-// wordsOf reads one language's table in i18n.js: its keys and texts.
-func wordsOf(t *testing.T, src, lang string) map[string]string {
-	t.Helper()
-	start := strings.Index(src, "\n  "+lang+": {")
-	if start < 0 {
-		t.Fatalf("i18n.js has no table %q", lang)
-	}
-	end := strings.Index(src[start:], "\n  },")
-	if end < 0 {
-		t.Fatalf("the table %q of i18n.js does not end", lang)
-	}
-	words := map[string]string{}
-	for _, m := range regexp.MustCompile(`(?:^|[\s{,])([A-Za-z_]\w*|'[^']+'):\s*'((?:[^'\\]|\\.)*)'`).FindAllStringSubmatch(src[start+len(lang)+6:start+end], -1) {
-		words[strings.Trim(m[1], "'")] = strings.ReplaceAll(m[2], `\'`, "'")
-	}
-	return words
-}
-
-// TestOneTableOfWords checks that the app has one table of words, German
-// as complete as English, and that every word a module asks for by a
-// literal key is in it (a game's own words come from the server and are
-// asked for by keys the code builds).
+// TestOneTableOfWords checks that the page has one table of words, the
+// catalogue's (words.js, generated from messages.PageWords), and that
+// every word a module asks for by a literal key is in it (a game's own
+// words come from the server and are asked for by keys the code builds).
 func TestOneTableOfWords(t *testing.T) {
 	st := Static()
-	src, err := fs.ReadFile(st, "i18n.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, de := wordsOf(t, string(src), "en"), wordsOf(t, string(src), "de")
-	if len(en) < 100 {
-		t.Fatalf("%d English words read", len(en))
-	}
-	for k := range en {
-		if _, ok := de[k]; !ok {
-			t.Errorf("%q has no German", k)
-		}
-	}
-	for k := range de {
-		if _, ok := en[k]; !ok {
-			t.Errorf("%q has no English", k)
-		}
-	}
+	page := messages.PageWords()
 	// the words of the games' own packages that the app asks for by name
 	fromGames := map[string]bool{"scoreNote": true, "thrown": true, "cowries": true, "round": true}
-	// the catalogue's words that contract.js gives the page (appWords)
-	fromServer := map[string]bool{}
-	for k := range pageWords(t) {
-		fromServer[k] = true
-	}
-	tables := regexp.MustCompile(`(?m)^const (?:strings|words) = \{`)
+	tables := regexp.MustCompile(`(?m)^(?:export )?const (?:strings|words|\w*[wW]ords) = \{`)
 	asked := regexp.MustCompile(`\b(?:t|w|tn)\('(\w+)'[,)]`)
+	n := 0
 	for mod := range moduleImports(t, st) {
 		if strings.HasPrefix(mod, "vendor/") {
 			continue
 		}
 		data, _ := fs.ReadFile(st, mod)
-		if mod != "i18n.js" && tables.Match(data) {
+		if mod != "words.js" && tables.Match(data) {
 			t.Errorf("%s has a table of words of its own", mod)
 		}
 		for _, m := range asked.FindAllStringSubmatch(string(data), -1) {
-			_, own := en[m[1]]
-			_, count := en[m[1]+"_one"]
-			if !own && !count && !fromGames[m[1]] && !fromServer[m[1]] {
+			n++
+			_, own := page[m[1]]
+			_, count := page[m[1]+"_one"]
+			if !own && !count && !fromGames[m[1]] {
 				t.Errorf("%s asks for %q, which is not in the table", mod, m[1])
 			}
 		}
+	}
+	if n < 200 {
+		t.Errorf("only %d words asked for", n)
 	}
 }
 

@@ -23,6 +23,7 @@ import (
 
 	"tabula/engine"
 	"tabula/internal/loadkit"
+	"tabula/internal/procs"
 	"tabula/internal/roomclient"
 )
 
@@ -360,7 +361,8 @@ func startServe(exe string, env []string, addr, db string, logs io.Writer) (*chi
 	cmd := exec.Command(exe, append([]string{"serve", "--addr", addr, "--db", db}, strings.Fields(serveLimits)...)...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = logs
-	dieWithParent(cmd)
+	// Left running it would hold a port, a core and a temporary database.
+	procs.DieWithParent(cmd, syscall.SIGTERM)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err

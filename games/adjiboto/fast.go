@@ -149,6 +149,13 @@ func (s *State) RandomTurns(_ engine.Rand, seats []engine.Rand, maxTurns int, t 
 	return turns, s.end != NotOver
 }
 
+// RandomPlayersTurn plays one RandomTurn, a players' turn of a game
+// without chance, counting the move in t (engine.TurnPlayer).
+func (s *State) RandomPlayersTurn(_ engine.Rand, seats []engine.Rand, _ int, t *engine.MoveTally) (ended, over bool) {
+	t.Add(s.randomMove(seats[s.turn]))
+	return true, s.end != NotOver
+}
+
 // randomMove plays a uniformly random legal move drawn from r and returns
 // the number of legal moves.
 func (s *State) randomMove(r engine.Rand) int {

@@ -260,7 +260,11 @@ func (f *fboard) setWords(lo, hi uint64) {
 // Brent's algorithm finds the period, a stop comes, or 3*capAt decision
 // steps pass without either (a period with mu+lambda <= capAt is found
 // before that: the tortoise waits at index 2^k-1 with 2^k < 2*capAt).
-func (s *State) phase(f *fboard) {
+//
+// With stop (not nil), every stopEvery decision steps phase asks stop
+// whether to give the turn up, and reports false if so (f is then left
+// as it was); else it reports true.
+func (s *State) phase(f *fboard, stop func() bool) bool {
 	capOn, maxSteps := s.r.maxSteps > 0, uint32(s.r.maxSteps)
 	g, last := *f, s.last
 	capAt := -1
@@ -270,6 +274,9 @@ func (s *State) phase(f *fboard) {
 	var tort, first fboard
 	found := false
 	for i := 0; ; i++ {
+		if stop != nil && i%stopEvery == stopEvery-1 && stop() {
+			return false
+		}
 		s.adv(&g, &last)
 		if capOn && capAt < 0 && last.Steps >= maxSteps {
 			capAt, capG, capLast = i, g, last
@@ -289,7 +296,7 @@ func (s *State) phase(f *fboard) {
 				}
 				s.decide(&g, StopCycle, &last, nil)
 				*f, s.last = g, last
-				return
+				return true
 			}
 			lambda++
 			if s.same(&g, &tort) {
@@ -307,7 +314,7 @@ func (s *State) phase(f *fboard) {
 				break
 			}
 			*f, s.last = g, last
-			return
+			return true
 		}
 	}
 	if found {
@@ -330,10 +337,11 @@ func (s *State) phase(f *fboard) {
 		if capAt < 0 || hrec.Steps <= capLast.Steps {
 			s.decide(&hb, StopCycle, &hrec, nil)
 			*f, s.last = hb, hrec
-			return
+			return true
 		}
 	}
 	// The safeguard cuts at capAt.
 	s.decide(&capG, StopCapped, &capLast, nil)
 	*f, s.last = capG, capLast
+	return true
 }

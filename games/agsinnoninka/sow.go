@@ -16,20 +16,29 @@ const (
 )
 
 // resolve plays a turn in which player 0 chose hole a and player 1 hole b.
-// first is -1 for lockstep sowing, else the player who sows first.
-func (s *State) resolve(a, b, first int, tr *tracer) {
+// first is -1 for lockstep sowing, else the player who sows first. With
+// stop (not nil) a long turn is given up when stop reports true: resolve
+// then reports false and leaves the turn half-sown.
+func (s *State) resolve(a, b, first int, tr *tracer, stop func() bool) bool {
 	s.last = TurnRecord{First: int8(first)}
 	f := s.lift(a, b, &s.last, tr)
 	if first < 0 {
 		f.active = [2]bool{true, true}
-		s.run(&f, tr)
+		if !s.run(&f, tr, stop) {
+			return false
+		}
 	} else {
 		f.active[first] = true
-		s.run(&f, tr)
+		if !s.run(&f, tr, stop) {
+			return false
+		}
 		f.active[1-first] = true
-		s.run(&f, tr)
+		if !s.run(&f, tr, stop) {
+			return false
+		}
 	}
 	s.leave([Holes]uint8(f.c[:Holes]), [2]uint8{f.c[fStore], f.c[fStore+1]})
+	return true
 }
 
 // leave puts the board a turn left.
@@ -62,15 +71,19 @@ func (s *State) lift(a, b int, rec *TurnRecord, tr *tracer) fboard {
 // run plays steps until no player is sowing. In each step every active
 // player drops one seed; then decide settles the step. Without a tracer it
 // plays each phase between two stops with phase; with one, the trace
-// replays the turn step by step (trace.go).
-func (s *State) run(f *fboard, tr *tracer) {
+// replays the turn step by step (trace.go). It reports false when stop
+// gave the turn up (resolve).
+func (s *State) run(f *fboard, tr *tracer, stop func() bool) bool {
 	if tr != nil {
 		s.traceRun(f, tr)
-		return
+		return true
 	}
 	for f.active[0] || f.active[1] {
-		s.phase(f)
+		if !s.phase(f, stop) {
+			return false
+		}
 	}
+	return true
 }
 
 // decide ends a step after the drops: each active player whose hand is

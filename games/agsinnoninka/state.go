@@ -221,21 +221,25 @@ func (s *State) ChanceOutcomes(dst []engine.ChanceOutcome) []engine.ChanceOutcom
 func (s *State) ApplyJoint(ms []engine.Move) { s.applyJoint(int(ms[0]), int(ms[1]), nil, nil) }
 
 // applyJoint is ApplyJoint; with tr it also records the turn's events,
-// with c it takes the sowing from the cache when it can.
-func (s *State) applyJoint(a, b int, tr *tracer, c *turnCache) {
+// with c it takes the sowing from the cache when it can. It reports false
+// when c's stop gave the turn up (NewTurnApplier).
+func (s *State) applyJoint(a, b int, tr *tracer, c *turnCache) bool {
 	s.ply++
+	first := -1
 	switch s.r.order {
 	case orderChance:
 		s.pending = [2]int8{int8(a), int8(b)}
-		return
+		return true
 	case orderAlternating:
-		s.resolveWith(a, b, int(s.turns&1), tr, c)
+		first = int(s.turns & 1)
 	case orderP0First:
-		s.resolveWith(a, b, 0, tr, c)
-	default:
-		s.resolveWith(a, b, -1, tr, c)
+		first = 0
+	}
+	if !s.resolveWith(a, b, first, tr, c) {
+		return false
 	}
 	s.afterTurn(tr)
+	return true
 }
 
 // Apply plays chance's draw of who sows first (simultaneity=chance-order).
@@ -244,17 +248,21 @@ func (s *State) applyJoint(a, b int, tr *tracer, c *turnCache) {
 func (s *State) Apply(m engine.Move) { s.apply(m, nil, nil) }
 
 // apply is Apply; with tr it also records the turn's events, with c it
-// takes the sowing from the cache when it can.
-func (s *State) apply(m engine.Move, tr *tracer, c *turnCache) {
+// takes the sowing from the cache when it can. It reports false when c's
+// stop gave the turn up.
+func (s *State) apply(m engine.Move, tr *tracer, c *turnCache) bool {
 	if s.pending[0] < 0 {
-		return
+		return true
 	}
 	a, b := int(s.pending[0]), int(s.pending[1])
 	s.pending = [2]int8{noHole, noHole}
 	s.ply++
 	tr.add(engine.Event{Kind: engine.Throw, Player: engine.ChancePlayer, From: -1, To: -1, N: int(m)})
-	s.resolveWith(a, b, int(m), tr, c)
+	if !s.resolveWith(a, b, int(m), tr, c) {
+		return false
+	}
 	s.afterTurn(tr)
+	return true
 }
 
 // afterTurn counts the turn and looks for the end of the round.

@@ -108,7 +108,7 @@ func TestTurnEntrySize(t *testing.T) {
 // Resolving a turn through the cache does not allocate.
 func TestTurnCacheDoesNotAllocate(t *testing.T) {
 	s, _ := New(engine.DefaultOptions(Game{}))
-	apply := s.NewTurnApplier()
+	apply := s.NewTurnApplier(nil)
 	x := s.Clone().(*State)
 	ms := []engine.Move{7, 2}
 	if n := testing.AllocsPerRun(100, func() {
@@ -116,5 +116,96 @@ func TestTurnCacheDoesNotAllocate(t *testing.T) {
 		apply(x, ms)
 	}); n != 0 {
 		t.Errorf("%v allocations a turn", n)
+	}
+}
+
+// longTurnAt is a position whose turn 8,4 runs 220,547 steps before the
+// cycle rule cuts it (found in a seeded random match).
+func longTurnAt(t *testing.T) *State {
+	s, err := NewPosition(engine.DefaultOptions(Game{}), Position{
+		Holes:  [Holes]int{0, 0, 5, 0, 1, 0, 26, 0, 1, 0},
+		Stores: [2]int{12, 5},
+		Burnt:  [Holes]bool{0: true, 1: true},
+		Round:  6,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// A turn applier asks its stop now and then during a long turn, never
+// during a short one; a stop that never says stop changes nothing, and
+// one that says stop at once gives the turn up at its first question.
+func TestTurnApplierStopsALongTurn(t *testing.T) {
+	asked := 0
+	never := func() bool { asked++; return false }
+	ms := []engine.Move{8, 4}
+
+	short, _ := New(engine.DefaultOptions(Game{}))
+	if !short.NewTurnApplier(never)(short, []engine.Move{7, 2}) || asked != 0 {
+		t.Errorf("a short turn asked stop %d times", asked)
+	}
+
+	at := longTurnAt(t)
+	fresh := at.Clone().(*State)
+	fresh.ApplyJoint(ms)
+	if fresh.last.Steps < 100_000 {
+		t.Fatalf("the long turn has %d steps", fresh.last.Steps)
+	}
+	s := at.Clone().(*State)
+	if !s.NewTurnApplier(never)(s, ms) || !sameState(s, fresh) {
+		t.Fatalf("with a stop that never stops: %v, want %v", s, fresh)
+	}
+	if asked < 2 {
+		t.Errorf("a turn of %d steps asked stop %d times", fresh.last.Steps, asked)
+	}
+
+	asked = 0
+	now := func() bool { asked++; return true }
+	s = at.Clone().(*State)
+	if s.NewTurnApplier(now)(s, ms) {
+		t.Error("a stop that says stop at once did not give the long turn up")
+	}
+	if asked != 1 {
+		t.Errorf("the turn went on after stop said stop: asked %d times", asked)
+	}
+}
+
+// A turn cache starts small and doubles when half full, up to its size,
+// keeping the turns it held: the turns of random matches, met again
+// after the table grew, are found in it.
+func TestTurnCacheGrowsKeepingItsTurns(t *testing.T) {
+	c := newTurnCache(10, 0)
+	if len(c.entries) != 1<<firstCacheBits {
+		t.Fatalf("a new table has %d slots", len(c.entries))
+	}
+	type turn struct {
+		s  *State
+		ms []engine.Move
+	}
+	var turns []turn
+	rng := rand.New(rand.NewPCG(1, 2))
+	start, _ := New(engine.DefaultOptions(Game{})) // one set of rules
+	for len(turns) < 400 {
+		s := start.Clone().(*State)
+		for n := 0; !s.Terminal() && n < 100 && len(turns) < 400; n++ {
+			j, _ := randomTurn(s, rng)
+			turns = append(turns, turn{s.Clone().(*State), j[:]})
+			c.apply(s, j[:])
+		}
+	}
+	if len(c.entries) != 1<<10 || c.used <= 1<<firstCacheBits {
+		t.Errorf("after %d turns the table holds %d in %d slots, want more than %d in %d", len(turns), c.used, len(c.entries), 1<<firstCacheBits, 1<<10)
+	}
+	// Met again, with the table keeping nothing more: each slot in use
+	// holds one of the turns, so at least as many are found.
+	before := c.hits
+	c.minSteps = 1 << 31
+	for _, x := range turns {
+		c.apply(x.s.Clone().(*State), x.ms)
+	}
+	if found := c.hits - before; found < uint64(c.used) {
+		t.Errorf("%d turns were found again, fewer than the %d the table holds", found, c.used)
 	}
 }

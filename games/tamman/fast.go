@@ -107,3 +107,26 @@ func (s *State) RandomTurns(chance engine.Rand, seats []engine.Rand, maxTurns in
 	}
 	return turns, s.phase == Over
 }
+
+// RandomPlayersTurn plays RandomTurn's turns until the turn passes to
+// another player, the game ends or limit moves are made, counting the
+// moves in t (engine.TurnPlayer).
+func (s *State) RandomPlayersTurn(chance engine.Rand, seats []engine.Rand, limit int, t *engine.MoveTally) (ended, over bool) {
+	var ms [maxMoves]stepMove
+	turn := s.turn
+	for {
+		if s.phase == ThrowPhase {
+			s.applyThrow(s.drawThrow(chance), nil)
+		} else {
+			k := s.stepMoves(&ms)
+			s.applyStep(ms[seats[s.turn].IntN(k)], nil)
+			t.Add(k)
+			if t.Moves >= limit && s.phase != Over && s.turn == turn {
+				return false, false
+			}
+		}
+		if s.phase == Over || s.turn != turn {
+			return true, s.phase == Over
+		}
+	}
+}

@@ -6,11 +6,7 @@ package tamman
 // no safeguard: every game ends with a winner.
 func (s *State) Standing(dst []float64) []float64 {
 	for p := 0; p < int(s.r.players); p++ {
-		t := 0
-		for _, k := range s.men[p] {
-			t += int(k)
-		}
-		dst = append(dst, float64(t))
+		dst = append(dst, float64(menSum(&s.men[p])))
 	}
 	return dst
 }

@@ -1,7 +1,9 @@
 package tamman
 
 import (
+	"encoding/binary"
 	"math"
+	"math/bits"
 
 	"tabula/engine"
 )
@@ -96,36 +98,47 @@ func (s *State) Scores(dst []float64) []float64 {
 // and +1/-1 once the game is won.
 func (s *State) Eval(dst []float64) []float64 {
 	n := int(s.r.players)
-	var prog [4]float64
-	for p := 0; p < n; p++ {
-		t := 0
-		for _, k := range s.men[p] {
-			t += int(k)
-			if k == Home {
-				t++
-			}
+	if s.phase == Over {
+		for p := 0; p < n; p++ {
+			dst = append(dst, float64(2*int(b2u(int(s.winner) == p))-1))
 		}
-		prog[p] = float64(t) / float64(4*(Steps+1))
+		return dst
+	}
+	// The best opponent of each player is the leader, or for the leader
+	// the runner-up: the largest and second largest share, found once.
+	var prog [4]float64
+	top, second, leader := math.Inf(-1), math.Inf(-1), 0
+	for p := 0; p < n; p++ {
+		prog[p] = float64(menSteps(&s.men[p])) / float64(4*(Steps+1))
+		switch {
+		case prog[p] > top:
+			second, top, leader = top, prog[p], p
+		case prog[p] > second:
+			second = prog[p]
+		}
 	}
 	for p := 0; p < n; p++ {
-		if s.phase == Over {
-			if int(s.winner) == p {
-				dst = append(dst, 1)
-			} else {
-				dst = append(dst, -1)
-			}
-			continue
-		}
-		best := math.Inf(-1)
-		for q := 0; q < n; q++ {
-			if q != p && prog[q] > best {
-				best = prog[q]
-			}
+		best := top
+		if p == leader {
+			best = second
 		}
 		dst = append(dst, prog[p]-best)
 	}
 	return dst
 }
+
+// menSteps is the steps a player's four men have made, a man home
+// counting one more, summed as the bytes of one word: a man is at most
+// Home (24) steps along, so four sum to under 256, and adding 128-Home
+// to each sets its top bit only for a man home; no byte carries.
+func menSteps(men *[4]uint8) int {
+	w := binary.LittleEndian.Uint32(men[:])
+	return int(w*0x01010101>>24) + bits.OnesCount32((w+(128-Home)*0x01010101)&0x80808080)
+}
+
+// menSum is the steps a player's four men have made, summed as menSteps
+// does.
+func menSum(men *[4]uint8) int { return int(binary.LittleEndian.Uint32(men[:]) * 0x01010101 >> 24) }
 
 // Men returns the squares of player p's four men, least advanced first.
 func (s *State) Men(p int) [4]Square {

@@ -1,7 +1,6 @@
 package enginebench
 
 import (
-	"math/rand/v2"
 	"time"
 
 	"tabula/ai"
@@ -39,7 +38,7 @@ func Levels(newAgent AgentMaker, games, levels []string, positions int) ([]Level
 		if err != nil {
 			return nil, err
 		}
-		at := choicePositions(start, positions)
+		at := engine.ChoicePositions(start, positions)
 		for _, level := range levels {
 			lt := LevelTime{Game: id, Level: level, CapMs: float64(ai.LevelTime[level].Microseconds()) / 1000}
 			var total time.Duration
@@ -51,6 +50,7 @@ func Levels(newAgent AgentMaker, games, levels []string, positions int) ([]Level
 				begin := time.Now()
 				a.Choose(s, s.Actors(nil)[0])
 				d := time.Since(begin)
+				ai.Release(a) // as a room does after each move: its tables go to the next
 				total += d
 				lt.WorstMs = max(lt.WorstMs, float64(d.Microseconds())/1000)
 				lt.Moves++
@@ -62,31 +62,4 @@ func Levels(newAgent AgentMaker, games, levels []string, positions int) ([]Level
 		}
 	}
 	return out, nil
-}
-
-// choicePositions plays seeded random games from start and keeps up to n
-// positions where one player chooses among several moves.
-func choicePositions(start engine.State, n int) []engine.State {
-	r := engine.Rand{Src: rand.NewPCG(3, 4)}
-	var out []engine.State
-	for i := 0; len(out) < n && i < 100; i++ {
-		s := start.Clone()
-		for j := 0; j < 6+5*i && !s.Terminal(); j++ {
-			actors := s.Actors(nil)
-			joint := make([]engine.Move, len(actors))
-			for k, a := range actors {
-				legal := s.Legal(a, nil)
-				joint[k] = legal[r.IntN(len(legal))]
-			}
-			engine.ApplyTurn(s, joint)
-		}
-		if s.Terminal() {
-			continue
-		}
-		// (at a simultaneous turn the first of the players choosing)
-		if a := s.Actors(nil); a[0] != engine.ChancePlayer && len(s.Legal(a[0], nil)) > 1 {
-			out = append(out, s)
-		}
-	}
-	return out
 }

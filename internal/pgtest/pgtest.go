@@ -20,6 +20,8 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"tabula/internal/procs"
 )
 
 // ErrNoPostgres means the PostgreSQL server binaries are not installed.
@@ -97,6 +99,9 @@ func Start() (*Cluster, error) {
 		"-c", "listen_addresses=", "-c", "fsync=off", "-c", "synchronous_commit=off",
 		"-c", "full_page_writes=off", "-c", "max_connections=200")
 	c.cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred, Setpgid: true}
+	// A test binary killed mid-run leaves no server behind: SIGQUIT is
+	// PostgreSQL's immediate shutdown, which ends its backends too.
+	procs.DieWithParent(c.cmd, syscall.SIGQUIT)
 	var logBuf bytes.Buffer
 	c.cmd.Stdout, c.cmd.Stderr = &logBuf, &logBuf
 	if err := c.cmd.Start(); err != nil {

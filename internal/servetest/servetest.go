@@ -19,6 +19,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"tabula/internal/procs"
 )
 
 // Instance is one `tabula serve` process.
@@ -111,12 +113,22 @@ func Build(t *testing.T) string {
 
 func build(t *testing.T, dir string) string {
 	t.Helper()
+	bin, err := BuildInto(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// BuildInto builds the command into dir and returns its path: for a
+// package whose tests share one build.
+func BuildInto(dir string) (string, error) {
 	bin := filepath.Join(dir, "tabula")
 	out, err := exec.Command("go", "build", "-o", bin, "tabula/cmd/tabula").CombinedOutput()
 	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}
-	return bin
+	return bin, nil
 }
 
 // shared is the one build of the command under Run.
@@ -148,6 +160,8 @@ func Start(t *testing.T, bin, db string, extra ...string) *Instance {
 		"--lease", "3s", "--poll", "200ms"}, extra...)
 	in := &Instance{Cmd: exec.Command(bin, args...), Logs: &LogBuffer{}}
 	in.Cmd.Stderr = in.Logs
+	// A test binary killed mid-run leaves no server behind.
+	procs.DieWithParent(in.Cmd, syscall.SIGKILL)
 	listening := in.Logs.Watch("listening for room changes")
 	in.Leased = in.Logs.Watch("computer move leased")
 	stdout, err := in.Cmd.StdoutPipe()

@@ -27,7 +27,10 @@ import (
 // /learned (LearnedEval), /net (NetEval, or the network of -match-net),
 // /net2 (the network of -match-net2, to match two networks);
 // greedy/learned and greedy/net are one ply by those evaluations, and
-// alphabeta:D/net expectiminimax to depth D judged by the network;
+// alphabeta:D/net expectiminimax to depth D judged by the network
+// (/calA: its chance for the searcher read as σ(A + logit), risk.go);
+// exploit:D expectimax to D moves against a model of greedy, /wT
+// trusting it by T (exploit.go);
 // rollout:N rollouts (rollout.go), N a move, /tT of T turns, /kK
 // only the moves within K of the best by the network one ply deep;
 // checked:N hard whose moves with a man left behind N rollouts check
@@ -91,6 +94,21 @@ func variant(tb TB, spec string, seed uint64) ai.Agent {
 	if n, ok := strings.CutPrefix(parts[0], "rollout:"); ok {
 		return rolloutVariant(tb, spec, n, parts[1:], seed)
 	}
+	if n, ok := strings.CutPrefix(parts[0], "exploit:"); ok && len(parts) <= 2 {
+		d, err := strconv.Atoi(n)
+		if err != nil || d < 1 {
+			tb.Fatalf("variant %q: bad depth", spec)
+		}
+		trust := 1.0
+		if len(parts) == 2 {
+			w, ok := strings.CutPrefix(parts[1], "w")
+			trust, err = strconv.ParseFloat(w, 64)
+			if !ok || err != nil || trust < 0 || trust > 1 {
+				tb.Fatalf("variant %q: want /wT, T from 0 to 1", spec)
+			}
+		}
+		return newExploitSearch(spec, d, trust, netEval(), seed)
+	}
 	if n, ok := strings.CutPrefix(parts[0], "checked:"); ok {
 		return checkedVariant(tb, spec, n, parts[1:], seed)
 	}
@@ -101,8 +119,9 @@ func variant(tb TB, spec string, seed uint64) ai.Agent {
 		}
 		return a
 	}
-	if depth, ok := strings.CutPrefix(parts[0], "alphabeta:"); ok && len(parts) == 2 && (parts[1] == "net" || parts[1] == "net2") {
-		// Expectiminimax to a depth, the leaves judged by the network.
+	if depth, ok := strings.CutPrefix(parts[0], "alphabeta:"); ok && len(parts) <= 3 && (parts[1] == "net" || parts[1] == "net2") {
+		// Expectiminimax to a depth, the leaves judged by the network,
+		// /calA through σ(A + logit) for the root player (risk.go).
 		d, err := strconv.Atoi(depth)
 		if err != nil {
 			tb.Fatalf("variant %q: bad depth", spec)
@@ -111,7 +130,17 @@ func variant(tb TB, spec string, seed uint64) ai.Agent {
 		if parts[1] == "net2" {
 			eval = netEval2()
 		}
-		return ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: eval, EvalBound: 1})
+		if len(parts) == 2 {
+			return ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: eval, EvalBound: 1})
+		}
+		a, ok := strings.CutPrefix(parts[2], "cal")
+		shift, err := strconv.ParseFloat(a, 64)
+		if !ok || err != nil {
+			tb.Fatalf("variant %q: unknown modifier %q", spec, parts[2])
+		}
+		root := new(int)
+		eval = calibratedEval(eval, shift, root)
+		return rootedSearch{ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: eval, EvalBound: 1}), root}
 	}
 	param, ok := strings.CutPrefix(parts[0], "mcts:")
 	if !ok {

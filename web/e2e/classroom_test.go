@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"tabula/engine"
+	"tabula/internal/pgtest"
 	"tabula/internal/roomclient"
 	"tabula/internal/server"
 	"tabula/internal/servetest"
@@ -63,9 +64,9 @@ func pageFiles(t *testing.T, base string) []string {
 // names the classroom's address. Past the API's limit, nginx answers 429
 // in JSON with Retry-After, in the reader's language.
 func TestClassroomBehindNginx(t *testing.T) {
-	t.Parallel()
-	db := throwawayDatabase(t)
-	bin := servetest.Build(t)
+	parallelLong(t)
+	db := pgtest.Database(t)
+	bin := tabulaCommand(t)
 	var ups [3]string
 	for i := range ups {
 		in := servetest.Start(t, bin, db, "--trusted-proxies", "127.0.0.1")

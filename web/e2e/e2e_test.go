@@ -4,12 +4,13 @@
 //
 // The harness: one Chromium for the whole package (started in TestMain)
 // and one app server (srv, with its rooms in mgr). A test calls tab for
-// a tab in a browser context of its own (its own storage: a device of its
-// own; sameDevice opens a second tab of that device), so tests run in
-// parallel (t.Parallel, parallelTests at once). A test that reads what
-// other tests change on the server (a count, a list) does not call
-// t.Parallel: those run alone, before the parallel ones. Waits are
-// waitFor (the page tells when a condition holds), never sleeps.
+// a tab in a browser context of its own (its own storage: a device of
+// its own; sameDevice opens a second tab of that device), so every test
+// runs in parallel (parallel or parallelLong, parallelTests at once). A test that reads
+// what it changes on the server (a count, a list) has a server of its
+// own (ownApp). The pages animate nothing (see tab) unless a test asks
+// for it; waits are waitFor (the page tells when a condition holds),
+// never sleeps.
 //
 // Without chromium the tests fail when CI=true and are skipped otherwise.
 // Screenshots go to $TABULA_SCREENSHOTS, else testdata-out/screenshots at
@@ -28,6 +29,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -38,6 +40,7 @@ import (
 	_ "tabula/games/all"
 	"tabula/internal/classes"
 	"tabula/internal/lobby"
+	"tabula/internal/pgtest"
 	"tabula/internal/rooms"
 	"tabula/internal/server"
 	"tabula/internal/store"
@@ -50,8 +53,6 @@ var (
 	noBrowser string          // why the browser could not start
 	shotDir   string
 	mgr       *rooms.Manager // the rooms, online and at one device
-	// roomsCreated counts the requests to create a room.
-	roomsCreated atomic.Int64
 )
 
 func chromiumPath() string {
@@ -94,23 +95,118 @@ func appServer(mgr *rooms.Manager) *server.Server {
 	})
 }
 
+// app is a whole app server on one SQLite file: the app, the API, its
+// rooms, classes and lobby, counting the requests to create a room.
+type app struct {
+	*httptest.Server
+	rooms   *rooms.Manager
+	created atomic.Int64
+	close   func()
+}
+
+// newApp serves the app from db.
+func newApp(db *store.SQLite) *app {
+	a := &app{rooms: newManager(db)}
+	s := appServer(a.rooms)
+	s.SetLobby(lobby.New(lobby.Config{Store: db.Lobby(), Rooms: a.rooms, Offered: server.OfferedAgents, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}),
+		server.LobbyLimits{SeeksPerMinute: 1000, PlayersPerMinute: 1000})
+	a.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.Path == "/api/rooms" {
+			a.created.Add(1)
+		}
+		s.ServeHTTP(w, r)
+	}))
+	a.close = func() {
+		a.Server.Close()
+		a.rooms.Close()
+	}
+	return a
+}
+
+// ownApp is an app server of the test's own, on a database of its own:
+// for a test that reads what it changes on the server (a count, a list),
+// which other tests, in parallel, must not change under it.
+func ownApp(t *testing.T) *app {
+	t.Helper()
+	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newApp(db)
+	t.Cleanup(func() {
+		a.close()
+		db.Close()
+	})
+	return a
+}
+
 // classDB keeps the teachers' classes of the tests' server (class_test.go).
 var classDB classes.Store
 
-// parallelTests is how many browser tests run at once (those that call
-// t.Parallel: each in a browser context of its own, see tab), unless
-// -test.parallel says otherwise. A browser test mostly waits (for the
-// page, the server, an animation), so three share two cores well.
+// parallelTests is how many browser tests run at once (each in a browser
+// context of its own, see tab), unless -test.parallel says otherwise. A
+// browser test mostly waits (for the page, the server), so three share
+// two cores well.
 const parallelTests = 3
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		flag.Set("test.parallel", strconv.Itoa(parallelTests))
-	}
+	slots.free = parallelTests
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name == "test.parallel" {
+			slots.free, _ = strconv.Atoi(f.Value.String())
+		}
+	})
+	// The slots bound the tests at once: go test lets every one start.
+	flag.Set("test.parallel", "1000")
 	os.Exit(run(m))
+}
+
+// slots are the places of the tests running at once. A long test (a whole
+// game, a class, servers of its own) takes a free place before any other
+// that waits, so that a run does not end with a long test alone on the
+// machine while the short ones are done.
+var slots struct {
+	sync.Mutex
+	free          int
+	long, waiting []chan struct{}
+}
+
+// parallel runs t in parallel with the other tests (t.Parallel) once a
+// place is free; parallelLong for a long test. A test with parallel
+// subtests calls t.Parallel alone: its subtests take the places.
+func parallel(t *testing.T)     { take(t, false) }
+func parallelLong(t *testing.T) { take(t, true) }
+
+func take(t *testing.T, long bool) {
+	t.Parallel()
+	slots.Lock()
+	if slots.free > 0 {
+		slots.free--
+		slots.Unlock()
+	} else {
+		ready := make(chan struct{})
+		if long {
+			slots.long = append(slots.long, ready)
+		} else {
+			slots.waiting = append(slots.waiting, ready)
+		}
+		slots.Unlock()
+		<-ready
+	}
+	// Registered first, run last: after the test's tabs are closed.
+	t.Cleanup(func() {
+		slots.Lock()
+		defer slots.Unlock()
+		for _, q := range []*[]chan struct{}{&slots.long, &slots.waiting} {
+			if len(*q) > 0 {
+				close((*q)[0])
+				*q = (*q)[1:]
+				return
+			}
+		}
+		slots.free++
+	})
 }
 
 func run(m *testing.M) int {
@@ -126,20 +222,19 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer db.Close()
-	mgr = newManager(db)
 	classDB = db
-	defer mgr.Close()
-	s := appServer(mgr)
-	// The lobby of "Find a game" (lobby_test.go).
-	s.SetLobby(lobby.New(lobby.Config{Store: db.Lobby(), Rooms: mgr, Offered: server.OfferedAgents, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}),
-		server.LobbyLimits{SeeksPerMinute: 1000, PlayersPerMinute: 1000})
-	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost && r.URL.Path == "/api/rooms" {
-			roomsCreated.Add(1)
+	main := newApp(db)
+	defer main.close()
+	srv, mgr = main.Server, main.rooms
+	// A test binary killed mid-run leaves no server, nginx or PostgreSQL
+	// behind (each is its child, killed with it: servetest, startNginx),
+	// and no cluster when it ends.
+	defer pgtest.StopShared()
+	defer func() {
+		if built.dir != "" {
+			os.RemoveAll(built.dir)
 		}
-		s.ServeHTTP(w, r)
-	}))
-	defer srv.Close()
+	}()
 
 	shotDir = os.Getenv("TABULA_SCREENSHOTS")
 	if shotDir == "" {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -19,8 +21,58 @@ import (
 // tab opens a tab for one test in a browser context of its own (like a
 // private window: its own storage, cookies and service workers, so that
 // tests may run in parallel in the one browser), with a time limit. The
-// page is the app's home, in English with fast animations.
+// page is the app's home, in English, with no animation.
 func tab(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
+	return tabAt(t, srv.URL+"/", limit)
+}
+
+// tabAt is tab with first as its first page (an address of any app
+// server of the tests): a room's link opens in one page load.
+func tabAt(t *testing.T, first string, limit time.Duration) context.Context {
+	t.Helper()
+	return openAt(t, first, limit, false)
+}
+
+// offlineTabAt is tabAt for a test of the app offline: the page installs
+// its service worker, which keeps every file of the app (a tab of tab or
+// tabAt does not: the installs would fetch the app again for each).
+func offlineTabAt(t *testing.T, first string, limit time.Duration) context.Context {
+	t.Helper()
+	return openAt(t, first, limit, true)
+}
+
+func openAt(t *testing.T, first string, limit time.Duration, serviceWorker bool) context.Context {
+	t.Helper()
+	ctx := newTab(t, limit, serviceWorker)
+	// The settings are in place before the page's first script runs: one
+	// page load. The speed "off" plays no sowing or throw step by step; a
+	// test of an animation sets another speed.
+	must(t, ctx, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+		added, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `localStorage.setItem('tabula.lang','en'); localStorage.setItem('tabula.speed','off');`})
+		if err != nil {
+			return err
+		}
+		if _, err := chromedp.Navigate(first)(c, tg); err != nil {
+			return err
+		}
+		_, err = cdp.Call(c, tg, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: added.Identifier})
+		return err
+	}))
+	return ctx
+}
+
+// blankTab opens a blank tab in a browser context of its own (see tab),
+// which asks for reduced motion: the style sheet's transitions are off,
+// so no wait lasts as long as one. Its pages install no service worker
+// (see offlineTabAt).
+func blankTab(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
+	return newTab(t, limit, false)
+}
+
+func newTab(t *testing.T, limit time.Duration, serviceWorker bool) context.Context {
 	t.Helper()
 	if noBrowser != "" {
 		if os.Getenv("CI") == "true" && !testing.Short() {
@@ -29,18 +81,14 @@ func tab(t *testing.T, limit time.Duration) context.Context {
 		t.Skipf("browser tests skipped: %s", noBrowser)
 	}
 	ctx := openTab(t, browser, limit, chromedp.WithNewBrowserContext())
-	// The settings are in place before the page's first script runs: one
-	// page load.
 	must(t, ctx, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
-		added, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-			Source: `localStorage.setItem('tabula.lang','en'); localStorage.setItem('tabula.speed','fast');`})
+		_, err := cdp.Call(c, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
 		if err != nil {
 			return err
 		}
-		if _, err := chromedp.Navigate(srv.URL+"/")(c, tg); err != nil {
-			return err
-		}
-		_, err = cdp.Call(c, tg, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: added.Identifier})
+		_, err = cdp.Call(c, tg, network.SetBlockedURLs, network.SetBlockedURLsParams{
+			URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/sw.js", Block: !serviceWorker}}})
 		return err
 	}))
 	return ctx
@@ -220,10 +268,11 @@ func setField(t *testing.T, ctx context.Context, name, value string) {
 	}
 }
 
-// openGame goes to a game's page and sets options and seats.
+// openGame goes to a game's page, on the server of the page shown, and
+// sets options and seats.
 func openGame(t *testing.T, ctx context.Context, id string, options map[string]string, seats []string) {
 	t.Helper()
-	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/"+id), chromedp.WaitVisible(chromedp.CSS(`#start`)))
+	must(t, ctx, chromedp.Navigate(origin(t, ctx)+"/#/game/"+id), chromedp.WaitVisible(chromedp.CSS(`#start`)))
 	// after another game's page, wait for this one
 	waitFor(t, ctx, fmt.Sprintf(`!!document.querySelector('#game[data-game=%q] #start')`, id), 10*time.Second)
 	for k, v := range options {
@@ -234,6 +283,16 @@ func openGame(t *testing.T, ctx context.Context, id string, options map[string]s
 	for i, s := range seats {
 		setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), s)
 	}
+}
+
+// origin is the address of the server of the page shown (srv's for a
+// blank page).
+func origin(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	if o := eval[string](t, ctx, `location.protocol.startsWith('http') ? location.origin : ''`); o != "" {
+		return o
+	}
+	return srv.URL
 }
 
 // roomNow is a JavaScript expression (in an async function): the room

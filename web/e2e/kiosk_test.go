@@ -27,7 +27,7 @@ import (
 // it), and nothing is kept: no room on the server, no localStorage,
 // sessionStorage or IndexedDB, the language back to the browser's.
 func TestKioskResetsAndKeepsNothing(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	static, err := web.Kiosk(5*time.Second, "adji-boto")
 	if err != nil {
 		t.Fatal(err)
@@ -42,7 +42,7 @@ func TestKioskResetsAndKeepsNothing(t *testing.T) {
 		s.ServeHTTP(w, r)
 	}))
 	t.Cleanup(own.Close)
-	ctx := tab(t, 4*time.Minute)
+	ctx := blankTab(t, 4*time.Minute)
 	must(t, ctx, chromedp.Navigate(own.URL+"/"))
 	attractShown := `(() => { const p = document.getElementById('kiosk-attract'); const r = document.getElementById('room');
 		return !!p && !p.hidden && !!r && r.dataset.id.startsWith('b.') && location.hash === '#/play/' + r.dataset.id; })()`

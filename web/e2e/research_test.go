@@ -15,10 +15,10 @@ import (
 // runs a small study and opens its report. The page and the report have
 // no serious or critical axe violation.
 func TestResearchPage(t *testing.T) {
-	// Not parallel: it reads the server's list of studies, which TestReportLayout adds to.
+	parallel(t)
 	axe := axeSource(t)
-	ctx := tab(t, 90*time.Second)
-	must(t, ctx, chromedp.Navigate(srv.URL+"/research.html"))
+	// A server of its own: the page lists every study of the server.
+	ctx := tabAt(t, ownApp(t).URL+"/research.html", 90*time.Second)
 	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#game option').length === %d`, len(engine.Games())), 10*time.Second)
 	setSelect(t, ctx, "#game", "adji-boto")
 	must(t, ctx, jsDo(`document.querySelector('#options input[data-option="capture-from"]').checked = true;
@@ -60,9 +60,8 @@ func TestResearchPage(t *testing.T) {
 // overlaps its plot, and the lead curves' legend tells the 24 readings
 // apart by colour and dash.
 func TestReportLayout(t *testing.T) {
-	// Not parallel: it reads the server's list of studies, which TestResearchPage adds to.
-	ctx := tab(t, 90*time.Second)
-	must(t, ctx, chromedp.Navigate(srv.URL+"/research.html"))
+	parallel(t)
+	ctx := tabAt(t, ownApp(t).URL+"/research.html", 90*time.Second)
 	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#game option').length === %d`, len(engine.Games())), 10*time.Second)
 	setSelect(t, ctx, "#game", "adji-boto")
 	setSelect(t, ctx, "#design", "grid")

@@ -14,17 +14,27 @@ import (
 )
 
 var (
+	measure         = flag.Bool("measure", false, "run the TestMeasure* tests as measurements: alone, TestMeasureStartup included (without it, the engine's two run as checks, in parallel, and the startup's is skipped)")
 	benchPlayouts   = flag.Int("bench-playouts", 2000, "random playouts of Adji-Boto in TestMeasureBrowserEngine")
 	benchIterations = flag.Int("bench-iterations", 5000, "iterations of the MCTS search in TestMeasureBrowserEngine")
-	benchLevels     = flag.String("bench-levels", "easy,medium,hard", "levels TestMeasureBrowserLevels times")
+	benchLevels     = flag.String("bench-levels", "easy", "levels TestMeasureBrowserLevels times")
 	benchPositions  = flag.Int("bench-positions", 2, "positions of each game TestMeasureBrowserLevels times a level in")
 )
+
+// measuring runs a measurement alone on the machine (-measure), else
+// in parallel with the other tests: then it is a check, and its
+// figures mean nothing.
+func measuring(t *testing.T) {
+	if !*measure {
+		parallel(t)
+	}
+}
 
 // TestMeasureBrowserEngine runs the same measurement (internal/enginebench)
 // natively and in Chromium's worker, prints both and their ratio
 // (docs/lab/browser-engine-speed.md), and checks that the search chose the same move.
 func TestMeasureBrowserEngine(t *testing.T) {
-	// Not parallel: a measurement, alone on the machine.
+	measuring(t)
 	ctx := tab(t, 3*time.Minute)
 	native, err := enginebench.Run(*benchPlayouts, *benchIterations)
 	if err != nil {
@@ -51,6 +61,7 @@ func TestMeasureBrowserEngine(t *testing.T) {
 // them) natively and in Chromium's worker, in the same positions, and
 // prints them with each level's time limit (docs/lab/browser-engine-speed.md).
 func TestMeasureBrowserLevels(t *testing.T) {
+	measuring(t)
 	ctx := tab(t, 3*time.Minute)
 	games := "adji-boto,tamman,agsinnoninka"
 	native, err := enginebench.Levels(server.DefaultAgents, strings.Split(games, ","), strings.Split(*benchLevels, ","), *benchPositions)
@@ -88,9 +99,12 @@ const startupFigures = `(async () => {
 // the browser is ready (docs/lab/browser-engine-speed.md): a game's setup
 // page on a first visit (no service worker, no cache of its own), and a
 // game at one device reloaded with the server stopped, from the service
-// worker's cache. It checks only that each was measured: the figures
-// depend on the machine.
+// worker's cache. It checks only that each was measured (the figures
+// depend on the machine): it runs with -measure only.
 func TestMeasureStartup(t *testing.T) {
+	if !*measure {
+		t.Skip("a measurement, which checks nothing: with -measure only")
+	}
 	ctx, base := visitThenStop(t, 3*time.Minute)
 	startOffline(t, ctx, base, "adji-boto", map[string]string{"seeds": "4"})
 	status(t, ctx)

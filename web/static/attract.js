@@ -9,7 +9,7 @@
 // page and its engine held (a kiosk stores nothing: kiosk.js's store,
 // and engine-worker.js named tabula-kiosk).
 
-import { t, setLanguage, getLanguage } from './i18n.js';
+import { t, setLanguage, getLanguage, languages, languageName } from './i18n.js';
 import { api, games, showError } from './api.js';
 import { createLocal, roomSeats } from './room.js';
 import { kiosk, store } from './kiosk.js';
@@ -93,7 +93,7 @@ async function drawPanel() {
 
 function drawToggle() {
   const box = document.getElementById('kiosk-lang');
-  box.innerHTML = ['en', 'de'].map((l) => `<button lang="${l}" data-lang="${l}" aria-pressed="${l === getLanguage()}">${l === 'en' ? 'English' : 'Deutsch'}</button>`).join('');
+  box.innerHTML = languages.map((l) => `<button lang="${l}" data-lang="${l}" aria-pressed="${l === getLanguage()}">${esc(languageName(l))}</button>`).join('');
 }
 
 // startKiosk makes the page a kiosk: its panel and toggle, the reset

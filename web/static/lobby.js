@@ -2,17 +2,27 @@
 // challenges as the lobby's WebSocket tells them (conn.js, LobbyConn), a
 // challenge made, accepted, Play now, a rated game against the computer,
 // my games, games in progress and a game's rating list. Its words are
-// the catalogue's (messages.LobbyPage, in contract.js's appWords).
+// the catalogue's (messages.Page, in words.js).
 
 import { api, showError, clearError, announce } from './api.js';
 import { LobbyConn } from './conn.js';
 import { t } from './i18n.js';
 import { esc } from './ux.js';
+import { optionFields, readOptions, isDefault } from './options.js';
 
 const store = 'tabula.identity';
 
-// lw is a word of the lobby in the page's language (t), {name}s filled in.
-const lw = t;
+// levels are the computer's levels the form offers ("Play the
+// computer"): MCTS at each, medium chosen first.
+const levels = ['easy', 'medium', 'hard'];
+
+// specs caches each game's options (GET /api/games/{id}).
+const specs = new Map();
+
+async function specsOf(game) {
+  if (!specs.has(game)) specs.set(game, (await api('GET', '/api/games/' + encodeURIComponent(game))).options || []);
+  return specs.get(game);
+}
 
 // identity is this browser's identity ({id, key, name}) or null.
 export function identity() {
@@ -35,13 +45,13 @@ export function leaveLobby() {
 export async function pageIdentity(key) {
   const me = await api('GET', '/api/players/me', undefined, undefined, key);
   localStorage.setItem(store, JSON.stringify({ id: me.id, key, name: me.name }));
-  flash = lw('lb_welcomeBack', { name: me.name });
+  flash = t('lb_welcomeBack', { name: me.name });
   location.replace('#/');
 }
 
 // lobbyBox is the section "Find a game" of a page; startLobby fills it.
 export function lobbyBox() {
-  return `<section id="lobby" class="lobby" aria-labelledby="lb-h"><h2 id="lb-h">${esc(lw('lb_find'))}</h2><div id="lb-body"></div></section>`;
+  return `<section id="lobby" class="lobby" aria-labelledby="lb-h"><h2 id="lb-h">${esc(t('lb_find'))}</h2><div id="lb-body"></div></section>`;
 }
 
 // startLobby shows the lobby in lobbyBox for the games list (only game
@@ -55,29 +65,32 @@ export async function startLobby(list, game) {
   let o = flash ? `<p class="note" role="status">${esc(flash)}</p>` : '';
   flash = '';
   if (!me) {
-    o += `<form id="lb-join"><p id="lb-join-hint">${esc(lw('lb_joinHint'))}</p>
-      <label>${esc(lw('lb_nameLabel'))} <input id="lb-name" name="name" maxlength="40" required aria-describedby="lb-join-hint"></label>
-      <button class="button primary" type="submit">${esc(lw('lb_join'))}</button></form>`;
+    o += `<form id="lb-join"><p id="lb-join-hint">${esc(t('lb_joinHint'))}</p>
+      <label>${esc(t('lb_nameLabel'))} <input id="lb-name" name="name" maxlength="40" required aria-describedby="lb-join-hint"></label>
+      <button class="button primary" type="submit">${esc(t('lb_join'))}</button></form>`;
   } else {
     const link = location.origin + '/#/identity/' + me.key;
-    o += `<p id="lb-me">${esc(lw('lb_you', { name: me.name }))}</p>
-      <details id="lb-device"><summary>${esc(lw('lb_device'))}</summary><p>${esc(lw('lb_deviceHint'))}</p>
+    o += `<p id="lb-me">${esc(t('lb_you', { name: me.name }))}</p>
+      <details id="lb-device"><summary>${esc(t('lb_device'))}</summary><p>${esc(t('lb_deviceHint'))}</p>
       <p><a id="lb-device-link" href="${esc(link)}">${esc(link)}</a></p>
-      <img class="qr" src="/api/qr?text=${esc(encodeURIComponent(link))}" width="192" height="192" alt="${esc(lw('lb_device'))}"></details>
-      <form id="lb-create" aria-labelledby="lb-create-h"><h3 id="lb-create-h">${esc(lw('lb_create'))}</h3>
-      <label>${esc(lw('lb_game'))} <select id="lb-game">${games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join('')}</select></label>
-      <label>${esc(lw('lb_minutes'))} <input id="lb-min" type="number" min="0" max="1000" value="5"></label>
-      <label>${esc(lw('lb_increment'))} <input id="lb-inc" type="number" min="0" max="600" value="3"></label>
-      <label><input id="lb-rated" type="checkbox" checked> ${esc(lw('lb_ratedBox'))}</label>
-      <p><button class="button primary" type="submit" id="lb-post">${esc(lw('lb_post'))}</button>
-      <button class="button" type="button" id="lb-now">${esc(lw('lb_playNow'))}</button>
-      <button class="button" type="button" id="lb-cpu">${esc(lw('lb_computer', { level: 'mcts:medium' }))}</button></p></form>`;
+      <img class="qr" src="/api/qr?text=${esc(encodeURIComponent(link))}" width="192" height="192" alt="${esc(t('lb_device'))}"></details>
+      <form id="lb-create" aria-labelledby="lb-create-h"><h3 id="lb-create-h">${esc(t('lb_create'))}</h3>
+      <label>${esc(t('lb_game'))} <select id="lb-game">${games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join('')}</select></label>
+      <label>${esc(t('lb_minutes'))} <input id="lb-min" type="number" min="0" max="1000" value="5"></label>
+      <label>${esc(t('lb_increment'))} <input id="lb-inc" type="number" min="0" max="600" value="3"></label>
+      <details id="lb-reading"><summary>${esc(t('lb_reading'))}</summary><div id="lb-options"></div></details>
+      <label><input id="lb-rated" type="checkbox" checked aria-describedby="lb-rated-note"> ${esc(t('lb_ratedBox'))}</label>
+      <p id="lb-rated-note" class="note" aria-live="polite">${esc(t('lb_ratedNote'))}</p>
+      <p><button class="button primary" type="submit" id="lb-post">${esc(t('lb_post'))}</button>
+      <button class="button" type="button" id="lb-now">${esc(t('lb_playNow'))}</button></p>
+      <p><label>${esc(t('lb_level'))} <select id="lb-level">${levels.map((l) => `<option value="${l}"${l === 'medium' ? ' selected' : ''}>${esc(t('lvl_' + l))}</option>`).join('')}</select></label>
+      <button class="button" type="button" id="lb-cpu">${esc(t('lb_computer'))}</button></p></form>`;
   }
   o += `<p id="lb-status" role="status" aria-live="polite"></p>
-    <div class="lb-scroll" id="lb-scroll" hidden tabindex="0" role="region" aria-label="${esc(lw('lb_open'))}"><table id="lb-seeks"><caption>${esc(lw('lb_open'))} <span class="note">${esc(lw('lb_live'))}</span></caption><thead><tr>
-    <th scope="col">${esc(lw('lb_colGame'))}</th><th scope="col">${esc(lw('lb_colReading'))}</th><th scope="col">${esc(lw('lb_colClock'))}</th>
-    <th scope="col">${esc(lw('lb_colKind'))}</th><th scope="col">${esc(lw('lb_colPlayer'))}</th><th scope="col">${esc(lw('lb_colRating'))}</th><th scope="col">${esc(lw('lb_colAct'))}</th></tr></thead>
-    <tbody></tbody></table></div><p id="lb-none" class="note">${esc(lw('lb_none'))}</p>
+    <div class="lb-scroll" id="lb-scroll" hidden tabindex="0" role="region" aria-label="${esc(t('lb_open'))}"><table id="lb-seeks"><caption>${esc(t('lb_open'))} <span class="note">${esc(t('lb_live'))}</span></caption><thead><tr>
+    <th scope="col">${esc(t('lb_colGame'))}</th><th scope="col">${esc(t('lb_colReading'))}</th><th scope="col">${esc(t('lb_colClock'))}</th>
+    <th scope="col">${esc(t('lb_colKind'))}</th><th scope="col">${esc(t('lb_colPlayer'))}</th><th scope="col">${esc(t('lb_colRating'))}</th><th scope="col">${esc(t('lb_colAct'))}</th></tr></thead>
+    <tbody></tbody></table></div><p id="lb-none" class="note">${esc(t('lb_none'))}</p>
     <div id="lb-mine"></div><div id="lb-live"></div><div id="lb-ratings"></div>`;
   body.innerHTML = o;
   wire(games[0] && games[0].id);
@@ -96,12 +109,12 @@ function received(m) {
 }
 
 function clockText(c) {
-  return c ? lw('lb_clock', { min: Math.round(c.initial / 6) / 10, inc: c.increment }) : lw('lb_noClock');
+  return c ? t('lb_clock', { min: Math.round(c.initial / 6) / 10, inc: c.increment }) : t('lb_noClock');
 }
 
 function ratingText(r) {
-  if (!r) return lw('lb_unrated');
-  return r.provisional ? lw('lb_provisional', { r: r.rating }) : String(r.rating);
+  if (!r) return t('lb_unrated');
+  return r.provisional ? t('lb_provisional', { r: r.rating }) : String(r.rating);
 }
 
 function showSeeks() {
@@ -111,10 +124,10 @@ function showSeeks() {
   let o = '';
   for (const s of seeks.values()) {
     const mine = me && s.player === me.id;
-    o += `<tr data-seek="${esc(s.id)}"><td>${esc(names[s.game] || s.game)}</td><td>${esc(s.rated ? lw('lb_default') : s.options.join(', '))}</td>
-      <td>${esc(clockText(s.clock))}</td><td>${esc(lw(s.rated ? 'lb_rated' : 'lb_casual'))}</td><td>${esc(s.name)}</td><td>${esc(ratingText(s.rating))}</td><td>`;
-    if (mine) o += `${esc(lw('lb_yours'))} <button class="button lb-withdraw" type="button" data-id="${esc(s.id)}">${esc(lw('lb_withdraw'))}</button>`;
-    else if (me) o += `<button class="button primary lb-accept" type="button" data-id="${esc(s.id)}">${esc(lw('lb_accept', { name: s.name }))}</button>`;
+    o += `<tr data-seek="${esc(s.id)}"><td>${esc(names[s.game] || s.game)}</td><td>${esc(s.rated ? t('lb_default') : s.options.join(', '))}</td>
+      <td>${esc(clockText(s.clock))}</td><td>${esc(t(s.rated ? 'lb_rated' : 'lb_casual'))}</td><td>${esc(s.name)}</td><td>${esc(ratingText(s.rating))}</td><td>`;
+    if (mine) o += `${esc(t('lb_yours'))} <button class="button lb-withdraw" type="button" data-id="${esc(s.id)}">${esc(t('lb_withdraw'))}</button>`;
+    else if (me) o += `<button class="button primary lb-accept" type="button" data-id="${esc(s.id)}">${esc(t('lb_accept', { name: s.name }))}</button>`;
     o += '</td></tr>';
   }
   tbody.innerHTML = o;
@@ -142,27 +155,62 @@ function wire(firstGame) {
   if (!create) return;
   const request = (extra) => {
     const min = Number(document.getElementById('lb-min').value) || 0;
-    const req = { game: document.getElementById('lb-game').value, rated: document.getElementById('lb-rated').checked, ...extra };
+    const game = document.getElementById('lb-game').value;
+    const req = { game, options: chosenOptions(), rated: document.getElementById('lb-rated').checked, ...extra };
     if (min > 0 && !extra.computer) req.clock = { initial: min * 60, increment: Number(document.getElementById('lb-inc').value) || 0 };
     return req;
   };
   const key = identity().key;
   create.addEventListener('submit', (e) => {
     e.preventDefault();
-    act(async () => { await api('POST', '/api/seeks', request({}), undefined, key); status(lw('lb_waiting')); });
+    act(async () => { await api('POST', '/api/seeks', request({}), undefined, key); status(t('lb_waiting')); });
   });
   document.getElementById('lb-now').addEventListener('click', () => act(async () => {
     const m = await api('POST', '/api/seeks', request({ pair: true }), undefined, key);
-    if (m.matched) go(m); else status(lw('lb_waiting'));
+    if (m.matched) go(m); else status(t('lb_waiting'));
   }));
-  document.getElementById('lb-cpu').addEventListener('click', () => act(async () => go(await api('POST', '/api/seeks', request({ computer: 'mcts:medium' }), undefined, key))));
-  document.getElementById('lb-game').addEventListener('change', (e) => showRatings(e.target.value));
+  document.getElementById('lb-cpu').addEventListener('click', () => act(async () => go(await api('POST', '/api/seeks', request({ computer: 'mcts:' + document.getElementById('lb-level').value }), undefined, key))));
+  document.getElementById('lb-game').addEventListener('change', (e) => { showRatings(e.target.value); showOptions(e.target.value); });
+  document.getElementById('lb-options').addEventListener('change', ratedFollows);
   document.getElementById('lb-seeks').addEventListener('click', (e) => {
     const b = e.target.closest('button');
     if (!b) return;
     if (b.classList.contains('lb-accept')) act(async () => go(await api('POST', `/api/seeks/${encodeURIComponent(b.dataset.id)}/accept`, undefined, undefined, key)));
     if (b.classList.contains('lb-withdraw')) act(async () => { await api('DELETE', `/api/seeks/${encodeURIComponent(b.dataset.id)}`, undefined, undefined, key); status(''); });
   });
+  showOptions(firstGame);
+}
+
+// showOptions draws the options of game in the form, at their defaults.
+async function showOptions(game) {
+  const box = document.getElementById('lb-options');
+  if (!box || !game) return;
+  let opts = [];
+  try { opts = await specsOf(game); } catch (e) { /* the game's defaults are sent */ }
+  if (document.getElementById('lb-game').value !== game) return; // another game was chosen meanwhile
+  box.innerHTML = optionFields(opts, {}, 'lb-opt-');
+  box.dataset.game = game;
+  ratedFollows();
+}
+
+// chosenOptions are the options chosen in the form for its game (none,
+// the defaults, until they are drawn).
+function chosenOptions() {
+  const box = document.getElementById('lb-options');
+  const game = document.getElementById('lb-game').value;
+  return box && box.dataset.game === game ? readOptions(specs.get(game) || [], 'lb-opt-') : {};
+}
+
+// ratedFollows lets a game be rated only in the source's reading (the
+// defaults): another reading is casual, and the form says so.
+function ratedFollows() {
+  const game = document.getElementById('lb-game').value;
+  const source = isDefault(specs.get(game) || [], chosenOptions());
+  const rated = document.getElementById('lb-rated');
+  if (!source) rated.checked = false;
+  else if (rated.disabled) rated.checked = true;
+  rated.disabled = !source;
+  document.getElementById('lb-rated-note').textContent = t(source ? 'lb_ratedNote' : 'lb_casualReading');
 }
 
 function status(text) {
@@ -182,10 +230,10 @@ async function showMine() {
   if (!me || !box) return;
   let games = [];
   try { games = await api('GET', '/api/players/me/games', undefined, undefined, me.key); } catch (e) { return; }
-  let o = `<h3 id="lb-mine-h">${esc(lw('lb_myGames'))}</h3>`;
-  if (!games.length) o += `<p class="note">${esc(lw('lb_noGames'))}</p>`;
+  let o = `<h3 id="lb-mine-h">${esc(t('lb_myGames'))}</h3>`;
+  if (!games.length) o += `<p class="note">${esc(t('lb_noGames'))}</p>`;
   else o += '<ul aria-labelledby="lb-mine-h">' + games.map((g) => {
-    const state = g.status !== 'open' ? lw('lb_over') : g.yourTurn ? lw('lb_yourTurn') : lw('lb_theirTurn');
+    const state = g.status !== 'open' ? t('lb_over') : g.yourTurn ? t('lb_yourTurn') : t('lb_theirTurn');
     return `<li class="${g.yourTurn ? 'your-turn' : ''}"><a href="${esc(g.link || g.spectator)}">${esc(names[g.game] || g.game)}: ${esc(state)}</a></li>`;
   }).join('') + '</ul>';
   box.innerHTML = o;
@@ -198,8 +246,8 @@ async function showLive(game) {
   try { games = await api('GET', '/api/lobby/games'); } catch (e) { return; }
   if (game) games = games.filter((g) => g.game === game);
   if (!games.length) { box.innerHTML = ''; return; }
-  box.innerHTML = `<h3 id="lb-live-h">${esc(lw('lb_inProgress'))}</h3><ul aria-labelledby="lb-live-h">` +
-    games.map((g) => `<li><a class="lb-watch" href="${esc(g.spectator)}">${esc(lw('lb_watch'))}: ${esc(names[g.game] || g.game)}</a></li>`).join('') + '</ul>';
+  box.innerHTML = `<h3 id="lb-live-h">${esc(t('lb_inProgress'))}</h3><ul aria-labelledby="lb-live-h">` +
+    games.map((g) => `<li><a class="lb-watch" href="${esc(g.spectator)}">${esc(t('lb_watch'))}: ${esc(names[g.game] || g.game)}</a></li>`).join('') + '</ul>';
 }
 
 async function showRatings(game) {
@@ -207,8 +255,8 @@ async function showRatings(game) {
   if (!box || !game) return;
   let list = [];
   try { list = await api('GET', `/api/ratings/${encodeURIComponent(game)}`); } catch (e) { return; }
-  let o = `<h3 id="lb-ratings-h">${esc(lw('lb_ratings', { game: names[game] || game }))}</h3>`;
-  if (!list.length) o += `<p class="note">${esc(lw('lb_noRatings'))}</p>`;
-  else o += `<ol aria-labelledby="lb-ratings-h">${list.map((r) => `<li>${esc(r.name)}: ${esc(ratingText(r))} (${r.games} ${esc(lw('lb_games'))})</li>`).join('')}</ol>`;
+  let o = `<h3 id="lb-ratings-h">${esc(t('lb_ratings', { game: names[game] || game }))}</h3>`;
+  if (!list.length) o += `<p class="note">${esc(t('lb_noRatings'))}</p>`;
+  else o += `<ol aria-labelledby="lb-ratings-h">${list.map((r) => `<li>${esc(r.name)}: ${esc(ratingText(r))} (${r.games} ${esc(t('lb_games'))})</li>`).join('')}</ol>`;
   box.innerHTML = o;
 }

@@ -4,7 +4,7 @@
 // options and their values come from /api/games. Its words are in
 // i18n.js, English and German.
 
-import { t, detectLanguage, setLanguage, getLanguage, optionDoc } from './i18n.js';
+import { t, detectLanguage, setLanguage, getLanguage, optionDoc, fillLanguages } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -171,7 +171,7 @@ async function refresh() {
 
 async function main() {
   setLanguage(detectLanguage());
-  $('lang').value = getLanguage();
+  fillLanguages($('lang'));
   translate();
   $('lang').addEventListener('change', (e) => {
     setLanguage(e.target.value);

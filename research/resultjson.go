@@ -1,0 +1,113 @@
+package research
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+)
+
+// appendResult appends r's JSON line (without its newline) to dst, the
+// bytes json.Marshal gives, without reflection or allocation: games.jsonl
+// gets a line a game, which by reflection cost as much as a random game.
+// A result that is not plain (an evaluation, a float that is not finite, a
+// stall's name that JSON escapes) goes through json.Marshal.
+func appendResult(dst []byte, r Result) ([]byte, error) {
+	if r.Eval != nil || !plainString(r.Stall) || !finite(r.Secure) || !finite(r.Margin) || !allFinite(r.Lead) {
+		line, err := json.Marshal(r)
+		return append(dst, line...), err
+	}
+	b := append(dst, `{"r":`...)
+	b = strconv.AppendInt(b, int64(r.Reading), 10)
+	b = append(b, `,"g":`...)
+	b = strconv.AppendInt(b, int64(r.Game), 10)
+	if r.Skill {
+		b = append(b, `,"skill":true`...)
+	}
+	b = append(b, `,"w":`...)
+	b = strconv.AppendInt(b, int64(r.Winner), 10)
+	b = append(b, `,"a":`...)
+	b = strconv.AppendInt(b, int64(r.Agent), 10)
+	if r.Stall != "" {
+		b = append(b, `,"stall":"`...)
+		b = append(b, r.Stall...)
+		b = append(b, '"')
+	}
+	b = append(b, `,"plies":`...)
+	b = strconv.AppendInt(b, int64(r.Plies), 10)
+	b = append(b, `,"turns":`...)
+	b = strconv.AppendInt(b, int64(r.Turns), 10)
+	if r.Rounds != 0 {
+		b = append(b, `,"rounds":`...)
+		b = strconv.AppendInt(b, int64(r.Rounds), 10)
+	}
+	b = append(b, `,"dec":`...)
+	b = strconv.AppendInt(b, int64(r.Decisions), 10)
+	b = append(b, `,"choices":`...)
+	b = strconv.AppendInt(b, int64(r.Choices), 10)
+	b = append(b, `,"options":`...)
+	b = strconv.AppendInt(b, int64(r.Options), 10)
+	b = append(b, `,"leadChanges":`...)
+	b = strconv.AppendInt(b, int64(r.LeadChanges), 10)
+	if r.Trailed {
+		b = append(b, `,"trailed":true`...)
+	}
+	b = append(b, `,"secure":`...)
+	b = appendFloat(b, r.Secure)
+	b = append(b, `,"margin":`...)
+	b = appendFloat(b, r.Margin)
+	if len(r.Lead) > 0 {
+		b = append(b, `,"lead":[`...)
+		for i, v := range r.Lead {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendFloat(b, v)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}'), nil
+}
+
+// appendFloat formats a finite f as encoding/json does (ES6 number to
+// string: no exponent between 1e-6 and 1e21, and none padded).
+func appendFloat(b []byte, f float64) []byte {
+	abs := math.Abs(f)
+	if f == math.Trunc(f) && abs < 1<<53 && (f != 0 || !math.Signbit(f)) {
+		// A whole number (a lead in steps or seeds) has its digits
+		// exactly, without the search for the shortest.
+		return strconv.AppendInt(b, int64(f), 10)
+	}
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		b = strconv.AppendFloat(b, f, 'e', -1, 64)
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+		return b
+	}
+	return strconv.AppendFloat(b, f, 'f', -1, 64)
+}
+
+func finite(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }
+
+func allFinite(fs []float64) bool {
+	for _, f := range fs {
+		if !finite(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainString reports whether JSON writes s as it is between quotes
+// (encoding/json escapes controls, quotes, backslashes, <, > and &, and
+// checks UTF-8).
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,68 @@
+package research
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// A result's line is json.Marshal's, byte for byte: results played by the
+// workbench, and made-up ones that take every branch (omitted fields,
+// floats that JSON writes with an exponent, negative zero, names JSON
+// escapes, an evaluation, values that are not finite).
+func TestResultLineIsJSONs(t *testing.T) {
+	check := func(r Result) {
+		t.Helper()
+		want, werr := json.Marshal(r)
+		got, gerr := appendResult([]byte("x"), r)
+		if (werr != nil) != (gerr != nil) {
+			t.Fatalf("%+v: json.Marshal's error %v, appendResult's %v", r, werr, gerr)
+		}
+		if werr == nil && string(got) != "x"+string(want) {
+			t.Fatalf("%+v:\n got %s\nwant x%s", r, got, want)
+		}
+	}
+	for _, cfg := range []Config{
+		{Game: "tamman", Chance: ChanceStream},
+		{Game: "adji-boto"},
+		{Game: "agsinnoninka", Games: 2},
+	} {
+		cfg.Agents, cfg.Seed = []string{"random"}, 3
+		if cfg.Games == 0 {
+			cfg.Games = 30
+		}
+		pl := newPlayer(mustPlan(t, cfg))
+		for g := range cfg.Games {
+			r, err := pl.play(unit{game: g})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(r)
+		}
+	}
+	floats := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1.0 / 3, 1e-6, 9.99e-7, -1e-7, 1e-300, 1e20, 1e21, -1e21, 123456789.125, 5e-324, math.MaxFloat64,
+		10, -43, 1e15, 1<<53 - 1, 1 << 53, -(1<<53 + 2), 1e21 - 65536}
+	rng := rand.New(rand.NewPCG(1, 2))
+	f := func() float64 { return floats[rng.IntN(len(floats))] }
+	stalls := []string{"", "repetition", "workbench-cap", "a<b", `q"`, "é", "\n"}
+	for range 2000 {
+		r := Result{Reading: rng.IntN(3), Game: rng.IntN(1 << 20), Skill: rng.IntN(2) == 0, Winner: rng.IntN(5) - 1, Agent: rng.IntN(5) - 1,
+			Stall: stalls[rng.IntN(len(stalls))], Plies: rng.IntN(1000), Turns: rng.IntN(1000), Rounds: rng.IntN(3), Decisions: rng.IntN(1000),
+			Choices: rng.IntN(1000), Options: rng.IntN(1000), LeadChanges: rng.IntN(10), Trailed: rng.IntN(2) == 0, Secure: f(), Margin: f()}
+		switch rng.IntN(3) {
+		case 0:
+			r.Lead = []float64{}
+		case 1:
+			for range 1 + rng.IntN(11) {
+				r.Lead = append(r.Lead, f())
+			}
+		}
+		if rng.IntN(10) == 0 {
+			r.Eval = &EvalResult{Positions: 3, Threshold: f()}
+		}
+		check(r)
+	}
+	check(Result{Secure: math.NaN()})
+	check(Result{Lead: []float64{math.Inf(1)}})
+}
