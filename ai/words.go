@@ -4,49 +4,59 @@ import "tabula/engine"
 
 // words are the words of the agents' errors (engine.Error), in every
 // language.
-var words = map[string]engine.Text{
-	"ai.iterations": {"en": "iterations", "de": "Iterationen"},
-	"ai.depth":      {"en": "depth", "de": "Tiefe"},
-	"ai.alphabeta": {
-		"en": "alpha-beta cannot search this game",
-		"de": "Alpha-Beta kann dieses Spiel nicht durchsuchen",
+var words = engine.Table([]engine.Word{
+	{Key: "ai.iterations", En: "iterations", De: "Iterationen"},
+	{Key: "ai.depth", En: "depth", De: "Tiefe"},
+	{
+		Key: "ai.alphabeta",
+		En:  "alpha-beta cannot search this game",
+		De:  "Alpha-Beta kann dieses Spiel nicht durchsuchen",
 	},
-	"ai.empty_level": {
-		"en": "agent {agent}: empty level after ':'",
-		"de": "Computerspieler {agent}: leere Stufe nach ':'",
+	{
+		Key: "ai.empty_level",
+		En:  "agent {agent}: empty level after ':'",
+		De:  "Computerspieler {agent}: leere Stufe nach ':'",
 	},
-	"ai.no_level": {
-		"en": "agent {agent}: {kind} takes no level",
-		"de": "Computerspieler {agent}: {kind} hat keine Stufe",
+	{
+		Key: "ai.no_level",
+		En:  "agent {agent}: {kind} takes no level",
+		De:  "Computerspieler {agent}: {kind} hat keine Stufe",
 	},
-	"ai.agent": {
-		"en": "agent {agent}: {err}",
-		"de": "Computerspieler {agent}: {err}",
+	{
+		Key: "ai.agent",
+		En:  "agent {agent}: {err}",
+		De:  "Computerspieler {agent}: {err}",
 	},
-	"ai.unknown": {
-		"en": "unknown agent {agent} (known: {known}, with an optional level :{levels})",
-		"de": "unbekannter Computerspieler {agent} (bekannt: {known}, mit einer Stufe :{levels} nach Wahl)",
+	{
+		Key: "ai.unknown",
+		En:  "unknown agent {agent} (known: {known}, with an optional level :{levels})",
+		De:  "unbekannter Computerspieler {agent} (bekannt: {known}, mit einer Stufe :{levels} nach Wahl)",
 	},
-	"ai.time": {
-		"en": "time per move {time} must be positive",
-		"de": "die Zeit je Zug {time} muss positiv sein",
+	{
+		Key: "ai.time",
+		En:  "time per move {time} must be positive",
+		De:  "die Zeit je Zug {time} muss positiv sein",
 	},
-	"ai.budget": {
-		"en": "{param} is not a level ({levels}), a time per move (200ms) or a number of {unit}",
-		"de": "{param} ist keine Stufe ({levels}), keine Zeit je Zug (200ms) und keine Anzahl {unit}",
+	{
+		Key: "ai.budget",
+		En:  "{param} is not a level ({levels}), a time per move (200ms) or a number of {unit}",
+		De:  "{param} ist keine Stufe ({levels}), keine Zeit je Zug (200ms) und keine Anzahl {unit}",
 	},
-	"ai.positive": {
-		"en": "{n} must be positive",
-		"de": "{n} muss positiv sein",
+	{
+		Key: "ai.positive",
+		En:  "{n} must be positive",
+		De:  "{n} muss positiv sein",
 	},
-	"ai.alphabeta_players": {
-		"en": "{why}: it needs two players, {game} has {n} here (use mcts)",
-		"de": "{why}: es braucht zwei Spieler, {game} hat hier {n} (mcts nehmen)",
+	{
+		Key: "ai.alphabeta_players",
+		En:  "{why}: it needs two players, {game} has {n} here (use mcts)",
+		De:  "{why}: es braucht zwei Spieler, {game} hat hier {n} (mcts nehmen)",
 	},
-	"ai.alphabeta_simultaneous": {
-		"en": "{why}: {game} has simultaneous turns (use mcts)",
-		"de": "{why}: {game} hat gleichzeitige Züge (mcts nehmen)",
+	{
+		Key: "ai.alphabeta_simultaneous",
+		En:  "{why}: {game} has simultaneous turns (use mcts)",
+		De:  "{why}: {game} hat gleichzeitige Züge (mcts nehmen)",
 	},
-}
+})
 
 func init() { engine.RegisterWords("ai", words) }

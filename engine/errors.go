@@ -139,33 +139,34 @@ func ErrorCodes() map[string]Text {
 
 // engineWords are the engine's codes, and the words "player" and "chance"
 // that name an actor in every speaker's errors.
-var engineWords = map[string]Text{
-	"player": {"en": "player {n}", "de": "Spieler {n}"},
-	"chance": {"en": "chance", "de": "Zufall"},
+var engineWords = Table([]Word{
+	{Key: "player", En: "player {n}", De: "Spieler {n}"},
+	{Key: "chance", En: "chance", De: "Zufall"},
 	// a duration argument of any message (render.go's durationText)
-	"unit_day_one":      {"en": "1 day", "de": "1 Tag"},
-	"unit_day_other":    {"en": "{n} days", "de": "{n} Tage"},
-	"unit_hour_one":     {"en": "1 hour", "de": "1 Stunde"},
-	"unit_hour_other":   {"en": "{n} hours", "de": "{n} Stunden"},
-	"unit_minute_one":   {"en": "1 minute", "de": "1 Minute"},
-	"unit_minute_other": {"en": "{n} minutes", "de": "{n} Minuten"},
-	"unit_second_one":   {"en": "1 second", "de": "1 Sekunde"},
-	"unit_second_other": {"en": "{n} seconds", "de": "{n} Sekunden"},
+	{Key: "unit_day_one", En: "1 day", De: "1 Tag"},
+	{Key: "unit_day_other", En: "{n} days", De: "{n} Tage"},
+	{Key: "unit_hour_one", En: "1 hour", De: "1 Stunde"},
+	{Key: "unit_hour_other", En: "{n} hours", De: "{n} Stunden"},
+	{Key: "unit_minute_one", En: "1 minute", De: "1 Minute"},
+	{Key: "unit_minute_other", En: "{n} minutes", De: "{n} Minuten"},
+	{Key: "unit_second_one", En: "1 second", De: "1 Sekunde"},
+	{Key: "unit_second_other", En: "{n} seconds", De: "{n} Sekunden"},
 
-	"engine.unknown_game":   {"en": "unknown game {game} (known: {known})", "de": "unbekanntes Spiel {game} (bekannt: {known})"},
-	"engine.game_over":      {"en": "the game is over", "de": "die Partie ist vorbei"},
-	"engine.option_range":   {"en": "option {option}: {value} is out of range {range}", "de": "Option {option}: {value} liegt außerhalb von {range}"},
-	"engine.option_bool":    {"en": "option {option}: {value} is not true or false", "de": "Option {option}: {value} ist weder true noch false"},
-	"engine.option_int":     {"en": "option {option}: {value} is not a whole number", "de": "Option {option}: {value} ist keine ganze Zahl"},
-	"engine.option_number":  {"en": "option {option}: {value} is not a number", "de": "Option {option}: {value} ist keine Zahl"},
-	"engine.option_enum":    {"en": "option {option}: {value} is not one of {values}", "de": "Option {option}: {value} ist keiner der Werte {values}"},
-	"engine.option_form":    {"en": "option {setting}: want name=value", "de": "Option {setting}: erwartet Name=Wert"},
-	"engine.option_unknown": {"en": "option {option}: {game} has no such option (it has: {options})", "de": "Option {option}: {game} hat keine solche Option (vorhanden: {options})"},
-	"engine.joint_form": {
-		"en": "{turn}: players {actors} move at once: want {n} moves joined by commas",
-		"de": "{turn}: die Spieler {actors} ziehen zugleich: erwartet {n} Züge, durch Kommas getrennt",
+	{Key: "engine.unknown_game", En: "unknown game {game} (known: {known})", De: "unbekanntes Spiel {game} (bekannt: {known})"},
+	{Key: "engine.game_over", En: "the game is over", De: "die Partie ist vorbei"},
+	{Key: "engine.option_range", En: "option {option}: {value} is out of range {range}", De: "Option {option}: {value} liegt außerhalb von {range}"},
+	{Key: "engine.option_bool", En: "option {option}: {value} is not true or false", De: "Option {option}: {value} ist weder true noch false"},
+	{Key: "engine.option_int", En: "option {option}: {value} is not a whole number", De: "Option {option}: {value} ist keine ganze Zahl"},
+	{Key: "engine.option_number", En: "option {option}: {value} is not a number", De: "Option {option}: {value} ist keine Zahl"},
+	{Key: "engine.option_enum", En: "option {option}: {value} is not one of {values}", De: "Option {option}: {value} ist keiner der Werte {values}"},
+	{Key: "engine.option_form", En: "option {setting}: want name=value", De: "Option {setting}: erwartet Name=Wert"},
+	{Key: "engine.option_unknown", En: "option {option}: {game} has no such option (it has: {options})", De: "Option {option}: {game} hat keine solche Option (vorhanden: {options})"},
+	{
+		Key: "engine.joint_form",
+		En:  "{turn}: players {actors} move at once: want {n} moves joined by commas",
+		De:  "{turn}: die Spieler {actors} ziehen zugleich: erwartet {n} Züge, durch Kommas getrennt",
 	},
-	"engine.joint_move": {"en": "{player}'s move {move}: {err}", "de": "Zug von {player} {move}: {err}"},
-	"engine.not_legal":  {"en": "{move} is not legal for {player} now (legal: {legal})", "de": "{move} ist für {player} jetzt nicht erlaubt (erlaubt: {legal})"},
-	"engine.move":       {"en": "move {n} ({move}): {err}", "de": "Zug {n} ({move}): {err}"},
-}
+	{Key: "engine.joint_move", En: "{player}'s move {move}: {err}", De: "Zug von {player} {move}: {err}"},
+	{Key: "engine.not_legal", En: "{move} is not legal for {player} now (legal: {legal})", De: "{move} ist für {player} jetzt nicht erlaubt (erlaubt: {legal})"},
+	{Key: "engine.move", En: "move {n} ({move}): {err}", De: "Zug {n} ({move}): {err}"},
+})

@@ -4,85 +4,115 @@ import "tabula/engine"
 
 // Classes holds the words of the errors of a teacher's class
 // (internal/classes and its routes).
-var Classes = map[string]engine.Text{
-	"class.not_found": {
-		"en": "no such class: check the code or the link",
-		"de": "Keine solche Klasse: Code oder Link prüfen",
+var Classes = engine.Table([]engine.Word{
+	{
+		Key: "class.not_found",
+		En:  "no such class: check the code or the link",
+		De:  "Keine solche Klasse: Code oder Link prüfen",
 	},
-	"class.pairing": {
-		"en": "pairing {value}: want round-robin, swiss or knockout",
-		"de": "Paarung {value}: erwartet round-robin, swiss oder knockout",
+	{
+		Key: "class.pairing",
+		En:  "pairing {value}: want round-robin, swiss or knockout",
+		De:  "Paarung {value}: erwartet round-robin, swiss oder knockout",
 	},
-	"class.two_players": {
-		"en": "a class plays games of two; {game} with these options has {n} players",
-		"de": "Eine Klasse spielt Partien zu zweit; {game} hat mit diesen Optionen {n} Spieler",
+	{
+		Key: "class.two_players",
+		En:  "a class plays games of two; {game} with these options has {n} players",
+		De:  "Eine Klasse spielt Partien zu zweit; {game} hat mit diesen Optionen {n} Spieler",
 	},
-	"class.computer": {
-		"en": "computer {value}: want one of {offered}",
-		"de": "Computer {value}: erwartet eines von {offered}",
+	{
+		Key: "class.computer",
+		En:  "computer {value}: want one of {offered}",
+		De:  "Computer {value}: erwartet eines von {offered}",
 	},
-	"class.max": {
-		"en": "max {value}: want 2 to {limit} players",
-		"de": "max {value}: erwartet 2 bis {limit} Spieler",
+	{
+		Key: "class.max",
+		En:  "max {value}: want 2 to {limit} players",
+		De:  "max {value}: erwartet 2 bis {limit} Spieler",
 	},
-	"class.no_secret": {
-		"en": "this needs the teacher's secret: send Authorization: Bearer SECRET",
-		"de": "Dafür braucht es das Geheimnis der Lehrkraft: Authorization: Bearer GEHEIMNIS senden",
+	{
+		Key: "class.no_secret",
+		En:  "this needs the teacher's secret: send Authorization: Bearer SECRET",
+		De:  "Dafür braucht es das Geheimnis der Lehrkraft: Authorization: Bearer GEHEIMNIS senden",
 	},
-	"class.wrong_secret": {
-		"en": "this is not the teacher's secret of this class",
-		"de": "Das ist nicht das Geheimnis der Lehrkraft dieser Klasse",
+	{
+		Key: "class.wrong_secret",
+		En:  "this is not the teacher's secret of this class",
+		De:  "Das ist nicht das Geheimnis der Lehrkraft dieser Klasse",
 	},
-	"class.wrong_token": {
-		"en": "this link belongs to no player of this class",
-		"de": "Dieser Link gehört zu keinem Spieler dieser Klasse",
+	{
+		Key: "class.wrong_token",
+		En:  "this link belongs to no player of this class",
+		De:  "Dieser Link gehört zu keinem Spieler dieser Klasse",
 	},
-	"class.name_empty": {
-		"en": "type your name to join",
-		"de": "Zum Beitreten deinen Namen eingeben",
+	{
+		Key: "class.name_empty",
+		En:  "type your name to join",
+		De:  "Zum Beitreten deinen Namen eingeben",
 	},
-	"class.name_taken": {
-		"en": "the name {name} is taken in this class: add a letter",
-		"de": "Der Name {name} ist in dieser Klasse vergeben: einen Buchstaben anhängen",
+	{
+		Key: "class.name_taken",
+		En:  "the name {name} is taken in this class: add a letter",
+		De:  "Der Name {name} ist in dieser Klasse vergeben: einen Buchstaben anhängen",
 	},
-	"class.full": {
-		"en": "this class is full ({max} players)",
-		"de": "Diese Klasse ist voll ({max} Spieler)",
+	{
+		Key: "class.full",
+		En:  "this class is full ({max} players)",
+		De:  "Diese Klasse ist voll ({max} Spieler)",
 	},
-	"class.ended": {
-		"en": "this class has ended",
-		"de": "Diese Klasse ist beendet",
+	{
+		Key: "class.ended",
+		En:  "this class has ended",
+		De:  "Diese Klasse ist beendet",
 	},
-	"class.paused": {
-		"en": "this class is paused: the teacher resumes it",
-		"de": "Diese Klasse ist angehalten: die Lehrkraft setzt sie fort",
+	{
+		Key: "class.paused",
+		En:  "this class is paused: the teacher resumes it",
+		De:  "Diese Klasse ist angehalten: die Lehrkraft setzt sie fort",
 	},
-	"class.started": {
-		"en": "this class has started its rounds and takes nobody new ({pairing})",
-		"de": "Diese Klasse hat ihre Runden begonnen und nimmt niemanden mehr auf ({pairing})",
+	{
+		Key: "class.started",
+		En:  "this class has started its rounds and takes nobody new ({pairing})",
+		De:  "Diese Klasse hat ihre Runden begonnen und nimmt niemanden mehr auf ({pairing})",
 	},
-	"class.join_rate": {
-		"en": "more than {max} joins from your address in the last minute; wait a little",
-		"de": "Mehr als {max} Beitritte von deiner Adresse in der letzten Minute; bitte etwas warten",
+	{
+		Key: "class.join_rate",
+		En:  "more than {max} joins from your address in the last minute; wait a little",
+		De:  "Mehr als {max} Beitritte von deiner Adresse in der letzten Minute; bitte etwas warten",
 	},
-	"class.too_few": {
-		"en": "a round needs 2 players or more; {n} joined",
-		"de": "Eine Runde braucht 2 Spieler oder mehr; {n} sind beigetreten",
+	{
+		Key: "class.too_few",
+		En:  "a round needs 2 players or more; {n} joined",
+		De:  "Eine Runde braucht 2 Spieler oder mehr; {n} sind beigetreten",
 	},
-	"class.round_in_play": {
-		"en": "round {round} is still in play: {left} games are not over",
-		"de": "Runde {round} läuft noch: {left} Partien sind nicht zu Ende",
+	{
+		Key: "class.round_in_play",
+		En:  "round {round} is still in play: {left} games are not over",
+		De:  "Runde {round} läuft noch: {left} Partien sind nicht zu Ende",
 	},
-	"class.rounds_over": {
-		"en": "every round of this {pairing} is played",
-		"de": "Jede Runde dieses Turniers ({pairing}) ist gespielt",
+	{
+		Key: "class.rounds_over",
+		En:  "every round of this {pairing} is played",
+		De:  "Jede Runde dieses Turniers ({pairing}) ist gespielt",
 	},
-	"class.create_rate": {
-		"en": "too many rooms or classes created from your address in the last minute; wait a little",
-		"de": "Zu viele Räume oder Klassen von deiner Adresse in der letzten Minute; bitte etwas warten",
+	{
+		Key: "class.create_rate",
+		En:  "too many rooms or classes created from your address in the last minute; wait a little",
+		De:  "Zu viele Räume oder Klassen von deiner Adresse in der letzten Minute; bitte etwas warten",
 	},
-	"class.busy": {
-		"en": "the class was changed at the same moment; try again",
-		"de": "Die Klasse wurde im selben Moment geändert; bitte noch einmal",
+	{
+		Key: "class.no_game",
+		En:  "room {room} is not a game of this class's current round",
+		De:  "Raum {room} ist keine Partie der laufenden Runde dieser Klasse",
 	},
-}
+	{
+		Key: "class.game_over",
+		En:  "the game of room {room} is over already",
+		De:  "Die Partie in Raum {room} ist schon zu Ende",
+	},
+	{
+		Key: "class.busy",
+		En:  "the class was changed at the same moment; try again",
+		De:  "Die Klasse wurde im selben Moment geändert; bitte noch einmal",
+	},
+})

@@ -101,13 +101,14 @@ func Settings(opts map[string]any) ([]string, error) {
 }
 
 func init() {
-	engine.RegisterWords("view", map[string]engine.Text{
-		"view.record":         {"en": "record: {err}", "de": "Aufzeichnung: {err}"},
-		"view.record_no_game": {"en": "record: no game", "de": "Aufzeichnung: kein Spiel"},
-		"view.option_type":    {"en": "option {option}: want a string, number or boolean", "de": "Option {option}: erwartet Text, Zahl oder Wahrheitswert"},
-		"view.result": {
-			"en": "result {result}: want win:SEAT:HOW (HOW end, resign or flag), draw:end, draw:agreed or abandoned",
-			"de": "Ergebnis {result}: erwartet win:PLATZ:WIE (WIE end, resign oder flag), draw:end, draw:agreed oder abandoned",
+	engine.RegisterWords("view", engine.Table([]engine.Word{
+		{Key: "view.record", En: "record: {err}", De: "Aufzeichnung: {err}"},
+		{Key: "view.record_no_game", En: "record: no game", De: "Aufzeichnung: kein Spiel"},
+		{Key: "view.option_type", En: "option {option}: want a string, number or boolean", De: "Option {option}: erwartet Text, Zahl oder Wahrheitswert"},
+		{
+			Key: "view.result",
+			En:  "result {result}: want win:SEAT:HOW (HOW end, resign or flag), draw:end, draw:agreed or abandoned",
+			De:  "Ergebnis {result}: erwartet win:PLATZ:WIE (WIE end, resign oder flag), draw:end, draw:agreed oder abandoned",
 		},
-	})
+	}))
 }

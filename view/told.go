@@ -154,3 +154,16 @@ func StateTold(s engine.State, seats ...messages.Seat) ([]byte, error) {
 	out = append(out, moves...)
 	return append(out, '}'), nil
 }
+
+// Start is the JSON of s, a game's start, as the previews of the pages
+// draw it: the game, its state as StateTold tells it, and its board's
+// geometry (GET /api/games/{id}/start, and web/static/starts.js, the
+// starts at the default options that a page draws while the engine in
+// the browser loads).
+func Start(s engine.State) ([]byte, error) {
+	js, err := StateTold(s)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(map[string]any{"game": s.Game().ID(), "state": json.RawMessage(js), "board": Board(s)})
+}

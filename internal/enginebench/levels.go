@@ -50,6 +50,7 @@ func Levels(newAgent AgentMaker, games, levels []string, positions int) ([]Level
 				begin := time.Now()
 				a.Choose(s, s.Actors(nil)[0])
 				d := time.Since(begin)
+				ai.Release(a) // as a room does after each move: its tables go to the next
 				total += d
 				lt.WorstMs = max(lt.WorstMs, float64(d.Microseconds())/1000)
 				lt.Moves++

@@ -41,30 +41,53 @@ func score(result view.Result, seat int) (float64, bool) {
 	return 0, true
 }
 
-// seatOpponent is who sat in a two-seat room's other seat: a rated
-// player (by id) or a computer level.
-type seatOpponent struct {
+// sitter is who sits in a two-seat room's seat at the end of its game:
+// a rated player (by id) or a computer level.
+type sitter struct {
 	player string
 	level  string
 }
 
 // newRatings is the rating update of a finished two-seat room: each
 // player rated against the other's rating before the game, or against
-// the computer's anchor.
-func newRatings(seats []store.PlayerSeat, others map[int]seatOpponent, result view.Result, current map[string]rating.Rating) map[string]rating.Rating {
+// the computer's anchor. holders are the players who sat down (the
+// lobby's seats), now who sits in each seat at the end.
+//
+// A player whose seat the computer holds at the end left the game: the
+// other player gave the seat to the computer after the leaver was away
+// for the room's grace (rooms.Room.Replace). As lichess counts a rated
+// game a player abandons, the game is the leaver's loss and the other
+// player's win, rated against each other, whatever the computer then
+// made of the seat: the rest is played casual.
+func newRatings(holders []store.PlayerSeat, now map[int]sitter, result view.Result, current map[string]rating.Rating) map[string]rating.Rating {
 	next := map[string]rating.Rating{}
-	for _, s := range seats {
+	player := map[int]string{}
+	left := -1
+	for _, s := range holders {
+		player[s.Seat] = s.Player
+		if now[s.Seat].level != "" {
+			if left >= 0 {
+				return next // both left: nobody to rate
+			}
+			left = s.Seat
+		}
+	}
+	for _, s := range holders {
 		sc, ok := score(result, s.Seat)
 		if !ok {
 			return next
 		}
+		if left >= 0 {
+			sc = 1
+			if s.Seat == left {
+				sc = 0
+			}
+		}
 		var opp rating.Rating
-		o := others[s.Seat]
-		switch {
-		case o.player != "":
-			opp, ok = current[o.player]
-		default:
-			opp, ok = anchor(o.level)
+		if p := player[1-s.Seat]; p != "" {
+			opp, ok = current[p]
+		} else {
+			opp, ok = anchor(now[1-s.Seat].level)
 		}
 		if !ok {
 			continue

@@ -123,17 +123,16 @@ func (l *Lobby) Rate(ctx context.Context, room string) error {
 	if v.Result == nil || len(v.Seats) != 2 {
 		return nil
 	}
-	others := map[int]seatOpponent{}
-	for i := range 2 {
-		o := v.Seats[1-i]
-		if o.Kind == rooms.Computer {
-			others[i] = seatOpponent{level: o.Agent}
+	now := map[int]sitter{}
+	for i, seat := range v.Seats {
+		if seat.Kind == rooms.Computer {
+			now[i] = sitter{level: seat.Agent}
 		} else {
-			others[i] = seatOpponent{player: o.Player}
+			now[i] = sitter{player: seat.Player}
 		}
 	}
 	_, err = l.cfg.Store.RateRoom(ctx, room, func(seats []store.PlayerSeat, cur map[string]rating.Rating) (map[string]rating.Rating, error) {
-		return newRatings(seats, others, *v.Result, cur), nil
+		return newRatings(seats, now, *v.Result, cur), nil
 	})
 	if err == nil {
 		l.cfg.Log.Info("room rated", "room", room)

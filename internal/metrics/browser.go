@@ -6,14 +6,20 @@ import "time"
 
 // The engine in the browser counts nothing: nobody scrapes it.
 
+// Events count nothing in the browser.
+type Events struct{}
+
+// NewEvents returns nil: nothing to count.
+func NewEvents() *Events { return nil }
+
 // Moved counts a move (none in the browser).
-func Moved(byPerson bool, took time.Duration) {}
+func (*Events) Moved(byPerson bool, took time.Duration) {}
 
 // Committed observes a commit (none in the browser).
-func Committed(took time.Duration) {}
+func (*Events) Committed(took time.Duration) {}
 
 // TookOver counts taken-over rooms (none in the browser).
-func TookOver(n int) {}
+func (*Events) TookOver(n int) {}
 
 // Refused counts a refusal (none in the browser).
-func Refused(code, channel string) {}
+func (*Events) Refused(code, channel string) {}

@@ -5,8 +5,8 @@
 // histograms that the rooms and the server add to as things happen, and
 // figures read from a running server when a scrape asks (Source).
 //
-// The event collectors are package variables: a process serves one
-// server, and a test reads the change of a counter, not its value.
+// The event collectors belong to one server (Events), never to the
+// process, so that a test reads its own server's counts.
 //
 // The engine in the browser (cmd/tabula-wasm, GOOS=js) has no one to
 // export to: there the events count nothing (browser.go), and Prometheus'
@@ -32,61 +32,87 @@ const ns = "tabula"
 // (docs/server-load.md), a commit to a distant PostgreSQL takes tens.
 var fastBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}
 
-var (
-	moves = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Namespace: ns, Name: "moves_total",
-		Help: "Moves stored, by who made them (person or computer).",
-	}, []string{"by"})
-	moveSeconds   = histogram("move_seconds", "Time from a person's move reaching its room to its acknowledgement (judged and stored).")
-	commitSeconds = histogram("store_commit_seconds", "Time of one atomic step stored (a move, a seat change, the end of a game).")
-	errorsByCode  = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Namespace: ns, Name: "errors_total",
-		Help: "Refusals and failures sent to clients, by code (the message catalogue's) and channel (http or ws).",
-	}, []string{"code", "channel"})
-	takeovers = prometheus.NewCounter(prometheus.CounterOpts{
-		Namespace: ns, Name: "lease_takeovers_total",
-		Help: "Computer moves taken over from another instance whose lease ran out.",
-	})
-)
+// Events are the counters and histograms one server adds to as things
+// happen. Each server has its own (rooms.NewManager makes them, and the
+// server takes its rooms'), so that two servers in one process (tests,
+// or a test beside another) never count each other's moves. A nil
+// *Events counts nothing.
+type Events struct {
+	moves         *prometheus.CounterVec
+	moveSeconds   prometheus.Histogram
+	commitSeconds prometheus.Histogram
+	errorsByCode  *prometheus.CounterVec
+	takeovers     prometheus.Counter
+}
+
+// NewEvents returns counters at zero, with the series a dashboard shows
+// from the start (a counter vector has no series until its first label
+// values): both kinds of move, and the internal error that an alert
+// watches.
+func NewEvents() *Events {
+	e := &Events{
+		moves: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: ns, Name: "moves_total",
+			Help: "Moves stored, by who made them (person or computer).",
+		}, []string{"by"}),
+		moveSeconds:   histogram("move_seconds", "Time from a person's move reaching its room to its acknowledgement (judged and stored)."),
+		commitSeconds: histogram("store_commit_seconds", "Time of one atomic step stored (a move, a seat change, the end of a game)."),
+		errorsByCode: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: ns, Name: "errors_total",
+			Help: "Refusals and failures sent to clients, by code (the message catalogue's) and channel (http or ws).",
+		}, []string{"code", "channel"}),
+		takeovers: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: ns, Name: "lease_takeovers_total",
+			Help: "Computer moves taken over from another instance whose lease ran out.",
+		}),
+	}
+	e.moves.WithLabelValues("person")
+	e.moves.WithLabelValues("computer")
+	e.errorsByCode.WithLabelValues(internalError, "http")
+	return e
+}
 
 func histogram(name, help string) prometheus.Histogram {
 	return prometheus.NewHistogram(prometheus.HistogramOpts{Namespace: ns, Name: name, Help: help, Buckets: fastBuckets})
 }
 
-// The series a dashboard shows from the start (a counter vector has no
-// series until its first label values): both kinds of move, and the
-// internal error that an alert watches.
-func init() {
-	moves.WithLabelValues("person")
-	moves.WithLabelValues("computer")
-	errorsByCode.WithLabelValues(internalError, "http")
-}
-
 // internalError is the code of a server's failure (messages/server.go).
 const internalError = "server.internal"
 
-// events are the collectors added to as things happen.
-var events = []prometheus.Collector{moves, moveSeconds, commitSeconds, errorsByCode, takeovers}
-
 // Moved counts a stored move; a person's gives its time from arrival to
 // acknowledgement too.
-func Moved(byPerson bool, took time.Duration) {
-	if byPerson {
-		moves.WithLabelValues("person").Inc()
-		moveSeconds.Observe(took.Seconds())
+func (e *Events) Moved(byPerson bool, took time.Duration) {
+	if e == nil {
 		return
 	}
-	moves.WithLabelValues("computer").Inc()
+	if byPerson {
+		e.moves.WithLabelValues("person").Inc()
+		e.moveSeconds.Observe(took.Seconds())
+		return
+	}
+	e.moves.WithLabelValues("computer").Inc()
 }
 
 // Committed records the time of one step stored.
-func Committed(took time.Duration) { commitSeconds.Observe(took.Seconds()) }
+func (e *Events) Committed(took time.Duration) {
+	if e != nil {
+		e.commitSeconds.Observe(took.Seconds())
+	}
+}
 
 // TookOver counts n computer moves taken over from other instances.
-func TookOver(n int) { takeovers.Add(float64(n)) }
+func (e *Events) TookOver(n int) {
+	if e != nil {
+		e.takeovers.Add(float64(n))
+	}
+}
 
 // Refused counts an error of code sent over channel ("http" or "ws").
-func Refused(code, channel string) { errorsByCode.WithLabelValues(code, channel).Inc() }
+func (e *Events) Refused(code, channel string) {
+	if e != nil {
+		e.errorsByCode.WithLabelValues(code, channel).Inc()
+	}
+}
 
 // Source gives the figures read at each scrape from the running server;
 // a nil func leaves its figures out.
@@ -96,6 +122,8 @@ type Source struct {
 	RoomsInMemory, RoomsOpen func() int
 	// WebSockets counts the live room connections.
 	WebSockets func() int
+	// Events are the server's counters (nil: none).
+	Events *Events
 	// Search is the compute pool's figures (its queue, waits and the
 	// levels it lowered), Conns the connection limiter's.
 	Search func() compute.Stats
@@ -107,7 +135,9 @@ type Source struct {
 // text format.
 func Handler(src Source) http.Handler {
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(events...)
+	if e := src.Events; e != nil {
+		reg.MustRegister(e.moves, e.moveSeconds, e.commitSeconds, e.errorsByCode, e.takeovers)
+	}
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{Namespace: ns}))
 	gauge := func(name, help string, f func() float64) {
 		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: ns, Name: name, Help: help}, f))

@@ -19,6 +19,7 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/metrics"
 	"tabula/internal/policy"
 	"tabula/internal/store"
 	"tabula/view"
@@ -78,6 +79,9 @@ type Config struct {
 	// browser, whose processor is the watcher's own (a kiosk's attract
 	// screen); a server refuses such a room.
 	ComputersOnly bool
+	// Metrics are the counters this manager's rooms add to (default: new
+	// ones; the server exports them, see Manager.Metrics).
+	Metrics *metrics.Events
 }
 
 // Thinker runs the computer players' searches: compute.Pool.
@@ -138,6 +142,9 @@ func NewManager(cfg Config) *Manager {
 	}
 	if cfg.AwayGrace == 0 {
 		cfg.AwayGrace = 2 * time.Minute
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = metrics.NewEvents()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	if cfg.cheapSlots <= 0 {
@@ -310,6 +317,9 @@ func (m *Manager) startStep(g engine.Game, opts engine.Options, rs store.Room, s
 	}
 	return st
 }
+
+// Metrics are the counters this manager's rooms add to.
+func (m *Manager) Metrics() *metrics.Events { return m.cfg.Metrics }
 
 // InMemory is the number of rooms in memory.
 func (m *Manager) InMemory() int {

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"tabula/engine"
-	"tabula/internal/metrics"
 	"tabula/internal/store"
 	_ "tabula/messages" // the words of its refusals
 	"tabula/view"
@@ -120,7 +119,7 @@ func (r *Room) MoveAs(ctx context.Context, sub *Sub, token string, version int, 
 		if ack.Duplicate {
 			sub.ack(ack)
 		} else {
-			metrics.Moved(true, time.Since(arrived))
+			r.m.cfg.Metrics.Moved(true, time.Since(arrived))
 		}
 		r.afterChange()
 	}
@@ -202,7 +201,7 @@ func (r *Room) persist(ctx context.Context, st *store.Step, evs ...wire.Event) e
 	}
 	storing := time.Now()
 	err := r.m.cfg.Store.Apply(ctx, *st)
-	metrics.Committed(time.Since(storing))
+	r.m.cfg.Metrics.Committed(time.Since(storing))
 	if err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			// Another process changed the room: catch up with what it

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"tabula/internal/metrics"
 	"tabula/internal/store"
 	"tabula/internal/wire"
 	"tabula/view"
@@ -232,7 +231,7 @@ func (s *shared) takeOver(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	metrics.TookOver(len(ids))
+	m.cfg.Metrics.TookOver(len(ids))
 	for _, id := range ids {
 		m.cfg.Log.Info("taking over a computer move", "room", id)
 		r, err := m.Room(ctx, id) // a room loaded now starts the move itself

@@ -8,7 +8,6 @@ import (
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/internal/compute"
-	"tabula/internal/metrics"
 	"tabula/internal/wire"
 )
 
@@ -90,7 +89,7 @@ func (r *Room) think(who int) {
 			// may be a hidden choice.
 			r.m.cfg.Log.Warn("computer move refused", "room", r.ID, "seat", who, "code", refusalCode(err))
 		} else {
-			metrics.Moved(false, 0)
+			r.m.cfg.Metrics.Moved(false, 0)
 		}
 		r.afterChange()
 	}()

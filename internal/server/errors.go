@@ -10,8 +10,6 @@ import (
 
 	"tabula/engine"
 	"tabula/internal/compute"
-	"tabula/internal/metrics"
-	"tabula/internal/rooms"
 	_ "tabula/messages" // the words of its codes
 )
 
@@ -64,7 +62,7 @@ type errorBody struct {
 // status for an httpError, 503 for a busy compute pool, 413 for a large
 // body, 500 (logged, message hidden) for anything else. The message is
 // worded in the request's language (Accept-Language).
-func writeError(w response, r *request, log rooms.Logger, err error) {
+func (s *Server) writeError(w response, r *request, err error) {
 	status, msg := statusInternalServerError, engine.NewError("server.internal")
 	var he *httpError
 	switch {
@@ -87,7 +85,7 @@ func writeError(w response, r *request, log rooms.Logger, err error) {
 	case bodyTooLarge(err):
 		status, msg = statusRequestEntityTooLarge, engine.NewError("server.body_large", "max", maxBody)
 	default:
-		log.Error("request failed", "method", r.Method, "path", r.Path, "err", err)
+		s.cfg.Log.Error("request failed", "method", r.Method, "path", r.Path, "err", err)
 	}
 	if status == statusTooManyRequests || status == statusServiceUnavailable {
 		after := retryAfter
@@ -97,7 +95,7 @@ func writeError(w response, r *request, log rooms.Logger, err error) {
 		}
 		w.SetHeader("Retry-After", strconv.Itoa(int(after/time.Second)))
 	}
-	metrics.Refused(msg.Code, "http")
+	s.metrics.Refused(msg.Code, "http")
 	writeJSON(w, status, bodyOf(r, msg))
 }
 

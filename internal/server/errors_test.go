@@ -77,7 +77,7 @@ func TestUncodedErrorIsCaught(t *testing.T) {
 	uncoded = func(r *request, err error) { got = err }
 	defer func() { uncoded = old }()
 	w := httptest.NewRecorder()
-	writeError(httpResponse{w}, requestOf(httptest.NewRequest("GET", "/", nil)), slog.New(slog.DiscardHandler), &httpError{400, errors.New("plain words")})
+	New(Config{Log: slog.New(slog.DiscardHandler)}).writeError(httpResponse{w}, requestOf(httptest.NewRequest("GET", "/", nil)), &httpError{400, errors.New("plain words")})
 	if got == nil || w.Code != 400 || !strings.Contains(w.Body.String(), "plain words") {
 		t.Errorf("an uncoded error: reported %v, answered %d %s", got, w.Code, w.Body)
 	}

@@ -62,7 +62,7 @@ func Health(h http.Handler, live, ready func(context.Context) error) http.Handle
 		}
 		if srv != nil {
 			if err := srv.admit(r); err != nil {
-				writeError(httpResponse{w}, requestOf(r), srv.cfg.Log, err)
+				srv.writeError(httpResponse{w}, requestOf(r), err)
 				return
 			}
 		}

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"tabula/engine"
-	"tabula/internal/metrics"
 	"tabula/internal/rooms"
 	"tabula/internal/wire"
 )
@@ -199,18 +198,18 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c Sock
 			return
 		}
 		if !text {
-			wsRefused(engine.NewError("server.ws_text"), wire.CodeBadMessage)
+			s.wsRefused(engine.NewError("server.ws_text"), wire.CodeBadMessage)
 			trySend(sub, wire.Reject(wire.CodeBadMessage, engine.NewError("server.ws_text").In(lang), nil))
 			continue
 		}
 		m, err := wire.DecodeClient(data)
 		if err != nil {
-			wsRefused(err, wire.CodeBadMessage)
+			s.wsRefused(err, wire.CodeBadMessage)
 			trySend(sub, wire.Reject(wire.CodeBadMessage, engine.InLang(err, lang), nil))
 			continue
 		}
 		if err := s.dispatch(ctx, room, sub, m); err != nil {
-			wsRefused(err, rooms.CodeBad)
+			s.wsRefused(err, rooms.CodeBad)
 			if re, ok := err.(*rooms.Error); ok {
 				err = &rooms.Error{Code: re.Code, Err: inLang{re.Err, lang}}
 			}
@@ -221,12 +220,12 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c Sock
 
 // wsRefused counts a refusal sent over a WebSocket by its catalogue code
 // (the protocol's code, fallback, for an error without one).
-func wsRefused(err error, fallback string) {
+func (s *Server) wsRefused(err error, fallback string) {
 	code := fallback
 	if e, ok := engine.Coded(err); ok {
 		code = e.Code
 	}
-	metrics.Refused(code, "ws")
+	s.metrics.Refused(code, "ws")
 }
 
 func trySend(sub *rooms.Sub, msg []byte) {

@@ -34,7 +34,7 @@ type lobbyServer struct {
 	rated chan string
 }
 
-func newLobbyServer(t *testing.T, lim LobbyLimits) *lobbyServer {
+func newLobbyServer(t *testing.T, lim LobbyLimits, tweaks ...func(*rooms.Config)) *lobbyServer {
 	t.Helper()
 	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "lobby.db"))
 	if err != nil {
@@ -43,13 +43,17 @@ func newLobbyServer(t *testing.T, lim LobbyLimits) *lobbyServer {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	pool := compute.NewPool(compute.Config{})
 	ls := &lobbyServer{db: db, rated: make(chan string, 16)}
-	mgr := rooms.NewManager(rooms.Config{Store: db, Agents: rooms.AgentFunc(DefaultAgents), Offered: OfferedAgents, Log: log, Think: pool,
+	cfg := rooms.Config{Store: db, Agents: rooms.AgentFunc(DefaultAgents), Offered: OfferedAgents, Log: log, Think: pool,
 		Ended: func(room string) {
 			if err := ls.lob.Rate(context.Background(), room); err != nil {
 				t.Error(err)
 			}
 			ls.rated <- room
-		}})
+		}}
+	for _, tweak := range tweaks {
+		tweak(&cfg)
+	}
+	mgr := rooms.NewManager(cfg)
 	ls.lob = lobby.New(lobby.Config{Store: db.Lobby(), Rooms: mgr, Offered: OfferedAgents, Log: log})
 	s := New(Config{Log: log, Rooms: mgr, Pool: pool, RoomsPerMinute: 1000, MessageRate: 1000})
 	if lim.SeeksPerMinute == 0 {
@@ -334,6 +338,48 @@ func TestRatedGameMovesRatings(t *testing.T) {
 	ls.do(t, "GET", "/api/players/"+ana.ID, "", "", &pv)
 	if len(pv.Ratings) != 1 || pv.Ratings[0].Rating != list[0].Rating || len(pv.Games) != 2 {
 		t.Errorf("Ana's page: %+v", pv)
+	}
+}
+
+// A player who leaves a rated game loses it: after Bea was away for the
+// grace and Ana gave her seat to the computer, Ana resigns against the
+// computer, and still the game is Bea's loss and Ana's win, equal and
+// opposite (docs/play.md, "Ratings").
+func TestLeavingARatedGameLosesIt(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	ls := newLobbyServer(t, LobbyLimits{}, func(c *rooms.Config) {
+		c.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	})
+	ana, bea := ls.player(t, "Ana"), ls.player(t, "Bea")
+	var s, m, seen seekJSON
+	ls.do(t, "POST", "/api/seeks", ana.Key, adjiSeek, &s)
+	ls.do(t, "POST", "/api/seeks/"+s.ID+"/accept", bea.Key, "", &m)
+	ls.do(t, "GET", "/api/seeks/"+s.ID, ana.Key, "", &seen)
+	if m.Seat == nil || seen.Link == "" {
+		t.Fatalf("accept: %+v, the seeker's seek %+v", m, seen)
+	}
+	parts := strings.Split(seen.Link, "/")
+	c, _ := dial(t, ls.ts, parts[len(parts)-2], parts[len(parts)-1])
+	mu.Lock()
+	now = now.Add(3 * time.Minute) // Bea never came: away past the grace
+	mu.Unlock()
+	if err := c.Send(context.Background(), map[string]any{"type": "replace", "seat": *m.Seat}); err != nil {
+		t.Fatal(err)
+	}
+	for recv(t, c, "event").Event.Kind != wire.KindSeat {
+	}
+	if err := c.Send(context.Background(), map[string]any{"type": "resign"}); err != nil {
+		t.Fatal(err)
+	}
+	ls.waitRated(t, m.Room)
+	var list []ratingJSON
+	ls.do(t, "GET", "/api/ratings/adji-boto", "", "", &list)
+	if len(list) != 2 || list[0].Player != ana.ID || list[1].Player != bea.ID {
+		t.Fatalf("the rating list after Bea left: %+v", list)
+	}
+	if up, down := list[0].Rating-1500, 1500-list[1].Rating; up <= 0 || up != down {
+		t.Errorf("Bea left, Ana resigned to the computer: Ana %+d, Bea %+d; want Ana up, Bea down as much", up, -down)
 	}
 }
 

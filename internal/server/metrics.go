@@ -17,6 +17,7 @@ import (
 // limiter.
 func (s *Server) Metrics(conns func() connlimit.Stats) http.Handler {
 	src := metrics.Source{
+		Events:     s.metrics,
 		WebSockets: func() int { return int(s.liveSockets.Load()) },
 		Search:     s.cfg.Pool.Stats,
 		Conns:      conns,

@@ -78,13 +78,14 @@ func TestPerMinuteWaitsForTheOldest(t *testing.T) {
 
 // Every 429 and 503 has Retry-After, whatever refused the request.
 func TestEvery429And503HasRetryAfter(t *testing.T) {
+	s := New(Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	for _, err := range []error{
 		&httpError{http.StatusTooManyRequests, engine.NewError("server.conns_ip")},
 		&httpError{http.StatusServiceUnavailable, engine.NewError("server.shutdown")},
 		retryIn(1500*time.Millisecond, &httpError{http.StatusTooManyRequests, engine.NewError("server.rooms_rate")}),
 	} {
 		w := httptest.NewRecorder()
-		writeError(httpResponse{w}, requestOf(httptest.NewRequest("GET", "/api/games", nil)), slog.New(slog.NewTextHandler(io.Discard, nil)), err)
+		s.writeError(httpResponse{w}, requestOf(httptest.NewRequest("GET", "/api/games", nil)), err)
 		if w.Header().Get("Retry-After") == "" {
 			t.Errorf("%v: %d without Retry-After", err, w.Code)
 		}

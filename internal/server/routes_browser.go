@@ -118,7 +118,7 @@ func (s *Server) Serve(ctx context.Context, method, target, lang, body string) (
 	}
 	r.param = func(name string) string { return params[name] }
 	if err := h(a, r); err != nil {
-		writeError(a, r, s.cfg.Log, err)
+		s.writeError(a, r, err)
 	}
 	if a.Status == 0 {
 		a.Status = statusOK

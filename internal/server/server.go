@@ -18,6 +18,7 @@ import (
 
 	"tabula/engine"
 	"tabula/internal/compute"
+	"tabula/internal/metrics"
 	"tabula/internal/policy"
 	"tabula/internal/rooms"
 	"tabula/view"
@@ -100,6 +101,9 @@ type Server struct {
 	// liveSockets counts the room WebSockets being served, for the leak
 	// test and the health details.
 	liveSockets atomic.Int64
+	// metrics are the counters /metrics exports: the rooms' own, or,
+	// without rooms, the server's.
+	metrics *metrics.Events
 }
 
 // New returns a server for cfg.
@@ -122,7 +126,10 @@ func New(cfg Config) *Server {
 	if cfg.HeavyPerMinute == 0 {
 		cfg.HeavyPerMinute = DefaultHeavyPerMinute
 	}
-	s := &Server{cfg: cfg, wsLimits: defaultWSLimits}
+	s := &Server{cfg: cfg, wsLimits: defaultWSLimits, metrics: metrics.NewEvents()}
+	if cfg.Rooms != nil {
+		s.metrics = cfg.Rooms.Metrics()
+	}
 	s.transport = newTransport(cfg)
 	if cfg.MessageRate > 0 {
 		s.wsLimits.Rate, s.wsLimits.Burst = cfg.MessageRate, int(3*cfg.MessageRate)+1
@@ -257,11 +264,11 @@ func (s *Server) getStart(w response, r *request) error {
 	if err != nil {
 		return badRequestErr(err)
 	}
-	js, err := view.StateTold(st)
+	js, err := view.Start(st)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, statusOK, map[string]any{"game": g.ID(), "state": json.RawMessage(js), "board": view.Board(st)})
+	writeJSON(w, statusOK, json.RawMessage(js))
 	return nil
 }
 

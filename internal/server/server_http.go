@@ -44,7 +44,7 @@ func (s *Server) route(pattern string, h handlerFunc) {
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		rq, rw := requestOf(r), httpResponse{w}
 		if err := h(rw, rq); err != nil {
-			writeError(rw, rq, s.cfg.Log, err)
+			s.writeError(rw, rq, err)
 		}
 	})
 }
@@ -54,7 +54,7 @@ func (s *Server) route(pattern string, h handlerFunc) {
 func (s *Server) httpRoute(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		if err := h(w, r); err != nil {
-			writeError(httpResponse{w}, requestOf(r), s.cfg.Log, err)
+			s.writeError(httpResponse{w}, requestOf(r), err)
 		}
 	})
 }
@@ -119,7 +119,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			"ms", time.Since(start).Milliseconds())
 	}()
 	if err := s.admit(r); err != nil {
-		writeError(httpResponse{sw}, requestOf(r), s.cfg.Log, err)
+		s.writeError(httpResponse{sw}, requestOf(r), err)
 		return
 	}
 	if strings.HasPrefix(r.URL.Path, "/api/") {

@@ -3,9 +3,11 @@ package tammanlab
 import (
 	"bufio"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -175,6 +177,12 @@ func Ceiling(t TB) {
 	for a := range logs {
 		for b := a + 1; b < len(logs); b++ {
 			crossPairs(t, logs[a], logs[b])
+			if raw, adj := scoreDifference(logs[a], logs[b]); adj.n >= 2 {
+				rlo, rhi := raw.interval()
+				alo, ahi := adj.interval()
+				t.Logf("%s less %s, by %d pairs both played: raw %+.1f points (95%% interval %+.1f..%+.1f), luck-adjusted %+.1f points (95%% interval %+.1f..%+.1f)",
+					logs[b].name, logs[a].name, adj.n, 100*raw.mean, 100*rlo, 100*rhi, 100*adj.mean, 100*alo, 100*ahi)
+			}
 		}
 	}
 	if len(logs) > 2 {
@@ -202,6 +210,35 @@ func Ceiling(t TB) {
 		t.Logf("all %d runs: %d of %d pairs won twice by the same seat in every run, %.1f%% (%.1f%%..%.1f%%); ceiling %.1f%% (%.1f%%..%.1f%%)",
 			len(logs), common, all, pct(common, all), 100*lo, 100*hi, 100-pct(common, 2*all), 100-50*hi, 100-50*lo)
 	}
+}
+
+// scoreDifference returns the spreads, over the pairs both runs played
+// and judged the luck of, of b's first variant's pair means less a's, raw
+// and luck-adjusted. On the same luck (the same -match-seed, keyed throws
+// and draws) the two runs part only by the play, so this is the paired
+// comparison of their first variants against the same opponent: far
+// narrower than the difference of two independent intervals.
+func scoreDifference(a, b matchLog) (raw, adj pairSpread) {
+	var dr, da []float64
+	for _, k := range slices.Sorted(maps.Keys(a.pairs)) {
+		if _, ok := b.pairs[k]; !ok {
+			continue
+		}
+		var r, d float64
+		ok := true
+		for j := range 2 {
+			g := 2*k + j // the first variant sits in seat g%2
+			xa, oka := a.adjusted[g]
+			xb, okb := b.adjusted[g]
+			ok = ok && oka && okb
+			r += (b2f(b.winners[g] == g%2) - b2f(a.winners[g] == g%2)) / 2
+			d += (xb - xa) / 2
+		}
+		if ok {
+			dr, da = append(dr, r), append(da, d)
+		}
+	}
+	return spreadOf(dr), spreadOf(da)
 }
 
 // crossPairs reports, over the pairs both runs played, how the pairs that

@@ -168,3 +168,30 @@ func BenchmarkRollout(b *testing.B) {
 		dst = r.values(s, moves, uint64(i), dst)
 	}
 }
+
+// The difference of two runs is taken pair by pair, the first variant's
+// seat alternating: run a wins games 0, 1 and 2 of its first two pairs
+// (adjusted 0.75, 0.25, 1 and 0.5), b games 1, 2 and 3 (each adjusted
+// 0.5); a pair only one run played (a's pair 2) is left out. Raw, b less
+// a is -1/2 in pair 0 and +1/2 in pair 1; adjusted 0 and -1/4.
+func TestScoreDifferenceIsByPairsBothPlayed(t *testing.T) {
+	run := func(winners []int, adj ...float64) matchLog {
+		l := matchLog{winners: map[int]int{}, pairs: map[int]pairResult{}, adjusted: map[int]float64{}}
+		for i, x := range adj {
+			l.winners[i], l.adjusted[i] = winners[i], x
+		}
+		for k := 0; 2*k+1 < len(adj); k++ {
+			l.pairs[k] = pairOf(winners[2*k], winners[2*k+1])
+		}
+		return l
+	}
+	a := run([]int{0, 1, 0, 0, 0, 0}, 0.75, 0.25, 1, 0.5, 0.5, 0.5)
+	b := run([]int{1, 1, 0, 1}, 0.5, 0.5, 0.5, 0.5)
+	raw, adj := scoreDifference(a, b)
+	if raw.n != 2 || raw.mean != 0 || raw.variance != 0.5 {
+		t.Errorf("raw %+v, want 2 pairs, mean 0, variance 1/2", raw)
+	}
+	if adj.n != 2 || adj.mean != -0.125 || adj.variance != 0.03125 {
+		t.Errorf("adjusted %+v, want 2 pairs, mean -1/8, variance 1/32", adj)
+	}
+}

@@ -29,6 +29,8 @@ import (
 // greedy/learned and greedy/net are one ply by those evaluations, and
 // alphabeta:D/net expectiminimax to depth D judged by the network
 // (/calA: its chance for the searcher read as σ(A + logit), risk.go);
+// exploit:D expectimax to D moves against a model of greedy, /wT
+// trusting it by T (exploit.go);
 // rollout:N rollouts (rollout.go), N a move, /tT of T turns, /kK
 // only the moves within K of the best by the network one ply deep;
 // checked:N hard whose moves with a man left behind N rollouts check
@@ -91,6 +93,21 @@ func variant(tb TB, spec string, seed uint64) ai.Agent {
 	}
 	if n, ok := strings.CutPrefix(parts[0], "rollout:"); ok {
 		return rolloutVariant(tb, spec, n, parts[1:], seed)
+	}
+	if n, ok := strings.CutPrefix(parts[0], "exploit:"); ok && len(parts) <= 2 {
+		d, err := strconv.Atoi(n)
+		if err != nil || d < 1 {
+			tb.Fatalf("variant %q: bad depth", spec)
+		}
+		trust := 1.0
+		if len(parts) == 2 {
+			w, ok := strings.CutPrefix(parts[1], "w")
+			trust, err = strconv.ParseFloat(w, 64)
+			if !ok || err != nil || trust < 0 || trust > 1 {
+				tb.Fatalf("variant %q: want /wT, T from 0 to 1", spec)
+			}
+		}
+		return newExploitSearch(spec, d, trust, netEval(), seed)
 	}
 	if n, ok := strings.CutPrefix(parts[0], "checked:"); ok {
 		return checkedVariant(tb, spec, n, parts[1:], seed)

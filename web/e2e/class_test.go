@@ -101,7 +101,7 @@ func roomDo(t *testing.T, link string, f func(c *roomclient.Conn, w roomclient.M
 // and follows a move live, and the results table equals the results of
 // the rooms. The pages pass the accessibility checks.
 func TestClassOfSevenInTheBrowser(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	teacher := tab(t, 8*time.Minute)
 	axe := axeSource(t)
 	var c struct{ ID, Code, Secret, Teacher string }

@@ -7,11 +7,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"tabula/web"
 )
 
 // examplePage is the first html code block of docs/embed.md, with
@@ -39,7 +42,7 @@ func examplePage(t *testing.T, app string) string {
 // they were, axe finds no serious or critical problem, and the board
 // fits containers of 390 and 320 px.
 func TestEmbedExample(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	page := examplePage(t, srv.URL)
 	// What the host page was before the board came: its globals and the
 	// computed style of its heading, kept by a script of the host's own.
@@ -90,4 +93,42 @@ func TestEmbedExample(t *testing.T) {
 		waitFor(t, ctx, `(() => { const f = `+frameJS+`; return f.contentWindow && parseInt(f.style.height) > 200; })()`, 5*time.Second)
 		screenshot(t, ctx, "embed-"+strconv.Itoa(width), "")
 	}
+}
+
+// TestEmbedDrawsItsStartWhileTheEngineLoads: an embedded board at its
+// game's default options shows that start (starts.js, generated from Go)
+// while the engine in the browser downloads, held back here until the
+// board is seen; then the engine plays. The site is "tabula site"'s copy
+// on a plain static file server, where nothing but the engine can answer.
+func TestEmbedDrawsItsStartWhileTheEngineLoads(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if _, err := web.WriteSite(dir, ""); err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(release) }) }
+	defer open()
+	files := http.FileServer(http.Dir(dir))
+	static := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/engine.wasm.gz") {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer static.Close()
+	ctx := tab(t, 2*time.Minute)
+	must(t, ctx, chromedp.Navigate(static.URL+"/index.html?embed=1#/embed/adji-boto/vs=greedy"))
+	waitFor(t, ctx, `(() => { const s = document.querySelector('#startview svg'); return !!s && s.getBoundingClientRect().width > 100; })()`, 30*time.Second)
+	// the start at the default options: ten seeds a hole; no move yet
+	if !eval[bool](t, ctx, `!!document.getElementById('engineloading') && document.querySelector('#startview svg').textContent.includes('10') && !document.querySelector('[data-move]')`) {
+		t.Error("the board shown while the engine loads is not Adji-Boto's start with the engine's note, or offers moves")
+	}
+	open()
+	waitFor(t, ctx, `!!document.querySelector('#board [data-move]') && !document.getElementById('startview')`, 60*time.Second)
 }

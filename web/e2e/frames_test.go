@@ -206,6 +206,9 @@ func TestAnimationFramesFollowTheServer(t *testing.T) {
 	}})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			// A game played over the API mostly waits for its server: the
+			// cases play side by side, and check in the one tab.
+			parallel(t)
 			replay := c.replay(t)
 			js := fmt.Sprintf(`(async () => {
 					const b = await import('/boards.js');

@@ -11,7 +11,7 @@ import (
 // The game page's Print links give the server's PDF of the board and
 // rules, on A4 and A3, in the page's language.
 func TestPrintButtonGivesThePDF(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 2*time.Minute)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/tamman"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="tamman"] #print')`, 30*time.Second)

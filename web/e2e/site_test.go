@@ -16,7 +16,7 @@ import (
 // games and their rules and plays a game against the computer to its end;
 // online play, which needs a server, is not offered.
 func TestSiteWithNoServer(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	dir := t.TempDir()
 	if _, err := web.WriteSite(dir, ""); err != nil {
 		t.Fatal(err)

@@ -4,7 +4,8 @@
 // every move: the server's for online rooms, the engine in the browser's
 // (engine.js) for games at this device; the pages show what it sends.
 
-import { t, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords, fillLanguages } from './i18n.js';
+import { t, pick, detectLanguage, setLanguage, getLanguage, setWords, fillLanguages } from './i18n.js';
+import { optionFields, readOptions as readFields } from './options.js';
 import { preview, shape } from './boards.js';
 import { pageOnline, pageInvites } from './online.js';
 import { pageArchive } from './archive.js';
@@ -18,6 +19,7 @@ import { pageJoin, pageClass, pageNewClass, leaveClass } from './class.js';
 import { kiosk } from './kiosk.js';
 import { startKiosk, pageAttract, kioskAllows, kioskRouted } from './attract.js';
 import { engineState, warmEngine } from './engine.js';
+import { starts } from './starts.js';
 
 // startOf is the start state of a game under options, with its board's
 // geometry, for the previews; null if the server cannot give it.
@@ -67,9 +69,13 @@ async function route() {
   // a kiosk shows its games and nothing that leads away (attract.js)
   if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
   // A page the engine in the browser answers says so while it loads (the
-  // first time: a second or two on a phone).
+  // first time: a second or two on a phone); an embedded board at its
+  // game's default options shows that start meanwhile (starts.js), its
+  // moves waiting for the engine.
   if ((siteMode() || page === 'play' || page === 'embed') && engineState.loaded === null) {
-    app.innerHTML = `<p class="note" id="engineloading" role="status">${esc(t('engineLoading'))}</p>`;
+    const note = `<p class="note" id="engineloading" role="status">${esc(t('engineLoading'))}</p>`;
+    const first = page === 'embed' && !embedOptions(token || '').length && starts[id];
+    app.innerHTML = first ? `<section id="startview">${preview(first.start, first.name)}${note}</section>` : note;
   }
   try {
     // a game at this device (play) and an online room are one room view
@@ -166,13 +172,6 @@ function wireLoad() {
 
 // ------------------------------------------------------------------ game page
 
-// optionTitle names an option for people in the current language, with
-// the name that records and the command line use.
-function optionTitle(opt) {
-  const l = pick(opt.titles);
-  return l ? `${l} (${opt.name})` : opt.name;
-}
-
 let setupValues = {}; // game id -> {options, seats}
 
 async function pageGame(id) {
@@ -204,34 +203,13 @@ async function pageGame(id) {
   o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
-  for (const opt of g.options) {
-    const val = saved.options[opt.name] !== undefined ? saved.options[opt.name] : opt.default;
-    const fid = 'opt-' + opt.name;
-    o += `<div class="field" data-option="${esc(opt.name)}">`;
-    if (opt.kind === 'bool') {
-      o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(optionTitle(opt))}</label>`;
-    } else if (opt.kind === 'enum') {
-      o += `<label for="${fid}">${esc(optionTitle(opt))}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
-      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(valueLabel(opt, v))}</option>`).join('') + `</select>`;
-    } else {
-      const step = opt.kind === 'float' ? 'any' : '1';
-      o += `<label for="${fid}">${esc(optionTitle(opt))}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
-    }
-    o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
-  }
+  o += optionFields(g.options, saved.options, 'opt-');
   o += `</fieldset></details></form></div>${lobbyHere() ? lobbyBox() : ''}</section>`;
   app.innerHTML = o;
   if (lobbyHere()) startLobby([{ id: g.id, name: g.name }], g.id).catch(() => {});
 
   const form = document.getElementById('setup');
-  const readOptions = () => {
-    const opts = {};
-    for (const opt of g.options) {
-      const el = document.getElementById('opt-' + opt.name);
-      opts[opt.name] = opt.kind === 'bool' ? String(el.checked) : el.value;
-    }
-    return opts;
-  };
+  const readOptions = () => readFields(g.options, 'opt-');
   let agents = g.agents;
   // The number of seats is the number of players of the start state under
   // the options chosen (one score each).
@@ -328,7 +306,7 @@ async function pageEmbed(id, query) {
   const q = new URLSearchParams(query);
   if (q.get('lang')) { setLanguage(q.get('lang')); renderChrome(); }
   const options = {};
-  for (const kv of (q.get('options') || '').split(/[\s,&]+/).filter(Boolean)) {
+  for (const kv of embedOptions(query)) {
     const [k, v] = kv.split('=');
     options[k] = v === undefined ? 'true' : v;
   }
@@ -338,6 +316,11 @@ async function pageEmbed(id, query) {
   const seats = Array.from({ length: n }, (_, i) => (i === 0 || !vs ? 'human' : vs));
   const rid = await createLocal({ game: id, options, seats: roomSeats(seats) });
   location.replace('#/play/' + rid);
+}
+
+// embedOptions lists the options NAME=VALUE of an embedded board's query.
+function embedOptions(query) {
+  return (new URLSearchParams(query).get('options') || '').split(/[\s,&]+/).filter(Boolean);
 }
 
 // tellHost tells the page that embeds this one (embed.js) its height and
