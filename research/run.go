@@ -83,9 +83,7 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 		return nil, err
 	}
 	defer f.Close()
-	// Room for flushEvery lines and more, so that the lines are written
-	// flushEvery at a time, not a buffer of 4 KB at a time.
-	w := bufio.NewWriterSize(f, 64<<10)
+	w := bufio.NewWriter(f)
 	var line []byte
 	_, runErr := play(ctx, p, todo, o.Threads, func(r Result, done int, began time.Time) error {
 		have.put(p.unitNumber(unit{r.Reading, r.Game, r.Skill}), r)
