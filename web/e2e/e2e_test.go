@@ -192,7 +192,10 @@ func take(t *testing.T, long bool) {
 			slots.waiting = append(slots.waiting, ready)
 		}
 		slots.Unlock()
+		// go test's time of the test counts this wait: the log tells it.
+		began := time.Now()
 		<-ready
+		t.Logf("waited %.1fs for a place", time.Since(began).Seconds())
 	}
 	// Registered first, run last: after the test's tabs are closed.
 	t.Cleanup(func() {
