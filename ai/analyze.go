@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"slices"
+	"sort"
 	"time"
 
 	"tabula/engine"
@@ -103,15 +104,8 @@ func (t *tree) rootMoves() []MoveValue {
 			}
 			out = append(out, mv)
 		}
-		slices.SortStableFunc(out[first:], func(a, b MoveValue) int {
-			switch {
-			case a.Share > b.Share:
-				return -1
-			case a.Share < b.Share:
-				return 1
-			}
-			return 0
-		})
+		mine := out[first:]
+		sort.SliceStable(mine, func(i, j int) bool { return mine[i].Share > mine[j].Share }) // (sort: see engine.Games)
 	}
 	return out
 }

@@ -26,7 +26,12 @@ type ChanceDrawer struct{ c rand.ChaCha8 }
 
 // At is ChanceAt.
 func (d *ChanceDrawer) At(secret []byte, outs []engine.ChanceOutcome, ply int) engine.Move {
-	u := d.uniform(secret, ply)
+	return ChanceBy(outs, d.Uniform(secret, ply))
+}
+
+// ChanceBy returns ChanceAt's outcome for its uniform number u: the first
+// whose cumulative probability exceeds u.
+func ChanceBy(outs []engine.ChanceOutcome, u float64) engine.Move {
 	acc := 0.0
 	for _, o := range outs {
 		acc += o.Prob
@@ -37,8 +42,10 @@ func (d *ChanceDrawer) At(secret []byte, outs []engine.ChanceOutcome, ply int) e
 	return outs[len(outs)-1].Move
 }
 
-// uniform is ChanceAt's u. A short secret is hashed from the stack.
-func (d *ChanceDrawer) uniform(secret []byte, ply int) float64 {
+// Uniform is ChanceAt's u at ply, for a caller that keeps it to draw
+// again by ChanceBy (the workbench, whose readings share their throws).
+// A short secret is hashed from the stack.
+func (d *ChanceDrawer) Uniform(secret []byte, ply int) float64 {
 	var buf [64]byte
 	msg := append(buf[:0], secret...)
 	msg = binary.BigEndian.AppendUint64(msg, uint64(ply))

@@ -19,7 +19,7 @@ func TestPlyUniformIsChaCha8OfTheHash(t *testing.T) {
 		}
 		want := rand.New(rand.NewChaCha8(sha256.Sum256(msg))).Float64()
 		var d ChanceDrawer
-		if got := d.uniform(secret, ply); got != want {
+		if got := d.Uniform(secret, ply); got != want {
 			t.Errorf("ply %d: u = %v, want %v", ply, got, want)
 		}
 	}

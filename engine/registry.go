@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,7 +49,9 @@ func Games() []Game {
 	for _, g := range registry {
 		out = append(out, g)
 	}
-	slices.SortFunc(out, func(a, b Game) int { return strings.Compare(a.ID(), b.ID()) })
+	// sort.Slice, not slices.SortFunc: the browser's engine has one sort
+	// for every type, where each type's slices.SortFunc weighed 20 kB.
+	sort.Slice(out, func(i, j int) bool { return out[i].ID() < out[j].ID() })
 	return out
 }
 

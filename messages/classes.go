@@ -101,6 +101,16 @@ var Classes = engine.Table([]engine.Word{
 		De:  "Zu viele Räume oder Klassen von deiner Adresse in der letzten Minute; bitte etwas warten",
 	},
 	{
+		Key: "class.no_game",
+		En:  "room {room} is not a game of this class's current round",
+		De:  "Raum {room} ist keine Partie der laufenden Runde dieser Klasse",
+	},
+	{
+		Key: "class.game_over",
+		En:  "the game of room {room} is over already",
+		De:  "Die Partie in Raum {room} ist schon zu Ende",
+	},
+	{
 		Key: "class.busy",
 		En:  "the class was changed at the same moment; try again",
 		De:  "Die Klasse wurde im selben Moment geändert; bitte noch einmal",

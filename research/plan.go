@@ -153,6 +153,7 @@ type Reading struct {
 	Base     bool           `json:"base,omitempty"`
 	start    engine.State   // the start position
 	opts     engine.Options // its options
+	noChance bool           // the game has no chance events under opts
 }
 
 // Label names the reading for people: its varied values, or "base".
@@ -262,7 +263,11 @@ func NewPlan(cfg Config) (*Plan, error) {
 		if err != nil {
 			return nil, engine.NewError("research.reading", "reading", strings.Join(varied, " "), "err", err)
 		}
-		r := Reading{Index: i, Varied: varied, Settings: opts.Settings(), Players: s.NumPlayers(), start: s, opts: opts}
+		info, err := engine.GameInfo(g, opts)
+		if err != nil {
+			return nil, err
+		}
+		r := Reading{Index: i, Varied: varied, Settings: opts.Settings(), Players: s.NumPlayers(), start: s, opts: opts, noChance: !info.Chance}
 		r.Base = slices.Equal(r.Settings, base.Settings())
 		if len(cfg.Agents) != 1 && len(cfg.Agents) != r.Players {
 			return nil, engine.NewError("research.agents_count", "reading", r.Label(), "count", r.Players, "n", len(cfg.Agents))

@@ -119,7 +119,7 @@ type agentKey struct {
 }
 
 func newPlayer(p *Plan) *player {
-	return &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: Agents[agentKey]{}, loop: SelfPlay{CountLegal: true, Turns: true}}
+	return &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: Agents[agentKey]{}, loop: SelfPlay{CountLegal: true, Turns: true, ShareDraws: len(p.Readings) > 1}}
 }
 
 // agentSpecs gives the agent in each seat of a game, before rotation.
@@ -191,7 +191,7 @@ func (pl *player) play(u unit) (Result, error) {
 	if pl.plyByPly {
 		w = struct{ Watcher }{m}
 	}
-	pl.loop.Play(s, pl.seatAgt, Draw{Mode: p.Config.Chance, Seed: Seed(seed, u.game, -1)}, w)
+	pl.loop.Play(s, pl.seatAgt, Draw{Mode: p.Config.Chance, Seed: Seed(seed, u.game, -1), NoChance: rd.noChance}, w)
 	res := m.res
 	pr := m.pr
 	if r, ok := s.(Rounded); ok {

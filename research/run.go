@@ -134,6 +134,12 @@ func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Res
 		err error
 	}
 	ch := make(chan out, threads*4)
+	// A goroutine takes a game's units of every reading together, so
+	// that they share their keyed draws (keyedDraws).
+	batch := 1
+	if threads > 1 {
+		batch = len(p.Readings) * p.Kinds
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range threads {
@@ -142,18 +148,20 @@ func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Res
 			defer wg.Done()
 			pl := newPlayer(p)
 			for ctx.Err() == nil {
-				i := int(next.Add(1)) - 1
+				i := int(next.Add(int64(batch))) - batch
 				if i >= len(todo) {
 					return
 				}
-				r, err := pl.play(p.unitAt(todo[i]))
-				select {
-				case ch <- out{r, err}:
-				case <-ctx.Done():
-					return
-				}
-				if err != nil {
-					return
+				for _, u := range todo[i:min(i+batch, len(todo))] {
+					r, err := pl.play(p.unitAt(u))
+					select {
+					case ch <- out{r, err}:
+					case <-ctx.Done():
+						return
+					}
+					if err != nil {
+						return
+					}
 				}
 			}
 		}()

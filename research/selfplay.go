@@ -63,10 +63,12 @@ type TurnTallier interface {
 
 // Draw says how a game's chance events are drawn: Mode is ChanceTurn,
 // ChancePly or ChanceStream, Seed the game's chance seed (Seed(run, game,
-// -1)).
+// -1)). NoChance says that the game has none (engine.Info.Chance), so
+// that every mode plays the same games.
 type Draw struct {
-	Mode string
-	Seed uint64
+	Mode     string
+	Seed     uint64
+	NoChance bool
 }
 
 // SelfPlay plays games between agents on one goroutine, reusing its
@@ -78,10 +80,14 @@ type SelfPlay struct {
 	CountLegal, Moves, Turns bool
 	// Tally lets a Tallier watcher take the game as tallies (Tallier).
 	Tally bool
+	// ShareDraws keeps the keyed draws of a game's seed for the next game
+	// of the same seed (another reading of it), which draws the same
+	// throws at the same keys.
+	ShareDraws bool
 
 	pcg    *rand.PCG // the draws of ChanceStream
 	secret [8]byte   // the game's chance seed, for ChanceTurn and ChancePly
-	drawer ai.ChanceDrawer
+	keyed  keyedDraws
 	actors []int
 	moves  []engine.Move
 	legal  []engine.Move
@@ -109,6 +115,7 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 		binary.BigEndian.PutUint64(sp.secret[:], d.Seed)
 	}
 	stream := engine.Rand{Src: sp.pcg}
+	sp.keyed.share = sp.ShareDraws
 	sp.pick = sp.pick[:0]
 	sp.rands = sp.rands[:0]
 	for _, a := range seats {
@@ -118,10 +125,11 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			sp.rands = append(sp.rands, r.Source())
 		}
 	}
-	// When every player moves at random, chance draws from a stream and
-	// nobody needs the moves, the game may play its turns itself.
+	// When every player moves at random, chance draws from a stream (or
+	// never acts) and nobody needs the moves, the game may play its turns
+	// itself.
 	fast, _ := s.(engine.RandomTurner)
-	if len(sp.rands) < len(seats) || d.Mode != ChanceStream || sp.Moves {
+	if len(sp.rands) < len(seats) || (d.Mode != ChanceStream && !d.NoChance) || sp.Moves {
 		fast = nil
 	}
 	if run, ok := fast.(engine.RandomRunner); ok && sp.Tally && !sp.CountLegal && !sp.Turns {
@@ -221,9 +229,9 @@ func (sp *SelfPlay) turn(s engine.State, seats []ai.Agent, d Draw, stream engine
 		case ChanceStream:
 			m = ai.SampleChance(sp.outs, stream.Float64())
 		case ChancePly:
-			m = sp.drawer.At(sp.secret[:], sp.outs, s.Ply())
+			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], s.Ply()))
 		default: // ChanceTurn
-			m = sp.drawer.At(sp.secret[:], sp.outs, turns<<32|inTurn)
+			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], turns<<32|inTurn))
 		}
 		sp.moves = append(sp.moves, m)
 	} else {

@@ -332,3 +332,32 @@ func TestMeasuresByTurnAndByPly(t *testing.T) {
 		}
 	}
 }
+
+// A game without chance plays the same games by the game's own turns
+// under keyed draws (Draw.NoChance) as through Legal and Apply.
+func TestNoChancePlaysTheGeneralGames(t *testing.T) {
+	for _, cfg := range []Config{
+		{Game: "adji-boto"},
+		{Game: "adji-boto", Options: []string{"opening=none", "skip-origin=true"}},
+	} {
+		cfg.Agents, cfg.Games = []string{"random"}, 1
+		rd := mustPlan(t, cfg).Readings[0]
+		if !rd.noChance {
+			t.Fatalf("%s: the plan says it has chance", cfg.Game)
+		}
+		for seed := range uint64(30) {
+			var logs [2]hashWatcher
+			for i, noChance := range []bool{true, false} {
+				seats := []ai.Agent{ai.NewRandom(Seed(seed, 0, 0)), ai.NewRandom(Seed(seed, 0, 1))}
+				sp := SelfPlay{CountLegal: true, Turns: true}
+				sp.Play(rd.start.Clone(), seats, Draw{Mode: ChanceTurn, Seed: seed, NoChance: noChance}, &logs[i])
+			}
+			if !slices.Equal(logs[0].log, logs[1].log) {
+				t.Fatalf("%s %v seed %d: the games differ", cfg.Game, cfg.Options, seed)
+			}
+		}
+	}
+	if mustPlan(t, Config{Game: "tamman", Agents: []string{"random"}, Games: 1}).Readings[0].noChance {
+		t.Fatal("tamman: the plan says it has no chance")
+	}
+}

@@ -11,7 +11,11 @@ import (
 	"time"
 
 	"tabula/internal/pgtest"
+	"tabula/internal/servetest"
 )
+
+// TestMain: one build of tabula for the scripts that run it.
+func TestMain(m *testing.M) { os.Exit(servetest.Run(m)) }
 
 // TestPGLoadRuns runs scripts/pgload.sh, the PostgreSQL load run of
 // docs/lab/server-load-postgres.md, as the docs show it, with a load bounded
@@ -30,10 +34,7 @@ func TestPGLoadRuns(t *testing.T) {
 	if err != nil {
 		t.Fatalf("PostgreSQL not found (scripts/test.sh installs it): %v", err)
 	}
-	bin := filepath.Join(t.TempDir(), "tabula")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/tabula").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := servetest.Build(t)
 	// Not t.TempDir: its parent is private to root, and the cluster runs
 	// as postgres.
 	dir, err := os.MkdirTemp("", "pgload-")
@@ -155,7 +156,7 @@ func TestLadderRuns(t *testing.T) {
 		t.Skip("plays four round robins")
 	}
 	out := t.TempDir()
-	runScript(t, "ladder.sh", out, "GAMES=0", "NEIGHBOURS=1", "THREADS=2")
+	runScript(t, "ladder.sh", out, "TABULA="+servetest.Build(t), "GAMES=0", "NEIGHBOURS=1", "THREADS=2")
 	for name, agents := range map[string]int{"adji-boto-alphabeta": 15, "adji-boto-mcts": 11, "adji-boto-all": 18, "agsinnoninka": 11} {
 		checkSteps(t, filepath.Join(out, name+".txt"), agents)
 	}
@@ -171,7 +172,7 @@ func TestTammanStrengthRuns(t *testing.T) {
 		t.Skip("plays two round robins")
 	}
 	out := t.TempDir()
-	runScript(t, "tamman-strength.sh", out, "GAMES=0", "GAMES4=0", "NEIGHBOURS=1", "NEIGHBOURS4=1", "FOUR=1", "POSITIONS=1", "THREADS=2")
+	runScript(t, "tamman-strength.sh", out, "TABULA="+servetest.Build(t), "GAMES=0", "GAMES4=0", "NEIGHBOURS=1", "NEIGHBOURS4=1", "FOUR=1", "POSITIONS=1", "THREADS=2")
 	checkSteps(t, filepath.Join(out, "ladder-2.txt"), 6)
 	checkSteps(t, filepath.Join(out, "ladder-4.txt"), 5)
 	b, err := os.ReadFile(filepath.Join(out, "hard-4.txt"))

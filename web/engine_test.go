@@ -24,9 +24,9 @@ import (
 var EngineBuild = []string{"build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o"}
 
 // maxEngine is the most the compressed engine may weigh: what it weighs
-// now (1.88 MB) and a little room. The issue aims at 1.5 MB; what keeps
-// it above is in docs/browser.md.
-const maxEngine = 1_950_000
+// now (1.82 MB) and a little room. The issue aims at 1.5 MB; what keeps
+// it above is in docs/lab/browser-engine-speed.md.
+const maxEngine = 1_850_000
 
 func buildEngine(t *testing.T) []byte {
 	t.Helper()

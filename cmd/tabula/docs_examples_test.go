@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,7 +10,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -29,12 +32,18 @@ import (
 // HTML comment before its block (a fenced block, a paragraph, a list or a
 // table); "all examples" marks the rest of the page:
 //
-//	<!-- examples: bounded: REASON -->      run for boundedFor; it must not fail in that time
+//	<!-- examples: bounded: REASON -->      run until it has used boundedCPU (or for boundedFor); it must not fail in that time
 //	<!-- all examples: bounded: REASON -->
 //	<!-- examples: skip: REASON -->         not run, for the reason given
 const (
+	// A bounded command is stopped once it has used boundedCPU of
+	// processor time (it got past its flags and its setup), or after
+	// boundedFor when it waits (a server) or the machine is busy: what it
+	// would compute further is thrown away, so a fixed amount of CPU
+	// checks it whatever the load.
+	boundedCPU    = 250 * time.Millisecond
 	boundedFor    = 2 * time.Second
-	boundedAtOnce = 8               // bounded commands run at once: they wait out boundedFor
+	boundedAtOnce = 8               // bounded commands run at once
 	completeFor   = 2 * time.Minute // an unmarked command that runs longer fails
 )
 
@@ -264,9 +273,13 @@ func docPages(t *testing.T) []string {
 // TestDocumentedCommandsRun runs every documented command in a directory of
 // its page's own (so that one command can read the file another wrote) and
 // checks its exit status. The pages run in parallel, and a page's commands
-// in order; its bounded commands, which run for a fixed time whatever they
-// do, run together (at most boundedAtOnce at a time) after its other
-// commands: a later command cannot rely on what a killed one wrote.
+// in order, but for its measurements (tabula lab, cut to tiny sizes): those
+// that read no file of the page run side by side (at most labAtOnce in the
+// whole test), and a command waits for them before it runs. The same
+// measurement on two pages runs once (sharedRuns). A page's bounded commands,
+// stopped whatever they do, run together (at most boundedAtOnce at a time)
+// after its other commands: a later command cannot rely on what a killed
+// one wrote.
 func TestDocumentedCommandsRun(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -274,6 +287,8 @@ func TestDocumentedCommandsRun(t *testing.T) {
 	}
 	total := 0
 	slots := make(chan struct{}, boundedAtOnce)
+	labSlots := make(chan struct{}, labAtOnce)
+	runs := &sharedRuns{}
 	for _, path := range docPages(t) {
 		name := strings.TrimPrefix(path, "../../")
 		cmds := docCommands(t, path, name)
@@ -284,13 +299,26 @@ func TestDocumentedCommandsRun(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			var bounded sync.WaitGroup
+			var bounded, labs sync.WaitGroup
 			for _, c := range cmds {
 				switch {
 				case c.mode == "skip":
 					t.Logf("%s: not run: tabula %s: %s", c.where, strings.Join(c.args, " "), c.reason)
 				case c.args[0] == "lab":
-					runLabCommand(t, exe, dir, c) // cut to tiny sizes, bounded or not
+					args, ok := labArgs(t, dir, c) // cut to tiny sizes, bounded or not
+					if !ok {
+						continue
+					}
+					run := func() {
+						out, err := runs.run(exe, dir, args, labSlots)
+						checkLabRun(t, dir, c, args, out, err)
+					}
+					if readsPageFile(args, dir) {
+						labs.Wait()
+						run()
+					} else {
+						labs.Go(run)
+					}
 				case c.mode == "bounded":
 					bounded.Add(1)
 					go func() {
@@ -300,9 +328,11 @@ func TestDocumentedCommandsRun(t *testing.T) {
 						runDocCommand(t, exe, dir, c, boundedFor, true)
 					}()
 				default:
+					labs.Wait()
 					runDocCommand(t, exe, dir, c, completeFor, false)
 				}
 			}
+			labs.Wait()
 			bounded.Wait()
 		})
 	}
@@ -329,30 +359,62 @@ func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Durat
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("%s: tabula %s: %v\n%s", c.where, strings.Join(c.args, " "), err, lastLines(out.String()))
+	deadline := time.After(limit)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("%s: tabula %s: %v\n%s", c.where, strings.Join(c.args, " "), err, lastLines(out.String()))
+			}
+			return
+		case <-tick.C:
+			if !bounded || processCPU(cmd.Process.Pid) < boundedCPU {
+				continue
+			}
+		case <-deadline:
 		}
-	case <-time.After(limit):
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		<-done
+		if err := <-done; bounded && cmd.ProcessState.Exited() {
+			// It ended by itself before the kill.
+			if err != nil {
+				t.Errorf("%s: tabula %s: %v\n%s", c.where, strings.Join(c.args, " "), err, lastLines(out.String()))
+			}
+			return
+		}
 		if !bounded {
 			t.Errorf("%s: tabula %s still runs after %v: mark it bounded (see TestDocumentedCommandsRun)", c.where, strings.Join(c.args, " "), limit)
 		}
+		return
 	}
 }
 
-// runLabCommand runs a documented measurement (tabula lab NAME) with its
-// sizes cut to tiny ones (measureArgs), its logs in dir; it must print
-// what it measures (labReports), and its output goes to the file the page
-// redirects it to.
-func runLabCommand(t *testing.T, exe, dir string, c docCommand) {
+// processCPU is the processor time a running process has used so far (0
+// where /proc cannot tell).
+func processCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// After the command's name, in parentheses: state, ..., utime and
+	// stime (the 12th and 13th fields), in ticks of 1/100 s.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	user, _ := strconv.Atoi(f[11])
+	sys, _ := strconv.Atoi(f[12])
+	return time.Duration(user+sys) * 10 * time.Millisecond
+}
+
+// labArgs is a documented measurement's command line (tabula lab NAME)
+// with its sizes cut to tiny ones (measureArgs) and its logs in dir.
+func labArgs(t *testing.T, dir string, c docCommand) ([]string, bool) {
 	r, ok := lookupLab(c.args[1])
-	want, known := labReports[c.args[1]]
-	if !ok || !known {
+	if _, known := labReports[c.args[1]]; !ok || !known {
 		t.Errorf("%s: tabula lab %s: no such measurement, or no labReports entry for it", c.where, c.args[1])
-		return
+		return nil, false
 	}
 	args := []string{"lab", r.name}
 	fs := r.flags()
@@ -362,7 +424,7 @@ func runLabCommand(t *testing.T, exe, dir string, c docCommand) {
 		f := fs.Lookup(name)
 		if f == nil {
 			t.Errorf("%s: tabula lab %s has no flag --%s", c.where, r.name, name)
-			return
+			return nil, false
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) && i+1 < len(c.args) {
 			i++
@@ -377,15 +439,24 @@ func runLabCommand(t *testing.T, exe, dir string, c docCommand) {
 			args = append(args, measureArgs(name, f.DefValue, dir)...)
 		}
 	}
-	cmd := exec.Command(exe, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "TABULA_AS_COMMAND=1")
-	out, err := cmd.CombinedOutput()
+	return args, true
+}
+
+// readsPageFile tells whether a measurement reads a log of its page (in
+// dir): it runs after the page's measurements before it.
+func readsPageFile(args []string, dir string) bool {
+	return slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, dir) })
+}
+
+// checkLabRun checks a measurement's run: it must succeed and print what
+// it measures (labReports); its output goes to the file the page
+// redirects it to.
+func checkLabRun(t *testing.T, dir string, c docCommand, args []string, out []byte, err error) {
 	if err != nil {
 		t.Errorf("%s: tabula %s: %v\n%s", c.where, strings.Join(args, " "), err, lastLines(string(out)))
 		return
 	}
-	if !strings.Contains(string(out), want) {
+	if want := labReports[c.args[1]]; !bytes.Contains(out, []byte(want)) {
 		t.Errorf("%s: tabula %s: %q not reported:\n%s", c.where, strings.Join(args, " "), want, lastLines(string(out)))
 	}
 	if c.out != "" {
@@ -393,6 +464,53 @@ func runLabCommand(t *testing.T, exe, dir string, c docCommand) {
 			t.Error(err)
 		}
 	}
+}
+
+// sharedRuns runs each measurement once: cut to tiny sizes, many pages'
+// measurements are the same command line (mcts:hard,greedy and
+// mcts:max,greedy both play easy against greedy), and one that reads no
+// file of its page does the same wherever it runs.
+type sharedRuns struct {
+	mu   sync.Mutex
+	runs map[string]*sharedRun
+}
+
+type sharedRun struct {
+	once sync.Once
+	out  []byte
+	err  error
+}
+
+// labAtOnce is how many measurements run at once in the whole test.
+var labAtOnce = max(2, runtime.GOMAXPROCS(0))
+
+// run runs tabula with args in dir, or returns the output of the run of
+// the same command line (one that reads no file of dir) made before;
+// slots bounds the runs at once.
+func (r *sharedRuns) run(exe, dir string, args []string, slots chan struct{}) ([]byte, error) {
+	key := strings.Join(args, "\x00")
+	if readsPageFile(args, dir) {
+		key = dir + "\x00" + key // its own
+	}
+	r.mu.Lock()
+	if r.runs == nil {
+		r.runs = map[string]*sharedRun{}
+	}
+	run := r.runs[key]
+	if run == nil {
+		run = &sharedRun{}
+		r.runs[key] = run
+	}
+	r.mu.Unlock()
+	run.once.Do(func() {
+		slots <- struct{}{}
+		defer func() { <-slots }()
+		cmd := exec.Command(exe, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "TABULA_AS_COMMAND=1")
+		run.out, run.err = cmd.CombinedOutput()
+	})
+	return run.out, run.err
 }
 
 // lastLines is the end of a long output.

@@ -45,6 +45,8 @@ type Store interface {
 type Rooms interface {
 	Create(ctx context.Context, game string, settings []string, seats []rooms.SeatSpec, clock rooms.Clock) (rooms.Created, error)
 	Read(ctx context.Context, id string) (*rooms.Room, error)
+	// Room is a room to act on (Read's, kept in memory).
+	Room(ctx context.Context, id string) (*rooms.Room, error)
 }
 
 // Config sets up a Service.

@@ -324,3 +324,47 @@ func (v View) CSV() [][]string {
 	}
 	return rows
 }
+
+// Abandon ends a game of the current round that cannot go on (a pupil
+// gone, a device lost) as abandoned, so that the next round can start:
+// the room is ended for its players, and in the results the game counts
+// 0 for both (as a game nobody finished). Only the teacher may, and only
+// while the game is in play.
+func (s *Service) Abandon(ctx context.Context, id, secret, room string) error {
+	return s.change(ctx, id, func(d *data) error {
+		if err := d.teacher(secret); err != nil {
+			return err
+		}
+		if d.Status == Ended {
+			return refuse(Conflict, "class.ended")
+		}
+		var g *game
+		if last := len(d.Rounds) - 1; last >= 0 {
+			for i := range d.Rounds[last].Games {
+				if d.Rounds[last].Games[i].Room == room {
+					g = &d.Rounds[last].Games[i]
+				}
+			}
+		}
+		if g == nil {
+			return refuse(NotFound, "class.no_game", "room", room)
+		}
+		s.refresh(ctx, d)
+		if g.Result != "" {
+			return refuse(Conflict, "class.game_over", "room", room)
+		}
+		r, err := s.cfg.Rooms.Room(ctx, room)
+		if err != nil {
+			return err
+		}
+		if err := r.Abandon(ctx); err != nil {
+			var re *rooms.Error
+			if errors.As(err, &re) && re.Code == rooms.CodeOver {
+				return refuse(Conflict, "class.game_over", "room", room) // it ended meanwhile
+			}
+			return err
+		}
+		g.Result = view.Abandoned().Code()
+		return nil
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -16,12 +17,19 @@ import (
 	_ "tabula/games/all"
 	"tabula/internal/pgtest"
 	"tabula/internal/roomclient"
+	"tabula/internal/servetest"
 	"tabula/internal/store"
 	"tabula/internal/wire"
 	"tabula/view"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+// TestMain: one build of tabula and one PostgreSQL cluster for all the
+// tests.
+func TestMain(m *testing.M) {
+	code := servetest.Run(m)
+	pgtest.StopShared()
+	os.Exit(code)
+}
 
 // TestThreeInstances runs three `tabula serve` processes on one
 // PostgreSQL database.

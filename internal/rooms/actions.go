@@ -173,6 +173,23 @@ func (r *Room) GiveUpAs(ctx context.Context, sub *Sub, token string) error {
 	})
 }
 
+// Abandon ends the open game with no result for anyone
+// (view.Abandoned), at the word of whoever runs the room, not of a seat:
+// a class's teacher stopping a game that cannot go on. The players are
+// told by the end event.
+func (r *Room) Abandon(ctx context.Context) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.status != store.Open {
+		return refuse(CodeOver, "rooms.game_over")
+	}
+	if err := r.finish(ctx, wire.Event{}, view.Abandoned()); err != nil {
+		return err
+	}
+	r.afterChange()
+	return nil
+}
+
 // Replace gives another person's seat to the computer when that person
 // has been away (no connection) for the manager's AwayGrace: the game goes
 // on without them, and their token stops working.

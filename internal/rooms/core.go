@@ -429,6 +429,11 @@ func (c *core) undone(e wire.Event, s engine.State) {
 // which publishes the chance secret. A first event without clocks stops
 // them where they are at now.
 func (c *core) ending(now time.Time, first wire.Event, result view.Result) []wire.Event {
+	if first.Kind == "" { // an end that no seat's act began (Room.Abandon)
+		end := wire.Event{Version: c.version + 1, Kind: wire.KindEnd, Result: &result, Secret: hex.EncodeToString(c.secret), Clocks: c.clocksAfter(now)}
+		c.stamp(&end, now)
+		return []wire.Event{end}
+	}
 	first.Version = c.version + 1
 	if first.Clocks == nil {
 		first.Clocks = c.clocksAfter(now)

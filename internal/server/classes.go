@@ -39,6 +39,7 @@ func (s *Server) classRoutes() {
 	s.route("POST /api/classes/{id}/pause", s.withClasses(s.classStatus(classes.Paused)))
 	s.route("POST /api/classes/{id}/resume", s.withClasses(s.classStatus(classes.Open)))
 	s.route("POST /api/classes/{id}/end", s.withClasses(s.classStatus(classes.Ended)))
+	s.route("POST /api/classes/{id}/games/{room}/abandon", s.withClasses(s.abandonGame))
 	s.route("GET /api/classes/{id}/results.csv", s.withClasses(s.classCSV))
 	s.route("GET /api/classes/{id}/records", s.withClasses(s.classRecords))
 	s.httpRoute("GET /join", s.joinPage)
@@ -194,6 +195,17 @@ func (s *Server) classStatus(status string) classHandler {
 		}
 		return s.getClass(cs, w, r)
 	}
+}
+
+// abandonGame answers POST /api/classes/{id}/games/{room}/abandon: the
+// teacher ends a stuck game of the current round as abandoned; 200 with
+// the class.
+func (s *Server) abandonGame(cs *classes.Service, w response, r *request) error {
+	if err := cs.Abandon(r.Context(), r.PathValue("id"), bearer(r), r.PathValue("room")); err != nil {
+		return classErr(err)
+	}
+	s.cfg.Log.Info("class game abandoned", "class", r.PathValue("id"), "room", r.PathValue("room"))
+	return s.getClass(cs, w, r)
 }
 
 // classCSV answers GET /api/classes/{id}/results.csv: the results table.

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -458,6 +459,7 @@ func FuzzClassRequests(f *testing.F) {
 		{`{"game":"adji-boto","computer":"random","options":{"seeds":"x"}}`, `{"name":1}`, "Basic Zm9v"},
 		{`[]`, `{"Name":"Ana"}`, "bearer  " + strings.Repeat("x", 300)},
 		{`{"game":"adji-boto","max":-1}`, `{"name":"Ana","x":1}`, "Bearer \u00ff"},
+		{`{"game":"adji-boto"}`, `../rounds`, "Bearer 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"},
 	} {
 		f.Add(seed.create, seed.join, seed.auth)
 	}
@@ -480,10 +482,11 @@ func FuzzClassRequests(f *testing.F) {
 				t.Errorf("a refused join %q (%d) changed the class", join, w.Code)
 			}
 		}
-		for _, r := range []*http.Request{post("/api/classes/"+c.ID+"/pause", ""), httptest.NewRequest("GET", "/api/classes/"+c.ID, nil)} {
+		for _, r := range []*http.Request{post("/api/classes/"+c.ID+"/pause", ""), post("/api/classes/"+c.ID+"/games/"+url.PathEscape(join)+"/abandon", ""),
+			httptest.NewRequest("GET", "/api/classes/"+c.ID, nil)} {
 			r.Header.Set("Authorization", auth)
 			if w := serve(t, s, r); w.Code == http.StatusOK && r.Method == "POST" {
-				t.Errorf("Authorization %q paused the class", auth)
+				t.Errorf("Authorization %q changed the class (%s)", auth, r.URL.Path)
 			}
 		}
 	})
@@ -585,5 +588,70 @@ func BenchmarkClassView(b *testing.B) {
 		if code := callWith(b, ts, "GET", "/api/classes/"+c.ID, "", me, &v); code != http.StatusOK || len(v.Rounds[0].Games) != 12 {
 			b.Fatalf("GET: %d, %d games", code, len(v.Rounds[0].Games))
 		}
+	}
+}
+
+// A stuck game does not hold the class: the teacher ends it as
+// abandoned (0 points each), its room ends for the pupils, and the next
+// round starts. Only the teacher may, only a game of the current round,
+// and only while it is in play: each refusal coded (in German too).
+func TestTeacherAbandonsAStuckGame(t *testing.T) {
+	ts, _, _, _ := classServer(t, filepath.Join(t.TempDir(), "class.db"), Config{})
+	c := newClass(t, ts, `{"game":"adji-boto"}`)
+	var pupils []classJoined
+	for _, name := range []string{"Ana", "Bea", "Cem", "Dan"} {
+		var j classJoined
+		if code, e := classCall(t, ts, "POST", "/api/classes/"+c.Code+"/join", "", `{"name":"`+name+`"}`, &j); code != http.StatusCreated {
+			t.Fatalf("join %s: %d %+v", name, code, e)
+		}
+		pupils = append(pupils, j)
+	}
+	var v classJSON
+	if code, e := classCall(t, ts, "POST", "/api/classes/"+c.ID+"/rounds", c.Secret, "", &v); code != http.StatusCreated {
+		t.Fatalf("round 1: %d %+v", code, e)
+	}
+	stuck, done := v.Rounds[0].Games[0], v.Rounds[0].Games[1]
+	resignIn(t, ts, done.Links[0])
+	if code, e := classCall(t, ts, "POST", "/api/classes/"+c.ID+"/rounds", c.Secret, "", nil); code != http.StatusConflict || e.Code != "class.round_in_play" {
+		t.Fatalf("round 2 with a game stuck: %d %+v", code, e)
+	}
+	// A pupil watches her room end.
+	room, tok, _ := strings.Cut(strings.TrimPrefix(stuck.Links[0], "/#/room/"), "/")
+	pupil, _ := dial(t, ts, room, tok)
+	abandon := "/api/classes/" + c.ID + "/games/" + stuck.Room + "/abandon"
+	for _, x := range []struct {
+		path, token string
+		status      int
+		code        string
+	}{
+		{abandon, "", 401, "class.no_secret"},
+		{abandon, pupils[0].Token, 403, "class.wrong_secret"},
+		{"/api/classes/" + c.ID + "/games/nosuchroom/abandon", c.Secret, 404, "class.no_game"},
+		{"/api/classes/" + c.ID + "/games/" + done.Room + "/abandon", c.Secret, 409, "class.game_over"},
+		{"/api/classes/nosuchclass/games/" + stuck.Room + "/abandon", c.Secret, 404, "class.not_found"},
+	} {
+		h := http.Header{"Accept-Language": {"de"}}
+		if x.token != "" {
+			h.Set("Authorization", "Bearer "+x.token)
+		}
+		var e errorBody
+		german := map[string]string{"class.no_secret": "Geheimnis", "class.wrong_secret": "Geheimnis", "class.no_game": "Runde", "class.game_over": "zu Ende", "class.not_found": "Klasse"}[x.code]
+		if code := callWith(t, ts, "POST", x.path, "", h, &e); code != x.status || e.Code != x.code || !strings.Contains(e.Error, german) {
+			t.Errorf("POST %s: %d %+v, want %d %s in German", x.path, code, e, x.status, x.code)
+		}
+	}
+	if code, e := classCall(t, ts, "POST", abandon, c.Secret, "", &v); code != http.StatusOK {
+		t.Fatalf("the teacher abandons the stuck game: %d %+v", code, e)
+	}
+	if g := v.Rounds[0].Games[0]; g.Result == nil || g.Result.Code() != "abandoned" || g.Points != [2]float64{0, 0} {
+		t.Errorf("the abandoned game in the class: %+v", g)
+	}
+	for recv(t, pupil, "event").Event.Kind != wire.KindEnd {
+	}
+	if code, e := classCall(t, ts, "POST", abandon, c.Secret, "", nil); code != http.StatusConflict || e.Code != "class.game_over" {
+		t.Errorf("abandoned twice: %d %+v", code, e)
+	}
+	if code, e := classCall(t, ts, "POST", "/api/classes/"+c.ID+"/rounds", c.Secret, "", nil); code != http.StatusCreated {
+		t.Errorf("round 2 after the stuck game was abandoned: %d %+v", code, e)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -96,10 +97,23 @@ func (s *LogBuffer) String() string {
 	return s.b.String()
 }
 
-// Build builds the command for the test, into its temporary directory.
+// Build builds the command for the test, into its temporary directory;
+// under Run, once for all the tests of the binary.
 func Build(t *testing.T) string {
 	t.Helper()
-	bin, err := BuildInto(t.TempDir())
+	if shared.dir == "" {
+		return build(t, t.TempDir())
+	}
+	shared.once.Do(func() { shared.bin = build(t, shared.dir) })
+	if shared.bin == "" {
+		t.Fatal("the build of tabula failed in an earlier test")
+	}
+	return shared.bin
+}
+
+func build(t *testing.T, dir string) string {
+	t.Helper()
+	bin, err := BuildInto(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,6 +129,26 @@ func BuildInto(dir string) (string, error) {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}
 	return bin, nil
+}
+
+// shared is the one build of the command under Run.
+var shared struct {
+	dir, bin string
+	once     sync.Once
+}
+
+// Run runs a package's tests (m.Run, from TestMain) with one build of the
+// command for all of them (each link of tabula costs seconds of CPU), and
+// removes it at the end. It returns m.Run's exit code.
+func Run(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "servetest-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	shared.dir = dir
+	return m.Run()
 }
 
 // Start starts `tabula serve` on a free loopback port and waits

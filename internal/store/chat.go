@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"slices"
+	"sort"
 	"time"
 )
 
@@ -36,6 +37,6 @@ func (m *Memory) Chat(ctx context.Context, room string) ([]ChatLine, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	out := slices.Clone(m.chat[room])
-	slices.SortFunc(out, func(a, b ChatLine) int { return a.N - b.N })
+	sort.Slice(out, func(i, j int) bool { return out[i].N < out[j].N }) // (sort: see Memory)
 	return out, nil
 }

@@ -94,7 +94,7 @@ func TestAccessibilityAndScreenshots(t *testing.T) {
 		size          string
 	}{{"en", 1280, 900, "desktop"}, {"de", 1280, 900, "desktop"}, {"en", 390, 844, "phone"}, {"de", 390, 844, "phone"}} {
 		t.Run(c.lang+"-"+c.size, func(t *testing.T) {
-			t.Parallel()
+			parallelLong(t)
 			axe := axeSource(t)
 			ctx := tab(t, 240*time.Second)
 			must(t, ctx, chromedp.EmulateViewport(c.width, c.height),

@@ -58,7 +58,7 @@ func writeRecords(t *testing.T, name string, recs ...map[string]any) string {
 // lists today's games; the list fits 390 px; Enter on "Next" of a replay
 // keeps the focus there, in the room view that replays every game.
 func TestArchiveImportFilterAndReplay(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 2*time.Minute)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/games"))
 	waitFor(t, ctx, `!!document.getElementById('aimport')`, 10*time.Second)

@@ -29,7 +29,7 @@ const boxes = `(() => { const out = {};
 // parts of the room stay where they are when the turn passes from one
 // player to the other, on both players' pages.
 func TestNothingMovesWhenTheTurnChanges(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	for _, game := range []string{"adji-boto", "tamman"} {
 		t.Run(game, func(t *testing.T) {
 			links, _ := createRoom(t, game, map[string]any{}, true)
@@ -86,7 +86,7 @@ const onScreen = `(() => { scrollTo(0, 0); const out = [];
 // beside its side of the board (the bottom one is seat 0's) with its
 // rating when the seat has one; the pages have no serious axe violation.
 func TestTheBoardAroundThePlayersFitsOneScreen(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	axe := axeSource(t)
 	for _, game := range []string{"adji-boto", "tamman", "agsinnoninka"} {
 		t.Run(game, func(t *testing.T) {

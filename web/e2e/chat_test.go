@@ -15,7 +15,7 @@ import (
 // and nothing of the players' chat reaches the spectator; a player who
 // mutes the other no longer sees her lines.
 func TestChatInTheRoom(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	links, specLink := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
 	pages := openPages(t, append(links, specLink), time.Minute)
 	a, b, spec := pages[0], pages[1], pages[2]

@@ -64,7 +64,7 @@ func pageFiles(t *testing.T, base string) []string {
 // names the classroom's address. Past the API's limit, nginx answers 429
 // in JSON with Retry-After, in the reader's language.
 func TestClassroomBehindNginx(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	db := pgtest.Database(t)
 	bin := tabulaCommand(t)
 	var ups [3]string

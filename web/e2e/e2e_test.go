@@ -6,7 +6,7 @@
 // and one app server (srv, with its rooms in mgr). A test calls tab for
 // a tab in a browser context of its own (its own storage: a device of
 // its own; sameDevice opens a second tab of that device), so every test
-// runs in parallel (t.Parallel, parallelTests at once). A test that reads
+// runs in parallel (parallel or parallelLong, parallelTests at once). A test that reads
 // what it changes on the server (a count, a list) has a server of its
 // own (ownApp). The pages animate nothing (see tab) unless a test asks
 // for it; waits are waitFor (the page tells when a condition holds),
@@ -29,6 +29,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -142,20 +143,73 @@ func ownApp(t *testing.T) *app {
 // classDB keeps the teachers' classes of the tests' server (class_test.go).
 var classDB classes.Store
 
-// parallelTests is how many browser tests run at once (those that call
-// t.Parallel: each in a browser context of its own, see tab), unless
-// -test.parallel says otherwise. A browser test mostly waits (for the
-// page, the server, an animation), so three share two cores well.
+// parallelTests is how many browser tests run at once (each in a browser
+// context of its own, see tab), unless -test.parallel says otherwise. A
+// browser test mostly waits (for the page, the server), so three share
+// two cores well.
 const parallelTests = 3
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		flag.Set("test.parallel", strconv.Itoa(parallelTests))
-	}
+	slots.free = parallelTests
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name == "test.parallel" {
+			slots.free, _ = strconv.Atoi(f.Value.String())
+		}
+	})
+	// The slots bound the tests at once: go test lets every one start.
+	flag.Set("test.parallel", "1000")
 	os.Exit(run(m))
+}
+
+// slots are the places of the tests running at once. A long test (a whole
+// game, a class, servers of its own) takes a free place before any other
+// that waits, so that a run does not end with a long test alone on the
+// machine while the short ones are done.
+var slots struct {
+	sync.Mutex
+	free          int
+	long, waiting []chan struct{}
+}
+
+// parallel runs t in parallel with the other tests (t.Parallel) once a
+// place is free; parallelLong for a long test. A test with parallel
+// subtests calls t.Parallel alone: its subtests take the places.
+func parallel(t *testing.T)     { take(t, false) }
+func parallelLong(t *testing.T) { take(t, true) }
+
+func take(t *testing.T, long bool) {
+	t.Parallel()
+	slots.Lock()
+	if slots.free > 0 {
+		slots.free--
+		slots.Unlock()
+	} else {
+		ready := make(chan struct{})
+		if long {
+			slots.long = append(slots.long, ready)
+		} else {
+			slots.waiting = append(slots.waiting, ready)
+		}
+		slots.Unlock()
+		// go test's time of the test counts this wait: the log tells it.
+		began := time.Now()
+		<-ready
+		t.Logf("waited %.1fs for a place", time.Since(began).Seconds())
+	}
+	// Registered first, run last: after the test's tabs are closed.
+	t.Cleanup(func() {
+		slots.Lock()
+		defer slots.Unlock()
+		for _, q := range []*[]chan struct{}{&slots.long, &slots.waiting} {
+			if len(*q) > 0 {
+				close((*q)[0])
+				*q = (*q)[1:]
+				return
+			}
+		}
+		slots.free++
+	})
 }
 
 func run(m *testing.M) int {

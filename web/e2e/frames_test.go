@@ -179,7 +179,9 @@ func TestAnimationFramesFollowTheServer(t *testing.T) {
 		}
 		return '';
 	}`
-	ctx := tab(t, 300*time.Second)
+	// The cases share this tab, which waits for them: each has its own
+	// limit, from when it gets a place.
+	page := tab(t, 30*time.Minute)
 	type replayCase struct {
 		name   string
 		replay func(t *testing.T) json.RawMessage
@@ -206,6 +208,11 @@ func TestAnimationFramesFollowTheServer(t *testing.T) {
 	}})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			// A game played over the API mostly waits for its server: the
+			// cases play side by side, and check in the one tab.
+			parallel(t)
+			ctx, cancel := context.WithTimeout(page, 2*time.Minute)
+			defer cancel()
 			replay := c.replay(t)
 			js := fmt.Sprintf(`(async () => {
 					const b = await import('/boards.js');

@@ -19,7 +19,7 @@ import (
 // This file plays whole games of each game through the page.
 
 func TestAdjiBotoAgainstComputer(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	ctx := tab(t, 90*time.Second)
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	if !eval[bool](t, ctx, `document.querySelector('.fullrules #rulesdoc h3, .fullrules #rulesdoc h2') !== null`) {
@@ -100,9 +100,10 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 }
 
 func TestTammanAgainstComputer(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	ctx := tab(t, 120*time.Second)
-	openGame(t, ctx, "tamman", map[string]string{"players": "2"}, []string{"human", "random"})
+	// A move a turn and no exact finish: the shorter game.
+	openGame(t, ctx, "tamman", map[string]string{"players": "2", "exact-finish": "false", "throw-use": "total"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	status(t, ctx)
 	screenshot(t, ctx, "board-tamman", "#room")
@@ -113,7 +114,7 @@ func TestTammanAgainstComputer(t *testing.T) {
 }
 
 func TestTammanFourPlayers(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 60*time.Second)
 	// The previews draw the men of the chosen number of players on their
 	// real seats: two players sit on c1 and c5, four on every 'ayn.
@@ -177,7 +178,7 @@ func TestTammanFourPlayers(t *testing.T) {
 }
 
 func TestAgsinnoninkaAgainstComputer(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	ctx := tab(t, 120*time.Second)
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -194,9 +195,9 @@ func TestAgsinnoninkaAgainstComputer(t *testing.T) {
 }
 
 func TestAgsinnoninkaOneDevice(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	ctx := tab(t, 120*time.Second)
-	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "human"})
+	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false", "seeds": "3"}, []string{"human", "human"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	if status(t, ctx) != "handover" {
 		t.Fatal("a simultaneous turn at one device does not start with a hand-over screen")
@@ -244,7 +245,7 @@ func TestEveryRegisteredGame(t *testing.T) {
 	}
 	for _, g := range games {
 		t.Run(g.ID(), func(t *testing.T) {
-			t.Parallel()
+			parallelLong(t)
 			e, ok := engine.CatalogueOf(g)
 			if !ok || len(e.Summary) == 0 {
 				t.Fatalf("%s has no catalogue entry with a summary", g.ID())

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -30,7 +31,20 @@ func tab(t *testing.T, limit time.Duration) context.Context {
 // server of the tests): a room's link opens in one page load.
 func tabAt(t *testing.T, first string, limit time.Duration) context.Context {
 	t.Helper()
-	ctx := blankTab(t, limit)
+	return openAt(t, first, limit, false)
+}
+
+// offlineTabAt is tabAt for a test of the app offline: the page installs
+// its service worker, which keeps every file of the app (a tab of tab or
+// tabAt does not: the installs would fetch the app again for each).
+func offlineTabAt(t *testing.T, first string, limit time.Duration) context.Context {
+	t.Helper()
+	return openAt(t, first, limit, true)
+}
+
+func openAt(t *testing.T, first string, limit time.Duration, serviceWorker bool) context.Context {
+	t.Helper()
+	ctx := newTab(t, limit, serviceWorker)
 	// The settings are in place before the page's first script runs: one
 	// page load. The speed "off" plays no sowing or throw step by step; a
 	// test of an animation sets another speed.
@@ -51,8 +65,14 @@ func tabAt(t *testing.T, first string, limit time.Duration) context.Context {
 
 // blankTab opens a blank tab in a browser context of its own (see tab),
 // which asks for reduced motion: the style sheet's transitions are off,
-// so no wait lasts as long as one.
+// so no wait lasts as long as one. Its pages install no service worker
+// (see offlineTabAt).
 func blankTab(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
+	return newTab(t, limit, false)
+}
+
+func newTab(t *testing.T, limit time.Duration, serviceWorker bool) context.Context {
 	t.Helper()
 	if noBrowser != "" {
 		if os.Getenv("CI") == "true" && !testing.Short() {
@@ -64,6 +84,11 @@ func blankTab(t *testing.T, limit time.Duration) context.Context {
 	must(t, ctx, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(c, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
+		if err != nil {
+			return err
+		}
+		_, err = cdp.Call(c, tg, network.SetBlockedURLs, network.SetBlockedURLsParams{
+			URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/sw.js", Block: !serviceWorker}}})
 		return err
 	}))
 	return ctx

@@ -27,7 +27,7 @@ import (
 // it), and nothing is kept: no room on the server, no localStorage,
 // sessionStorage or IndexedDB, the language back to the browser's.
 func TestKioskResetsAndKeepsNothing(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	static, err := web.Kiosk(5*time.Second, "adji-boto")
 	if err != nil {
 		t.Fatal(err)

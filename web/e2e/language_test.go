@@ -14,7 +14,7 @@ import (
 // This file tests the catalogue and the language of the app.
 
 func TestCatalogueAndLanguage(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 60*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(`.card`)))
 	n := eval[int](t, ctx, `document.querySelectorAll('.card').length`)
@@ -57,7 +57,7 @@ func TestCatalogueAndLanguage(t *testing.T) {
 // TestLanguageFromBrowser: with no choice saved, a German browser gets the
 // German app.
 func TestLanguageFromBrowser(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 30*time.Second)
 	must(t, ctx, jsDo(`localStorage.removeItem('tabula.lang')`),
 		chromedp.Func(func(c context.Context, tg *chromedp.Target) error {

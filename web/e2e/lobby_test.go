@@ -30,7 +30,7 @@ func enter(t *testing.T, ctx context.Context, name string) {
 // both land in the room and a move is played; C watches from "games in
 // progress". The lobby has no serious axe violation.
 func TestFindAGame(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	// A server of its own: the lobby lists every game in progress.
 	base := ownApp(t).URL
 	a, b, c := person(t, base, 3*time.Minute), person(t, base, 3*time.Minute), person(t, base, 3*time.Minute)
@@ -93,4 +93,42 @@ func TestFindAGame(t *testing.T) {
 	// In German, from the one catalogue.
 	setSelect(t, c, "#lang", "de")
 	waitFor(t, c, `document.getElementById('lb-h').textContent === 'Partie finden' && document.getElementById('lb-now').textContent === 'Sofort spielen'`, 10*time.Second)
+}
+
+// The challenge form takes a reading and the computer's level: the same
+// option controls as a new game on the game's page; another reading than
+// the source's unticks "Rated" and says the game is casual, and the
+// challenge is listed casual with its options; "Play the computer" at
+// "hard" seats mcts:hard in that reading.
+func TestChallengeFormChoosesReadingAndLevel(t *testing.T) {
+	parallel(t)
+	base := ownApp(t).URL
+	ctx := person(t, base, 2*time.Minute)
+	enter(t, ctx, "Ana")
+	must(t, ctx, chromedp.Navigate(base+"/#/game/adji-boto"))
+	waitFor(t, ctx, `!!document.getElementById('lb-opt-seeds') && !!document.getElementById('opt-seeds')`, 20*time.Second)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#lb-options [data-option]').length`); n != eval[int](t, ctx, `document.querySelectorAll('#setup [data-option]').length`) || n == 0 {
+		t.Errorf("the challenge form has %d option fields, the game's page %d", n, eval[int](t, ctx, `document.querySelectorAll('#setup [data-option]').length`))
+	}
+	if !eval[bool](t, ctx, `document.getElementById('lb-rated').checked && !document.getElementById('lb-rated').disabled`) {
+		t.Error("the source's reading is not rated by default")
+	}
+	must(t, ctx, jsDo(`const f = document.getElementById('lb-opt-seeds'); f.value = '4'; f.dispatchEvent(new Event('change', {bubbles: true}))`))
+	waitFor(t, ctx, `!document.getElementById('lb-rated').checked && document.getElementById('lb-rated').disabled &&
+		document.getElementById('lb-rated-note').textContent.includes('casual')`, 10*time.Second)
+	must(t, ctx, jsDo(`document.getElementById('lb-min').value = '0'; document.getElementById('lb-post').click()`))
+	waitFor(t, ctx, `!!document.querySelector('#lb-seeks tbody tr button.lb-withdraw')`, 20*time.Second)
+	if row := eval[string](t, ctx, `document.querySelector('#lb-seeks tbody tr').textContent`); !strings.Contains(row, "seeds=4") || !strings.Contains(row, "casual") {
+		t.Errorf("the challenge's row: %q, want seeds=4 and casual", row)
+	}
+	must(t, ctx, jsDo(`document.querySelector('#lb-seeks tbody button.lb-withdraw').click()`))
+	waitFor(t, ctx, `!document.querySelector('#lb-seeks tbody tr')`, 20*time.Second)
+	setSelect(t, ctx, "#lb-level", "hard")
+	must(t, ctx, jsDo(`document.getElementById('lb-cpu').click()`))
+	waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 30*time.Second)
+	room := eval[string](t, ctx, `location.hash.split('/')[2]`)
+	got := eval[string](t, ctx, `fetch('/api/rooms/`+room+`').then((r) => r.json()).then((v) => JSON.stringify({agents: v.seats.map((s) => s.agent || ''), seeds: (v.options || []).includes('seeds=4')}))`)
+	if !strings.Contains(got, `"mcts:hard"`) || !strings.Contains(got, `"seeds":true`) {
+		t.Errorf("the computer's room: %s, want mcts:hard and seeds 4", got)
+	}
 }

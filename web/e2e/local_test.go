@@ -55,7 +55,7 @@ func (r *restartable) start() string {
 // lives on the server: a new server on the same file and address takes
 // it up, and the page reconnects by itself and plays on.
 func TestOnlineRoomSurvivesARestart(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	r := &restartable{t: t, path: filepath.Join(t.TempDir(), "online.db"), addr: "127.0.0.1:0"}
 	base := r.start()
 	t.Cleanup(func() { r.stop() })
@@ -114,7 +114,7 @@ func TestOnlineRoomSurvivesARestart(t *testing.T) {
 // knows no such room); it survives the engine dropping it from memory
 // (the page reconnects by itself) and a reload (IndexedDB), and goes on.
 func TestLocalGameIsTheBrowsers(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "3"}, []string{"human", "human"})
@@ -175,7 +175,7 @@ func TestLocalGameIsTheBrowsers(t *testing.T) {
 // browser answers; the game has no spectator link (no server holds it)
 // and its record downloads from the browser.
 func TestLocalGameAgainstTheComputer(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 90*time.Second)
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))
@@ -199,7 +199,7 @@ func TestLocalGameAgainstTheComputer(t *testing.T) {
 // browser (each with its engine, told of the other's changes); what one
 // plays, the other shows at once, and it plays on from there.
 func TestTwoTabsStayInStep(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	a := tab(t, time.Minute)
 	b := sameDevice(t, a, time.Minute)
 	openGame(t, a, "adji-boto", nil, []string{"human", "human"})
@@ -221,7 +221,7 @@ func TestTwoTabsStayInStep(t *testing.T) {
 // shows both seats online from the start (the page names every seat's
 // token in its hello), not the first alone.
 func TestEverySeatAtOneDeviceIsOnline(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, time.Minute)
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "human"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))
@@ -242,7 +242,7 @@ func TestEverySeatAtOneDeviceIsOnline(t *testing.T) {
 // the engine has it and offers the next move. (It used to finish the
 // animation on the older state and wait for a turn already played.)
 func TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/"), jsDo(`localStorage.setItem('tabula.speed','slow')`))
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "greedy"})

@@ -27,7 +27,7 @@ func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) 
 		}
 	}
 	t.Cleanup(stop)
-	ctx := tabAt(t, own.URL+"/", limit)
+	ctx := offlineTabAt(t, own.URL+"/", limit)
 	waitFor(t, ctx, `!!document.querySelector('#home .card')`, 20*time.Second)
 	must(t, ctx, jsDo(`navigator.serviceWorker.ready`))
 	waitFor(t, ctx, `!!navigator.serviceWorker.controller`, 20*time.Second)
@@ -48,13 +48,13 @@ func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) 
 // stopped, the app opens and a whole Adji-Boto game (seeds=2) against the
 // computer plays to its end by keyboard, in the browser's engine.
 func TestOfflineGameAgainstComputer(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx, base := visitThenStop(t, 4*time.Minute)
 	must(t, ctx, chromedp.Navigate(base+"/#/game/adji-boto"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #start')`, 20*time.Second)
 	setField(t, ctx, "seeds", "2")
 	waitFor(t, ctx, `!document.getElementById('seats').dataset.pending`, 10*time.Second)
-	setSelect(t, ctx, "#seat-1", "mcts:easy")
+	setSelect(t, ctx, "#seat-1", "random")
 	must(t, ctx, chromedp.Focus(chromedp.CSS(`#start`)), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
 	turns := 0
@@ -90,26 +90,26 @@ func startOffline(t *testing.T, ctx context.Context, base, id string, options ma
 }
 
 // TestOfflineOneDevice: with the server stopped, Tamman and Agsinnoninka
-// are played at one device for 20 turns each in the browser's engine;
+// are played at one device for 10 turns each in the browser's engine;
 // Agsinnoninka's choices stay behind the hand-over screen until both
 // have chosen.
 func TestOfflineOneDevice(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	ctx, base := visitThenStop(t, 4*time.Minute)
 
 	startOffline(t, ctx, base, "tamman", nil)
-	for turns := 0; turns < 20; turns++ {
+	for turns := 0; turns < 10; turns++ {
 		if status(t, ctx) == "over" {
 			t.Fatalf("Tamman is over after %d turns", turns)
 		}
 		playByKeyboard(t, ctx)
 	}
-	if n := movesPlayed(t, ctx); n < 20 {
-		t.Errorf("Tamman: %d entries in the move list after 20 turns", n)
+	if n := movesPlayed(t, ctx); n < 10 {
+		t.Errorf("Tamman: %d entries in the move list after 10 turns", n)
 	}
 
 	startOffline(t, ctx, base, "agsinnoninka", map[string]string{"match": "false"})
-	for turns := 0; turns < 20; turns++ {
+	for turns := 0; turns < 10; turns++ {
 		if status(t, ctx) != "handover" {
 			t.Fatalf("turn %d: player 0 gets no hand-over screen", turns)
 		}
@@ -147,7 +147,7 @@ func TestOfflineOneDevice(t *testing.T) {
 // in English and in German (the narration has one renderer: the server's
 // Go code, compiled into the engine).
 func TestSameGameInBrowserAndServer(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 2*time.Minute)
 	records := []string{
 		`{"game":"adji-boto","options":["seeds=2"],"moves":["9","4","8","3","7","2","6"]}`,
@@ -178,7 +178,7 @@ func TestSameGameInBrowserAndServer(t *testing.T) {
 // is listed with the finished games, marked as played in this browser,
 // and copied from there into the server's archive.
 func TestBrowserGameToServerArchive(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, time.Minute)
 	rec := `{"game":"adji-boto","options":["seeds=2"],"moves":["9","1","8","0","5","4","7","3","6","2","5","0","8","9","8","7"],"players":["Ama","greedy"]}`
 	id := eval[string](t, ctx, fmt.Sprintf(`(async () => { const m = await import('./engine.js');

@@ -9,24 +9,27 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestOnlineGamesFromInviteLinks plays a whole online game of each game in
-// three tabs: two players from their invite links and a spectator. One
-// player reloads mid-game and goes on; the QR code of each link is the
-// code of that link.
+// TestOnlineGamesFromInviteLinks plays an online game of each game to its
+// end in three tabs: two players from their invite links and a
+// spectator. One player reloads mid-game and goes on; the QR code of each
+// link is the code of that link.
 func TestOnlineGamesFromInviteLinks(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		game, options string
 		clock         bool
+		resignAt      int // the moves after which the first player resigns; 0: the game plays to its end
 	}{
-		{"adji-boto", `{"seeds":"2"}`, true},
-		{"agsinnoninka", `{"seeds":"2","match":false}`, false},
-		{"tamman", `{"exact-finish":false,"throw-use":"total"}`, false}, // a move a turn: a shorter game, still some hundred moves
+		{"adji-boto", `{"seeds":"2"}`, true, 0},
+		{"agsinnoninka", `{"seeds":"2","match":false}`, false, 0},
+		// some hundred moves to its end, even a move a turn: it ends by a
+		// resignation, after the reload and the drop
+		{"tamman", `{"exact-finish":false,"throw-use":"total"}`, false, 10},
 	}
 	axe := axeSource(t)
 	for n, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
-			t.Parallel()
+			parallelLong(t)
 			// The pages of online play and the finished games have no
 			// serious or critical axe violation (checked in the first game).
 			scan := func(ctx context.Context, page string) {
@@ -88,6 +91,9 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 							// A reload mid-game resumes where it was.
 							reloaded = true
 							must(t, seats[1-i], chromedp.Reload())
+						}
+						if moves == c.resignAt {
+							confirm(t, seats[0], "resign")
 						}
 						if moves == 6 && !dropped {
 							// The server drops every connection of the room:

@@ -15,7 +15,7 @@ import (
 // runs a small study and opens its report. The page and the report have
 // no serious or critical axe violation.
 func TestResearchPage(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	axe := axeSource(t)
 	// A server of its own: the page lists every study of the server.
 	ctx := tabAt(t, ownApp(t).URL+"/research.html", 90*time.Second)
@@ -60,7 +60,7 @@ func TestResearchPage(t *testing.T) {
 // overlaps its plot, and the lead curves' legend tells the 24 readings
 // apart by colour and dash.
 func TestReportLayout(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tabAt(t, ownApp(t).URL+"/research.html", 90*time.Second)
 	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#game option').length === %d`, len(engine.Games())), 10*time.Second)
 	setSelect(t, ctx, "#game", "adji-boto")

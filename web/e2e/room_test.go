@@ -98,7 +98,7 @@ func inStep(t *testing.T, pages []context.Context) string {
 
 // TestRoomByKeyboard plays online rooms by keyboard only in three tabs
 // (two players and a spectator): a whole game of Adji-Boto with a clock,
-// 20 turns of Tamman and of Agsinnoninka. After each move every page
+// 8 turns of Tamman and of Agsinnoninka. After each move every page
 // marks the last move, the spectator's live region has told it, the
 // players' focus is not on the page body, all pages show the clock
 // values the server sent, and none offers the computer's analysis.
@@ -111,12 +111,12 @@ func TestRoomByKeyboard(t *testing.T) {
 		turns   int // 0: the whole game
 	}{
 		{"adji-boto", map[string]any{"seeds": 2}, true, 0},
-		{"tamman", map[string]any{"exact-finish": false}, false, 20},
-		{"agsinnoninka", map[string]any{"seeds": 2, "match": false}, false, 20},
+		{"tamman", map[string]any{"exact-finish": false}, false, 8},
+		{"agsinnoninka", map[string]any{"seeds": 2, "match": false}, false, 8},
 	}
 	for _, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
-			t.Parallel()
+			parallelLong(t)
 			links, specLink := createRoom(t, c.game, c.options, c.clock)
 			pages := openPages(t, append(links, specLink), 4*time.Minute)
 			players, spec := pages[:2], pages[2]
@@ -203,7 +203,7 @@ func roomPictures(t *testing.T, ctx context.Context, game string) {
 // computer goes on watching, told why in one line; the other player is
 // told the computer now plays that seat.
 func TestSeatGivenUpTurnsToSpectating(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	a, b := twoPlayers(t)
 	told := eval[int](t, a, `Number(document.getElementById('announce').dataset.count || 0)`)
 	must(t, b, jsDo(`document.getElementById('giveup').click()`))
@@ -248,7 +248,7 @@ func noEnglish(t *testing.T, ctx context.Context, page string) {
 
 // TestGermanPagesHaveNoEnglish visits every page in German.
 func TestGermanPagesHaveNoEnglish(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, time.Minute)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.lang','de')`))
 	for _, p := range []struct{ hash, ready string }{
@@ -268,7 +268,7 @@ func TestGermanPagesHaveNoEnglish(t *testing.T) {
 // told how long until the seat may go to the computer, then gets the
 // button (by keyboard); the seat keeps its person's name, with a mark.
 func TestReplaceAnAbsentPlayer(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	a, b := twoPlayers(t)
 	must(t, b, chromedp.Navigate(srv.URL+"/#/"))
 	waitFor(t, a, `!!document.querySelector('[data-replace-wait="1"]')`, 10*time.Second)

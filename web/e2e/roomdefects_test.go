@@ -70,7 +70,7 @@ func onlineChecks(t *testing.T, a context.Context) {
 // (no Hint, New game or Undo; "(You)" and the presence marks stay), also
 // after a reload.
 func TestOpponentLeavingKeepsTheGameOnline(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	a, b := twoPlayers(t)
 	confirm(t, b, "giveup")
 	waitFor(t, a, `document.querySelector('[data-seat="1"]').innerText.includes('Ben (computer)')`, 10*time.Second)
@@ -86,7 +86,7 @@ func TestOpponentLeavingKeepsTheGameOnline(t *testing.T) {
 // "4s"); once it succeeds the old refusal is gone; the absent seat says
 // "away" once.
 func TestRefusalInTheReadersLanguageGoesWhenTheActionSucceeds(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	a, b := twoPlayers(t)
 	setSelect(t, a, "#lang", "de")
 	waitFor(t, a, `document.documentElement.lang === 'de'`, 5*time.Second)
@@ -117,7 +117,7 @@ func TestRefusalInTheReadersLanguageGoesWhenTheActionSucceeds(t *testing.T) {
 // page, and accepting a draw is told as the agreement, never as an offer
 // of the one who accepts.
 func TestResignationAndDrawAnnouncedOnce(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	a, b := twoPlayers(t)
 	listen(t, a)
 	listen(t, b)
@@ -187,7 +187,7 @@ func nearEnd(t *testing.T) (links []string, last string) {
 // TestAnEndIsAnnouncedOnce: the last move of a game ends it, and each
 // player's page says so once, with the result.
 func TestAnEndIsAnnouncedOnce(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	links, last := nearEnd(t)
 	pages := openPages(t, links, time.Minute)
 	for _, ctx := range pages {
@@ -217,7 +217,7 @@ func TestAnEndIsAnnouncedOnce(t *testing.T) {
 // told once on every page, and only the player to move is told how to
 // move; the waiting player and the spectator are not.
 func TestTammanThrowsToldOnceAndTheInstructionToTheMoverOnly(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	links, specLink := createRoom(t, "tamman", map[string]any{"exact-finish": false}, false)
 	pages := openPages(t, append(links, specLink), 2*time.Minute)
 	for _, ctx := range pages {

@@ -15,7 +15,7 @@ import (
 // end by clicking the holes against the computer, and the pages pass the
 // accessibility checks.
 func TestPlayTheTestGameOnItsBoard(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 120*time.Second)
 	card := fmt.Sprintf(`.card[data-game=%q]`, testgame.ID)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(card+` svg`)))

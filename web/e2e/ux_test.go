@@ -41,7 +41,7 @@ const activeBody = `document.activeElement === document.body || !document.active
 
 // The skip link goes to the content and leaves the game where it is.
 func TestSkipLinkKeepsTheGame(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 60*time.Second)
 	startAdji(t, ctx, "human", "random")
 	hash := eval[string](t, ctx, `location.hash`)
@@ -57,7 +57,7 @@ func TestSkipLinkKeepsTheGame(t *testing.T) {
 // A bad address shows a not-found page with a way back, whether it comes
 // after another page or is loaded fresh.
 func TestNotFoundPage(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 60*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/adji-boto"), chromedp.WaitVisible(chromedp.CSS(`#start`)))
 	for _, bad := range []string{"#/game/nope", "#/play/nope", "#/nonsense", "#/game/adji-boto/x"} {
@@ -87,7 +87,7 @@ func TestNotFoundPage(t *testing.T) {
 
 // A triple click starts one game, and takes back one turn.
 func TestButtonsActOnce(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	// A server of its own: it counts the rooms the server creates.
 	own := ownApp(t)
 	ctx := tabAt(t, own.URL+"/", 60*time.Second)
@@ -118,7 +118,7 @@ func TestButtonsActOnce(t *testing.T) {
 // New game asks first while a game is on; Resign ends the game with the
 // computer as winner; the players are "You" and "Computer (level)".
 func TestNewGameResignAndNames(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 60*time.Second)
 	startAdji(t, ctx, "human", "mcts:easy")
 	seats := eval[string](t, ctx, `document.querySelector('.seats').innerText`)
@@ -165,7 +165,7 @@ func TestNewGameResignAndNames(t *testing.T) {
 // The move list follows the newest move, unless the person scrolled up;
 // it is focusable when it overflows.
 func TestMoveListFollows(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 90*time.Second)
 	must(t, ctx, chromedp.EmulateViewport(1280, 600))
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "random"})
@@ -198,7 +198,7 @@ func TestMoveListFollows(t *testing.T) {
 // jump, Forward during an animation skips it, autoplay runs; the analysis
 // and its graph show.
 func TestReplayAndAnalysis(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	ctx := tab(t, 240*time.Second)
 	startAdji(t, ctx, "human", "random")
 	must(t, ctx, jsDo(`document.getElementById('hint').click()`))
@@ -250,7 +250,7 @@ func TestReplayAndAnalysis(t *testing.T) {
 // hole is in the Tab order; a picked Tamman man hands the focus to its
 // target.
 func TestArrowKeysOnTheBoard(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 60*time.Second)
 	startAdji(t, ctx, "human", "human")
 	if n := eval[int](t, ctx, `document.querySelectorAll('#board [tabindex="0"]').length`); n != 1 {
@@ -289,7 +289,7 @@ func TestArrowKeysOnTheBoard(t *testing.T) {
 // At 390 px the Tamman setup does not scroll sideways and Start is on the
 // first screen.
 func TestPhoneSetup(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 60*time.Second)
 	must(t, ctx, chromedp.EmulateViewport(390, 844))
 	openGame(t, ctx, "tamman", map[string]string{"players": "4"}, nil)
@@ -306,11 +306,12 @@ func TestPhoneSetup(t *testing.T) {
 }
 
 // Captures are announced in the live region, each with whose move it was;
-// one man sent back is "1 man".
+// one man sent back is "1 man". (Three seeds a hole: some 11 turns of the
+// person, with a capture in every game of 2,000 against random.)
 func TestCapturesAnnounced(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	ctx := tab(t, 120*time.Second)
-	openGame(t, ctx, "adji-boto", nil, []string{"human", "random"})
+	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "3"}, []string{"human", "random"})
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`),
 		jsDo(`window.__said = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__said.push(n.textContent)))).observe(document.getElementById('announce'), {childList: true})`),
 		chromedp.Click(chromedp.CSS(`#start`)))
@@ -332,7 +333,7 @@ func TestCapturesAnnounced(t *testing.T) {
 
 // The full rules page and the options are German in the German app.
 func TestGermanRulesPage(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 30*time.Second)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.lang','de')`), chromedp.Navigate(srv.URL+"/#/game/agsinnoninka"), chromedp.Reload())
 	waitFor(t, ctx, `!!document.querySelector('#rulesdoc h2, #rulesdoc h3')`, 10*time.Second)
@@ -354,7 +355,7 @@ func TestGermanRulesPage(t *testing.T) {
 
 // On a phone on its side the whole board is on the first screen.
 func TestPhoneLandscapeBoard(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	ctx := tab(t, 60*time.Second)
 	must(t, ctx, chromedp.EmulateViewport(844, 390))
 	for _, g := range engine.Games() {
@@ -378,7 +379,7 @@ func TestPhoneLandscapeBoard(t *testing.T) {
 // sources with an address as links, no text in the thumbnails too small
 // to read.
 func TestHomeCards(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 30*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(`.card .playp a`)))
 	// each card's top and its Play button's
@@ -402,7 +403,7 @@ func TestHomeCards(t *testing.T) {
 
 // Seeds stay inside a store however many there are, clear of its count.
 func TestSeedsStayInStores(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 30*time.Second)
 	out := eval[string](t, ctx, `import('/boards.js').then((b) => {
 		const box = document.createElement('div');
@@ -434,7 +435,7 @@ func TestSeedsStayInStores(t *testing.T) {
 // At one device the focus goes to the hand-over button and back to the
 // board, never to <body>.
 func TestHandOverFocus(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 60*time.Second)
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "human"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
@@ -457,7 +458,7 @@ func TestHandOverFocus(t *testing.T) {
 // sown into; the man's square and those it passed), apart from the focus;
 // the turn line shows a progress sign while the computer thinks.
 func TestLastMoveAndThinking(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	ctx := tab(t, 90*time.Second)
 	startAdji(t, ctx, "human", "random")
 	thinking := eval[bool](t, ctx, `(() => { document.querySelector('#legal button.move').click(); const t = document.getElementById('turn'); return t.classList.contains('thinking') && !!t.querySelector('.spinner'); })()`)

@@ -24,7 +24,7 @@ const hideAndListen = `window.__notes = [];
 // on, the browser shows one, in German for a German page. The sound is
 // off until turned on.
 func TestYourMoveInTheTitleAndANotification(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	a, b := twoPlayers(t)
 	setSelect(t, a, "#lang", "de")
 	waitFor(t, a, `document.documentElement.lang === 'de'`, 5*time.Second)

@@ -4,7 +4,8 @@
 // every move: the server's for online rooms, the engine in the browser's
 // (engine.js) for games at this device; the pages show what it sends.
 
-import { t, pick, detectLanguage, setLanguage, getLanguage, optionDoc, valueLabel, setWords, fillLanguages } from './i18n.js';
+import { t, pick, detectLanguage, setLanguage, getLanguage, setWords, fillLanguages } from './i18n.js';
+import { optionFields, readOptions as readFields } from './options.js';
 import { preview, shape } from './boards.js';
 import { pageOnline, pageInvites } from './online.js';
 import { pageArchive } from './archive.js';
@@ -13,6 +14,7 @@ import { w, esc, linkify, seatLabel } from './ux.js';
 import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
+import { lastBoard } from './roomdraw.js';
 import { lobbyBox, startLobby, leaveLobby, pageIdentity } from './lobby.js';
 import { pageJoin, pageClass, pageNewClass, leaveClass } from './class.js';
 import { kiosk } from './kiosk.js';
@@ -68,12 +70,13 @@ async function route() {
   // a kiosk shows its games and nothing that leads away (attract.js)
   if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
   // A page the engine in the browser answers says so while it loads (the
-  // first time: a second or two on a phone); an embedded board at its
-  // game's default options shows that start meanwhile (starts.js), its
+  // first time: a second or two on a phone); meanwhile an embedded board
+  // at its game's default options shows that start (starts.js), and a game
+  // at this device its board as this page last drew it (lastBoard), their
   // moves waiting for the engine.
   if ((siteMode() || page === 'play' || page === 'embed') && engineState.loaded === null) {
     const note = `<p class="note" id="engineloading" role="status">${esc(t('engineLoading'))}</p>`;
-    const first = page === 'embed' && !embedOptions(token || '').length && starts[id];
+    const first = page === 'embed' ? !embedOptions(token || '').length && starts[id] : page === 'play' && lastBoard(id);
     app.innerHTML = first ? `<section id="startview">${preview(first.start, first.name)}${note}</section>` : note;
   }
   try {
@@ -171,14 +174,15 @@ function wireLoad() {
 
 // ------------------------------------------------------------------ game page
 
-// optionTitle names an option for people in the current language, with
-// the name that records and the command line use.
-function optionTitle(opt) {
-  const l = pick(opt.titles);
-  return l ? `${l} (${opt.name})` : opt.name;
-}
-
 let setupValues = {}; // game id -> {options, seats}
+
+// printLink is the PDF of a game's board and rules from printer (a server's
+// address, '' for this one) on paper, in the page's language, under
+// options (name to value), as GET /api/games/{id}/print.pdf takes them.
+function printLink(printer, id, paper, options) {
+  const q = new URLSearchParams({ paper, lang: getLanguage(), ...options });
+  return `${printer}/api/games/${encodeURIComponent(id)}/print.pdf?${q}`;
+}
 
 async function pageGame(id) {
   const seq = routeSeq;
@@ -198,7 +202,7 @@ async function pageGame(id) {
   // the board at true scale and the rules sheet, as the server prints them
   const printer = siteMode() ? siteServer() : '';
   if (g.hasRules && (!siteMode() || printer)) {
-    const pdf = (paper) => `${printer}/api/games/${encodeURIComponent(g.id)}/print.pdf?paper=${paper}&amp;lang=${getLanguage()}`;
+    const pdf = (paper) => esc(printLink(printer, g.id, paper, saved.options));
     o += `<p class="print"><a id="print" class="button" href="${pdf('a4')}" target="_blank" rel="noopener">${esc(t('printA4'))}</a> <a id="print-a3" href="${pdf('a3')}" target="_blank" rel="noopener">${esc(t('printA3'))}</a></p>`;
   }
   o += `</div><form id="setup" class="setup" novalidate>`;
@@ -209,33 +213,19 @@ async function pageGame(id) {
   o += `<details id="more" class="more"${saved.more ? ' open' : ''}><summary>${esc(w('moreOptions'))}</summary><p class="note">${esc(w('moreOptionsHint'))}</p>`;
   o += `<fieldset><legend>${esc(t('options'))}</legend>`;
   if (g.options.length === 0) o += `<p>${esc(t('optionsNone'))}</p>`;
-  for (const opt of g.options) {
-    const val = saved.options[opt.name] !== undefined ? saved.options[opt.name] : opt.default;
-    const fid = 'opt-' + opt.name;
-    o += `<div class="field" data-option="${esc(opt.name)}">`;
-    if (opt.kind === 'bool') {
-      o += `<label><input type="checkbox" id="${fid}" name="${esc(opt.name)}" ${val === 'true' ? 'checked' : ''} aria-describedby="${fid}-doc"> ${esc(optionTitle(opt))}</label>`;
-    } else if (opt.kind === 'enum') {
-      o += `<label for="${fid}">${esc(optionTitle(opt))}</label><select id="${fid}" name="${esc(opt.name)}" aria-describedby="${fid}-doc">`;
-      o += opt.values.map((v) => `<option value="${esc(v)}" ${v === val ? 'selected' : ''}>${esc(valueLabel(opt, v))}</option>`).join('') + `</select>`;
-    } else {
-      const step = opt.kind === 'float' ? 'any' : '1';
-      o += `<label for="${fid}">${esc(optionTitle(opt))}</label><input type="number" id="${fid}" name="${esc(opt.name)}" value="${esc(val)}" min="${opt.min}" max="${opt.max}" step="${step}" aria-describedby="${fid}-doc">`;
-    }
-    o += `<small id="${fid}-doc">${esc(optionDoc(opt))}</small></div>`;
-  }
+  o += optionFields(g.options, saved.options, 'opt-');
   o += `</fieldset></details></form></div>${lobbyHere() ? lobbyBox() : ''}</section>`;
   app.innerHTML = o;
   if (lobbyHere()) startLobby([{ id: g.id, name: g.name }], g.id).catch(() => {});
 
   const form = document.getElementById('setup');
-  const readOptions = () => {
-    const opts = {};
-    for (const opt of g.options) {
-      const el = document.getElementById('opt-' + opt.name);
-      opts[opt.name] = opt.kind === 'bool' ? String(el.checked) : el.value;
+  const readOptions = () => readFields(g.options, 'opt-');
+  // the print links follow the options chosen
+  const relink = () => {
+    for (const [el, paper] of [['print', 'a4'], ['print-a3', 'a3']]) {
+      const a = document.getElementById(el);
+      if (a) a.href = printLink(siteMode() ? siteServer() : '', g.id, paper, readOptions());
     }
-    return opts;
   };
   let agents = g.agents;
   // The number of seats is the number of players of the start state under
@@ -278,7 +268,7 @@ async function pageGame(id) {
   };
   renderSeats();
   const more = () => document.getElementById('more').open;
-  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
+  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) { refreshAgents(); relink(); } setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
   document.getElementById('more').addEventListener('toggle', () => { setupValues[id] = { ...(setupValues[id] || { options: readOptions(), seats: [] }), more: more() }; });
   // Online play takes the options chosen here.
   // So does a class.

@@ -8,7 +8,7 @@
 
 import { t, pick, getLanguage, setWords } from './i18n.js';
 import { preview } from './boards.js';
-import { esc, agentLabel } from './ux.js';
+import { esc, agentLabel, ask } from './ux.js';
 import { app, api, showError, clearError, games, routeSeq, stale, announce } from './api.js';
 import { Conn } from './conn.js';
 
@@ -219,6 +219,10 @@ function tileHTML(g) {
   o += `<div class="tileboard">${b && b.state ? preview({ board: b.board, state: b.state }, who) : ''}</div>`;
   o += `<p class="lead">${esc(leadText(g, b))}</p>`;
   o += `<p><a href="${esc(g.watch)}" target="_blank" rel="noopener">${esc(t('cl_watch', { who }))}</a></p>`;
+  // the teacher's only: end a stuck game so that the next round can start
+  if (g.links && !g.result && !(b && b.over)) {
+    o += `<p><button type="button" class="d-abandon" data-room="${esc(g.room)}" data-who="${esc(who)}">${esc(t('cl_abandon', { who }))}</button></p>`;
+  }
   // the seats' links, the teacher's only: for a pupil who lost her page
   if (g.links && g.links.some((x) => x)) {
     o += `<details class="seatlinks"><summary>${esc(t('cl_seatLinks'))}</summary><ul>`;
@@ -287,6 +291,17 @@ function wireDashboard() {
   act('d-pause', 'pause');
   act('d-resume', 'resume');
   act('d-end', 'end');
+  const wall = document.getElementById('wall');
+  if (wall) wall.addEventListener('click', async (e) => {
+    const el = e.target.closest('button.d-abandon');
+    if (!el || !(await ask(t('cl_abandonAsk', { who: el.dataset.who }), t('cl_abandonYes')))) return;
+    clearError();
+    el.disabled = true;
+    try {
+      C.v = await api('POST', `/api/classes/${encodeURIComponent(C.id)}/games/${encodeURIComponent(el.dataset.room)}/abandon`, undefined, undefined, C.token);
+      render(false);
+    } catch (err) { showError(err); el.disabled = false; }
+  });
   document.getElementById('d-projector').addEventListener('click', () => {
     C.projector = !C.projector;
     sessionStorage.setItem('tabula.projector', C.projector ? '1' : '0');

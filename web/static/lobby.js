@@ -8,12 +8,21 @@ import { api, showError, clearError, announce } from './api.js';
 import { LobbyConn } from './conn.js';
 import { t } from './i18n.js';
 import { esc } from './ux.js';
+import { optionFields, readOptions, isDefault } from './options.js';
 
 const store = 'tabula.identity';
 
-// computer is the computer a rated game against it plays ("Play the
-// computer"), named on its button by its level's words.
-const computer = 'mcts:medium';
+// levels are the computer's levels the form offers ("Play the
+// computer"): MCTS at each, medium chosen first.
+const levels = ['easy', 'medium', 'hard'];
+
+// specs caches each game's options (GET /api/games/{id}).
+const specs = new Map();
+
+async function specsOf(game) {
+  if (!specs.has(game)) specs.set(game, (await api('GET', '/api/games/' + encodeURIComponent(game))).options || []);
+  return specs.get(game);
+}
 
 // identity is this browser's identity ({id, key, name}) or null.
 export function identity() {
@@ -69,10 +78,13 @@ export async function startLobby(list, game) {
       <label>${esc(t('lb_game'))} <select id="lb-game">${games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join('')}</select></label>
       <label>${esc(t('lb_minutes'))} <input id="lb-min" type="number" min="0" max="1000" value="5"></label>
       <label>${esc(t('lb_increment'))} <input id="lb-inc" type="number" min="0" max="600" value="3"></label>
-      <label><input id="lb-rated" type="checkbox" checked> ${esc(t('lb_ratedBox'))}</label>
+      <details id="lb-reading"><summary>${esc(t('lb_reading'))}</summary><div id="lb-options"></div></details>
+      <label><input id="lb-rated" type="checkbox" checked aria-describedby="lb-rated-note"> ${esc(t('lb_ratedBox'))}</label>
+      <p id="lb-rated-note" class="note" aria-live="polite">${esc(t('lb_ratedNote'))}</p>
       <p><button class="button primary" type="submit" id="lb-post">${esc(t('lb_post'))}</button>
-      <button class="button" type="button" id="lb-now">${esc(t('lb_playNow'))}</button>
-      <button class="button" type="button" id="lb-cpu">${esc(t('lb_computer', { level: t('lvl_' + computer.split(':')[1]) }))}</button></p></form>`;
+      <button class="button" type="button" id="lb-now">${esc(t('lb_playNow'))}</button></p>
+      <p><label>${esc(t('lb_level'))} <select id="lb-level">${levels.map((l) => `<option value="${l}"${l === 'medium' ? ' selected' : ''}>${esc(t('lvl_' + l))}</option>`).join('')}</select></label>
+      <button class="button" type="button" id="lb-cpu">${esc(t('lb_computer'))}</button></p></form>`;
   }
   o += `<p id="lb-status" role="status" aria-live="polite"></p>
     <div class="lb-scroll" id="lb-scroll" hidden tabindex="0" role="region" aria-label="${esc(t('lb_open'))}"><table id="lb-seeks"><caption>${esc(t('lb_open'))} <span class="note">${esc(t('lb_live'))}</span></caption><thead><tr>
@@ -143,7 +155,8 @@ function wire(firstGame) {
   if (!create) return;
   const request = (extra) => {
     const min = Number(document.getElementById('lb-min').value) || 0;
-    const req = { game: document.getElementById('lb-game').value, rated: document.getElementById('lb-rated').checked, ...extra };
+    const game = document.getElementById('lb-game').value;
+    const req = { game, options: chosenOptions(), rated: document.getElementById('lb-rated').checked, ...extra };
     if (min > 0 && !extra.computer) req.clock = { initial: min * 60, increment: Number(document.getElementById('lb-inc').value) || 0 };
     return req;
   };
@@ -156,14 +169,48 @@ function wire(firstGame) {
     const m = await api('POST', '/api/seeks', request({ pair: true }), undefined, key);
     if (m.matched) go(m); else status(t('lb_waiting'));
   }));
-  document.getElementById('lb-cpu').addEventListener('click', () => act(async () => go(await api('POST', '/api/seeks', request({ computer }), undefined, key))));
-  document.getElementById('lb-game').addEventListener('change', (e) => showRatings(e.target.value));
+  document.getElementById('lb-cpu').addEventListener('click', () => act(async () => go(await api('POST', '/api/seeks', request({ computer: 'mcts:' + document.getElementById('lb-level').value }), undefined, key))));
+  document.getElementById('lb-game').addEventListener('change', (e) => { showRatings(e.target.value); showOptions(e.target.value); });
+  document.getElementById('lb-options').addEventListener('change', ratedFollows);
   document.getElementById('lb-seeks').addEventListener('click', (e) => {
     const b = e.target.closest('button');
     if (!b) return;
     if (b.classList.contains('lb-accept')) act(async () => go(await api('POST', `/api/seeks/${encodeURIComponent(b.dataset.id)}/accept`, undefined, undefined, key)));
     if (b.classList.contains('lb-withdraw')) act(async () => { await api('DELETE', `/api/seeks/${encodeURIComponent(b.dataset.id)}`, undefined, undefined, key); status(''); });
   });
+  showOptions(firstGame);
+}
+
+// showOptions draws the options of game in the form, at their defaults.
+async function showOptions(game) {
+  const box = document.getElementById('lb-options');
+  if (!box || !game) return;
+  let opts = [];
+  try { opts = await specsOf(game); } catch (e) { /* the game's defaults are sent */ }
+  if (document.getElementById('lb-game').value !== game) return; // another game was chosen meanwhile
+  box.innerHTML = optionFields(opts, {}, 'lb-opt-');
+  box.dataset.game = game;
+  ratedFollows();
+}
+
+// chosenOptions are the options chosen in the form for its game (none,
+// the defaults, until they are drawn).
+function chosenOptions() {
+  const box = document.getElementById('lb-options');
+  const game = document.getElementById('lb-game').value;
+  return box && box.dataset.game === game ? readOptions(specs.get(game) || [], 'lb-opt-') : {};
+}
+
+// ratedFollows lets a game be rated only in the source's reading (the
+// defaults): another reading is casual, and the form says so.
+function ratedFollows() {
+  const game = document.getElementById('lb-game').value;
+  const source = isDefault(specs.get(game) || [], chosenOptions());
+  const rated = document.getElementById('lb-rated');
+  if (!source) rated.checked = false;
+  else if (rated.disabled) rated.checked = true;
+  rated.disabled = !source;
+  document.getElementById('lb-rated-note').textContent = t(source ? 'lb_ratedNote' : 'lb_casualReading');
 }
 
 function status(text) {

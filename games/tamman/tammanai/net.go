@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"tabula/engine"
 	"tabula/games/tamman"
@@ -253,7 +255,14 @@ func ParseNet(text []byte) (*Net, error) {
 		if !bytes.HasPrefix(t, []byte("shape")) {
 			break // the numbers
 		}
-		if _, err := fmt.Sscanf(string(t), "shape %d %d", &inputs, &hidden); err != nil {
+		f := strings.Fields(string(t))
+		var errIn, errHidden error
+		if len(f) == 3 {
+			inputs, errIn = strconv.Atoi(f[1])
+			hidden, errHidden = strconv.Atoi(f[2])
+		}
+		// (not fmt.Sscanf, whose scanner would weigh on the browser's engine)
+		if len(f) != 3 || f[0] != "shape" || errIn != nil || errHidden != nil {
 			return nil, fmt.Errorf("line %d: %q: want shape INPUTS HIDDEN", line, t)
 		}
 		if inputs != NetInputs && inputs != NetInputsMore {
