@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,14 @@ func TestCheckCatalogueNamesWhatIsMissing(t *testing.T) {
 		if !found {
 			t.Errorf("%s: errors %v, want one saying %q", c.name, errs, c.want)
 		}
+	}
+}
+
+// Table makes each word's texts by its key, in both languages.
+func TestTableMakesTextsByKey(t *testing.T) {
+	got := Table([]Word{{Key: "a", En: "one", De: "eins"}, {Key: "b", En: "two", De: "zwei"}})
+	want := map[string]Text{"a": {"en": "one", "de": "eins"}, "b": {"en": "two", "de": "zwei"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Table: %v, want %v", got, want)
 	}
 }

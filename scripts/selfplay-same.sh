@@ -5,8 +5,10 @@
 # (sim's "seconds"/"gamesPerSecond" and its first text line's time and
 # rate, tournament's "seconds" and time): records (--records), summaries
 # (text and --json), analyze's games.jsonl (threads 1, and threads 2
-# sorted), its reports (text, report.json, report.csv). Prints one line
-# per run and exits 1 if any differs.
+# sorted), its reports (text, report.json, report.csv): keyed and
+# streamed throws, several readings (whose keyed draws are shared) and
+# skill games among them. Prints one line per run and exits 1 if any
+# differs.
 set -u
 old=$1 new=$2 dir=${3:-$(mktemp -d)}
 mkdir -p "$dir"
@@ -61,6 +63,8 @@ studies=(
   "--game tamman --agents greedy --games 20 --evaluate 30 --evaluate-games 4"
   "--game adji-boto --agents greedy --games 60 --chance stream"
   "--game agsinnoninka --agents random --games 10"
+  "--game tamman --agents random --games 200 --vary players=2,4 --vary mouth-up=0.5,0.35"
+  "--game tamman --agents random --games 60 --chance ply --vary throw-use=separate,total --skill greedy"
 )
 i=0
 for a in "${studies[@]}"; do

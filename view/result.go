@@ -17,7 +17,7 @@ const (
 	EndResign    End = "resign"    // a seat resigned
 	EndAgreed    End = "agreed"    // the players agreed a draw
 	EndFlag      End = "flag"      // a seat's time ran out
-	EndAbandoned End = "abandoned" // nobody finished it (the room lapsed)
+	EndAbandoned End = "abandoned" // nobody finished it (the room lapsed, or a class's teacher stopped it)
 )
 
 // Ends lists every End.

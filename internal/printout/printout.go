@@ -115,10 +115,19 @@ func (sh sheet) say(key string, args ...any) string {
 	return messages.Texts(m, sh.words, nil)[sh.lang]
 }
 
-// footer writes the line at the foot of every page.
+// footer writes the line at the foot of every page: the command that
+// prints the sheet again, with the options that are not the defaults.
 func (sh sheet) footer(p *pdf.Page) {
+	g := sh.s.Game()
+	cmd := g.ID()
+	def := engine.DefaultOptions(g).Settings()
+	for i, set := range sh.s.Options().Settings() {
+		if i >= len(def) || set != def[i] {
+			cmd += " --option " + set
+		}
+	}
 	p.Fill(0.35)
-	p.Text(margin*pdf.MM, margin*pdf.MM, pdf.Regular, 7, sh.say("pr_footer", "game", sh.s.Game().Name(), "id", sh.s.Game().ID()))
+	p.Text(margin*pdf.MM, margin*pdf.MM, pdf.Regular, 7, sh.say("pr_footer", "game", g.Name(), "id", cmd))
 	p.Fill(0)
 }
 

@@ -10,15 +10,13 @@ import (
 	"tabula/internal/printout"
 )
 
-// getPrint answers GET /api/games/{id}/print.pdf?paper=a4&lang=en&sheet=all
+// getPrint answers GET /api/games/{id}/print.pdf?paper=a4&lang=en&sheet=all&name=value...
 // with the game's board at true scale and its rules sheet as a PDF
-// (package printout), at the defaults of its options. lang defaults to the
+// (package printout), under the options given as the other parameters
+// (as /api/games/{id}/start takes them; the rest at their defaults), the
+// same as "tabula print --option name=value". lang defaults to the
 // request's language, paper to a4, sheet to all.
 func (s *Server) getPrint(w http.ResponseWriter, r *http.Request) error {
-	g, err := engine.Lookup(r.PathValue("id"))
-	if err != nil {
-		return notFoundErr(err)
-	}
 	q := r.URL.Query()
 	req := printout.Request{Paper: q.Get("paper"), Lang: q.Get("lang"), Sheet: q.Get("sheet")}
 	if req.Paper == "" {
@@ -30,12 +28,16 @@ func (s *Server) getPrint(w http.ResponseWriter, r *http.Request) error {
 	if req.Sheet == "" {
 		req.Sheet = "all"
 	}
+	g, opts, err := queryOptions(requestOf(r), "paper", "lang", "sheet")
+	if err != nil {
+		return err
+	}
 	if err := req.Check(); err != nil {
 		return badRequestErr(err)
 	}
-	st, err := g.NewState(engine.DefaultOptions(g))
+	st, err := g.NewState(opts)
 	if err != nil {
-		return err
+		return badRequestErr(err)
 	}
 	var buf bytes.Buffer
 	if err := printout.Write(&buf, st, s.cfg.Rules, req); err != nil {

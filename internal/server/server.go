@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -233,14 +234,17 @@ func (s *Server) getAgents(w response, r *request) error {
 
 // queryOptions reads the game of the path and its options from the query
 // (name=value...; the others at their defaults), within the server's
-// bounds.
-func queryOptions(r *request) (engine.Game, engine.Options, error) {
+// bounds; the parameters named in not are the route's own, not options.
+func queryOptions(r *request, not ...string) (engine.Game, engine.Options, error) {
 	g, err := engine.Lookup(r.PathValue("id"))
 	if err != nil {
 		return nil, engine.Options{}, notFoundErr(err)
 	}
 	var sets []string
 	for name, vals := range r.Query() {
+		if slices.Contains(not, name) {
+			continue
+		}
 		for _, v := range vals {
 			sets = append(sets, name+"="+v)
 		}

@@ -298,3 +298,45 @@ func liveMove(t *testing.T, teacher context.Context, room string, links []string
 		t.Errorf("the tile says %q, not who leads", lead)
 	}
 }
+
+// A stuck game does not hold the class: on the teacher's dashboard each
+// game in play has "End … as abandoned", which asks first; once both
+// games of the round are ended so, their tiles offer it no more, the
+// class has them abandoned, and the next round can start.
+func TestTeacherEndsAStuckGame(t *testing.T) {
+	parallel(t)
+	teacher := tab(t, 2*time.Minute)
+	var c struct{ ID, Code, Secret, Teacher string }
+	if code := classAPI(t, "POST", "/api/classes", "", `{"game":"`+testgame.ID+`","options":{"seeds":1}}`, &c); code != 201 {
+		t.Fatalf("POST /api/classes: %d", code)
+	}
+	for _, n := range []string{"Ana", "Bo", "Cy", "Dee"} {
+		if code := classAPI(t, "POST", "/api/classes/"+c.Code+"/join", "", `{"name":"`+n+`"}`, nil); code != 201 {
+			t.Fatalf("join %s: %d", n, code)
+		}
+	}
+	if code := classAPI(t, "POST", "/api/classes/"+c.ID+"/rounds", c.Secret, "", nil); code != 201 {
+		t.Fatalf("round 1: %d", code)
+	}
+	must(t, teacher, chromedp.Navigate(srv.URL+c.Teacher), chromedp.WaitVisible(chromedp.CSS(`#dashboard`)))
+	waitFor(t, teacher, `document.querySelectorAll('#wall button.d-abandon').length === 2 && document.getElementById('d-next').disabled`, 20*time.Second)
+	// Cancel keeps the game; yes ends it.
+	must(t, teacher, jsDo(`document.querySelector('#wall button.d-abandon').click()`))
+	waitFor(t, teacher, `!!document.querySelector('dialog.ask[open]')`, 10*time.Second)
+	must(t, teacher, jsDo(`document.querySelector('dialog.ask [data-no]').click()`))
+	waitFor(t, teacher, `!document.querySelector('dialog.ask') && document.querySelectorAll('#wall button.d-abandon').length === 2`, 10*time.Second)
+	for left := 2; left > 0; left-- {
+		must(t, teacher, jsDo(`document.querySelector('#wall button.d-abandon').click()`))
+		waitFor(t, teacher, `!!document.querySelector('dialog.ask[open]')`, 10*time.Second)
+		must(t, teacher, jsDo(`document.querySelector('dialog.ask [data-yes]').click()`))
+		waitFor(t, teacher, fmt.Sprintf(`document.querySelectorAll('#wall button.d-abandon').length === %d`, left-1), 20*time.Second)
+	}
+	waitFor(t, teacher, `!document.getElementById('d-next').disabled`, 20*time.Second)
+	var v classGames
+	classAPI(t, "GET", "/api/classes/"+c.ID, c.Secret, "", &v)
+	for _, g := range v.Rounds[0].Games {
+		if g.Result == nil || g.Result.Code() != "abandoned" {
+			t.Errorf("game %s: %+v, want abandoned", g.Room, g.Result)
+		}
+	}
+}

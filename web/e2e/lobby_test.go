@@ -101,7 +101,7 @@ func TestFindAGame(t *testing.T) {
 // challenge is listed casual with its options; "Play the computer" at
 // "hard" seats mcts:hard in that reading.
 func TestChallengeFormChoosesReadingAndLevel(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	base := ownApp(t).URL
 	ctx := person(t, base, 2*time.Minute)
 	enter(t, ctx, "Ana")

@@ -9,7 +9,8 @@ import (
 )
 
 // The game page's Print links give the server's PDF of the board and
-// rules, on A4 and A3, in the page's language.
+// rules, on A4 and A3, in the page's language and under the options
+// chosen.
 func TestPrintButtonGivesThePDF(t *testing.T) {
 	parallel(t)
 	ctx := tab(t, 2*time.Minute)
@@ -23,6 +24,14 @@ func TestPrintButtonGivesThePDF(t *testing.T) {
 	got := eval[string](t, ctx, `fetch(document.getElementById('print').href).then(async (r) => r.headers.get('Content-Type') + ' ' + (await r.text()).slice(0, 8))`)
 	if got != "application/pdf %PDF-1.4" {
 		t.Errorf("the print link gives %q", got)
+	}
+	// The links follow the options chosen, as --option does the command's.
+	must(t, ctx, jsDo(`document.getElementById('more').open = true`))
+	setField(t, ctx, "mouth-up", "0.75")
+	waitFor(t, ctx, `document.getElementById('print').getAttribute('href').includes('mouth-up=0.75')`, 10*time.Second)
+	got = eval[string](t, ctx, `fetch(document.getElementById('print-a3').href).then(async (r) => r.headers.get('Content-Type') + ' ' + (await r.text()).slice(0, 8))`)
+	if got != "application/pdf %PDF-1.4" {
+		t.Errorf("the print link with mouth-up=0.75 gives %q", got)
 	}
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), jsDo(`localStorage.setItem('tabula.lang', 'de')`), chromedp.Reload())
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/adji-boto"))

@@ -14,6 +14,7 @@ import { w, esc, linkify, seatLabel } from './ux.js';
 import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
+import { lastBoard } from './roomdraw.js';
 import { lobbyBox, startLobby, leaveLobby, pageIdentity } from './lobby.js';
 import { pageJoin, pageClass, pageNewClass, leaveClass } from './class.js';
 import { kiosk } from './kiosk.js';
@@ -69,12 +70,13 @@ async function route() {
   // a kiosk shows its games and nothing that leads away (attract.js)
   if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
   // A page the engine in the browser answers says so while it loads (the
-  // first time: a second or two on a phone); an embedded board at its
-  // game's default options shows that start meanwhile (starts.js), its
+  // first time: a second or two on a phone); meanwhile an embedded board
+  // at its game's default options shows that start (starts.js), and a game
+  // at this device its board as this page last drew it (lastBoard), their
   // moves waiting for the engine.
   if ((siteMode() || page === 'play' || page === 'embed') && engineState.loaded === null) {
     const note = `<p class="note" id="engineloading" role="status">${esc(t('engineLoading'))}</p>`;
-    const first = page === 'embed' && !embedOptions(token || '').length && starts[id];
+    const first = page === 'embed' ? !embedOptions(token || '').length && starts[id] : page === 'play' && lastBoard(id);
     app.innerHTML = first ? `<section id="startview">${preview(first.start, first.name)}${note}</section>` : note;
   }
   try {
@@ -174,6 +176,14 @@ function wireLoad() {
 
 let setupValues = {}; // game id -> {options, seats}
 
+// printLink is the PDF of a game's board and rules from printer (a server's
+// address, '' for this one) on paper, in the page's language, under
+// options (name to value), as GET /api/games/{id}/print.pdf takes them.
+function printLink(printer, id, paper, options) {
+  const q = new URLSearchParams({ paper, lang: getLanguage(), ...options });
+  return `${printer}/api/games/${encodeURIComponent(id)}/print.pdf?${q}`;
+}
+
 async function pageGame(id) {
   const seq = routeSeq;
   const g = await api('GET', '/api/games/' + encodeURIComponent(id));
@@ -192,7 +202,7 @@ async function pageGame(id) {
   // the board at true scale and the rules sheet, as the server prints them
   const printer = siteMode() ? siteServer() : '';
   if (g.hasRules && (!siteMode() || printer)) {
-    const pdf = (paper) => `${printer}/api/games/${encodeURIComponent(g.id)}/print.pdf?paper=${paper}&amp;lang=${getLanguage()}`;
+    const pdf = (paper) => esc(printLink(printer, g.id, paper, saved.options));
     o += `<p class="print"><a id="print" class="button" href="${pdf('a4')}" target="_blank" rel="noopener">${esc(t('printA4'))}</a> <a id="print-a3" href="${pdf('a3')}" target="_blank" rel="noopener">${esc(t('printA3'))}</a></p>`;
   }
   o += `</div><form id="setup" class="setup" novalidate>`;
@@ -210,6 +220,13 @@ async function pageGame(id) {
 
   const form = document.getElementById('setup');
   const readOptions = () => readFields(g.options, 'opt-');
+  // the print links follow the options chosen
+  const relink = () => {
+    for (const [el, paper] of [['print', 'a4'], ['print-a3', 'a3']]) {
+      const a = document.getElementById(el);
+      if (a) a.href = printLink(siteMode() ? siteServer() : '', g.id, paper, readOptions());
+    }
+  };
   let agents = g.agents;
   // The number of seats is the number of players of the start state under
   // the options chosen (one score each).
@@ -251,7 +268,7 @@ async function pageGame(id) {
   };
   renderSeats();
   const more = () => document.getElementById('more').open;
-  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) refreshAgents(); setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
+  form.addEventListener('change', (e) => { if (e.target.closest('[data-option]')) { refreshAgents(); relink(); } setupValues[id] = { options: readOptions(), seats: [...document.querySelectorAll('#seats select')].map((s) => s.value), more: more() }; });
   document.getElementById('more').addEventListener('toggle', () => { setupValues[id] = { ...(setupValues[id] || { options: readOptions(), seats: [] }), more: more() }; });
   // Online play takes the options chosen here.
   // So does a class.
