@@ -100,7 +100,7 @@ func TestEmbedExample(t *testing.T) {
 // board is seen; then the engine plays. The site is "tabula site"'s copy
 // on a plain static file server, where nothing but the engine can answer.
 func TestEmbedDrawsItsStartWhileTheEngineLoads(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	dir := t.TempDir()
 	if _, err := web.WriteSite(dir, ""); err != nil {
 		t.Fatal(err)

@@ -91,7 +91,7 @@ func (h *heldEngine) serve(dir string) *httptest.Server {
 // the page last drew it (after a move) before the engine is ready, with
 // no move offered; then the engine takes the game on.
 func TestPlayPageDrawsItsBoardWhileTheEngineLoads(t *testing.T) {
-	t.Parallel()
+	parallel(t)
 	dir := t.TempDir()
 	if _, err := web.WriteSite(dir, ""); err != nil {
 		t.Fatal(err)
