@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -106,21 +105,10 @@ func TestEmbedDrawsItsStartWhileTheEngineLoads(t *testing.T) {
 	if _, err := web.WriteSite(dir, ""); err != nil {
 		t.Fatal(err)
 	}
-	release := make(chan struct{})
-	var once sync.Once
-	open := func() { once.Do(func() { close(release) }) }
-	defer open()
-	files := http.FileServer(http.Dir(dir))
-	static := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/engine.wasm.gz") {
-			select {
-			case <-release:
-			case <-r.Context().Done():
-				return
-			}
-		}
-		files.ServeHTTP(w, r)
-	}))
+	var engine heldEngine // (site_test.go)
+	engine.hold()
+	defer engine.release()
+	static := engine.serve(dir)
 	defer static.Close()
 	ctx := tab(t, 2*time.Minute)
 	must(t, ctx, chromedp.Navigate(static.URL+"/index.html?embed=1#/embed/adji-boto/vs=greedy"))
@@ -129,6 +117,6 @@ func TestEmbedDrawsItsStartWhileTheEngineLoads(t *testing.T) {
 	if !eval[bool](t, ctx, `!!document.getElementById('engineloading') && document.querySelector('#startview svg').textContent.includes('10') && !document.querySelector('[data-move]')`) {
 		t.Error("the board shown while the engine loads is not Adji-Boto's start with the engine's note, or offers moves")
 	}
-	open()
+	engine.release()
 	waitFor(t, ctx, `!!document.querySelector('#board [data-move]') && !document.getElementById('startview')`, 60*time.Second)
 }

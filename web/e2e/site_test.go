@@ -3,6 +3,8 @@ package e2e
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -44,4 +46,84 @@ func TestSiteWithNoServer(t *testing.T) {
 	if turns := playThrough(t, ctx, 300, nil); turns < 1 {
 		t.Errorf("the game ended after %d turns", turns)
 	}
+}
+
+// heldEngine serves dir as a plain static file server (nothing kept in
+// the browser's HTTP cache) whose engine.wasm.gz waits while held.
+type heldEngine struct {
+	mu   sync.Mutex
+	held chan struct{} // nil: served at once
+}
+
+func (h *heldEngine) hold() { h.mu.Lock(); h.held = make(chan struct{}); h.mu.Unlock() }
+
+func (h *heldEngine) release() {
+	h.mu.Lock()
+	if h.held != nil {
+		close(h.held)
+		h.held = nil
+	}
+	h.mu.Unlock()
+}
+
+func (h *heldEngine) serve(dir string) *httptest.Server {
+	files := http.FileServer(http.Dir(dir))
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		if strings.HasSuffix(r.URL.Path, "/engine.wasm.gz") {
+			h.mu.Lock()
+			held := h.held
+			h.mu.Unlock()
+			if held != nil {
+				select {
+				case <-held:
+				case <-r.Context().Done():
+					return
+				}
+			}
+		}
+		files.ServeHTTP(w, r)
+	}))
+}
+
+// TestPlayPageDrawsItsBoardWhileTheEngineLoads: a game at this device,
+// reloaded while the engine's download is held back, shows its board as
+// the page last drew it (after a move) before the engine is ready, with
+// no move offered; then the engine takes the game on.
+func TestPlayPageDrawsItsBoardWhileTheEngineLoads(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if _, err := web.WriteSite(dir, ""); err != nil {
+		t.Fatal(err)
+	}
+	var engine heldEngine
+	defer engine.release()
+	static := engine.serve(dir)
+	defer static.Close()
+	ctx := tab(t, 3*time.Minute)
+	must(t, ctx, chromedp.Navigate(static.URL+"/#/game/adji-boto"))
+	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #start')`, 30*time.Second)
+	setField(t, ctx, "seeds", "2")
+	waitFor(t, ctx, `!document.getElementById('seats').dataset.pending`, 10*time.Second)
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
+	waitFor(t, ctx, `location.hash.startsWith('#/play/b.') && !!document.querySelector('#board [data-move]')`, 30*time.Second)
+	must(t, ctx, chromedp.Click(chromedp.CSS(`#board [data-move]`)))
+	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length >= 1`, 20*time.Second)
+
+	// no service worker nor its cache: the reload asks the server for the engine
+	must(t, ctx, jsDo(`(async () => {
+		for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+		for (const k of await caches.keys()) await caches.delete(k);
+	})()`))
+	engine.hold()
+	must(t, ctx, chromedp.Reload())
+	waitFor(t, ctx, `(() => { const s = document.querySelector('#startview svg'); return !!s && s.getBoundingClientRect().width > 100; })()`, 30*time.Second)
+	if !eval[bool](t, ctx, `!!document.getElementById('engineloading') && !document.querySelector('[data-move]')`) {
+		t.Error("the board shown while the engine loads has no note that it loads, or offers moves")
+	}
+	if ply := eval[int](t, ctx, `JSON.parse(localStorage.getItem('tabula.lastBoard')).start.state.ply`); ply < 1 {
+		t.Errorf("the board drawn is the game at ply %d, not after the move played", ply)
+	}
+	engine.release()
+	waitFor(t, ctx, `!!document.querySelector('#board [data-move]') && !document.getElementById('startview')`, 60*time.Second)
 }

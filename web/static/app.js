@@ -14,6 +14,7 @@ import { w, esc, linkify, seatLabel } from './ux.js';
 import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
+import { lastBoard } from './roomdraw.js';
 import { lobbyBox, startLobby, leaveLobby, pageIdentity } from './lobby.js';
 import { pageJoin, pageClass, pageNewClass, leaveClass } from './class.js';
 import { kiosk } from './kiosk.js';
@@ -69,12 +70,13 @@ async function route() {
   // a kiosk shows its games and nothing that leads away (attract.js)
   if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
   // A page the engine in the browser answers says so while it loads (the
-  // first time: a second or two on a phone); an embedded board at its
-  // game's default options shows that start meanwhile (starts.js), its
+  // first time: a second or two on a phone); meanwhile an embedded board
+  // at its game's default options shows that start (starts.js), and a game
+  // at this device its board as this page last drew it (lastBoard), their
   // moves waiting for the engine.
   if ((siteMode() || page === 'play' || page === 'embed') && engineState.loaded === null) {
     const note = `<p class="note" id="engineloading" role="status">${esc(t('engineLoading'))}</p>`;
-    const first = page === 'embed' && !embedOptions(token || '').length && starts[id];
+    const first = page === 'embed' ? !embedOptions(token || '').length && starts[id] : page === 'play' && lastBoard(id);
     app.innerHTML = first ? `<section id="startview">${preview(first.start, first.name)}${note}</section>` : note;
   }
   try {

@@ -16,14 +16,39 @@ import { P, status, chooser, playerName, isPerson, local, mine, oneDevice, spect
   told, turnLine, describeTurn, chanceName, shownTurns, clockMs, clockText, howTo, muted } from './roomstate.js';
 import { panel, mistakes, graphSVG, coachList } from './analysis.js';
 import { turnTitle, signalTurn, soundOn, notifyOn, canNotify } from './yourturn.js';
+import { store } from './kiosk.js';
 
 // shown reports whether the room page is the page shown.
 const shown = () => !!P && !!P.shown && !!current && current.name === 'room';
+
+// keptState is the state keepBoard kept last.
+let keptState = null;
+
+// keepBoard keeps the board of a game of the engine in the browser as it
+// stands (the last such game only), for the page to draw while the engine
+// loads after a reload (lastBoard).
+function keepBoard() {
+  if (!isEngineRoom(P.id) || !P.match || !P.geo || P.match.state === keptState) return;
+  keptState = P.match.state;
+  try {
+    store.setItem('tabula.lastBoard', JSON.stringify({ room: P.id, name: P.game.name, start: { board: P.geo, state: P.match.state } }));
+  } catch (e) { /* no room left: the page says that the engine loads */ }
+}
+
+// lastBoard is what keepBoard kept of room id ({name, start: {board,
+// state}}, as boards.js's preview draws it), or null.
+export function lastBoard(id) {
+  try {
+    const kept = JSON.parse(store.getItem('tabula.lastBoard') || 'null');
+    return kept && kept.room === id ? kept : null;
+  } catch (e) { return null; }
+}
 
 // renderRoom draws the room; the first time it replaces the page, then
 // it changes what changed.
 export function renderRoom() {
   if (!shown()) return;
+  keepBoard();
   const html = roomHTML();
   const el = document.getElementById('room');
   if (el && el.dataset.id === P.id) morph(el, html);
