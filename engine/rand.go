@@ -19,16 +19,22 @@ type Rand struct {
 func (r Rand) IntN(n int) int {
 	// Lemire's multiply-shift with rejection, as math/rand/v2 does it on a
 	// 64-bit machine (a power of two is a mask of the low bits).
+	// Both results are computed from the one draw and the power of two's
+	// picked by a conditional move: a branch on it would miss whenever a
+	// playout's count of moves changes between odd and even and powers
+	// of two. The rejection only concerns the multiply (lo < un is rare,
+	// so it is tested first).
 	un := uint64(n)
-	if un&(un-1) == 0 {
-		return int(r.Src.Uint64() & (un - 1))
-	}
-	hi, lo := bits.Mul64(r.Src.Uint64(), un)
-	if lo < un {
+	x := r.Src.Uint64()
+	hi, lo := bits.Mul64(x, un)
+	if lo < un && un&(un-1) != 0 {
 		thresh := -un % un
 		for lo < thresh {
 			hi, lo = bits.Mul64(r.Src.Uint64(), un)
 		}
+	}
+	if un&(un-1) == 0 {
+		hi = x & (un - 1)
 	}
 	return int(hi)
 }

@@ -8,7 +8,7 @@ import "encoding/binary"
 // throw v, sends back the enemy men he overtakes and orders a capture
 // throw for each.
 func (s *State) moveFrom(from, v uint8, tr *tracer) {
-	p := s.turn
+	p := s.turn & 3 // (the mask spares the bounds checks)
 	r := s.r
 	q := r.path[p][from]
 	to := int(from) + int(v)
@@ -55,21 +55,18 @@ func (s *State) moveFrom(from, v uint8, tr *tracer) {
 			if tr != nil {
 				tr.sendBackOn(s, int(e), *em, hit)
 			}
-			sent := false
+			// Each man on a hit square goes back to step 0, his own
+			// 'ayn (always safe; Home is out of play), without a
+			// branch: whether a man is hit is hard to foresee.
+			n := uint8(0)
 			for j, k := range em {
-				// Step 0 is the man's own 'ayn, always safe; Home is out
-				// of play.
-				if k == 0 || k == Home || hit&(1<<r.path[e][k]) == 0 {
-					continue
-				}
-				em[j] = 0
-				caught++
-				s.caughtN[e]++
-				sent = true
+				c := b2u(k != 0) & b2u(k != Home) & uint8(hit>>(r.path[e][k]&31)&1)
+				em[j] = k * (1 - c)
+				n += c
 			}
-			if sent {
-				sortMen(em)
-			}
+			caught += n
+			s.caughtN[e] = n
+			sortMen(em)
 		}
 	}
 	s.captured = caught
@@ -113,11 +110,15 @@ func (s *State) setOcc(p int) {
 
 // sortMen puts four steps in ascending order.
 func sortMen(m *[4]uint8) {
-	for i := 1; i < 4; i++ {
-		for j := i; j > 0 && m[j-1] > m[j]; j-- {
-			m[j-1], m[j] = m[j], m[j-1]
-		}
-	}
+	// A sorting network of min and max, which compile to conditional
+	// moves: an insertion sort's branches follow the random men.
+	a, b, c, d := m[0], m[1], m[2], m[3]
+	a, b = min(a, b), max(a, b)
+	c, d = min(c, d), max(c, d)
+	a, c = min(a, c), max(a, c)
+	b, d = min(b, d), max(b, d)
+	b, c = min(b, c), max(b, c)
+	m[0], m[1], m[2], m[3] = a, b, c, d
 }
 
 // b2u is 1 for true and 0 for false; the compiler makes it a flag, not a

@@ -68,7 +68,7 @@ func (s *State) playout(r engine.Rand, maxTurns int, policy bool) int {
 		} else {
 			i = r.IntN(k)
 		}
-		s.applyStep(ms[i], nil)
+		s.applyStep(ms[i&31], nil)
 	}
 	return n
 }
@@ -84,7 +84,7 @@ func (s *State) RandomTurn(chance engine.Rand, seats []engine.Rand) (actor, lega
 	var ms [maxMoves]stepMove
 	k := s.stepMoves(&ms)
 	p := int(s.turn)
-	s.applyStep(ms[seats[p].IntN(k)], nil)
+	s.applyStep(ms[seats[p].IntN(k)&31], nil)
 	return p, k, s.phase == Over
 }
 
@@ -99,7 +99,7 @@ func (s *State) RandomTurns(chance engine.Rand, seats []engine.Rand, maxTurns in
 			continue
 		}
 		k := s.stepMoves(&ms)
-		s.applyStep(ms[seats[s.turn].IntN(k)], nil)
+		s.applyStep(ms[seats[s.turn].IntN(k)&31], nil)
 		if s.captured > 0 {
 			t.Captures++
 			t.Captured += int(s.captured)
@@ -119,7 +119,7 @@ func (s *State) RandomPlayersTurn(chance engine.Rand, seats []engine.Rand, limit
 			s.applyThrow(s.drawThrow(chance), nil)
 		} else {
 			k := s.stepMoves(&ms)
-			s.applyStep(ms[seats[s.turn].IntN(k)], nil)
+			s.applyStep(ms[seats[s.turn].IntN(k)&31], nil)
 			t.Add(k)
 			if t.Moves >= limit && s.phase != Over && s.turn == turn {
 				return false, false

@@ -43,9 +43,11 @@ func (s *State) Legal(player int, dst []engine.Move) []engine.Move {
 	return dst
 }
 
-// maxMoves bounds a player's legal moves: five throw values for four men,
-// and a pass.
-const maxMoves = 5*4 + 1
+// maxMoves is the length of a list of moves: a player has at most 21
+// (five throw values for four men, and a pass); the list holds 32, so
+// that indexes masked by 31 need no bounds checks and stepMoves' spare
+// writes stay inside it.
+const maxMoves = 32
 
 // stepMove is a move as the step of the man on his path and the throw he
 // uses; v 0 is the pass.
@@ -100,17 +102,17 @@ func (s *State) stepMoves(ms *[maxMoves]stepMove) int {
 		// over the bits would mispredict its end. Each throw value adds
 		// at most four moves, so the spare writes stay inside ms.
 		c := bits.OnesCount32(from)
-		ms[n] = stepMove{uint8(bits.TrailingZeros32(from)), v}
+		ms[n&31] = stepMove{uint8(bits.TrailingZeros32(from)), v}
 		from &= from - 1
-		ms[n+1] = stepMove{uint8(bits.TrailingZeros32(from)), v}
+		ms[(n+1)&31] = stepMove{uint8(bits.TrailingZeros32(from)), v}
 		from &= from - 1
-		ms[n+2] = stepMove{uint8(bits.TrailingZeros32(from)), v}
+		ms[(n+2)&31] = stepMove{uint8(bits.TrailingZeros32(from)), v}
 		from &= from - 1
-		ms[n+3] = stepMove{uint8(bits.TrailingZeros32(from)), v}
+		ms[(n+3)&31] = stepMove{uint8(bits.TrailingZeros32(from)), v}
 		n += c
 	}
 	if s.r.mayPass {
-		ms[n] = stepMove{}
+		ms[n&31] = stepMove{}
 		n++
 	}
 	return n

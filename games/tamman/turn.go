@@ -165,14 +165,12 @@ func (s *State) endTurn(tr *tracer) {
 		tr.add(engine.Event{Kind: engine.Pass, Player: int(s.turn), From: -1, To: -1, N: int(s.nPool)})
 	}
 	s.lost, s.zeroed = s.nPool, false
-	for i := uint8(0); i < s.nPool; i++ {
-		s.pool[i] = 0
-	}
+	s.pool = [maxPool]uint8{}
 	s.nPool = 0
-	s.turn++
-	if s.turn == s.r.players {
-		s.turn = 0
-	}
+	// The next player, wrapping without a branch (with two players it
+	// would alternate).
+	t := s.turn + 1
+	s.turn = t * b2u(t != s.r.players)
 	s.phase = ThrowPhase
 	s.seq = 0
 	s.due = 1
