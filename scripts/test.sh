@@ -60,4 +60,17 @@ trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/testprogress" ./scripts/testprogress
 packages=$(go list ./... | wc -l)
 echo "go test ${short[*]} on $packages packages: a line per package as it finishes" >&2
-go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "$@" ./... | "$bin/testprogress" -packages "$packages"
+# The browser tests take longest and wait on Chromium more than they
+# compute: they start at once, in a go test of their own, beside the
+# other packages (which go test would run first, web/e2e being last in
+# the list); testprogress reads both runs.
+mkfifo "$bin/browser" "$bin/others"
+go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "$@" ./web/e2e >"$bin/browser" &
+browser=$!
+go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "$@" $(go list ./... | grep -v '/web/e2e$') >"$bin/others" &
+others=$!
+status=0
+"$bin/testprogress" -packages "$packages" "$bin/browser" "$bin/others" || status=1
+wait "$browser" || status=1
+wait "$others" || status=1
+exit $status

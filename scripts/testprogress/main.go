@@ -7,7 +7,9 @@
 // -quiet-for which ones are still running, so a long suite is never
 // silent. It exits 1 if a package or a build failed, else 0.
 //
-// scripts/test.sh runs it:
+// It reads its input, or each file named (FIFOs of several go test
+// runs side by side, read at once) until all of them end. scripts/test.sh
+// runs it:
 //
 //	go test -json ./... | go run ./scripts/testprogress -packages 61
 package main
@@ -21,6 +23,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -178,20 +181,50 @@ func framing(out string) bool {
 	return false
 }
 
+// readLines sends the lines of standard input, or of every file named,
+// each read as it comes, and closes the channel when all have ended.
+func readLines(files []string) (<-chan string, error) {
+	inputs := []io.Reader{os.Stdin}
+	if len(files) > 0 {
+		inputs = inputs[:0]
+		for _, name := range files {
+			f, err := os.Open(name)
+			if err != nil {
+				return nil, err
+			}
+			inputs = append(inputs, f)
+		}
+	}
+	lines := make(chan string)
+	var wg sync.WaitGroup
+	for _, in := range inputs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sc := bufio.NewScanner(in)
+			sc.Buffer(nil, 16<<20)
+			for sc.Scan() {
+				lines <- sc.Text()
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(lines)
+	}()
+	return lines, nil
+}
+
 func main() {
 	total := flag.Int("packages", 0, "the packages of the run, for the count (0: not known)")
 	quiet := flag.Duration("quiet-for", 30*time.Second, "say which packages are still running after this long without a line")
 	flag.Parse()
 	p := newProgress(os.Stdout, *total, time.Now)
-	lines := make(chan string)
-	go func() {
-		sc := bufio.NewScanner(os.Stdin)
-		sc.Buffer(nil, 16<<20)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
+	lines, err := readLines(flag.Args())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testprogress:", err)
+		os.Exit(2)
+	}
 	tick := time.NewTicker(*quiet / 3)
 	for {
 		select {

@@ -82,3 +82,41 @@ func TestProgressPrintsATimedOutTestsOutput(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// Two runs side by side: every line of both inputs arrives, whole, and
+// the input ends when both have ended.
+func TestReadLinesReadsEveryFile(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	want := map[string]bool{}
+	for _, run := range []string{"e2e", "rest"} {
+		var b strings.Builder
+		for i := range 1000 {
+			l := run + strings.Repeat("x", i%50) + "|" + string(rune('a'+i%26))
+			b.WriteString(l + "\n")
+			want[l] = true
+		}
+		name := dir + "/" + run
+		if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	lines, err := readLines(names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for l := range lines {
+		if !want[l] {
+			t.Fatalf("line %q was not in either input", l)
+		}
+		n++
+	}
+	if n != 2000 {
+		t.Errorf("%d lines, want the 2000 of both inputs", n)
+	}
+	if _, err := readLines([]string{dir + "/missing"}); err == nil {
+		t.Error("a missing input gave no error")
+	}
+}
