@@ -91,3 +91,17 @@ func TestTableMakesTextsByKey(t *testing.T) {
 		t.Errorf("Table: %v, want %v", got, want)
 	}
 }
+
+// A Word has a field for each language of Languages: a language added to
+// the list without one would leave its texts empty in every table.
+func TestWordsCoverEveryLanguage(t *testing.T) {
+	text := Table([]Word{{Key: "k", En: "one", De: "eins"}})["k"]
+	for _, l := range Languages {
+		if text[l] == "" {
+			t.Errorf("Table gives no text in %q: Word has no field for it", l)
+		}
+	}
+	if len(text) != len(Languages) {
+		t.Errorf("Table gives texts in %d languages, Languages lists %d", len(text), len(Languages))
+	}
+}
