@@ -347,8 +347,9 @@ func (t *tree) newNode(s engine.State) int32 {
 }
 
 // iterate runs one iteration: select and expand down the tree, play out,
-// back up the reward vector. It reports false, and leaves the tree as it
-// was, when the search's deadline came inside a turn or a playout.
+// back up the reward vector. It reports false, and backs nothing up (a
+// node it added keeps no visit), when the search's deadline came inside
+// a turn or a playout.
 func (t *tree) iterate(root engine.State) bool {
 	s := t.scratch.at(0, root)
 	t.path = t.path[:0]
