@@ -60,7 +60,8 @@ for a in "${tours[@]}"; do
   done
 done
 # nohash takes out what names a resumed old run's SHA-256 draws.
-nohash() { sed -E 's/ --chance-hash sha256//; /^run,,,chance hash,/d'; }
+# (trailing commas are dropped, as the hash may end report.json's config).
+nohash() { sed -E 's/ --chance-hash sha256//; /^run,,,chance hash,/d; /"chanceHash": "sha256"/d; s/,$//'; }
 # resume gives directory $2 the run of directory $1 with half its games.
 resume() { mkdir -p $2; cp $1/run.json $2/; head -n $(( $(wc -l < $1/games.jsonl) / 2 )) $1/games.jsonl > $2/games.jsonl; }
 studies=(
