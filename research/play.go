@@ -191,7 +191,7 @@ func (pl *player) play(u unit) (Result, error) {
 	if pl.plyByPly {
 		w = struct{ Watcher }{m}
 	}
-	pl.loop.Play(s, pl.seatAgt, Draw{Mode: p.Config.Chance, Seed: Seed(seed, u.game, -1), NoChance: rd.noChance}, w)
+	pl.loop.Play(s, pl.seatAgt, Draw{Mode: p.Config.Chance, Hash: p.Config.ChanceHash, Seed: Seed(seed, u.game, -1), NoChance: rd.noChance}, w)
 	res := m.res
 	pr := m.pr
 	if r, ok := s.(Rounded); ok {
