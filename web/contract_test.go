@@ -19,8 +19,8 @@ import (
 	"tabula/view"
 )
 
-// update rewrites the generated files of static/ (contract.js, words.js, engine.wasm.gz, wasm_exec.js) instead of checking them.
-var update = flag.Bool("update", false, "write static/contract.js, static/words.js, static/engine.wasm.gz and static/wasm_exec.js from the Go sources")
+// update rewrites the generated files of static/ (contract.js, words.js, starts.js, engine.wasm.br and .gz, wasm_exec.js) instead of checking them.
+var update = flag.Bool("update", false, "write static/contract.js, static/words.js, static/starts.js, static/engine.wasm.br and .gz and static/wasm_exec.js from the Go sources")
 
 // jsValue is v in JSON, which JavaScript reads as a value (and a person
 // reads as written: no HTML escapes).
