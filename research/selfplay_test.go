@@ -245,7 +245,7 @@ func (w *movesWatcher) TurnEnded(s engine.State) {
 	w.log = append(w.log, s.Hash())
 	w.stand = s.(Leader).Standing(w.stand)
 }
-func (w *movesWatcher) MovesLeft() int           { return w.cap - w.t.Moves }
+func (w *movesWatcher) MovesLeft() int { return w.cap - w.t.Moves }
 func (w *movesWatcher) TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) bool {
 	w.calls++
 	w.t.Moves += t.Moves
