@@ -385,7 +385,7 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 	if len(p.actors) == 0 {
 		return a.leafValue(s)
 	}
-	if depth <= 0 || len(p.actors) > 1 {
+	if depth <= 0 && !a.settles(depth, p.actors) || len(p.actors) > 1 {
 		a.exhaustive = false
 		return a.leafValue(s)
 	}

@@ -48,6 +48,7 @@ var labReports = map[string]string{
 	"level-game":           "iterations a move",
 	"horizon":              "against greedy:",
 	"tamman-match":         "luck-adjusted",
+	"tamman-match-multi":   "a fair share is",
 	"tamman-ceiling":       "ceiling 1 - s/2",
 	"tamman-dual-bound":    "upper bound for",
 	"tamman-dual-fit":      "calibration ",
@@ -486,6 +487,10 @@ func measureArgs(name, value, dir string) []string {
 		value, _, _ = strings.Cut(value, ",")
 	case "match", "match-shared", "dual-policy":
 		value = smallBudgets(value)
+	case "multi-games":
+		value = "3"
+	case "multi-match":
+		value = levelNameRE.ReplaceAllString(value, "easy")
 	case "match-net", "match-net2":
 		value, _ = filepath.Abs("../../games/tamman/tammanai/net.txt")
 	case "study-log":
@@ -505,8 +510,12 @@ func measureArgs(name, value, dir string) []string {
 
 // sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
 // command that leaves one at its default runs with the tiny size too.
-var sizeFlags = []string{"match-games", "horizon-games", "study-games", "study-rollouts",
+var sizeFlags = []string{"match-games", "multi-games", "horizon-games", "study-games", "study-rollouts",
 	"measure-levels", "horizon-iterations", "level-levels"}
+
+// levelNameRE finds the levels above easy in a -multi-match value, which
+// runs at easy's budgets.
+var levelNameRE = regexp.MustCompile(`\b(medium|hard|max)\b`)
 
 // smallBudgets cuts the budgets of the variants in a -match value: MCTS
 // to at most 1,000 iterations, expectiminimax to depth 4 at most,
