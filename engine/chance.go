@@ -23,6 +23,14 @@ func (c Chance) Float64() float64 {
 	return float64(c.Uint64()<<11>>11) / (1 << 53)
 }
 
+// TurnEnded moves keyed draws to the next players' turn's keys.
+func (c Chance) TurnEnded() {
+	if c.Keyed != nil {
+		c.Keyed.Turn++
+		c.Keyed.At = 0
+	}
+}
+
 // KeyedChance draws a game's chance events by key instead of in order:
 // the draw at key k is splitmix64's output at place k+1 of the stream
 // that starts at the game's key (Reset, from the game's seed), computed

@@ -101,6 +101,22 @@ type TurnPlayer interface {
 	RandomPlayersTurn(chance Chance, seats []Rand, maxMoves int, t *MoveTally) (ended, over bool)
 }
 
+// StandingsPlayer is a TurnPlayer that can also play players' turns one
+// after another in one call, for a self-play loop that wants of each only
+// its moves and the standings after it (tabula analyze):
+// RandomPlayersTurns plays what RandomPlayersTurn would, call after call,
+// until the game ends or a move brings t.Moves to maxMoves; it adds the
+// moves to t, appends to stand the game's standings (each player's, as the
+// research workbench's Leader gives them) after each players' turn that
+// ended, and returns stand, the players' turns ended and whether the game
+// is over. Keyed chance (Chance.Keyed) moves to the next turn's keys as
+// each players' turn ends. It saves the calls through interfaces of each
+// players' turn.
+type StandingsPlayer interface {
+	TurnPlayer
+	RandomPlayersTurns(chance Chance, seats []Rand, maxMoves int, t *MoveTally, stand []float64) (standings []float64, turns int, over bool)
+}
+
 // MoveTally counts the players' moves RandomPlayersTurn played: Moves all
 // of them, Choices those among more than one legal move, Options the legal
 // moves of those.

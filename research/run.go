@@ -151,6 +151,9 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Result, done int, began time.Time) error) (int, error) {
 	began := time.Now()
 	threads = max(1, min(threads, len(todo)))
+	if threads == 1 {
+		return playHere(ctx, p, todo, emit, began)
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type out struct {
@@ -215,6 +218,28 @@ func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Res
 		}
 	}
 	return done, firstErr
+}
+
+// playHere is play on one thread: the units are played on the calling
+// goroutine, in order, without a channel between the game and emit.
+func playHere(ctx context.Context, p *Plan, todo []int, emit func(r Result, done int, began time.Time) error, began time.Time) (int, error) {
+	pl := newPlayer(p)
+	stop := ctx.Done()
+	for done, u := range todo {
+		select {
+		case <-stop:
+			return done, context.Cause(ctx)
+		default:
+		}
+		r, err := pl.play(p.unitAt(u))
+		if err == nil {
+			err = emit(r, done+1, began)
+		}
+		if err != nil {
+			return done, err
+		}
+	}
+	return len(todo), nil
 }
 
 // openRun makes dir for the run, or checks that it holds the same run, and

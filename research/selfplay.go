@@ -61,6 +61,24 @@ type TurnTallier interface {
 	TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) (stop bool)
 }
 
+// StandingsTallier is a TurnTallier that can take players' turns played by
+// the game itself with their standings (engine.StandingsPlayer): when the
+// loop would take the game a players' turn at a time (TurnTallier) and
+// Standings says so, SelfPlay calls StandingsTallied after each run of
+// turns, ended by the game's end or by MovesLeft moves, instead of
+// TurnTallied after each turn.
+type StandingsTallier interface {
+	TurnTallier
+	// Standings returns the standings so far, which the game appends to,
+	// and whether the watcher takes them so.
+	Standings() ([]float64, bool)
+	// StandingsTallied is told the standings (with those of the turns
+	// played appended), the players' turns ended, the moves played and
+	// whether the game is over; it returns true to stop a game that has
+	// not ended.
+	StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) (stop bool)
+}
+
 // Draw says how a game's chance events are drawn: Mode is ChanceTurn,
 // ChancePly or ChanceStream, Hash ChanceTurn's hash (Config.ChanceHash),
 // Seed the game's chance seed (Seed(run, game, -1)). NoChance says that
@@ -156,6 +174,13 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			return 0
 		}
 	}
+	if gp, ok := fast.(engine.StandingsPlayer); ok && sp.Turns {
+		if tw, ok := w.(StandingsTallier); ok {
+			if stand, ok := tw.Standings(); ok {
+				return sp.playStandings(s, gp, chance, tw, stand)
+			}
+		}
+	}
 	if tp, ok := fast.(engine.TurnPlayer); ok && sp.Turns {
 		if tw, ok := w.(TurnTallier); ok {
 			return sp.playTurns(s, tp, chance, tw)
@@ -223,6 +248,22 @@ func (sp *SelfPlay) playTurns(s engine.State, tp engine.TurnPlayer, chance engin
 			sp.mix.Turn, sp.mix.At = turns, 0
 		}
 		if tw.TurnTallied(s, sp.moveTally, ended, over) {
+			break
+		}
+	}
+	return turns
+}
+
+// playStandings plays the game's players' turns by the game itself with
+// their standings (engine.StandingsPlayer) for tw, and returns the
+// players' turns played.
+func (sp *SelfPlay) playStandings(s engine.State, gp engine.StandingsPlayer, chance engine.Chance, tw StandingsTallier, stand []float64) (turns int) {
+	for over := s.Terminal(); !over; {
+		sp.moveTally = engine.MoveTally{}
+		var n int
+		stand, n, over = gp.RandomPlayersTurns(chance, sp.rands, tw.MovesLeft(), &sp.moveTally, stand)
+		turns += n
+		if tw.StandingsTallied(stand, n, sp.moveTally, over) {
 			break
 		}
 	}

@@ -232,6 +232,7 @@ type movesWatcher struct {
 	cap, turns, calls int
 	t                 engine.MoveTally
 	log               []uint64
+	stand             []float64 // the standings after each players' turn
 }
 
 func (w *movesWatcher) Decision(n int)                          { w.t.Add(n) }
@@ -239,8 +240,12 @@ func (w *movesWatcher) Turn(engine.State, []int, []engine.Move) {}
 func (w *movesWatcher) Applied(s engine.State, chance, over bool) bool {
 	return !chance && w.t.Moves >= w.cap
 }
-func (w *movesWatcher) TurnEnded(s engine.State) { w.turns++; w.log = append(w.log, s.Hash()) }
-func (w *movesWatcher) MovesLeft() int           { return w.cap - w.t.Moves }
+func (w *movesWatcher) TurnEnded(s engine.State) {
+	w.turns++
+	w.log = append(w.log, s.Hash())
+	w.stand = s.(Leader).Standing(w.stand)
+}
+func (w *movesWatcher) MovesLeft() int { return w.cap - w.t.Moves }
 func (w *movesWatcher) TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) bool {
 	w.calls++
 	w.t.Moves += t.Moves
@@ -256,9 +261,26 @@ func (w *movesWatcher) TurnTallied(s engine.State, t engine.MoveTally, ended, ov
 // by the game itself.
 var fastDraws = []Draw{{Mode: ChanceStream}, {Mode: ChanceTurn, Hash: HashSplitMix}}
 
+// standingsWatcher is a movesWatcher that takes runs of players' turns
+// with their standings (StandingsTallier); it logs no hashes.
+type standingsWatcher struct{ movesWatcher }
+
+func (w *standingsWatcher) Standings() ([]float64, bool) { return w.stand, true }
+func (w *standingsWatcher) StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) bool {
+	w.stand = stand
+	w.turns += turns
+	w.calls++
+	w.t.Moves += t.Moves
+	w.t.Choices += t.Choices
+	w.t.Options += t.Options
+	return w.t.Moves >= w.cap
+}
+
 // A game taken a players' turn at a time (engine.TurnPlayer) is the game
 // played move by move: the same state after each players' turn, the same
-// moves, choices and options, whole or stopped at a cap of moves, with
+// moves, choices and options, whole or stopped at a cap of moves, and so
+// is the game taken in runs of players' turns with their standings
+// (engine.StandingsPlayer), with
 // throws from a stream and keyed by splitmix (keyed on the turn, so the
 // turns cut by a cap must keep their keys).
 func TestPlayersTurnsCountTheMoves(t *testing.T) {
@@ -278,9 +300,9 @@ func TestPlayersTurnsCountTheMoves(t *testing.T) {
 		for seed := range uint64(40) {
 			for _, cap := range []int{1 << 30, 1, 30, 57} {
 				d := fastDraws[(seed+uint64(cap))%2]
-				var ws [2]movesWatcher
-				var turns [2]int
-				var hashes [2]uint64
+				var ws [3]standingsWatcher
+				var turns [3]int
+				var hashes [3]uint64
 				var over bool
 				for i := range ws {
 					seats := make([]ai.Agent, start.NumPlayers())
@@ -288,17 +310,24 @@ func TestPlayersTurnsCountTheMoves(t *testing.T) {
 						seats[k] = ai.NewRandom(Seed(seed, 0, k))
 					}
 					s := start.Clone()
-					ws[i] = movesWatcher{cap: cap}
+					ws[i] = standingsWatcher{movesWatcher{cap: cap}}
 					var w Watcher = &ws[i]
-					if i == 0 {
+					switch i {
+					case 0:
 						w = struct{ Watcher }{w} // move by move
+					case 1:
+						w = &ws[i].movesWatcher // a players' turn at a time
 					}
 					sp := SelfPlay{CountLegal: true, Turns: true}
 					turns[i] = sp.Play(s, seats, Draw{Mode: d.Mode, Hash: d.Hash, Seed: Seed(seed, 0, -1)}, w)
 					hashes[i] = s.Hash()
 					over = s.Terminal()
 				}
-				byMove, byTurn := ws[0], ws[1]
+				if byRun := ws[2]; hashes[2] != hashes[0] || turns[2] != turns[0] || byRun.turns != ws[0].turns || byRun.t != ws[0].t || !slices.Equal(byRun.stand, ws[0].stand) || byRun.calls == 0 {
+					t.Fatalf("%s %v seed %d cap %d %+v: move by move %d turns %+v, in runs of turns (%d calls) %d turns %+v (same state: %v, same standings: %v)",
+						cfg.Game, cfg.Options, seed, cap, d, ws[0].turns, ws[0].t, byRun.calls, byRun.turns, byRun.t, hashes[0] == hashes[2], slices.Equal(byRun.stand, ws[0].stand))
+				}
+				byMove, byTurn := ws[0].movesWatcher, ws[1].movesWatcher
 				if byTurn.calls == 0 {
 					t.Fatalf("%s: the game was not taken a players' turn at a time", cfg.Game)
 				}
@@ -321,6 +350,8 @@ func TestMeasuresByTurnAndByPly(t *testing.T) {
 		{Game: "tamman", Chance: ChanceStream},
 		{Game: "tamman", Options: []string{"players=4"}, Chance: ChanceStream},
 		{Game: "adji-boto", Chance: ChanceStream},
+		{Game: "tamman"}, // keyed by splitmix
+		{Game: "tamman", Options: []string{"players=3"}},
 	} {
 		cfg.Agents, cfg.Games, cfg.Seed = []string{"random"}, 50, 5
 		p := mustPlan(t, cfg)

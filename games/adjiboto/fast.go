@@ -156,6 +156,19 @@ func (s *State) RandomPlayersTurn(_ engine.Chance, seats []engine.Rand, _ int, t
 	return true, s.end != NotOver
 }
 
+// RandomPlayersTurns plays RandomTurn's moves, each a players' turn, until
+// the game ends or limit moves are made, counting them in t and appending
+// the Standing after each to stand (engine.StandingsPlayer).
+func (s *State) RandomPlayersTurns(_ engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally, stand []float64) ([]float64, int, bool) {
+	turns := 0
+	for s.end == NotOver && t.Moves < limit {
+		t.Add(s.randomMove(seats[s.turn]))
+		turns++
+		stand = s.Standing(stand)
+	}
+	return stand, turns, s.end != NotOver
+}
+
 // randomMove plays a uniformly random legal move drawn from r and returns
 // the number of legal moves.
 func (s *State) randomMove(r engine.Rand) int {

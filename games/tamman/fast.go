@@ -111,6 +111,46 @@ func (s *State) RandomTurns(chance engine.Chance, seats []engine.Rand, maxTurns 
 	return turns, s.phase == Over
 }
 
+// RandomPlayersTurns plays RandomPlayersTurn's players' turns until the
+// game ends or a move makes limit moves, counting the moves in t and
+// appending each ended turn's Standing to stand (engine.StandingsPlayer).
+func (s *State) RandomPlayersTurns(chance engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally, stand []float64) ([]float64, int, bool) {
+	var ms [maxMoves]stepMove
+	turn := s.turn
+	r := seats[turn]
+	turns := 0
+	for s.phase != Over {
+		last := false // the move that makes limit moves
+		if s.phase == ThrowPhase {
+			s.applyThrow(s.throwOf(chance.Uint64()), nil)
+			if s.turn == turn && s.phase != Over {
+				continue
+			}
+		} else {
+			k := s.stepMoves(&ms)
+			s.applyStep(ms[r.IntN(k)&31], nil)
+			t.Add(k)
+			last = t.Moves >= limit
+			if s.turn == turn && s.phase != Over {
+				if last {
+					break
+				}
+				continue
+			}
+		}
+		// The players' turn has ended.
+		turns++
+		stand = s.Standing(stand)
+		chance.TurnEnded()
+		turn = s.turn
+		r = seats[turn]
+		if last {
+			break
+		}
+	}
+	return stand, turns, s.phase == Over
+}
+
 // RandomPlayersTurn plays RandomTurn's turns until the turn passes to
 // another player, the game ends or limit moves are made, counting the
 // moves in t (engine.TurnPlayer).
