@@ -54,6 +54,7 @@ var labReports = map[string]string{
 	"tamman-shared-throws": "the two games of each pair",
 	"tamman-losses":        "lost games studied",
 	"tamman-stragglers":    "by the step of the last man",
+	"tamman-search-cost":   "positions visited a search",
 }
 
 // slowBenchmarks run too long for the suite even once: they are listed,
@@ -478,13 +479,13 @@ func measureArgs(name, value, dir string) []string {
 	switch name {
 	case "match-games", "dual-games", "dual-fit", "horizon-games":
 		value = "2"
-	case "study-games", "study-rollouts", "measure-levels":
+	case "study-games", "study-rollouts", "measure-levels", "cost-positions":
 		value = "1"
 	case "horizon-iterations":
 		value = "20"
 	case "level-levels":
 		value, _, _ = strings.Cut(value, ",")
-	case "match", "match-shared", "dual-policy":
+	case "match", "match-shared", "dual-policy", "cost-variants":
 		value = smallBudgets(value)
 	case "match-net", "match-net2":
 		value, _ = filepath.Abs("../../games/tamman/tammanai/net.txt")
@@ -506,7 +507,7 @@ func measureArgs(name, value, dir string) []string {
 // sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
 // command that leaves one at its default runs with the tiny size too.
 var sizeFlags = []string{"match-games", "horizon-games", "study-games", "study-rollouts",
-	"measure-levels", "horizon-iterations", "level-levels"}
+	"measure-levels", "horizon-iterations", "level-levels", "cost-positions"}
 
 // smallBudgets cuts the budgets of the variants in a -match value: MCTS
 // to at most 1,000 iterations, expectiminimax to depth 4 at most,
