@@ -55,6 +55,7 @@ var labReports = map[string]string{
 	"tamman-shared-throws": "the two games of each pair",
 	"tamman-losses":        "lost games studied",
 	"tamman-stragglers":    "by the step of the last man",
+	"tamman-search-cost":   "positions visited a search",
 }
 
 // slowBenchmarks run too long for the suite even once: they are listed,
@@ -479,13 +480,13 @@ func measureArgs(name, value, dir string) []string {
 	switch name {
 	case "match-games", "dual-games", "dual-fit", "horizon-games":
 		value = "2"
-	case "study-games", "study-rollouts", "measure-levels":
+	case "study-games", "study-rollouts", "measure-levels", "cost-positions":
 		value = "1"
 	case "horizon-iterations":
 		value = "20"
 	case "level-levels":
 		value, _, _ = strings.Cut(value, ",")
-	case "match", "match-shared", "dual-policy":
+	case "match", "match-shared", "dual-policy", "cost-variants":
 		value = smallBudgets(value)
 	case "multi-games":
 		value = "3"
@@ -511,7 +512,7 @@ func measureArgs(name, value, dir string) []string {
 // sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
 // command that leaves one at its default runs with the tiny size too.
 var sizeFlags = []string{"match-games", "multi-games", "horizon-games", "study-games", "study-rollouts",
-	"measure-levels", "horizon-iterations", "level-levels"}
+	"measure-levels", "horizon-iterations", "level-levels", "cost-positions"}
 
 // levelNameRE finds the levels above easy in a -multi-match value, which
 // runs at easy's budgets.
