@@ -101,7 +101,6 @@ func TestVersion(t *testing.T) {
 // builds tabula so, as the container build and every test's build do
 // (servetest.BuildFlags), and reads it back from `tabula version`.
 
-
 // Arguments that used to be ignored or accepted are refused with one line
 // that names them, and exit status 2.
 func TestRefusedArguments(t *testing.T) {
