@@ -277,6 +277,11 @@ func run(m *testing.M) int {
 				chromedp.Flag("disable-component-update", true),
 				chromedp.Flag("disable-sync", true),
 				chromedp.Flag("disable-dev-shm-usage", true),
+				// Each browser context is a window, and Chromium preloads
+				// its address bar's popups (pages of their own, in a
+				// renderer of their own) in each: about a CPU-second a
+				// context, for a bar no test uses.
+				chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI"),
 				chromedp.Flag("lang", "en-US"),
 				chromedp.UserDataDir(profile),
 				chromedp.WindowSize(1280, 900),
