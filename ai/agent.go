@@ -76,6 +76,12 @@ type Config struct {
 	// in a game of dice, where a turn ends, not between the throws of one
 	// turn (settle.go).
 	SettleMoves int
+	// RareOutcome, when positive, searches the outcomes of a chance event
+	// whose chance is below it one ply shallower than the others (settle.go):
+	// a rare throw weighs little in the mean, and in a game of dice
+	// the rare throws are often the costly ones (Tamman's 4 and 8 earn
+	// extra throws).
+	RareOutcome float64
 }
 
 // Levels are the strength names every search accepts, weakest first.

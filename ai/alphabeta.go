@@ -424,7 +424,7 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 			o := p.outs[i]
 			p.child.CopyFrom(s)
 			p.child.Apply(o.Move)
-			v += o.Prob * a.search(p.child, childDepth, math.Inf(-1), math.Inf(1), ply+1)
+			v += o.Prob * a.search(p.child, a.outcomeDepth(o, childDepth), math.Inf(-1), math.Inf(1), ply+1)
 			p = &a.plies[ply]
 		}
 		if !a.stopped {

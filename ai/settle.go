@@ -16,3 +16,12 @@ import "tabula/engine"
 func (a *AlphaBeta) settles(depth int, actors []int) bool {
 	return depth > -a.cfg.SettleMoves && len(actors) == 1 && actors[0] != engine.ChancePlayer
 }
+
+// outcomeDepth is the depth to search outcome o of a throw at: depth,
+// one ply less when o is rarer than Config.RareOutcome.
+func (a *AlphaBeta) outcomeDepth(o engine.ChanceOutcome, depth int) int {
+	if o.Prob < a.cfg.RareOutcome {
+		return depth - 1
+	}
+	return depth
+}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"tabula/internal/servetest"
+
 	"github.com/compose-spec/compose-go/v2/types"
 )
 
@@ -119,8 +121,9 @@ func hasAll(list types.StringList, want string) bool {
 }
 
 // The Dockerfile's build stamps variables that exist (the linker ignores
-// an -X of a name that does not), and a binary built with those flags
-// names its revision in `tabula version`.
+// an -X of a name that does not), the tests' builds of tabula stamp the
+// same (servetest.BuildFlags, one configuration for all of them), and a
+// binary built so names its revision in `tabula version`.
 func TestDockerfileStampsTheVersion(t *testing.T) {
 	b, err := os.ReadFile("Dockerfile")
 	if err != nil {
@@ -130,7 +133,7 @@ func TestDockerfileStampsTheVersion(t *testing.T) {
 	if len(stamps) == 0 {
 		t.Fatal("the Dockerfile stamps no revision with -ldflags -X")
 	}
-	var flags []string
+	ldflags := servetest.BuildFlags[slices.Index(servetest.BuildFlags, "-ldflags")+1]
 	for _, m := range stamps {
 		pkg, name := string(m[1]), string(m[2])
 		src, err := filepath.Glob(filepath.Join("..", strings.TrimPrefix(pkg, "tabula/"), "*.go"))
@@ -145,17 +148,15 @@ func TestDockerfileStampsTheVersion(t *testing.T) {
 		if !found {
 			t.Errorf("-X %s.%s: no such string variable", pkg, name)
 		}
-		flags = append(flags, "-X "+pkg+"."+name+"=0123abcd")
+		if x := "-X " + pkg + "." + name + "=" + servetest.Stamp; !strings.Contains(ldflags, x) {
+			t.Errorf("the tests' builds (servetest.BuildFlags %q) do not stamp %s", ldflags, x)
+		}
 	}
 	if testing.Short() {
 		t.Skip("building the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "tabula")
-	if out, err := exec.Command("go", "build", "-buildvcs=false", "-ldflags", strings.Join(flags, " "), "-o", bin, "../cmd/tabula").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	out, err := exec.Command(bin, "version").CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "0123abcd") {
+	out, err := exec.Command(servetest.Build(t), "version").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "revision "+servetest.Stamp) {
 		t.Errorf("tabula version of a container-like build: %q %v, want the stamped revision", out, err)
 	}
 }

@@ -55,6 +55,11 @@ go mod download
 go vet ./...
 short=()
 [ "$mode" = quick ] && short=(-short)
+# The full suite runs every benchmark once, as a test of it (the documented
+# -bench commands name benchmarks: cmd/tabula's TestDocumentedGoTestsRun),
+# but two of ai's, some 20 s each (slowBenchmarks there).
+bench=()
+[ "$mode" = full ] && [ $# = 0 ] && bench=(-bench . -benchtime 1x -skip '^Benchmark(MCTSGame|MCTSDeep)$')
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/testprogress" ./scripts/testprogress
@@ -67,7 +72,7 @@ echo "go test ${short[*]} on $packages packages: a line per package as it finish
 mkfifo "$bin/browser" "$bin/others"
 go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "$@" ./web/e2e >"$bin/browser" &
 browser=$!
-go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "$@" $(go list ./... | grep -v '/web/e2e$') >"$bin/others" &
+go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "${bench[@]}" "$@" $(go list ./... | grep -v '/web/e2e$') >"$bin/others" &
 others=$!
 status=0
 "$bin/testprogress" -packages "$packages" "$bin/browser" "$bin/others" || status=1

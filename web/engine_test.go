@@ -31,9 +31,10 @@ var EngineBuild = []string{"build", "-trimpath", "-buildvcs=false", "-ldflags=-s
 
 // engineFiles are the committed files of the engine: how each compresses
 // the build (the same bytes each time: no name, no time), how it reads
-// back, and the most it may weigh (what it weighs now and a little room;
-// the issue aimed at 1.5 MB, which the brotli file, the one a browser
-// with brotli streams downloads, meets).
+// back, and the most it may weigh (what it weighs now, 1.35 MB and
+// 1.85 MB, and a little room; the issue aimed at 1.5 MB, which the
+// brotli file meets: what a Tabula server sends every browser, and a
+// static host a browser with brotli streams).
 var engineFiles = []struct {
 	name       string
 	compress   func(io.Writer) io.WriteCloser
@@ -47,14 +48,14 @@ var engineFiles = []struct {
 			return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: 11, LGWin: 22})
 		},
 		func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
-		1_360_000},
+		1_400_000},
 	{"engine.wasm.gz",
 		func(w io.Writer) io.WriteCloser {
 			zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression)
 			return zw
 		},
 		func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
-		1_850_000},
+		1_900_000},
 }
 
 func buildEngine(t *testing.T) []byte {

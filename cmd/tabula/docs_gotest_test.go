@@ -20,25 +20,28 @@ import (
 
 // The documented go test commands: every `go test` command of README.md
 // and docs/ (read by pageCommands, as the tabula commands are) is checked
-// against its packages, cheaply:
+// against its packages, read from their source (no test binary is built
+// for a command, but for a benchmark pattern with a sub-benchmark):
 //
-//   - a benchmark command (-bench) runs once (-benchtime 1x) and must run
-//     at least one benchmark; one too slow to run in the suite
-//     (slowBenchmarks) is only listed (-list), and must be there (its
-//     sub-benchmarks are not checked); its -run is not checked (the XXX
-//     that matches no test);
+//   - a benchmark command (-bench) must name at least one benchmark of
+//     its packages; the suite runs every benchmark once (scripts/test.sh:
+//     -bench . -benchtime 1x), but those too slow for it
+//     (slowBenchmarks, skipped there); a sub-benchmark pattern
+//     (RandomPlayout/agsinnoninka) is run here once, its package's test
+//     binary built for it, and must run at least one sub-benchmark; its
+//     -run is not checked (the XXX that matches no test);
 //   - any other command is run by the suite itself: its package must exist
-//     and its -run pattern must name at least one of its tests (read from
-//     the source: no test binary is built for it);
+//     and its -run pattern must name at least one of its tests;
 //   - a measurement is a command (tabula lab NAME, run by
 //     TestDocumentedCommandsRun): a go test -run Measure... is refused
 //     (TestMeasureBrowserEngine, which needs a browser, is the one left,
 //     and its page marks it skip).
 //
-// Every flag must be one go test or the test binary defines (the binary
-// is built to read them). A synopsis (a placeholder in capitals, as in
-// -horizon-turns N) must be marked <!-- examples: skip: REASON --> or
-// given a value. `go test` alone names the command.
+// Every flag must be one go test or the test binary defines (read from
+// the package's flag.Bool, flag.String, ... calls). A synopsis (a
+// placeholder in capitals, as in -horizon-turns N) must be marked
+// <!-- examples: skip: REASON --> or given a value. `go test` alone names
+// the command.
 
 // labReports is what each measurement of `tabula lab` prints: the
 // documented lab commands run with the sizes of measureArgs
@@ -55,10 +58,11 @@ var labReports = map[string]string{
 	"tamman-shared-throws": "the two games of each pair",
 	"tamman-losses":        "lost games studied",
 	"tamman-stragglers":    "by the step of the last man",
+	"tamman-search-cost":   "positions visited a search",
 }
 
-// slowBenchmarks run too long for the suite even once: they are listed,
-// not run.
+// slowBenchmarks run too long for the suite even once: scripts/test.sh
+// skips them (TestSlowBenchmarksAreSkippedBySuite).
 var slowBenchmarks = map[string]string{
 	"tabula/ai.BenchmarkMCTSGame": "ten turns of MCTS at 1,000 iterations: some 10 s of Agsinnoninka",
 	"tabula/ai.BenchmarkMCTSDeep": "a search of 40,000 iterations: some 5 s of Agsinnoninka",
@@ -161,14 +165,15 @@ func readGoTest(c docCommand) (g goTest, ok bool, err error) {
 	return g, true, nil
 }
 
-// testPackage is a package a documented command tests, and its test
-// binary, built once.
+// testPackage is a package a documented command tests, read from its
+// source.
 type testPackage struct {
-	path, dir string
-	bin       string          // its test binary, built when a command needs it
-	tests     []string        // its tests, read from its source
-	tmp       string          // TMPDIR of its runs: what a run stopped by -h leaves is removed
-	flags     map[string]bool // the binary's flags, true for those that take a value
+	path, dir  string
+	tests      []string        // its tests
+	benchmarks []string        // its benchmarks
+	flags      map[string]bool // its test binary's flags, true for those that take a value
+	bin        string          // its test binary, built when a command needs it
+	tmp        string          // TMPDIR of its runs
 }
 
 // TestDocumentedGoTestsRun checks every documented go test command (see
@@ -242,10 +247,10 @@ func TestDocumentedGoTestsRun(t *testing.T) {
 var goTestsAtOnce = max(2, runtime.NumCPU())
 
 // buildTestPackages resolves the commands' package patterns (from the
-// module's root), reads each package's tests from its source and builds a
-// test binary only for the packages a command needs one of (a benchmark
-// to run, a flag of the binary's to check); matches maps each pattern to
-// the packages it names that have tests.
+// module's root), reads each package's tests, benchmarks and flags from
+// its source and builds a test binary only for the packages a
+// sub-benchmark pattern needs one of; matches maps each pattern to the
+// packages it names that have tests.
 func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackage, matches map[string][]string) {
 	t.Helper()
 	var patterns, needBinary []string
@@ -254,13 +259,13 @@ func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackag
 			if !slices.Contains(patterns, p) {
 				patterns = append(patterns, p)
 			}
-			if (g.flags["bench"] != "" || len(g.binFlags) > 0) && !slices.Contains(needBinary, cleanPattern(p)) {
+			if strings.Contains(g.flags["bench"], "/") && !slices.Contains(needBinary, cleanPattern(p)) {
 				needBinary = append(needBinary, cleanPattern(p)) // as go list reports it matched
 			}
 		}
 	}
 	list := exec.Command("go", append([]string{"list", "-e", "-f",
-		`{{.ImportPath}}	{{.Dir}}	{{join .TestGoFiles ","}}	{{join .XTestGoFiles ","}}	{{join .Match " "}}	{{if .Error}}{{.Error.Err}}{{end}}`}, patterns...)...)
+		`{{.ImportPath}}	{{.Dir}}	{{join .TestGoFiles ","}}	{{join .XTestGoFiles ","}}	{{join .Match " "}}	{{if .Error}}{{.Error.Err}}{{end}}	{{join .GoFiles ","}}`}, patterns...)...)
 	list.Dir = "../.."
 	out, err := list.Output()
 	if err != nil {
@@ -272,13 +277,15 @@ func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackag
 	build := []string{"test", "-c", "-o", bins + "/"}
 	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
 		f := strings.Split(line, "\t")
-		if len(f) != 6 || f[5] != "" || f[2]+f[3] == "" {
+		if len(f) != 7 || f[5] != "" || f[2]+f[3] == "" {
 			continue // an error: the pattern matches nothing, reported by the caller
 		}
-		p := &testPackage{path: f[0], dir: f[1], tmp: tmp}
-		for _, file := range strings.Split(f[2]+","+f[3], ",") {
-			if file != "" {
-				p.tests = append(p.tests, testsIn(t, filepath.Join(p.dir, file))...)
+		p := &testPackage{path: f[0], dir: f[1], tmp: tmp, flags: map[string]bool{}}
+		for i, files := range []string{f[2] + "," + f[3], f[6]} {
+			for _, file := range strings.Split(files, ",") {
+				if file != "" {
+					readTestFile(t, filepath.Join(p.dir, file), p, i == 0)
+				}
 			}
 		}
 		pkgs[p.path] = p
@@ -305,48 +312,73 @@ func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackag
 			t.Fatalf("go %s: %v\n%s", strings.Join(build, " "), err, b)
 		}
 	}
-	for _, p := range pkgs {
-		if p.bin == "" {
-			continue
-		}
-		// The usage: "  -name type" for a flag with a value, "  -name" for
-		// one without.
-		usage, _ := p.command("-h").CombinedOutput()
-		p.flags = map[string]bool{}
-		for _, m := range regexp.MustCompile(`(?m)^  -(\S+)( \S+)?`).FindAllStringSubmatch(string(usage), -1) {
-			p.flags[m[1]] = m[2] != ""
-		}
-		if !p.flags["test.run"] {
-			t.Fatalf("%s -h shows no -test.run:\n%s", p.bin, usage)
-		}
-	}
 	return pkgs, matches
 }
 
-// testsIn lists the tests of a test file, as go test finds them: the
-// functions TestXxx(t *testing.T).
-func testsIn(t *testing.T, file string) []string {
+// readTestFile adds what a file of p declares to p: the flags it defines
+// (flag.Bool("name", ...), flag.StringVar(&v, "name", ...), ...) and, for a
+// test file, its tests and benchmarks as go test finds them (TestXxx(t
+// *testing.T), BenchmarkXxx(b *testing.B)).
+func readTestFile(t *testing.T, file string, p *testPackage, test bool) {
 	t.Helper()
 	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for _, d := range f.Decls {
-		fn, ok := d.(*ast.FuncDecl)
-		if !ok || fn.Recv != nil || !testName.MatchString(fn.Name.Name) || len(fn.Type.Params.List) != 1 {
-			continue
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
 		}
-		if star, ok := fn.Type.Params.List[0].Type.(*ast.StarExpr); ok {
-			if sel, ok := star.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "T" {
-				names = append(names, fn.Name.Name)
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "flag" {
+			return true
+		}
+		kind, isVar := strings.CutSuffix(sel.Sel.Name, "Var")
+		arg := 0
+		if isVar {
+			arg = 1
+		}
+		if len(call.Args) <= arg {
+			return true
+		}
+		if lit, ok := call.Args[arg].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if name, err := strconv.Unquote(lit.Value); err == nil {
+				p.flags[name] = kind != "Bool" && kind != "BoolFunc"
 			}
 		}
+		return true
+	})
+	if !test {
+		return
 	}
-	return names
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv != nil || len(fn.Type.Params.List) != 1 {
+			continue
+		}
+		star, ok := fn.Type.Params.List[0].Type.(*ast.StarExpr)
+		if !ok {
+			continue
+		}
+		sel, ok := star.X.(*ast.SelectorExpr)
+		switch {
+		case !ok:
+		case sel.Sel.Name == "T" && testName.MatchString(fn.Name.Name):
+			p.tests = append(p.tests, fn.Name.Name)
+		case sel.Sel.Name == "B" && benchmarkName.MatchString(fn.Name.Name):
+			p.benchmarks = append(p.benchmarks, fn.Name.Name)
+		}
+	}
 }
 
-var testName = regexp.MustCompile(`^Test($|[^a-z])`)
+var (
+	testName      = regexp.MustCompile(`^Test($|[^a-z])`)
+	benchmarkName = regexp.MustCompile(`^Benchmark($|[^a-z])`)
+)
 
 // cleanPattern is a package pattern as go list reports it matched.
 func cleanPattern(p string) string {
@@ -404,47 +436,25 @@ func checkGoTest(g goTest, targets []*testPackage, dir string) error {
 	return nil
 }
 
-// list lists the tests or benchmarks (prefix) of p whose names match the
-// top level of pattern ("" for all).
-func list(p *testPackage, pattern, prefix string) ([]string, error) {
-	top, _, _ := strings.Cut(pattern, "/")
-	if top == "" {
-		top = "."
-	}
-	out, err := p.command("-test.list=" + top).CombinedOutput()
-	if err != nil {
-		return nil, fmt.Errorf("%s -test.list=%s: %v\n%s", p.path, top, err, lastLines(string(out)))
-	}
-	var names []string
-	for _, line := range strings.Fields(string(out)) {
-		if strings.HasPrefix(line, prefix) {
-			names = append(names, line)
-		}
-	}
-	return names, nil
-}
-
-// checkBenchmarks runs the benchmarks of a -bench command once each, and
-// lists the slow ones.
+// checkBenchmarks checks that a -bench command names benchmarks of its
+// packages (the suite runs each once), and runs the sub-benchmarks of a
+// pattern that names some once each, the slow ones aside.
 func checkBenchmarks(g goTest, targets []*testPackage, dir string) error {
 	pattern := g.flags["bench"]
-	_, sub, hasSub := strings.Cut(pattern, "/")
+	top, sub, hasSub := strings.Cut(pattern, "/")
+	re, err := regexp.Compile(top)
+	if err != nil {
+		return fmt.Errorf("-bench %q: %v", pattern, err)
+	}
 	found := 0
 	for _, p := range targets {
-		names, err := list(p, pattern, "Benchmark")
-		if err != nil {
-			return err
-		}
+		names := slices.DeleteFunc(slices.Clone(p.benchmarks), func(n string) bool { return !re.MatchString(n) })
 		found += len(names)
 		names = slices.DeleteFunc(names, func(n string) bool { return slowBenchmarks[p.path+"."+n] != "" })
-		if len(names) == 0 {
+		if !hasSub || len(names) == 0 {
 			continue
 		}
-		run := "^(" + strings.Join(names, "|") + ")$"
-		if hasSub {
-			run += "/" + sub
-		}
-		args := []string{"-test.run=^$", "-test.bench=" + run, "-test.benchtime=1x"}
+		args := []string{"-test.run=^$", "-test.bench=^(" + strings.Join(names, "|") + ")$/" + sub, "-test.benchtime=1x"}
 		for _, f := range []string{"benchmem", "cpu"} {
 			if v, ok := g.flags[f]; ok {
 				if v == "" {
@@ -470,6 +480,26 @@ func checkBenchmarks(g goTest, targets []*testPackage, dir string) error {
 	return nil
 }
 
+// TestSlowBenchmarksAreSkippedBySuite: the suite runs every benchmark
+// once (scripts/test.sh), but the slow ones, which its -skip names.
+func TestSlowBenchmarksAreSkippedBySuite(t *testing.T) {
+	script, err := os.ReadFile("../../scripts/test.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`-bench \. -benchtime 1x -skip '([^']+)'`).FindSubmatch(script)
+	if m == nil {
+		t.Fatal("scripts/test.sh runs no benchmark once (-bench . -benchtime 1x -skip '...')")
+	}
+	skip := regexp.MustCompile(string(m[1]))
+	for name := range slowBenchmarks {
+		_, bench, _ := strings.Cut(name, ".")
+		if !skip.MatchString(bench) {
+			t.Errorf("scripts/test.sh's -skip %q runs the slow %s", m[1], name)
+		}
+	}
+}
+
 // measureArgs is a measurement's flag with its size cut to a tiny one:
 // one pair of games, one lost game studied with one rollout, one position,
 // one level, small budgets (smallBudgets); the committed
@@ -479,13 +509,13 @@ func measureArgs(name, value, dir string) []string {
 	switch name {
 	case "match-games", "dual-games", "dual-fit", "horizon-games":
 		value = "2"
-	case "study-games", "study-rollouts", "measure-levels":
+	case "study-games", "study-rollouts", "measure-levels", "cost-positions":
 		value = "1"
 	case "horizon-iterations":
 		value = "20"
 	case "level-levels":
 		value, _, _ = strings.Cut(value, ",")
-	case "match", "match-shared", "dual-policy":
+	case "match", "match-shared", "dual-policy", "cost-variants":
 		value = smallBudgets(value)
 	case "multi-games":
 		value = "3"
@@ -511,7 +541,7 @@ func measureArgs(name, value, dir string) []string {
 // sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
 // command that leaves one at its default runs with the tiny size too.
 var sizeFlags = []string{"match-games", "multi-games", "horizon-games", "study-games", "study-rollouts",
-	"measure-levels", "horizon-iterations", "level-levels"}
+	"measure-levels", "horizon-iterations", "level-levels", "cost-positions"}
 
 // levelNameRE finds the levels above easy in a -multi-match value, which
 // runs at easy's budgets.

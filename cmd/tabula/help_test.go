@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -98,21 +97,9 @@ func TestVersion(t *testing.T) {
 }
 
 // A binary built by go run stamps no VCS revision; the linker's stamp
-// (version.Revision) names it (the container build sets it).
-func TestVersionWithLinkerStamp(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds tabula")
-	}
-	bin := filepath.Join(t.TempDir(), "tabula")
-	build := exec.Command("go", "build", "-buildvcs=false", "-ldflags", "-X tabula/internal/version.Revision=0123456789abcdef", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
-	out, err := exec.Command(bin, "version").Output()
-	if err != nil || !strings.Contains(string(out), "revision 0123456789abcdef") {
-		t.Errorf("tabula version = %q (%v), want the stamped revision", out, err)
-	}
-}
+// (version.Revision) names it: deploy's TestDockerfileStampsTheVersion
+// builds tabula so, as the container build and every test's build do
+// (servetest.BuildFlags), and reads it back from `tabula version`.
 
 // Arguments that used to be ignored or accepted are refused with one line
 // that names them, and exit status 2.

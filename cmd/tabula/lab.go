@@ -35,6 +35,8 @@ var labRuns = []labRun{
 		"--horizon-game agsinnoninka --horizon-turns 4 --horizon-games 2", ailab.Flags, ailab.Horizon},
 	{"tamman-match", "Tamman: two variants of the computer player on paired throws, with their luck-adjusted score (docs/lab/tamman-ceiling.md)",
 		"--match greedy,mcts:easy --match-games 4", tammanlab.Flags, tammanlab.Match},
+	{"tamman-search-cost", "Tamman: the positions visited and CPU time of expectiminimax variants, and how often their moves differ (docs/lab/tamman-max-search.md)",
+		"--cost-variants alphabeta:2/net,alphabeta:2/net/r0.1 --cost-positions 2", tammanlab.Flags, tammanlab.SearchCost},
 	{"tamman-shared-throws", "Tamman: how many throws the two games of a pair share",
 		"--match-shared greedy,random --match-games 4", tammanlab.Flags, tammanlab.SharedThrows},
 	{"tamman-match-multi", "Tamman with 3 or 4 players: one variant in one seat, another in the others, seats turning, on keyed throws (docs/lab/tamman-network-multi.md)",

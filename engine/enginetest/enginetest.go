@@ -24,6 +24,9 @@ type Config struct {
 	Games int
 	// MaxPlies bounds a random game; the suite fails if a game is longer.
 	MaxPlies int
+	// Seed is the seed of the first random game (then Seed+1, ...): a
+	// second run of a game's suite plays other games than its first.
+	Seed uint64
 }
 
 // Run plays the conformance suite on g.
@@ -54,7 +57,7 @@ func Run(t *testing.T, g engine.Game, cfg Config) {
 	t.Run("RandomGames", func(t *testing.T) {
 		var seen facts
 		for i := 0; i < cfg.Games; i++ {
-			randomGame(t, g, opts, uint64(i), cfg.MaxPlies, info, &seen)
+			randomGame(t, g, opts, cfg.Seed+uint64(i), cfg.MaxPlies, info, &seen)
 		}
 		checkFacts(t, info, cfg.Games, &seen)
 	})

@@ -58,9 +58,10 @@ type staticFiles struct {
 const minGzip = 512
 
 // compressed are the app's files that are compressed already, the
-// engine's (static/engine-file.js): served as they are, as plain bytes
-// (no Content-Encoding), which the engine's worker decompresses itself,
-// as it does from any static file host, and never compressed again.
+// engine's: served as they are, as plain bytes (no Content-Encoding), as
+// any static file host serves them, and never compressed again. From a
+// Tabula server the page asks for engine.wasm instead (addEncoded,
+// static/engine-file.js).
 var compressed = map[string]string{".br": "application/octet-stream", ".gz": "application/gzip"}
 
 func loadStatic(fsys fs.FS) (*staticFiles, error) {

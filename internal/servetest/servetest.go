@@ -120,11 +120,21 @@ func build(t *testing.T, dir string) string {
 	return bin
 }
 
+// Stamp is the revision every build of the tests stamps, as the
+// container build stamps its own (deploy/Dockerfile).
+const Stamp = "0123abcd"
+
+// BuildFlags are the flags of every build of tabula that a test makes
+// (here, deploy's): one configuration, so that the build cache shares
+// every compiled package, the main one too (-buildvcs=false: no VCS
+// state compiled into it), and only the link is each build's own.
+var BuildFlags = []string{"-buildvcs=false", "-ldflags", "-X tabula/internal/version.Revision=" + Stamp}
+
 // BuildInto builds the command into dir and returns its path: for a
 // package whose tests share one build.
 func BuildInto(dir string) (string, error) {
 	bin := filepath.Join(dir, "tabula")
-	out, err := exec.Command("go", "build", "-o", bin, "tabula/cmd/tabula").CombinedOutput()
+	out, err := exec.Command("go", append(append([]string{"build"}, BuildFlags...), "-o", bin, "tabula/cmd/tabula")...).CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}

@@ -30,7 +30,8 @@ import (
 // alphabeta:D/net expectiminimax to depth D judged by the network
 // (/calA: its chance for the searcher read as σ(A + logit), risk.go;
 // /sK: searching on by up to K moves where the depth ends inside a
-// turn, ai.Config.SettleMoves);
+// turn, ai.Config.SettleMoves; /rP: the throws of chance below P a ply
+// shallower, ai.Config.RareOutcome);
 // exploit:D expectimax to D moves against a model of greedy, /wT
 // trusting it by T (exploit.go);
 // rollout:N rollouts (rollout.go), N a move, /tT of T turns, /kK
@@ -125,7 +126,8 @@ func variant(tb TB, spec string, seed uint64) ai.Agent {
 		// Expectiminimax to a depth, the leaves judged by the network,
 		// /calA through σ(A + logit) for the root player (risk.go), /sK
 		// searching on by up to K moves where the depth ends inside a
-		// turn (ai.Config.SettleMoves).
+		// turn (ai.Config.SettleMoves), /rP the throws of chance below P a
+		// ply shallower (ai.Config.RareOutcome).
 		d, err := strconv.Atoi(depth)
 		if err != nil {
 			tb.Fatalf("variant %q: bad depth", spec)
@@ -138,6 +140,11 @@ func variant(tb TB, spec string, seed uint64) ai.Agent {
 		for _, p := range parts[2:] {
 			if a, ok := strings.CutPrefix(p, "cal"); ok {
 				if shift, err = strconv.ParseFloat(a, 64); err == nil {
+					continue
+				}
+			}
+			if r, ok := strings.CutPrefix(p, "r"); ok {
+				if cfg.RareOutcome, err = strconv.ParseFloat(r, 64); err == nil {
 					continue
 				}
 			}

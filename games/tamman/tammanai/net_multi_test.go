@@ -183,10 +183,11 @@ func TestMultiNetLevelsPlayLegalMoves(t *testing.T) {
 		opts := playersOpts(t, players)
 		agents := []ai.Agent{ai.NewMCTS("easy/net", ai.Budget{Iterations: 30, PlayoutTurns: MultiPlayoutTurns}, ai.Config{Seed: 1, Eval: multiNetEval, Options: opts})}
 		for _, level := range ai.Levels {
-			if !multiNetLevels[players][level] {
+			want := multiNetLevels[players][level]
+			if want == 0 {
 				continue
 			}
-			if eval, turns, _, ok := (Levels{}).MCTSJudge(level, opts); !ok || eval == nil || turns != MultiPlayoutTurns {
+			if eval, turns, _, ok := (Levels{}).MCTSJudge(level, opts); !ok || eval == nil || turns != want {
 				t.Errorf("%s with %d players: not judged by the network", level, players)
 			}
 			if level == "easy" || level == "medium" {
