@@ -70,6 +70,18 @@ type Config struct {
 	// once the outcomes searched settle which side of its window the mean
 	// falls (Star1), with the same value at the root.
 	EvalBound float64
+	// SettleMoves, when positive, lets alpha-beta search on past its depth
+	// where a player is still to move, by up to SettleMoves more moves,
+	// so that its leaves are judged where a throw (or the end) comes next:
+	// in a game of dice, where a turn ends, not between the throws of one
+	// turn (settle.go).
+	SettleMoves int
+	// RareOutcome, when positive, searches the outcomes of a chance event
+	// whose chance is below it one ply shallower than the others (settle.go):
+	// a rare throw weighs little in the mean, and in a game of dice
+	// the rare throws are often the costly ones (Tamman's 4 and 8 earn
+	// extra throws).
+	RareOutcome float64
 }
 
 // Levels are the strength names every search accepts, weakest first.

@@ -385,7 +385,7 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 	if len(p.actors) == 0 {
 		return a.leafValue(s)
 	}
-	if depth <= 0 || len(p.actors) > 1 {
+	if depth <= 0 && !a.settles(depth, p.actors) || len(p.actors) > 1 {
 		a.exhaustive = false
 		return a.leafValue(s)
 	}
@@ -424,7 +424,7 @@ func (a *AlphaBeta) search(s engine.State, depth int, alpha, beta float64, ply i
 			o := p.outs[i]
 			p.child.CopyFrom(s)
 			p.child.Apply(o.Move)
-			v += o.Prob * a.search(p.child, childDepth, math.Inf(-1), math.Inf(1), ply+1)
+			v += o.Prob * a.search(p.child, a.outcomeDepth(o, childDepth), math.Inf(-1), math.Inf(1), ply+1)
 			p = &a.plies[ply]
 		}
 		if !a.stopped {

@@ -68,7 +68,7 @@ func TestTimedSearchStopsInsideALongTurn(t *testing.T) {
 	root := longTurnAt(t)
 	start := time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC)
 	reads := 0
-	search := func(seed uint64, passAt int) *tree {
+	search := func(seed uint64, iterations, passAt int) *tree {
 		tr := newTree(seed)
 		reads = 0
 		tr.clock = func() time.Time {
@@ -78,28 +78,62 @@ func TestTimedSearchStopsInsideALongTurn(t *testing.T) {
 			}
 			return start
 		}
-		tr.search(root, 2, start.Add(time.Second))
+		tr.search(root, iterations, start.Add(time.Second))
 		return tr
 	}
 	// A seed whose second iteration meets the long turn (the untried
 	// moves are drawn at random): its turn looks at the clock often.
-	seed := uint64(1)
+	seed, first := uint64(1), 0
 	for ; seed < 50; seed++ {
-		if tr := search(seed, 0); tr.iterations == 2 && reads >= 5 {
+		search(seed, 1, 0)
+		first = reads // the looks before and in the first iteration
+		if tr := search(seed, 2, 0); tr.iterations == 2 && reads >= first+5 {
 			break
 		}
 	}
 	if seed == 50 {
 		t.Fatal("no seed's second iteration met the long turn")
 	}
-	// The first look comes before the second iteration, the next inside
-	// its long turn.
-	tr := search(seed, 2)
-	if tr.iterations != 1 || reads != 2 {
-		t.Errorf("with the deadline passing in the long turn: %d iterations, %d looks at the clock; want 1 and 2", tr.iterations, reads)
+	// After the first iteration's looks, one comes before the second
+	// iteration, the next inside its long turn.
+	tr := search(seed, 2, first+2)
+	if tr.iterations != 1 || reads != first+2 {
+		t.Errorf("with the deadline passing in the long turn: %d iterations, %d looks at the clock; want 1 and %d", tr.iterations, reads, first+2)
 	}
 	if len(tr.nodes) != 2 || tr.nodes[0].visits != 1 {
 		t.Errorf("the cut iteration left %d nodes, the root visited %d times; want the first iteration's 2 and 1", len(tr.nodes), tr.nodes[0].visits)
+	}
+}
+
+// A deadline cuts even a search's first iteration (a cold search's setup
+// can outlast easy's 40 ms in the browser): by a fake clock that passes
+// at the first look, no iteration ends, Policy gives every move alike
+// and Choose draws a legal move; a search bounded by iterations alone
+// never looks at the clock.
+func TestDeadlineCutsTheFirstIteration(t *testing.T) {
+	for i, s := range choicePositions(t) {
+		player := s.Actors(nil)[0]
+		m := NewMCTS("mcts", Budget{Iterations: 200, Time: time.Second}, Config{Seed: uint64(i + 1)})
+		looks := 0
+		// Policy sets the deadline by the real clock: an hour on, it has passed
+		m.trees[0].clock = func() time.Time { looks++; return time.Now().Add(time.Hour) }
+		moves, weights := m.Policy(s, player)
+		if m.Iterations != 0 || looks != 1 {
+			t.Errorf("%s at ply %d: %d iterations, %d looks at the clock past the deadline; want 0 and 1", s.Game().ID(), s.Ply(), m.Iterations, looks)
+		}
+		for j, w := range weights {
+			if w != 1 {
+				t.Errorf("%s at ply %d: %v weighs %v with no iteration, want 1", s.Game().ID(), s.Ply(), moves[j], w)
+			}
+		}
+		if mv := m.Choose(s, player); !slices.Contains(moves, mv) {
+			t.Errorf("%s at ply %d: chose %v, not among the legal %v", s.Game().ID(), s.Ply(), mv, moves)
+		}
+		budgeted := NewMCTS("mcts", Budget{Iterations: 20}, Config{Seed: uint64(i + 1)})
+		budgeted.trees[0].clock = func() time.Time { t.Fatal("a budgeted search looked at the clock"); return time.Now() }
+		if budgeted.Policy(s, player); budgeted.Iterations != 20 {
+			t.Errorf("%s at ply %d: the budgeted search ran %d iterations, want 20", s.Game().ID(), s.Ply(), budgeted.Iterations)
+		}
 	}
 }
 

@@ -46,6 +46,9 @@ type MCTS struct {
 	trees   []*tree
 	mixed   bool  // Config.Mixed
 	actors  []int // scratch of Choose
+	// blind: the last search's deadline came before its first iteration
+	// ended, so its weights are all alike (Policy)
+	blind bool
 	// Iterations is the number of iterations of the last search, all
 	// threads together.
 	Iterations int
@@ -98,13 +101,14 @@ func (m *MCTS) Reseed(seed uint64) {
 
 // Choose searches and returns player's most visited move; with
 // Config.Mixed, at a simultaneous turn, a move drawn by the root visit
-// shares (the average policy of decoupled UCT).
+// shares (the average policy of decoupled UCT); a move drawn at random
+// when the deadline came before the first iteration ended.
 func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 	if player == engine.ChancePlayer {
 		return chanceMove(s, m.rng)
 	}
 	moves, weights := m.Policy(s, player)
-	if m.actors = s.Actors(m.actors[:0]); m.mixed && len(m.actors) > 1 {
+	if m.actors = s.Actors(m.actors[:0]); m.mixed && len(m.actors) > 1 || m.blind {
 		return moves[drawWeighted(weights, m.rng.Float64())]
 	}
 	best := 0
@@ -117,8 +121,14 @@ func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 }
 
 // Policy searches s and returns player's legal moves with their weights,
-// the root visit counts.
+// the root visit counts: all alike when a timed search's deadline came
+// before its first iteration ended.
 func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights []float64) {
+	var deadline time.Time // from the first thing the move does
+	if m.budget.Time > 0 {
+		deadline = time.Now().Add(m.budget.Time)
+	}
+	m.blind = false
 	moves = s.Legal(player, nil)
 	weights = make([]float64, len(moves))
 	if len(moves) <= 1 {
@@ -126,10 +136,6 @@ func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights 
 			weights[i] = 1
 		}
 		return moves, weights
-	}
-	var deadline time.Time
-	if m.budget.Time > 0 {
-		deadline = time.Now().Add(m.budget.Time)
 	}
 	if len(m.trees) == 1 {
 		m.trees[0].search(s, m.budget.Iterations, deadline)
@@ -148,6 +154,11 @@ func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights 
 	for _, t := range m.trees {
 		m.Iterations += t.iterations
 		t.addRootPolicy(player, weights)
+	}
+	if m.blind = m.Iterations == 0; m.blind {
+		for i := range weights {
+			weights[i] = 1
+		}
 	}
 	return moves, weights
 }

@@ -104,13 +104,16 @@ func (t *tree) apply(s engine.State, moves []engine.Move) bool {
 const stopEvery = 16
 
 // stopped reports whether the search must stop: its deadline passed or
-// its context is done. The first iteration always completes, so that a
-// search has a move to return.
+// its context is done. A done context lets the first iteration complete,
+// so that an interrupted search has a move to return; a deadline cuts
+// even that one, which the setup of a cold search (the browser's
+// WebAssembly, its code not yet optimised) can make longer than a level's
+// time: the move is then drawn at random (MCTS.Choose).
 func (t *tree) stopped() bool {
-	if t.iterations == 0 {
-		return false
+	if t.timed && t.clock().After(t.deadline) {
+		return true
 	}
-	return t.timed && t.clock().After(t.deadline) || closed(t.done)
+	return t.iterations > 0 && closed(t.done)
 }
 
 // interruptible reports whether the search may stop before its budget

@@ -37,7 +37,7 @@ func (a *AlphaBeta) chanceBounded(s engine.State, e *ttEntry, key uint64, depth,
 		cb := (beta - sum - lo*rest) / o.Prob
 		p.child.CopyFrom(s)
 		p.child.Apply(o.Move)
-		v := a.search(p.child, childDepth, max(ca, lo), min(cb, hi), ply+1)
+		v := a.search(p.child, a.outcomeDepth(o, childDepth), max(ca, lo), min(cb, hi), ply+1)
 		p = &a.plies[ply]
 		if a.stopped {
 			return 0

@@ -58,13 +58,14 @@ type RandomPlayouter interface {
 
 // RandomTurner is implemented by states whose turns have one actor and
 // that can play one random turn themselves: RandomTurn plays the turn
-// RandomPlayout(r, 1) plays, drawing a chance event from chance and a
-// move of player p from seats[p], and returns the actor (ChancePlayer for
+// RandomPlayout(r, 1) plays, drawing a chance event from chance (as
+// RandomPlayout draws it from r, a stream's or a key's draw) and a move of
+// player p from seats[p], and returns the actor (ChancePlayer for
 // chance) and, for a player, the number of her legal moves, and whether
 // the game is over. A self-play loop whose players all move at random
 // takes it instead of listing the moves (tabula sim, tabula analyze).
 type RandomTurner interface {
-	RandomTurn(chance Rand, seats []Rand) (actor, legal int, over bool)
+	RandomTurn(chance Chance, seats []Rand) (actor, legal int, over bool)
 }
 
 // RandomRunner is a RandomTurner that can also play the turns of a
@@ -76,7 +77,7 @@ type RandomTurner interface {
 // calls through interfaces a turn.
 type RandomRunner interface {
 	RandomTurner
-	RandomTurns(chance Rand, seats []Rand, maxTurns int, t *TurnTally) (turns int, over bool)
+	RandomTurns(chance Chance, seats []Rand, maxTurns int, t *TurnTally) (turns int, over bool)
 }
 
 // TurnTally counts what RandomTurns played: Captures is the players' turns
@@ -97,7 +98,23 @@ type TurnTally struct {
 // ply.
 type TurnPlayer interface {
 	RandomTurner
-	RandomPlayersTurn(chance Rand, seats []Rand, maxMoves int, t *MoveTally) (ended, over bool)
+	RandomPlayersTurn(chance Chance, seats []Rand, maxMoves int, t *MoveTally) (ended, over bool)
+}
+
+// StandingsPlayer is a TurnPlayer that can also play players' turns one
+// after another in one call, for a self-play loop that wants of each only
+// its moves and the standings after it (tabula analyze):
+// RandomPlayersTurns plays what RandomPlayersTurn would, call after call,
+// until the game ends or a move brings t.Moves to maxMoves; it adds the
+// moves to t, appends to stand the game's standings (each player's, as the
+// research workbench's Leader gives them) after each players' turn that
+// ended, and returns stand, the players' turns ended and whether the game
+// is over. Keyed chance (Chance.Keyed) moves to the next turn's keys as
+// each players' turn ends. It saves the calls through interfaces of each
+// players' turn.
+type StandingsPlayer interface {
+	TurnPlayer
+	RandomPlayersTurns(chance Chance, seats []Rand, maxMoves int, t *MoveTally, stand []float64) (standings []float64, turns int, over bool)
 }
 
 // MoveTally counts the players' moves RandomPlayersTurn played: Moves all

@@ -46,6 +46,11 @@ var Research = engine.Table([]engine.Word{
 		De:  "--chance {text}: erwartet turn, ply oder stream",
 	},
 	{
+		Key: "research.chance_hash",
+		En:  "--chance-hash {text}: want splitmix or sha256, and only with --chance turn (not {chance})",
+		De:  "--chance-hash {text}: erwartet splitmix oder sha256, und nur mit --chance turn (nicht {chance})",
+	},
+	{
 		Key: "research.design",
 		En:  "--design {text}: want grid or each",
 		De:  "--design {text}: erwartet grid oder each",

@@ -56,6 +56,9 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 	} {
 		c.text("run", kv[0], kv[1])
 	}
+	if cfg.ChanceHash != "" {
+		c.text("run", "chance hash", cfg.ChanceHash)
+	}
 	for i, s := range rep.Stats {
 		l := s.Reading.Label()
 		c.value("readings", i, l, "players", float64(s.Reading.Players), s.Games, strings.Join(s.Reading.Settings, " "))

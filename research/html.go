@@ -67,6 +67,9 @@ func (c Config) Command() string {
 	if c.Chance != ChanceTurn && c.Chance != "" {
 		parts = append(parts, "--chance "+c.Chance)
 	}
+	if c.ChanceHash == HashSHA256 {
+		parts = append(parts, "--chance-hash "+c.ChanceHash)
+	}
 	if c.Evaluate > 0 {
 		parts = append(parts, fmt.Sprintf("--evaluate %d --evaluate-games %d", c.Evaluate, c.EvaluateGames))
 	}

@@ -117,6 +117,10 @@ type Config struct {
 	// Chance says how chance events are drawn: ChanceTurn (the default),
 	// ChancePly or ChanceStream.
 	Chance string `json:"chance"`
+	// ChanceHash is how ChanceTurn's draws are computed from their keys:
+	// HashSplitMix (the default) or HashSHA256. "" under the other modes;
+	// a run directory of ChanceTurn without it was played with HashSHA256.
+	ChanceHash string `json:"chanceHash,omitempty"`
 	// Evaluate, when above 0, has a search of that many MCTS iterations
 	// judge every decision of the first EvaluateGames games of each
 	// reading for the state-evaluation measures (evaluate.go).
@@ -128,9 +132,9 @@ type Config struct {
 // seed; what differs is what a draw is keyed on.
 const (
 	// ChanceTurn draws each from the game's seed, the players' turn it
-	// happens in and its place in the turn, hashed as the rooms hash a
-	// ply (ai.ChanceAt): two readings keep the same throws at the same
-	// turn even after their games part. It pairs readings best.
+	// happens in and its place in the turn (ChanceHash says how): two
+	// readings keep the same throws at the same turn even after their
+	// games part. It pairs readings best.
 	ChanceTurn = "turn"
 	// ChancePly keys a draw on the engine's ply, as the rooms do. In
 	// Tamman a ply is a throw or a move, so two games that part soon
@@ -140,6 +144,19 @@ const (
 	// made before ChancePly did: readings share throws only until their
 	// games part. Kept to read and measure those runs.
 	ChanceStream = "stream"
+)
+
+// How ChanceTurn computes a draw from the game's seed and the draw's key.
+const (
+	// HashSplitMix draws by engine.KeyedChance: splitmix64 at the key's
+	// place of a stream started from the seed, a few nanoseconds a throw
+	// (runs from 5 December 2026 on).
+	HashSplitMix = "splitmix"
+	// HashSHA256 draws as the rooms do (ai.ChanceAt): SHA-256 of the seed
+	// and the key seeds a ChaCha8, about a microsecond a throw. Runs made
+	// before HashSplitMix drew so; a run directory without a chanceHash
+	// keeps these draws when it resumes.
+	HashSHA256 = "sha256"
 )
 
 // Reading is one combination of option values.
@@ -195,6 +212,12 @@ func NewPlan(cfg Config) (*Plan, error) {
 	}
 	if cfg.Chance != ChanceTurn && cfg.Chance != ChancePly && cfg.Chance != ChanceStream {
 		return nil, engine.NewError("research.chance", "text", strconv.Quote(cfg.Chance))
+	}
+	if cfg.Chance == ChanceTurn && cfg.ChanceHash == "" {
+		cfg.ChanceHash = HashSplitMix
+	}
+	if (cfg.Chance == ChanceTurn) != (cfg.ChanceHash == HashSplitMix || cfg.ChanceHash == HashSHA256) {
+		return nil, engine.NewError("research.chance_hash", "text", strconv.Quote(cfg.ChanceHash), "chance", cfg.Chance)
 	}
 	if cfg.Design != Grid && cfg.Design != Each {
 		return nil, engine.NewError("research.design", "text", strconv.Quote(cfg.Design))

@@ -1,6 +1,8 @@
 package research
 
 import (
+	"slices"
+
 	"tabula/ai"
 	"tabula/engine"
 )
@@ -191,7 +193,7 @@ func (pl *player) play(u unit) (Result, error) {
 	if pl.plyByPly {
 		w = struct{ Watcher }{m}
 	}
-	pl.loop.Play(s, pl.seatAgt, Draw{Mode: p.Config.Chance, Seed: Seed(seed, u.game, -1), NoChance: rd.noChance}, w)
+	pl.loop.Play(s, pl.seatAgt, Draw{Mode: p.Config.Chance, Hash: p.Config.ChanceHash, Seed: Seed(seed, u.game, -1), NoChance: rd.noChance}, w)
 	res := m.res
 	pr := m.pr
 	if r, ok := s.(Rounded); ok {
@@ -290,12 +292,56 @@ func (m *measures) TurnTallied(s engine.State, t engine.MoveTally, ended, over b
 func (m *measures) TurnEnded(s engine.State) {
 	m.res.Turns++
 	m.stand = m.standing(s, m.stand)
-	if l := soleLeader(m.stand[len(m.stand)-m.n:]); l >= 0 {
+	m.leader(m.stand[len(m.stand)-m.n:])
+}
+
+// leader counts a lead change if the standings row has another sole
+// leader than the last.
+func (m *measures) leader(row []float64) {
+	if l := soleLeader(row); l >= 0 {
 		if m.lastLeader >= 0 && l != m.lastLeader {
 			m.res.LeadChanges++
 		}
 		m.lastLeader = l
 	}
+}
+
+// Standings gives the standings so far to a game that appends its own
+// (StandingsTallier), when they are the game's Leader standings and its
+// safeguards are seen at the end of a run of turns as after each turn:
+// Tamman has none, and Adji-Boto's name only what ended the game.
+func (m *measures) Standings() ([]float64, bool) { return m.stand, m.lead != nil }
+
+// StandingsTallied takes players' turns as TurnTallied would have taken
+// them one by one (StandingsTallier).
+func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) (stop bool) {
+	if m.n == 2 {
+		// leader's count for two players, in locals.
+		last, changes := m.lastLeader, 0
+		for i := len(m.stand); i+1 < len(stand); i += 2 {
+			l := -1
+			if stand[i] > stand[i+1] {
+				l = 0
+			} else if stand[i+1] > stand[i] {
+				l = 1
+			}
+			if l >= 0 {
+				if last >= 0 && l != last {
+					changes++
+				}
+				last = l
+			}
+		}
+		m.lastLeader = last
+		m.res.LeadChanges += changes
+	} else {
+		for i := len(m.stand); i < len(stand); i += m.n {
+			m.leader(stand[i : i+m.n])
+		}
+	}
+	m.stand = stand
+	m.res.Turns += turns
+	return m.TurnTallied(nil, t, false, over)
 }
 
 // standing appends the state's standings to dst.
@@ -338,28 +384,33 @@ func soleLeader(st []float64) int {
 func (m *measures) winnerLead(res *Result, n int) {
 	w := res.Winner
 	points := len(m.stand) / n // players' turns + 1
-	// The winner's lead after each turn, computed once.
-	m.leadAt = m.leadAt[:0]
-	for t := 0; t < points; t++ {
-		row := m.stand[t*n : (t+1)*n]
-		if n == 2 {
-			m.leadAt = append(m.leadAt, row[w]-row[1-w])
-			continue
-		}
-		best := 0.0
-		first := true
-		for k, v := range row {
-			if k != w && (first || v > best) {
-				best, first = v, false
+	// The winner's lead after each turn: for two players the difference
+	// of the standings, else computed once into leadAt.
+	if n != 2 {
+		m.leadAt = slices.Grow(m.leadAt[:0], points)[:points]
+		for t := range m.leadAt {
+			row := m.stand[t*n : (t+1)*n]
+			best := 0.0
+			first := true
+			for k, v := range row {
+				if k != w && (first || v > best) {
+					best, first = v, false
+				}
 			}
+			m.leadAt[t] = row[w] - best
 		}
-		m.leadAt = append(m.leadAt, row[w]-best)
 	}
-	lead := func(t int) float64 { return m.leadAt[t] }
-	lastTrail := -1
-	for t := 0; t < points; t++ {
+	lead := func(t int) float64 {
+		if n == 2 {
+			return m.stand[2*t+w] - m.stand[2*t+1-w]
+		}
+		return m.leadAt[t]
+	}
+	lastTrail := -1 // the last turn the winner trailed
+	for t := points - 1; t >= 0; t-- {
 		if lead(t) < 0 {
 			lastTrail = t
+			break
 		}
 	}
 	res.Secure = float64(lastTrail+1) / float64(points)

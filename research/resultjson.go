@@ -17,37 +17,37 @@ func appendResult(dst []byte, r Result) ([]byte, error) {
 		return append(dst, line...), err
 	}
 	b := append(dst, `{"r":`...)
-	b = strconv.AppendInt(b, int64(r.Reading), 10)
+	b = appendInt(b, int64(r.Reading))
 	b = append(b, `,"g":`...)
-	b = strconv.AppendInt(b, int64(r.Game), 10)
+	b = appendInt(b, int64(r.Game))
 	if r.Skill {
 		b = append(b, `,"skill":true`...)
 	}
 	b = append(b, `,"w":`...)
-	b = strconv.AppendInt(b, int64(r.Winner), 10)
+	b = appendInt(b, int64(r.Winner))
 	b = append(b, `,"a":`...)
-	b = strconv.AppendInt(b, int64(r.Agent), 10)
+	b = appendInt(b, int64(r.Agent))
 	if r.Stall != "" {
 		b = append(b, `,"stall":"`...)
 		b = append(b, r.Stall...)
 		b = append(b, '"')
 	}
 	b = append(b, `,"plies":`...)
-	b = strconv.AppendInt(b, int64(r.Plies), 10)
+	b = appendInt(b, int64(r.Plies))
 	b = append(b, `,"turns":`...)
-	b = strconv.AppendInt(b, int64(r.Turns), 10)
+	b = appendInt(b, int64(r.Turns))
 	if r.Rounds != 0 {
 		b = append(b, `,"rounds":`...)
-		b = strconv.AppendInt(b, int64(r.Rounds), 10)
+		b = appendInt(b, int64(r.Rounds))
 	}
 	b = append(b, `,"dec":`...)
-	b = strconv.AppendInt(b, int64(r.Decisions), 10)
+	b = appendInt(b, int64(r.Decisions))
 	b = append(b, `,"choices":`...)
-	b = strconv.AppendInt(b, int64(r.Choices), 10)
+	b = appendInt(b, int64(r.Choices))
 	b = append(b, `,"options":`...)
-	b = strconv.AppendInt(b, int64(r.Options), 10)
+	b = appendInt(b, int64(r.Options))
 	b = append(b, `,"leadChanges":`...)
-	b = strconv.AppendInt(b, int64(r.LeadChanges), 10)
+	b = appendInt(b, int64(r.LeadChanges))
 	if r.Trailed {
 		b = append(b, `,"trailed":true`...)
 	}
@@ -75,7 +75,7 @@ func appendFloat(b []byte, f float64) []byte {
 	if f == math.Trunc(f) && abs < 1<<53 && (f != 0 || !math.Signbit(f)) {
 		// A whole number (a lead in steps or seeds) has its digits
 		// exactly, without the search for the shortest.
-		return strconv.AppendInt(b, int64(f), 10)
+		return appendInt(b, int64(f))
 	}
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		b = strconv.AppendFloat(b, f, 'e', -1, 64)
@@ -86,6 +86,24 @@ func appendFloat(b []byte, f float64) []byte {
 		return b
 	}
 	return strconv.AppendFloat(b, f, 'f', -1, 64)
+}
+
+// appendInt appends v in decimal as strconv.AppendInt does, a number
+// below 1,000 in size without its call (most of a result line's).
+func appendInt(b []byte, v int64) []byte {
+	if v < 0 && v > -1000 {
+		b = append(b, '-')
+		v = -v
+	}
+	switch {
+	case v < 0 || v >= 1000:
+		return strconv.AppendInt(b, v, 10)
+	case v < 10:
+		return append(b, byte('0'+v))
+	case v < 100:
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	}
+	return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10))
 }
 
 func finite(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -65,4 +66,13 @@ func TestResultLineIsJSONs(t *testing.T) {
 	}
 	check(Result{Secure: math.NaN()})
 	check(Result{Lead: []float64{math.Inf(1)}})
+}
+
+// appendInt writes what strconv does, around its short cuts' edges.
+func TestAppendIntIsStrconvs(t *testing.T) {
+	for _, v := range []int64{0, 1, 9, 10, 99, 100, 999, 1000, 1001, 12345, -1, -9, -10, -99, -100, -999, -1000, -1001, math.MaxInt64, math.MinInt64} {
+		if got, want := string(appendInt([]byte("x"), v)), "x"+strconv.FormatInt(v, 10); got != want {
+			t.Errorf("appendInt(%d) = %q, want %q", v, got, want)
+		}
+	}
 }

@@ -33,6 +33,30 @@ type runHeader struct {
 	Readings [][]string `json:"readings,omitempty"`
 }
 
+// keptDraws fills in the chance draws of a run.json written before runs
+// said them: a run without "chance" drew from a stream, one of
+// ChanceTurn without "chanceHash" by SHA-256.
+func (h *runHeader) keptDraws() {
+	if h.Config.Chance == "" {
+		h.Config.Chance = ChanceStream
+	}
+	if h.Config.Chance == ChanceTurn && h.Config.ChanceHash == "" {
+		h.Config.ChanceHash = HashSHA256
+	}
+}
+
+// KeptChanceHash returns the ChanceHash of the run in dir, "" if dir holds
+// no run: a command that resumes a run keeps its draws.
+func KeptChanceHash(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, runFile))
+	var head runHeader
+	if err != nil || json.Unmarshal(data, &head) != nil {
+		return ""
+	}
+	head.keptDraws()
+	return head.Config.ChanceHash
+}
+
 func newHeader(p *Plan, shard Shard) runHeader {
 	h := runHeader{Config: p.Config, Shard: shard}
 	for _, r := range p.Readings {
@@ -127,6 +151,9 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Result, done int, began time.Time) error) (int, error) {
 	began := time.Now()
 	threads = max(1, min(threads, len(todo)))
+	if threads == 1 {
+		return playHere(ctx, p, todo, emit, began)
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type out struct {
@@ -193,6 +220,28 @@ func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Res
 	return done, firstErr
 }
 
+// playHere is play on one thread: the units are played on the calling
+// goroutine, in order, without a channel between the game and emit.
+func playHere(ctx context.Context, p *Plan, todo []int, emit func(r Result, done int, began time.Time) error, began time.Time) (int, error) {
+	pl := newPlayer(p)
+	stop := ctx.Done()
+	for done, u := range todo {
+		select {
+		case <-stop:
+			return done, context.Cause(ctx)
+		default:
+		}
+		r, err := pl.play(p.unitAt(u))
+		if err == nil {
+			err = emit(r, done+1, began)
+		}
+		if err != nil {
+			return done, err
+		}
+	}
+	return len(todo), nil
+}
+
 // openRun makes dir for the run, or checks that it holds the same run, and
 // returns the results it already has. A last line cut off by an
 // interruption is dropped from the file.
@@ -216,7 +265,7 @@ func openRun(p *Plan, shard Shard, dir string) (*unitResults, error) {
 		return have, nil
 	case err != nil:
 		return nil, err
-	case !bytes.Equal(got, want):
+	case !bytes.Equal(got, want) && !sameKeptRun(got, want):
 		return nil, fmt.Errorf("%s holds another run (its %s differs: game, options, vary, agents, games, seed or shard); use another --out", dir, runFile)
 	}
 	gp := filepath.Join(dir, gamesFile)
@@ -325,10 +374,7 @@ func LoadRun(dir string) (*Plan, Shard, []Result, error) {
 	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, Shard{}, nil, fmt.Errorf("%s: %v", filepath.Join(dir, runFile), err)
 	}
-	if head.Config.Chance == "" {
-		// Played before runs said how they drew chance: from a stream.
-		head.Config.Chance = ChanceStream
-	}
+	head.keptDraws()
 	if head.Shard.Count < 1 || head.Shard.Index < 0 || head.Shard.Index >= head.Shard.Count {
 		return nil, Shard{}, nil, fmt.Errorf("%s: bad shard %s", filepath.Join(dir, runFile), head.Shard)
 	}
@@ -408,6 +454,18 @@ func Merge(dirs []string, out string) (*Plan, []Result, error) {
 		}
 	}
 	return plan, results, nil
+}
+
+// sameKeptRun says whether run.json's got, written before runs said their
+// chance draws, is the run of want once those are filled in.
+func sameKeptRun(got, want []byte) bool {
+	var head runHeader
+	if json.Unmarshal(got, &head) != nil {
+		return false
+	}
+	head.keptDraws()
+	kept, err := json.MarshalIndent(head, "", "  ")
+	return err == nil && bytes.Equal(append(kept, '\n'), want)
 }
 
 func sameConfig(a, b Config) bool {

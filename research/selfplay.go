@@ -61,15 +61,37 @@ type TurnTallier interface {
 	TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) (stop bool)
 }
 
-// Draw says how a game's chance events are drawn: Mode is ChanceTurn,
-// ChancePly or ChanceStream, Seed the game's chance seed (Seed(run, game,
-// -1)). NoChance says that the game has none (engine.Info.Chance), so
-// that every mode plays the same games.
-type Draw struct {
-	Mode     string
-	Seed     uint64
-	NoChance bool
+// StandingsTallier is a TurnTallier that can take players' turns played by
+// the game itself with their standings (engine.StandingsPlayer): when the
+// loop would take the game a players' turn at a time (TurnTallier) and
+// Standings says so, SelfPlay calls StandingsTallied after each run of
+// turns, ended by the game's end or by MovesLeft moves, instead of
+// TurnTallied after each turn.
+type StandingsTallier interface {
+	TurnTallier
+	// Standings returns the standings so far, which the game appends to,
+	// and whether the watcher takes them so.
+	Standings() ([]float64, bool)
+	// StandingsTallied is told the standings (with those of the turns
+	// played appended), the players' turns ended, the moves played and
+	// whether the game is over; it returns true to stop a game that has
+	// not ended.
+	StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) (stop bool)
 }
+
+// Draw says how a game's chance events are drawn: Mode is ChanceTurn,
+// ChancePly or ChanceStream, Hash ChanceTurn's hash (Config.ChanceHash),
+// Seed the game's chance seed (Seed(run, game, -1)). NoChance says that
+// the game has none (engine.Info.Chance), so that every mode plays the
+// same games.
+type Draw struct {
+	Mode, Hash string
+	Seed       uint64
+	NoChance   bool
+}
+
+// mixed says whether d's draws are engine.KeyedChance's.
+func (d Draw) mixed() bool { return d.Mode == ChanceTurn && d.Hash == HashSplitMix }
 
 // SelfPlay plays games between agents on one goroutine, reusing its
 // buffers and generators from game to game. The zero value is ready.
@@ -88,6 +110,7 @@ type SelfPlay struct {
 	pcg    *rand.PCG // the draws of ChanceStream
 	secret [8]byte   // the game's chance seed, for ChanceTurn and ChancePly
 	keyed  keyedDraws
+	mix    engine.KeyedChance // the draws of ChanceTurn by HashSplitMix
 	actors []int
 	moves  []engine.Move
 	legal  []engine.Move
@@ -115,6 +138,11 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 		binary.BigEndian.PutUint64(sp.secret[:], d.Seed)
 	}
 	stream := engine.Rand{Src: sp.pcg}
+	chance := engine.Chance{Src: sp.pcg}
+	if d.mixed() {
+		sp.mix.Reset(d.Seed)
+		chance.Keyed = &sp.mix
+	}
 	sp.keyed.share = sp.ShareDraws
 	sp.pick = sp.pick[:0]
 	sp.rands = sp.rands[:0]
@@ -125,19 +153,20 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			sp.rands = append(sp.rands, r.Source())
 		}
 	}
-	// When every player moves at random, chance draws from a stream (or
-	// never acts) and nobody needs the moves, the game may play its turns
-	// itself.
+	// When every player moves at random, chance draws from a stream or by
+	// splitmix (or never acts) and nobody needs the moves, the game may
+	// play its turns itself.
 	fast, _ := s.(engine.RandomTurner)
-	if len(sp.rands) < len(seats) || (d.Mode != ChanceStream && !d.NoChance) || sp.Moves {
+	streamed := d.Mode == ChanceStream || d.NoChance
+	if len(sp.rands) < len(seats) || (!streamed && !d.mixed()) || sp.Moves {
 		fast = nil
 	}
-	if run, ok := fast.(engine.RandomRunner); ok && sp.Tally && !sp.CountLegal && !sp.Turns {
+	if run, ok := fast.(engine.RandomRunner); ok && streamed && sp.Tally && !sp.CountLegal && !sp.Turns {
 		if tw, ok := w.(Tallier); ok {
 			for over := s.Terminal(); !over; {
 				sp.tally = engine.TurnTally{}
 				var n int
-				n, over = run.RandomTurns(stream, sp.rands, tw.TallyTurns(), &sp.tally)
+				n, over = run.RandomTurns(chance, sp.rands, tw.TallyTurns(), &sp.tally)
 				if tw.Tallied(n, sp.tally, over) {
 					break
 				}
@@ -145,9 +174,16 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			return 0
 		}
 	}
+	if gp, ok := fast.(engine.StandingsPlayer); ok && sp.Turns {
+		if tw, ok := w.(StandingsTallier); ok {
+			if stand, ok := tw.Standings(); ok {
+				return sp.playStandings(s, gp, chance, tw, stand)
+			}
+		}
+	}
 	if tp, ok := fast.(engine.TurnPlayer); ok && sp.Turns {
 		if tw, ok := w.(TurnTallier); ok {
-			return sp.playTurns(s, tp, stream, tw)
+			return sp.playTurns(s, tp, chance, tw)
 		}
 	}
 	inTurn := 0 // chance events so far in this players' turn
@@ -158,27 +194,28 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 		turnOf = turner.Turn()
 	}
 	for over := s.Terminal(); !over; {
-		var chance bool
+		var byChance bool
 		if fast != nil {
+			sp.mix.Turn, sp.mix.At = turns, inTurn
 			var actor, n int
-			actor, n, over = fast.RandomTurn(stream, sp.rands)
-			chance = actor == engine.ChancePlayer
-			if !chance && sp.CountLegal {
+			actor, n, over = fast.RandomTurn(chance, sp.rands)
+			byChance = actor == engine.ChancePlayer
+			if !byChance && sp.CountLegal {
 				w.Decision(n)
 			}
 		} else {
-			chance = sp.turn(s, seats, d, stream, turns, inTurn, w)
+			byChance = sp.turn(s, seats, d, stream, turns, inTurn, w)
 			over = s.Terminal()
-			if chance {
-				inTurn++
-			}
 		}
-		stop := w.Applied(s, chance, over)
+		if byChance {
+			inTurn++
+		}
+		stop := w.Applied(s, byChance, over)
 		if countTurns {
 			ended := false
 			switch {
 			case !hasTurner:
-				ended = !chance
+				ended = !byChance
 			case turner.Turn() != turnOf || over:
 				turnOf = turner.Turn()
 				ended = true
@@ -199,16 +236,34 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 }
 
 // playTurns plays the game a players' turn at a time (engine.TurnPlayer)
-// for tw, and returns the players' turns played.
-func (sp *SelfPlay) playTurns(s engine.State, tp engine.TurnPlayer, stream engine.Rand, tw TurnTallier) (turns int) {
+// for tw, and returns the players' turns played. Keyed draws (chance.Keyed)
+// are keyed on the players' turn and the place in it, as turn keys them.
+func (sp *SelfPlay) playTurns(s engine.State, tp engine.TurnPlayer, chance engine.Chance, tw TurnTallier) (turns int) {
 	for over := s.Terminal(); !over; {
 		sp.moveTally = engine.MoveTally{}
 		var ended bool
-		ended, over = tp.RandomPlayersTurn(stream, sp.rands, tw.MovesLeft(), &sp.moveTally)
+		ended, over = tp.RandomPlayersTurn(chance, sp.rands, tw.MovesLeft(), &sp.moveTally)
 		if ended {
 			turns++
+			sp.mix.Turn, sp.mix.At = turns, 0
 		}
 		if tw.TurnTallied(s, sp.moveTally, ended, over) {
+			break
+		}
+	}
+	return turns
+}
+
+// playStandings plays the game's players' turns by the game itself with
+// their standings (engine.StandingsPlayer) for tw, and returns the
+// players' turns played.
+func (sp *SelfPlay) playStandings(s engine.State, gp engine.StandingsPlayer, chance engine.Chance, tw StandingsTallier, stand []float64) (turns int) {
+	for over := s.Terminal(); !over; {
+		sp.moveTally = engine.MoveTally{}
+		var n int
+		stand, n, over = gp.RandomPlayersTurns(chance, sp.rands, tw.MovesLeft(), &sp.moveTally, stand)
+		turns += n
+		if tw.StandingsTallied(stand, n, sp.moveTally, over) {
 			break
 		}
 	}
@@ -231,6 +286,11 @@ func (sp *SelfPlay) turn(s engine.State, seats []ai.Agent, d Draw, stream engine
 		case ChancePly:
 			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], s.Ply()))
 		default: // ChanceTurn
+			if d.mixed() {
+				sp.mix.Turn, sp.mix.At = turns, inTurn
+				m = ai.SampleChance(sp.outs, engine.Chance{Keyed: &sp.mix}.Float64())
+				break
+			}
 			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], turns<<32|inTurn))
 		}
 		sp.moves = append(sp.moves, m)

@@ -110,7 +110,8 @@ func (w *hashWatcher) TurnEnded(s engine.State) { w.log = append(w.log, 3) }
 // Random players' games played by the game itself (engine.RandomTurner,
 // the loop's fast path) are the games the loop plays through Legal and
 // Apply: the same state after every turn, the same counts of legal moves,
-// the same turns, in setups that change the move lists and the throws.
+// the same turns, in setups that change the move lists and the throws,
+// with throws from a stream and keyed by splitmix.
 func TestRandomTurnsPlayTheGeneralGames(t *testing.T) {
 	setups := []Config{
 		{Game: "tamman"},
@@ -130,6 +131,7 @@ func TestRandomTurnsPlayTheGeneralGames(t *testing.T) {
 		n := start.NumPlayers()
 		fast, general := SelfPlay{CountLegal: true, Turns: true}, SelfPlay{CountLegal: true, Turns: true, Moves: true}
 		for seed := range uint64(60) {
+			d := fastDraws[seed%2]
 			var logs [2]hashWatcher
 			for i, sp := range []*SelfPlay{&fast, &general} {
 				seats := make([]ai.Agent, n)
@@ -137,14 +139,14 @@ func TestRandomTurnsPlayTheGeneralGames(t *testing.T) {
 					seats[k] = ai.NewRandom(Seed(seed, 0, k))
 				}
 				s := start.Clone()
-				sp.Play(s, seats, Draw{Mode: ChanceStream, Seed: Seed(seed, 0, -1)}, &logs[i])
+				sp.Play(s, seats, Draw{Mode: d.Mode, Hash: d.Hash, Seed: Seed(seed, 0, -1)}, &logs[i])
 			}
 			if !slices.Equal(logs[0].log, logs[1].log) {
 				i := 0
 				for i < min(len(logs[0].log), len(logs[1].log)) && logs[0].log[i] == logs[1].log[i] {
 					i++
 				}
-				t.Fatalf("%s %v seed %d: the games part at entry %d of %d and %d", cfg.Game, cfg.Options, seed, i, len(logs[0].log), len(logs[1].log))
+				t.Fatalf("%s %v seed %d %+v: the games part at entry %d of %d and %d", cfg.Game, cfg.Options, seed, d, i, len(logs[0].log), len(logs[1].log))
 			}
 		}
 	}
@@ -230,6 +232,7 @@ type movesWatcher struct {
 	cap, turns, calls int
 	t                 engine.MoveTally
 	log               []uint64
+	stand             []float64 // the standings after each players' turn
 }
 
 func (w *movesWatcher) Decision(n int)                          { w.t.Add(n) }
@@ -237,8 +240,12 @@ func (w *movesWatcher) Turn(engine.State, []int, []engine.Move) {}
 func (w *movesWatcher) Applied(s engine.State, chance, over bool) bool {
 	return !chance && w.t.Moves >= w.cap
 }
-func (w *movesWatcher) TurnEnded(s engine.State) { w.turns++; w.log = append(w.log, s.Hash()) }
-func (w *movesWatcher) MovesLeft() int           { return w.cap - w.t.Moves }
+func (w *movesWatcher) TurnEnded(s engine.State) {
+	w.turns++
+	w.log = append(w.log, s.Hash())
+	w.stand = s.(Leader).Standing(w.stand)
+}
+func (w *movesWatcher) MovesLeft() int { return w.cap - w.t.Moves }
 func (w *movesWatcher) TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) bool {
 	w.calls++
 	w.t.Moves += t.Moves
@@ -250,9 +257,32 @@ func (w *movesWatcher) TurnTallied(s engine.State, t engine.MoveTally, ended, ov
 	return w.t.Moves >= w.cap
 }
 
+// fastDraws are the draws under which random players' games may be played
+// by the game itself.
+var fastDraws = []Draw{{Mode: ChanceStream}, {Mode: ChanceTurn, Hash: HashSplitMix}}
+
+// standingsWatcher is a movesWatcher that takes runs of players' turns
+// with their standings (StandingsTallier); it logs no hashes.
+type standingsWatcher struct{ movesWatcher }
+
+func (w *standingsWatcher) Standings() ([]float64, bool) { return w.stand, true }
+func (w *standingsWatcher) StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) bool {
+	w.stand = stand
+	w.turns += turns
+	w.calls++
+	w.t.Moves += t.Moves
+	w.t.Choices += t.Choices
+	w.t.Options += t.Options
+	return w.t.Moves >= w.cap
+}
+
 // A game taken a players' turn at a time (engine.TurnPlayer) is the game
 // played move by move: the same state after each players' turn, the same
-// moves, choices and options, whole or stopped at a cap of moves.
+// moves, choices and options, whole or stopped at a cap of moves, and so
+// is the game taken in runs of players' turns with their standings
+// (engine.StandingsPlayer), with
+// throws from a stream and keyed by splitmix (keyed on the turn, so the
+// turns cut by a cap must keep their keys).
 func TestPlayersTurnsCountTheMoves(t *testing.T) {
 	for _, cfg := range []Config{
 		{Game: "tamman"},
@@ -269,9 +299,10 @@ func TestPlayersTurnsCountTheMoves(t *testing.T) {
 		}
 		for seed := range uint64(40) {
 			for _, cap := range []int{1 << 30, 1, 30, 57} {
-				var ws [2]movesWatcher
-				var turns [2]int
-				var hashes [2]uint64
+				d := fastDraws[(seed+uint64(cap))%2]
+				var ws [3]standingsWatcher
+				var turns [3]int
+				var hashes [3]uint64
 				var over bool
 				for i := range ws {
 					seats := make([]ai.Agent, start.NumPlayers())
@@ -279,23 +310,30 @@ func TestPlayersTurnsCountTheMoves(t *testing.T) {
 						seats[k] = ai.NewRandom(Seed(seed, 0, k))
 					}
 					s := start.Clone()
-					ws[i] = movesWatcher{cap: cap}
+					ws[i] = standingsWatcher{movesWatcher{cap: cap}}
 					var w Watcher = &ws[i]
-					if i == 0 {
+					switch i {
+					case 0:
 						w = struct{ Watcher }{w} // move by move
+					case 1:
+						w = &ws[i].movesWatcher // a players' turn at a time
 					}
 					sp := SelfPlay{CountLegal: true, Turns: true}
-					turns[i] = sp.Play(s, seats, Draw{Mode: ChanceStream, Seed: Seed(seed, 0, -1)}, w)
+					turns[i] = sp.Play(s, seats, Draw{Mode: d.Mode, Hash: d.Hash, Seed: Seed(seed, 0, -1)}, w)
 					hashes[i] = s.Hash()
 					over = s.Terminal()
 				}
-				byMove, byTurn := ws[0], ws[1]
+				if byRun := ws[2]; hashes[2] != hashes[0] || turns[2] != turns[0] || byRun.turns != ws[0].turns || byRun.t != ws[0].t || !slices.Equal(byRun.stand, ws[0].stand) || byRun.calls == 0 {
+					t.Fatalf("%s %v seed %d cap %d %+v: move by move %d turns %+v, in runs of turns (%d calls) %d turns %+v (same state: %v, same standings: %v)",
+						cfg.Game, cfg.Options, seed, cap, d, ws[0].turns, ws[0].t, byRun.calls, byRun.turns, byRun.t, hashes[0] == hashes[2], slices.Equal(byRun.stand, ws[0].stand))
+				}
+				byMove, byTurn := ws[0].movesWatcher, ws[1].movesWatcher
 				if byTurn.calls == 0 {
 					t.Fatalf("%s: the game was not taken a players' turn at a time", cfg.Game)
 				}
 				if hashes[0] != hashes[1] || turns[0] != turns[1] || byMove.turns != byTurn.turns || byMove.t != byTurn.t || !slices.Equal(byMove.log, byTurn.log) {
-					t.Fatalf("%s %v seed %d cap %d: move by move %d turns %+v, a turn at a time %d turns %+v (same state: %v, same states after each turn: %v)",
-						cfg.Game, cfg.Options, seed, cap, byMove.turns, byMove.t, byTurn.turns, byTurn.t, hashes[0] == hashes[1], slices.Equal(byMove.log, byTurn.log))
+					t.Fatalf("%s %v seed %d cap %d %+v: move by move %d turns %+v, a turn at a time %d turns %+v (same state: %v, same states after each turn: %v)",
+						cfg.Game, cfg.Options, seed, cap, d, byMove.turns, byMove.t, byTurn.turns, byTurn.t, hashes[0] == hashes[1], slices.Equal(byMove.log, byTurn.log))
 				}
 				if (cap < 1<<30 && !over && byMove.t.Moves != cap) || byMove.t.Moves > cap {
 					t.Fatalf("%s seed %d: stopped at %d moves, not the cap %d", cfg.Game, seed, byMove.t.Moves, cap)
@@ -312,6 +350,8 @@ func TestMeasuresByTurnAndByPly(t *testing.T) {
 		{Game: "tamman", Chance: ChanceStream},
 		{Game: "tamman", Options: []string{"players=4"}, Chance: ChanceStream},
 		{Game: "adji-boto", Chance: ChanceStream},
+		{Game: "tamman"}, // keyed by splitmix
+		{Game: "tamman", Options: []string{"players=3"}},
 	} {
 		cfg.Agents, cfg.Games, cfg.Seed = []string{"random"}, 50, 5
 		p := mustPlan(t, cfg)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
 	"html"
 	"io/fs"
@@ -38,10 +39,14 @@ func WriteSite(dir, server string) (int, error) {
 		if err != nil {
 			return err
 		}
-		if name == "index.html" {
-			if body, err = withMeta(body, "tabula-site", server); err != nil {
-				return err
-			}
+		switch name {
+		case "index.html":
+			body, err = withMeta(body, "tabula-site", server)
+		case "engine-file.js":
+			body, err = servedAsIs(body)
+		}
+		if err != nil {
+			return err
 		}
 		path := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -63,4 +68,15 @@ func withMeta(index []byte, name, content string) ([]byte, error) {
 	}
 	meta := fmt.Sprintf("%s\n<meta name=%q content=\"%s\">", charset, name, html.EscapeString(content))
 	return []byte(strings.Replace(string(index), charset, meta, 1)), nil
+}
+
+// servedAsIs is engine-file.js for a static file host, which serves the
+// engine's compressed files as they are, where a Tabula server encodes
+// engine.wasm itself.
+func servedAsIs(chooser []byte) ([]byte, error) {
+	const served = "const servedByTabula = true;"
+	if !bytes.Contains(chooser, []byte(served)) {
+		return nil, fmt.Errorf("engine-file.js has no %q", served)
+	}
+	return bytes.Replace(chooser, []byte(served), []byte("const servedByTabula = false;"), 1), nil
 }

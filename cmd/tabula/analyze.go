@@ -54,6 +54,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 200, "games per reading")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same numbers whatever --threads")
 	chance := fs.String("chance", research.ChanceTurn, "how chance events are drawn from the game's seed: by players' turn and place in it (turn), by ply as the rooms draw (ply), or in order from one stream (stream, as older runs did)")
+	chanceHash := fs.String("chance-hash", "", "how --chance turn computes a throw from its key, `HASH`: splitmix (the default for a new run), or sha256 as the rooms do (runs before 5 December 2026 drew so; a run resumed in --out keeps its own)")
 	evaluate := fs.Int("evaluate", 0, "judge every decision of the first games with an MCTS search of `N` iterations for the state-evaluation measures (docs/metrics.md)")
 	evaluateGames := fs.Int("evaluate-games", 20, "games of each reading the --evaluate search judges")
 	threads := fs.Int("threads", runtime.NumCPU(), "games played at once")
@@ -90,7 +91,14 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usageErr(err)
 	}
 	cfg := research.Config{Game: *game, Options: opts, Vary: vary, Design: *design, Skill: strings.TrimSpace(*skill),
-		Games: *games, Seed: *seed, Chance: *chance}
+		Games: *games, Seed: *seed, Chance: *chance, ChanceHash: *chanceHash}
+	dir := *out
+	if dir == "" {
+		dir = "analyze-" + *game
+	}
+	if cfg.ChanceHash == "" && cfg.Chance == research.ChanceTurn {
+		cfg.ChanceHash = research.KeptChanceHash(dir)
+	}
 	if *evaluate != 0 {
 		cfg.Evaluate, cfg.EvaluateGames = *evaluate, min(*evaluateGames, *games)
 	}
@@ -105,10 +113,6 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if err != nil {
 		return usageErr(err)
-	}
-	dir := *out
-	if dir == "" {
-		dir = "analyze-" + *game
 	}
 	traceAgents := research.ParseTrace(*trace)
 	var tracePlans []*research.Plan

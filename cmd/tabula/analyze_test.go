@@ -172,3 +172,38 @@ func TestAnalyzeSkillTrace(t *testing.T) {
 		t.Errorf("analyze report: exit %d, same %v", code, again == out)
 	}
 }
+
+// A run directory by turn from before runs named their chance hash
+// resumes, by the same command, with its own SHA-256 draws: the games of a
+// whole run with --chance-hash sha256. A new run draws by splitmix.
+func TestAnalyzeResumesAnOldKeyedRun(t *testing.T) {
+	tmp := t.TempDir()
+	args := []string{"analyze", "--game", "tamman", "--agents", "random", "--games", "40", "--seed", "5", "--threads", "1", "--quiet"}
+	sha, old, fresh := filepath.Join(tmp, "sha"), filepath.Join(tmp, "old"), filepath.Join(tmp, "new")
+	if code, _, errs := runArgs(t, append(args, "--chance-hash", "sha256", "--out", sha)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	head, _ := os.ReadFile(filepath.Join(sha, "run.json"))
+	games, _ := os.ReadFile(filepath.Join(sha, "games.jsonl"))
+	oldHead := strings.Replace(string(head), ",\n    \"chanceHash\": \"sha256\"", "", 1)
+	lines := strings.SplitAfter(string(games), "\n")
+	os.MkdirAll(old, 0o755)
+	os.WriteFile(filepath.Join(old, "run.json"), []byte(oldHead), 0o644)
+	os.WriteFile(filepath.Join(old, "games.jsonl"), []byte(strings.Join(lines[:15], "")), 0o644)
+	if strings.Contains(oldHead, "chanceHash") || len(lines) < 40 {
+		t.Fatalf("run.json %s, %d games", oldHead, len(lines))
+	}
+	for _, dir := range []string{old, fresh} {
+		if code, _, errs := runArgs(t, append(args, "--out", dir)...); code != 0 {
+			t.Fatalf("%s: exit %d: %s", dir, code, errs)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(old, "games.jsonl")); string(got) != string(games) {
+		t.Error("the resumed old run's games differ from a run with --chance-hash sha256")
+	}
+	got, _ := os.ReadFile(filepath.Join(fresh, "games.jsonl"))
+	newHead, _ := os.ReadFile(filepath.Join(fresh, "run.json"))
+	if string(got) == string(games) || !strings.Contains(string(newHead), `"chanceHash": "splitmix"`) {
+		t.Errorf("a new run drew as the old one, or does not name its hash:\n%s", newHead)
+	}
+}

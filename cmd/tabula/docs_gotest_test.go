@@ -51,12 +51,14 @@ var labReports = map[string]string{
 	"level-game":           "iterations a move",
 	"horizon":              "against greedy:",
 	"tamman-match":         "luck-adjusted",
+	"tamman-match-multi":   "a fair share is",
 	"tamman-ceiling":       "ceiling 1 - s/2",
 	"tamman-dual-bound":    "upper bound for",
 	"tamman-dual-fit":      "calibration ",
 	"tamman-shared-throws": "the two games of each pair",
 	"tamman-losses":        "lost games studied",
 	"tamman-stragglers":    "by the step of the last man",
+	"tamman-search-cost":   "positions visited a search",
 }
 
 // slowBenchmarks run too long for the suite even once: scripts/test.sh
@@ -507,14 +509,18 @@ func measureArgs(name, value, dir string) []string {
 	switch name {
 	case "match-games", "dual-games", "dual-fit", "horizon-games":
 		value = "2"
-	case "study-games", "study-rollouts", "measure-levels":
+	case "study-games", "study-rollouts", "measure-levels", "cost-positions":
 		value = "1"
 	case "horizon-iterations":
 		value = "20"
 	case "level-levels":
 		value, _, _ = strings.Cut(value, ",")
-	case "match", "match-shared", "dual-policy":
+	case "match", "match-shared", "dual-policy", "cost-variants":
 		value = smallBudgets(value)
+	case "multi-games":
+		value = "3"
+	case "multi-match":
+		value = levelNameRE.ReplaceAllString(value, "easy")
 	case "match-net", "match-net2":
 		value, _ = filepath.Abs("../../games/tamman/tammanai/net.txt")
 	case "study-log":
@@ -534,8 +540,12 @@ func measureArgs(name, value, dir string) []string {
 
 // sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
 // command that leaves one at its default runs with the tiny size too.
-var sizeFlags = []string{"match-games", "horizon-games", "study-games", "study-rollouts",
-	"measure-levels", "horizon-iterations", "level-levels"}
+var sizeFlags = []string{"match-games", "multi-games", "horizon-games", "study-games", "study-rollouts",
+	"measure-levels", "horizon-iterations", "level-levels", "cost-positions"}
+
+// levelNameRE finds the levels above easy in a -multi-match value, which
+// runs at easy's budgets.
+var levelNameRE = regexp.MustCompile(`\b(medium|hard|max)\b`)
 
 // smallBudgets cuts the budgets of the variants in a -match value: MCTS
 // to at most 1,000 iterations, expectiminimax to depth 4 at most,

@@ -21,7 +21,13 @@ func TestSiteWritesTheApp(t *testing.T) {
 	if !strings.Contains(string(index), `<meta name="tabula-site" content="https://tabula.example">`) {
 		t.Errorf("index.html does not name the site's server:\n%s", index)
 	}
-	for _, f := range []string{"engine.wasm.gz", "engine-worker.js", "wasm_exec.js", "sw.js", "embed.js", "vendor/morphdom.js"} {
+	// a static host serves files as they are: the worker chooses among
+	// the compressed files itself (engine-file.js)
+	chooser, err := os.ReadFile(filepath.Join(dir, "engine-file.js"))
+	if err != nil || !strings.Contains(string(chooser), "const servedByTabula = false;") {
+		t.Errorf("the site's engine-file.js does not say that a static host serves it (%v)", err)
+	}
+	for _, f := range []string{"engine.wasm.br", "engine.wasm.gz", "engine-worker.js", "wasm_exec.js", "sw.js", "embed.js", "vendor/morphdom.js"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("the site lacks %s: %v", f, err)
 		}

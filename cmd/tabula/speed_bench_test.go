@@ -18,6 +18,8 @@ func BenchmarkSelfPlay(b *testing.B) {
 		{"sim/tamman-greedy", "sim --game tamman --agents greedy,greedy --games 500 --threads 1 --quiet"},
 		{"analyze/tamman", "analyze --game tamman --agents random --games 20000 --threads 1 --quiet --chance stream"},
 		{"analyze/tamman-keyed", "analyze --game tamman --agents random --games 20000 --threads 1 --quiet"},
+		{"analyze/tamman4-keyed", "analyze --game tamman --option players=4 --agents random --games 5000 --threads 1 --quiet"},
+		{"analyze/adji-boto", "analyze --game adji-boto --agents random --games 20000 --threads 1 --quiet"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			args := strings.Fields(c.args)

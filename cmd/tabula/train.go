@@ -39,6 +39,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	hidden := fs.Int("hidden", tammanai.NetHidden, "with --net from random weights, the hidden units")
 	inputs := fs.Int("inputs", tammanai.NetInputs, fmt.Sprintf("with --net from random weights, the inputs: %d, or %d with the throws held value by value and the end of the race", tammanai.NetInputs, tammanai.NetInputsMore))
 	searchDepth := fs.Int("search-depth", 1, "with --net, choose the self-play moves by expectiminimax to this depth judged by the network, and learn the search's values (1: one ply, the network's own)")
+	players := fs.Int("players", 2, "with --net, the players of the self-play games: 2, or 3 or 4 for the networks of more players (tammanai.MultiNetEval)")
 	then := fs.String("then", "", "with --net, more stages after --games: `GAMES@ALPHA,...`, stage i drawing its throws from seed+i (default: the committed network's, unless --games is given)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -48,6 +49,9 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		nd := tammanai.DefaultNetConfig
+		if *players != 2 {
+			nd = tammanai.DefaultMultiNetConfig
+		}
 		for name, p := range map[string]*float64{"alpha": alpha, "lambda": lambda, "explore": explore} {
 			if !set[name] {
 				*p = map[string]float64{"alpha": nd.Alpha, "lambda": nd.Lambda, "explore": nd.Explore}[name]
@@ -88,6 +92,10 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("--hidden: want 1 to %d, got %d", tammanai.MaxNetHidden, *hidden)
 	case *inputs != tammanai.NetInputs && *inputs != tammanai.NetInputsMore:
 		return usagef("--inputs: want %d or %d, got %d", tammanai.NetInputs, tammanai.NetInputsMore, *inputs)
+	case *players < 2 || *players > 4:
+		return usagef("--players: want 2 to 4, got %d", *players)
+	case *players != 2 && (!*net || *searchDepth > 1 || len(stages) > 0 || set(fs, "inputs")):
+		return usagef("--players %d: only the network (--net) learns for more players, at one ply, in one stage, with its own inputs", *players)
 	case *gameID != tamman.ID:
 		return usagef("--game: only %s learns an evaluation, got %q", tamman.ID, *gameID)
 	case *games < 1 || *games > 10000000:
@@ -140,11 +148,20 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *from != "" {
 		run += " --from " + *from
-	} else if *net && (*hidden != tammanai.NetHidden || *inputs != tammanai.NetInputs) {
+	} else if *net && *players == 2 && (*hidden != tammanai.NetHidden || *inputs != tammanai.NetInputs) {
 		run += fmt.Sprintf(" --inputs %d --hidden %d", *inputs, *hidden)
 	}
 	var text []byte
-	if *net {
+	if *players != 2 {
+		run += fmt.Sprintf(" --players %d", *players)
+		if *hidden != tammanai.MultiHidden {
+			run += fmt.Sprintf(" --hidden %d", *hidden)
+		}
+		text, err = trainMulti(cfg, *players, fromText, *from, run)
+		if err != nil {
+			return err
+		}
+	} else if *net {
 		var start *tammanai.Net
 		if fromText != nil {
 			if start, err = tammanai.ParseNet(fromText); err != nil {
@@ -206,4 +223,32 @@ func formatStages(stages []tammanai.TrainStage) string {
 		fs = append(fs, fmt.Sprintf("%d@%g", st.Games, st.Alpha))
 	}
 	return strings.Join(fs, ",")
+}
+
+// set reports whether the flag name was given.
+func set(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// trainMulti learns the network of players (3 or 4) from the weights of
+// fromText (none: random ones) and returns its file.
+func trainMulti(cfg tammanai.TrainConfig, players int, fromText []byte, from, run string) ([]byte, error) {
+	var start *tammanai.MultiNet
+	if fromText != nil {
+		var err error
+		if start, err = tammanai.ParseMultiNet(fromText); err != nil {
+			return nil, fmt.Errorf("--from %s: %v", from, err)
+		}
+	}
+	opts, err := engine.ParseOptions(tamman.Game{}, []string{fmt.Sprintf("players=%d", players)})
+	if err != nil {
+		return nil, err
+	}
+	n, err := tammanai.TrainMultiNet(opts, cfg, start)
+	if err != nil {
+		return nil, err
+	}
+	return tammanai.FormatMultiNet(n, fmt.Sprintf("Tamman's learned network for %d players (tammanai.MultiNetEval), one weight a line.\n%s --net", players, run)), nil
 }

@@ -129,7 +129,7 @@ func (s *State) RandomPlayout(r engine.Rand, maxTurns int) int {
 
 // RandomTurn plays one move of RandomPlayout, drawn from the source of
 // the player to move (engine.RandomTurner; the game has no chance).
-func (s *State) RandomTurn(_ engine.Rand, seats []engine.Rand) (actor, legal int, over bool) {
+func (s *State) RandomTurn(_ engine.Chance, seats []engine.Rand) (actor, legal int, over bool) {
 	p := int(s.turn)
 	legal = s.randomMove(seats[p])
 	return p, legal, s.end != NotOver
@@ -138,7 +138,7 @@ func (s *State) RandomTurn(_ engine.Rand, seats []engine.Rand) (actor, legal int
 // RandomTurns plays RandomTurn's moves until the game ends or maxTurns
 // are played, counting in t the moves that captured
 // (engine.RandomRunner).
-func (s *State) RandomTurns(_ engine.Rand, seats []engine.Rand, maxTurns int, t *engine.TurnTally) (turns int, over bool) {
+func (s *State) RandomTurns(_ engine.Chance, seats []engine.Rand, maxTurns int, t *engine.TurnTally) (turns int, over bool) {
 	for ; turns < maxTurns && s.end == NotOver; turns++ {
 		s.randomMove(seats[s.turn])
 		if s.captured > 0 {
@@ -151,9 +151,22 @@ func (s *State) RandomTurns(_ engine.Rand, seats []engine.Rand, maxTurns int, t 
 
 // RandomPlayersTurn plays one RandomTurn, a players' turn of a game
 // without chance, counting the move in t (engine.TurnPlayer).
-func (s *State) RandomPlayersTurn(_ engine.Rand, seats []engine.Rand, _ int, t *engine.MoveTally) (ended, over bool) {
+func (s *State) RandomPlayersTurn(_ engine.Chance, seats []engine.Rand, _ int, t *engine.MoveTally) (ended, over bool) {
 	t.Add(s.randomMove(seats[s.turn]))
 	return true, s.end != NotOver
+}
+
+// RandomPlayersTurns plays RandomTurn's moves, each a players' turn, until
+// the game ends or limit moves are made, counting them in t and appending
+// the Standing after each to stand (engine.StandingsPlayer).
+func (s *State) RandomPlayersTurns(_ engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally, stand []float64) ([]float64, int, bool) {
+	turns := 0
+	for s.end == NotOver && t.Moves < limit {
+		t.Add(s.randomMove(seats[s.turn]))
+		turns++
+		stand = s.Standing(stand)
+	}
+	return stand, turns, s.end != NotOver
 }
 
 // randomMove plays a uniformly random legal move drawn from r and returns

@@ -31,8 +31,11 @@ func throwCuts(probs *[5]float64) (cuts [4]uint64) {
 // drawThrow draws a throw by its chances from one draw of r, as
 // engine.Rand.Float64 and throwIndex would, by comparing the draw before
 // its scaling with the cuts.
-func (s *State) drawThrow(r engine.Rand) uint8 {
-	x := r.Src.Uint64() << 11 >> 11
+func (s *State) drawThrow(r engine.Rand) uint8 { return s.throwOf(r.Src.Uint64()) }
+
+// throwOf is drawThrow's throw for the draw x.
+func (s *State) throwOf(x uint64) uint8 {
+	x = x << 11 >> 11
 	// The cuts ascend: the throw's index is the number of them at or
 	// below x, counted without a branch (which would miss a third of the
 	// time).
@@ -76,9 +79,9 @@ func (s *State) playout(r engine.Rand, maxTurns int, policy bool) int {
 // RandomTurn plays one turn of RandomPlayout: a throw drawn from chance,
 // or a move of the player to move drawn from her own source
 // (engine.RandomTurner).
-func (s *State) RandomTurn(chance engine.Rand, seats []engine.Rand) (actor, legal int, over bool) {
+func (s *State) RandomTurn(chance engine.Chance, seats []engine.Rand) (actor, legal int, over bool) {
 	if s.phase == ThrowPhase {
-		s.applyThrow(s.drawThrow(chance), nil)
+		s.applyThrow(s.throwOf(chance.Uint64()), nil)
 		return engine.ChancePlayer, 0, s.phase == Over
 	}
 	var ms [maxMoves]stepMove
@@ -91,11 +94,11 @@ func (s *State) RandomTurn(chance engine.Rand, seats []engine.Rand) (actor, lega
 // RandomTurns plays RandomTurn's turns until the game ends or maxTurns
 // are played, counting in t the moves that sent men back
 // (engine.RandomRunner).
-func (s *State) RandomTurns(chance engine.Rand, seats []engine.Rand, maxTurns int, t *engine.TurnTally) (turns int, over bool) {
+func (s *State) RandomTurns(chance engine.Chance, seats []engine.Rand, maxTurns int, t *engine.TurnTally) (turns int, over bool) {
 	var ms [maxMoves]stepMove
 	for ; turns < maxTurns && s.phase != Over; turns++ {
 		if s.phase == ThrowPhase {
-			s.applyThrow(s.drawThrow(chance), nil)
+			s.applyThrow(s.throwOf(chance.Uint64()), nil)
 			continue
 		}
 		k := s.stepMoves(&ms)
@@ -108,15 +111,55 @@ func (s *State) RandomTurns(chance engine.Rand, seats []engine.Rand, maxTurns in
 	return turns, s.phase == Over
 }
 
+// RandomPlayersTurns plays RandomPlayersTurn's players' turns until the
+// game ends or a move makes limit moves, counting the moves in t and
+// appending each ended turn's Standing to stand (engine.StandingsPlayer).
+func (s *State) RandomPlayersTurns(chance engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally, stand []float64) ([]float64, int, bool) {
+	var ms [maxMoves]stepMove
+	turn := s.turn
+	r := seats[turn]
+	turns := 0
+	for s.phase != Over {
+		last := false // the move that makes limit moves
+		if s.phase == ThrowPhase {
+			s.applyThrow(s.throwOf(chance.Uint64()), nil)
+			if s.turn == turn && s.phase != Over {
+				continue
+			}
+		} else {
+			k := s.stepMoves(&ms)
+			s.applyStep(ms[r.IntN(k)&31], nil)
+			t.Add(k)
+			last = t.Moves >= limit
+			if s.turn == turn && s.phase != Over {
+				if last {
+					break
+				}
+				continue
+			}
+		}
+		// The players' turn has ended.
+		turns++
+		stand = s.Standing(stand)
+		chance.TurnEnded()
+		turn = s.turn
+		r = seats[turn]
+		if last {
+			break
+		}
+	}
+	return stand, turns, s.phase == Over
+}
+
 // RandomPlayersTurn plays RandomTurn's turns until the turn passes to
 // another player, the game ends or limit moves are made, counting the
 // moves in t (engine.TurnPlayer).
-func (s *State) RandomPlayersTurn(chance engine.Rand, seats []engine.Rand, limit int, t *engine.MoveTally) (ended, over bool) {
+func (s *State) RandomPlayersTurn(chance engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally) (ended, over bool) {
 	var ms [maxMoves]stepMove
 	turn := s.turn
 	for {
 		if s.phase == ThrowPhase {
-			s.applyThrow(s.drawThrow(chance), nil)
+			s.applyThrow(s.throwOf(chance.Uint64()), nil)
 		} else {
 			k := s.stepMoves(&ms)
 			s.applyStep(ms[seats[s.turn].IntN(k)&31], nil)

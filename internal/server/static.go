@@ -8,34 +8,61 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 	"time"
 
 	"tabula/engine"
 )
 
-// staticFile is one file of the app, read once: its bytes, gzipped bytes
-// when they are smaller, and an ETag from its content, so that a browser
-// revalidates with If-None-Match instead of downloading it again.
+// staticFile is one file of the app, read once: its bytes, compressed
+// bytes when they are smaller (gzip, and brotli where the app holds them
+// made), and an ETag from its content, so that a browser revalidates
+// with If-None-Match instead of downloading it again.
 type staticFile struct {
-	body, gz []byte
-	etag     string
-	ctype    string
+	body, gz, br []byte
+	etag         string
+	ctype        string
+	// plain, when set, gives body the first time it is asked for: the
+	// engine's bytes, kept compressed only, since every browser takes one
+	// of its encodings
+	plain func() ([]byte, error)
+	once  sync.Once
+}
+
+// bytes are f's bytes, uncompressed.
+func (f *staticFile) bytes() ([]byte, error) {
+	var err error
+	f.once.Do(func() {
+		if f.plain != nil {
+			f.body, err = f.plain()
+		}
+	})
+	return f.body, err
 }
 
 // staticFiles serves the app from memory: compressed for a browser that
-// accepts gzip, with an ETag and "Cache-Control: no-cache" (keep, but ask
-// before using), since the files change with each build of the binary.
+// accepts gzip or brotli, with an ETag and "Cache-Control: no-cache"
+// (keep, but ask before using), since the files change with each build
+// of the binary.
 type staticFiles struct {
 	files map[string]*staticFile
 }
 
 // minGzip is the size under which compressing a file is not worth it.
 const minGzip = 512
+
+// compressed are the app's files that are compressed already, the
+// engine's: served as they are, as plain bytes (no Content-Encoding), as
+// any static file host serves them, and never compressed again. From a
+// Tabula server the page asks for engine.wasm instead (addEncoded,
+// static/engine-file.js).
+var compressed = map[string]string{".br": "application/octet-stream", ".gz": "application/gzip"}
 
 func loadStatic(fsys fs.FS) (*staticFiles, error) {
 	s := &staticFiles{files: map[string]*staticFile{}}
@@ -48,12 +75,16 @@ func loadStatic(fsys fs.FS) (*staticFiles, error) {
 			return err
 		}
 		sum := sha256.Sum256(body)
+		ext := path.Ext(name)
 		f := &staticFile{body: body, etag: hex.EncodeToString(sum[:8]),
-			ctype: mime.TypeByExtension(path.Ext(name))}
+			ctype: compressed[ext]}
+		if f.ctype == "" {
+			f.ctype = mime.TypeByExtension(ext)
+		}
 		if f.ctype == "" {
 			f.ctype = http.DetectContentType(body)
 		}
-		if len(body) >= minGzip {
+		if len(body) >= minGzip && compressed[ext] == "" {
 			var buf bytes.Buffer
 			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 			zw.Write(body)
@@ -68,7 +99,31 @@ func loadStatic(fsys fs.FS) (*staticFiles, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: reading the app's files: %w", err)
 	}
+	s.addEncoded()
 	return s, nil
+}
+
+// addEncoded serves NAME for each NAME.br and NAME.gz of the app (the
+// engine, engine.wasm) with the encoding the browser accepts, brotli
+// first: the browser decodes it itself, where from a static file host
+// the page's code must (engine-file.js).
+func (s *staticFiles) addEncoded() {
+	for name, br := range s.files {
+		base, ok := strings.CutSuffix(name, ".br")
+		gz := s.files[base+".gz"]
+		if !ok || gz == nil || s.files[base] != nil {
+			continue
+		}
+		s.files[base] = &staticFile{gz: gz.body, br: br.body, etag: gz.etag,
+			ctype: mime.TypeByExtension(path.Ext(base)),
+			plain: func() ([]byte, error) {
+				zr, err := gzip.NewReader(bytes.NewReader(gz.body))
+				if err != nil {
+					return nil, err
+				}
+				return io.ReadAll(zr)
+			}}
+	}
 }
 
 func (s *staticFiles) serve(w http.ResponseWriter, r *http.Request) error {
@@ -91,13 +146,21 @@ func (s *staticFiles) serve(w http.ResponseWriter, r *http.Request) error {
 	// The app's files are public: another site's page may load embed.js
 	// (a module script, fetched with CORS) to show a board (docs/embed.md).
 	h.Set("Access-Control-Allow-Origin", "*")
-	body, etag := f.body, `"`+f.etag+`"`
-	if f.gz != nil {
+	body, err := f.bytes()
+	if err != nil {
+		return fmt.Errorf("server: %s: %w", name, err)
+	}
+	etag := `"` + f.etag + `"`
+	if f.gz != nil || f.br != nil {
 		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r) {
-			body, etag = f.gz, `"`+f.etag+`-gz"`
-			h.Set("Content-Encoding", "gzip")
-		}
+	}
+	switch {
+	case f.br != nil && accepts(r, "br"):
+		body, etag = f.br, `"`+f.etag+`-br"`
+		h.Set("Content-Encoding", "br")
+	case f.gz != nil && accepts(r, "gzip"):
+		body, etag = f.gz, `"`+f.etag+`-gz"`
+		h.Set("Content-Encoding", "gzip")
 	}
 	h.Set("ETag", etag)
 	// ServeContent answers If-None-Match (304) and ranges; the zero time
@@ -106,12 +169,12 @@ func (s *staticFiles) serve(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// acceptsGzip reports whether the request's Accept-Encoding takes gzip
+// accepts reports whether the request's Accept-Encoding takes encoding
 // (and does not refuse it with q=0).
-func acceptsGzip(r *http.Request) bool {
+func accepts(r *http.Request, encoding string) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+		if !strings.EqualFold(strings.TrimSpace(name), encoding) {
 			continue
 		}
 		q := strings.ReplaceAll(params, " ", "")

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -64,6 +65,75 @@ func TestStaticGzip(t *testing.T) {
 	}
 }
 
+// The engine's compressed files (web/static/engine-file.js) go as they
+// are, whatever the browser accepts: the worker decompresses them itself.
+func TestStaticEngineAsItIs(t *testing.T) {
+	s := staticServer(t)
+	for _, c := range []struct{ path, ctype string }{
+		{"/engine.wasm.br", "application/octet-stream"},
+		{"/engine.wasm.gz", "application/gzip"},
+	} {
+		want, err := fs.ReadFile(web.Static(), strings.TrimPrefix(c.path, "/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := get(s, c.path, map[string]string{"Accept-Encoding": "gzip, deflate, br"})
+		if w.Code != 200 || w.Header().Get("Content-Encoding") != "" || !bytes.Equal(w.Body.Bytes(), want) {
+			t.Errorf("%s: %d, encoding %q, %d bytes of %d", c.path, w.Code, w.Header().Get("Content-Encoding"), w.Body.Len(), len(want))
+		}
+		if ct := w.Header().Get("Content-Type"); ct != c.ctype {
+			t.Errorf("%s served as %q, want %q", c.path, ct, c.ctype)
+		}
+		if cc, etag := w.Header().Get("Cache-Control"), w.Header().Get("ETag"); cc != "no-cache" || etag == "" {
+			t.Errorf("%s: Cache-Control %q, ETag %q", c.path, cc, etag)
+		}
+	}
+}
+
+// The engine, /engine.wasm, goes as the browser accepts it: the committed
+// brotli file for "br", the gzip file for gzip, else unpacked.
+func TestStaticEngineNegotiated(t *testing.T) {
+	s := staticServer(t)
+	br, _ := fs.ReadFile(web.Static(), "engine.wasm.br")
+	gz, _ := fs.ReadFile(web.Static(), "engine.wasm.gz")
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wasm, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	etags := map[string]bool{}
+	for _, c := range []struct {
+		accept, encoding string
+		body             []byte
+	}{
+		{"gzip, deflate, br, zstd", "br", br},
+		{"gzip, br;q=0", "gzip", gz},
+		{"", "", wasm},
+	} {
+		w := get(s, "/engine.wasm", map[string]string{"Accept-Encoding": c.accept})
+		if w.Code != 200 || w.Header().Get("Content-Encoding") != c.encoding || !bytes.Equal(w.Body.Bytes(), c.body) {
+			t.Errorf("Accept-Encoding %q: %d, encoding %q, %d bytes, want %q, %d", c.accept, w.Code, w.Header().Get("Content-Encoding"), w.Body.Len(), c.encoding, len(c.body))
+		}
+		if ct := w.Header().Get("Content-Type"); ct != "application/wasm" {
+			t.Errorf("Accept-Encoding %q: served as %q", c.accept, ct)
+		}
+		if !strings.Contains(w.Header().Get("Vary"), "Accept-Encoding") {
+			t.Errorf("Accept-Encoding %q: no Vary: Accept-Encoding", c.accept)
+		}
+		etag := w.Header().Get("ETag")
+		etags[etag] = true
+		if again := get(s, "/engine.wasm", map[string]string{"Accept-Encoding": c.accept, "If-None-Match": etag}); again.Code != http.StatusNotModified {
+			t.Errorf("Accept-Encoding %q with its ETag: %d", c.accept, again.Code)
+		}
+	}
+	if len(etags) != 3 {
+		t.Errorf("the three encodings have ETags %v, want three", etags)
+	}
+}
+
 // A browser that has a file revalidates it with its ETag and gets 304.
 func TestStaticRevalidates(t *testing.T) {
 	s := staticServer(t)
@@ -97,6 +167,7 @@ func TestStaticRevalidates(t *testing.T) {
 func FuzzStaticRequest(f *testing.F) {
 	f.Add("/app.js", "gzip", `"x"`, "bytes=0-10")
 	f.Add("/", "gzip;q=0, br", "", "")
+	f.Add("/engine.wasm", "br", "", "bytes=0-10")
 	f.Add("/style.css", "GZIP ; q=0.5", "*", "bytes=99999-")
 	s := staticServer(f)
 	f.Fuzz(func(t *testing.T, path, enc, inm, rng string) {

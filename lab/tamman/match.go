@@ -28,7 +28,10 @@ import (
 // /net2 (the network of -match-net2, to match two networks);
 // greedy/learned and greedy/net are one ply by those evaluations, and
 // alphabeta:D/net expectiminimax to depth D judged by the network
-// (/calA: its chance for the searcher read as σ(A + logit), risk.go);
+// (/calA: its chance for the searcher read as σ(A + logit), risk.go;
+// /sK: searching on by up to K moves where the depth ends inside a
+// turn, ai.Config.SettleMoves; /rP: the throws of chance below P a ply
+// shallower, ai.Config.RareOutcome);
 // exploit:D expectimax to D moves against a model of greedy, /wT
 // trusting it by T (exploit.go);
 // rollout:N rollouts (rollout.go), N a move, /tT of T turns, /kK
@@ -119,28 +122,45 @@ func variant(tb TB, spec string, seed uint64) ai.Agent {
 		}
 		return a
 	}
-	if depth, ok := strings.CutPrefix(parts[0], "alphabeta:"); ok && len(parts) <= 3 && (parts[1] == "net" || parts[1] == "net2") {
+	if depth, ok := strings.CutPrefix(parts[0], "alphabeta:"); ok && len(parts) >= 2 && (parts[1] == "net" || parts[1] == "net2") {
 		// Expectiminimax to a depth, the leaves judged by the network,
-		// /calA through σ(A + logit) for the root player (risk.go).
+		// /calA through σ(A + logit) for the root player (risk.go), /sK
+		// searching on by up to K moves where the depth ends inside a
+		// turn (ai.Config.SettleMoves), /rP the throws of chance below P a
+		// ply shallower (ai.Config.RareOutcome).
 		d, err := strconv.Atoi(depth)
 		if err != nil {
 			tb.Fatalf("variant %q: bad depth", spec)
 		}
-		eval := netEval()
+		cfg := ai.Config{Seed: seed, Eval: netEval(), EvalBound: 1}
 		if parts[1] == "net2" {
-			eval = netEval2()
+			cfg.Eval = netEval2()
 		}
-		if len(parts) == 2 {
-			return ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: eval, EvalBound: 1})
+		shift := 0.0
+		for _, p := range parts[2:] {
+			if a, ok := strings.CutPrefix(p, "cal"); ok {
+				if shift, err = strconv.ParseFloat(a, 64); err == nil {
+					continue
+				}
+			}
+			if r, ok := strings.CutPrefix(p, "r"); ok {
+				if cfg.RareOutcome, err = strconv.ParseFloat(r, 64); err == nil {
+					continue
+				}
+			}
+			if k, ok := strings.CutPrefix(p, "s"); ok {
+				if cfg.SettleMoves, err = strconv.Atoi(k); err == nil && cfg.SettleMoves >= 0 {
+					continue
+				}
+			}
+			tb.Fatalf("variant %q: unknown modifier %q", spec, p)
 		}
-		a, ok := strings.CutPrefix(parts[2], "cal")
-		shift, err := strconv.ParseFloat(a, 64)
-		if !ok || err != nil {
-			tb.Fatalf("variant %q: unknown modifier %q", spec, parts[2])
+		if shift == 0 {
+			return ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, cfg)
 		}
 		root := new(int)
-		eval = calibratedEval(eval, shift, root)
-		return rootedSearch{ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, ai.Config{Seed: seed, Eval: eval, EvalBound: 1}), root}
+		cfg.Eval = calibratedEval(cfg.Eval, shift, root)
+		return rootedSearch{ai.NewAlphaBeta(spec, ai.Budget{Depth: d}, cfg), root}
 	}
 	param, ok := strings.CutPrefix(parts[0], "mcts:")
 	if !ok {

@@ -13,8 +13,10 @@
 // never sleeps.
 //
 // Without chromium the tests fail when CI=true and are skipped otherwise.
-// Screenshots go to $TABULA_SCREENSHOTS, else testdata-out/screenshots at
-// the root of the repository (ignored by git).
+// With -screenshots the tests write a screenshot of the pages they visit
+// (for people to look at: nothing checks them) to $TABULA_SCREENSHOTS,
+// else testdata-out/screenshots at the root of the repository (ignored by
+// git); without it they take none.
 package e2e
 
 import (
@@ -51,8 +53,8 @@ var (
 	srv       *httptest.Server
 	browser   context.Context // the one browser; each test opens its own context and tab
 	noBrowser string          // why the browser could not start
-	shotDir   string
-	mgr       *rooms.Manager // the rooms, online and at one device
+	shotDir   string          // where screenshots go; "" takes none (see -screenshots)
+	mgr       *rooms.Manager  // the rooms, online and at one device
 )
 
 func chromiumPath() string {
@@ -239,15 +241,17 @@ func run(m *testing.M) int {
 		}
 	}()
 
-	shotDir = os.Getenv("TABULA_SCREENSHOTS")
-	if shotDir == "" {
-		shotDir = filepath.Join("..", "..", "testdata-out", "screenshots")
-	}
-	if err := os.MkdirAll(shotDir, 0o755); err != nil {
-		shotDir, _ = os.MkdirTemp("", "tabula-screenshots")
-	}
-	if abs, err := filepath.Abs(shotDir); err == nil {
-		shotDir = abs
+	if *screenshots {
+		shotDir = os.Getenv("TABULA_SCREENSHOTS")
+		if shotDir == "" {
+			shotDir = filepath.Join("..", "..", "testdata-out", "screenshots")
+		}
+		if err := os.MkdirAll(shotDir, 0o755); err != nil {
+			shotDir, _ = os.MkdirTemp("", "tabula-screenshots")
+		}
+		if abs, err := filepath.Abs(shotDir); err == nil {
+			shotDir = abs
+		}
 	}
 
 	exe := chromiumPath()
@@ -288,6 +292,8 @@ func run(m *testing.M) int {
 		}
 	}
 	code := m.Run()
-	fmt.Printf("e2e: screenshots in %s\n", shotDir)
+	if shotDir != "" {
+		fmt.Printf("e2e: screenshots in %s\n", shotDir)
+	}
 	return code
 }

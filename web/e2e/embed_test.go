@@ -94,11 +94,12 @@ func TestEmbedExample(t *testing.T) {
 	}
 }
 
-// TestEmbedDrawsItsStartWhileTheEngineLoads: an embedded board at its
-// game's default options shows that start (starts.js, generated from Go)
-// while the engine in the browser downloads, held back here until the
-// board is seen; then the engine plays. The site is "tabula site"'s copy
-// on a plain static file server, where nothing but the engine can answer.
+// TestEmbedDrawsItsStartWhileTheEngineLoads: an embedded board shows its
+// game's start under its options (starts.js, generated from Go: here
+// docs/embed.md's seeds=3, and the default's ten seeds a hole) while the
+// engine in the browser downloads, held back here until the board is
+// seen; then the engine plays. The site is "tabula site"'s copy on a
+// plain static file server, where nothing but the engine can answer.
 func TestEmbedDrawsItsStartWhileTheEngineLoads(t *testing.T) {
 	parallel(t)
 	dir := t.TempDir()
@@ -111,11 +112,21 @@ func TestEmbedDrawsItsStartWhileTheEngineLoads(t *testing.T) {
 	static := engine.serve(dir)
 	defer static.Close()
 	ctx := tab(t, 2*time.Minute)
-	must(t, ctx, chromedp.Navigate(static.URL+"/index.html?embed=1#/embed/adji-boto/vs=greedy"))
-	waitFor(t, ctx, `(() => { const s = document.querySelector('#startview svg'); return !!s && s.getBoundingClientRect().width > 100; })()`, 30*time.Second)
-	// the start at the default options: ten seeds a hole; no move yet
-	if !eval[bool](t, ctx, `!!document.getElementById('engineloading') && document.querySelector('#startview svg').textContent.includes('10') && !document.querySelector('[data-move]')`) {
-		t.Error("the board shown while the engine loads is not Adji-Boto's start with the engine's note, or offers moves")
+	for _, c := range []struct{ query, seeds string }{
+		{"vs=greedy&options=seeds%3D3", "3"},
+		{"vs=greedy", "10"},
+	} {
+		must(t, ctx, chromedp.Navigate(static.URL+"/index.html?embed=1#/embed/adji-boto/"+c.query))
+		must(t, ctx, chromedp.Reload()) // a page anew: its engine not loaded
+		waitFor(t, ctx, `(() => { const s = document.querySelector('#startview svg'); return !!s && s.getBoundingClientRect().width > 100; })()`, 30*time.Second)
+		// the start: every hole's count the seeds, the engine's note, no move yet
+		counts := eval[[]string](t, ctx, `[...document.querySelectorAll('#startview svg text.count:not(.store-count)')].map((e) => e.textContent)`)
+		if len(counts) != 10 || strings.Join(counts, ",") != strings.Repeat(c.seeds+",", 9)+c.seeds {
+			t.Errorf("%s: the board shown while the engine loads has holes %v, want ten of %s", c.query, counts, c.seeds)
+		}
+		if !eval[bool](t, ctx, `!!document.getElementById('engineloading') && !document.querySelector('[data-move]')`) {
+			t.Errorf("%s: the board shown while the engine loads has no note that it loads, or offers moves", c.query)
+		}
 	}
 	engine.release()
 	waitFor(t, ctx, `!!document.querySelector('#board [data-move]') && !document.getElementById('startview')`, 60*time.Second)

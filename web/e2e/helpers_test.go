@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -223,8 +224,17 @@ func status(t *testing.T, ctx context.Context) string {
 	return eval[string](t, ctx, `document.getElementById('room').dataset.status`)
 }
 
+// screenshots turns the screenshots on: pictures of the pages for people
+// to look at, which no test reads (encoding them costs the browser CPU).
+var screenshots = flag.Bool("screenshots", false, "write a screenshot of each page the tests visit to $TABULA_SCREENSHOTS, else testdata-out/screenshots")
+
+// screenshot writes a picture of the page (of the element sel, unless "")
+// as name.png, with -screenshots; without, it does nothing.
 func screenshot(t *testing.T, ctx context.Context, name string, sel string) {
 	t.Helper()
+	if shotDir == "" {
+		return
+	}
 	var buf []byte
 	var err error
 	if sel == "" {

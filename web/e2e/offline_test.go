@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"tabula/web"
 )
 
 // visitThenStop opens the app once from a server of its own, waits until
@@ -31,7 +34,13 @@ func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) 
 	waitFor(t, ctx, `!!document.querySelector('#home .card')`, 20*time.Second)
 	must(t, ctx, jsDo(`navigator.serviceWorker.ready`))
 	waitFor(t, ctx, `!!navigator.serviceWorker.controller`, 20*time.Second)
-	must(t, ctx, jsDo(`(async () => { const c = await caches.open('tabula-1'); if (!(await c.match('engine.wasm.gz'))) throw new Error('the engine is not kept'); })()`))
+	// of the engine's files (engine-file.js) the service worker keeps the
+	// one a Tabula server encodes, and only that one
+	must(t, ctx, jsDo(`(async () => {
+		const c = await caches.open('tabula-2');
+		if (!(await c.match('engine.wasm'))) throw new Error('the engine is not kept');
+		if (await c.match('engine.wasm.br') || await c.match('engine.wasm.gz')) throw new Error('a static host\'s engine is kept too');
+	})()`))
 	stop()
 	must(t, ctx, chromedp.Reload())
 	waitFor(t, ctx, `!!document.querySelector('#home .card')`, 30*time.Second)
@@ -57,6 +66,9 @@ func TestOfflineGameAgainstComputer(t *testing.T) {
 	setSelect(t, ctx, "#seat-1", "random")
 	must(t, ctx, chromedp.Focus(chromedp.CSS(`#start`)), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
+	if file := eval[string](t, ctx, `import('./engine.js').then((m) => m.engineState.file)`); file != "engine.wasm" {
+		t.Errorf("the engine was loaded from %q, want engine.wasm", file)
+	}
 	turns := 0
 	for status(t, ctx) != "over" {
 		if turns > 200 {
@@ -171,6 +183,16 @@ func TestSameGameInBrowserAndServer(t *testing.T) {
 				t.Errorf("%s: no states in %.200s", rec, got[1])
 			}
 		}
+	}
+	// the server sent the engine brotli-encoded, which Chromium accepts:
+	// the committed engine.wasm.br's bytes came over the network
+	br, err := fs.Stat(web.Static(), "engine.wasm.br")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := eval[[]any](t, ctx, `import('./engine.js').then((m) => [m.engineState.file, m.engineState.bytes])`)
+	if got[0] != "engine.wasm" || got[1] != float64(br.Size()) {
+		t.Errorf("the engine came as %v (file, bytes), want engine.wasm of %d bytes", got, br.Size())
 	}
 }
 

@@ -20,7 +20,7 @@ import { pageJoin, pageClass, pageNewClass, leaveClass } from './class.js';
 import { kiosk } from './kiosk.js';
 import { startKiosk, pageAttract, kioskAllows, kioskRouted } from './attract.js';
 import { engineState, warmEngine } from './engine.js';
-import { starts } from './starts.js';
+import { starts, shapes } from './starts.js';
 
 // startOf is the start state of a game under options, with its board's
 // geometry, for the previews; null if the server cannot give it.
@@ -71,12 +71,12 @@ async function route() {
   if (kiosk && !kioskAllows(page, id)) { location.replace('#/'); return; }
   // A page the engine in the browser answers says so while it loads (the
   // first time: a second or two on a phone); meanwhile an embedded board
-  // at its game's default options shows that start (starts.js), and a game
-  // at this device its board as this page last drew it (lastBoard), their
+  // shows its game's start under its options (embedStart), and a game at
+  // this device its board as this page last drew it (lastBoard), their
   // moves waiting for the engine.
   if ((siteMode() || page === 'play' || page === 'embed') && engineState.loaded === null) {
     const note = `<p class="note" id="engineloading" role="status">${esc(t('engineLoading'))}</p>`;
-    const first = page === 'embed' ? !embedOptions(token || '').length && starts[id] : page === 'play' && lastBoard(id);
+    const first = page === 'embed' ? embedStart(id, embedOptions(token || '')) : page === 'play' && lastBoard(id);
     app.innerHTML = first ? `<section id="startview">${preview(first.start, first.name)}${note}</section>` : note;
   }
   try {
@@ -333,6 +333,24 @@ async function pageEmbed(id, query) {
   const seats = Array.from({ length: n }, (_, i) => (i === 0 || !vs ? 'human' : vs));
   const rid = await createLocal({ game: id, options, seats: roomSeats(seats) });
   location.replace('#/play/' + rid);
+}
+
+// embedStart is game id's start under options (NAME=VALUE) and its name,
+// from starts.js, which Go computes: the default start with the fields
+// each option's value sets there (shapes); null where an option's value
+// is not held (a refused one, or one of too many values).
+function embedStart(id, options) {
+  const game = starts[id];
+  if (!game) return null;
+  let start = game.start;
+  for (const kv of options) {
+    const [k, v] = kv.split('=');
+    if (!(k in (shapes[id] || {}))) continue; // an option that leaves the start as it is
+    const p = shapes[id][k] && shapes[id][k][v === undefined ? 'true' : v];
+    if (!p) return null;
+    start = { ...start, board: p.board || start.board, state: { ...start.state, ...p.state } };
+  }
+  return { name: game.name, start };
 }
 
 // embedOptions lists the options NAME=VALUE of an embedded board's query.

@@ -8,9 +8,9 @@
 // from memory, so that their pages reconnect to it as it now is; a
 // kiosk's worker (named tabula-kiosk) keeps and tells nothing: its games
 // last as long as the page. The page talks to it through engine.js only.
-/* global Go */
+/* global Go, engineFile */
 
-importScripts('wasm_exec.js');
+importScripts('wasm_exec.js', 'engine-file.js');
 
 const dbName = 'tabula';
 const storeName = 'kept';
@@ -32,13 +32,17 @@ function allKept(db) {
   });
 }
 
-// compile compiles the engine while it downloads: the gzip file (any
-// static host serves it as it is) is decompressed on the way, as a
-// stream, into a streaming compilation.
+// compile compiles the engine while it downloads: the file that
+// engine-file.js chooses, compressed by the server's encoding or, from a
+// static host, decompressed here on the way, as a stream, into a
+// streaming compilation.
+const file = engineFile();
+
 async function compile(go) {
-  const res = await fetch('engine.wasm.gz');
-  if (!res.ok) throw new Error('engine.wasm.gz: ' + res.status);
-  const wasm = new Response(res.body.pipeThrough(new DecompressionStream('gzip')), { headers: { 'Content-Type': 'application/wasm' } });
+  const res = await fetch(file.path);
+  if (!res.ok) throw new Error(file.path + ': ' + res.status);
+  const body = file.format ? res.body.pipeThrough(new DecompressionStream(file.format)) : res.body;
+  const wasm = new Response(body, { headers: { 'Content-Type': 'application/wasm' } });
   if (WebAssembly.instantiateStreaming) return WebAssembly.instantiateStreaming(wasm, go.importObject);
   return WebAssembly.instantiate(await wasm.arrayBuffer(), go.importObject);
 }
@@ -65,7 +69,13 @@ const ready = (async () => {
   if (tabs) tabs.onmessage = (e) => { eng.restore(e.data.kept); eng.unload(e.data.id); };
   return eng;
 })();
-ready.then(() => postMessage({ ready: true }), (err) => postMessage({ ready: false, error: String(err.message || err) }));
+// the page learns which file it was and how many bytes came over the
+// network for it (engineState.file, engineState.bytes; 0 when unknown)
+function downloaded() {
+  const e = performance.getEntriesByName(new URL(file.path, location.href).href)[0];
+  return e ? e.encodedBodySize : 0;
+}
+ready.then(() => postMessage({ ready: true, file: file.path, bytes: downloaded() }), (err) => postMessage({ ready: false, error: String(err.message || err) }));
 
 const conns = new Map();
 

@@ -19,6 +19,8 @@ function start() {
     const m = e.data;
     if (m.ready !== undefined) {
       engineState.loaded = m.ready;
+      engineState.file = m.file || '';
+      engineState.bytes = m.bytes || 0;
       engineState.ms = performance.now();
       dispatchEvent(new Event('tabula-engine'));
       return;
@@ -40,9 +42,10 @@ function start() {
 }
 
 // engineState says whether the engine has loaded (loaded: true, or false
-// when it could not) and when (ms, the page's clock); "tabula-engine" is
-// dispatched on the window then.
-export const engineState = { loaded: null, ms: 0 };
+// when it could not), from which file (engine-file.js) of how many bytes
+// downloaded (0 when unknown) and when (ms, the page's clock);
+// "tabula-engine" is dispatched on the window then.
+export const engineState = { loaded: null, file: '', bytes: 0, ms: 0 };
 
 // warmEngine starts loading the engine, so that it is ready when a game
 // starts.

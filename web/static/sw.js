@@ -1,21 +1,25 @@
 // The service worker that makes the app work offline: at install it
-// keeps every file of the app (the list below; web's TestOfflineKeepsEveryFile
-// checks it against static/) in a cache, and it answers the app's files
+// keeps every file of the app (the list below, and the one file of the
+// engine that this browser uses, engine-file.js; web's
+// TestOfflineKeepsEveryFile checks it against static/) in a cache, and it answers the app's files
 // from that cache while it refreshes them from the network, so that after
 // one visit the app opens with the network gone or the server stopped.
 // The API is never cached: the page's api() turns to the engine in the
 // browser (engine.js) when the server cannot be reached.
+/* global engineFile */
 
-const cacheName = 'tabula-1';
+importScripts('engine-file.js');
+
+const cacheName = 'tabula-2';
 const files = [
   './', 'index.html', 'style.css', 'manifest.json', 'icon.svg',
   'analysis.js', 'api.js', 'app.js', 'archive.js', 'boards.js', 'class.js', 'conn.js', 'contract.js', 'embed.js', 'engine.js', 'i18n.js', 'starts.js', 'words.js',
   'attract.js', 'keys.js', 'kiosk.js', 'lobby.js', 'md.js', 'morph.js', 'online.js', 'options.js', 'replay.js', 'room.js', 'roomdraw.js', 'roomstate.js', 'ux.js', 'yourturn.js',
-  'vendor/morphdom.js', 'engine-worker.js', 'wasm_exec.js', 'engine.wasm.gz',
+  'vendor/morphdom.js', 'engine-worker.js', 'engine-file.js', 'wasm_exec.js',
 ];
 
 self.addEventListener('install', (e) => {
-  e.waitUntil(caches.open(cacheName).then((c) => c.addAll(files)).then(() => self.skipWaiting()));
+  e.waitUntil(caches.open(cacheName).then((c) => c.addAll([...files, engineFile().path])).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (e) => {

@@ -122,7 +122,7 @@ func TestLearnedEvalJudgesMediumOfTwo(t *testing.T) {
 		opts  engine.Options
 		want  bool
 	}{{"medium", two, true}, {"hard", two, false}, {"max", two, false},
-		{"easy", two, false}, {"medium", four, false}, {"hard", four, false}} {
+		{"easy", two, false}, {"hard", four, false}} { // medium of four: the network of four (net_multi_test.go)
 		eval, turns, n, ok := Levels{}.MCTSJudge(c.level, c.opts)
 		if ok != c.want || ok && (eval == nil || turns != learnedPlayoutTurns || n != 0) {
 			t.Errorf("%s with %d players: judged by the learned evaluation %v, want %v",

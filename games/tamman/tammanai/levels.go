@@ -40,9 +40,14 @@ const learnedPlayoutTurns = 4
 // evaluation (LearnedEval), after playouts of learnedPlayoutTurns turns
 // (ai.MCTSJudge): it won 56% of 400 games against medium by the race
 // after 40 turns, in half the time (docs/lab/tamman-learned-eval.md). It was trained on games
-// of two; hard and max search by AlphaBetaLevel there.
+// of two; hard and max search by AlphaBetaLevel there. With three or four
+// players, multiJudge gives the levels where it won the network of that
+// many players (levels_multi.go).
 func (Levels) MCTSJudge(level string, opts engine.Options) (func(engine.State, []float64) []float64, int, int, bool) {
-	if opts.Int(tamman.OptPlayers) != 2 || level != "medium" {
+	if opts.Int(tamman.OptPlayers) != 2 {
+		return multiJudge(level, opts)
+	}
+	if level != "medium" {
 		return nil, 0, 0, false
 	}
 	return learnedEval, learnedPlayoutTurns, 0, true

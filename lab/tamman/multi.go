@@ -1,0 +1,227 @@
+package tammanlab
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"tabula/ai"
+	"tabula/engine"
+	"tabula/games/tamman"
+	"tabula/games/tamman/tammanai"
+)
+
+// The match of games of three or four players: one variant in one seat,
+// another in all the others, the seat of the first turning game by game.
+// The n games of a round give each seat the same throws (keyed, as
+// Match's pairs: a seat's k-th turn throws the same in every game of the
+// round) and each agent's draws are keyed as well, so that the round
+// compares the variant's play from every seat on the same luck:
+//
+//	tabula lab tamman-match-multi --multi-players 4 --multi-match 'medium/net,medium/race' --multi-games 400
+//
+// A variant is a level (easy, medium, hard, max) as the levels now play
+// it, or LEVEL/race (the level's MCTS judged by the race, the game's own
+// Eval, after the game's playouts) or LEVEL/net (judged by the network of
+// that many players, or that of -multi-net, after playouts of
+// tammanai.MultiPlayoutTurns turns; /tN: N turns), or greedy, random,
+// greedy/net. The levels' MCTS searches their iterations with no time cap,
+// so that a run is the same under any load; `tabula lab level-times` says
+// whether they keep their budgets.
+var (
+	multiPlayers = flags.Int("multi-players", 4, "players of MatchMulti: 3 or 4")
+	multiSpec    = flags.String("multi-match", "", "two variants, comma-separated, for MatchMulti: the first in one seat, the second in the others")
+	multiGames   = flags.Int("multi-games", 40, "games of MatchMulti, the first variant's seat turning")
+	multiProcs   = flags.Int("multi-procs", 1, "games played at once in MatchMulti")
+	multiSeed    = flags.Uint64("multi-seed", 0, "the seed of MatchMulti's throws and draws: another run on other throws")
+	multiNet     = flags.String("multi-net", "", "a network written by tabula train --net --players N, for the variants /net (default: the committed one)")
+)
+
+// multiEval is the evaluation of the variants /net.
+var multiEval = sync.OnceValue(func() func(engine.State, []float64) []float64 {
+	if *multiNet == "" {
+		return func(s engine.State, dst []float64) []float64 { return tammanai.MultiNetEval(s.(*tamman.State), dst) }
+	}
+	text, err := os.ReadFile(*multiNet)
+	if err != nil {
+		panic(err)
+	}
+	n, err := tammanai.ParseMultiNet(text)
+	if err != nil {
+		panic(fmt.Sprintf("%s: %v", *multiNet, err))
+	}
+	if p, _ := n.Shape(); p != *multiPlayers {
+		panic(fmt.Sprintf("%s: a network of %d players, the match has %d", *multiNet, p, *multiPlayers))
+	}
+	return n.Eval
+})
+
+// multiVariant makes the agent of spec for games of opts.
+func multiVariant(tb TB, spec string, opts engine.Options, seed uint64) ai.Agent {
+	tb.Helper()
+	parts := strings.Split(spec, "/")
+	cfg := ai.Config{Seed: seed, Options: opts}
+	if len(parts) == 1 {
+		a, err := ai.New(tamman.Game{}, spec, cfg)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return a
+	}
+	if parts[0] == "greedy" && len(parts) == 2 && parts[1] == "net" {
+		cfg.Eval = multiEval()
+		a, err := ai.New(tamman.Game{}, "greedy", cfg)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return a
+	}
+	n, policy, ok := tammanai.Levels{}.MCTSLevel(parts[0])
+	if !ok {
+		tb.Fatalf("variant %q: want a level before /", spec)
+	}
+	b := ai.Budget{Iterations: n, RandomPlayouts: !policy}
+	switch parts[1] {
+	case "race":
+	case "net":
+		cfg.Eval = multiEval()
+		b.PlayoutTurns = tammanai.MultiPlayoutTurns
+	default:
+		tb.Fatalf("variant %q: want /race or /net", spec)
+	}
+	for _, p := range parts[2:] {
+		t, ok := strings.CutPrefix(p, "t")
+		turns, err := strconv.Atoi(t)
+		if !ok || err != nil {
+			tb.Fatalf("variant %q: unknown modifier %q", spec, p)
+		}
+		b.PlayoutTurns = turns
+	}
+	return ai.NewMCTS(spec, b, cfg)
+}
+
+// MatchMulti plays MatchMulti's games and reports the first variant's
+// wins against its fair share (one game in n) with a 95% Wilson interval,
+// and each variant's time per move.
+func MatchMulti(t TB) {
+	if *multiSpec == "" {
+		t.Skip("give --multi-match A,B")
+	}
+	specs := strings.Split(*multiSpec, ",")
+	n := *multiPlayers
+	switch {
+	case len(specs) != 2:
+		t.Fatalf("-multi-match wants two variants, got %q", *multiSpec)
+	case n != 3 && n != 4:
+		t.Fatalf("-multi-players: want 3 or 4, got %d", n)
+	}
+	opts, err := engine.ParseOptions(tamman.Game{}, []string{"players=" + strconv.Itoa(n)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var (
+		mu          sync.Mutex
+		wins, next  int
+		played      int
+		spent       [2]time.Duration
+		moves       [2]int
+		wg          sync.WaitGroup
+		seatWins    [4]int
+		winningSeat = make([]byte, *multiGames)
+	)
+	t.Logf("%s in one seat against %s in %d (keyed throws and draws, seed %d): %d games", specs[0], specs[1], n-1, *multiSeed, *multiGames)
+	for range *multiProcs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= *multiGames {
+					return
+				}
+				seat := i % n
+				agents := make([]ai.Agent, n)
+				for p := range agents {
+					spec := specs[1]
+					if p == seat {
+						spec = specs[0]
+					}
+					agents[p] = multiVariant(t, spec, opts, uint64(i+1)+*multiSeed<<32)
+				}
+				var took [2]time.Duration
+				var made [2]int
+				s := playMulti(t, opts, agents, i, func(p int, d time.Duration) {
+					v := 1
+					if p == seat {
+						v = 0
+					}
+					took[v] += d
+					made[v]++
+				})
+				mu.Lock()
+				played++
+				winningSeat[i] = '0' + byte(s.Winner())
+				if s.Winner() == seat {
+					wins++
+					seatWins[seat]++
+				}
+				for v := range 2 {
+					spent[v] += took[v]
+					moves[v] += made[v]
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	lo, hi := wilson(wins, played)
+	fair := 1 / float64(n)
+	verdict := "within the interval"
+	switch {
+	case lo > fair:
+		verdict = "above it"
+	case hi < fair:
+		verdict = "below it"
+	}
+	t.Logf("%s in one seat of %d against %s: won %d of %d, %.1f%% (95%% interval %.1f%%..%.1f%%); a fair share is %.1f%%, %s",
+		specs[0], n, specs[1], wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi, 100*fair, verdict)
+	t.Logf("its wins by seat: %v", seatWins[:n])
+	t.Logf("winning seats: %s", winningSeat[:played])
+	for v := range 2 {
+		t.Logf("%s: %d moves, mean %v a move", specs[v], moves[v], spent[v]/time.Duration(max(moves[v], 1)))
+	}
+}
+
+// playMulti plays game i of MatchMulti between agents (in seat order)
+// with the keyed throws and draws of its round (games n*k to n*k+n-1);
+// chose hears the time of each choice.
+func playMulti(tb TB, opts engine.Options, agents []ai.Agent, i int, chose func(p int, d time.Duration)) *tamman.State {
+	s, err := tamman.New(opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	dice := &keyedThrows{run: *multiSeed, pair: uint64(i / len(agents))}
+	for !s.Terminal() {
+		p := s.Actors(nil)[0]
+		if p == engine.ChancePlayer {
+			s.Apply(dice.draw(s))
+			continue
+		}
+		r, ok := agents[p].(ai.Reseeder)
+		if !ok {
+			tb.Fatalf("%s cannot be reseeded", agents[p].Name())
+		}
+		r.Reseed(dice.drawSeed(p, 0))
+		t0 := time.Now()
+		m := agents[p].Choose(s, p)
+		chose(p, time.Since(t0))
+		s.Apply(m)
+	}
+	return s
+}
