@@ -1,6 +1,7 @@
 // Package e2e tests the browser app in a real headless Chromium (Debian's
 // chromium package), driven by chromedp: whole games through the UI, a game
-// at one device, the language switch, and a screenshot of each board.
+// at one device, the language switch, and (with -screenshots) a screenshot
+// of each board.
 //
 // The harness: one Chromium for the whole package (started in TestMain)
 // and one app server (srv, with its rooms in mgr). A test calls tab for
