@@ -1,6 +1,7 @@
 // Package e2e tests the browser app in a real headless Chromium (Debian's
 // chromium package), driven by chromedp: whole games through the UI, a game
-// at one device, the language switch, and a screenshot of each board.
+// at one device, the language switch, and (with -screenshots) a screenshot
+// of each board.
 //
 // The harness: one Chromium for the whole package (started in TestMain)
 // and one app server (srv, with its rooms in mgr). A test calls tab for
@@ -277,6 +278,11 @@ func run(m *testing.M) int {
 				chromedp.Flag("disable-sync", true),
 				chromedp.Flag("disable-dev-shm-usage", true),
 				chromedp.Flag("lang", "en-US"),
+				// The omnibox popup a headless browser preloads (a WebUI
+				// page of its own, with an animated caret) keeps a renderer
+				// busy for as long as the browser lives: ~70-200 CPU-ms a
+				// second, idle, against ~10 without it.
+				chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI"),
 				chromedp.UserDataDir(profile),
 				chromedp.WindowSize(1280, 900),
 			}
