@@ -13,8 +13,9 @@ import (
 // with SHA-256(secret || ply as 8 bytes, big-endian), and the outcome is
 // the first whose cumulative probability exceeds u. The online rooms draw
 // their throws so (anyone holding the published secret can check them),
-// and the research workbench its chance events, so that two readings of a
-// rule keep the same throw at the same ply even after their games part.
+// and the research workbench under --chance ply (and --chance turn
+// --chance-hash sha256, its runs before splitmix), so that two readings of
+// a rule keep the same throw at the same key even after their games part.
 func ChanceAt(secret []byte, outs []engine.ChanceOutcome, ply int) engine.Move {
 	var d ChanceDrawer
 	return d.At(secret, outs, ply)

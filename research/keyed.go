@@ -2,7 +2,8 @@ package research
 
 import "tabula/ai"
 
-// keyedDraws draws keyed chance events (ChanceTurn, ChancePly) as
+// keyedDraws draws keyed chance events (ChancePly, and ChanceTurn by
+// HashSHA256) as
 // ai.ChanceDrawer does, and remembers the uniform numbers of the last two
 // games' seeds (a game's main and skill units) by key: the readings of a
 // game share its seed and draw the same throw at the same key, so a

@@ -107,7 +107,9 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 		return nil, err
 	}
 	defer f.Close()
-	w := bufio.NewWriter(f)
+	// Room for flushEvery lines, so that a flush is one write (a
+	// random game's line is about 200 bytes).
+	w := bufio.NewWriterSize(f, 64<<10)
 	var line []byte
 	_, runErr := play(ctx, p, todo, o.Threads, func(r Result, done int, began time.Time) error {
 		have.put(p.unitNumber(unit{r.Reading, r.Game, r.Skill}), r)

@@ -48,14 +48,14 @@ func startTestServe(t *testing.T, addr, db string) *child {
 	return c
 }
 
-// TestKill9DuringConcurrentGames plays 200 rooms of bots (the three games
+// TestKill9DuringConcurrentGames plays 80 rooms of bots (the three games
 // in turn) against a real `tabula serve`, kills it with SIGKILL in the
 // middle, starts it again on the same database and lets the bots
 // reconnect and go on, then stops it with SIGTERM. No acknowledged move
 // is lost, none is stored twice, and each room's state as the server
 // reports it is the replay of its stored moves.
 func TestKill9DuringConcurrentGames(t *testing.T) {
-	const nRooms, movesPerBot = 200, 12
+	const nRooms, movesPerBot = 80, 12
 	db := filepath.Join(t.TempDir(), "crash.db")
 	srv := startTestServe(t, "127.0.0.1:0", db)
 	base := srv.base

@@ -74,10 +74,44 @@ func TestTrainRefusesBadStagesAndShapes(t *testing.T) {
 		{"--net", "--search-depth", "6"},
 		{"--search-depth", "2"}, // the linear evaluation learns at one ply
 		{"--net", "--search-depth", "2", "--explore", "0.1"},
+		{"--net", "--players", "5"},
+		{"--players", "3"}, // only a network learns for more players
+		{"--net", "--players", "4", "--search-depth", "2"},
+		{"--net", "--players", "3", "--inputs", "70"},
+		{"--net", "--players", "3", "--from", "../../games/tamman/tammanai/net4.txt"}, // a network of four
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(append([]string{"train", "--game", "tamman", "--games", "1"}, args...), strings.NewReader(""), &stdout, &stderr); code == 0 {
 			t.Errorf("train %v: exit 0", args)
+		}
+	}
+}
+
+func TestTrainPlayersWritesTheNetworkOfThatMany(t *testing.T) {
+	dir := t.TempDir()
+	for _, players := range []string{"3", "4"} {
+		var texts [2][]byte
+		for i := range texts {
+			out := filepath.Join(dir, players+strings.Repeat("x", i)+".txt")
+			var stdout, stderr bytes.Buffer
+			args := []string{"train", "--game", "tamman", "--net", "--players", players, "--games", "2", "--hidden", "3", "--out", out}
+			if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+				t.Fatalf("train %v: exit %d: %s", args, code, stderr.String())
+			}
+			texts[i], _ = os.ReadFile(out)
+		}
+		n, err := tammanai.ParseMultiNet(texts[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, h := n.Shape(); p != int(players[0]-'0') || h != 3 {
+			t.Errorf("--players %s --hidden 3: a network of %d players, %d hidden units", players, p, h)
+		}
+		if !bytes.Equal(texts[0], texts[1]) {
+			t.Errorf("--players %s: two runs on one seed wrote different files", players)
+		}
+		if !strings.Contains(string(texts[0]), "--players "+players+" --hidden 3 --net") {
+			t.Errorf("the header does not name the run:\n%.300s", texts[0])
 		}
 	}
 }

@@ -36,13 +36,13 @@ func fastStore(t testing.TB) *store.SQLite {
 	return s
 }
 
-// TestHiddenChoicesNeverLeave plays 5,000 Agsinnoninka turns. In each,
+// TestHiddenChoicesNeverLeave plays 1,500 Agsinnoninka turns. In each,
 // one seat chooses first; everything the other seat and a spectator
 // receive before the second choice, and what is stored, must be exactly
 // what the choice-free template gives: the choice never appears, and the
 // sizes cannot depend on it.
 func TestHiddenChoicesNeverLeave(t *testing.T) {
-	turns := 5000
+	turns := 1500
 	if testing.Short() {
 		turns = 500
 	}

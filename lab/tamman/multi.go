@@ -165,6 +165,9 @@ func MatchMulti(t TB) {
 					made[v]++
 				})
 				mu.Lock()
+				// Each game as it ends, so that a long run stopped early
+				// still counts.
+				t.Logf("game %d: the first variant in seat %d, seat %d won", i, seat, s.Winner())
 				played++
 				winningSeat[i] = '0' + byte(s.Winner())
 				if s.Winner() == seat {

@@ -80,7 +80,7 @@ func (p *progress) line(text string) {
 	case "start":
 		p.running[e.Package] = true
 	case "output":
-		if !framing(e.Output) {
+		if !framing(e.Output) && (e.Test != "" || !benchHeader(e.Output)) {
 			p.buffered[key] = append(p.buffered[key], e.Output)
 		}
 	case "fail":
@@ -175,6 +175,17 @@ func failFirst(lines []string) string {
 func framing(out string) bool {
 	for _, f := range []string{"=== RUN", "=== PAUSE", "=== CONT", "=== NAME", "--- PASS", "--- SKIP"} {
 		if strings.HasPrefix(strings.TrimLeft(out, " "), f) {
+			return true
+		}
+	}
+	return false
+}
+
+// benchHeader is a line a package's benchmarks start with (the full
+// suite runs them once: scripts/test.sh), which says nothing of the run.
+func benchHeader(out string) bool {
+	for _, f := range []string{"goos: ", "goarch: ", "pkg: ", "cpu: "} {
+		if strings.HasPrefix(out, f) {
 			return true
 		}
 	}

@@ -120,3 +120,25 @@ func TestReadLinesReadsEveryFile(t *testing.T) {
 		t.Error("a missing input gave no error")
 	}
 }
+
+// A package whose benchmarks ran once (the full suite) closes with its
+// ok line alone: the benchmarks' header says nothing of the run.
+func TestBenchmarkHeaderIsQuiet(t *testing.T) {
+	var out strings.Builder
+	p := newProgress(&out, 1, time.Now)
+	for _, l := range []string{
+		`{"Action":"start","Package":"tp/c"}`,
+		`{"Action":"output","Package":"tp/c","Output":"goos: linux\n"}`,
+		`{"Action":"output","Package":"tp/c","Output":"goarch: amd64\n"}`,
+		`{"Action":"output","Package":"tp/c","Output":"pkg: tp/c\n"}`,
+		`{"Action":"output","Package":"tp/c","Output":"cpu: Some CPU\n"}`,
+		`{"Action":"output","Package":"tp/c","Output":"PASS\n"}`,
+		`{"Action":"output","Package":"tp/c","Output":"ok  \ttp/c\t0.1s\n"}`,
+		`{"Action":"pass","Package":"tp/c","Elapsed":0.1}`,
+	} {
+		p.line(l)
+	}
+	if got := out.String(); !strings.HasPrefix(got, "ok  \ttp/c\t0.1s\t[1/1 ") {
+		t.Errorf("got\n%s\nwant the ok line alone", got)
+	}
+}

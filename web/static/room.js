@@ -69,6 +69,8 @@ export function roomSeats(seats) {
 export function leaveRoom() {
   if (P && P.conn_) P.conn_.close();
   setP(null);
+  clearInterval(ticker);
+  ticker = 0;
   clearTurn();
 }
 
@@ -93,7 +95,7 @@ export async function pageRoom(id, token) {
   me.list = new MoveList();
   me.grace = 120000;
   me.wire = wire;
-  setP(me);
+  openRoom(me);
   setCurrent({ name: 'room', rerender: renderRoom });
   const hello = [token, ...Object.keys(tokens).map(Number).sort((a, b) => a - b).map((s) => tokens[s])].filter((x, i, a) => x && a.indexOf(x) === i);
   await new Promise((ready, fail) => {
@@ -148,7 +150,7 @@ export async function pageArchived(id) {
   me.shown = all.states[0];
   me.replay = { states: all.states, turns: me.match.turns, traces: all.traces, i: 0, graph: null };
   setWords(me.game.words);
-  setP(me);
+  openRoom(me);
   setCurrent({ name: 'room', rerender: renderRoom });
   renderRoom();
 }
@@ -605,6 +607,11 @@ function wire(section) {
   });
 }
 
-// The clocks and the seconds to wait, redrawn a few times a second.
-setInterval(tick, 250);
+// The clocks and the seconds to wait are redrawn a few times a second
+// while a room is open; no timer wakes the other pages.
+let ticker = 0;
+function openRoom(me) {
+  setP(me);
+  if (!ticker) ticker = setInterval(tick, 250);
+}
 

@@ -335,16 +335,22 @@ export function drawBoard(frame) {
 export function tick() {
   if (!shown()) return;
   const now = Date.now();
-  document.querySelectorAll('#room [data-clock]').forEach((el) => { el.textContent = clockText(clockMs(Number(el.dataset.clock), now)); });
+  document.querySelectorAll('#room [data-clock]').forEach((el) => setText(el, clockText(clockMs(Number(el.dataset.clock), now))));
   const conn = document.getElementById('conn');
-  if (conn && P.conn === 'offline') conn.textContent = connLine();
+  if (conn && P.conn === 'offline') setText(conn, connLine());
   const due = P.match.seats.some((_, i) => {
     const r = replaceIn(i, now);
     const btn = document.querySelector(`#room [data-replace="${i}"]`);
     return (r === 0) !== !!btn || (r > 0 && document.querySelector(`#room [data-replace-wait="${i}"]`) === null);
   });
   if (due) renderRoom();
-  else document.querySelectorAll('#room [data-replace-wait]').forEach((el) => { el.textContent = w('replaceIn', { s: Math.ceil(replaceIn(Number(el.dataset.replaceWait), now) / 1000) }); });
+  else document.querySelectorAll('#room [data-replace-wait]').forEach((el) => setText(el, w('replaceIn', { s: Math.ceil(replaceIn(Number(el.dataset.replaceWait), now) / 1000) })));
+}
+
+// setText writes text only when it changed: an unchanged clock costs the
+// page no layout or paint.
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 // animateTurn plays the trace of a turn on the board.

@@ -1,7 +1,9 @@
 // Package tammanai is Tamman's computer player, kept apart from the rules
 // (package tamman): the evaluations its levels search with (LearnedEval,
 // a linear score, and NetEval, a network of one hidden layer, with their
-// weights learned by self-play in learned.txt and net.txt), their
+// weights learned by self-play in learned.txt and net.txt; MultiNetEval,
+// a network for each of three and four players, in net3.txt and
+// net4.txt), their
 // training by TD(lambda) (`tabula train --game tamman [--net]`), and the
 // settings of the levels easy to max in Tamman (Levels). It reads the
 // position only through the rules' exported accessors.

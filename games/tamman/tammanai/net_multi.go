@@ -183,17 +183,21 @@ func (n *MultiNet) Eval(s engine.State, dst []float64) []float64 {
 
 // MultiNetEval gives each player of a game of three or four her chance of
 // winning by the committed network of that many players (net3.txt,
-// net4.txt); nil for a game of two.
+// net4.txt). s is a game of three or four players (NetEval judges games
+// of two).
 func MultiNetEval(s *tamman.State, dst []float64) []float64 {
 	return multiNetFor(s.NumPlayers()).Chances(s, dst)
 }
 
 // multiNetFor is the committed network of players (3 or 4).
 func multiNetFor(players int) *MultiNet {
-	if players == 3 {
+	switch players {
+	case 3:
 		return learnedNet3
+	case 4:
+		return learnedNet4
 	}
-	return learnedNet4
+	panic("tammanai: no network for games of " + strconv.Itoa(players))
 }
 
 // netText3 and netText4 are the weights `tabula train --game tamman --net
