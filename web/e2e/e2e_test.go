@@ -278,16 +278,12 @@ func run(m *testing.M) int {
 				chromedp.Flag("disable-sync", true),
 				chromedp.Flag("disable-dev-shm-usage", true),
 				// Each browser context is a window, and Chromium preloads
-				// its address bar's popups (pages of their own, in a
-				// renderer of their own) in each: about a CPU-second a
-				// context, for a bar no test uses.
+				// its address bar's popups in each (WebUI pages in a
+				// renderer of their own, with an animated caret): about a
+				// CPU-second to open a context, and ~70-200 CPU-ms a second
+				// while it lives, idle (~10 without), for a bar no test uses.
 				chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI"),
 				chromedp.Flag("lang", "en-US"),
-				// The omnibox popup a headless browser preloads (a WebUI
-				// page of its own, with an animated caret) keeps a renderer
-				// busy for as long as the browser lives: ~70-200 CPU-ms a
-				// second, idle, against ~10 without it.
-				chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI"),
 				chromedp.UserDataDir(profile),
 				chromedp.WindowSize(1280, 900),
 			}
