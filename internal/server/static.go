@@ -146,14 +146,11 @@ func (s *staticFiles) serve(w http.ResponseWriter, r *http.Request) error {
 	// The app's files are public: another site's page may load embed.js
 	// (a module script, fetched with CORS) to show a board (docs/embed.md).
 	h.Set("Access-Control-Allow-Origin", "*")
-	body, err := f.bytes()
-	if err != nil {
-		return fmt.Errorf("server: %s: %w", name, err)
-	}
 	etag := `"` + f.etag + `"`
 	if f.gz != nil || f.br != nil {
 		h.Add("Vary", "Accept-Encoding")
 	}
+	var body []byte
 	switch {
 	case f.br != nil && accepts(r, "br"):
 		body, etag = f.br, `"`+f.etag+`-br"`
@@ -161,6 +158,12 @@ func (s *staticFiles) serve(w http.ResponseWriter, r *http.Request) error {
 	case f.gz != nil && accepts(r, "gzip"):
 		body, etag = f.gz, `"`+f.etag+`-gz"`
 		h.Set("Content-Encoding", "gzip")
+	default:
+		// Unpacked only for a browser that takes neither encoding.
+		var err error
+		if body, err = f.bytes(); err != nil {
+			return fmt.Errorf("server: %s: %w", name, err)
+		}
 	}
 	h.Set("ETag", etag)
 	// ServeContent answers If-None-Match (304) and ranges; the zero time

@@ -205,3 +205,27 @@ func TestRulesInGerman(t *testing.T) {
 		}
 	}
 }
+
+// The engine is unpacked only for a browser that takes neither of its
+// encodings: one that takes brotli or gzip leaves the server holding the
+// compressed files alone.
+func TestStaticEngineUnpackedOnlyWhenAskedPlain(t *testing.T) {
+	s, err := loadStatic(web.Static())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := s.files["/engine.wasm"]
+	if f == nil {
+		t.Fatal("no engine.wasm among the app's files")
+	}
+	for _, accept := range []string{"br", "gzip", ""} {
+		r := httptest.NewRequest(http.MethodGet, "/engine.wasm", nil)
+		r.Header.Set("Accept-Encoding", accept)
+		if err := s.serve(httptest.NewRecorder(), r); err != nil {
+			t.Fatal(err)
+		}
+		if unpacked := f.body != nil; unpacked != (accept == "") {
+			t.Errorf("after a request accepting %q: unpacked %v", accept, unpacked)
+		}
+	}
+}
