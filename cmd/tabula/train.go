@@ -94,7 +94,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("--inputs: want %d or %d, got %d", tammanai.NetInputs, tammanai.NetInputsMore, *inputs)
 	case *players < 2 || *players > 4:
 		return usagef("--players: want 2 to 4, got %d", *players)
-	case *players != 2 && (!*net || *searchDepth > 1 || len(stages) > 0 || set(fs, "inputs")):
+	case *players != 2 && (!*net || *searchDepth > 1 || len(stages) > 0 || flagGiven(fs, "inputs")):
 		return usagef("--players %d: only the network (--net) learns for more players, at one ply, in one stage, with its own inputs", *players)
 	case *gameID != tamman.ID:
 		return usagef("--game: only %s learns an evaluation, got %q", tamman.ID, *gameID)
@@ -223,13 +223,6 @@ func formatStages(stages []tammanai.TrainStage) string {
 		fs = append(fs, fmt.Sprintf("%d@%g", st.Games, st.Alpha))
 	}
 	return strings.Join(fs, ",")
-}
-
-// set reports whether the flag name was given.
-func set(fs *flag.FlagSet, name string) bool {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
-	return given
 }
 
 // trainMulti learns the network of players (3 or 4) from the weights of
