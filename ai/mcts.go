@@ -46,9 +46,6 @@ type MCTS struct {
 	trees   []*tree
 	mixed   bool  // Config.Mixed
 	actors  []int // scratch of Choose
-	// blind: the last search's deadline came before its first iteration
-	// ended, so its weights are all alike (Policy)
-	blind bool
 	// Iterations is the number of iterations of the last search, all
 	// threads together.
 	Iterations int
@@ -108,7 +105,7 @@ func (m *MCTS) Choose(s engine.State, player int) engine.Move {
 		return chanceMove(s, m.rng)
 	}
 	moves, weights := m.Policy(s, player)
-	if m.actors = s.Actors(m.actors[:0]); m.mixed && len(m.actors) > 1 || m.blind {
+	if m.actors = s.Actors(m.actors[:0]); m.mixed && len(m.actors) > 1 || len(moves) > 1 && m.Iterations == 0 {
 		return moves[drawWeighted(weights, m.rng.Float64())]
 	}
 	best := 0
@@ -128,7 +125,6 @@ func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights 
 	if m.budget.Time > 0 {
 		deadline = time.Now().Add(m.budget.Time)
 	}
-	m.blind = false
 	moves = s.Legal(player, nil)
 	weights = make([]float64, len(moves))
 	if len(moves) <= 1 {
@@ -155,7 +151,7 @@ func (m *MCTS) Policy(s engine.State, player int) (moves []engine.Move, weights 
 		m.Iterations += t.iterations
 		t.addRootPolicy(player, weights)
 	}
-	if m.blind = m.Iterations == 0; m.blind {
+	if m.Iterations == 0 {
 		for i := range weights {
 			weights[i] = 1
 		}

@@ -165,10 +165,7 @@ func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Res
 	ch := make(chan out, threads*4)
 	// A goroutine takes a game's units of every reading together, so
 	// that they share their keyed draws (keyedDraws).
-	batch := 1
-	if threads > 1 {
-		batch = len(p.Readings) * p.Kinds
-	}
+	batch := len(p.Readings) * p.Kinds
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range threads {

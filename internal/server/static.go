@@ -31,19 +31,19 @@ type staticFile struct {
 	// plain, when set, gives body the first time it is asked for: the
 	// engine's bytes, kept compressed only, since every browser takes one
 	// of its encodings
-	plain func() ([]byte, error)
-	once  sync.Once
+	plain    func() ([]byte, error)
+	once     sync.Once
+	plainErr error // plain's, kept for every later request
 }
 
 // bytes are f's bytes, uncompressed.
 func (f *staticFile) bytes() ([]byte, error) {
-	var err error
 	f.once.Do(func() {
 		if f.plain != nil {
-			f.body, err = f.plain()
+			f.body, f.plainErr = f.plain()
 		}
 	})
-	return f.body, err
+	return f.body, f.plainErr
 }
 
 // staticFiles serves the app from memory: compressed for a browser that

@@ -103,6 +103,45 @@ type (
 	netH = [MaxNetHidden]float64
 )
 
+// seatInputs writes the inputs the networks of two, three and four
+// players share into x (zeroed): for each seat, from the player to act in
+// the order of play, her men on each step, the danger and exposure of her
+// men (summed over every other player's next throw), her race; then the
+// throws held (pool), how many, the throws owed and whether she is
+// moving: n*netSide+4 inputs for n players.
+func seatInputs(s *tamman.State, x []float64, pool []int) {
+	n, me := s.NumPlayers(), s.Turn()
+	for r := range n {
+		p := (me + r) % n
+		o := r * netSide
+		togo := 0
+		for _, k := range s.Steps(p) {
+			x[o+netStep+k] += 0.5
+			togo += tamman.Home - k
+		}
+		for e := range n {
+			if e != p {
+				loss, exposed := threat(s, p, e)
+				x[o+netDanger] += loss / tamman.Steps
+				x[o+netExposed] += exposed
+			}
+		}
+		x[o+netRace] = float64(togo) / (4 * tamman.Steps)
+	}
+	g := n * netSide
+	held := 0
+	for _, v := range pool {
+		held += v
+	}
+	x[g] = float64(held) / 8
+	x[g+1] = float64(len(pool)) / 4
+	if s.Phase() == tamman.ThrowPhase {
+		x[g+2] = float64(s.ThrowsOwed()) / 2
+	} else {
+		x[g+3] = 1
+	}
+}
+
 // numThrowValues is the number of values a throw can take (1, 2, 3, 4, 8).
 const numThrowValues = 5
 
@@ -110,35 +149,13 @@ const numThrowValues = 5
 // of the player to act; the first inputs of them if inputs is NetInputs.
 func netInputs(s *tamman.State, x *netX, inputs int) {
 	*x = netX{}
-	me := s.Turn()
-	for side, p := range [2]int{me, 1 - me} {
-		o := side * netSide
-		togo := 0
-		for _, k := range s.Steps(p) {
-			x[o+netStep+k] += 0.5
-			togo += tamman.Home - k
-		}
-		loss, exposed := threat(s, p, 1-p)
-		x[o+netDanger] = loss / tamman.Steps
-		x[o+netExposed] = exposed
-		x[o+netRace] = float64(togo) / (4 * tamman.Steps)
-	}
 	var buf [maxPool]int
 	pool := s.AppendThrows(buf[:0])
-	held := 0
-	for _, v := range pool {
-		held += v
-	}
-	x[netHeld] = float64(held) / 8
-	x[netPool] = float64(len(pool)) / 4
-	if s.Phase() == tamman.ThrowPhase {
-		x[netOwed] = float64(s.ThrowsOwed()) / 2
-	} else {
-		x[netMoving] = 1
-	}
+	seatInputs(s, x[:], pool)
 	if inputs <= NetInputs {
 		return
 	}
+	me := s.Turn()
 	for _, v := range pool {
 		if i := valueIndex(v); i >= 0 {
 			x[netHeldOf+i] += 0.5

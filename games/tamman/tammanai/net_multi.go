@@ -78,43 +78,11 @@ type (
 )
 
 // multiNetInputs writes the inputs of s, a game not over, from the side
-// of the player to act: seat r of the inputs is the player r turns after
-// her. A player's danger and exposure sum what each other player's next
-// throw threatens.
+// of the player to act (seatInputs).
 func multiNetInputs(s *tamman.State, x *multiX) {
 	*x = multiX{}
-	n, me := s.NumPlayers(), s.Turn()
-	for r := range n {
-		p := (me + r) % n
-		o := r * netSide
-		togo := 0
-		for _, k := range s.Steps(p) {
-			x[o+netStep+k] += 0.5
-			togo += tamman.Home - k
-		}
-		for e := range n {
-			if e != p {
-				loss, exposed := threat(s, p, e)
-				x[o+netDanger] += loss / tamman.Steps
-				x[o+netExposed] += exposed
-			}
-		}
-		x[o+netRace] = float64(togo) / (4 * tamman.Steps)
-	}
-	g := n * netSide
 	var buf [maxPool]int
-	pool := s.AppendThrows(buf[:0])
-	held := 0
-	for _, v := range pool {
-		held += v
-	}
-	x[g] = float64(held) / 8
-	x[g+1] = float64(len(pool)) / 4
-	if s.Phase() == tamman.ThrowPhase {
-		x[g+2] = float64(s.ThrowsOwed()) / 2
-	} else {
-		x[g+3] = 1
-	}
+	seatInputs(s, x[:], s.AppendThrows(buf[:0]))
 }
 
 // forward writes to p the chances of the seats from the player to act for
