@@ -295,10 +295,38 @@ func openPages(t *testing.T, links []string, limit time.Duration) []context.Cont
 	for i := range pages {
 		pages[i] = tabAt(t, links[i], limit)
 	}
+	waitOnline(t, pages)
+	return pages
+}
+
+// gotoPages opens the links of another room in the tabs of openPages, one
+// link a tab, each in a page load of its own as openPages does (a link
+// differs from the last only in its #): a test that looks at several
+// rooms the same way needs no new tabs (each costs a CPU-second or two).
+func gotoPages(t *testing.T, pages []context.Context, links []string) {
+	t.Helper()
+	for i, ctx := range pages {
+		must(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(links[i]))
+	}
+	waitOnline(t, pages)
+}
+
+// roomPages opens links in pages, the tabs of the last room (gotoPages),
+// or in new ones (openPages) when there are none yet.
+func roomPages(t *testing.T, pages []context.Context, links []string, limit time.Duration) []context.Context {
+	t.Helper()
+	if pages == nil {
+		return openPages(t, links, limit)
+	}
+	gotoPages(t, pages, links)
+	return pages
+}
+
+func waitOnline(t *testing.T, pages []context.Context) {
+	t.Helper()
 	for _, ctx := range pages {
 		waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
 	}
-	return pages
 }
 
 // twoPlayers opens an Adji-Boto room of Ana and Ben in two tabs, one for
