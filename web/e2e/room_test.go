@@ -103,7 +103,7 @@ func inStep(t *testing.T, pages []context.Context) string {
 // players' focus is not on the page body, all pages show the clock
 // values the server sent, and none offers the computer's analysis.
 func TestRoomByKeyboard(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	cases := []struct {
 		game    string
 		options map[string]any
@@ -114,11 +114,13 @@ func TestRoomByKeyboard(t *testing.T) {
 		{"tamman", map[string]any{"exact-finish": false}, false, 8},
 		{"agsinnoninka", map[string]any{"seeds": 2, "match": false}, false, 8},
 	}
+	// The three games one after the other in the same three tabs (a tab
+	// costs a CPU-second or two).
+	var pages []context.Context
 	for _, c := range cases {
+		links, specLink := createRoom(t, c.game, c.options, c.clock)
+		pages = roomPages(t, pages, append(links, specLink), 10*time.Minute)
 		t.Run(c.game, func(t *testing.T) {
-			parallelLong(t)
-			links, specLink := createRoom(t, c.game, c.options, c.clock)
-			pages := openPages(t, append(links, specLink), 4*time.Minute)
 			players, spec := pages[:2], pages[2]
 			turns := 0
 			for iter := 0; ; iter++ {
