@@ -334,23 +334,24 @@ func (m *measures) Standings() ([]float64, bool) { return m.stand, m.lead != nil
 func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) (stop bool) {
 	if m.n == 2 {
 		// leader's count for two players, in locals.
-		last, changes, led := m.lastLeader, 0, m.lastLed
+		// (row i/2's sole leader changes the lead when the other led last)
+		last, changes := m.lastLeader, 0
+		led0, led1 := 2*m.lastLed[0], 2*m.lastLed[1] // rows' indexes in stand
 		for i := len(m.stand); i+1 < len(stand); i += 2 {
-			l := -1
-			if stand[i] > stand[i+1] {
-				l = 0
-			} else if stand[i+1] > stand[i] {
-				l = 1
-			}
-			if l >= 0 {
-				if last >= 0 && l != last {
+			a, b := stand[i], stand[i+1]
+			if a > b {
+				if last == 1 {
 					changes++
 				}
-				last = l
-				led[l] = i / 2
+				last, led0 = 0, i
+			} else if b > a {
+				if last == 0 {
+					changes++
+				}
+				last, led1 = 1, i
 			}
 		}
-		m.lastLeader, m.lastLed = last, led
+		m.lastLeader, m.lastLed = last, [2]int{led0 / 2, led1 / 2}
 		m.res.LeadChanges += changes
 	} else {
 		for i := len(m.stand); i < len(stand); i += m.n {
