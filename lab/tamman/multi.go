@@ -27,8 +27,9 @@ import (
 // it, or LEVEL/race (the level's MCTS judged by the race, the game's own
 // Eval, after the game's playouts) or LEVEL/net (judged by the network of
 // that many players, or that of -multi-net, after playouts of
-// tammanai.MultiPlayoutTurns turns; /tN: N turns), or greedy, random,
-// greedy/net. The levels' MCTS searches their iterations with no time cap,
+// tammanai.MultiPlayoutTurns turns; /tN: N turns; /mixW: W times the
+// network plus 1-W times the race), or greedy, random, greedy/net; /iN
+// searches N iterations instead of the level's, for cheaper screens. The levels' MCTS searches their iterations with no time cap,
 // so that a run is the same under any load; `tabula lab level-times` says
 // whether they keep their budgets.
 var (
@@ -93,14 +94,51 @@ func multiVariant(tb TB, spec string, opts engine.Options, seed uint64) ai.Agent
 		tb.Fatalf("variant %q: want /race or /net", spec)
 	}
 	for _, p := range parts[2:] {
-		t, ok := strings.CutPrefix(p, "t")
-		turns, err := strconv.Atoi(t)
-		if !ok || err != nil {
+		switch {
+		case strings.HasPrefix(p, "t"):
+			turns, err := strconv.Atoi(p[1:])
+			if err != nil {
+				tb.Fatalf("variant %q: bad playout length %q", spec, p)
+			}
+			b.PlayoutTurns = turns
+		case strings.HasPrefix(p, "i"):
+			// Another iteration budget, for screens cheaper than the level.
+			n, err := strconv.Atoi(p[1:])
+			if err != nil || n < 1 {
+				tb.Fatalf("variant %q: bad iterations %q", spec, p)
+			}
+			b.Iterations = n
+		case strings.HasPrefix(p, "mix") && cfg.Eval != nil:
+			w, err := strconv.ParseFloat(p[3:], 64)
+			if err != nil || w < 0 || w > 1 {
+				tb.Fatalf("variant %q: want /mixW, W from 0 to 1", spec)
+			}
+			cfg.Eval = mixedEval(cfg.Eval, w)
+		default:
 			tb.Fatalf("variant %q: unknown modifier %q", spec, p)
 		}
-		b.PlayoutTurns = turns
 	}
 	return ai.NewMCTS(spec, b, cfg)
+}
+
+// mixedEval judges a position by w times the network's chances plus 1-w
+// times the race (the game's own Eval), seat by seat; a finished game by
+// the race's own values. MCTS reads each as the seat's lead over the best
+// of the others, so the mix weighs the two leads.
+func mixedEval(net func(engine.State, []float64) []float64, w float64) func(engine.State, []float64) []float64 {
+	var race []float64
+	return func(s engine.State, dst []float64) []float64 {
+		n := len(dst)
+		race = s.(*tamman.State).Eval(race[:0])
+		if s.Terminal() {
+			return append(dst, race...)
+		}
+		dst = net(s, dst)
+		for i, r := range race {
+			dst[n+i] = w*dst[n+i] + (1-w)*r
+		}
+		return dst
+	}
 }
 
 // MatchMulti plays MatchMulti's games and reports the first variant's
