@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"tabula/engine"
 )
 
 func TestSoleLeader(t *testing.T) {
@@ -23,12 +25,33 @@ func TestSoleLeader(t *testing.T) {
 
 // A game of 10 turns between two players, standings by hand: player 1
 // leads early, player 0 takes the lead at turn 6 and wins by 4.
+// The standings reach the measures a turn at a time (as TurnEnded takes
+// them) and as one run of turns (StandingsTallied): both the same.
 func TestWinnerLead(t *testing.T) {
-	m := &measures{}
 	rows := [][2]float64{{0, 0}, {0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}, {4, 3}, {4, 3}, {5, 3}, {6, 3}, {7, 3}}
-	for _, r := range rows {
-		m.stand = append(m.stand, r[0], r[1])
+	for _, run := range []bool{false, true} {
+		m := &measures{n: 2, stand: rows[0][:]}
+		m.startLeads()
+		var all []float64
+		for i, r := range rows {
+			all = append(all, r[0], r[1])
+			if i > 0 && !run {
+				m.stand = append(m.stand, r[0], r[1])
+				m.leader(m.stand[2*i:], i)
+			}
+		}
+		if run {
+			m.StandingsTallied(all, len(rows)-1, engine.MoveTally{}, true)
+		}
+		if m.res.LeadChanges != 1 {
+			t.Errorf("run %v: %d lead changes, want 1 (player 0 takes the lead at turn 6)", run, m.res.LeadChanges)
+		}
+		checkWinnerLead(t, m)
 	}
+}
+
+func checkWinnerLead(t *testing.T, m *measures) {
+	t.Helper()
 	res := Result{Winner: 0}
 	m.winnerLead(&res, 2)
 	// Trails at points 1 to 5 (of 0..10): secure after 6 of 11 points.

@@ -218,9 +218,13 @@ type measures struct {
 	lead       Leader    // s as a Leader, if it is one
 	stand      []float64 // standings after each turn, players per row
 	lastLeader int
-	leads      []float64 // room for the next games' Result.Lead
-	leadAt     []float64 // the winner's lead after each turn (winnerLead)
-	pr         *probe    // judges the decisions of the game, if not nil
+	// lastLed is, for two players, the last standings row (turn) after
+	// which each led alone: the winner last trailed when the other last
+	// led, so winnerLead need not scan the rows for it.
+	lastLed [2]int
+	leads   []float64 // room for the next games' Result.Lead
+	leadAt  []float64 // the winner's lead after each turn (winnerLead)
+	pr      *probe    // judges the decisions of the game, if not nil
 }
 
 // start readies m for a game from s.
@@ -230,7 +234,17 @@ func (m *measures) start(s engine.State, res Result) {
 	m.guard, _ = s.(Safeguarded)
 	m.lead, _ = s.(Leader)
 	m.stand = m.standing(s, m.stand[:0])
+	m.startLeads()
+}
+
+// startLeads readies the lead counts for a game whose standings so far are
+// the starting row.
+func (m *measures) startLeads() {
 	m.lastLeader = -1
+	m.lastLed = [2]int{-1, -1}
+	if l := soleLeader(m.stand); m.n == 2 && l >= 0 {
+		m.lastLed[l] = 0
+	}
 }
 
 func (m *measures) Decision(legal int) {
@@ -292,17 +306,20 @@ func (m *measures) TurnTallied(s engine.State, t engine.MoveTally, ended, over b
 func (m *measures) TurnEnded(s engine.State) {
 	m.res.Turns++
 	m.stand = m.standing(s, m.stand)
-	m.leader(m.stand[len(m.stand)-m.n:])
+	m.leader(m.stand[len(m.stand)-m.n:], len(m.stand)/m.n-1)
 }
 
-// leader counts a lead change if the standings row has another sole
+// leader counts a lead change if the standings row t has another sole
 // leader than the last.
-func (m *measures) leader(row []float64) {
+func (m *measures) leader(row []float64, t int) {
 	if l := soleLeader(row); l >= 0 {
 		if m.lastLeader >= 0 && l != m.lastLeader {
 			m.res.LeadChanges++
 		}
 		m.lastLeader = l
+		if m.n == 2 {
+			m.lastLed[l] = t
+		}
 	}
 }
 
@@ -317,26 +334,28 @@ func (m *measures) Standings() ([]float64, bool) { return m.stand, m.lead != nil
 func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) (stop bool) {
 	if m.n == 2 {
 		// leader's count for two players, in locals.
+		// (row i/2's sole leader changes the lead when the other led last)
 		last, changes := m.lastLeader, 0
+		led0, led1 := 2*m.lastLed[0], 2*m.lastLed[1] // rows' indexes in stand
 		for i := len(m.stand); i+1 < len(stand); i += 2 {
-			l := -1
-			if stand[i] > stand[i+1] {
-				l = 0
-			} else if stand[i+1] > stand[i] {
-				l = 1
-			}
-			if l >= 0 {
-				if last >= 0 && l != last {
+			a, b := stand[i], stand[i+1]
+			if a > b {
+				if last == 1 {
 					changes++
 				}
-				last = l
+				last, led0 = 0, i
+			} else if b > a {
+				if last == 0 {
+					changes++
+				}
+				last, led1 = 1, i
 			}
 		}
-		m.lastLeader = last
+		m.lastLeader, m.lastLed = last, [2]int{led0 / 2, led1 / 2}
 		m.res.LeadChanges += changes
 	} else {
 		for i := len(m.stand); i < len(stand); i += m.n {
-			m.leader(stand[i : i+m.n])
+			m.leader(stand[i:i+m.n], i/m.n)
 		}
 	}
 	m.stand = stand
@@ -407,10 +426,14 @@ func (m *measures) winnerLead(res *Result, n int) {
 		return m.leadAt[t]
 	}
 	lastTrail := -1 // the last turn the winner trailed
-	for t := points - 1; t >= 0; t-- {
-		if lead(t) < 0 {
-			lastTrail = t
-			break
+	if n == 2 {
+		lastTrail = m.lastLed[1-w]
+	} else {
+		for t := points - 1; t >= 0; t-- {
+			if lead(t) < 0 {
+				lastTrail = t
+				break
+			}
 		}
 	}
 	res.Secure = float64(lastTrail+1) / float64(points)
