@@ -513,6 +513,8 @@ func measureArgs(name, value, dir string) []string {
 		value = "1"
 	case "horizon-iterations":
 		value = "20"
+	case "luck-depth":
+		value = "2" // the network a level down: the luck of the whole turn is most of a tiny match's time
 	case "level-levels":
 		value, _, _ = strings.Cut(value, ",")
 	case "match", "match-shared", "dual-policy", "cost-variants":
@@ -541,14 +543,14 @@ func measureArgs(name, value, dir string) []string {
 // sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
 // command that leaves one at its default runs with the tiny size too.
 var sizeFlags = []string{"match-games", "multi-games", "horizon-games", "study-games", "study-rollouts",
-	"measure-levels", "horizon-iterations", "level-levels", "cost-positions"}
+	"measure-levels", "horizon-iterations", "level-levels", "cost-positions", "luck-depth"}
 
 // levelNameRE finds the levels above easy in a -multi-match value, which
 // runs at easy's budgets.
 var levelNameRE = regexp.MustCompile(`\b(medium|hard|max)\b`)
 
 // smallBudgets cuts the budgets of the variants in a -match value: MCTS
-// to at most 1,000 iterations, expectiminimax to depth 4 at most,
+// to at most 200 iterations, expectiminimax to depth 3 at most,
 // rollouts to 20 a move at most, and the levels to Tamman's easy budgets
 // without easy's cap on the time of a move (30 iterations, depth 2): the
 // check is that the command runs, not its figures (the old max's 100,000
@@ -563,7 +565,7 @@ func smallBudgets(match string) string {
 	})
 	return budgetRE.ReplaceAllStringFunc(match, func(v string) string {
 		kind, n, _ := strings.Cut(v, ":")
-		most := map[string]int{"mcts": 1000, "alphabeta": 4, "checked": 20, "rollout": 20}[kind]
+		most := map[string]int{"mcts": 200, "alphabeta": 3, "checked": 20, "rollout": 20}[kind]
 		if k, _ := strconv.Atoi(n); k > most {
 			return kind + ":" + strconv.Itoa(most)
 		}
@@ -579,15 +581,15 @@ var levelRE = regexp.MustCompile(`\b(mcts|alphabeta):(easy|medium|hard|max)\b`)
 
 func TestSmallBudgetsCutsOnlyLargeBudgets(t *testing.T) {
 	for in, want := range map[string]string{
-		"mcts:max,mcts:100000":       "mcts:30,mcts:1000",
+		"mcts:max,mcts:100000":       "mcts:30,mcts:200",
 		"mcts:hard/learned,greedy":   "mcts:30/learned,greedy",
 		"mcts:easy,alphabeta:medium": "mcts:30,alphabeta:2",
-		"mcts:1000,mcts:1001":        "mcts:1000,mcts:1000",
-		"mcts:5000/learned,greedy":   "mcts:1000/learned,greedy",
-		"alphabeta:6/net,mcts:hard":  "alphabeta:4/net,mcts:30",
-		"alphabeta:3/net,greedy":     "alphabeta:3/net,greedy",
+		"mcts:200,mcts:201":          "mcts:200,mcts:200",
+		"mcts:5000/learned,greedy":   "mcts:200/learned,greedy",
+		"alphabeta:6/net,mcts:hard":  "alphabeta:3/net,mcts:30",
+		"alphabeta:2/net,greedy":     "alphabeta:2/net,greedy",
 		"checked:300,rollout:200/t8": "checked:20,rollout:20/t8",
-		"mcts:300,mcts:2000ms":       "mcts:300,mcts:2000ms",
+		"mcts:150,mcts:2000ms":       "mcts:150,mcts:2000ms",
 	} {
 		if got := smallBudgets(in); got != want {
 			t.Errorf("smallBudgets(%q) = %q, want %q", in, got, want)
