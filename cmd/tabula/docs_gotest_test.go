@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -316,16 +317,19 @@ func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackag
 }
 
 // readTestFile adds what a file of p declares to p: the flags it defines
-// (flag.Bool("name", ...), flag.StringVar(&v, "name", ...), ...) and, for a
-// test file, its tests and benchmarks as go test finds them (TestXxx(t
-// *testing.T), BenchmarkXxx(b *testing.B)).
+// on the command line's flag set when the test binary starts (flag.Bool("name", ...),
+// flag.StringVar(&v, "name", ...), ... in a package-level var, in init or
+// in a test file's TestMain: a package's own non-test files are in its
+// test binary, but a flag a function defines later, a command's main
+// say, is not) and, for a test file, its tests and benchmarks as go
+// test finds them (TestXxx(t *testing.T), BenchmarkXxx(b *testing.B)).
 func readTestFile(t *testing.T, file string, p *testPackage, test bool) {
 	t.Helper()
 	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ast.Inspect(f, func(n ast.Node) bool {
+	define := func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
@@ -337,21 +341,30 @@ func readTestFile(t *testing.T, file string, p *testPackage, test bool) {
 		if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "flag" {
 			return true
 		}
-		kind, isVar := strings.CutSuffix(sel.Sel.Name, "Var")
-		arg := 0
-		if isVar {
-			arg = 1
-		}
-		if len(call.Args) <= arg {
+		arg, defines := flagDefiners[sel.Sel.Name]
+		if !defines || len(call.Args) <= arg {
 			return true
 		}
 		if lit, ok := call.Args[arg].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 			if name, err := strconv.Unquote(lit.Value); err == nil {
+				kind := strings.TrimSuffix(sel.Sel.Name, "Var")
 				p.flags[name] = kind != "Bool" && kind != "BoolFunc"
 			}
 		}
 		return true
-	})
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			if d.Tok == token.VAR {
+				ast.Inspect(d, define)
+			}
+		case *ast.FuncDecl:
+			if d.Recv == nil && d.Body != nil && (d.Name.Name == "init" || test && d.Name.Name == "TestMain") {
+				ast.Inspect(d.Body, define)
+			}
+		}
+	}
 	if !test {
 		return
 	}
@@ -373,6 +386,16 @@ func readTestFile(t *testing.T, file string, p *testPackage, test bool) {
 			p.benchmarks = append(p.benchmarks, fn.Name.Name)
 		}
 	}
+}
+
+// flagDefiners are package flag's functions that define a flag on the
+// command line's set, each with the place of the flag's name among its
+// arguments.
+var flagDefiners = map[string]int{
+	"Bool": 0, "Int": 0, "Int64": 0, "Uint": 0, "Uint64": 0, "String": 0, "Float64": 0, "Duration": 0,
+	"Func": 0, "BoolFunc": 0,
+	"BoolVar": 1, "IntVar": 1, "Int64Var": 1, "UintVar": 1, "Uint64Var": 1, "StringVar": 1, "Float64Var": 1,
+	"DurationVar": 1, "TextVar": 1, "Var": 1,
 }
 
 var (
@@ -420,7 +443,7 @@ func checkGoTest(g goTest, targets []*testPackage, dir string) error {
 	switch {
 	case g.flags["bench"] != "":
 		return checkBenchmarks(g, targets, dir)
-	case strings.HasPrefix(g.flags["run"], "Measure"):
+	case measureRE.MatchString(g.flags["run"]):
 		return fmt.Errorf("a measurement is a command now: tabula lab NAME (lab/, docs/lab/README.md)")
 	}
 	top, _, _ := strings.Cut(g.flags["run"], "/")
@@ -435,6 +458,11 @@ func checkGoTest(g goTest, targets []*testPackage, dir string) error {
 	}
 	return nil
 }
+
+// measureRE is a -run pattern that names a measurement (TestMeasureX,
+// -run MeasureX, ^TestMeasureX), not a test whose name goes on in
+// lower case (TestMeasuresByTurn).
+var measureRE = regexp.MustCompile(`^\^?(Test)?Measure($|[^a-z])`)
 
 // checkBenchmarks checks that a -bench command names benchmarks of its
 // packages (the suite runs each once), and runs the sub-benchmarks of a
@@ -593,6 +621,61 @@ func TestSmallBudgetsCutsOnlyLargeBudgets(t *testing.T) {
 	} {
 		if got := smallBudgets(in); got != want {
 			t.Errorf("smallBudgets(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The flags of a test binary are those its package defines as it starts
+// (a package-level var, init, TestMain), in its test files and its own
+// non-test files: not a flag a command's main defines, nor one a test
+// defines as it runs, nor a name flag.Lookup or flag.NewFlagSet is given.
+func TestGoTestFlagsAreTheTestBinarys(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.go": `package x
+import "flag"
+var shown = flag.Int("shown", 1, "")
+var quiet bool
+func init() { flag.BoolVar(&quiet, "quiet", false, "") }
+func main() {
+	flag.String("later", "", "")
+	flag.NewFlagSet("set", flag.ExitOnError)
+	_ = flag.Lookup("looked")
+}`,
+		"a_test.go": `package x
+import ("flag"; "testing")
+var size = flag.String("size", "", "")
+func TestMain(m *testing.M) { flag.Duration("wait", 0, ""); m.Run() }
+func TestX(t *testing.T) { flag.Int("inside", 0, "") }`,
+	}
+	p := &testPackage{flags: map[string]bool{}}
+	for name, src := range files {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		readTestFile(t, file, p, strings.HasSuffix(name, "_test.go"))
+	}
+	want := map[string]bool{"shown": true, "quiet": false, "size": true, "wait": true}
+	if !maps.Equal(p.flags, want) {
+		t.Errorf("flags %v, want %v", p.flags, want)
+	}
+	if !slices.Equal(p.tests, []string{"TestX"}) {
+		t.Errorf("tests %v, want [TestX]", p.tests)
+	}
+}
+
+// A documented go test of a measurement (TestMeasureX, however the -run
+// pattern writes it) is refused: measurements are tabula lab commands.
+func TestGoTestOfAMeasurementIsRefused(t *testing.T) {
+	p := &testPackage{path: "tabula/x", tests: []string{"TestMeasureSpeed", "TestMeasuresByTurn"}}
+	for run, measures := range map[string]bool{
+		"TestMeasureSpeed": true, "^TestMeasureSpeed$": true, "MeasureSpeed": true,
+		"TestMeasuresByTurn": false, "^TestMeasuresByTurn$": false,
+	} {
+		err := checkGoTest(goTest{flags: map[string]string{"run": run}}, []*testPackage{p}, t.TempDir())
+		if refused := err != nil && strings.Contains(err.Error(), "tabula lab"); refused != measures {
+			t.Errorf("-run %s: %v (a measurement: %v)", run, err, measures)
 		}
 	}
 }
