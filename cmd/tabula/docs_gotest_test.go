@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"tabula/internal/servetest"
 )
 
 // The documented go test commands: every `go test` command of README.md
@@ -530,7 +532,7 @@ func TestSlowBenchmarksAreSkippedBySuite(t *testing.T) {
 
 // measureArgs is a measurement's flag with its size cut to a tiny one:
 // one pair of games, one lost game studied with one rollout, one position,
-// one level, small budgets (smallBudgets); the committed
+// one level, small budgets (servetest.SmallBudgets); the committed
 // network (net.txt) for one trained as the page says; the logs that a
 // page's commands write and read in dir.
 func measureArgs(name, value, dir string) []string {
@@ -546,7 +548,7 @@ func measureArgs(name, value, dir string) []string {
 	case "level-levels":
 		value, _, _ = strings.Cut(value, ",")
 	case "match", "match-shared", "dual-policy", "cost-variants":
-		value = smallBudgets(value)
+		value = servetest.SmallBudgets(value)
 	case "multi-games":
 		value = "3"
 	case "multi-match":
@@ -576,54 +578,6 @@ var sizeFlags = []string{"match-games", "multi-games", "horizon-games", "study-g
 // levelNameRE finds the levels above easy in a -multi-match value, which
 // runs at easy's budgets.
 var levelNameRE = regexp.MustCompile(`\b(medium|hard|max)\b`)
-
-// smallBudgets cuts the budgets of the variants in a -match value: MCTS
-// to at most 200 iterations, expectiminimax to depth 3 at most,
-// rollouts to 20 a move at most, and the levels to Tamman's easy budgets
-// without easy's cap on the time of a move (30 iterations, depth 2): the
-// check is that the command runs, not its figures (the old max's 100,000
-// iterations are some 25 s of CPU a game, depth 6 some 15 s, max up to
-// 9 s a move), and a search cut short by its cap on a busy machine would
-// play otherwise from one run to the next (tamman-dual-bound's
-// --dual-policy check replays the player's games).
-func smallBudgets(match string) string {
-	match = levelRE.ReplaceAllStringFunc(match, func(v string) string {
-		kind, _, _ := strings.Cut(v, ":")
-		return kind + ":" + map[string]string{"mcts": "30", "alphabeta": "2"}[kind]
-	})
-	return budgetRE.ReplaceAllStringFunc(match, func(v string) string {
-		kind, n, _ := strings.Cut(v, ":")
-		most := map[string]int{"mcts": 200, "alphabeta": 3, "checked": 20, "rollout": 20}[kind]
-		if k, _ := strconv.Atoi(n); k > most {
-			return kind + ":" + strconv.Itoa(most)
-		}
-		return v
-	})
-}
-
-var budgetRE = regexp.MustCompile(`\b(mcts|alphabeta|checked|rollout):\d+\b`)
-
-// levelRE is a level: in a check, its player is easy's budget without
-// easy's time cap.
-var levelRE = regexp.MustCompile(`\b(mcts|alphabeta):(easy|medium|hard|max)\b`)
-
-func TestSmallBudgetsCutsOnlyLargeBudgets(t *testing.T) {
-	for in, want := range map[string]string{
-		"mcts:max,mcts:100000":       "mcts:30,mcts:200",
-		"mcts:hard/learned,greedy":   "mcts:30/learned,greedy",
-		"mcts:easy,alphabeta:medium": "mcts:30,alphabeta:2",
-		"mcts:200,mcts:201":          "mcts:200,mcts:200",
-		"mcts:5000/learned,greedy":   "mcts:200/learned,greedy",
-		"alphabeta:6/net,mcts:hard":  "alphabeta:3/net,mcts:30",
-		"alphabeta:2/net,greedy":     "alphabeta:2/net,greedy",
-		"checked:300,rollout:200/t8": "checked:20,rollout:20/t8",
-		"mcts:150,mcts:2000ms":       "mcts:150,mcts:2000ms",
-	} {
-		if got := smallBudgets(in); got != want {
-			t.Errorf("smallBudgets(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
 
 // The flags of a test binary are those its package defines as it starts
 // (a package-level var, init, TestMain), in its test files and its own
