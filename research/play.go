@@ -1,8 +1,6 @@
 package research
 
 import (
-	"slices"
-
 	"tabula/ai"
 	"tabula/engine"
 )
@@ -219,11 +217,11 @@ type measures struct {
 	stand      []float64 // standings after each turn, players per row
 	lastLeader int
 	// lastLed is, for two players, the last standings row (turn) after
-	// which each led alone: the winner last trailed when the other last
-	// led, so winnerLead need not scan the rows for it.
+	// which each led alone, -1 if none, kept as the rows come: the winner
+	// last trailed when the other last led, so winnerLead need not scan
+	// the rows for it.
 	lastLed [2]int
 	leads   []float64 // room for the next games' Result.Lead
-	leadAt  []float64 // the winner's lead after each turn (winnerLead)
 	pr      *probe    // judges the decisions of the game, if not nil
 }
 
@@ -354,9 +352,27 @@ func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTal
 		m.lastLeader, m.lastLed = last, [2]int{led0 / 2, led1 / 2}
 		m.res.LeadChanges += changes
 	} else {
-		for i := len(m.stand); i < len(stand); i += m.n {
-			m.leader(stand[i:i+m.n], i/m.n)
+		// leader's count for more players, soleLeader's loop in locals.
+		n, last, changes := m.n, m.lastLeader, 0
+		for i := len(m.stand); i+n <= len(stand); i += n {
+			row := stand[i : i+n]
+			best, top, tie := 0, row[0], false
+			for k := 1; k < n; k++ {
+				if v := row[k]; v > top {
+					best, top, tie = k, v, false
+				} else if v == top {
+					tie = true
+				}
+			}
+			if !tie {
+				if last >= 0 && best != last {
+					changes++
+				}
+				last = best
+			}
 		}
+		m.lastLeader = last
+		m.res.LeadChanges += changes
 	}
 	m.stand = stand
 	m.res.Turns += turns
@@ -403,27 +419,21 @@ func soleLeader(st []float64) int {
 func (m *measures) winnerLead(res *Result, n int) {
 	w := res.Winner
 	points := len(m.stand) / n // players' turns + 1
-	// The winner's lead after each turn: for two players the difference
-	// of the standings, else computed once into leadAt.
-	if n != 2 {
-		m.leadAt = slices.Grow(m.leadAt[:0], points)[:points]
-		for t := range m.leadAt {
-			row := m.stand[t*n : (t+1)*n]
-			best := 0.0
-			first := true
-			for k, v := range row {
-				if k != w && (first || v > best) {
-					best, first = v, false
-				}
-			}
-			m.leadAt[t] = row[w] - best
-		}
-	}
+	// The winner's lead after turn t: for two players the difference of
+	// the standings, else over the best of the others.
 	lead := func(t int) float64 {
 		if n == 2 {
 			return m.stand[2*t+w] - m.stand[2*t+1-w]
 		}
-		return m.leadAt[t]
+		row := m.stand[t*n : (t+1)*n]
+		best := 0.0
+		first := true
+		for k, v := range row {
+			if k != w && (first || v > best) {
+				best, first = v, false
+			}
+		}
+		return row[w] - best
 	}
 	lastTrail := -1 // the last turn the winner trailed
 	if n == 2 {
