@@ -52,6 +52,7 @@ var labReports = map[string]string{
 	"horizon":              "against greedy:",
 	"tamman-match":         "luck-adjusted",
 	"tamman-match-multi":   "a fair share is",
+	"tamman-leaf-judges":   "how often the favourite won",
 	"tamman-ceiling":       "ceiling 1 - s/2",
 	"tamman-dual-bound":    "upper bound for",
 	"tamman-dual-fit":      "calibration ",
