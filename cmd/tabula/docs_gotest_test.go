@@ -510,8 +510,10 @@ func measureArgs(name, value, dir string) []string {
 	switch name {
 	case "match-games", "dual-games", "dual-fit", "horizon-games":
 		value = "2"
-	case "study-games", "study-rollouts", "measure-levels", "cost-positions":
+	case "study-games", "study-rollouts", "measure-levels", "cost-positions", "leaf-games":
 		value = "1"
+	case "leaf-playouts":
+		value = "2"
 	case "horizon-iterations":
 		value = "20"
 	case "level-levels":
@@ -521,7 +523,7 @@ func measureArgs(name, value, dir string) []string {
 	case "multi-games":
 		value = "3"
 	case "multi-match":
-		value = levelNameRE.ReplaceAllString(value, "easy")
+		value = multiIterationsRE.ReplaceAllString(levelNameRE.ReplaceAllString(value, "easy"), "")
 	case "match-net", "match-net2":
 		value, _ = filepath.Abs("../../games/tamman/tammanai/net.txt")
 	case "study-log":
@@ -542,11 +544,15 @@ func measureArgs(name, value, dir string) []string {
 // sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
 // command that leaves one at its default runs with the tiny size too.
 var sizeFlags = []string{"match-games", "multi-games", "horizon-games", "study-games", "study-rollouts",
-	"measure-levels", "horizon-iterations", "level-levels", "cost-positions"}
+	"measure-levels", "horizon-iterations", "level-levels", "cost-positions", "leaf-games", "leaf-playouts"}
 
 // levelNameRE finds the levels above easy in a -multi-match value, which
 // runs at easy's budgets.
 var levelNameRE = regexp.MustCompile(`\b(medium|hard|max)\b`)
+
+// multiIterationsRE finds a -multi-match variant's own iterations (/iN),
+// which the check drops for easy's.
+var multiIterationsRE = regexp.MustCompile(`/i\d+\b`)
 
 // smallBudgets cuts the budgets of the variants in a -match value: MCTS
 // to at most 1,000 iterations, expectiminimax to depth 4 at most,
