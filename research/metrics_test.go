@@ -221,3 +221,51 @@ func TestPlotLabels(t *testing.T) {
 		t.Error("the report's plots do not name R1")
 	}
 }
+
+// The winner's last trailing turn, kept as the lead changes are counted
+// (two players) or found from the end (more), is the turn a scan of every
+// turn's standings finds, in played games: by runs of turns and ply by ply.
+func TestSecureIsTheScan(t *testing.T) {
+	for _, c := range []Config{
+		{Game: "tamman", Agents: []string{"random"}},
+		{Game: "tamman", Agents: []string{"random"}, Options: []string{"players=3"}},
+		{Game: "tamman", Agents: []string{"greedy"}, Options: []string{"players=4"}},
+		{Game: "adji-boto", Agents: []string{"random"}},
+		{Game: "tamman", Agents: []string{"random"}, Chance: ChanceStream},
+	} {
+		c.Games, c.Seed = 1<<20, 11
+		p := mustPlan(t, c)
+		for _, byPly := range []bool{false, true} {
+			pl := newPlayer(p)
+			pl.plyByPly = byPly
+			checked := 0
+			for g := 0; g < 40; g++ {
+				res, err := pl.play(unit{game: g})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Winner < 0 {
+					continue
+				}
+				n := pl.m.n
+				points := len(pl.m.stand) / n
+				last := -1
+				for tn := 0; tn < points; tn++ {
+					row := pl.m.stand[tn*n : (tn+1)*n]
+					for k, v := range row {
+						if k != res.Winner && v > row[res.Winner] {
+							last = tn
+						}
+					}
+				}
+				if want := float64(last+1) / float64(points); res.Secure != want {
+					t.Errorf("%s %v, ply by ply %v, game %d: secure %v, the scan %v", c.Game, c.Options, byPly, g, res.Secure, want)
+				}
+				checked++
+			}
+			if checked < 30 {
+				t.Errorf("%s %v: %d decided games of 40", c.Game, c.Options, checked)
+			}
+		}
+	}
+}

@@ -1,8 +1,6 @@
 package research
 
 import (
-	"slices"
-
 	"tabula/ai"
 	"tabula/engine"
 )
@@ -110,8 +108,8 @@ type player struct {
 	loop    SelfPlay
 	seatAgt []ai.Agent
 	m       measures
-	// plyByPly has the loop tell the measures each ply, never a players'
-	// turn at once (TurnTallier), for the tests that compare the two.
+	// plyByPly has the loop tell the measures each ply, never players'
+	// turns at once (StandingsTallier), for the tests that compare the two.
 	plyByPly bool
 }
 
@@ -219,11 +217,11 @@ type measures struct {
 	stand      []float64 // standings after each turn, players per row
 	lastLeader int
 	// lastLed is, for two players, the last standings row (turn) after
-	// which each led alone: the winner last trailed when the other last
-	// led, so winnerLead need not scan the rows for it.
+	// which each led alone, -1 if none, kept as the rows come: the winner
+	// last trailed when the other last led, so winnerLead need not scan
+	// the rows for it.
 	lastLed [2]int
 	leads   []float64 // room for the next games' Result.Lead
-	leadAt  []float64 // the winner's lead after each turn (winnerLead)
 	pr      *probe    // judges the decisions of the game, if not nil
 }
 
@@ -279,12 +277,11 @@ func (m *measures) Applied(s engine.State, chance, over bool) bool {
 	return false
 }
 
-// MovesLeft is the moves to the workbench's cap (TurnTallier).
+// MovesLeft is the moves to the workbench's cap (StandingsTallier).
 func (m *measures) MovesLeft() int { return maxPlies - m.res.Plies }
 
-// TurnTallied takes a players' turn as Decision, Applied and TurnEnded
-// would have taken its moves (TurnTallier).
-func (m *measures) TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) (stop bool) {
+// tallied takes moves as Decision and Applied would have taken them.
+func (m *measures) tallied(t engine.MoveTally, over bool) (stop bool) {
 	m.res.Decisions += t.Moves
 	m.res.Choices += t.Choices
 	m.res.Options += t.Options
@@ -295,9 +292,6 @@ func (m *measures) TurnTallied(s engine.State, t engine.MoveTally, ended, over b
 	if m.res.Plies >= maxPlies && !over {
 		m.res.Stall = "workbench-cap"
 		stop = true
-	}
-	if ended {
-		m.TurnEnded(s)
 	}
 	return stop
 }
@@ -329,8 +323,8 @@ func (m *measures) leader(row []float64, t int) {
 // Tamman has none, and Adji-Boto's name only what ended the game.
 func (m *measures) Standings() ([]float64, bool) { return m.stand, m.lead != nil }
 
-// StandingsTallied takes players' turns as TurnTallied would have taken
-// them one by one (StandingsTallier).
+// StandingsTallied takes players' turns as Decision, Applied and
+// TurnEnded would have taken them one by one (StandingsTallier).
 func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) (stop bool) {
 	if m.n == 2 {
 		// leader's count for two players, in locals.
@@ -354,13 +348,31 @@ func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTal
 		m.lastLeader, m.lastLed = last, [2]int{led0 / 2, led1 / 2}
 		m.res.LeadChanges += changes
 	} else {
-		for i := len(m.stand); i < len(stand); i += m.n {
-			m.leader(stand[i:i+m.n], i/m.n)
+		// leader's count for more players, soleLeader's loop in locals.
+		n, last, changes := m.n, m.lastLeader, 0
+		for i := len(m.stand); i+n <= len(stand); i += n {
+			row := stand[i : i+n]
+			best, top, tie := 0, row[0], false
+			for k := 1; k < n; k++ {
+				if v := row[k]; v > top {
+					best, top, tie = k, v, false
+				} else if v == top {
+					tie = true
+				}
+			}
+			if !tie {
+				if last >= 0 && best != last {
+					changes++
+				}
+				last = best
+			}
 		}
+		m.lastLeader = last
+		m.res.LeadChanges += changes
 	}
 	m.stand = stand
 	m.res.Turns += turns
-	return m.TurnTallied(nil, t, false, over)
+	return m.tallied(t, over)
 }
 
 // standing appends the state's standings to dst.
@@ -403,27 +415,21 @@ func soleLeader(st []float64) int {
 func (m *measures) winnerLead(res *Result, n int) {
 	w := res.Winner
 	points := len(m.stand) / n // players' turns + 1
-	// The winner's lead after each turn: for two players the difference
-	// of the standings, else computed once into leadAt.
-	if n != 2 {
-		m.leadAt = slices.Grow(m.leadAt[:0], points)[:points]
-		for t := range m.leadAt {
-			row := m.stand[t*n : (t+1)*n]
-			best := 0.0
-			first := true
-			for k, v := range row {
-				if k != w && (first || v > best) {
-					best, first = v, false
-				}
-			}
-			m.leadAt[t] = row[w] - best
-		}
-	}
+	// The winner's lead after turn t: for two players the difference of
+	// the standings, else over the best of the others.
 	lead := func(t int) float64 {
 		if n == 2 {
 			return m.stand[2*t+w] - m.stand[2*t+1-w]
 		}
-		return m.leadAt[t]
+		row := m.stand[t*n : (t+1)*n]
+		best := 0.0
+		first := true
+		for k, v := range row {
+			if k != w && (first || v > best) {
+				best, first = v, false
+			}
+		}
+		return row[w] - best
 	}
 	lastTrail := -1 // the last turn the winner trailed
 	if n == 2 {
