@@ -1,7 +1,6 @@
 package research
 
 import (
-	"encoding/binary"
 	"math/rand/v2"
 
 	"tabula/ai"
@@ -93,9 +92,8 @@ type SelfPlay struct {
 	// throws at the same keys.
 	ShareDraws bool
 
-	pcg    *rand.PCG // the draws of ChanceStream
-	secret [8]byte   // the game's chance seed, for ChanceTurn and ChancePly
-	keyed  keyedDraws
+	pcg    *rand.PCG          // the draws of ChanceStream
+	keyed  keyedDraws         // the draws by SHA-256 (ChancePly, ChanceTurn by HashSHA256)
 	mix    engine.KeyedChance // the draws of ChanceTurn by HashSplitMix
 	actors []int
 	moves  []engine.Move
@@ -117,11 +115,8 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 	if sp.pcg == nil {
 		sp.pcg = rand.NewPCG(0, 0)
 	}
-	switch d.Mode {
-	case ChanceStream:
+	if d.Mode == ChanceStream {
 		sp.pcg.Seed(d.Seed, 0x63686e63)
-	default:
-		binary.BigEndian.PutUint64(sp.secret[:], d.Seed)
 	}
 	stream := engine.Rand{Src: sp.pcg}
 	chance := engine.Chance{Src: sp.pcg}
@@ -246,14 +241,14 @@ func (sp *SelfPlay) turn(s engine.State, seats []ai.Agent, d Draw, stream engine
 		case ChanceStream:
 			m = ai.SampleChance(sp.outs, stream.Float64())
 		case ChancePly:
-			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], s.Ply()))
+			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, s.Ply()))
 		default: // ChanceTurn
 			if d.mixed() {
 				sp.mix.Turn, sp.mix.At = turns, inTurn
 				m = ai.SampleChance(sp.outs, engine.Chance{Keyed: &sp.mix}.Float64())
 				break
 			}
-			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], turns<<32|inTurn))
+			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, turns<<32|inTurn))
 		}
 		sp.moves = append(sp.moves, m)
 	} else {

@@ -55,6 +55,7 @@ var labReports = map[string]string{
 	"horizon":              "against greedy:",
 	"tamman-match":         "luck-adjusted",
 	"tamman-match-multi":   "a fair share is",
+	"tamman-leaf-judges":   "how often the favourite won",
 	"tamman-ceiling":       "ceiling 1 - s/2",
 	"tamman-dual-bound":    "upper bound for",
 	"tamman-dual-fit":      "calibration ",
@@ -539,8 +540,10 @@ func measureArgs(name, value, dir string) []string {
 	switch name {
 	case "match-games", "dual-games", "dual-fit", "horizon-games":
 		value = "2"
-	case "study-games", "study-rollouts", "measure-levels", "cost-positions":
+	case "study-games", "study-rollouts", "measure-levels", "cost-positions", "leaf-games":
 		value = "1"
+	case "leaf-playouts":
+		value = "2"
 	case "horizon-iterations":
 		value = "20"
 	case "luck-depth":
@@ -552,7 +555,7 @@ func measureArgs(name, value, dir string) []string {
 	case "multi-games":
 		value = "3"
 	case "multi-match":
-		value = levelNameRE.ReplaceAllString(value, "easy")
+		value = multiIterationsRE.ReplaceAllString(levelNameRE.ReplaceAllString(value, "easy"), "")
 	case "match-net", "match-net2":
 		value, _ = filepath.Abs("../../games/tamman/tammanai/net.txt")
 	case "study-log":
@@ -573,11 +576,15 @@ func measureArgs(name, value, dir string) []string {
 // sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
 // command that leaves one at its default runs with the tiny size too.
 var sizeFlags = []string{"match-games", "multi-games", "horizon-games", "study-games", "study-rollouts",
-	"measure-levels", "horizon-iterations", "level-levels", "cost-positions", "luck-depth"}
+	"measure-levels", "horizon-iterations", "level-levels", "cost-positions", "luck-depth", "leaf-games", "leaf-playouts"}
 
 // levelNameRE finds the levels above easy in a -multi-match value, which
 // runs at easy's budgets.
 var levelNameRE = regexp.MustCompile(`\b(medium|hard|max)\b`)
+
+// multiIterationsRE finds a -multi-match variant's own iterations (/iN),
+// which the check drops for easy's.
+var multiIterationsRE = regexp.MustCompile(`/i\d+\b`)
 
 // The flags of a test binary are those its package defines as it starts
 // (a package-level var, init, TestMain), in its test files and its own

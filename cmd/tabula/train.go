@@ -36,8 +36,8 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	explore := fs.Float64("explore", d.Explore, "share of moves played at random, 0 to 1")
 	out := fs.String("out", "", "`FILE` to write the weights to (none: standard output)")
 	from := fs.String("from", "", "start from the weights in `FILE` (one written by train) instead of zero or random ones")
-	hidden := fs.Int("hidden", tammanai.NetHidden, "with --net from random weights, the hidden units")
-	inputs := fs.Int("inputs", tammanai.NetInputs, fmt.Sprintf("with --net from random weights, the inputs: %d, or %d with the throws held value by value and the end of the race", tammanai.NetInputs, tammanai.NetInputsMore))
+	hidden := fs.Int("hidden", tammanai.NetHidden, "with --net, the hidden units (--from a file: widen its network to this many, new units adding nothing until trained)")
+	inputs := fs.Int("inputs", tammanai.NetInputs, fmt.Sprintf("with --net, the inputs: %d, or %d with the throws held value by value and the end of the race (--from a file: widen its network to these, the new inputs weighed 0)", tammanai.NetInputs, tammanai.NetInputsMore))
 	searchDepth := fs.Int("search-depth", 1, "with --net, choose the self-play moves by expectiminimax to this depth judged by the network, and learn the search's values (1: one ply, the network's own)")
 	players := fs.Int("players", 2, "with --net, the players of the self-play games: 2, or 3 or 4 for the networks of more players (tammanai.MultiNetEval)")
 	then := fs.String("then", "", "with --net, more stages after --games: `GAMES@ALPHA,...`, stage i drawing its throws from seed+i (default: the committed network's, unless --games is given)")
@@ -72,9 +72,6 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if !set["inputs"] && nd.NetInputs != 0 {
 			*inputs = nd.NetInputs
 		}
-		if *from != "" && (set["hidden"] || set["inputs"]) {
-			return usagef("--hidden, --inputs: a network --from a file has the file's shape")
-		}
 	}
 	stages, err := parseStages(*then)
 	switch {
@@ -94,6 +91,8 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("--inputs: want %d or %d, got %d", tammanai.NetInputs, tammanai.NetInputsMore, *inputs)
 	case *players < 2 || *players > 4:
 		return usagef("--players: want 2 to 4, got %d", *players)
+	case *from != "" && (flagGiven(fs, "inputs") || flagGiven(fs, "hidden")) && (!*net || *players != 2):
+		return usagef("--hidden, --inputs: only the network of two players (--net) widens a network --from a file")
 	case *players != 2 && (!*net || *searchDepth > 1 || len(stages) > 0 || flagGiven(fs, "inputs")):
 		return usagef("--players %d: only the network (--net) learns for more players, at one ply, in one stage, with its own inputs", *players)
 	case *gameID != tamman.ID:
@@ -109,6 +108,13 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	cfg := tammanai.TrainConfig{Games: *games, Seed: *seed, Alpha: *alpha, Lambda: *lambda, Explore: *explore, Then: stages,
 		NetInputs: *inputs, NetHidden: *hidden}
+	if *from != "" {
+		// A network from a file keeps its shape unless one is asked.
+		cfg.NetInputs, cfg.NetHidden = 0, 0
+		if flagGiven(fs, "inputs") || flagGiven(fs, "hidden") {
+			cfg.NetInputs, cfg.NetHidden = *inputs, *hidden
+		}
+	}
 	if d := *searchDepth; d > 1 {
 		// Hard's search to depth d, with no time cap: a run is the same
 		// on any machine.
@@ -148,6 +154,9 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *from != "" {
 		run += " --from " + *from
+		if flagGiven(fs, "inputs") || flagGiven(fs, "hidden") {
+			run += fmt.Sprintf(" --inputs %d --hidden %d", *inputs, *hidden)
+		}
 	} else if *net && *players == 2 && (*hidden != tammanai.NetHidden || *inputs != tammanai.NetInputs) {
 		run += fmt.Sprintf(" --inputs %d --hidden %d", *inputs, *hidden)
 	}

@@ -69,7 +69,8 @@ func TestTrainRefusesBadStagesAndShapes(t *testing.T) {
 		{"--net", "--hidden", "0"},
 		{"--net", "--inputs", "61"},
 		{"--net", "--from", "/nonexistent/net.txt"},
-		{"--net", "--from", "../../games/tamman/tammanai/net.txt", "--hidden", "64"}, // the file's shape
+		{"--net", "--from", "../../games/tamman/tammanai/net.txt", "--hidden", "16"}, // fewer units than the file's
+		{"--net", "--players", "3", "--from", "../../games/tamman/tammanai/net3.txt", "--hidden", "64"},
 		{"--net", "--search-depth", "0"},
 		{"--net", "--search-depth", "6"},
 		{"--search-depth", "2"}, // the linear evaluation learns at one ply
@@ -84,6 +85,27 @@ func TestTrainRefusesBadStagesAndShapes(t *testing.T) {
 		if code := run(append([]string{"train", "--game", "tamman", "--games", "1"}, args...), strings.NewReader(""), &stdout, &stderr); code == 0 {
 			t.Errorf("train %v: exit 0", args)
 		}
+	}
+}
+
+// --from a file with --inputs and --hidden widens its network, and the
+// file's header says so; two runs on one seed write the same file.
+func TestTrainFromWidensTheNetwork(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--from", "../../games/tamman/tammanai/net.txt", "--inputs", "70", "--hidden", "36", "--games", "2", "--seed", "3"}
+	n := trainNet(t, filepath.Join(dir, "a.txt"), args...)
+	if in, h := n.Shape(); in != tammanai.NetInputsMore || h != 36 {
+		t.Errorf("shape %d x %d, want %d x 36", in, h, tammanai.NetInputsMore)
+	}
+	if again := trainNet(t, filepath.Join(dir, "b.txt"), args...); !again.Equal(n) {
+		t.Error("the same seed widened and trained another network")
+	}
+	if text, _ := os.ReadFile(filepath.Join(dir, "a.txt")); !strings.Contains(string(text), "--from ../../games/tamman/tammanai/net.txt --inputs 70 --hidden 36 --net") {
+		t.Errorf("the header does not name the run:\n%.300s", text)
+	}
+	kept := trainNet(t, filepath.Join(dir, "c.txt"), "--from", filepath.Join(dir, "a.txt"), "--games", "1")
+	if in, h := kept.Shape(); in != tammanai.NetInputsMore || h != 36 {
+		t.Errorf("--from a file of 70 x 36 without --hidden: shape %d x %d", in, h)
 	}
 }
 

@@ -154,11 +154,13 @@ func (s *State) RandomTurns(_ engine.Chance, seats []engine.Rand, maxTurns int, 
 // the Standing after each to stand (engine.StandingsPlayer).
 func (s *State) RandomPlayersTurns(_ engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally, stand []float64) ([]float64, int, bool) {
 	turns := 0
-	for s.end == NotOver && t.Moves < limit {
-		t.Add(s.randomMove(seats[s.turn]))
+	tm := *t // in registers, not through the pointer at each move
+	for s.end == NotOver && tm.Moves < limit {
+		tm.Add(s.randomMove(seats[s.turn]))
 		turns++
 		stand = s.Standing(stand)
 	}
+	*t = tm
 	return stand, turns, s.end != NotOver
 }
 

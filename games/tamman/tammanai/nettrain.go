@@ -1,6 +1,7 @@
 package tammanai
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -92,7 +93,8 @@ type TrainStage struct {
 }
 
 // TrainNet returns the network learned from n (nil: small random weights
-// drawn from cfg.Seed) by cfg.Games games of self-play under opts, which
+// drawn from cfg.Seed; n widened by Widen to cfg.NetInputs and
+// cfg.NetHidden where they are set and not n's shape) by cfg.Games games of self-play under opts, which
 // must be for two players, then by the stages of cfg.Then.
 func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 	s, err := tamman.New(opts)
@@ -123,6 +125,11 @@ func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 		}
 		for j := range n.out() {
 			n.out()[j] = 0.2 * (rng.Float64() - 0.5)
+		}
+	} else if in, h := cmp.Or(cfg.NetInputs, n.inputs), cmp.Or(cfg.NetHidden, n.hidden); in != n.inputs || h != n.hidden {
+		// Another shape than the start's widens it (netwiden.go).
+		if n, err = Widen(n, in, h, rng); err != nil {
+			return nil, err
 		}
 	} else {
 		n = n.clone()

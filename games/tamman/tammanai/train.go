@@ -24,7 +24,8 @@ type TrainConfig struct {
 	Lambda  float64      // decay of the trace
 	Explore float64      // share of moves drawn at random
 	Then    []TrainStage // the network's stages after the first Games
-	// The shape of a network drawn at random (0: NetInputs, NetHidden).
+	// The shape of a network drawn at random (0: NetInputs, NetHidden),
+	// or to widen the start network to where larger than its own.
 	NetInputs, NetHidden int
 	// Search, if set, makes the searcher by which the network's self-play
 	// chooses its moves and whose values it learns (searchtrain.go), from
