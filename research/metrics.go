@@ -232,7 +232,11 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	turns, plies, moves, rounds, choice := part(0), part(1), part(2), part(3), part(4)
 	branch, leadCh, secure, margin := part(5), part(6), part(7), part(8)
 	draws, stalls, comebacks, decided := 0, 0, 0, 0
-	for _, r := range rs {
+	// Plies are often the turns (a game of one move a turn) and moves the
+	// plies (one actor a ply): a measure equal to the one before it so far
+	// is not written out (nor sorted) until a game tells them apart.
+	pliesAreTurns, movesArePlies := true, true
+	for i, r := range rs {
 		switch {
 		case r.Stall != "":
 			stalls++
@@ -258,8 +262,24 @@ func measure(rd Reading, rs, skill []Result) Stats {
 			}
 		}
 		turns = append(turns, float64(r.Turns))
-		plies = append(plies, float64(r.Plies))
-		moves = append(moves, float64(r.Moves()))
+		if pliesAreTurns && r.Plies != r.Turns {
+			pliesAreTurns = false
+			plies = append(plies, turns[:i]...)
+		}
+		if !pliesAreTurns {
+			plies = append(plies, float64(r.Plies))
+		}
+		if movesArePlies && r.Moves() != r.Plies {
+			movesArePlies = false
+			if pliesAreTurns {
+				moves = append(moves, turns[:i]...)
+			} else {
+				moves = append(moves, plies[:i]...)
+			}
+		}
+		if !movesArePlies {
+			moves = append(moves, float64(r.Moves()))
+		}
 		if r.Rounds > 0 {
 			rounds = append(rounds, float64(r.Rounds))
 		}
@@ -289,7 +309,13 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	// The measures are measure's own: sorted in place, each once.
 	st.TurnsMedian, st.TurnsP90 = quantiles(turns, 0.5, 0.9)
 	st.PliesMedian, _ = quantiles(plies, 0.5, 0.5)
+	if pliesAreTurns {
+		st.PliesMedian = st.TurnsMedian
+	}
 	st.MovesMedian, _ = quantiles(moves, 0.5, 0.5)
+	if movesArePlies {
+		st.MovesMedian = st.PliesMedian
+	}
 	st.RoundsMedian, st.RoundsP90 = quantiles(rounds, 0.5, 0.9)
 	st.Choice, st.Branching, st.LeadChanges = Mean(choice), Mean(branch), Mean(leadCh)
 	st.Comeback = Wilson(comebacks, decided)
