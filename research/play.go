@@ -109,8 +109,8 @@ type player struct {
 	seatAgt []ai.Agent
 	specs   [][]string // agentSpecs by reading and kind (2*reading+1 for skill games), made once
 	m       measures
-	// plyByPly has the loop tell the measures each ply, never a players'
-	// turn at once (TurnTallier), for the tests that compare the two.
+	// plyByPly has the loop tell the measures each ply, never players'
+	// turns at once (StandingsTallier), for the tests that compare the two.
 	plyByPly bool
 }
 
@@ -288,12 +288,11 @@ func (m *measures) Applied(s engine.State, chance, over bool) bool {
 	return false
 }
 
-// MovesLeft is the moves to the workbench's cap (TurnTallier).
+// MovesLeft is the moves to the workbench's cap (StandingsTallier).
 func (m *measures) MovesLeft() int { return maxPlies - m.res.Plies }
 
-// TurnTallied takes a players' turn as Decision, Applied and TurnEnded
-// would have taken its moves (TurnTallier).
-func (m *measures) TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) (stop bool) {
+// tallied takes moves as Decision and Applied would have taken them.
+func (m *measures) tallied(t engine.MoveTally, over bool) (stop bool) {
 	m.res.Decisions += t.Moves
 	m.res.Choices += t.Choices
 	m.res.Options += t.Options
@@ -304,9 +303,6 @@ func (m *measures) TurnTallied(s engine.State, t engine.MoveTally, ended, over b
 	if m.res.Plies >= maxPlies && !over {
 		m.res.Stall = "workbench-cap"
 		stop = true
-	}
-	if ended {
-		m.TurnEnded(s)
 	}
 	return stop
 }
@@ -338,8 +334,8 @@ func (m *measures) leader(row []float64, t int) {
 // Tamman has none, and Adji-Boto's name only what ended the game.
 func (m *measures) Standings() ([]float64, bool) { return m.stand, m.lead != nil }
 
-// StandingsTallied takes players' turns as TurnTallied would have taken
-// them one by one (StandingsTallier).
+// StandingsTallied takes players' turns as Decision, Applied and
+// TurnEnded would have taken them one by one (StandingsTallier).
 func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) (stop bool) {
 	if m.n == 2 {
 		// leader's count for two players, in locals.
@@ -387,7 +383,7 @@ func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTal
 	}
 	m.stand = stand
 	m.res.Turns += turns
-	return m.TurnTallied(nil, t, false, over)
+	return m.tallied(t, over)
 }
 
 // standing appends the state's standings to dst.

@@ -44,30 +44,16 @@ type Tallier interface {
 	Tallied(turns int, t engine.TurnTally, over bool) (stop bool)
 }
 
-// TurnTallier is a Watcher that can take each players' turn played by
-// the game itself (engine.TurnPlayer) as one tally: when SelfPlay.Turns is
-// set and the game would play its turns itself anyway (see Play), SelfPlay
-// calls TurnTallied after each players' turn, or after MovesLeft moves of
-// one, instead of Decision, Applied and TurnEnded (chance events are not
-// told).
-type TurnTallier interface {
-	Watcher
-	// MovesLeft returns the most moves to play before TurnTallied.
-	MovesLeft() int
-	// TurnTallied is told the moves played, whether they ended the
-	// players' turn and whether the game is over; it returns true to stop
-	// a game that has not ended.
-	TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) (stop bool)
-}
-
-// StandingsTallier is a TurnTallier that can take players' turns played by
-// the game itself with their standings (engine.StandingsPlayer): when the
-// loop would take the game a players' turn at a time (TurnTallier) and
-// Standings says so, SelfPlay calls StandingsTallied after each run of
-// turns, ended by the game's end or by MovesLeft moves, instead of
-// TurnTallied after each turn.
+// StandingsTallier is a Watcher that can take players' turns played by
+// the game itself with their standings (engine.StandingsPlayer): when
+// SelfPlay.Turns is set, the game would play its turns itself anyway (see
+// Play) and Standings says so, SelfPlay calls StandingsTallied after each
+// run of turns, ended by the game's end or by MovesLeft moves, instead of
+// Decision, Applied and TurnEnded (chance events are not told).
 type StandingsTallier interface {
-	TurnTallier
+	Watcher
+	// MovesLeft returns the most moves to play before StandingsTallied.
+	MovesLeft() int
 	// Standings returns the standings so far, which the game appends to,
 	// and whether the watcher takes them so.
 	Standings() ([]float64, bool)
@@ -116,7 +102,7 @@ type SelfPlay struct {
 	pick   []ai.Picker // each seat's agent if it picks from the list
 	rands  []engine.Rand
 	tally  engine.TurnTally // Tallier's, here as it would escape
-	// moveTally is TurnTallier's, here as it would escape.
+	// moveTally is the StandingsTallier's, here as it would escape.
 	moveTally engine.MoveTally
 }
 
@@ -176,11 +162,6 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			}
 		}
 	}
-	if tp, ok := fast.(engine.TurnPlayer); ok && sp.Turns {
-		if tw, ok := w.(TurnTallier); ok {
-			return sp.playTurns(s, tp, chance, tw)
-		}
-	}
 	inTurn := 0 // chance events so far in this players' turn
 	countTurns := sp.Turns || d.Mode == ChanceTurn
 	turner, hasTurner := s.(Turner)
@@ -224,25 +205,6 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			}
 		}
 		if stop {
-			break
-		}
-	}
-	return turns
-}
-
-// playTurns plays the game a players' turn at a time (engine.TurnPlayer)
-// for tw, and returns the players' turns played. Keyed draws (chance.Keyed)
-// are keyed on the players' turn and the place in it, as turn keys them.
-func (sp *SelfPlay) playTurns(s engine.State, tp engine.TurnPlayer, chance engine.Chance, tw TurnTallier) (turns int) {
-	for over := s.Terminal(); !over; {
-		sp.moveTally = engine.MoveTally{}
-		var ended bool
-		ended, over = tp.RandomPlayersTurn(chance, sp.rands, tw.MovesLeft(), &sp.moveTally)
-		if ended {
-			turns++
-			sp.mix.Turn, sp.mix.At = turns, 0
-		}
-		if tw.TurnTallied(s, sp.moveTally, ended, over) {
 			break
 		}
 	}

@@ -2,11 +2,14 @@ package scripts_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -14,8 +17,51 @@ import (
 	"tabula/internal/servetest"
 )
 
-// TestMain: one build of tabula for the scripts that run it.
-func TestMain(m *testing.M) { os.Exit(servetest.Run(m)) }
+// TestMain: one build of tabula for the scripts that run it. With
+// smallTabula set in its environment, the test binary is that tabula
+// with its agents' budgets cut (runSmall).
+func TestMain(m *testing.M) {
+	if bin := os.Getenv(smallTabula); bin != "" {
+		runSmall(bin)
+	}
+	os.Exit(servetest.Run(m))
+}
+
+// smallTabula names, in the environment of a script, the tabula that the
+// test binary standing for it runs.
+const smallTabula = "TABULA_SMALL_OF"
+
+// runSmall runs the tabula bin with the command line of the test binary,
+// the budgets of its --agents cut (servetest.SmallBudgets): a script's
+// round robins are checked for what they run and write, not for their
+// figures, at a fraction of the CPU (mcts:hard, some 4 s a game of
+// Adji-Boto, plays at easy's budget).
+func runSmall(bin string) {
+	args := slices.Clone(os.Args)
+	args[0] = bin
+	for i, a := range args {
+		switch {
+		case a == "--agents" && i+1 < len(args):
+			args[i+1] = servetest.SmallBudgets(args[i+1])
+		case strings.HasPrefix(a, "--agents="):
+			args[i] = "--agents=" + servetest.SmallBudgets(strings.TrimPrefix(a, "--agents="))
+		}
+	}
+	env := slices.DeleteFunc(os.Environ(), func(v string) bool { return strings.HasPrefix(v, smallTabula+"=") })
+	err := syscall.Exec(bin, args, env)
+	fmt.Fprintln(os.Stderr, err)
+	os.Exit(2)
+}
+
+// small is the environment of a script that runs tabula (TABULA) with
+// small budgets.
+func small(t *testing.T) []string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{"TABULA=" + exe, smallTabula + "=" + servetest.Build(t)}
+}
 
 // TestPGLoadRuns runs scripts/pgload.sh, the PostgreSQL load run of
 // docs/lab/server-load-postgres.md, as the docs show it, with a load bounded
@@ -149,14 +195,15 @@ func checkSteps(t *testing.T, file string, agents int) {
 
 // TestLadderRuns runs scripts/ladder.sh, which regenerates the ladders of
 // docs/lab/ladder.md, with one game for each pair of neighbours and none
-// for the other pairs (its NEIGHBOURS and GAMES): each of its four round
-// robins writes its steps, one for each level over the one before it.
+// for the other pairs (its NEIGHBOURS and GAMES), the agents at small
+// budgets (runSmall): each of its four round robins writes its steps, one
+// for each level over the one before it.
 func TestLadderRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays four round robins")
 	}
 	out := t.TempDir()
-	runScript(t, "ladder.sh", out, "TABULA="+servetest.Build(t), "GAMES=0", "NEIGHBOURS=1", "THREADS=2")
+	runScript(t, "ladder.sh", out, append(small(t), "GAMES=0", "NEIGHBOURS=1", "THREADS=2")...)
 	for name, agents := range map[string]int{"adji-boto-alphabeta": 15, "adji-boto-mcts": 11, "adji-boto-all": 18, "agsinnoninka": 11} {
 		checkSteps(t, filepath.Join(out, name+".txt"), agents)
 	}

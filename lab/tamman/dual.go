@@ -210,7 +210,10 @@ func dualJudge(spec string, seat int) (func(engine.State) float64, error) {
 		buf = tammanai.NetEval(s.(*tamman.State), buf[:0])
 		return buf[seat]
 	}
-	var turn turnJudge
+	turn, err := newTurnJudge()
+	if err != nil {
+		return nil, err
+	}
 	base := map[string]func(engine.State) float64{
 		"none": nil,
 		"net":  net,

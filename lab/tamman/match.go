@@ -226,6 +226,9 @@ func Match(t TB) {
 	if len(specs) != 2 {
 		t.Fatalf("-match wants two variants, got %q", *matchSpec)
 	}
+	if _, err := newTurnJudge(); err != nil {
+		t.Fatal(err)
+	}
 	var (
 		wins   int
 		spent  [2]time.Duration
