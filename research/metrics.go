@@ -121,7 +121,9 @@ type Report struct {
 	// mainBy is results split by reading, skill games aside
 	// (splitResults).
 	mainBy [][]Result
-	plan   *Plan
+	// skillBy is the skill games split by reading (Analyze)
+	skillBy [][]Result
+	plan    *Plan
 }
 
 // pairedMetrics are the per-game measures compared between readings.
@@ -172,7 +174,7 @@ func Analyze(p *Plan, results []Result) *Report {
 		rep.MovesDiffer = rep.MovesDiffer || r.Moves() != r.Turns
 	}
 	byReading, skillBy := splitResults(len(p.Readings), results)
-	rep.mainBy = byReading
+	rep.mainBy, rep.skillBy = byReading, skillBy
 	for i, rd := range p.Readings {
 		if rd.Base {
 			rep.Base = i

@@ -169,6 +169,14 @@ func (rep *Report) rankGames() rankGames {
 		g.players = append(g.players, s.Reading.Players)
 	}
 	lay := func(skill bool) [][]Result {
+		if split := rep.skillBy; split != nil {
+			if !skill {
+				split = rep.mainBy
+			}
+			if sameGames(split) {
+				return split
+			}
+		}
 		by := make([]map[int]Result, len(rep.Stats))
 		for i := range by {
 			by[i] = map[int]Result{}
@@ -200,6 +208,28 @@ func (rep *Report) rankGames() rankGames {
 	}
 	g.main, g.skill = lay(false), lay(true)
 	return g
+}
+
+// sameGames says whether every reading of by has the same games in the
+// same ascending order, as a whole run has them: then by is its own
+// layout by game slot, without a map of every result.
+func sameGames(by [][]Result) bool {
+	for k, r := range by[0] {
+		if k > 0 && r.Game <= by[0][k-1].Game {
+			return false
+		}
+	}
+	for _, rs := range by[1:] {
+		if len(rs) != len(by[0]) {
+			return false
+		}
+		for k, r := range rs {
+			if r.Game != by[0][k].Game {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // scores gives each reading's score on each measure over the game slots
