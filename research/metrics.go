@@ -438,19 +438,29 @@ func correlation(x, y []float64) float64 {
 // paired gives the values of the games both lists hold (by game number)
 // where the measure is defined for both.
 func paired(a, b []Result, value func(Result) (float64, bool)) (x, y []float64) {
+	pair := func(r, o Result) {
+		v, ok1 := value(r)
+		w, ok2 := value(o)
+		if ok1 && ok2 {
+			x, y = append(x, v), append(y, w)
+		}
+	}
+	if sameGames([][]Result{b, a}) {
+		// A whole run's readings: game k of each is the same game, no
+		// map of every result needed.
+		x, y = make([]float64, 0, len(a)), make([]float64, 0, len(a))
+		for k, r := range a {
+			pair(r, b[k])
+		}
+		return x, y
+	}
 	at := map[int]Result{}
 	for _, r := range b {
 		at[r.Game] = r
 	}
 	for _, r := range a {
-		o, ok := at[r.Game]
-		if !ok {
-			continue
-		}
-		v, ok1 := value(r)
-		w, ok2 := value(o)
-		if ok1 && ok2 {
-			x, y = append(x, v), append(y, w)
+		if o, ok := at[r.Game]; ok {
+			pair(r, o)
 		}
 	}
 	return x, y
