@@ -157,3 +157,30 @@ func TestRankGamesOfAWholeRun(t *testing.T) {
 		}
 	}
 }
+
+// A resample's median turns, found by counting places, is the value at
+// the middle of its turns sorted, as the ranking took it before.
+func TestMedianTurnsIsTheSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + rng.IntN(60)
+		games := make([]Result, n)
+		for i := range games {
+			games[i].Turns = rng.IntN(1 + rng.IntN(40)) // ties, many or few
+		}
+		g := rankGames{main: [][]Result{games}}
+		g.orderTurns()
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = rng.IntN(n)
+		}
+		var sorted []float64
+		for _, i := range idx {
+			sorted = append(sorted, float64(games[i].Turns))
+		}
+		slices.Sort(sorted)
+		if got, want := g.medianTurns(0, idx), sorted[len(sorted)/2]; got != want {
+			t.Fatalf("trial %d: median turns %v, sorted %v", trial, got, want)
+		}
+	}
+}
