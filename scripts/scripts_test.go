@@ -32,15 +32,17 @@ func TestMain(m *testing.M) {
 const smallTabula = "TABULA_SMALL_OF"
 
 // runSmall runs the tabula bin with the command line of the test binary,
-// the budgets of its --agents cut (servetest.SmallBudgets): a script's
-// round robins are checked for what they run and write, not for their
-// figures, at a fraction of the CPU (mcts:hard, some 4 s a game of
-// Adji-Boto, plays at easy's budget).
+// the budgets of a tournament's --agents cut (servetest.SmallBudgets): a
+// script's round robins are checked for what they run and write, not for
+// their figures, at a fraction of the CPU (mcts:hard, some 4 s a game of
+// Adji-Boto, plays at easy's budget). Other commands run as given.
 func runSmall(bin string) {
 	args := slices.Clone(os.Args)
 	args[0] = bin
+	round := len(args) > 1 && args[1] == "tournament"
 	for i, a := range args {
 		switch {
+		case !round:
 		case a == "--agents" && i+1 < len(args):
 			args[i+1] = servetest.SmallBudgets(args[i+1])
 		case strings.HasPrefix(a, "--agents="):
@@ -244,7 +246,8 @@ func TestLadderRuns(t *testing.T) {
 
 // TestTammanStrengthRuns runs scripts/tamman-strength.sh, which
 // regenerates Tamman's tables of docs/lab/tamman-strength.md, with one game
-// for each pair and group of neighbours (none for the others), one game of
+// for each pair and group of neighbours (none for the others; the round
+// robins at small budgets, runSmall), one game of
 // hard against three greedy players and one position a level: both ladders' steps, the game, and the levels' times for two,
 // three and four players.
 func TestTammanStrengthRuns(t *testing.T) {
@@ -252,7 +255,7 @@ func TestTammanStrengthRuns(t *testing.T) {
 		t.Skip("plays two round robins")
 	}
 	out := t.TempDir()
-	runScript(t, "tamman-strength.sh", out, "TABULA="+servetest.Build(t), "GAMES=0", "GAMES4=0", "NEIGHBOURS=1", "NEIGHBOURS4=1", "FOUR=1", "POSITIONS=1", "THREADS=2")
+	runScript(t, "tamman-strength.sh", out, append(small(t), "GAMES=0", "GAMES4=0", "NEIGHBOURS=1", "NEIGHBOURS4=1", "FOUR=1", "POSITIONS=1", "THREADS=2")...)
 	checkSteps(t, filepath.Join(out, "ladder-2.txt"), 6)
 	checkSteps(t, filepath.Join(out, "ladder-4.txt"), 5)
 	b, err := os.ReadFile(filepath.Join(out, "hard-4.txt"))
