@@ -201,12 +201,10 @@ func roomPictures(t *testing.T, ctx context.Context, game string) {
 	setSelect(t, ctx, "#lang", "en")
 }
 
-// TestSeatGivenUpTurnsToSpectating: a player who gives the seat to the
+// seatGivenUpTurnsToSpectating: a player who gives the seat to the
 // computer goes on watching, told why in one line; the other player is
 // told the computer now plays that seat.
-func TestSeatGivenUpTurnsToSpectating(t *testing.T) {
-	parallel(t)
-	a, b := twoPlayers(t)
+func seatGivenUpTurnsToSpectating(t *testing.T, a, b context.Context) {
 	told := eval[int](t, a, `Number(document.getElementById('announce').dataset.count || 0)`)
 	must(t, b, jsDo(`document.getElementById('giveup').click()`))
 	waitFor(t, b, `!!document.querySelector('dialog.ask [data-yes]')`, 5*time.Second)
@@ -266,12 +264,10 @@ func TestGermanPagesHaveNoEnglish(t *testing.T) {
 	}
 }
 
-// TestReplaceAnAbsentPlayer: when a player's page is gone, the other is
+// replaceAnAbsentPlayer: when a player's page is gone, the other is
 // told how long until the seat may go to the computer, then gets the
 // button (by keyboard); the seat keeps its person's name, with a mark.
-func TestReplaceAnAbsentPlayer(t *testing.T) {
-	parallel(t)
-	a, b := twoPlayers(t)
+func replaceAnAbsentPlayer(t *testing.T, a, b context.Context) {
 	must(t, b, chromedp.Navigate(srv.URL+"/#/"))
 	waitFor(t, a, `!!document.querySelector('[data-replace-wait="1"]')`, 10*time.Second)
 	if eval[bool](t, a, `!!document.querySelector('[data-replace="1"]')`) {
@@ -331,11 +327,10 @@ func waitOnline(t *testing.T, pages []context.Context) {
 	}
 }
 
-// twoPlayers opens an Adji-Boto room of Ana and Ben in two tabs, one for
-// each player's invite link.
-func twoPlayers(t *testing.T) (a, b context.Context) {
+// adjiBotoRoom creates an Adji-Boto room of Ana and Ben and returns each
+// player's invite link.
+func adjiBotoRoom(t *testing.T) []string {
 	t.Helper()
 	links, _ := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
-	pages := openPages(t, links, time.Minute)
-	return pages[0], pages[1]
+	return links
 }

@@ -18,6 +18,48 @@ import (
 // This file holds the tests of the room's defects found by playing online
 // in three browsers (issue 39, point 5): each failed before its fix.
 
+// twoPlayerCase is a test of what two players see in a room of their own,
+// a subtest of TestTwoPlayerRooms.
+type twoPlayerCase struct {
+	name string
+	room func(t *testing.T) []string // the seats' links of a new room
+	run  func(t *testing.T, a, b context.Context)
+}
+
+// TestTwoPlayerRooms runs the tests of two players in a room, each in a
+// new room of its own, one after the other in the same two tabs (a new
+// tab and its first page cost about two CPU-seconds, a room's page load
+// in a tab already open about one). The tests that turn a page to German
+// come last: the language stays in the tab's storage.
+func TestTwoPlayerRooms(t *testing.T) {
+	parallelLong(t)
+	var last string // the last move of anEndIsAnnouncedOnce's room
+	cases := []twoPlayerCase{
+		{"OpponentLeavingKeepsTheGameOnline", adjiBotoRoom, opponentLeavingKeepsTheGameOnline},
+		{"SeatGivenUpTurnsToSpectating", adjiBotoRoom, seatGivenUpTurnsToSpectating},
+		{"ResignationAndDrawAnnouncedOnce", adjiBotoRoom, resignationAndDrawAnnouncedOnce},
+		{"AnEndIsAnnouncedOnce",
+			func(t *testing.T) (links []string) { links, last = nearEnd(t); return links },
+			func(t *testing.T, a, b context.Context) { anEndIsAnnouncedOnce(t, last, a, b) }},
+		{"ReplaceAnAbsentPlayer", adjiBotoRoom, replaceAnAbsentPlayer},
+		{"YourMoveInTheTitleAndANotification", adjiBotoRoom, yourMoveInTheTitleAndANotification},
+		{"RefusalInTheReadersLanguageGoesWhenTheActionSucceeds", adjiBotoRoom, refusalInTheReadersLanguageGoesWhenTheActionSucceeds},
+	}
+	// The tabs open at the first case's room; each other case (or the
+	// first, when -run leaves it out) opens its own room in them.
+	pages := openPages(t, cases[0].room(t), 10*time.Minute)
+	opened := 0
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if i != opened {
+				gotoPages(t, pages, c.room(t))
+			}
+			opened = -1
+			c.run(t, pages[0], pages[1])
+		})
+	}
+}
+
 // listen starts keeping every line the page's live region says, from now
 // on, in window.__said.
 func listen(t *testing.T, ctx context.Context) {
@@ -65,13 +107,11 @@ func onlineChecks(t *testing.T, a context.Context) {
 	}
 }
 
-// TestOpponentLeavingKeepsTheGameOnline: when the only opponent gives the
+// opponentLeavingKeepsTheGameOnline: when the only opponent gives the
 // seat to the computer, the remaining player's game stays an online game
 // (no Hint, New game or Undo; "(You)" and the presence marks stay), also
 // after a reload.
-func TestOpponentLeavingKeepsTheGameOnline(t *testing.T) {
-	parallel(t)
-	a, b := twoPlayers(t)
+func opponentLeavingKeepsTheGameOnline(t *testing.T, a, b context.Context) {
 	confirm(t, b, "giveup")
 	waitFor(t, a, `document.querySelector('[data-seat="1"]').innerText.includes('Ben (computer)')`, 10*time.Second)
 	waitFor(t, a, `document.getElementById('room').dataset.status === 'input'`, 20*time.Second)
@@ -81,13 +121,11 @@ func TestOpponentLeavingKeepsTheGameOnline(t *testing.T) {
 	onlineChecks(t, a)
 }
 
-// TestRefusalInTheReadersLanguageGoesWhenTheActionSucceeds: a replacement
+// refusalInTheReadersLanguageGoesWhenTheActionSucceeds: a replacement
 // asked too early is refused in German with German durations (not Go's
 // "4s"); once it succeeds the old refusal is gone; the absent seat says
 // "away" once.
-func TestRefusalInTheReadersLanguageGoesWhenTheActionSucceeds(t *testing.T) {
-	parallel(t)
-	a, b := twoPlayers(t)
+func refusalInTheReadersLanguageGoesWhenTheActionSucceeds(t *testing.T, a, b context.Context) {
 	setSelect(t, a, "#lang", "de")
 	waitFor(t, a, `document.documentElement.lang === 'de'`, 5*time.Second)
 	must(t, a, chromedp.Reload())
@@ -113,12 +151,10 @@ func TestRefusalInTheReadersLanguageGoesWhenTheActionSucceeds(t *testing.T) {
 	}
 }
 
-// TestResignationAndDrawAnnouncedOnce: a resignation is told once on each
+// resignationAndDrawAnnouncedOnce: a resignation is told once on each
 // page, and accepting a draw is told as the agreement, never as an offer
 // of the one who accepts.
-func TestResignationAndDrawAnnouncedOnce(t *testing.T) {
-	parallel(t)
-	a, b := twoPlayers(t)
+func resignationAndDrawAnnouncedOnce(t *testing.T, a, b context.Context) {
 	listen(t, a)
 	listen(t, b)
 	confirm(t, a, "resign")
@@ -132,8 +168,7 @@ func TestResignationAndDrawAnnouncedOnce(t *testing.T) {
 	}
 
 	// A second room in the same tabs (a tab costs a CPU-second or two).
-	links, _ := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
-	gotoPages(t, []context.Context{a, b}, links)
+	gotoPages(t, []context.Context{a, b}, adjiBotoRoom(t))
 	listen(t, a)
 	listen(t, b)
 	must(t, a, jsDo(`document.getElementById('drawbtn').click()`))
@@ -186,12 +221,10 @@ func nearEnd(t *testing.T) (links []string, last string) {
 	return links, moves[len(moves)-1]
 }
 
-// TestAnEndIsAnnouncedOnce: the last move of a game ends it, and each
-// player's page says so once, with the result.
-func TestAnEndIsAnnouncedOnce(t *testing.T) {
-	parallel(t)
-	links, last := nearEnd(t)
-	pages := openPages(t, links, time.Minute)
+// anEndIsAnnouncedOnce: the last move of a game ends it, and each
+// player's page says so once, with the result (in the room of nearEnd,
+// whose last move is last).
+func anEndIsAnnouncedOnce(t *testing.T, last string, pages ...context.Context) {
 	for _, ctx := range pages {
 		listen(t, ctx)
 	}

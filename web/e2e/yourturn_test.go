@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -17,15 +18,13 @@ const hideAndListen = `window.__notes = [];
 	Object.defineProperty(document, 'hidden', { get: () => true });
 	Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });`
 
-// TestYourMoveInTheTitleAndANotification: in an online game the tab of
+// yourMoveInTheTitleAndANotification: in an online game the tab of
 // the player to move says so in its title (in the page's language) and
 // icon, the other's does not; after the opponent's move a hidden tab's
 // title says it is your move and, once the player turned notifications
 // on, the browser shows one, in German for a German page. The sound is
 // off until turned on.
-func TestYourMoveInTheTitleAndANotification(t *testing.T) {
-	parallel(t)
-	a, b := twoPlayers(t)
+func yourMoveInTheTitleAndANotification(t *testing.T, a, b context.Context) {
 	setSelect(t, a, "#lang", "de")
 	waitFor(t, a, `document.documentElement.lang === 'de'`, 5*time.Second)
 	must(t, a, chromedp.Reload())
