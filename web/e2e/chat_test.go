@@ -9,15 +9,13 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestChatInTheRoom: two players and a spectator. A quick message of one
+// chatInTheRoom: two players and a spectator (pages, in an Adji-Boto
+// room). A quick message of one
 // player reaches the other in her language (German); the spectator's
 // words reach the spectator's chat and neither player's during the game,
 // and nothing of the players' chat reaches the spectator; a player who
 // mutes the other no longer sees her lines.
-func TestChatInTheRoom(t *testing.T) {
-	parallel(t)
-	links, specLink := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
-	pages := openPages(t, append(links, specLink), time.Minute)
+func chatInTheRoom(t *testing.T, pages []context.Context) {
 	a, b, spec := pages[0], pages[1], pages[2]
 	setSelect(t, b, "#lang", "de")
 	waitFor(t, b, `document.documentElement.lang === 'de'`, 5*time.Second)

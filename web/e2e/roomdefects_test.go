@@ -18,36 +18,28 @@ import (
 // This file holds the tests of the room's defects found by playing online
 // in three browsers (issue 39, point 5): each failed before its fix.
 
-// twoPlayerCase is a test of what two players see in a room of their own,
-// a subtest of TestTwoPlayerRooms.
-type twoPlayerCase struct {
+// roomCase is a test of what the tabs of a room show, in a room of its
+// own: a subtest of a test that runs several in one set of tabs
+// (roomCases).
+type roomCase struct {
 	name string
-	room func(t *testing.T) []string // the seats' links of a new room
-	run  func(t *testing.T, a, b context.Context)
+	room func(t *testing.T) []string // the links of a new room, one a tab
+	run  func(t *testing.T, pages []context.Context)
 }
 
-// TestTwoPlayerRooms runs the tests of two players in a room, each in a
-// new room of its own, one after the other in the same two tabs (a new
-// tab and its first page cost about two CPU-seconds, a room's page load
-// in a tab already open about one). The tests that turn a page to German
-// come last: the language stays in the tab's storage.
-func TestTwoPlayerRooms(t *testing.T) {
-	parallelLong(t)
-	var last string // the last move of anEndIsAnnouncedOnce's room
-	cases := []twoPlayerCase{
-		{"OpponentLeavingKeepsTheGameOnline", adjiBotoRoom, opponentLeavingKeepsTheGameOnline},
-		{"SeatGivenUpTurnsToSpectating", adjiBotoRoom, seatGivenUpTurnsToSpectating},
-		{"ResignationAndDrawAnnouncedOnce", adjiBotoRoom, resignationAndDrawAnnouncedOnce},
-		{"AnEndIsAnnouncedOnce",
-			func(t *testing.T) (links []string) { links, last = nearEnd(t); return links },
-			func(t *testing.T, a, b context.Context) { anEndIsAnnouncedOnce(t, last, a, b) }},
-		{"ReplaceAnAbsentPlayer", adjiBotoRoom, replaceAnAbsentPlayer},
-		{"YourMoveInTheTitleAndANotification", adjiBotoRoom, yourMoveInTheTitleAndANotification},
-		{"RefusalInTheReadersLanguageGoesWhenTheActionSucceeds", adjiBotoRoom, refusalInTheReadersLanguageGoesWhenTheActionSucceeds},
-	}
-	// The tabs open at the first case's room; each other case (or the
-	// first, when -run leaves it out) opens its own room in them.
-	pages := openPages(t, cases[0].room(t), 10*time.Minute)
+// twoPlayers is the roomCase of run in an Adji-Boto room of Ana and Ben.
+func twoPlayers(name string, run func(t *testing.T, a, b context.Context)) roomCase {
+	return roomCase{name, adjiBotoRoom, func(t *testing.T, p []context.Context) { run(t, p[0], p[1]) }}
+}
+
+// roomCases runs cases as subtests, each in a new room of its own, one
+// after the other in the same tabs (a new tab and its first page cost
+// about two CPU-seconds, a room's page load in a tab already open about
+// one). The tabs open at the first case's room; each other case (or the
+// first, when -run leaves it out) opens its own room in them.
+func roomCases(t *testing.T, limit time.Duration, cases ...roomCase) {
+	t.Helper()
+	pages := openPages(t, cases[0].room(t), limit)
 	opened := 0
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -55,9 +47,45 @@ func TestTwoPlayerRooms(t *testing.T) {
 				gotoPages(t, pages, c.room(t))
 			}
 			opened = -1
-			c.run(t, pages[0], pages[1])
+			c.run(t, pages)
 		})
 	}
+}
+
+// TestTwoPlayerRooms runs the tests of two players in a room in one pair
+// of tabs. The tests that turn a page to German come last: the language
+// stays in the tab's storage.
+func TestTwoPlayerRooms(t *testing.T) {
+	parallelLong(t)
+	var last string // the last move of anEndIsAnnouncedOnce's room
+	roomCases(t, 10*time.Minute,
+		twoPlayers("OpponentLeavingKeepsTheGameOnline", opponentLeavingKeepsTheGameOnline),
+		twoPlayers("SeatGivenUpTurnsToSpectating", seatGivenUpTurnsToSpectating),
+		twoPlayers("ResignationAndDrawAnnouncedOnce", resignationAndDrawAnnouncedOnce),
+		roomCase{"AnEndIsAnnouncedOnce",
+			func(t *testing.T) (links []string) { links, last = nearEnd(t); return links },
+			func(t *testing.T, pages []context.Context) { anEndIsAnnouncedOnce(t, last, pages) }},
+		twoPlayers("ReplaceAnAbsentPlayer", replaceAnAbsentPlayer),
+		twoPlayers("YourMoveInTheTitleAndANotification", yourMoveInTheTitleAndANotification),
+		twoPlayers("RefusalInTheReadersLanguageGoesWhenTheActionSucceeds", refusalInTheReadersLanguageGoesWhenTheActionSucceeds),
+	)
+}
+
+// TestRoomsWithASpectator runs the tests of two players and a spectator
+// in a room in one set of three tabs, the one that turns a page to German
+// last.
+func TestRoomsWithASpectator(t *testing.T) {
+	parallel(t)
+	roomCases(t, 4*time.Minute,
+		roomCase{"TammanThrowsToldOnceAndTheInstructionToTheMoverOnly", func(t *testing.T) []string {
+			links, specLink := createRoom(t, "tamman", map[string]any{"exact-finish": false}, false)
+			return append(links, specLink)
+		}, tammanThrowsToldOnceAndTheInstructionToTheMoverOnly},
+		roomCase{"ChatInTheRoom", func(t *testing.T) []string {
+			links, specLink := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
+			return append(links, specLink)
+		}, chatInTheRoom},
+	)
 }
 
 // listen starts keeping every line the page's live region says, from now
@@ -224,7 +252,7 @@ func nearEnd(t *testing.T) (links []string, last string) {
 // anEndIsAnnouncedOnce: the last move of a game ends it, and each
 // player's page says so once, with the result (in the room of nearEnd,
 // whose last move is last).
-func anEndIsAnnouncedOnce(t *testing.T, last string, pages ...context.Context) {
+func anEndIsAnnouncedOnce(t *testing.T, last string, pages []context.Context) {
 	for _, ctx := range pages {
 		listen(t, ctx)
 	}
@@ -248,13 +276,11 @@ func anEndIsAnnouncedOnce(t *testing.T, last string, pages ...context.Context) {
 	}
 }
 
-// TestTammanThrowsToldOnceAndTheInstructionToTheMoverOnly: each throw is
+// tammanThrowsToldOnceAndTheInstructionToTheMoverOnly: each throw is
 // told once on every page, and only the player to move is told how to
-// move; the waiting player and the spectator are not.
-func TestTammanThrowsToldOnceAndTheInstructionToTheMoverOnly(t *testing.T) {
-	parallel(t)
-	links, specLink := createRoom(t, "tamman", map[string]any{"exact-finish": false}, false)
-	pages := openPages(t, append(links, specLink), 2*time.Minute)
+// move; the waiting player and the spectator are not (pages: the two
+// players' and the spectator's, in a Tamman room).
+func tammanThrowsToldOnceAndTheInstructionToTheMoverOnly(t *testing.T, pages []context.Context) {
 	for _, ctx := range pages {
 		listen(t, ctx)
 	}
