@@ -2,7 +2,9 @@ package research
 
 import (
 	"bytes"
+	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -265,6 +267,39 @@ func TestSecureIsTheScan(t *testing.T) {
 			}
 			if checked < 30 {
 				t.Errorf("%s %v: %d decided games of 40", c.Game, c.Options, checked)
+			}
+		}
+	}
+}
+
+// paired pairs a whole run's readings game by game by their places, as
+// the map of the base's games pairs them (which a run with games missing
+// still takes).
+func TestPairedOfAWholeRun(t *testing.T) {
+	p := mustPlan(t, Config{Game: "tamman", Agents: []string{"random"}, Games: 30, Seed: 5,
+		Vary: []Vary{{Name: "players", Values: []string{"2", "3"}}}})
+	rs, err := Run(context.Background(), p, Whole, t.TempDir(), Options{Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	by, _ := splitResults(len(p.Readings), rs)
+	for _, a := range [][]Result{by[1], by[1][:20]} { // whole, then with games missing
+		for _, m := range pairedMetrics {
+			x, y := paired(a, by[0], m.value)
+			var wx, wy []float64 // by the map
+			at := map[int]Result{}
+			for _, r := range by[0] {
+				at[r.Game] = r
+			}
+			for _, r := range a {
+				v, ok1 := m.value(r)
+				w, ok2 := m.value(at[r.Game])
+				if ok1 && ok2 {
+					wx, wy = append(wx, v), append(wy, w)
+				}
+			}
+			if !slices.Equal(x, wx) || !slices.Equal(y, wy) || len(x) == 0 {
+				t.Errorf("%s, %d games: paired %v %v, by the map %v %v", m.name, len(a), x, y, wx, wy)
 			}
 		}
 	}

@@ -107,6 +107,7 @@ type player struct {
 	agents  Agents[agentKey]
 	loop    SelfPlay
 	seatAgt []ai.Agent
+	specs   [][]string // agentSpecs by reading and kind (2*reading+1 for skill games), made once
 	m       measures
 	// plyByPly has the loop tell the measures each ply, never players'
 	// turns at once (StandingsTallier), for the tests that compare the two.
@@ -169,7 +170,17 @@ func (pl *player) play(u unit) (Result, error) {
 	if u.skill {
 		seed ^= skillSalt
 	}
-	specs := p.agentSpecs(rd, u.skill)
+	if pl.specs == nil {
+		pl.specs = make([][]string, 2*len(p.Readings))
+	}
+	at := 2 * u.reading
+	if u.skill {
+		at++
+	}
+	if pl.specs[at] == nil {
+		pl.specs[at] = p.agentSpecs(rd, u.skill)
+	}
+	specs := pl.specs[at]
 	pl.seatAgt = pl.seatAgt[:0]
 	for seat := 0; seat < n; seat++ {
 		idx := (seat + u.game) % n

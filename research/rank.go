@@ -1,6 +1,7 @@
 package research
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -76,6 +77,80 @@ type rankGames struct {
 	players []int      // by reading: the fair share is 1/players of each
 	main    [][]Result // [reading][slot]
 	skill   [][]Result
+	// turns is each reading's turns of its slots in ascending order, and
+	// place each slot's place in that order: a resample's median turns
+	// is found by counting its slots' places, not by sorting its turns.
+	turns [][]float64
+	place [][]int32
+	count []int32 // the counts of places, reused
+	// slots is what the measures read of each reading's slots, and
+	// skillWon whether each skill game's skilled agent won, small and
+	// side by side: the bootstrap reads them 200 times in random order.
+	slots    [][]rankSlot
+	skillWon [][]bool
+}
+
+// rankSlot is what the ranking reads of a game: the winner's seat (-1 for
+// none, or a seat the reading does not have), a stall, a comeback.
+type rankSlot struct {
+	winner           int8
+	stalled, trailed bool
+}
+
+// prepare fills what the scores read: g.turns and g.place, g.slots and
+// g.skillWon.
+func (g *rankGames) prepare() {
+	for r, games := range g.main {
+		slots := make([]rankSlot, len(games))
+		for i, res := range games {
+			w := int8(-1)
+			if res.Winner >= 0 && res.Winner < g.players[r] {
+				w = int8(res.Winner)
+			}
+			slots[i] = rankSlot{winner: w, stalled: res.Stall != "", trailed: res.Trailed}
+		}
+		g.slots = append(g.slots, slots)
+		won := make([]bool, len(g.skill[r]))
+		for i, res := range g.skill[r] {
+			won[i] = res.Agent == 0
+		}
+		g.skillWon = append(g.skillWon, won)
+	}
+	g.orderTurns()
+}
+
+// orderTurns fills g.turns and g.place.
+func (g *rankGames) orderTurns() {
+	for _, games := range g.main {
+		order := make([]int32, len(games))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(games[a].Turns, games[b].Turns) })
+		turns, place := make([]float64, len(games)), make([]int32, len(games))
+		for p, i := range order {
+			turns[p], place[i] = float64(games[i].Turns), int32(p)
+		}
+		g.turns, g.place = append(g.turns, turns), append(g.place, place)
+	}
+}
+
+// medianTurns is the turns of reading r's slots idx at place len(idx)/2
+// in ascending order: the order statistic a sort of them would give.
+func (g *rankGames) medianTurns(r int, idx []int) float64 {
+	place := g.place[r]
+	g.count = slices.Grow(g.count[:0], len(place))[:len(place)]
+	clear(g.count)
+	for _, i := range idx {
+		g.count[place[i]]++
+	}
+	k, seen := int32(len(idx)/2), int32(0)
+	for p, c := range g.count {
+		if seen += c; seen > k {
+			return g.turns[r][p]
+		}
+	}
+	return math.NaN() // idx is empty: the length measure is not asked then
 }
 
 // Rank ranks the readings of rep, the overall rank by the mean rank over
@@ -98,6 +173,7 @@ func (rep *Report) rankWith(weights map[string]float64) *Ranking {
 	if len(g.main[0]) == 0 {
 		return nil
 	}
+	g.prepare()
 	measures := []string{RankBalance, RankDecisive}
 	if len(g.skill[0]) > 0 {
 		measures = append(measures, RankSkill)
@@ -169,6 +245,14 @@ func (rep *Report) rankGames() rankGames {
 		g.players = append(g.players, s.Reading.Players)
 	}
 	lay := func(skill bool) [][]Result {
+		if split := rep.skillBy; split != nil {
+			if !skill {
+				split = rep.mainBy
+			}
+			if sameGames(split) {
+				return split
+			}
+		}
 		by := make([]map[int]Result, len(rep.Stats))
 		for i := range by {
 			by[i] = map[int]Result{}
@@ -202,32 +286,51 @@ func (rep *Report) rankGames() rankGames {
 	return g
 }
 
+// sameGames says whether every reading of by has the same games in the
+// same ascending order, as a whole run has them: then by is its own
+// layout by game slot, without a map of every result.
+func sameGames(by [][]Result) bool {
+	for k, r := range by[0] {
+		if k > 0 && r.Game <= by[0][k-1].Game {
+			return false
+		}
+	}
+	for _, rs := range by[1:] {
+		if len(rs) != len(by[0]) {
+			return false
+		}
+		for k, r := range rs {
+			if r.Game != by[0][k].Game {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // scores gives each reading's score on each measure over the game slots
 // idx (a bootstrap resample, or every slot).
-func (g rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
+func (g *rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 	out := make([][]float64, len(g.main))
 	wins := make([]int, 0, 8)
-	turns := make([]float64, 0, len(idx))
-	for r, games := range g.main {
+	for r, slots := range g.slots {
 		n := g.players[r]
 		wins = wins[:0]
 		for range n {
 			wins = append(wins, 0)
 		}
-		turns = turns[:0]
 		decided, won, comebacks := 0, 0, 0
 		for _, i := range idx {
-			res := games[i]
-			turns = append(turns, float64(res.Turns))
-			if res.Winner < 0 || res.Winner >= n {
+			sl := slots[i]
+			if sl.winner < 0 {
 				continue
 			}
 			won++
-			wins[res.Winner]++
-			if res.Stall == "" {
+			wins[sl.winner]++
+			if !sl.stalled {
 				decided++
 			}
-			if res.Trailed {
+			if sl.trailed {
 				comebacks++
 			}
 		}
@@ -245,7 +348,7 @@ func (g rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 			case RankSkill:
 				k := 0
 				for _, i := range skillIdx {
-					if g.skill[r][i].Agent == 0 {
+					if g.skillWon[r][i] {
 						k++
 					}
 				}
@@ -253,8 +356,7 @@ func (g rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 			case RankDrama:
 				row = append(row, frac(comebacks, won))
 			case RankLength:
-				slices.Sort(turns)
-				row = append(row, -turns[len(turns)/2])
+				row = append(row, -g.medianTurns(r, idx))
 			}
 		}
 		out[r] = row

@@ -20,9 +20,12 @@ import (
 // luck itself is not 0. Measuring the luck for a fixed seat, or by the
 // network's value for the side to move, would break it.
 func TestLuckAdjustedPairsOfEqualPlayersScoreOneHalf(t *testing.T) {
-	was := *matchDraws
-	t.Cleanup(func() { *matchDraws = was })
+	was, wasDepth := *matchDraws, *luckDepth
+	t.Cleanup(func() { *matchDraws, *luckDepth = was, wasDepth })
 	*matchDraws = "keyed"
+	// Any judge makes each pair's mean 1/2: a shallow one (the network a
+	// level down) checks it at a tenth of the whole turn's cost.
+	*luckDepth = 2
 	specs := []string{"greedy", "greedy"}
 	most := 0.0
 	for k := range enginetest.ShortOr(4, 2) {
