@@ -86,38 +86,25 @@ type TurnTally struct {
 	Captures, Captured int
 }
 
-// TurnPlayer is a RandomTurner that can also play a players' turn in one
-// call, for a self-play loop that wants of each only what its moves were
-// and the state after it (tabula analyze): RandomPlayersTurn plays what
-// RandomTurn would, call after call, until the players' turn ends (in a
-// game with turns of several plies, when the player whose turn it is
-// changes, chance events included; else after one player's move), the
-// game ends or maxMoves moves are made; it adds the moves to t and
-// returns whether the players' turn ended (a game that ends ends it) and
-// whether the game is over. It saves the calls through interfaces of each
-// ply.
-type TurnPlayer interface {
-	RandomTurner
-	RandomPlayersTurn(chance Chance, seats []Rand, maxMoves int, t *MoveTally) (ended, over bool)
-}
-
-// StandingsPlayer is a TurnPlayer that can also play players' turns one
+// StandingsPlayer is a RandomTurner that can also play players' turns one
 // after another in one call, for a self-play loop that wants of each only
 // its moves and the standings after it (tabula analyze):
-// RandomPlayersTurns plays what RandomPlayersTurn would, call after call,
-// until the game ends or a move brings t.Moves to maxMoves; it adds the
-// moves to t, appends to stand the game's standings (each player's, as the
+// RandomPlayersTurns plays what RandomTurn would, call after call, until
+// the game ends or a move brings t.Moves to maxMoves; it adds the moves to
+// t, appends to stand the game's standings (each player's, as the
 // research workbench's Leader gives them) after each players' turn that
-// ended, and returns stand, the players' turns ended and whether the game
-// is over. Keyed chance (Chance.Keyed) moves to the next turn's keys as
-// each players' turn ends. It saves the calls through interfaces of each
-// players' turn.
+// ended (in a game with turns of several plies, when the player whose
+// turn it is changes, chance events included; else after each move; a
+// game that ends ends it), and returns stand, the players' turns ended
+// and whether the game is over. Keyed chance (Chance.Keyed) moves to the
+// next turn's keys as each players' turn ends. It saves the calls through
+// interfaces of each ply.
 type StandingsPlayer interface {
-	TurnPlayer
+	RandomTurner
 	RandomPlayersTurns(chance Chance, seats []Rand, maxMoves int, t *MoveTally, stand []float64) (standings []float64, turns int, over bool)
 }
 
-// MoveTally counts the players' moves RandomPlayersTurn played: Moves all
+// MoveTally counts the players' moves RandomPlayersTurns played: Moves all
 // of them, Choices those among more than one legal move, Options the legal
 // moves of those.
 type MoveTally struct {

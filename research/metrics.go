@@ -121,7 +121,9 @@ type Report struct {
 	// mainBy is results split by reading, skill games aside
 	// (splitResults).
 	mainBy [][]Result
-	plan   *Plan
+	// skillBy is the skill games split by reading (Analyze)
+	skillBy [][]Result
+	plan    *Plan
 }
 
 // pairedMetrics are the per-game measures compared between readings.
@@ -172,7 +174,7 @@ func Analyze(p *Plan, results []Result) *Report {
 		rep.MovesDiffer = rep.MovesDiffer || r.Moves() != r.Turns
 	}
 	byReading, skillBy := splitResults(len(p.Readings), results)
-	rep.mainBy = byReading
+	rep.mainBy, rep.skillBy = byReading, skillBy
 	for i, rd := range p.Readings {
 		if rd.Base {
 			rep.Base = i
@@ -232,7 +234,11 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	turns, plies, moves, rounds, choice := part(0), part(1), part(2), part(3), part(4)
 	branch, leadCh, secure, margin := part(5), part(6), part(7), part(8)
 	draws, stalls, comebacks, decided := 0, 0, 0, 0
-	for _, r := range rs {
+	// Plies are often the turns (a game of one move a turn) and moves the
+	// plies (one actor a ply): a measure equal to the one before it so far
+	// is not written out (nor sorted) until a game tells them apart.
+	pliesAreTurns, movesArePlies := true, true
+	for i, r := range rs {
 		switch {
 		case r.Stall != "":
 			stalls++
@@ -258,8 +264,24 @@ func measure(rd Reading, rs, skill []Result) Stats {
 			}
 		}
 		turns = append(turns, float64(r.Turns))
-		plies = append(plies, float64(r.Plies))
-		moves = append(moves, float64(r.Moves()))
+		if pliesAreTurns && r.Plies != r.Turns {
+			pliesAreTurns = false
+			plies = append(plies, turns[:i]...)
+		}
+		if !pliesAreTurns {
+			plies = append(plies, float64(r.Plies))
+		}
+		if movesArePlies && r.Moves() != r.Plies {
+			movesArePlies = false
+			if pliesAreTurns {
+				moves = append(moves, turns[:i]...)
+			} else {
+				moves = append(moves, plies[:i]...)
+			}
+		}
+		if !movesArePlies {
+			moves = append(moves, float64(r.Moves()))
+		}
 		if r.Rounds > 0 {
 			rounds = append(rounds, float64(r.Rounds))
 		}
@@ -286,9 +308,17 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	_, st.SeatP = ChiSquareUniform(st.SeatWins)
 	st.Draw = Proportion(draws, g)
 	st.Stall = Proportion(stalls, g)
-	st.TurnsMedian, st.TurnsP90 = Quantile(turns, 0.5), Quantile(turns, 0.9)
-	st.PliesMedian, st.MovesMedian = Quantile(plies, 0.5), Quantile(moves, 0.5)
-	st.RoundsMedian, st.RoundsP90 = Quantile(rounds, 0.5), Quantile(rounds, 0.9)
+	// The measures are measure's own: sorted in place, each once.
+	st.TurnsMedian, st.TurnsP90 = quantiles(turns, 0.5, 0.9)
+	st.PliesMedian, _ = quantiles(plies, 0.5, 0.5)
+	if pliesAreTurns {
+		st.PliesMedian = st.TurnsMedian
+	}
+	st.MovesMedian, _ = quantiles(moves, 0.5, 0.5)
+	if movesArePlies {
+		st.MovesMedian = st.PliesMedian
+	}
+	st.RoundsMedian, st.RoundsP90 = quantiles(rounds, 0.5, 0.9)
 	st.Choice, st.Branching, st.LeadChanges = Mean(choice), Mean(branch), Mean(leadCh)
 	st.Comeback = Wilson(comebacks, decided)
 	st.Secure, st.Margin = Mean(secure), Mean(margin)
@@ -408,19 +438,29 @@ func correlation(x, y []float64) float64 {
 // paired gives the values of the games both lists hold (by game number)
 // where the measure is defined for both.
 func paired(a, b []Result, value func(Result) (float64, bool)) (x, y []float64) {
+	pair := func(r, o Result) {
+		v, ok1 := value(r)
+		w, ok2 := value(o)
+		if ok1 && ok2 {
+			x, y = append(x, v), append(y, w)
+		}
+	}
+	if sameGames([][]Result{b, a}) {
+		// A whole run's readings: game k of each is the same game, no
+		// map of every result needed.
+		x, y = make([]float64, 0, len(a)), make([]float64, 0, len(a))
+		for k, r := range a {
+			pair(r, b[k])
+		}
+		return x, y
+	}
 	at := map[int]Result{}
 	for _, r := range b {
 		at[r.Game] = r
 	}
 	for _, r := range a {
-		o, ok := at[r.Game]
-		if !ok {
-			continue
-		}
-		v, ok1 := value(r)
-		w, ok2 := value(o)
-		if ok1 && ok2 {
-			x, y = append(x, v), append(y, w)
+		if o, ok := at[r.Game]; ok {
+			pair(r, o)
 		}
 	}
 	return x, y

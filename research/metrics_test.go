@@ -2,9 +2,13 @@ package research
 
 import (
 	"bytes"
+	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"tabula/engine"
 )
 
 func TestSoleLeader(t *testing.T) {
@@ -23,12 +27,33 @@ func TestSoleLeader(t *testing.T) {
 
 // A game of 10 turns between two players, standings by hand: player 1
 // leads early, player 0 takes the lead at turn 6 and wins by 4.
+// The standings reach the measures a turn at a time (as TurnEnded takes
+// them) and as one run of turns (StandingsTallied): both the same.
 func TestWinnerLead(t *testing.T) {
-	m := &measures{}
 	rows := [][2]float64{{0, 0}, {0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}, {4, 3}, {4, 3}, {5, 3}, {6, 3}, {7, 3}}
-	for _, r := range rows {
-		m.stand = append(m.stand, r[0], r[1])
+	for _, run := range []bool{false, true} {
+		m := &measures{n: 2, stand: rows[0][:]}
+		m.startLeads()
+		var all []float64
+		for i, r := range rows {
+			all = append(all, r[0], r[1])
+			if i > 0 && !run {
+				m.stand = append(m.stand, r[0], r[1])
+				m.leader(m.stand[2*i:], i)
+			}
+		}
+		if run {
+			m.StandingsTallied(all, len(rows)-1, engine.MoveTally{}, true)
+		}
+		if m.res.LeadChanges != 1 {
+			t.Errorf("run %v: %d lead changes, want 1 (player 0 takes the lead at turn 6)", run, m.res.LeadChanges)
+		}
+		checkWinnerLead(t, m)
 	}
+}
+
+func checkWinnerLead(t *testing.T, m *measures) {
+	t.Helper()
 	res := Result{Winner: 0}
 	m.winnerLead(&res, 2)
 	// Trails at points 1 to 5 (of 0..10): secure after 6 of 11 points.
@@ -196,5 +221,86 @@ func TestPlotLabels(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "R1 opening=ordered") {
 		t.Error("the report's plots do not name R1")
+	}
+}
+
+// The winner's last trailing turn, kept as the lead changes are counted
+// (two players) or found from the end (more), is the turn a scan of every
+// turn's standings finds, in played games: by runs of turns and ply by ply.
+func TestSecureIsTheScan(t *testing.T) {
+	for _, c := range []Config{
+		{Game: "tamman", Agents: []string{"random"}},
+		{Game: "tamman", Agents: []string{"random"}, Options: []string{"players=3"}},
+		{Game: "tamman", Agents: []string{"greedy"}, Options: []string{"players=4"}},
+		{Game: "adji-boto", Agents: []string{"random"}},
+		{Game: "tamman", Agents: []string{"random"}, Chance: ChanceStream},
+	} {
+		c.Games, c.Seed = 1<<20, 11
+		p := mustPlan(t, c)
+		for _, byPly := range []bool{false, true} {
+			pl := newPlayer(p)
+			pl.plyByPly = byPly
+			checked := 0
+			for g := 0; g < 40; g++ {
+				res, err := pl.play(unit{game: g})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Winner < 0 {
+					continue
+				}
+				n := pl.m.n
+				points := len(pl.m.stand) / n
+				last := -1
+				for tn := 0; tn < points; tn++ {
+					row := pl.m.stand[tn*n : (tn+1)*n]
+					for k, v := range row {
+						if k != res.Winner && v > row[res.Winner] {
+							last = tn
+						}
+					}
+				}
+				if want := float64(last+1) / float64(points); res.Secure != want {
+					t.Errorf("%s %v, ply by ply %v, game %d: secure %v, the scan %v", c.Game, c.Options, byPly, g, res.Secure, want)
+				}
+				checked++
+			}
+			if checked < 30 {
+				t.Errorf("%s %v: %d decided games of 40", c.Game, c.Options, checked)
+			}
+		}
+	}
+}
+
+// paired pairs a whole run's readings game by game by their places, as
+// the map of the base's games pairs them (which a run with games missing
+// still takes).
+func TestPairedOfAWholeRun(t *testing.T) {
+	p := mustPlan(t, Config{Game: "tamman", Agents: []string{"random"}, Games: 30, Seed: 5,
+		Vary: []Vary{{Name: "players", Values: []string{"2", "3"}}}})
+	rs, err := Run(context.Background(), p, Whole, t.TempDir(), Options{Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	by, _ := splitResults(len(p.Readings), rs)
+	for _, a := range [][]Result{by[1], by[1][:20]} { // whole, then with games missing
+		for _, m := range pairedMetrics {
+			x, y := paired(a, by[0], m.value)
+			var wx, wy []float64 // by the map
+			at := map[int]Result{}
+			for _, r := range by[0] {
+				at[r.Game] = r
+			}
+			for _, r := range a {
+				v, ok1 := m.value(r)
+				w, ok2 := m.value(at[r.Game])
+				if ok1 && ok2 {
+					wx, wy = append(wx, v), append(wy, w)
+				}
+			}
+			if !slices.Equal(x, wx) || !slices.Equal(y, wy) || len(x) == 0 {
+				t.Errorf("%s, %d games: paired %v %v, by the map %v %v", m.name, len(a), x, y, wx, wy)
+			}
+		}
 	}
 }

@@ -1,8 +1,6 @@
 package research
 
 import (
-	"slices"
-
 	"tabula/ai"
 	"tabula/engine"
 )
@@ -109,9 +107,10 @@ type player struct {
 	agents  Agents[agentKey]
 	loop    SelfPlay
 	seatAgt []ai.Agent
+	specs   [][]string // agentSpecs by reading and kind (2*reading+1 for skill games), made once
 	m       measures
-	// plyByPly has the loop tell the measures each ply, never a players'
-	// turn at once (TurnTallier), for the tests that compare the two.
+	// plyByPly has the loop tell the measures each ply, never players'
+	// turns at once (StandingsTallier), for the tests that compare the two.
 	plyByPly bool
 }
 
@@ -171,7 +170,17 @@ func (pl *player) play(u unit) (Result, error) {
 	if u.skill {
 		seed ^= skillSalt
 	}
-	specs := p.agentSpecs(rd, u.skill)
+	if pl.specs == nil {
+		pl.specs = make([][]string, 2*len(p.Readings))
+	}
+	at := 2 * u.reading
+	if u.skill {
+		at++
+	}
+	if pl.specs[at] == nil {
+		pl.specs[at] = p.agentSpecs(rd, u.skill)
+	}
+	specs := pl.specs[at]
 	pl.seatAgt = pl.seatAgt[:0]
 	for seat := 0; seat < n; seat++ {
 		idx := (seat + u.game) % n
@@ -218,9 +227,13 @@ type measures struct {
 	lead       Leader    // s as a Leader, if it is one
 	stand      []float64 // standings after each turn, players per row
 	lastLeader int
-	leads      []float64 // room for the next games' Result.Lead
-	leadAt     []float64 // the winner's lead after each turn (winnerLead)
-	pr         *probe    // judges the decisions of the game, if not nil
+	// lastLed is, for two players, the last standings row (turn) after
+	// which each led alone, -1 if none, kept as the rows come: the winner
+	// last trailed when the other last led, so winnerLead need not scan
+	// the rows for it.
+	lastLed [2]int
+	leads   []float64 // room for the next games' Result.Lead
+	pr      *probe    // judges the decisions of the game, if not nil
 }
 
 // start readies m for a game from s.
@@ -230,7 +243,17 @@ func (m *measures) start(s engine.State, res Result) {
 	m.guard, _ = s.(Safeguarded)
 	m.lead, _ = s.(Leader)
 	m.stand = m.standing(s, m.stand[:0])
+	m.startLeads()
+}
+
+// startLeads readies the lead counts for a game whose standings so far are
+// the starting row.
+func (m *measures) startLeads() {
 	m.lastLeader = -1
+	m.lastLed = [2]int{-1, -1}
+	if l := soleLeader(m.stand); m.n == 2 && l >= 0 {
+		m.lastLed[l] = 0
+	}
 }
 
 func (m *measures) Decision(legal int) {
@@ -265,12 +288,11 @@ func (m *measures) Applied(s engine.State, chance, over bool) bool {
 	return false
 }
 
-// MovesLeft is the moves to the workbench's cap (TurnTallier).
+// MovesLeft is the moves to the workbench's cap (StandingsTallier).
 func (m *measures) MovesLeft() int { return maxPlies - m.res.Plies }
 
-// TurnTallied takes a players' turn as Decision, Applied and TurnEnded
-// would have taken its moves (TurnTallier).
-func (m *measures) TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) (stop bool) {
+// tallied takes moves as Decision and Applied would have taken them.
+func (m *measures) tallied(t engine.MoveTally, over bool) (stop bool) {
 	m.res.Decisions += t.Moves
 	m.res.Choices += t.Choices
 	m.res.Options += t.Options
@@ -282,9 +304,6 @@ func (m *measures) TurnTallied(s engine.State, t engine.MoveTally, ended, over b
 		m.res.Stall = "workbench-cap"
 		stop = true
 	}
-	if ended {
-		m.TurnEnded(s)
-	}
 	return stop
 }
 
@@ -292,17 +311,20 @@ func (m *measures) TurnTallied(s engine.State, t engine.MoveTally, ended, over b
 func (m *measures) TurnEnded(s engine.State) {
 	m.res.Turns++
 	m.stand = m.standing(s, m.stand)
-	m.leader(m.stand[len(m.stand)-m.n:])
+	m.leader(m.stand[len(m.stand)-m.n:], len(m.stand)/m.n-1)
 }
 
-// leader counts a lead change if the standings row has another sole
+// leader counts a lead change if the standings row t has another sole
 // leader than the last.
-func (m *measures) leader(row []float64) {
+func (m *measures) leader(row []float64, t int) {
 	if l := soleLeader(row); l >= 0 {
 		if m.lastLeader >= 0 && l != m.lastLeader {
 			m.res.LeadChanges++
 		}
 		m.lastLeader = l
+		if m.n == 2 {
+			m.lastLed[l] = t
+		}
 	}
 }
 
@@ -312,36 +334,56 @@ func (m *measures) leader(row []float64) {
 // Tamman has none, and Adji-Boto's name only what ended the game.
 func (m *measures) Standings() ([]float64, bool) { return m.stand, m.lead != nil }
 
-// StandingsTallied takes players' turns as TurnTallied would have taken
-// them one by one (StandingsTallier).
+// StandingsTallied takes players' turns as Decision, Applied and
+// TurnEnded would have taken them one by one (StandingsTallier).
 func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) (stop bool) {
 	if m.n == 2 {
 		// leader's count for two players, in locals.
+		// (row i/2's sole leader changes the lead when the other led last)
 		last, changes := m.lastLeader, 0
+		led0, led1 := 2*m.lastLed[0], 2*m.lastLed[1] // rows' indexes in stand
 		for i := len(m.stand); i+1 < len(stand); i += 2 {
-			l := -1
-			if stand[i] > stand[i+1] {
-				l = 0
-			} else if stand[i+1] > stand[i] {
-				l = 1
-			}
-			if l >= 0 {
-				if last >= 0 && l != last {
+			a, b := stand[i], stand[i+1]
+			if a > b {
+				if last == 1 {
 					changes++
 				}
-				last = l
+				last, led0 = 0, i
+			} else if b > a {
+				if last == 0 {
+					changes++
+				}
+				last, led1 = 1, i
+			}
+		}
+		m.lastLeader, m.lastLed = last, [2]int{led0 / 2, led1 / 2}
+		m.res.LeadChanges += changes
+	} else {
+		// leader's count for more players, soleLeader's loop in locals.
+		n, last, changes := m.n, m.lastLeader, 0
+		for i := len(m.stand); i+n <= len(stand); i += n {
+			row := stand[i : i+n]
+			best, top, tie := 0, row[0], false
+			for k := 1; k < n; k++ {
+				if v := row[k]; v > top {
+					best, top, tie = k, v, false
+				} else if v == top {
+					tie = true
+				}
+			}
+			if !tie {
+				if last >= 0 && best != last {
+					changes++
+				}
+				last = best
 			}
 		}
 		m.lastLeader = last
 		m.res.LeadChanges += changes
-	} else {
-		for i := len(m.stand); i < len(stand); i += m.n {
-			m.leader(stand[i : i+m.n])
-		}
 	}
 	m.stand = stand
 	m.res.Turns += turns
-	return m.TurnTallied(nil, t, false, over)
+	return m.tallied(t, over)
 }
 
 // standing appends the state's standings to dst.
@@ -384,33 +426,31 @@ func soleLeader(st []float64) int {
 func (m *measures) winnerLead(res *Result, n int) {
 	w := res.Winner
 	points := len(m.stand) / n // players' turns + 1
-	// The winner's lead after each turn: for two players the difference
-	// of the standings, else computed once into leadAt.
-	if n != 2 {
-		m.leadAt = slices.Grow(m.leadAt[:0], points)[:points]
-		for t := range m.leadAt {
-			row := m.stand[t*n : (t+1)*n]
-			best := 0.0
-			first := true
-			for k, v := range row {
-				if k != w && (first || v > best) {
-					best, first = v, false
-				}
-			}
-			m.leadAt[t] = row[w] - best
-		}
-	}
+	// The winner's lead after turn t: for two players the difference of
+	// the standings, else over the best of the others.
 	lead := func(t int) float64 {
 		if n == 2 {
 			return m.stand[2*t+w] - m.stand[2*t+1-w]
 		}
-		return m.leadAt[t]
+		row := m.stand[t*n : (t+1)*n]
+		best := 0.0
+		first := true
+		for k, v := range row {
+			if k != w && (first || v > best) {
+				best, first = v, false
+			}
+		}
+		return row[w] - best
 	}
 	lastTrail := -1 // the last turn the winner trailed
-	for t := points - 1; t >= 0; t-- {
-		if lead(t) < 0 {
-			lastTrail = t
-			break
+	if n == 2 {
+		lastTrail = m.lastLed[1-w]
+	} else {
+		for t := points - 1; t >= 0; t-- {
+			if lead(t) < 0 {
+				lastTrail = t
+				break
+			}
 		}
 	}
 	res.Secure = float64(lastTrail+1) / float64(points)

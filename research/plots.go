@@ -433,6 +433,9 @@ func (rep *Report) lengthPlot() (figure, error) {
 	p.Y.Label.Text = "turns per game"
 	p.Y.Tick.Marker = cleanTicks{integer: true}
 	by := make([]plotter.Values, len(rep.Stats))
+	for i, s := range rep.Stats {
+		by[i] = make(plotter.Values, 0, s.Games) // Games: the reading's results apart from skill games
+	}
 	for _, r := range rep.results {
 		if !r.Skill {
 			by[r.Reading] = append(by[r.Reading], float64(r.Turns))

@@ -1,6 +1,7 @@
 package research
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -76,6 +77,46 @@ type rankGames struct {
 	players []int      // by reading: the fair share is 1/players of each
 	main    [][]Result // [reading][slot]
 	skill   [][]Result
+	// turns is each reading's turns of its slots in ascending order, and
+	// place each slot's place in that order: a resample's median turns
+	// is found by counting its slots' places, not by sorting its turns.
+	turns [][]float64
+	place [][]int32
+	count []int32 // the counts of places, reused
+}
+
+// orderTurns fills g.turns and g.place.
+func (g *rankGames) orderTurns() {
+	for _, games := range g.main {
+		order := make([]int32, len(games))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(games[a].Turns, games[b].Turns) })
+		turns, place := make([]float64, len(games)), make([]int32, len(games))
+		for p, i := range order {
+			turns[p], place[i] = float64(games[i].Turns), int32(p)
+		}
+		g.turns, g.place = append(g.turns, turns), append(g.place, place)
+	}
+}
+
+// medianTurns is the turns of reading r's slots idx at place len(idx)/2
+// in ascending order: the order statistic a sort of them would give.
+func (g *rankGames) medianTurns(r int, idx []int) float64 {
+	place := g.place[r]
+	g.count = slices.Grow(g.count[:0], len(place))[:len(place)]
+	clear(g.count)
+	for _, i := range idx {
+		g.count[place[i]]++
+	}
+	k, seen := int32(len(idx)/2), int32(0)
+	for p, c := range g.count {
+		if seen += c; seen > k {
+			return g.turns[r][p]
+		}
+	}
+	return math.NaN() // idx is empty: the length measure is not asked then
 }
 
 // Rank ranks the readings of rep, the overall rank by the mean rank over
@@ -98,6 +139,7 @@ func (rep *Report) rankWith(weights map[string]float64) *Ranking {
 	if len(g.main[0]) == 0 {
 		return nil
 	}
+	g.orderTurns()
 	measures := []string{RankBalance, RankDecisive}
 	if len(g.skill[0]) > 0 {
 		measures = append(measures, RankSkill)
@@ -169,6 +211,14 @@ func (rep *Report) rankGames() rankGames {
 		g.players = append(g.players, s.Reading.Players)
 	}
 	lay := func(skill bool) [][]Result {
+		if split := rep.skillBy; split != nil {
+			if !skill {
+				split = rep.mainBy
+			}
+			if sameGames(split) {
+				return split
+			}
+		}
 		by := make([]map[int]Result, len(rep.Stats))
 		for i := range by {
 			by[i] = map[int]Result{}
@@ -202,23 +252,42 @@ func (rep *Report) rankGames() rankGames {
 	return g
 }
 
+// sameGames says whether every reading of by has the same games in the
+// same ascending order, as a whole run has them: then by is its own
+// layout by game slot, without a map of every result.
+func sameGames(by [][]Result) bool {
+	for k, r := range by[0] {
+		if k > 0 && r.Game <= by[0][k-1].Game {
+			return false
+		}
+	}
+	for _, rs := range by[1:] {
+		if len(rs) != len(by[0]) {
+			return false
+		}
+		for k, r := range rs {
+			if r.Game != by[0][k].Game {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // scores gives each reading's score on each measure over the game slots
 // idx (a bootstrap resample, or every slot).
-func (g rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
+func (g *rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 	out := make([][]float64, len(g.main))
 	wins := make([]int, 0, 8)
-	turns := make([]float64, 0, len(idx))
 	for r, games := range g.main {
 		n := g.players[r]
 		wins = wins[:0]
 		for range n {
 			wins = append(wins, 0)
 		}
-		turns = turns[:0]
 		decided, won, comebacks := 0, 0, 0
 		for _, i := range idx {
 			res := games[i]
-			turns = append(turns, float64(res.Turns))
 			if res.Winner < 0 || res.Winner >= n {
 				continue
 			}
@@ -253,8 +322,7 @@ func (g rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 			case RankDrama:
 				row = append(row, frac(comebacks, won))
 			case RankLength:
-				slices.Sort(turns)
-				row = append(row, -turns[len(turns)/2])
+				row = append(row, -g.medianTurns(r, idx))
 			}
 		}
 		out[r] = row

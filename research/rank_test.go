@@ -1,6 +1,7 @@
 package research
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -120,6 +121,66 @@ func TestPlayersPerReading(t *testing.T) {
 	for _, s := range rep.Stats {
 		if len(s.Favoured()) > 0 || s.SeatP != 1 {
 			t.Errorf("%s: favoured %v, p %g; every seat won equally often", s.Reading.Label(), s.Favoured(), s.SeatP)
+		}
+	}
+}
+
+// A whole run's results are their own layout by game slot (sameGames):
+// the same layout as the map of every result gives, which a run with
+// missing games still takes.
+func TestRankGamesOfAWholeRun(t *testing.T) {
+	p := mustPlan(t, Config{Game: "adji-boto", Agents: []string{"random"}, Games: 12, Seed: 3, Skill: "greedy",
+		Vary: []Vary{{Name: "opening", Values: []string{"free", "none"}}}})
+	rs, err := Run(context.Background(), p, Whole, t.TempDir(), Options{Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, results := range [][]Result{rs, rs[:len(rs)-3]} { // whole, then with games missing
+		rep := Analyze(p, results)
+		fast := rep.rankGames()
+		rep.mainBy, rep.skillBy = nil, nil // the map of every result
+		slow := rep.rankGames()
+		for _, c := range []struct{ a, b [][]Result }{{fast.main, slow.main}, {fast.skill, slow.skill}} {
+			if len(c.a) != len(c.b) {
+				t.Fatalf("%d readings laid out, want %d", len(c.a), len(c.b))
+			}
+			for i := range c.a {
+				if len(c.a[i]) != len(c.b[i]) || len(c.a[i]) == 0 {
+					t.Fatalf("%d results: reading %d has %d games laid out, the map %d", len(results), i, len(c.a[i]), len(c.b[i]))
+				}
+				for k := range c.a[i] {
+					if c.a[i][k].Game != c.b[i][k].Game || c.a[i][k].Winner != c.b[i][k].Winner || c.a[i][k].Turns != c.b[i][k].Turns {
+						t.Fatalf("reading %d slot %d: game %d, the map's %d", i, k, c.a[i][k].Game, c.b[i][k].Game)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A resample's median turns, found by counting places, is the value at
+// the middle of its turns sorted, as the ranking took it before.
+func TestMedianTurnsIsTheSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + rng.IntN(60)
+		games := make([]Result, n)
+		for i := range games {
+			games[i].Turns = rng.IntN(1 + rng.IntN(40)) // ties, many or few
+		}
+		g := rankGames{main: [][]Result{games}}
+		g.orderTurns()
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = rng.IntN(n)
+		}
+		var sorted []float64
+		for _, i := range idx {
+			sorted = append(sorted, float64(games[i].Turns))
+		}
+		slices.Sort(sorted)
+		if got, want := g.medianTurns(0, idx), sorted[len(sorted)/2]; got != want {
+			t.Fatalf("trial %d: median turns %v, sorted %v", trial, got, want)
 		}
 	}
 }

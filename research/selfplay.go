@@ -1,7 +1,6 @@
 package research
 
 import (
-	"encoding/binary"
 	"math/rand/v2"
 
 	"tabula/ai"
@@ -45,30 +44,16 @@ type Tallier interface {
 	Tallied(turns int, t engine.TurnTally, over bool) (stop bool)
 }
 
-// TurnTallier is a Watcher that can take each players' turn played by
-// the game itself (engine.TurnPlayer) as one tally: when SelfPlay.Turns is
-// set and the game would play its turns itself anyway (see Play), SelfPlay
-// calls TurnTallied after each players' turn, or after MovesLeft moves of
-// one, instead of Decision, Applied and TurnEnded (chance events are not
-// told).
-type TurnTallier interface {
-	Watcher
-	// MovesLeft returns the most moves to play before TurnTallied.
-	MovesLeft() int
-	// TurnTallied is told the moves played, whether they ended the
-	// players' turn and whether the game is over; it returns true to stop
-	// a game that has not ended.
-	TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) (stop bool)
-}
-
-// StandingsTallier is a TurnTallier that can take players' turns played by
-// the game itself with their standings (engine.StandingsPlayer): when the
-// loop would take the game a players' turn at a time (TurnTallier) and
-// Standings says so, SelfPlay calls StandingsTallied after each run of
-// turns, ended by the game's end or by MovesLeft moves, instead of
-// TurnTallied after each turn.
+// StandingsTallier is a Watcher that can take players' turns played by
+// the game itself with their standings (engine.StandingsPlayer): when
+// SelfPlay.Turns is set, the game would play its turns itself anyway (see
+// Play) and Standings says so, SelfPlay calls StandingsTallied after each
+// run of turns, ended by the game's end or by MovesLeft moves, instead of
+// Decision, Applied and TurnEnded (chance events are not told).
 type StandingsTallier interface {
-	TurnTallier
+	Watcher
+	// MovesLeft returns the most moves to play before StandingsTallied.
+	MovesLeft() int
 	// Standings returns the standings so far, which the game appends to,
 	// and whether the watcher takes them so.
 	Standings() ([]float64, bool)
@@ -107,9 +92,8 @@ type SelfPlay struct {
 	// throws at the same keys.
 	ShareDraws bool
 
-	pcg    *rand.PCG // the draws of ChanceStream
-	secret [8]byte   // the game's chance seed, for ChanceTurn and ChancePly
-	keyed  keyedDraws
+	pcg    *rand.PCG          // the draws of ChanceStream
+	keyed  keyedDraws         // the draws by SHA-256 (ChancePly, ChanceTurn by HashSHA256)
 	mix    engine.KeyedChance // the draws of ChanceTurn by HashSplitMix
 	actors []int
 	moves  []engine.Move
@@ -118,7 +102,7 @@ type SelfPlay struct {
 	pick   []ai.Picker // each seat's agent if it picks from the list
 	rands  []engine.Rand
 	tally  engine.TurnTally // Tallier's, here as it would escape
-	// moveTally is TurnTallier's, here as it would escape.
+	// moveTally is the StandingsTallier's, here as it would escape.
 	moveTally engine.MoveTally
 }
 
@@ -131,11 +115,8 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 	if sp.pcg == nil {
 		sp.pcg = rand.NewPCG(0, 0)
 	}
-	switch d.Mode {
-	case ChanceStream:
+	if d.Mode == ChanceStream {
 		sp.pcg.Seed(d.Seed, 0x63686e63)
-	default:
-		binary.BigEndian.PutUint64(sp.secret[:], d.Seed)
 	}
 	stream := engine.Rand{Src: sp.pcg}
 	chance := engine.Chance{Src: sp.pcg}
@@ -179,11 +160,6 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 			if stand, ok := tw.Standings(); ok {
 				return sp.playStandings(s, gp, chance, tw, stand)
 			}
-		}
-	}
-	if tp, ok := fast.(engine.TurnPlayer); ok && sp.Turns {
-		if tw, ok := w.(TurnTallier); ok {
-			return sp.playTurns(s, tp, chance, tw)
 		}
 	}
 	inTurn := 0 // chance events so far in this players' turn
@@ -235,25 +211,6 @@ func (sp *SelfPlay) Play(s engine.State, seats []ai.Agent, d Draw, w Watcher) (t
 	return turns
 }
 
-// playTurns plays the game a players' turn at a time (engine.TurnPlayer)
-// for tw, and returns the players' turns played. Keyed draws (chance.Keyed)
-// are keyed on the players' turn and the place in it, as turn keys them.
-func (sp *SelfPlay) playTurns(s engine.State, tp engine.TurnPlayer, chance engine.Chance, tw TurnTallier) (turns int) {
-	for over := s.Terminal(); !over; {
-		sp.moveTally = engine.MoveTally{}
-		var ended bool
-		ended, over = tp.RandomPlayersTurn(chance, sp.rands, tw.MovesLeft(), &sp.moveTally)
-		if ended {
-			turns++
-			sp.mix.Turn, sp.mix.At = turns, 0
-		}
-		if tw.TurnTallied(s, sp.moveTally, ended, over) {
-			break
-		}
-	}
-	return turns
-}
-
 // playStandings plays the game's players' turns by the game itself with
 // their standings (engine.StandingsPlayer) for tw, and returns the
 // players' turns played.
@@ -284,14 +241,14 @@ func (sp *SelfPlay) turn(s engine.State, seats []ai.Agent, d Draw, stream engine
 		case ChanceStream:
 			m = ai.SampleChance(sp.outs, stream.Float64())
 		case ChancePly:
-			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], s.Ply()))
+			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, s.Ply()))
 		default: // ChanceTurn
 			if d.mixed() {
 				sp.mix.Turn, sp.mix.At = turns, inTurn
 				m = ai.SampleChance(sp.outs, engine.Chance{Keyed: &sp.mix}.Float64())
 				break
 			}
-			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, sp.secret[:], turns<<32|inTurn))
+			m = ai.ChanceBy(sp.outs, sp.keyed.uniform(d.Seed, turns<<32|inTurn))
 		}
 		sp.moves = append(sp.moves, m)
 	} else {

@@ -224,14 +224,12 @@ func TestTalliesCountTheTurns(t *testing.T) {
 	}
 }
 
-// movesWatcher counts moves, choices, options and players' turns, move by
-// move (Decision, TurnEnded) or a players' turn at a time (TurnTallier),
-// stopping a game at cap moves, and logs the state's hash after each
-// players' turn.
+// movesWatcher counts moves, choices, options and players' turns move
+// by move (Decision, TurnEnded), stopping a game at cap moves, and keeps
+// the standings after each players' turn.
 type movesWatcher struct {
 	cap, turns, calls int
 	t                 engine.MoveTally
-	log               []uint64
 	stand             []float64 // the standings after each players' turn
 }
 
@@ -242,19 +240,7 @@ func (w *movesWatcher) Applied(s engine.State, chance, over bool) bool {
 }
 func (w *movesWatcher) TurnEnded(s engine.State) {
 	w.turns++
-	w.log = append(w.log, s.Hash())
 	w.stand = s.(Leader).Standing(w.stand)
-}
-func (w *movesWatcher) MovesLeft() int { return w.cap - w.t.Moves }
-func (w *movesWatcher) TurnTallied(s engine.State, t engine.MoveTally, ended, over bool) bool {
-	w.calls++
-	w.t.Moves += t.Moves
-	w.t.Choices += t.Choices
-	w.t.Options += t.Options
-	if ended {
-		w.TurnEnded(s)
-	}
-	return w.t.Moves >= w.cap
 }
 
 // fastDraws are the draws under which random players' games may be played
@@ -262,9 +248,10 @@ func (w *movesWatcher) TurnTallied(s engine.State, t engine.MoveTally, ended, ov
 var fastDraws = []Draw{{Mode: ChanceStream}, {Mode: ChanceTurn, Hash: HashSplitMix}}
 
 // standingsWatcher is a movesWatcher that takes runs of players' turns
-// with their standings (StandingsTallier); it logs no hashes.
+// with their standings (StandingsTallier).
 type standingsWatcher struct{ movesWatcher }
 
+func (w *standingsWatcher) MovesLeft() int               { return w.cap - w.t.Moves }
 func (w *standingsWatcher) Standings() ([]float64, bool) { return w.stand, true }
 func (w *standingsWatcher) StandingsTallied(stand []float64, turns int, t engine.MoveTally, over bool) bool {
 	w.stand = stand
@@ -276,13 +263,12 @@ func (w *standingsWatcher) StandingsTallied(stand []float64, turns int, t engine
 	return w.t.Moves >= w.cap
 }
 
-// A game taken a players' turn at a time (engine.TurnPlayer) is the game
-// played move by move: the same state after each players' turn, the same
-// moves, choices and options, whole or stopped at a cap of moves, and so
-// is the game taken in runs of players' turns with their standings
-// (engine.StandingsPlayer), with
-// throws from a stream and keyed by splitmix (keyed on the turn, so the
-// turns cut by a cap must keep their keys).
+// A game taken in runs of players' turns with their standings
+// (engine.StandingsPlayer) is the game played move by move: the same
+// state at the end, the same moves, choices and options, the same players'
+// turns and standings after each, whole or stopped at a cap of moves,
+// with throws from a stream and keyed by splitmix (keyed on the turn, so
+// the turns cut by a cap must keep their keys).
 func TestPlayersTurnsCountTheMoves(t *testing.T) {
 	for _, cfg := range []Config{
 		{Game: "tamman"},
@@ -294,16 +280,16 @@ func TestPlayersTurnsCountTheMoves(t *testing.T) {
 	} {
 		cfg.Agents, cfg.Games = []string{"random"}, 1
 		start := mustPlan(t, cfg).Readings[0].start
-		if _, ok := start.(engine.TurnPlayer); !ok {
-			t.Fatalf("%s: no engine.TurnPlayer", cfg.Game)
+		if _, ok := start.(engine.StandingsPlayer); !ok {
+			t.Fatalf("%s: no engine.StandingsPlayer", cfg.Game)
 		}
 		for seed := range uint64(40) {
 			for _, cap := range []int{1 << 30, 1, 30, 57} {
 				d := fastDraws[(seed+uint64(cap))%2]
-				var ws [3]standingsWatcher
-				var turns [3]int
-				var hashes [3]uint64
-				var over bool
+				var ws [2]standingsWatcher
+				var turns [2]int
+				var hashes [2]uint64
+				var over [2]bool
 				for i := range ws {
 					seats := make([]ai.Agent, start.NumPlayers())
 					for k := range seats {
@@ -312,30 +298,22 @@ func TestPlayersTurnsCountTheMoves(t *testing.T) {
 					s := start.Clone()
 					ws[i] = standingsWatcher{movesWatcher{cap: cap}}
 					var w Watcher = &ws[i]
-					switch i {
-					case 0:
+					if i == 0 {
 						w = struct{ Watcher }{w} // move by move
-					case 1:
-						w = &ws[i].movesWatcher // a players' turn at a time
 					}
 					sp := SelfPlay{CountLegal: true, Turns: true}
 					turns[i] = sp.Play(s, seats, Draw{Mode: d.Mode, Hash: d.Hash, Seed: Seed(seed, 0, -1)}, w)
-					hashes[i] = s.Hash()
-					over = s.Terminal()
+					hashes[i], over[i] = s.Hash(), s.Terminal()
 				}
-				if byRun := ws[2]; hashes[2] != hashes[0] || turns[2] != turns[0] || byRun.turns != ws[0].turns || byRun.t != ws[0].t || !slices.Equal(byRun.stand, ws[0].stand) || byRun.calls == 0 {
+				byMove, byRun := ws[0], ws[1]
+				if byRun.calls == 0 {
+					t.Fatalf("%s: the game was not taken in runs of players' turns", cfg.Game)
+				}
+				if hashes[1] != hashes[0] || turns[1] != turns[0] || over[1] != over[0] || byRun.turns != byMove.turns || byRun.t != byMove.t || !slices.Equal(byRun.stand, byMove.stand) {
 					t.Fatalf("%s %v seed %d cap %d %+v: move by move %d turns %+v, in runs of turns (%d calls) %d turns %+v (same state: %v, same standings: %v)",
-						cfg.Game, cfg.Options, seed, cap, d, ws[0].turns, ws[0].t, byRun.calls, byRun.turns, byRun.t, hashes[0] == hashes[2], slices.Equal(byRun.stand, ws[0].stand))
+						cfg.Game, cfg.Options, seed, cap, d, byMove.turns, byMove.t, byRun.calls, byRun.turns, byRun.t, hashes[0] == hashes[1], slices.Equal(byRun.stand, byMove.stand))
 				}
-				byMove, byTurn := ws[0].movesWatcher, ws[1].movesWatcher
-				if byTurn.calls == 0 {
-					t.Fatalf("%s: the game was not taken a players' turn at a time", cfg.Game)
-				}
-				if hashes[0] != hashes[1] || turns[0] != turns[1] || byMove.turns != byTurn.turns || byMove.t != byTurn.t || !slices.Equal(byMove.log, byTurn.log) {
-					t.Fatalf("%s %v seed %d cap %d %+v: move by move %d turns %+v, a turn at a time %d turns %+v (same state: %v, same states after each turn: %v)",
-						cfg.Game, cfg.Options, seed, cap, d, byMove.turns, byMove.t, byTurn.turns, byTurn.t, hashes[0] == hashes[1], slices.Equal(byMove.log, byTurn.log))
-				}
-				if (cap < 1<<30 && !over && byMove.t.Moves != cap) || byMove.t.Moves > cap {
+				if (cap < 1<<30 && !over[0] && byMove.t.Moves != cap) || byMove.t.Moves > cap {
 					t.Fatalf("%s seed %d: stopped at %d moves, not the cap %d", cfg.Game, seed, byMove.t.Moves, cap)
 				}
 			}

@@ -99,6 +99,12 @@ func Quantile(xs []float64, q float64) Interval {
 	}
 	s := slices.Clone(xs)
 	sort.Float64s(s)
+	return sortedQuantile(s, q)
+}
+
+// sortedQuantile is Quantile of s, which is sorted and not empty.
+func sortedQuantile(s []float64, q float64) Interval {
+	n := len(s)
 	half := z95 * math.Sqrt(float64(n)*q*(1-q))
 	lo := int(math.Floor(float64(n)*q - half))
 	hi := int(math.Ceil(float64(n)*q + half))
@@ -230,4 +236,14 @@ func Holm(ps []float64) []float64 {
 		out[i] = running
 	}
 	return out
+}
+
+// quantiles gives Quantile(xs, a) and Quantile(xs, b), sorting xs in place
+// once instead of sorting a copy for each.
+func quantiles(xs []float64, a, b float64) (Interval, Interval) {
+	if len(xs) == 0 {
+		return Interval{}, Interval{}
+	}
+	sort.Float64s(xs)
+	return sortedQuantile(xs, a), sortedQuantile(xs, b)
 }

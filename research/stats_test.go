@@ -207,3 +207,34 @@ func TestSeatTestsKeepTheirLevel(t *testing.T) {
 		}
 	}
 }
+
+// measure's medians of plies and moves, written out only once a game
+// tells them from the turns and plies, are Quantile's of every game's.
+func TestMeasureMediansAreQuantiles(t *testing.T) {
+	rd := Reading{Players: 2}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 300; trial++ {
+		n := rng.IntN(40)
+		rs := make([]Result, n)
+		split := []int{rng.IntN(n + 1), rng.IntN(n + 1)} // where plies, then moves, first differ
+		var turns, plies, moves []float64
+		for i := range rs {
+			r := Result{Turns: 1 + rng.IntN(30), Winner: -1}
+			r.Plies, r.Decisions = r.Turns, r.Turns
+			if i >= split[0] && rng.IntN(2) == 0 {
+				r.Plies += rng.IntN(5)
+				r.Decisions = r.Plies
+			}
+			if i >= split[1] && rng.IntN(2) == 0 {
+				r.Decisions += rng.IntN(5)
+			}
+			rs[i] = r
+			turns, plies, moves = append(turns, float64(r.Turns)), append(plies, float64(r.Plies)), append(moves, float64(r.Moves()))
+		}
+		st := measure(rd, rs, nil)
+		if st.TurnsMedian != Quantile(turns, 0.5) || st.PliesMedian != Quantile(plies, 0.5) || st.MovesMedian != Quantile(moves, 0.5) {
+			t.Fatalf("trial %d: medians %v %v %v, Quantile's %v %v %v", trial, st.TurnsMedian, st.PliesMedian, st.MovesMedian,
+				Quantile(turns, 0.5), Quantile(plies, 0.5), Quantile(moves, 0.5))
+		}
+	}
+}

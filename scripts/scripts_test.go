@@ -2,11 +2,14 @@ package scripts_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -14,8 +17,53 @@ import (
 	"tabula/internal/servetest"
 )
 
-// TestMain: one build of tabula for the scripts that run it.
-func TestMain(m *testing.M) { os.Exit(servetest.Run(m)) }
+// TestMain: one build of tabula for the scripts that run it. With
+// smallTabula set in its environment, the test binary is that tabula
+// with its agents' budgets cut (runSmall).
+func TestMain(m *testing.M) {
+	if bin := os.Getenv(smallTabula); bin != "" {
+		runSmall(bin)
+	}
+	os.Exit(servetest.Run(m))
+}
+
+// smallTabula names, in the environment of a script, the tabula that the
+// test binary standing for it runs.
+const smallTabula = "TABULA_SMALL_OF"
+
+// runSmall runs the tabula bin with the command line of the test binary,
+// the budgets of a tournament's --agents cut (servetest.SmallBudgets): a
+// script's round robins are checked for what they run and write, not for
+// their figures, at a fraction of the CPU (mcts:hard, some 4 s a game of
+// Adji-Boto, plays at easy's budget). Other commands run as given.
+func runSmall(bin string) {
+	args := slices.Clone(os.Args)
+	args[0] = bin
+	round := len(args) > 1 && args[1] == "tournament"
+	for i, a := range args {
+		switch {
+		case !round:
+		case a == "--agents" && i+1 < len(args):
+			args[i+1] = servetest.SmallBudgets(args[i+1])
+		case strings.HasPrefix(a, "--agents="):
+			args[i] = "--agents=" + servetest.SmallBudgets(strings.TrimPrefix(a, "--agents="))
+		}
+	}
+	env := slices.DeleteFunc(os.Environ(), func(v string) bool { return strings.HasPrefix(v, smallTabula+"=") })
+	err := syscall.Exec(bin, args, env)
+	fmt.Fprintln(os.Stderr, err)
+	os.Exit(2)
+}
+
+// small is the environment of a script that runs tabula (TABULA) with
+// small budgets.
+func small(t *testing.T) []string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{"TABULA=" + exe, smallTabula + "=" + servetest.Build(t)}
+}
 
 // TestPGLoadRuns runs scripts/pgload.sh, the PostgreSQL load run of
 // docs/lab/server-load-postgres.md, as the docs show it, with a load bounded
@@ -104,16 +152,49 @@ func TestCPUBenchRuns(t *testing.T) {
 	if err != nil {
 		t.Fatalf("cpubench.sh: %v\n%s", err, out)
 	}
-	line := regexp.MustCompile(`(?m)^round ([12]) (legal|apply) +[0-9.]+ us/op \(cpu\) +[0-9]+ op/cpu-s$`)
+	checkRounds(t, "cpubench.sh", out, `(legal|apply) +[0-9.]+ us/op \(cpu\) +[0-9]+ op/cpu-s`, "legal", "apply")
+}
+
+// checkRounds fails unless a timing script's output is two rounds of a
+// line for each label, in order, each line "round R " and then entry
+// (a pattern whose first group is the label).
+func checkRounds(t *testing.T, script string, out []byte, entry string, labels ...string) {
+	t.Helper()
+	line := regexp.MustCompile(`(?m)^round ([12]) ` + entry + `$`)
 	got := line.FindAllStringSubmatch(string(out), -1)
-	want := [][2]string{{"1", "legal"}, {"1", "apply"}, {"2", "legal"}, {"2", "apply"}}
+	var want [][2]string
+	for _, r := range []string{"1", "2"} {
+		for _, l := range labels {
+			want = append(want, [2]string{r, l})
+		}
+	}
 	if len(got) != len(want) {
-		t.Fatalf("cpubench.sh printed %d lines of figures, want %d:\n%s", len(got), len(want), out)
+		t.Fatalf("%s printed %d lines of figures, want %d:\n%s", script, len(got), len(want), out)
 	}
 	for i, w := range want {
 		if got[i][1] != w[0] || got[i][2] != w[1] {
 			t.Errorf("line %d is round %s %s, want round %s %s", i, got[i][1], got[i][2], w[0], w[1])
 		}
+	}
+}
+
+// TestCmdBenchRuns runs scripts/cmdbench.sh, by which
+// docs/lab/cli-speed.md times the commands: two rounds of two commands,
+// each line the CPU seconds of one; a failing command fails the script.
+func TestCmdBenchRuns(t *testing.T) {
+	if _, err := os.Stat("/usr/bin/time"); err != nil {
+		t.Fatal("cmdbench.sh measures with /usr/bin/time (Debian's time; scripts/test.sh installs it)")
+	}
+	bin := servetest.Build(t)
+	out, err := exec.Command("bash", "cmdbench.sh", "2",
+		"sim|"+bin+" sim --game adji-boto --agents random,random --games 20 --threads 1 --quiet",
+		"analyze|"+bin+" analyze --game adji-boto --agents random --games 20 --threads 1 --quiet --out study").CombinedOutput()
+	if err != nil {
+		t.Fatalf("cmdbench.sh: %v\n%s", err, out)
+	}
+	checkRounds(t, "cmdbench.sh", out, `(sim|analyze) +[0-9.]+ s \(cpu\)`, "sim", "analyze")
+	if out, err := exec.Command("bash", "cmdbench.sh", "1", "bad|"+bin+" sim --game nonesuch").CombinedOutput(); err == nil {
+		t.Errorf("cmdbench.sh succeeded with a failing command:\n%s", out)
 	}
 }
 
@@ -149,14 +230,15 @@ func checkSteps(t *testing.T, file string, agents int) {
 
 // TestLadderRuns runs scripts/ladder.sh, which regenerates the ladders of
 // docs/lab/ladder.md, with one game for each pair of neighbours and none
-// for the other pairs (its NEIGHBOURS and GAMES): each of its four round
-// robins writes its steps, one for each level over the one before it.
+// for the other pairs (its NEIGHBOURS and GAMES), the agents at small
+// budgets (runSmall): each of its four round robins writes its steps, one
+// for each level over the one before it.
 func TestLadderRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays four round robins")
 	}
 	out := t.TempDir()
-	runScript(t, "ladder.sh", out, "TABULA="+servetest.Build(t), "GAMES=0", "NEIGHBOURS=1", "THREADS=2")
+	runScript(t, "ladder.sh", out, append(small(t), "GAMES=0", "NEIGHBOURS=1", "THREADS=2")...)
 	for name, agents := range map[string]int{"adji-boto-alphabeta": 15, "adji-boto-mcts": 11, "adji-boto-all": 18, "agsinnoninka": 11} {
 		checkSteps(t, filepath.Join(out, name+".txt"), agents)
 	}
@@ -164,7 +246,8 @@ func TestLadderRuns(t *testing.T) {
 
 // TestTammanStrengthRuns runs scripts/tamman-strength.sh, which
 // regenerates Tamman's tables of docs/lab/tamman-strength.md, with one game
-// for each pair and group of neighbours (none for the others), one game of
+// for each pair and group of neighbours (none for the others; the round
+// robins at small budgets, runSmall), one game of
 // hard against three greedy players and one position a level: both ladders' steps, the game, and the levels' times for two,
 // three and four players.
 func TestTammanStrengthRuns(t *testing.T) {
@@ -172,7 +255,7 @@ func TestTammanStrengthRuns(t *testing.T) {
 		t.Skip("plays two round robins")
 	}
 	out := t.TempDir()
-	runScript(t, "tamman-strength.sh", out, "TABULA="+servetest.Build(t), "GAMES=0", "GAMES4=0", "NEIGHBOURS=1", "NEIGHBOURS4=1", "FOUR=1", "POSITIONS=1", "THREADS=2")
+	runScript(t, "tamman-strength.sh", out, append(small(t), "GAMES=0", "GAMES4=0", "NEIGHBOURS=1", "NEIGHBOURS4=1", "FOUR=1", "POSITIONS=1", "THREADS=2")...)
 	checkSteps(t, filepath.Join(out, "ladder-2.txt"), 6)
 	checkSteps(t, filepath.Join(out, "ladder-4.txt"), 5)
 	b, err := os.ReadFile(filepath.Join(out, "hard-4.txt"))

@@ -37,11 +37,12 @@ import (
 //	<!-- examples: skip: REASON -->         not run, for the reason given
 const (
 	// A bounded command is stopped once it has used boundedCPU of
-	// processor time (it got past its flags and its setup), or after
+	// processor time, with the processes it started (it got past its
+	// flags and its setup), or after
 	// boundedFor when it waits (a server) or the machine is busy: what it
 	// would compute further is thrown away, so a fixed amount of CPU
 	// checks it whatever the load.
-	boundedCPU    = 250 * time.Millisecond
+	boundedCPU    = 150 * time.Millisecond
 	boundedFor    = 2 * time.Second
 	boundedAtOnce = 8               // bounded commands run at once
 	completeFor   = 2 * time.Minute // an unmarked command that runs longer fails
@@ -370,7 +371,7 @@ func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Durat
 			}
 			return
 		case <-tick.C:
-			if !bounded || processCPU(cmd.Process.Pid) < boundedCPU {
+			if !bounded || treeCPU(cmd.Process.Pid) < boundedCPU {
 				continue
 			}
 		case <-deadline:
@@ -388,6 +389,23 @@ func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Durat
 		}
 		return
 	}
+}
+
+// treeCPU is the processor time a running process and the processes it
+// started (a load test's server, say) have used so far, as far as /proc
+// tells (0 where it cannot).
+func treeCPU(pid int) time.Duration {
+	cpu := processCPU(pid)
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
+	for _, task := range tasks {
+		b, _ := os.ReadFile(task)
+		for _, c := range strings.Fields(string(b)) {
+			if child, err := strconv.Atoi(c); err == nil {
+				cpu += treeCPU(child)
+			}
+		}
+	}
+	return cpu
 }
 
 // processCPU is the processor time a running process has used so far (0
@@ -580,5 +598,28 @@ func TestCLIPageListsEveryFlag(t *testing.T) {
 	}
 	if checked < 50 {
 		t.Errorf("checked %d flags; the reader of docs/cli.md is broken", checked)
+	}
+}
+
+// A bounded command's processor time counts the processes it started: a
+// shell that waits for a busy child of its own has used the child's.
+func TestTreeCPUCountsTheChildren(t *testing.T) {
+	cmd := exec.Command("sh", "-c", "while :; do :; done & wait")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		cmd.Wait()
+	}()
+	for deadline := time.Now().Add(time.Minute); treeCPU(cmd.Process.Pid) < 100*time.Millisecond; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the tree used %v in a minute", treeCPU(cmd.Process.Pid))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if own := processCPU(cmd.Process.Pid); own >= 100*time.Millisecond {
+		t.Errorf("the waiting shell itself used %v", own)
 	}
 }

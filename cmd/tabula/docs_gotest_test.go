@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -16,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"tabula/internal/servetest"
 )
 
 // The documented go test commands: every `go test` command of README.md
@@ -52,6 +55,7 @@ var labReports = map[string]string{
 	"horizon":              "against greedy:",
 	"tamman-match":         "luck-adjusted",
 	"tamman-match-multi":   "a fair share is",
+	"tamman-leaf-judges":   "how often the favourite won",
 	"tamman-ceiling":       "ceiling 1 - s/2",
 	"tamman-dual-bound":    "upper bound for",
 	"tamman-dual-fit":      "calibration ",
@@ -316,16 +320,19 @@ func buildTestPackages(t *testing.T, cmds []goTest) (pkgs map[string]*testPackag
 }
 
 // readTestFile adds what a file of p declares to p: the flags it defines
-// (flag.Bool("name", ...), flag.StringVar(&v, "name", ...), ...) and, for a
-// test file, its tests and benchmarks as go test finds them (TestXxx(t
-// *testing.T), BenchmarkXxx(b *testing.B)).
+// on the command line's flag set when the test binary starts (flag.Bool("name", ...),
+// flag.StringVar(&v, "name", ...), ... in a package-level var, in init or
+// in a test file's TestMain: a package's own non-test files are in its
+// test binary, but a flag a function defines later, a command's main
+// say, is not) and, for a test file, its tests and benchmarks as go
+// test finds them (TestXxx(t *testing.T), BenchmarkXxx(b *testing.B)).
 func readTestFile(t *testing.T, file string, p *testPackage, test bool) {
 	t.Helper()
 	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ast.Inspect(f, func(n ast.Node) bool {
+	define := func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
@@ -337,21 +344,30 @@ func readTestFile(t *testing.T, file string, p *testPackage, test bool) {
 		if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "flag" {
 			return true
 		}
-		kind, isVar := strings.CutSuffix(sel.Sel.Name, "Var")
-		arg := 0
-		if isVar {
-			arg = 1
-		}
-		if len(call.Args) <= arg {
+		arg, defines := flagDefiners[sel.Sel.Name]
+		if !defines || len(call.Args) <= arg {
 			return true
 		}
 		if lit, ok := call.Args[arg].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 			if name, err := strconv.Unquote(lit.Value); err == nil {
+				kind := strings.TrimSuffix(sel.Sel.Name, "Var")
 				p.flags[name] = kind != "Bool" && kind != "BoolFunc"
 			}
 		}
 		return true
-	})
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			if d.Tok == token.VAR {
+				ast.Inspect(d, define)
+			}
+		case *ast.FuncDecl:
+			if d.Recv == nil && d.Body != nil && (d.Name.Name == "init" || test && d.Name.Name == "TestMain") {
+				ast.Inspect(d.Body, define)
+			}
+		}
+	}
 	if !test {
 		return
 	}
@@ -373,6 +389,16 @@ func readTestFile(t *testing.T, file string, p *testPackage, test bool) {
 			p.benchmarks = append(p.benchmarks, fn.Name.Name)
 		}
 	}
+}
+
+// flagDefiners are package flag's functions that define a flag on the
+// command line's set, each with the place of the flag's name among its
+// arguments.
+var flagDefiners = map[string]int{
+	"Bool": 0, "Int": 0, "Int64": 0, "Uint": 0, "Uint64": 0, "String": 0, "Float64": 0, "Duration": 0,
+	"Func": 0, "BoolFunc": 0,
+	"BoolVar": 1, "IntVar": 1, "Int64Var": 1, "UintVar": 1, "Uint64Var": 1, "StringVar": 1, "Float64Var": 1,
+	"DurationVar": 1, "TextVar": 1, "Var": 1,
 }
 
 var (
@@ -420,7 +446,7 @@ func checkGoTest(g goTest, targets []*testPackage, dir string) error {
 	switch {
 	case g.flags["bench"] != "":
 		return checkBenchmarks(g, targets, dir)
-	case strings.HasPrefix(g.flags["run"], "Measure"):
+	case measureRE.MatchString(g.flags["run"]):
 		return fmt.Errorf("a measurement is a command now: tabula lab NAME (lab/, docs/lab/README.md)")
 	}
 	top, _, _ := strings.Cut(g.flags["run"], "/")
@@ -435,6 +461,11 @@ func checkGoTest(g goTest, targets []*testPackage, dir string) error {
 	}
 	return nil
 }
+
+// measureRE is a -run pattern that names a measurement (TestMeasureX,
+// -run MeasureX, ^TestMeasureX), not a test whose name goes on in
+// lower case (TestMeasuresByTurn).
+var measureRE = regexp.MustCompile(`^\^?(Test)?Measure($|[^a-z])`)
 
 // checkBenchmarks checks that a -bench command names benchmarks of its
 // packages (the suite runs each once), and runs the sub-benchmarks of a
@@ -502,25 +533,29 @@ func TestSlowBenchmarksAreSkippedBySuite(t *testing.T) {
 
 // measureArgs is a measurement's flag with its size cut to a tiny one:
 // one pair of games, one lost game studied with one rollout, one position,
-// one level, small budgets (smallBudgets); the committed
+// one level, small budgets (servetest.SmallBudgets); the committed
 // network (net.txt) for one trained as the page says; the logs that a
 // page's commands write and read in dir.
 func measureArgs(name, value, dir string) []string {
 	switch name {
 	case "match-games", "dual-games", "dual-fit", "horizon-games":
 		value = "2"
-	case "study-games", "study-rollouts", "measure-levels", "cost-positions":
+	case "study-games", "study-rollouts", "measure-levels", "cost-positions", "leaf-games":
 		value = "1"
+	case "leaf-playouts":
+		value = "2"
 	case "horizon-iterations":
 		value = "20"
+	case "luck-depth":
+		value = "2" // the network a level down: the luck of the whole turn is most of a tiny match's time
 	case "level-levels":
 		value, _, _ = strings.Cut(value, ",")
 	case "match", "match-shared", "dual-policy", "cost-variants":
-		value = smallBudgets(value)
+		value = servetest.SmallBudgets(value)
 	case "multi-games":
 		value = "3"
 	case "multi-match":
-		value = levelNameRE.ReplaceAllString(value, "easy")
+		value = multiIterationsRE.ReplaceAllString(levelNameRE.ReplaceAllString(value, "easy"), "")
 	case "match-net", "match-net2":
 		value, _ = filepath.Abs("../../games/tamman/tammanai/net.txt")
 	case "study-log":
@@ -541,56 +576,67 @@ func measureArgs(name, value, dir string) []string {
 // sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
 // command that leaves one at its default runs with the tiny size too.
 var sizeFlags = []string{"match-games", "multi-games", "horizon-games", "study-games", "study-rollouts",
-	"measure-levels", "horizon-iterations", "level-levels", "cost-positions"}
+	"measure-levels", "horizon-iterations", "level-levels", "cost-positions", "luck-depth", "leaf-games", "leaf-playouts"}
 
 // levelNameRE finds the levels above easy in a -multi-match value, which
 // runs at easy's budgets.
 var levelNameRE = regexp.MustCompile(`\b(medium|hard|max)\b`)
 
-// smallBudgets cuts the budgets of the variants in a -match value: MCTS
-// to at most 1,000 iterations, expectiminimax to depth 4 at most,
-// rollouts to 20 a move at most, and the levels to Tamman's easy budgets
-// without easy's cap on the time of a move (30 iterations, depth 2): the
-// check is that the command runs, not its figures (the old max's 100,000
-// iterations are some 25 s of CPU a game, depth 6 some 15 s, max up to
-// 9 s a move), and a search cut short by its cap on a busy machine would
-// play otherwise from one run to the next (tamman-dual-bound's
-// --dual-policy check replays the player's games).
-func smallBudgets(match string) string {
-	match = levelRE.ReplaceAllStringFunc(match, func(v string) string {
-		kind, _, _ := strings.Cut(v, ":")
-		return kind + ":" + map[string]string{"mcts": "30", "alphabeta": "2"}[kind]
-	})
-	return budgetRE.ReplaceAllStringFunc(match, func(v string) string {
-		kind, n, _ := strings.Cut(v, ":")
-		most := map[string]int{"mcts": 1000, "alphabeta": 4, "checked": 20, "rollout": 20}[kind]
-		if k, _ := strconv.Atoi(n); k > most {
-			return kind + ":" + strconv.Itoa(most)
+// multiIterationsRE finds a -multi-match variant's own iterations (/iN),
+// which the check drops for easy's.
+var multiIterationsRE = regexp.MustCompile(`/i\d+\b`)
+
+// The flags of a test binary are those its package defines as it starts
+// (a package-level var, init, TestMain), in its test files and its own
+// non-test files: not a flag a command's main defines, nor one a test
+// defines as it runs, nor a name flag.Lookup or flag.NewFlagSet is given.
+func TestGoTestFlagsAreTheTestBinarys(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.go": `package x
+import "flag"
+var shown = flag.Int("shown", 1, "")
+var quiet bool
+func init() { flag.BoolVar(&quiet, "quiet", false, "") }
+func main() {
+	flag.String("later", "", "")
+	flag.NewFlagSet("set", flag.ExitOnError)
+	_ = flag.Lookup("looked")
+}`,
+		"a_test.go": `package x
+import ("flag"; "testing")
+var size = flag.String("size", "", "")
+func TestMain(m *testing.M) { flag.Duration("wait", 0, ""); m.Run() }
+func TestX(t *testing.T) { flag.Int("inside", 0, "") }`,
+	}
+	p := &testPackage{flags: map[string]bool{}}
+	for name, src := range files {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
 		}
-		return v
-	})
+		readTestFile(t, file, p, strings.HasSuffix(name, "_test.go"))
+	}
+	want := map[string]bool{"shown": true, "quiet": false, "size": true, "wait": true}
+	if !maps.Equal(p.flags, want) {
+		t.Errorf("flags %v, want %v", p.flags, want)
+	}
+	if !slices.Equal(p.tests, []string{"TestX"}) {
+		t.Errorf("tests %v, want [TestX]", p.tests)
+	}
 }
 
-var budgetRE = regexp.MustCompile(`\b(mcts|alphabeta|checked|rollout):\d+\b`)
-
-// levelRE is a level: in a check, its player is easy's budget without
-// easy's time cap.
-var levelRE = regexp.MustCompile(`\b(mcts|alphabeta):(easy|medium|hard|max)\b`)
-
-func TestSmallBudgetsCutsOnlyLargeBudgets(t *testing.T) {
-	for in, want := range map[string]string{
-		"mcts:max,mcts:100000":       "mcts:30,mcts:1000",
-		"mcts:hard/learned,greedy":   "mcts:30/learned,greedy",
-		"mcts:easy,alphabeta:medium": "mcts:30,alphabeta:2",
-		"mcts:1000,mcts:1001":        "mcts:1000,mcts:1000",
-		"mcts:5000/learned,greedy":   "mcts:1000/learned,greedy",
-		"alphabeta:6/net,mcts:hard":  "alphabeta:4/net,mcts:30",
-		"alphabeta:3/net,greedy":     "alphabeta:3/net,greedy",
-		"checked:300,rollout:200/t8": "checked:20,rollout:20/t8",
-		"mcts:300,mcts:2000ms":       "mcts:300,mcts:2000ms",
+// A documented go test of a measurement (TestMeasureX, however the -run
+// pattern writes it) is refused: measurements are tabula lab commands.
+func TestGoTestOfAMeasurementIsRefused(t *testing.T) {
+	p := &testPackage{path: "tabula/x", tests: []string{"TestMeasureSpeed", "TestMeasuresByTurn"}}
+	for run, measures := range map[string]bool{
+		"TestMeasureSpeed": true, "^TestMeasureSpeed$": true, "MeasureSpeed": true,
+		"TestMeasuresByTurn": false, "^TestMeasuresByTurn$": false,
 	} {
-		if got := smallBudgets(in); got != want {
-			t.Errorf("smallBudgets(%q) = %q, want %q", in, got, want)
+		err := checkGoTest(goTest{flags: map[string]string{"run": run}}, []*testPackage{p}, t.TempDir())
+		if refused := err != nil && strings.Contains(err.Error(), "tabula lab"); refused != measures {
+			t.Errorf("-run %s: %v (a measurement: %v)", run, err, measures)
 		}
 	}
 }

@@ -41,6 +41,8 @@ var labRuns = []labRun{
 		"--match-shared greedy,random --match-games 4", tammanlab.Flags, tammanlab.SharedThrows},
 	{"tamman-match-multi", "Tamman with 3 or 4 players: one variant in one seat, another in the others, seats turning, on keyed throws (docs/lab/tamman-network-multi.md)",
 		"--multi-match greedy,random --multi-games 3 --multi-players 3", tammanlab.Flags, tammanlab.MatchMulti},
+	{"tamman-leaf-judges", "Tamman with 3 or 4 players: how often the favourite of each judge of MCTS's leaves won (docs/lab/tamman-network-multi.md)",
+		"--leaf-games 1 --leaf-playouts 2", tammanlab.Flags, tammanlab.LeafJudges},
 	{"tamman-ceiling", "Tamman: the share of pairs the same seat won in tamman-match logs, and the ceiling it leaves",
 		"--ceiling-logs A.log,B.log", tammanlab.Flags, tammanlab.Ceiling},
 	{"tamman-dual-bound", "Tamman: the clairvoyant bound on what any player wins against greedy on the same luck (docs/lab/tamman-hard.md)",

@@ -149,23 +149,18 @@ func (s *State) RandomTurns(_ engine.Chance, seats []engine.Rand, maxTurns int, 
 	return turns, s.end != NotOver
 }
 
-// RandomPlayersTurn plays one RandomTurn, a players' turn of a game
-// without chance, counting the move in t (engine.TurnPlayer).
-func (s *State) RandomPlayersTurn(_ engine.Chance, seats []engine.Rand, _ int, t *engine.MoveTally) (ended, over bool) {
-	t.Add(s.randomMove(seats[s.turn]))
-	return true, s.end != NotOver
-}
-
 // RandomPlayersTurns plays RandomTurn's moves, each a players' turn, until
 // the game ends or limit moves are made, counting them in t and appending
 // the Standing after each to stand (engine.StandingsPlayer).
 func (s *State) RandomPlayersTurns(_ engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally, stand []float64) ([]float64, int, bool) {
 	turns := 0
-	for s.end == NotOver && t.Moves < limit {
-		t.Add(s.randomMove(seats[s.turn]))
+	tm := *t // in registers, not through the pointer at each move
+	for s.end == NotOver && tm.Moves < limit {
+		tm.Add(s.randomMove(seats[s.turn]))
 		turns++
 		stand = s.Standing(stand)
 	}
+	*t = tm
 	return stand, turns, s.end != NotOver
 }
 

@@ -244,3 +244,20 @@ func BenchmarkRandomMatch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRandomPlayout plays whole random matches under the default
+// options by the engine's playout (RandomPlayout, engine.Rand): the rate
+// `tabula sim` and `tabula analyze` with random players are measured
+// against (docs/lab/cli-speed.md).
+func BenchmarkRandomPlayout(b *testing.B) {
+	root, _ := New(engine.DefaultOptions(Game{}))
+	s := root.Clone().(*State)
+	r := engine.Rand{Src: rand.NewPCG(1, 2)}
+	turns := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s.CopyState(root)
+		turns += s.RandomPlayout(r, 1<<30)
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/match")
+}

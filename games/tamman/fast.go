@@ -111,9 +111,10 @@ func (s *State) RandomTurns(chance engine.Chance, seats []engine.Rand, maxTurns 
 	return turns, s.phase == Over
 }
 
-// RandomPlayersTurns plays RandomPlayersTurn's players' turns until the
-// game ends or a move makes limit moves, counting the moves in t and
-// appending each ended turn's Standing to stand (engine.StandingsPlayer).
+// RandomPlayersTurns plays RandomTurn's turns until the game ends or a
+// move makes limit moves, counting the moves in t and appending the
+// Standing after each players' turn (until the turn passes to another
+// player) to stand (engine.StandingsPlayer).
 func (s *State) RandomPlayersTurns(chance engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally, stand []float64) ([]float64, int, bool) {
 	var ms [maxMoves]stepMove
 	turn := s.turn
@@ -149,27 +150,4 @@ func (s *State) RandomPlayersTurns(chance engine.Chance, seats []engine.Rand, li
 		}
 	}
 	return stand, turns, s.phase == Over
-}
-
-// RandomPlayersTurn plays RandomTurn's turns until the turn passes to
-// another player, the game ends or limit moves are made, counting the
-// moves in t (engine.TurnPlayer).
-func (s *State) RandomPlayersTurn(chance engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally) (ended, over bool) {
-	var ms [maxMoves]stepMove
-	turn := s.turn
-	for {
-		if s.phase == ThrowPhase {
-			s.applyThrow(s.throwOf(chance.Uint64()), nil)
-		} else {
-			k := s.stepMoves(&ms)
-			s.applyStep(ms[seats[s.turn].IntN(k)&31], nil)
-			t.Add(k)
-			if t.Moves >= limit && s.phase != Over && s.turn == turn {
-				return false, false
-			}
-		}
-		if s.phase == Over || s.turn != turn {
-			return true, s.phase == Over
-		}
-	}
 }

@@ -6,6 +6,9 @@ package servetest
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -131,14 +134,86 @@ const Stamp = "0123abcd"
 var BuildFlags = []string{"-buildvcs=false", "-ldflags", "-X tabula/internal/version.Revision=" + Stamp}
 
 // BuildInto builds the command into dir and returns its path: for a
-// package whose tests share one build.
+// package whose tests share one build. The build goes first to a place
+// that every test binary of the module shares (sharedBuild), where go
+// build links again only when a source changed, and is linked from there
+// into dir: the packages of a run (scripts, failover, deploy, web/e2e)
+// pay for one link of the largest binary, not one each.
 func BuildInto(dir string) (string, error) {
-	bin := filepath.Join(dir, "tabula")
-	out, err := exec.Command("go", append(append([]string{"build"}, BuildFlags...), "-o", bin, "tabula/cmd/tabula")...).CombinedOutput()
+	shared, err := sharedBuild()
+	if err != nil {
+		return "", err
+	}
+	out, err := exec.Command("go", append(append([]string{"build"}, BuildFlags...), "-o", shared, "tabula/cmd/tabula")...).CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}
+	// go build replaces the shared file by a rename: the link keeps this
+	// build whatever another test binary builds there later.
+	bin := filepath.Join(dir, "tabula")
+	if os.Link(shared, bin) != nil { // another file system: a copy
+		if err := copyFile(shared, bin); err != nil {
+			return "", fmt.Errorf("servetest: %v", err)
+		}
+	}
 	return bin, nil
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// sharedBuild is the shared place of the module's build of tabula: one
+// for each checkout (a directory of the user's cache named by the
+// module's root), so that two checkouts built side by side do not replace
+// each other's.
+func sharedBuild() (string, error) {
+	root, err := moduleRoot()
+	if err != nil {
+		return "", err
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	sum := sha256.Sum256([]byte(root))
+	dir := filepath.Join(cache, "tabula-tests", hex.EncodeToString(sum[:8]))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("servetest: %v", err)
+	}
+	return filepath.Join(dir, "tabula"), nil
+}
+
+// moduleRoot is the directory of the go.mod above the working directory
+// (a test runs in its package's directory).
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", errors.New("servetest: no go.mod above the working directory")
+		}
+		dir = up
+	}
 }
 
 // shared is the one build of the command under Run.

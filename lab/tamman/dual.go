@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -211,7 +210,10 @@ func dualJudge(spec string, seat int) (func(engine.State) float64, error) {
 		buf = tammanai.NetEval(s.(*tamman.State), buf[:0])
 		return buf[seat]
 	}
-	var turn turnJudge
+	turn, err := newTurnJudge()
+	if err != nil {
+		return nil, err
+	}
 	base := map[string]func(engine.State) float64{
 		"none": nil,
 		"net":  net,
@@ -364,81 +366,61 @@ func DualBound(t TB) {
 		path, win    []float64 // the policy's game: win minus its luck, win
 	}
 	res := make([]result, len(specs))
-	var (
-		mu     sync.Mutex
-		wg     sync.WaitGroup
-		next   = *dualFrom
-		failed bool
-	)
+	// row is one game's figures for a judge: the bound, the positions
+	// searched, and the policy's own game.
+	type row struct{ v, states, path, win float64 }
 	t.Logf("dual bound against greedy: run %d, games %d..%d, judges %s, greedy's luck %v, limit %d positions a game",
 		*dualSeed, *dualFrom, *dualFrom+*dualGames-1, *dualJudges, *dualGreedyLuck, *dualStates)
 	if follow != nil {
 		t.Logf("only over players who play as %s while %s", *dualPolicy, *dualFree)
 	}
-	for range *dualProcs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := failed || i >= *dualFrom+*dualGames
-				mu.Unlock()
-				if stop {
-					return
-				}
-				var line strings.Builder
-				fmt.Fprintf(&line, "game %d (the player in seat %d):", i, i%2)
-				for j, spec := range specs {
-					t0 := time.Now()
-					var before ai.Agent
-					if follow != nil {
-						before = variant(t, *dualPolicy, uint64(i+1)+*dualSeed)
-					}
-					d, v, err := dualGame(i, *dualSeed, spec, *dualStates, before, follow)
-					if err != nil {
-						mu.Lock()
-						failed = true
-						mu.Unlock()
-						t.Errorf("game %d, %s: %v: the run is void (leaving the game out would bias the bound)", i, spec, err)
-						return
-					}
-					fmt.Fprintf(&line, " %s %.4f (%d positions, %.1fs)", spec, v, len(d.memo), time.Since(t0).Seconds())
-					path, win := math.NaN(), math.NaN()
-					if *dualPolicy != "" {
-						a := variant(t, *dualPolicy, uint64(i+1)+*dualSeed)
-						pd, pv, err := dualGame(i, *dualSeed, spec, *dualStates, a, always)
-						if err != nil {
-							mu.Lock()
-							failed = true
-							mu.Unlock()
-							t.Errorf("game %d, %s's game: %v", i, *dualPolicy, err)
-							return
-						}
-						o, _ := pd.end.Outcome()
-						path, win = pv, b2f(o.Winner == i%2)
-						fmt.Fprintf(&line, " [%s %.4f, won %v]", *dualPolicy, path, win)
-						if v < path-1e-9 {
-							// A bug, or an agent that played otherwise on the same
-							// seed: hard cut short by its wall-time cap on a loaded
-							// machine does.
-							t.Errorf("game %d, %s: the bound %.6f is below %s's own game %.6f (a bug, or the agent played otherwise)", i, spec, v, *dualPolicy, path)
-						}
-					}
-					mu.Lock()
-					r := &res[j]
-					r.vals = append(r.vals, v)
-					r.states = append(r.states, float64(len(d.memo)))
-					r.path, r.win = append(r.path, path), append(r.win, win)
-					mu.Unlock()
-				}
-				t.Log(line.String())
+	finished := playGames(*dualProcs, *dualFrom, *dualGames, func(i int) ([]row, bool) {
+		var line strings.Builder
+		fmt.Fprintf(&line, "game %d (the player in seat %d):", i, i%2)
+		rows := make([]row, len(specs))
+		for j, spec := range specs {
+			t0 := time.Now()
+			var before ai.Agent
+			if follow != nil {
+				before = variant(t, *dualPolicy, uint64(i+1)+*dualSeed)
 			}
-		}()
-	}
-	wg.Wait()
-	if failed {
+			d, v, err := dualGame(i, *dualSeed, spec, *dualStates, before, follow)
+			if err != nil {
+				t.Errorf("game %d, %s: %v: the run is void (leaving the game out would bias the bound)", i, spec, err)
+				return nil, false
+			}
+			fmt.Fprintf(&line, " %s %.4f (%d positions, %.1fs)", spec, v, len(d.memo), time.Since(t0).Seconds())
+			path, win := math.NaN(), math.NaN()
+			if *dualPolicy != "" {
+				a := variant(t, *dualPolicy, uint64(i+1)+*dualSeed)
+				pd, pv, err := dualGame(i, *dualSeed, spec, *dualStates, a, always)
+				if err != nil {
+					t.Errorf("game %d, %s's game: %v", i, *dualPolicy, err)
+					return nil, false
+				}
+				o, _ := pd.end.Outcome()
+				path, win = pv, b2f(o.Winner == i%2)
+				fmt.Fprintf(&line, " [%s %.4f, won %v]", *dualPolicy, path, win)
+				if v < path-1e-9 {
+					// A bug, or an agent that played otherwise on the same
+					// seed: hard cut short by its wall-time cap on a loaded
+					// machine does.
+					t.Errorf("game %d, %s: the bound %.6f is below %s's own game %.6f (a bug, or the agent played otherwise)", i, spec, v, *dualPolicy, path)
+				}
+			}
+			rows[j] = row{v, float64(len(d.memo)), path, win}
+		}
+		t.Log(line.String())
+		return rows, true
+	}, func(_ int, rows []row) {
+		for j, x := range rows {
+			r := &res[j]
+			r.vals = append(r.vals, x.v)
+			r.states = append(r.states, x.states)
+			r.path, r.win = append(r.path, x.path), append(r.win, x.win)
+		}
+	})
+	if !finished {
 		return
 	}
 	var rusage syscall.Rusage

@@ -1,10 +1,11 @@
 // Package tammanlab holds the measurements of Tamman's computer player
 // that docs/lab reports: matches on paired throws with their luck
-// (Match, SharedThrows), the ceiling that luck leaves (Ceiling), the
-// clairvoyant bound (DualBound, DualFit) and studies of lost games
-// (Losses, Stragglers). `tabula lab tamman-...` runs each; their settings
-// are the flags of Flags, shared by all of them as they read each other's
-// logs and seeds.
+// (Match, SharedThrows), matches of three and four players and the
+// judges of their search's leaves (MatchMulti, LeafJudges), the ceiling
+// that luck leaves (Ceiling), the clairvoyant bound (DualBound, DualFit)
+// and studies of lost games (Losses, Stragglers). `tabula lab
+// tamman-...` runs each; their settings are the flags of Flags, shared
+// by all of them as they read each other's logs and seeds.
 package tammanlab
 
 import (

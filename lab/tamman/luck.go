@@ -1,6 +1,7 @@
 package tammanlab
 
 import (
+	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -48,14 +49,27 @@ func (g matchGame) adjusted() float64 { return g.result() - g.luck }
 // turnDepth levels in all). A throw's worth shows in the moves it allows, which the
 // network alone sees only as the sum of the throws held: looking ahead
 // halves the variance left (docs/lab/tamman-ceiling.md). The zero value is
-// ready; not safe for concurrent use.
+// ready (looking turnDepth levels ahead); not safe for concurrent use.
 type turnJudge struct {
 	levels [turnDepth]turnLevel
+	depth  int // the levels looked at, 1 to turnDepth; 0: turnDepth
 }
 
 // turnDepth bounds the look-ahead: a turn of three opening throws, three
 // moves and a capture throw.
 const turnDepth = 7
+
+// luckDepth is the judge's look-ahead in the measurements: a shallower
+// one judges worse, and faster (a quick check that a command runs).
+var luckDepth = flags.Int("luck-depth", turnDepth, "the levels the judge of the throws' luck looks ahead, 1 (the network alone) to 7: fewer judge worse and faster")
+
+// newTurnJudge is a judge that looks ahead as -luck-depth says.
+func newTurnJudge() (*turnJudge, error) {
+	if *luckDepth < 1 || *luckDepth > turnDepth {
+		return nil, fmt.Errorf("--luck-depth %d: want 1 to %d", *luckDepth, turnDepth)
+	}
+	return &turnJudge{depth: *luckDepth}, nil
+}
 
 // turnLevel is a level's scratch: no allocation once grown.
 type turnLevel struct {
@@ -77,7 +91,11 @@ func (j *turnJudge) value(s engine.State, seat int) float64 {
 func (j *turnJudge) look(s *tamman.State, d, mover int, moved bool) [2]float64 {
 	l := &j.levels[d]
 	l.actors = s.Actors(l.actors[:0])
-	if len(l.actors) == 0 || d+1 == turnDepth || s.Turn() != mover || (moved && l.actors[0] == engine.ChancePlayer) {
+	depth := j.depth
+	if depth == 0 {
+		depth = turnDepth
+	}
+	if len(l.actors) == 0 || d+1 >= depth || s.Turn() != mover || (moved && l.actors[0] == engine.ChancePlayer) {
 		var v [2]float64
 		tammanai.NetEval(s, v[:0])
 		return v
@@ -117,7 +135,10 @@ func playMatchGame(tb TB, specs []string, i int) matchGame {
 	agents, first := matchAgents(tb, specs, i)
 	g := matchGame{first: first}
 	var luck ai.Luck
-	var judge turnJudge
+	judge, err := newTurnJudge()
+	if err != nil {
+		tb.Fatal(err)
+	}
 	v := func(s engine.State) float64 { return judge.value(s, first) }
 	s := playPairedThrows(tb, agents, i, func(s *tamman.State, p int, _ engine.Move, d time.Duration) {
 		if len(s.Legal(p, nil)) < 2 {

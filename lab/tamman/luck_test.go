@@ -8,6 +8,7 @@ import (
 	"tabula/engine"
 	"tabula/engine/enginetest"
 	"tabula/games/tamman"
+	"tabula/games/tamman/tammanai"
 	"testing"
 	"time"
 )
@@ -19,9 +20,12 @@ import (
 // luck itself is not 0. Measuring the luck for a fixed seat, or by the
 // network's value for the side to move, would break it.
 func TestLuckAdjustedPairsOfEqualPlayersScoreOneHalf(t *testing.T) {
-	was := *matchDraws
-	t.Cleanup(func() { *matchDraws = was })
+	was, wasDepth := *matchDraws, *luckDepth
+	t.Cleanup(func() { *matchDraws, *luckDepth = was, wasDepth })
 	*matchDraws = "keyed"
+	// Any judge makes each pair's mean 1/2: a shallow one (the network a
+	// level down) checks it at a tenth of the whole turn's cost.
+	*luckDepth = 2
 	specs := []string{"greedy", "greedy"}
 	most := 0.0
 	for k := range enginetest.ShortOr(4, 2) {
@@ -193,5 +197,36 @@ func TestScoreDifferenceIsByPairsBothPlayed(t *testing.T) {
 	}
 	if adj.n != 2 || adj.mean != -0.125 || adj.variance != 0.03125 {
 		t.Errorf("adjusted %+v, want 2 pairs, mean -1/8, variance 1/32", adj)
+	}
+}
+
+// -luck-depth cuts the judge's look-ahead: one level is the network
+// alone, seven the whole turn, and the judges differ on a throw's
+// position; a depth outside 1 to 7 is refused.
+func TestLuckDepthCutsTheLookAhead(t *testing.T) {
+	was := *luckDepth
+	t.Cleanup(func() { *luckDepth = was })
+	s := start(t)
+	s.Apply(s.ChanceOutcomes(nil)[0].Move) // a throw to move with
+	judges := map[int]float64{}
+	for _, d := range []int{1, turnDepth} {
+		*luckDepth = d
+		j, err := newTurnJudge()
+		if err != nil {
+			t.Fatal(err)
+		}
+		judges[d] = j.value(s, 0)
+	}
+	if net := tammanai.NetEval(s, nil)[0]; judges[1] != net {
+		t.Errorf("depth 1 judges %v, the network %v", judges[1], net)
+	}
+	if judges[1] == judges[turnDepth] {
+		t.Errorf("depths 1 and %d both judge %v: the look-ahead is not cut", turnDepth, judges[1])
+	}
+	for _, d := range []int{0, turnDepth + 1} {
+		*luckDepth = d
+		if _, err := newTurnJudge(); err == nil {
+			t.Errorf("--luck-depth %d accepted", d)
+		}
 	}
 }

@@ -226,51 +226,34 @@ func Match(t TB) {
 	if len(specs) != 2 {
 		t.Fatalf("-match wants two variants, got %q", *matchSpec)
 	}
+	if _, err := newTurnJudge(); err != nil {
+		t.Fatal(err)
+	}
 	var (
-		mu     sync.Mutex
 		wins   int
 		spent  [2]time.Duration
 		moves  [2]int
 		slow   [2]time.Duration
-		next   int
-		wg     sync.WaitGroup
 		played int
 		games  = make([]matchGame, *matchGames)
 	)
 	// The throws first, so that a log of a run stopped early says them.
 	t.Logf("%s against %s (throws %s, draws %s): %d games", specs[0], specs[1], *matchThrows, *matchDraws, *matchGames)
-	for w := 0; w < *matchProcs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= *matchGames {
-					return
-				}
-				g := playMatchGame(t, specs, i)
-				mu.Lock()
-				// Each game as it ends, so that a long run stopped early
-				// still counts.
-				t.Logf("game %d: the first variant in seat %d, seat %d won; luck %+.4f, adjusted %.4f", i, g.first, g.winner, g.luck, g.adjusted())
-				played++
-				games[i] = g
-				if g.winner == g.first {
-					wins++
-				}
-				for v := range 2 {
-					spent[v] += g.took[v]
-					moves[v] += g.moves[v]
-					slow[v] = max(slow[v], g.most[v])
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	playGames(*matchProcs, 0, *matchGames, func(i int) (matchGame, bool) {
+		return playMatchGame(t, specs, i), true
+	}, func(i int, g matchGame) {
+		t.Logf("game %d: the first variant in seat %d, seat %d won; luck %+.4f, adjusted %.4f", i, g.first, g.winner, g.luck, g.adjusted())
+		played++
+		games[i] = g
+		if g.winner == g.first {
+			wins++
+		}
+		for v := range 2 {
+			spent[v] += g.took[v]
+			moves[v] += g.moves[v]
+			slow[v] = max(slow[v], g.most[v])
+		}
+	})
 	lo, hi := wilson(wins, played)
 	t.Logf("%s against %s (throws %s, draws %s): won %d of %d, %.1f%% (95%% interval %.1f%%..%.1f%%)",
 		specs[0], specs[1], *matchThrows, *matchDraws, wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi)
@@ -319,25 +302,9 @@ func playPaired(tb TB, agents []ai.Agent, i int, chose func(s *tamman.State, p i
 // playPairedThrows is playPaired; threw, if not nil, also hears each
 // throw before it is thrown.
 func playPairedThrows(tb TB, agents []ai.Agent, i int, chose func(s *tamman.State, p int, m engine.Move, d time.Duration), threw func(s *tamman.State, m engine.Move)) *tamman.State {
-	s := start(tb)
 	dice := newThrows(i, *matchSeed)
-	for !s.Terminal() {
-		p := s.Actors(nil)[0]
-		if p == engine.ChancePlayer {
-			m := dice.draw(s)
-			if threw != nil {
-				threw(s, m)
-			}
-			s.Apply(m)
-			continue
-		}
-		reseed(dice, agents[p], p, *matchPlay)
-		t0 := time.Now()
-		m := agents[p].Choose(s, p)
-		chose(s, p, m, time.Since(t0))
-		s.Apply(m)
-	}
-	return s
+	return gamePlay{agents: agents, dice: dice, chose: chose, threw: threw,
+		reseed: func(p int, a ai.Agent) { reseed(dice, a, p, *matchPlay) }}.play(start(tb))
 }
 
 // wilson is the 95% Wilson score interval of k successes in n.
@@ -380,16 +347,9 @@ func SharedThrows(t TB) {
 		if i%2 == 1 {
 			agents[0], agents[1] = agents[1], agents[0]
 		}
-		s := start(t)
+		// No reseeding: the agents' own draws, whatever -match-draws says.
 		dice := newPlacedThrows(newThrows(i, *matchSeed))
-		for !s.Terminal() {
-			p := s.Actors(nil)[0]
-			if p == engine.ChancePlayer {
-				s.Apply(dice.draw(s))
-				continue
-			}
-			s.Apply(agents[p].Choose(s, p))
-		}
+		gamePlay{agents: agents, dice: dice}.play(start(t))
 		return dice
 	}
 	var across, within sharing

@@ -27,8 +27,9 @@ import (
 // it, or LEVEL/race (the level's MCTS judged by the race, the game's own
 // Eval, after the game's playouts) or LEVEL/net (judged by the network of
 // that many players, or that of -multi-net, after playouts of
-// tammanai.MultiPlayoutTurns turns; /tN: N turns), or greedy, random,
-// greedy/net. The levels' MCTS searches their iterations with no time cap,
+// tammanai.MultiPlayoutTurns turns; /tN: N turns; /mixW: W times the
+// network plus 1-W times the race), or greedy, random, greedy/net; /iN
+// searches N iterations instead of the level's, for cheaper screens. The levels' MCTS searches their iterations with no time cap,
 // so that a run is the same under any load; `tabula lab level-times` says
 // whether they keep their budgets.
 var (
@@ -93,14 +94,51 @@ func multiVariant(tb TB, spec string, opts engine.Options, seed uint64) ai.Agent
 		tb.Fatalf("variant %q: want /race or /net", spec)
 	}
 	for _, p := range parts[2:] {
-		t, ok := strings.CutPrefix(p, "t")
-		turns, err := strconv.Atoi(t)
-		if !ok || err != nil {
+		switch {
+		case strings.HasPrefix(p, "t"):
+			turns, err := strconv.Atoi(p[1:])
+			if err != nil {
+				tb.Fatalf("variant %q: bad playout length %q", spec, p)
+			}
+			b.PlayoutTurns = turns
+		case strings.HasPrefix(p, "i"):
+			// Another iteration budget, for screens cheaper than the level.
+			n, err := strconv.Atoi(p[1:])
+			if err != nil || n < 1 {
+				tb.Fatalf("variant %q: bad iterations %q", spec, p)
+			}
+			b.Iterations = n
+		case strings.HasPrefix(p, "mix") && cfg.Eval != nil:
+			w, err := strconv.ParseFloat(p[3:], 64)
+			if err != nil || w < 0 || w > 1 {
+				tb.Fatalf("variant %q: want /mixW, W from 0 to 1", spec)
+			}
+			cfg.Eval = mixedEval(cfg.Eval, w)
+		default:
 			tb.Fatalf("variant %q: unknown modifier %q", spec, p)
 		}
-		b.PlayoutTurns = turns
 	}
 	return ai.NewMCTS(spec, b, cfg)
+}
+
+// mixedEval judges a position by w times the network's chances plus 1-w
+// times the race (the game's own Eval), seat by seat; a finished game by
+// the race's own values. MCTS reads each as the seat's lead over the best
+// of the others, so the mix weighs the two leads.
+func mixedEval(net func(engine.State, []float64) []float64, w float64) func(engine.State, []float64) []float64 {
+	var race []float64
+	return func(s engine.State, dst []float64) []float64 {
+		n := len(dst)
+		race = s.(*tamman.State).Eval(race[:0])
+		if s.Terminal() {
+			return append(dst, race...)
+		}
+		dst = net(s, dst)
+		for i, r := range race {
+			dst[n+i] = w*dst[n+i] + (1-w)*r
+		}
+		return dst
+	}
 }
 
 // MatchMulti plays MatchMulti's games and reports the first variant's
@@ -123,66 +161,55 @@ func MatchMulti(t TB) {
 		t.Fatal(err)
 	}
 	var (
-		mu          sync.Mutex
-		wins, next  int
-		played      int
-		spent       [2]time.Duration
-		moves       [2]int
-		wg          sync.WaitGroup
-		seatWins    [4]int
-		winningSeat = make([]byte, *multiGames)
+		wins, played int
+		spent        [2]time.Duration
+		moves        [2]int
+		seatWins     [4]int
+		winningSeat  = make([]byte, *multiGames)
 	)
-	t.Logf("%s in one seat against %s in %d (keyed throws and draws, seed %d): %d games", specs[0], specs[1], n-1, *multiSeed, *multiGames)
-	for range *multiProcs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= *multiGames {
-					return
-				}
-				seat := i % n
-				agents := make([]ai.Agent, n)
-				for p := range agents {
-					spec := specs[1]
-					if p == seat {
-						spec = specs[0]
-					}
-					agents[p] = multiVariant(t, spec, opts, uint64(i+1)+*multiSeed<<32)
-				}
-				var took [2]time.Duration
-				var made [2]int
-				s := playMulti(t, opts, agents, i, func(p int, d time.Duration) {
-					v := 1
-					if p == seat {
-						v = 0
-					}
-					took[v] += d
-					made[v]++
-				})
-				mu.Lock()
-				// Each game as it ends, so that a long run stopped early
-				// still counts.
-				t.Logf("game %d: the first variant in seat %d, seat %d won", i, seat, s.Winner())
-				played++
-				winningSeat[i] = '0' + byte(s.Winner())
-				if s.Winner() == seat {
-					wins++
-					seatWins[seat]++
-				}
-				for v := range 2 {
-					spent[v] += took[v]
-					moves[v] += made[v]
-				}
-				mu.Unlock()
-			}
-		}()
+	// multiGame is the end of one game: its winner, and each variant's
+	// time and moves.
+	type multiGame struct {
+		winner int
+		took   [2]time.Duration
+		made   [2]int
 	}
-	wg.Wait()
+	t.Logf("%s in one seat against %s in %d (keyed throws and draws, seed %d): %d games", specs[0], specs[1], n-1, *multiSeed, *multiGames)
+	playGames(*multiProcs, 0, *multiGames, func(i int) (multiGame, bool) {
+		seat := i % n
+		agents := make([]ai.Agent, n)
+		for p := range agents {
+			spec := specs[1]
+			if p == seat {
+				spec = specs[0]
+			}
+			agents[p] = multiVariant(t, spec, opts, uint64(i+1)+*multiSeed<<32)
+		}
+		var g multiGame
+		s := playMulti(t, opts, agents, i, func(p int, d time.Duration) {
+			v := 1
+			if p == seat {
+				v = 0
+			}
+			g.took[v] += d
+			g.made[v]++
+		})
+		g.winner = s.Winner()
+		return g, true
+	}, func(i int, g multiGame) {
+		seat := i % n
+		t.Logf("game %d: the first variant in seat %d, seat %d won", i, seat, g.winner)
+		played++
+		winningSeat[i] = '0' + byte(g.winner)
+		if g.winner == seat {
+			wins++
+			seatWins[seat]++
+		}
+		for v := range 2 {
+			spent[v] += g.took[v]
+			moves[v] += g.made[v]
+		}
+	})
 	lo, hi := wilson(wins, played)
 	fair := 1 / float64(n)
 	verdict := "within the interval"
@@ -210,21 +237,14 @@ func playMulti(tb TB, opts engine.Options, agents []ai.Agent, i int, chose func(
 		tb.Fatal(err)
 	}
 	dice := &keyedThrows{run: *multiSeed, pair: uint64(i / len(agents))}
-	for !s.Terminal() {
-		p := s.Actors(nil)[0]
-		if p == engine.ChancePlayer {
-			s.Apply(dice.draw(s))
-			continue
-		}
-		r, ok := agents[p].(ai.Reseeder)
-		if !ok {
-			tb.Fatalf("%s cannot be reseeded", agents[p].Name())
-		}
-		r.Reseed(dice.drawSeed(p, 0))
-		t0 := time.Now()
-		m := agents[p].Choose(s, p)
-		chose(p, time.Since(t0))
-		s.Apply(m)
-	}
-	return s
+	return gamePlay{agents: agents, dice: dice,
+		reseed: func(p int, a ai.Agent) {
+			r, ok := a.(ai.Reseeder)
+			if !ok {
+				tb.Fatalf("%s cannot be reseeded", a.Name())
+			}
+			r.Reseed(dice.drawSeed(p, 0))
+		},
+		chose: func(_ *tamman.State, p int, _ engine.Move, d time.Duration) { chose(p, d) },
+	}.play(s)
 }

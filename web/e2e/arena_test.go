@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -30,41 +31,41 @@ const boxes = `(() => { const out = {};
 // player to the other, on both players' pages.
 func TestNothingMovesWhenTheTurnChanges(t *testing.T) {
 	parallel(t)
+	// One pair of tabs for both games (a tab costs about a CPU-second).
+	var pages []context.Context
 	for _, game := range []string{"adji-boto", "tamman"} {
-		t.Run(game, func(t *testing.T) {
-			links, _ := createRoom(t, game, map[string]any{}, true)
-			pages := openPages(t, links, 2*time.Minute)
+		links, _ := createRoom(t, game, map[string]any{}, true)
+		pages = roomPages(t, pages, links, 5*time.Minute)
+		for _, ctx := range pages {
+			phoneViewport(t, ctx)
+		}
+		for turn := 0; turn < 4; turn++ {
+			inStep(t, pages)
+			before := []string{eval[string](t, pages[0], boxes), eval[string](t, pages[1], boxes)}
+			moved := false
 			for _, ctx := range pages {
-				phoneViewport(t, ctx)
+				if st, _ := roomStep(t, ctx); st == "moved" {
+					moved = true
+					break
+				}
 			}
-			for turn := 0; turn < 4; turn++ {
-				inStep(t, pages)
-				before := []string{eval[string](t, pages[0], boxes), eval[string](t, pages[1], boxes)}
-				moved := false
-				for _, ctx := range pages {
-					if st, _ := roomStep(t, ctx); st == "moved" {
-						moved = true
-						break
-					}
-				}
-				if !moved {
-					t.Fatalf("turn %d: nobody could move", turn)
-				}
-				time.Sleep(50 * time.Millisecond)
-				inStep(t, pages)
-				for i, ctx := range pages {
-					after := eval[string](t, ctx, boxes)
-					var b, a map[string]string
-					json.Unmarshal([]byte(before[i]), &b)
-					json.Unmarshal([]byte(after), &a)
-					for sel, was := range b {
-						if !near(a[sel], was) {
-							t.Errorf("turn %d, page %d: %s moved from %s to %s (left top height)", turn, i, sel, was, a[sel])
-						}
+			if !moved {
+				t.Fatalf("%s, turn %d: nobody could move", game, turn)
+			}
+			time.Sleep(50 * time.Millisecond)
+			inStep(t, pages)
+			for i, ctx := range pages {
+				after := eval[string](t, ctx, boxes)
+				var b, a map[string]string
+				json.Unmarshal([]byte(before[i]), &b)
+				json.Unmarshal([]byte(after), &a)
+				for sel, was := range b {
+					if !near(a[sel], was) {
+						t.Errorf("%s, turn %d, page %d: %s moved from %s to %s (left top height)", game, turn, i, sel, was, a[sel])
 					}
 				}
 			}
-		})
+		}
 	}
 }
 
@@ -88,30 +89,31 @@ const onScreen = `(() => { scrollTo(0, 0); const out = [];
 func TestTheBoardAroundThePlayersFitsOneScreen(t *testing.T) {
 	parallelLong(t)
 	axe := axeSource(t)
+	// One pair of tabs, a player's each, for the three games (a tab costs
+	// about a CPU-second).
+	var pages []context.Context
 	for _, game := range []string{"adji-boto", "tamman", "agsinnoninka"} {
-		t.Run(game, func(t *testing.T) {
-			links, _ := createRoom(t, game, map[string]any{}, true)
-			pages := openPages(t, links, 2*time.Minute)
-			for i, ctx := range pages {
-				if got := eval[string](t, ctx, `document.querySelector('.seatbars.bottom [data-bar]').dataset.bar + ' ' + document.querySelector('.seatbars.bottom').innerText`); got[:1] != "0" || !contains(got, "Ana") {
-					t.Errorf("page %d: the bottom bar is %q, want seat 0's, Ana", i, got)
-				}
-				for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
-					must(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
-					waitFor(t, ctx, `innerWidth === `+itoa(size[0]), 5*time.Second)
-					if off := eval[string](t, ctx, onScreen); off != "" {
-						t.Errorf("page %d at %dx%d: off the first screen: %s", i, size[0], size[1], off)
-					}
-					screenshot(t, ctx, "arena-"+game+"-"+itoa(size[0]), "")
-				}
-				checkAxe(t, ctx, axe, "arena-"+game)
-				// A seat's rating (the lobby's field of a seat) shows in its bar.
-				must(t, ctx, jsDo(`Promise.all([import('/roomstate.js'), import('/roomdraw.js')]).then(([s, d]) => { s.P.match.seats[1].rating = 1612.4; d.renderRoom(); })`))
-				if got := eval[string](t, ctx, `(document.querySelector('[data-bar="1"] .rating') || {}).textContent || ''`); got != "1612" {
-					t.Errorf("page %d: seat 1's rating shows as %q", i, got)
-				}
+		links, _ := createRoom(t, game, map[string]any{}, true)
+		pages = roomPages(t, pages, links, 6*time.Minute)
+		for i, ctx := range pages {
+			if got := eval[string](t, ctx, `document.querySelector('.seatbars.bottom [data-bar]').dataset.bar + ' ' + document.querySelector('.seatbars.bottom').innerText`); got[:1] != "0" || !contains(got, "Ana") {
+				t.Errorf("%s, page %d: the bottom bar is %q, want seat 0's, Ana", game, i, got)
 			}
-		})
+			for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+				must(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
+				waitFor(t, ctx, `innerWidth === `+itoa(size[0]), 5*time.Second)
+				if off := eval[string](t, ctx, onScreen); off != "" {
+					t.Errorf("%s, page %d at %dx%d: off the first screen: %s", game, i, size[0], size[1], off)
+				}
+				screenshot(t, ctx, "arena-"+game+"-"+itoa(size[0]), "")
+			}
+			checkAxe(t, ctx, axe, "arena-"+game)
+			// A seat's rating (the lobby's field of a seat) shows in its bar.
+			must(t, ctx, jsDo(`Promise.all([import('/roomstate.js'), import('/roomdraw.js')]).then(([s, d]) => { s.P.match.seats[1].rating = 1612.4; d.renderRoom(); })`))
+			if got := eval[string](t, ctx, `(document.querySelector('[data-bar="1"] .rating') || {}).textContent || ''`); got != "1612" {
+				t.Errorf("%s, page %d: seat 1's rating shows as %q", game, i, got)
+			}
+		}
 	}
 }
 

@@ -238,19 +238,20 @@ func TestAgsinnoninkaOneDevice(t *testing.T) {
 // value's label that the game's package gives, in English and in German,
 // and a person can start it at its defaults and play against the computer.
 func TestEveryRegisteredGame(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	games := engine.Games()
 	if len(games) < 3 {
 		t.Fatalf("%d games registered, want the three of the sources", len(games))
 	}
+	// Every game in the same tab, one after the other (a tab costs a
+	// CPU-second or two).
+	ctx := tab(t, time.Duration(len(games))*90*time.Second)
 	for _, g := range games {
 		t.Run(g.ID(), func(t *testing.T) {
-			parallelLong(t)
 			e, ok := engine.CatalogueOf(g)
 			if !ok || len(e.Summary) == 0 {
 				t.Fatalf("%s has no catalogue entry with a summary", g.ID())
 			}
-			ctx := tab(t, 90*time.Second)
 			openGame(t, ctx, g.ID(), nil, nil)
 			for _, lang := range engine.Languages {
 				setSelect(t, ctx, "#lang", lang)

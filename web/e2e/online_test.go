@@ -14,7 +14,7 @@ import (
 // spectator. One player reloads mid-game and goes on; the QR code of each
 // link is the code of that link.
 func TestOnlineGamesFromInviteLinks(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	cases := []struct {
 		game, options string
 		clock         bool
@@ -27,9 +27,16 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 		{"tamman", `{"exact-finish":false,"throw-use":"total"}`, false, 10},
 	}
 	axe := axeSource(t)
+	// The three games one after the other in the same four tabs (a tab
+	// costs a CPU-second or two): the creator's, the two players' and the
+	// spectator's. Whole games clicked through: minutes on a loaded
+	// machine.
+	const limit = 20 * time.Minute
+	creator := tab(t, limit)
+	pages := []context.Context{tab(t, limit), tab(t, limit), tab(t, limit)}
+	seats, spec := pages[:2], pages[2]
 	for n, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
-			parallelLong(t)
 			// The pages of online play and the finished games have no
 			// serious or critical axe violation (checked in the first game).
 			scan := func(ctx context.Context, page string) {
@@ -38,9 +45,6 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 					checkAxe(t, ctx, axe, page)
 				}
 			}
-			// a whole game clicked through: minutes on a loaded machine
-			const limit = 10 * time.Minute
-			creator := tab(t, limit)
 			// The game page: set the options, then "Play online".
 			must(t, creator, chromedp.Navigate(srv.URL+"/#/game/"+c.game))
 			waitFor(t, creator, `!!document.getElementById('online')`, 10*time.Second)
@@ -61,12 +65,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 			scan(creator, "online-invites")
 			screenshot(t, creator, "online-invites-"+c.game, "")
 
-			seats := []context.Context{tab(t, limit), tab(t, limit)}
-			spec := tab(t, limit)
-			for i, ctx := range append(seats, spec) {
-				must(t, ctx, chromedp.Navigate(links[i]))
-				waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
-			}
+			gotoPages(t, pages, links)
 			if c.clock {
 				// Five minutes each; no clock runs before its player's first move.
 				waitFor(t, seats[0], `document.querySelectorAll('[data-clock]').length === 2`, 10*time.Second)
@@ -101,7 +100,7 @@ func TestOnlineGamesFromInviteLinks(t *testing.T) {
 							// themselves and go on.
 							dropped = true
 							mgr.Unload(strings.Split(links[2], "/room/")[1])
-							for _, ctx := range append(seats, spec) {
+							for _, ctx := range pages {
 								waitFor(t, ctx, `(() => { const r = document.getElementById('room'); return r.dataset.drops === '1' && r.dataset.conn === 'online'; })()`, 20*time.Second)
 							}
 							screenshot(t, seats[0], "online-player-"+c.game, "")

@@ -307,14 +307,11 @@ func tabulaCommand(t *testing.T) string {
 
 // TestBehindNginx runs three instances on a throwaway PostgreSQL behind
 // Debian's nginx with deploy/nginx.conf (only its addresses substituted),
-// on a port other than 80. A person plays a whole game against the
-// computer in Chromium through nginx (Adji-Boto with six seeds a hole:
-// never under ten moves of the person, some 27 on average, where ten
-// hold the kill, the stop and the flood); mid-game one instance is killed
-// with SIGKILL and another stopped with SIGTERM, and the game goes on to
-// its end with every move the person made stored once. A flood of
-// requests from another client address is refused by nginx's rate limit
-// (429) while the person's game goes on.
+// on a port other than 80, for two claims that share the servers (three
+// instances and nginx cost more than either claim's own work): first a
+// classroom behind one address (classroomBehindNginx), while all three
+// instances serve; then a whole game through nginx while two of the
+// instances go (gameBehindNginx).
 func TestBehindNginx(t *testing.T) {
 	parallelLong(t)
 	db := pgtest.Database(t)
@@ -326,7 +323,20 @@ func TestBehindNginx(t *testing.T) {
 		ins[i] = servetest.Start(t, bin, db, "--trusted-proxies", "127.0.0.1")
 		ups[i] = strings.TrimPrefix(ins[i].URL, "http://")
 	}
-	base, _, _ := nginxFront(t, ups)
+	base, baseTLS, dir := nginxFront(t, ups)
+	t.Run("classroom", func(t *testing.T) { classroomBehindNginx(t, base, baseTLS, dir) })
+	t.Run("game", func(t *testing.T) { gameBehindNginx(t, db, ins, base) })
+}
+
+// gameBehindNginx: a person plays a whole game against the computer in
+// Chromium through nginx at base (Adji-Boto with six seeds a hole:
+// never under ten moves of the person, some 27 on average, where ten
+// hold the kill, the stop and the flood); mid-game one instance is killed
+// with SIGKILL and another stopped with SIGTERM, and the game goes on to
+// its end with every move the person made stored once. A flood of
+// requests from another client address is refused by nginx's rate limit
+// (429) while the person's game goes on.
+func gameBehindNginx(t *testing.T, db string, ins [3]*servetest.Instance, base string) {
 	// A room against the computer, created through nginx.
 	res, err := clientFrom("127.0.0.1").Post(base+"/api/rooms", "application/json",
 		strings.NewReader(`{"game":"adji-boto","options":{"seeds":6},"seats":[{"kind":"person","name":"Ana"},{"kind":"computer","agent":"random"}]}`))

@@ -103,7 +103,7 @@ func inStep(t *testing.T, pages []context.Context) string {
 // players' focus is not on the page body, all pages show the clock
 // values the server sent, and none offers the computer's analysis.
 func TestRoomByKeyboard(t *testing.T) {
-	t.Parallel()
+	parallelLong(t)
 	cases := []struct {
 		game    string
 		options map[string]any
@@ -114,11 +114,13 @@ func TestRoomByKeyboard(t *testing.T) {
 		{"tamman", map[string]any{"exact-finish": false}, false, 8},
 		{"agsinnoninka", map[string]any{"seeds": 2, "match": false}, false, 8},
 	}
+	// The three games one after the other in the same three tabs (a tab
+	// costs a CPU-second or two).
+	var pages []context.Context
 	for _, c := range cases {
+		links, specLink := createRoom(t, c.game, c.options, c.clock)
+		pages = roomPages(t, pages, append(links, specLink), 10*time.Minute)
 		t.Run(c.game, func(t *testing.T) {
-			parallelLong(t)
-			links, specLink := createRoom(t, c.game, c.options, c.clock)
-			pages := openPages(t, append(links, specLink), 4*time.Minute)
 			players, spec := pages[:2], pages[2]
 			turns := 0
 			for iter := 0; ; iter++ {
@@ -295,10 +297,38 @@ func openPages(t *testing.T, links []string, limit time.Duration) []context.Cont
 	for i := range pages {
 		pages[i] = tabAt(t, links[i], limit)
 	}
+	waitOnline(t, pages)
+	return pages
+}
+
+// gotoPages opens the links of another room in the tabs of openPages, one
+// link a tab, each in a page load of its own as openPages does (a link
+// differs from the last only in its #): a test that looks at several
+// rooms the same way needs no new tabs (each costs a CPU-second or two).
+func gotoPages(t *testing.T, pages []context.Context, links []string) {
+	t.Helper()
+	for i, ctx := range pages {
+		must(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(links[i]))
+	}
+	waitOnline(t, pages)
+}
+
+// roomPages opens links in pages, the tabs of the last room (gotoPages),
+// or in new ones (openPages) when there are none yet.
+func roomPages(t *testing.T, pages []context.Context, links []string, limit time.Duration) []context.Context {
+	t.Helper()
+	if pages == nil {
+		return openPages(t, links, limit)
+	}
+	gotoPages(t, pages, links)
+	return pages
+}
+
+func waitOnline(t *testing.T, pages []context.Context) {
+	t.Helper()
 	for _, ctx := range pages {
 		waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 20*time.Second)
 	}
-	return pages
 }
 
 // twoPlayers opens an Adji-Boto room of Ana and Ben in two tabs, one for

@@ -131,7 +131,9 @@ func TestResignationAndDrawAnnouncedOnce(t *testing.T) {
 		}
 	}
 
-	a, b = twoPlayers(t)
+	// A second room in the same tabs (a tab costs a CPU-second or two).
+	links, _ := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
+	gotoPages(t, []context.Context{a, b}, links)
 	listen(t, a)
 	listen(t, b)
 	must(t, a, jsDo(`document.getElementById('drawbtn').click()`))
