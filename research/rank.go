@@ -83,6 +83,40 @@ type rankGames struct {
 	turns [][]float64
 	place [][]int32
 	count []int32 // the counts of places, reused
+	// slots is what the measures read of each reading's slots, and
+	// skillWon whether each skill game's skilled agent won, small and
+	// side by side: the bootstrap reads them 200 times in random order.
+	slots    [][]rankSlot
+	skillWon [][]bool
+}
+
+// rankSlot is what the ranking reads of a game: the winner's seat (-1 for
+// none, or a seat the reading does not have), a stall, a comeback.
+type rankSlot struct {
+	winner           int8
+	stalled, trailed bool
+}
+
+// prepare fills what the scores read: g.turns and g.place, g.slots and
+// g.skillWon.
+func (g *rankGames) prepare() {
+	for r, games := range g.main {
+		slots := make([]rankSlot, len(games))
+		for i, res := range games {
+			w := int8(-1)
+			if res.Winner >= 0 && res.Winner < g.players[r] {
+				w = int8(res.Winner)
+			}
+			slots[i] = rankSlot{winner: w, stalled: res.Stall != "", trailed: res.Trailed}
+		}
+		g.slots = append(g.slots, slots)
+		won := make([]bool, len(g.skill[r]))
+		for i, res := range g.skill[r] {
+			won[i] = res.Agent == 0
+		}
+		g.skillWon = append(g.skillWon, won)
+	}
+	g.orderTurns()
 }
 
 // orderTurns fills g.turns and g.place.
@@ -139,7 +173,7 @@ func (rep *Report) rankWith(weights map[string]float64) *Ranking {
 	if len(g.main[0]) == 0 {
 		return nil
 	}
-	g.orderTurns()
+	g.prepare()
 	measures := []string{RankBalance, RankDecisive}
 	if len(g.skill[0]) > 0 {
 		measures = append(measures, RankSkill)
@@ -279,7 +313,7 @@ func sameGames(by [][]Result) bool {
 func (g *rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 	out := make([][]float64, len(g.main))
 	wins := make([]int, 0, 8)
-	for r, games := range g.main {
+	for r, slots := range g.slots {
 		n := g.players[r]
 		wins = wins[:0]
 		for range n {
@@ -287,16 +321,16 @@ func (g *rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 		}
 		decided, won, comebacks := 0, 0, 0
 		for _, i := range idx {
-			res := games[i]
-			if res.Winner < 0 || res.Winner >= n {
+			sl := slots[i]
+			if sl.winner < 0 {
 				continue
 			}
 			won++
-			wins[res.Winner]++
-			if res.Stall == "" {
+			wins[sl.winner]++
+			if !sl.stalled {
 				decided++
 			}
-			if res.Trailed {
+			if sl.trailed {
 				comebacks++
 			}
 		}
@@ -314,7 +348,7 @@ func (g *rankGames) scores(measures []string, idx, skillIdx []int) [][]float64 {
 			case RankSkill:
 				k := 0
 				for _, i := range skillIdx {
-					if g.skill[r][i].Agent == 0 {
+					if g.skillWon[r][i] {
 						k++
 					}
 				}
