@@ -10,6 +10,8 @@ package pgtest
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -18,6 +20,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -90,9 +93,9 @@ func Start() (*Cluster, error) {
 		}
 	}
 	data := filepath.Join(dir, "data")
-	if out, err := c.run("initdb", "-D", data, "-U", User, "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C"); err != nil {
+	if err := c.initdb(data); err != nil {
 		os.RemoveAll(dir)
-		return nil, fmt.Errorf("pgtest: initdb: %v: %s", err, out)
+		return nil, err
 	}
 	// Only a Unix socket in dir: no TCP port to collide with other runs.
 	c.cmd = exec.Command(filepath.Join(bin, "postgres"), "-D", data, "-k", dir,
@@ -126,6 +129,58 @@ func Start() (*Cluster, error) {
 			return nil, fmt.Errorf("pgtest: postgres did not become ready in 60 s: %s", logBuf.String())
 		}
 	}
+}
+
+// initArgs are initdb's arguments but the data directory's.
+var initArgs = []string{"-U", User, "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C"}
+
+// initdb makes the cluster's data directory: a copy of a template that
+// initdb made once for these binaries and arguments (in the user's
+// cache; an initdb costs about a CPU-second, a copy a fifth of it), or
+// initdb itself where the template cannot be kept.
+func (c *Cluster) initdb(data string) error {
+	if template := c.template(); template != "" {
+		if exec.Command("cp", "-a", template, data).Run() == nil {
+			return nil
+		}
+		os.RemoveAll(data) // a partial copy: initdb makes it
+	}
+	if out, err := c.run("initdb", append([]string{"-D", data}, initArgs...)...); err != nil {
+		return fmt.Errorf("pgtest: initdb: %v: %s", err, out)
+	}
+	return nil
+}
+
+// template returns the template data directory of the cluster's binaries
+// and initArgs, made by initdb in the cluster's directory and moved to
+// the user's cache the first time; "" where it cannot be made.
+func (c *Cluster) template() string {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(c.bin + "\x00" + strings.Join(initArgs, "\x00")))
+	parent := filepath.Join(cache, "tabula-tests")
+	template := filepath.Join(parent, "pgdata-"+hex.EncodeToString(sum[:8]))
+	if _, err := os.Stat(filepath.Join(template, "PG_VERSION")); err == nil {
+		return template
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return ""
+	}
+	made := filepath.Join(c.Dir, "template")
+	if _, err := c.run("initdb", append([]string{"-D", made}, initArgs...)...); err != nil {
+		return ""
+	}
+	// Another test binary may have made it meanwhile: the rename fails
+	// and its template serves.
+	if err := os.Rename(made, template); err != nil {
+		os.RemoveAll(made)
+	}
+	if _, err := os.Stat(filepath.Join(template, "PG_VERSION")); err != nil {
+		return ""
+	}
+	return template
 }
 
 // run runs one of the cluster's binaries as the cluster's user.

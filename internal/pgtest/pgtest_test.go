@@ -10,7 +10,8 @@ import (
 )
 
 // TestClusterStartsAndStops starts a cluster, runs a query through psql
-// and checks the cluster leaves nothing behind.
+// and checks the cluster leaves nothing behind but the template of its
+// data directory in the user's cache.
 func TestClusterStartsAndStops(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a PostgreSQL cluster: not with -short")
@@ -35,6 +36,12 @@ func TestClusterStartsAndStops(t *testing.T) {
 	}
 	if got := strings.TrimSpace(string(out)); got != "42" {
 		t.Errorf("select 6*7 = %q, want 42", got)
+	}
+	// The next cluster is a copy of the template this one left.
+	if template := c.template(); template == "" {
+		t.Errorf("no template of the data directory kept")
+	} else if _, err := os.Stat(filepath.Join(c.Dir, "template")); !os.IsNotExist(err) {
+		t.Errorf("the template made is left in the cluster's directory (err %v)", err)
 	}
 	dir := c.Dir
 	c.Stop()

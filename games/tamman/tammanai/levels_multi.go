@@ -17,9 +17,12 @@ const MultiPlayoutTurns = 4
 // the same level judged by the race, on two seeds
 // (docs/lab/tamman-network-multi.md). Medium with four players gained
 // nothing significant after playouts of 4 turns (one round), and did
-// after 8. Hard and max keep the race: hard with three players won 25.0%
-// of 96 games by the network, no gain; max, at 1 s a move, was not
-// measured.
+// after 8. Hard and max keep the race: given the race's CPU time, hard's
+// network won 27.4% of 146 games with three players (fair 33.3%) and
+// 30.3% of 66 (20.6..42.2) with four (fair 25%), no interval above the
+// fair share: thousands of iterations average away the noise of the
+// race's leaves, which is all the network saves; max, at 1 s a move, was
+// not measured.
 var multiNetLevels = map[int]map[string]int{
 	3: {"easy": MultiPlayoutTurns, "medium": MultiPlayoutTurns},
 	4: {"easy": MultiPlayoutTurns, "medium": 8},
