@@ -30,7 +30,7 @@ var (
 	leafSeed     = flags.Uint64("leaf-seed", 1, "the seed of LeafJudges' games and playouts")
 )
 
-// leafJudge names the judges of LeafJudges, in the order of its tallies.
+// leafJudges names the judges of LeafJudges, in the order of its tallies.
 var leafJudges = []string{"the network now", "the network after 4 turns", "the race after 4", "the race after 40", "playouts to the end"}
 
 // LeafJudges reports how often each judge's favourite won.

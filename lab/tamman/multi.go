@@ -29,8 +29,9 @@ import (
 // that many players, or that of -multi-net, after playouts of
 // tammanai.MultiPlayoutTurns turns; /tN: N turns; /mixW: W times the
 // network plus 1-W times the race), or greedy, random, greedy/net; /iN
-// searches N iterations instead of the level's, for cheaper screens. The levels' MCTS searches their iterations with no time cap,
-// so that a run is the same under any load; `tabula lab level-times` says
+// searches N iterations instead of the level's, for cheaper screens. The
+// levels' MCTS searches their iterations with no time cap, so that a run
+// is the same under any load; `tabula lab level-times` says
 // whether they keep their budgets.
 var (
 	multiPlayers = flags.Int("multi-players", 4, "players of MatchMulti: 3 or 4")

@@ -94,8 +94,9 @@ type TrainStage struct {
 
 // TrainNet returns the network learned from n (nil: small random weights
 // drawn from cfg.Seed; n widened by Widen to cfg.NetInputs and
-// cfg.NetHidden where they are set and not n's shape) by cfg.Games games of self-play under opts, which
-// must be for two players, then by the stages of cfg.Then.
+// cfg.NetHidden where they are set and not n's shape) by cfg.Games games
+// of self-play under opts, which must be for two players, then by the
+// stages of cfg.Then.
 func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 	s, err := tamman.New(opts)
 	if err != nil {
