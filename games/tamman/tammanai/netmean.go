@@ -11,7 +11,7 @@ import (
 // networks' chances. Networks trained alike from other seeds err in
 // other places; a search takes the best of many leaves, so it picks
 // out a network's overrated positions, and a mean of networks whose errors
-// differ overrates fewer of them (docs/lab/tamman-net-mean.md). The
+// differ overrates fewer of them (docs/lab/tamman-headroom.md). The
 // position's inputs are worked out once for all the networks.
 type NetMean struct {
 	nets   []*Net
