@@ -167,7 +167,11 @@ func leadChangeRate(r Result) (float64, bool) {
 
 // Analyze measures every reading of a complete or partial run. Results
 // must be in unit order (as Run, LoadRun and Merge give them).
-func Analyze(p *Plan, results []Result) *Report {
+func Analyze(p *Plan, results []Result) *Report { return analyze(p, results, nil) }
+
+// analyze is Analyze of results whose lead curves are summed in leads,
+// when a run folded them in as it played (Played).
+func analyze(p *Plan, results []Result, leads *leadSums) *Report {
 	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, plan: p, Software: version.Get()}
 	for _, r := range results {
 		rep.PliesDiffer = rep.PliesDiffer || r.Plies != r.Turns
@@ -182,7 +186,7 @@ func Analyze(p *Plan, results []Result) *Report {
 		}
 	}
 	for i, rd := range p.Readings {
-		st := measure(rd, byReading[i], skillBy[i])
+		st := measure(rd, byReading[i], skillBy[i], leads.of(i))
 		st.Eval = evalStats(p.Config.Evaluate, byReading[i])
 		rep.Stats = append(rep.Stats, st)
 	}
@@ -223,22 +227,20 @@ func splitResults(readings int, results []Result) (by, skill [][]Result) {
 	return by, skill
 }
 
-func measure(rd Reading, rs, skill []Result) Stats {
+// measure measures one reading's games rs and skill games; leads, if not
+// nil, is the sum of the lead curves its games no longer hold (leadSums).
+func measure(rd Reading, rs, skill []Result, leads []float64) Stats {
 	n := rd.Players
 	st := Stats{Reading: rd, Games: len(rs), SeatWins: make([]int, n), StallBy: map[string]int{},
 		LeadCurve: make([]float64, leadPoints)}
-	// One allocation for the measures of every game, each at most len(rs).
+	copy(st.LeadCurve, leads)
 	g := len(rs)
-	all := make([]float64, 9*g)
-	part := func(i int) []float64 { return all[i*g : i*g : (i+1)*g] }
-	turns, plies, moves, rounds, choice := part(0), part(1), part(2), part(3), part(4)
-	branch, leadCh, secure, margin := part(5), part(6), part(7), part(8)
 	draws, stalls, comebacks, decided := 0, 0, 0, 0
 	// Plies are often the turns (a game of one move a turn) and moves the
-	// plies (one actor a ply): a measure equal to the one before it so far
-	// is not written out (nor sorted) until a game tells them apart.
+	// plies (one actor a ply): a measure equal to the one before it is not
+	// written out (nor sorted).
 	pliesAreTurns, movesArePlies := true, true
-	for i, r := range rs {
+	for _, r := range rs {
 		switch {
 		case r.Stall != "":
 			stalls++
@@ -257,43 +259,12 @@ func measure(rd Reading, rs, skill []Result) Stats {
 			if r.Trailed {
 				comebacks++
 			}
-			secure = append(secure, r.Secure)
-			margin = append(margin, r.Margin)
 			for k, v := range r.Lead {
 				st.LeadCurve[k] += v
 			}
 		}
-		turns = append(turns, float64(r.Turns))
-		if pliesAreTurns && r.Plies != r.Turns {
-			pliesAreTurns = false
-			plies = append(plies, turns[:i]...)
-		}
-		if !pliesAreTurns {
-			plies = append(plies, float64(r.Plies))
-		}
-		if movesArePlies && r.Moves() != r.Plies {
-			movesArePlies = false
-			if pliesAreTurns {
-				moves = append(moves, turns[:i]...)
-			} else {
-				moves = append(moves, plies[:i]...)
-			}
-		}
-		if !movesArePlies {
-			moves = append(moves, float64(r.Moves()))
-		}
-		if r.Rounds > 0 {
-			rounds = append(rounds, float64(r.Rounds))
-		}
-		if v, ok := ratio(r.Choices, r.Decisions); ok {
-			choice = append(choice, v)
-		}
-		if v, ok := ratio(r.Options, r.Choices); ok {
-			branch = append(branch, v)
-		}
-		if v, ok := leadChangeRate(r); ok {
-			leadCh = append(leadCh, v)
-		}
+		pliesAreTurns = pliesAreTurns && r.Plies == r.Turns
+		movesArePlies = movesArePlies && r.Moves() == r.Plies
 	}
 	if decided > 0 {
 		for k := range st.LeadCurve {
@@ -308,20 +279,35 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	_, st.SeatP = ChiSquareUniform(st.SeatWins)
 	st.Draw = Proportion(draws, g)
 	st.Stall = Proportion(stalls, g)
-	// The measures are measure's own: sorted in place, each once.
-	st.TurnsMedian, st.TurnsP90 = quantiles(turns, 0.5, 0.9)
-	st.PliesMedian, _ = quantiles(plies, 0.5, 0.5)
-	if pliesAreTurns {
-		st.PliesMedian = st.TurnsMedian
+	// One buffer of a value a game holds each measure in turn, in the
+	// games' order, for its quantiles (sorted in place) or its mean: the
+	// reports keep no copy of every game's measures.
+	buf := make([]float64, 0, g)
+	values := func(v func(r Result) (float64, bool)) []float64 {
+		buf = buf[:0]
+		for _, r := range rs {
+			if x, ok := v(r); ok {
+				buf = append(buf, x)
+			}
+		}
+		return buf
 	}
-	st.MovesMedian, _ = quantiles(moves, 0.5, 0.5)
-	if movesArePlies {
-		st.MovesMedian = st.PliesMedian
+	st.TurnsMedian, st.TurnsP90 = quantiles(values(func(r Result) (float64, bool) { return float64(r.Turns), true }), 0.5, 0.9)
+	st.PliesMedian = st.TurnsMedian
+	if !pliesAreTurns {
+		st.PliesMedian, _ = quantiles(values(func(r Result) (float64, bool) { return float64(r.Plies), true }), 0.5, 0.5)
 	}
-	st.RoundsMedian, st.RoundsP90 = quantiles(rounds, 0.5, 0.9)
-	st.Choice, st.Branching, st.LeadChanges = Mean(choice), Mean(branch), Mean(leadCh)
+	st.MovesMedian = st.PliesMedian
+	if !movesArePlies {
+		st.MovesMedian, _ = quantiles(values(func(r Result) (float64, bool) { return float64(r.Moves()), true }), 0.5, 0.5)
+	}
+	st.RoundsMedian, st.RoundsP90 = quantiles(values(func(r Result) (float64, bool) { return float64(r.Rounds), r.Rounds > 0 }), 0.5, 0.9)
+	st.Choice = Mean(values(func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }))
+	st.Branching = Mean(values(func(r Result) (float64, bool) { return ratio(r.Options, r.Choices) }))
+	st.LeadChanges = Mean(values(leadChangeRate))
 	st.Comeback = Wilson(comebacks, decided)
-	st.Secure, st.Margin = Mean(secure), Mean(margin)
+	st.Secure = Mean(values(func(r Result) (float64, bool) { return r.Secure, r.Winner >= 0 }))
+	st.Margin = Mean(values(func(r Result) (float64, bool) { return r.Margin, r.Winner >= 0 }))
 	if len(skill) > 0 {
 		wins := 0
 		for _, r := range skill {

@@ -131,10 +131,11 @@ func TestPlayersPerReading(t *testing.T) {
 func TestRankGamesOfAWholeRun(t *testing.T) {
 	p := mustPlan(t, Config{Game: "adji-boto", Agents: []string{"random"}, Games: 12, Seed: 3, Skill: "greedy",
 		Vary: []Vary{{Name: "opening", Values: []string{"free", "none"}}}})
-	rs, err := Run(context.Background(), p, Whole, t.TempDir(), Options{Threads: 1})
+	pl, err := Run(context.Background(), p, Whole, t.TempDir(), Options{Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
+	rs := pl.Results
 	for _, results := range [][]Result{rs, rs[:len(rs)-3]} { // whole, then with games missing
 		rep := Analyze(p, results)
 		fast := rep.rankGames()

@@ -84,10 +84,23 @@ type Options struct {
 // out; an interrupted run loses at most these.
 const flushEvery = 64
 
+// Played is what Run gives back: the shard's results in unit order, as
+// the reports read them. A game played by this run keeps no lead curve
+// (its Lead is nil, its line in games.jsonl has it): its reading's curve
+// is summed as the games come (leadSums), so a study does not keep 11
+// numbers a game until its reports.
+type Played struct {
+	Results []Result
+	leads   *leadSums
+}
+
+// Analyze measures the played games (Analyze).
+func (pl *Played) Analyze(p *Plan) *Report { return analyze(p, pl.Results, pl.leads) }
+
 // Run plays the plan's shard into dir, keeping what dir already holds of
 // the same run (so an interrupted run resumes), and returns the shard's
 // results in unit order. It stops early, with ctx's error, when ctx ends.
-func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Result, error) {
+func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) (*Played, error) {
 	if err := p.CheckAgents(); err != nil {
 		return nil, fmt.Errorf("agents: %v", err)
 	}
@@ -111,13 +124,17 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 	// random game's line is about 200 bytes).
 	w := bufio.NewWriterSize(f, 64<<10)
 	var line []byte
+	leads := newLeadSums(len(p.Readings))
 	_, runErr := play(ctx, p, todo, o.Threads, func(r Result, done int, began time.Time) error {
-		have.put(p.unitNumber(unit{r.Reading, r.Game, r.Skill}), r)
 		var err error
 		if line, err = appendResult(line[:0], r); err != nil {
 			return err
 		}
 		line = append(line, '\n')
+		if leads.fold(&r); r.Lead != nil {
+			r.Lead = slices.Clone(r.Lead) // on one thread, the player's buffer (oneLead)
+		}
+		have.put(p.unitNumber(unit{r.Reading, r.Game, r.Skill}), r)
 		// Only whole lines reach the file, so that even a kill -9 between
 		// two writes leaves no cut line.
 		if w.Available() < len(line) && w.Buffered() > 0 {
@@ -145,7 +162,7 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 	if runErr != nil {
 		return nil, runErr
 	}
-	return have.sorted(), nil
+	return &Played{Results: have.sorted(), leads: leads}, nil
 }
 
 // play runs the units on threads goroutines and hands each result to
@@ -223,6 +240,9 @@ func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Res
 // goroutine, in order, without a channel between the game and emit.
 func playHere(ctx context.Context, p *Plan, todo []int, emit func(r Result, done int, began time.Time) error, began time.Time) (int, error) {
 	pl := newPlayer(p)
+	// emit takes each result before the next game: the games may share
+	// one lead curve.
+	pl.m.oneLead = make([]float64, leadPoints)
 	stop := ctx.Done()
 	for done, u := range todo {
 		select {

@@ -231,7 +231,7 @@ func TestMeasureMediansAreQuantiles(t *testing.T) {
 			rs[i] = r
 			turns, plies, moves = append(turns, float64(r.Turns)), append(plies, float64(r.Plies)), append(moves, float64(r.Moves()))
 		}
-		st := measure(rd, rs, nil)
+		st := measure(rd, rs, nil, nil)
 		if st.TurnsMedian != Quantile(turns, 0.5) || st.PliesMedian != Quantile(plies, 0.5) || st.MovesMedian != Quantile(moves, 0.5) {
 			t.Fatalf("trial %d: medians %v %v %v, Quantile's %v %v %v", trial, st.TurnsMedian, st.PliesMedian, st.MovesMedian,
 				Quantile(turns, 0.5), Quantile(plies, 0.5), Quantile(moves, 0.5))
