@@ -27,9 +27,14 @@ func newLeadSums(readings int) *leadSums {
 }
 
 // fold adds r's lead curve to its reading's sum and drops it from r, if r
-// is a decided game (not a skill game) whose curve is whole.
+// is a decided game (not a skill game) whose curve is whole. The curve of
+// a skill game or a draw, which the reports do not read, is dropped.
 func (l *leadSums) fold(r *Result) {
-	if r.Skill || r.Winner < 0 || len(r.Lead) != leadPoints {
+	if r.Skill || r.Winner < 0 {
+		r.Lead = nil
+		return
+	}
+	if len(r.Lead) != leadPoints {
 		return
 	}
 	for _, v := range r.Lead {
