@@ -108,13 +108,13 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) (*Pla
 	if err != nil {
 		return nil, err
 	}
-	var todo []int
+	total := (p.Units() - shard.Index + shard.Count - 1) / shard.Count
+	todo := make([]int, 0, total-have.n) // made at its size: no copies of a growing list
 	for u := shard.Index; u < p.Units(); u += shard.Count {
 		if !have.has(u) {
 			todo = append(todo, u)
 		}
 	}
-	total := (p.Units() - shard.Index + shard.Count - 1) / shard.Count
 	f, err := os.OpenFile(filepath.Join(dir, gamesFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return nil, err
