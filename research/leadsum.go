@@ -1,63 +1,43 @@
 package research
 
-import "math"
-
 // leadSums are the winner's lead curves of a run's decided games (skill
 // games aside) summed by reading as the games are played, for the
 // reports' mean curve (Stats.LeadCurve), instead of every game's curve
 // kept until the end.
 //
-// The sums must give the bits the reports gave when they added the kept
-// curves in unit order. A curve is folded in only when every point is a
-// whole number of magnitude at most maxFoldedLead: then every partial sum
-// of a run of fewer than 2^33 games is a whole number below 2^53, exact in
-// float64 whatever the order of addition. The leads of the games here (men
-// ahead in Tamman, seeds in the mancalas) are always whole; a curve that
-// is not stays with its result and is added at the end.
+// The reports of the same games read back (LoadRun, Analyze) add the
+// curves in unit order; a run adds them as they come, in another order on
+// two threads or when it resumes. The sums are the same bits when the
+// curves are whole numbers, as the leads of the games here are (men's
+// steps in Tamman, seeds in the mancalas): every partial sum of whole
+// numbers below 2^53 is exact in float64, whatever the order
+// (TestLeadSumsInAnyOrderAreTheOrderedSum). A game whose leads had
+// fractions could differ there in the last bits.
 type leadSums struct {
 	sum [][]float64 // by reading: leadPoints sums, nil before a fold
 	n   []int       // by reading: the curves folded in
 }
 
-// maxFoldedLead bounds the points of a curve that is folded in.
-const maxFoldedLead = 1 << 20
-
 func newLeadSums(readings int) *leadSums {
 	return &leadSums{sum: make([][]float64, readings), n: make([]int, readings)}
 }
 
-// fold adds r's lead curve to its reading's sum and drops it from r, if r
-// is a decided game (not a skill game) whose curve is whole. The curve of
-// a skill game or a draw, which the reports do not read, is dropped.
+// fold adds r's lead curve to its reading's sum if r is a decided game
+// (not a skill game), and drops it from r: the curve of a skill game or a
+// draw the reports do not read.
 func (l *leadSums) fold(r *Result) {
-	if r.Skill || r.Winner < 0 {
-		r.Lead = nil
+	lead := r.Lead
+	r.Lead = nil
+	if r.Skill || r.Winner < 0 || len(lead) == 0 {
 		return
-	}
-	if len(r.Lead) != leadPoints {
-		return
-	}
-	for _, v := range r.Lead {
-		if v != math.Trunc(v) || math.Abs(v) > maxFoldedLead {
-			return
-		}
 	}
 	s := l.sum[r.Reading]
 	if s == nil {
 		s = make([]float64, leadPoints)
 		l.sum[r.Reading] = s
 	}
-	for k, v := range r.Lead {
+	for k, v := range lead[:min(len(lead), leadPoints)] {
 		s[k] += v
 	}
 	l.n[r.Reading]++
-	r.Lead = nil
-}
-
-// of gives reading i's sums, nil when none was folded (or l is nil).
-func (l *leadSums) of(i int) []float64 {
-	if l == nil {
-		return nil
-	}
-	return l.sum[i]
 }

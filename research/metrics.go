@@ -117,12 +117,13 @@ type Report struct {
 	Trace *SkillTrace `json:"skillTrace,omitempty"`
 	// Software is the build that analysed the run: cite it with the seed.
 	Software version.Info `json:"software"`
-	results  []Result
+	results  []game
+	tab      *gameTables // the stalls and evaluations results name
 	// mainBy is results split by reading, skill games aside
 	// (splitResults).
-	mainBy [][]Result
+	mainBy [][]game
 	// skillBy is the skill games split by reading (Analyze)
-	skillBy [][]Result
+	skillBy [][]game
 	plan    *Plan
 }
 
@@ -135,15 +136,15 @@ var pairedMetrics = []struct {
 	name               string
 	skill, share, fair bool
 	rate               bool // 0/1 per game: its effect size is Cohen's h
-	value              func(r Result) (float64, bool)
+	value              func(r game) (float64, bool)
 }{
-	{"first seat wins", false, true, true, true, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
-	{"draw", false, true, false, true, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
-	{"stall", false, true, false, true, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
-	{"turns", false, false, false, false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
-	{"choice", false, true, false, false, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
+	{"first seat wins", false, true, true, true, func(r game) (float64, bool) { return b2f(r.Winner == 0), true }},
+	{"draw", false, true, false, true, func(r game) (float64, bool) { return b2f(r.Winner < 0), true }},
+	{"stall", false, true, false, true, func(r game) (float64, bool) { return b2f(r.Stall != 0), true }},
+	{"turns", false, false, false, false, func(r game) (float64, bool) { return float64(r.Turns), true }},
+	{"choice", false, true, false, false, func(r game) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
 	{"lead changes/100 turns", false, false, false, false, leadChangeRate},
-	{"skill win", true, true, true, true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
+	{"skill win", true, true, true, true, func(r game) (float64, bool) { return b2f(r.Agent == 0), true }},
 }
 
 func b2f(b bool) float64 {
@@ -153,26 +154,45 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-func ratio(a, b int) (float64, bool) {
+func ratio[T int | int32 | int64](a, b T) (float64, bool) {
 	if b == 0 {
 		return 0, false
 	}
 	return float64(a) / float64(b), true
 }
 
-func leadChangeRate(r Result) (float64, bool) {
+func leadChangeRate(r game) (float64, bool) {
 	v, ok := ratio(r.LeadChanges, r.Turns)
 	return 100 * v, ok
 }
 
 // Analyze measures every reading of a complete or partial run. Results
-// must be in unit order (as Run, LoadRun and Merge give them).
-func Analyze(p *Plan, results []Result) *Report { return analyze(p, results, nil) }
+// must be in unit order (as LoadRun and Merge give them); Run's are
+// measured by Played.Analyze.
+func Analyze(p *Plan, results []Result) *Report {
+	tab := &gameTables{}
+	games := make([]game, len(results))
+	// The lead curves of each reading's decided games, added in order.
+	leads := make([][]float64, len(p.Readings))
+	for i, r := range results {
+		games[i] = tab.keep(r)
+		if r.Skill || r.Winner < 0 || len(r.Lead) == 0 {
+			continue
+		}
+		if leads[r.Reading] == nil {
+			leads[r.Reading] = make([]float64, leadPoints)
+		}
+		for k, v := range r.Lead[:min(len(r.Lead), leadPoints)] {
+			leads[r.Reading][k] += v
+		}
+	}
+	return analyze(p, games, tab, leads)
+}
 
-// analyze is Analyze of results whose lead curves are summed in leads,
-// when a run folded them in as it played (Played).
-func analyze(p *Plan, results []Result, leads *leadSums) *Report {
-	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, plan: p, Software: version.Get()}
+// analyze measures a run's games, whose stalls and evaluations are in tab
+// and the sums of whose lead curves are in leads, by reading.
+func analyze(p *Plan, results []game, tab *gameTables, leads [][]float64) *Report {
+	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, tab: tab, plan: p, Software: version.Get()}
 	for _, r := range results {
 		rep.PliesDiffer = rep.PliesDiffer || r.Plies != r.Turns
 		rep.MovesDiffer = rep.MovesDiffer || r.Moves() != r.Turns
@@ -186,8 +206,8 @@ func analyze(p *Plan, results []Result, leads *leadSums) *Report {
 		}
 	}
 	for i, rd := range p.Readings {
-		st := measure(rd, byReading[i], skillBy[i], leads.of(i))
-		st.Eval = evalStats(p.Config.Evaluate, byReading[i])
+		st := measure(rd, byReading[i], skillBy[i], leads[i], tab)
+		st.Eval = evalStats(p.Config.Evaluate, byReading[i], tab)
 		rep.Stats = append(rep.Stats, st)
 	}
 	rep.Comparisons = compare(p, rep.Base, byReading, skillBy)
@@ -198,8 +218,8 @@ func analyze(p *Plan, results []Result, leads *leadSums) *Report {
 // splitResults gives the results of each reading, apart from its skill
 // games', in their order; a run of one reading without skill games is
 // its results as they are.
-func splitResults(readings int, results []Result) (by, skill [][]Result) {
-	by, skill = make([][]Result, readings), make([][]Result, readings)
+func splitResults(readings int, results []game) (by, skill [][]game) {
+	by, skill = make([][]game, readings), make([][]game, readings)
 	n, nSkill := make([]int, readings), make([]int, readings)
 	for _, r := range results {
 		if r.Skill {
@@ -214,8 +234,8 @@ func splitResults(readings int, results []Result) (by, skill [][]Result) {
 	}
 	// Counted first, so that no slice of results grows by copying.
 	for i := range by {
-		by[i] = make([]Result, 0, n[i])
-		skill[i] = make([]Result, 0, nSkill[i])
+		by[i] = make([]game, 0, n[i])
+		skill[i] = make([]game, 0, nSkill[i])
 	}
 	for _, r := range results {
 		if r.Skill {
@@ -227,9 +247,10 @@ func splitResults(readings int, results []Result) (by, skill [][]Result) {
 	return by, skill
 }
 
-// measure measures one reading's games rs and skill games; leads, if not
-// nil, is the sum of the lead curves its games no longer hold (leadSums).
-func measure(rd Reading, rs, skill []Result, leads []float64) Stats {
+// measure measures one reading's games rs and skill games, whose stalls
+// are in tab; leads, if not nil, is the sum of its decided games' lead
+// curves.
+func measure(rd Reading, rs, skill []game, leads []float64, tab *gameTables) Stats {
 	n := rd.Players
 	st := Stats{Reading: rd, Games: len(rs), SeatWins: make([]int, n), StallBy: map[string]int{},
 		LeadCurve: make([]float64, leadPoints)}
@@ -242,9 +263,9 @@ func measure(rd Reading, rs, skill []Result, leads []float64) Stats {
 	pliesAreTurns, movesArePlies := true, true
 	for _, r := range rs {
 		switch {
-		case r.Stall != "":
+		case r.Stall != 0:
 			stalls++
-			st.StallBy[r.Stall]++
+			st.StallBy[tab.stallName(r)]++
 			st.Stalled++
 		case r.Winner < 0:
 			st.Drawn++
@@ -258,9 +279,6 @@ func measure(rd Reading, rs, skill []Result, leads []float64) Stats {
 			decided++
 			if r.Trailed {
 				comebacks++
-			}
-			for k, v := range r.Lead {
-				st.LeadCurve[k] += v
 			}
 		}
 		pliesAreTurns = pliesAreTurns && r.Plies == r.Turns
@@ -283,7 +301,7 @@ func measure(rd Reading, rs, skill []Result, leads []float64) Stats {
 	// games' order, for its quantiles (sorted in place) or its mean: the
 	// reports keep no copy of every game's measures.
 	buf := make([]float64, 0, g)
-	values := func(v func(r Result) (float64, bool)) []float64 {
+	values := func(v func(r game) (float64, bool)) []float64 {
 		buf = buf[:0]
 		for _, r := range rs {
 			if x, ok := v(r); ok {
@@ -292,22 +310,22 @@ func measure(rd Reading, rs, skill []Result, leads []float64) Stats {
 		}
 		return buf
 	}
-	st.TurnsMedian, st.TurnsP90 = quantiles(values(func(r Result) (float64, bool) { return float64(r.Turns), true }), 0.5, 0.9)
+	st.TurnsMedian, st.TurnsP90 = quantiles(values(func(r game) (float64, bool) { return float64(r.Turns), true }), 0.5, 0.9)
 	st.PliesMedian = st.TurnsMedian
 	if !pliesAreTurns {
-		st.PliesMedian, _ = quantiles(values(func(r Result) (float64, bool) { return float64(r.Plies), true }), 0.5, 0.5)
+		st.PliesMedian, _ = quantiles(values(func(r game) (float64, bool) { return float64(r.Plies), true }), 0.5, 0.5)
 	}
 	st.MovesMedian = st.PliesMedian
 	if !movesArePlies {
-		st.MovesMedian, _ = quantiles(values(func(r Result) (float64, bool) { return float64(r.Moves()), true }), 0.5, 0.5)
+		st.MovesMedian, _ = quantiles(values(func(r game) (float64, bool) { return float64(r.Moves()), true }), 0.5, 0.5)
 	}
-	st.RoundsMedian, st.RoundsP90 = quantiles(values(func(r Result) (float64, bool) { return float64(r.Rounds), r.Rounds > 0 }), 0.5, 0.9)
-	st.Choice = Mean(values(func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }))
-	st.Branching = Mean(values(func(r Result) (float64, bool) { return ratio(r.Options, r.Choices) }))
+	st.RoundsMedian, st.RoundsP90 = quantiles(values(func(r game) (float64, bool) { return float64(r.Rounds), r.Rounds > 0 }), 0.5, 0.9)
+	st.Choice = Mean(values(func(r game) (float64, bool) { return ratio(r.Choices, r.Decisions) }))
+	st.Branching = Mean(values(func(r game) (float64, bool) { return ratio(r.Options, int64(r.Choices)) }))
 	st.LeadChanges = Mean(values(leadChangeRate))
 	st.Comeback = Wilson(comebacks, decided)
-	st.Secure = Mean(values(func(r Result) (float64, bool) { return r.Secure, r.Winner >= 0 }))
-	st.Margin = Mean(values(func(r Result) (float64, bool) { return r.Margin, r.Winner >= 0 }))
+	st.Secure = Mean(values(func(r game) (float64, bool) { return r.Secure, r.Winner >= 0 }))
+	st.Margin = Mean(values(func(r game) (float64, bool) { return r.Margin, r.Winner >= 0 }))
 	if len(skill) > 0 {
 		wins := 0
 		for _, r := range skill {
@@ -354,7 +372,7 @@ func edgeText(s Stats) string {
 
 // compare tests each measure of each reading against the base, on the
 // games both have, and adjusts the p-values by Holm over the whole run.
-func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
+func compare(p *Plan, base int, byReading, skillBy [][]game) []Comparison {
 	var out []Comparison
 	for i := range p.Readings {
 		if i == base {
@@ -423,15 +441,15 @@ func correlation(x, y []float64) float64 {
 
 // paired gives the values of the games both lists hold (by game number)
 // where the measure is defined for both.
-func paired(a, b []Result, value func(Result) (float64, bool)) (x, y []float64) {
-	pair := func(r, o Result) {
+func paired(a, b []game, value func(game) (float64, bool)) (x, y []float64) {
+	pair := func(r, o game) {
 		v, ok1 := value(r)
 		w, ok2 := value(o)
 		if ok1 && ok2 {
 			x, y = append(x, v), append(y, w)
 		}
 	}
-	if sameGames([][]Result{b, a}) {
+	if sameGames([][]game{b, a}) {
 		// A whole run's readings: game k of each is the same game, no
 		// map of every result needed.
 		x, y = make([]float64, 0, len(a)), make([]float64, 0, len(a))
@@ -440,7 +458,7 @@ func paired(a, b []Result, value func(Result) (float64, bool)) (x, y []float64) 
 		}
 		return x, y
 	}
-	at := map[int]Result{}
+	at := map[int32]game{}
 	for _, r := range b {
 		at[r.Game] = r
 	}

@@ -65,8 +65,8 @@ func TestSameNumbersWhateverThreads(t *testing.T) {
 	p := mustPlan(t, smallConfig())
 	one := mustRun(t, p, Whole, t.TempDir(), 1)
 	two := mustRun(t, p, Whole, t.TempDir(), 2)
-	if len(one.Results) != p.Units() {
-		t.Fatalf("%d results, want %d", len(one.Results), p.Units())
+	if len(one.Results()) != p.Units() {
+		t.Fatalf("%d results, want %d", len(one.Results()), p.Units())
 	}
 	if !reflect.DeepEqual(one, two) {
 		t.Error("results differ between 1 and 2 threads")
@@ -91,7 +91,7 @@ func TestMergedShardsEqualWholeRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(noLeads(whole.Results), noLeads(merged)) {
+	if !reflect.DeepEqual(noLeads(whole.Results()), noLeads(merged)) {
 		t.Fatal("merged results differ from the whole run")
 	}
 	// The whole run summed its lead curves as it played, the merged one
@@ -141,7 +141,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 		t.Fatalf("interrupted run: kept %d of %d games, err %v", len(kept), p.Units(), err)
 	}
 	resumed := mustRun(t, p, Whole, dir, 1)
-	if !reflect.DeepEqual(noLeads(whole.Results), noLeads(resumed.Results)) {
+	if !reflect.DeepEqual(noLeads(whole.Results()), noLeads(resumed.Results())) {
 		t.Error("resumed run differs from the whole run")
 	}
 	// The resumed run keeps the curves of the games it read and sums
@@ -292,12 +292,12 @@ func TestOldKeyedRunsResumeWithTheirDraws(t *testing.T) {
 	if _, err := Run(context.Background(), fresh, Whole, dir, Options{Threads: 1}); err == nil {
 		t.Fatal("a run by splitmix resumed a run by SHA-256")
 	}
-	if other := mustRun(t, fresh, Whole, t.TempDir(), 1); reflect.DeepEqual(other.Results, whole.Results) {
+	if other := mustRun(t, fresh, Whole, t.TempDir(), 1); reflect.DeepEqual(other.Results(), whole.Results()) {
 		t.Fatal("splitmix and SHA-256 draws played the same games")
 	}
 	cfg.ChanceHash = KeptChanceHash(dir) // as tabula analyze does
 	resumed := mustRun(t, mustPlan(t, cfg), Whole, dir, 1)
-	if !reflect.DeepEqual(noLeads(resumed.Results), noLeads(whole.Results)) {
+	if !reflect.DeepEqual(noLeads(resumed.Results()), noLeads(whole.Results())) {
 		t.Fatal("the resumed old run played other games than a whole run by SHA-256")
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, gamesFile))
@@ -308,7 +308,7 @@ func TestOldKeyedRunsResumeWithTheirDraws(t *testing.T) {
 		t.Fatal("resuming rewrote the old run's run.json")
 	}
 	lp, _, rs, err := LoadRun(dir)
-	if err != nil || lp.Config.ChanceHash != HashSHA256 || !reflect.DeepEqual(noLeads(rs), noLeads(whole.Results)) {
-		t.Fatalf("loading the old run: err %v, hash %q, same results %v", err, lp.Config.ChanceHash, reflect.DeepEqual(noLeads(rs), noLeads(whole.Results)))
+	if err != nil || lp.Config.ChanceHash != HashSHA256 || !reflect.DeepEqual(noLeads(rs), noLeads(whole.Results())) {
+		t.Fatalf("loading the old run: err %v, hash %q, same results %v", err, lp.Config.ChanceHash, reflect.DeepEqual(noLeads(rs), noLeads(whole.Results())))
 	}
 }

@@ -176,7 +176,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if shard.Count > 1 {
 		fmt.Fprintf(stdout, "shard %s done: %d games in %s; join the shards with 'tabula analyze merge --out DIR %s ...'\n",
-			shard, len(played.Results), dir, dir)
+			shard, played.Len(), dir, dir)
 		return nil
 	}
 	return writeReports(plan, played.Analyze(plan), dir, w, *asJSON, stdout)
