@@ -170,6 +170,16 @@ func TestRunDirectoryIsChecked(t *testing.T) {
 	if _, _, _, err := LoadRun(dir); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("bad last line: err %v, want one that names it (%s)", err, want)
 	}
+	// A count the reports' games cannot hold (no run writes one: a game
+	// ends at maxPlies plies), or a winner beyond any seat.
+	for _, bad := range []string{`{"r":0,"g":1,"w":0,"a":0,"plies":3000000000,"turns":1}`, `{"r":0,"g":1,"w":70000,"a":0,"plies":1,"turns":1}`} {
+		data, _ := os.ReadFile(filepath.Join(dir, gamesFile))
+		lines := strings.SplitAfter(string(data), "\n")
+		os.WriteFile(filepath.Join(dir, gamesFile), []byte(strings.Join(lines[:p.Units()], "")+bad+"\n"), 0o644)
+		if _, _, _, err := LoadRun(dir); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("%s: err %v, want one that names line %s and the range", bad, err, want)
+		}
+	}
 }
 
 func TestStallsAndRounds(t *testing.T) {
