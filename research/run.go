@@ -338,6 +338,9 @@ func readResults(p *Plan, shard Shard, in io.Reader, name string, put func(u int
 		if err := checkCounts(r); err != nil {
 			return fmt.Errorf("%s:%d: %v", name, line, err)
 		}
+		if n := p.Readings[r.Reading].Players; r.Winner >= n || r.Agent >= n {
+			return fmt.Errorf("%s:%d: winner %d or agent %d out of range (%d players)", name, line, r.Winner, r.Agent, n)
+		}
 		u := p.unitNumber(unit{r.Reading, r.Game, r.Skill})
 		if u%shard.Count != shard.Index {
 			return fmt.Errorf("%s:%d: reading %d, game %d is not in shard %s", name, line, r.Reading, r.Game, shard)

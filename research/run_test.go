@@ -322,3 +322,26 @@ func TestOldKeyedRunsResumeWithTheirDraws(t *testing.T) {
 		t.Fatalf("loading the old run: err %v, hash %q, same results %v", err, lp.Config.ChanceHash, reflect.DeepEqual(noLeads(rs), noLeads(whole.Results())))
 	}
 }
+
+// A games.jsonl from outside (edited, cut, another program's) loads or is
+// refused with an error, and what loads reports: never a panic.
+func FuzzLoadRun(f *testing.F) {
+	f.Add(`{"r":0,"g":1,"w":0,"a":0,"plies":30,"turns":30,"dec":30,"choices":20,"options":60,"leadChanges":2,"secure":0.5,"margin":3,"lead":[0,1,2,3,4,5,6,7,8,9,10]}`)
+	f.Add(`{"r":0,"g":0,"w":1,"a":1,"stall":"max-plies","plies":3,"turns":3,"lead":[1,2,3,4,5,6,7,8,9,10,11,12,13]}`)
+	f.Add(`{"r":0,"g":2,"w":5,"a":-1,"plies":-3,"turns":1}`)
+	f.Fuzz(func(t *testing.T, line string) {
+		p := mustPlan(t, Config{Game: "adji-boto", Agents: []string{"random"}, Games: 4, Seed: 1})
+		dir := t.TempDir()
+		head, _ := json.MarshalIndent(newHeader(p, Whole), "", "  ")
+		os.WriteFile(filepath.Join(dir, runFile), append(head, '\n'), 0o644)
+		os.WriteFile(filepath.Join(dir, gamesFile), []byte(line+"\n"), 0o644)
+		lp, _, rs, err := LoadRun(dir)
+		if err != nil {
+			return
+		}
+		rep := Analyze(lp, rs)
+		if err := rep.WriteJSON(io.Discard); err != nil {
+			t.Log(err) // a value JSON cannot write is an error, not a panic
+		}
+	})
+}
