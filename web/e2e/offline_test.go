@@ -154,13 +154,11 @@ func TestOfflineOneDevice(t *testing.T) {
 	}
 }
 
-// TestSameGameInBrowserAndServer: one record replayed by the engine in
+// sameGameInBrowserAndServer: one record replayed by the engine in
 // the browser and by the server gives the same states, traces and words,
 // in English and in German (the narration has one renderer: the server's
 // Go code, compiled into the engine).
-func TestSameGameInBrowserAndServer(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 2*time.Minute)
+func sameGameInBrowserAndServer(t *testing.T, ctx context.Context) {
 	records := []string{
 		`{"game":"adji-boto","options":["seeds=2"],"moves":["9","4","8","3","7","2","6"]}`,
 		`{"game":"tamman","moves":["t4","t2","c1+4"]}`,
@@ -196,12 +194,10 @@ func TestSameGameInBrowserAndServer(t *testing.T) {
 	}
 }
 
-// TestBrowserGameToServerArchive: a game finished in the browser's engine
+// browserGameToServerArchive: a game finished in the browser's engine
 // is listed with the finished games, marked as played in this browser,
 // and copied from there into the server's archive.
-func TestBrowserGameToServerArchive(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, time.Minute)
+func browserGameToServerArchive(t *testing.T, ctx context.Context) {
 	rec := `{"game":"adji-boto","options":["seeds=2"],"moves":["9","1","8","0","5","4","7","3","6","2","5","0","8","9","8","7"],"players":["Ama","greedy"]}`
 	id := eval[string](t, ctx, fmt.Sprintf(`(async () => { const m = await import('./engine.js');
 		const r = await m.engineFetch('POST', '/api/rooms', {record: %s}, 'en');

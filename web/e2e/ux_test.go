@@ -70,6 +70,10 @@ func TestPagesAndScreens(t *testing.T) {
 		tabCase{"GermanRulesPage", 30 * time.Second, nil, germanRulesPage},
 		tabCase{"HomeCards", 30 * time.Second, nil, homeCards},
 		tabCase{"SeedsStayInStores", 30 * time.Second, nil, seedsStayInStores},
+		tabCase{"CatalogueAndLanguage", 60 * time.Second, nil, catalogueAndLanguage},
+		tabCase{"ChallengeFormChoosesReadingAndLevel", 2 * time.Minute, func(t *testing.T) string { return ownApp(t).URL + "/" }, challengeFormChoosesReadingAndLevel},
+		// last: it leaves the tab's browser German until its end
+		tabCase{"LanguageFromBrowser", 30 * time.Second, nil, languageFromBrowser},
 	)
 }
 
