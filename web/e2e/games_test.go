@@ -111,8 +111,10 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 }
 
 func tammanAgainstComputer(t *testing.T, ctx context.Context) {
-	// A move a turn and no exact finish: the shorter game.
-	openGame(t, ctx, "tamman", map[string]string{"players": "2", "exact-finish": "false", "throw-use": "total"}, []string{"human", "random"})
+	// A move a turn, no exact finish and cowries that mostly fall mouth up
+	// (a 4, which earns another throw): the shorter game (some 15 turns of
+	// the person's, not 60).
+	openGame(t, ctx, "tamman", map[string]string{"players": "2", "exact-finish": "false", "throw-use": "total", "mouth-up": "0.9"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	status(t, ctx)
 	screenshot(t, ctx, "board-tamman", "#room")
@@ -185,7 +187,8 @@ func tammanFourPlayers(t *testing.T, ctx context.Context) {
 }
 
 func agsinnoninkaAgainstComputer(t *testing.T, ctx context.Context) {
-	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "random"})
+	// Three seeds a hole: some 20 turns of the person's, not 60.
+	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false", "seeds": "3"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	status(t, ctx)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','slow')`), jsDo(`document.querySelector('#legal button.move').click()`))
