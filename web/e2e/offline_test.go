@@ -53,12 +53,19 @@ func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) 
 	return ctx, own.URL
 }
 
-// TestOfflineGameAgainstComputer: after one visit, with the server
-// stopped, the app opens and a whole Adji-Boto game (seeds=2) against the
-// computer plays to its end by keyboard, in the browser's engine.
-func TestOfflineGameAgainstComputer(t *testing.T) {
-	parallel(t)
-	ctx, base := visitThenStop(t, 4*time.Minute)
+// TestOffline: after one visit, the app plays with its server stopped
+// (visitThenStop), in one tab: the subtests in sequence.
+func TestOffline(t *testing.T) {
+	parallelLong(t)
+	ctx, base := visitThenStop(t, 8*time.Minute)
+	t.Run("GameAgainstComputer", func(t *testing.T) { offlineGameAgainstComputer(t, ctx, base) })
+	t.Run("OneDevice", func(t *testing.T) { offlineOneDevice(t, ctx, base) })
+}
+
+// offlineGameAgainstComputer: with the server of base stopped, the app
+// opens and a whole Adji-Boto game (seeds=2) against the computer plays
+// to its end by keyboard, in the browser's engine.
+func offlineGameAgainstComputer(t *testing.T, ctx context.Context, base string) {
 	must(t, ctx, chromedp.Navigate(base+"/#/game/adji-boto"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #start')`, 20*time.Second)
 	setField(t, ctx, "seeds", "2")
@@ -101,13 +108,11 @@ func startOffline(t *testing.T, ctx context.Context, base, id string, options ma
 	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
 }
 
-// TestOfflineOneDevice: with the server stopped, Tamman and Agsinnoninka
-// are played at one device for 10 turns each in the browser's engine;
-// Agsinnoninka's choices stay behind the hand-over screen until both
-// have chosen.
-func TestOfflineOneDevice(t *testing.T) {
-	parallelLong(t)
-	ctx, base := visitThenStop(t, 4*time.Minute)
+// offlineOneDevice: with the server of base stopped, Tamman and
+// Agsinnoninka are played at one device for 10 turns each in the
+// browser's engine; Agsinnoninka's choices stay behind the hand-over
+// screen until both have chosen.
+func offlineOneDevice(t *testing.T, ctx context.Context, base string) {
 
 	startOffline(t, ctx, base, "tamman", nil)
 	for turns := 0; turns < 10; turns++ {
