@@ -30,6 +30,7 @@ func TestGamesOfTheBrowser(t *testing.T) {
 		tabCase{"LocalGameIsTheBrowsers", 90 * time.Second, nil, localGameIsTheBrowsers},
 		tabCase{"LocalGameAgainstTheComputer", 90 * time.Second, nil, localGameAgainstTheComputer},
 		tabCase{"EverySeatAtOneDeviceIsOnline", time.Minute, nil, everySeatAtOneDeviceIsOnline},
+		tabCase{"TwoTabsStayInStep", time.Minute, nil, twoTabsStayInStep},
 		tabCase{"AReconnectionDuringAnAnimationShowsTheRoomAsItIs", 90 * time.Second, nil, aReconnectionDuringAnAnimationShowsTheRoomAsItIs},
 		tabCase{"SameGameInBrowserAndServer", 2 * time.Minute, nil, sameGameInBrowserAndServer},
 		tabCase{"BrowserGameToServerArchive", time.Minute, nil, browserGameToServerArchive},
@@ -216,12 +217,11 @@ func localGameAgainstTheComputer(t *testing.T, ctx context.Context) {
 	}
 }
 
-// TestTwoTabsStayInStep: two tabs of this device on one game of the
-// browser (each with its engine, told of the other's changes); what one
-// plays, the other shows at once, and it plays on from there.
-func TestTwoTabsStayInStep(t *testing.T) {
-	parallel(t)
-	a := tab(t, time.Minute)
+// twoTabsStayInStep: two tabs of this device (a and another) on one
+// game of the browser (each with its engine, told of the other's
+// changes); what one plays, the other shows at once, and it plays on from
+// there.
+func twoTabsStayInStep(t *testing.T, a context.Context) {
 	b := sameDevice(t, a, time.Minute)
 	openGame(t, a, "adji-boto", nil, []string{"human", "human"})
 	must(t, a, jsDo(`document.getElementById('start').click()`))
