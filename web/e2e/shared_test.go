@@ -62,11 +62,10 @@ func freshDevice(t *testing.T, ctx context.Context, first string) {
 	}
 	origin := u.Scheme + "://" + u.Host
 	// The page goes first (its engine's worker with it), for a file of the
-	// origin that is not the app (no script of the app reads the storage;
-	// about:blank instead costs a renderer process more, some 0.4
-	// CPU-seconds), then what it kept. The tab's session storage lives on
-	// through navigations: the file's page clears it, and sets what tab
-	// sets before the first page.
+	// origin that is not the app (no script of the app reads the storage),
+	// then what it kept. The tab's session storage lives on through
+	// navigations: the file's page clears it, and sets what tab sets
+	// before the first page.
 	must(t, ctx, chromedp.Navigate(origin+"/manifest.json"), chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
 		if _, err := cdp.Call(c, tg, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin,
 			StorageTypes: "cookies,file_systems,indexeddb,local_storage,websql,service_workers,cache_storage,storage_buckets"}); err != nil {
