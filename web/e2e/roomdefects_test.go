@@ -92,7 +92,7 @@ func TestRoomsWithASpectator(t *testing.T) {
 // on, in window.__said.
 func listen(t *testing.T, ctx context.Context) {
 	t.Helper()
-	must(t, ctx, jsDo(`window.__said = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__said.push(n.textContent)))).observe(document.getElementById('announce'), {childList: true})`))
+	patchPage(t, ctx, `window.__said = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__said.push(n.textContent)))).observe(document.getElementById('announce'), {childList: true})`)
 }
 
 // said is what the page's live region said since listen.
