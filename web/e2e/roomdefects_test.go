@@ -53,12 +53,13 @@ func roomCases(t *testing.T, limit time.Duration, cases ...roomCase) {
 }
 
 // TestTwoPlayerRooms runs the tests of two players in a room in one pair
-// of tabs. The tests that turn a page to German come last: the language
+// of tabs: the board around the players (arenaCases), then the room's
+// defects. The tests that turn a page to German come last: the language
 // stays in the tab's storage.
 func TestTwoPlayerRooms(t *testing.T) {
 	parallelLong(t)
 	var last string // the last move of anEndIsAnnouncedOnce's room
-	roomCases(t, 10*time.Minute,
+	roomCases(t, 15*time.Minute, append(arenaCases(),
 		twoPlayers("OpponentLeavingKeepsTheGameOnline", opponentLeavingKeepsTheGameOnline),
 		twoPlayers("SeatGivenUpTurnsToSpectating", seatGivenUpTurnsToSpectating),
 		twoPlayers("ResignationAndDrawAnnouncedOnce", resignationAndDrawAnnouncedOnce),
@@ -68,7 +69,7 @@ func TestTwoPlayerRooms(t *testing.T) {
 		twoPlayers("ReplaceAnAbsentPlayer", replaceAnAbsentPlayer),
 		twoPlayers("YourMoveInTheTitleAndANotification", yourMoveInTheTitleAndANotification),
 		twoPlayers("RefusalInTheReadersLanguageGoesWhenTheActionSucceeds", refusalInTheReadersLanguageGoesWhenTheActionSucceeds),
-	)
+	)...)
 }
 
 // TestRoomsWithASpectator runs the tests of two players and a spectator
