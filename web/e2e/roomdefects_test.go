@@ -73,11 +73,12 @@ func TestTwoPlayerRooms(t *testing.T) {
 }
 
 // TestRoomsWithASpectator runs the tests of two players and a spectator
-// in a room in one set of three tabs, the one that turns a page to German
-// last.
+// in a room in one set of three tabs: the rooms played by keyboard
+// (keyboardCases), then the room's defects, the one that turns a page to
+// German last.
 func TestRoomsWithASpectator(t *testing.T) {
-	parallel(t)
-	roomCases(t, 4*time.Minute,
+	parallelLong(t)
+	roomCases(t, 12*time.Minute, append(keyboardCases(),
 		roomCase{"TammanThrowsToldOnceAndTheInstructionToTheMoverOnly", func(t *testing.T) []string {
 			links, specLink := createRoom(t, "tamman", map[string]any{"exact-finish": false}, false)
 			return append(links, specLink)
@@ -86,7 +87,7 @@ func TestRoomsWithASpectator(t *testing.T) {
 			links, specLink := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
 			return append(links, specLink)
 		}, chatInTheRoom},
-	)
+	)...)
 }
 
 // listen starts keeping every line the page's live region says, from now
