@@ -33,7 +33,9 @@ func TestPrintButtonGivesThePDF(t *testing.T) {
 	if got != "application/pdf %PDF-1.4" {
 		t.Errorf("the print link with mouth-up=0.75 gives %q", got)
 	}
-	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), jsDo(`localStorage.setItem('tabula.lang', 'de')`), chromedp.Reload())
+	// German, chosen as a person does, with the header's select.
+	setSelect(t, ctx, "#lang", "de")
+	waitFor(t, ctx, `document.documentElement.lang === 'de'`, 5*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/adji-boto"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #print')`, 30*time.Second)
 	if text := eval[string](t, ctx, `document.getElementById('print').textContent + ' ' + document.getElementById('print').getAttribute('href')`); !strings.Contains(text, "drucken") || !strings.HasSuffix(text, "lang=de") {
