@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -8,12 +9,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The game page's Print links give the server's PDF of the board and
-// rules, on A4 and A3, in the page's language and under the options
-// chosen.
-func TestPrintButtonGivesThePDF(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 2*time.Minute)
+// printButtonGivesThePDF: the game page's Print links give the server's
+// PDF of the board and rules, on A4 and A3, in the page's language and
+// under the options chosen (TestOneVisitorsPages runs it; it leaves the
+// page in German).
+func printButtonGivesThePDF(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/tamman"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="tamman"] #print')`, 30*time.Second)
 	a4 := eval[string](t, ctx, `document.getElementById('print').getAttribute('href')`)
