@@ -248,12 +248,11 @@ func noEnglish(t *testing.T, ctx context.Context, page string) {
 	}
 }
 
-// TestGermanPagesHaveNoEnglish visits every page in German, chosen with
-// the header's language select, going from page to page by the app's
-// addresses (a page load each would cost about a CPU-second).
-func TestGermanPagesHaveNoEnglish(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, time.Minute)
+// germanPagesHaveNoEnglish visits every page in German, chosen with the
+// header's language select, going from page to page by the app's
+// addresses (a page load each would cost about a CPU-second)
+// (TestOneVisitorsPages runs it).
+func germanPagesHaveNoEnglish(t *testing.T, ctx context.Context) {
 	setSelect(t, ctx, "#lang", "de")
 	waitFor(t, ctx, `document.documentElement.lang === 'de'`, 5*time.Second)
 	for _, p := range []struct{ hash, ready string }{

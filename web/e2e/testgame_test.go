@@ -14,13 +14,14 @@ import (
 // TestOneVisitorsPages runs tests of the app's pages that each need one
 // tab on the tests' server, one after the other in one tab (a tab and
 // its first page cost about two CPU-seconds): the test game, the archive,
-// then the print links (which turn the page to German).
+// then the print links and the pages in German.
 func TestOneVisitorsPages(t *testing.T) {
 	parallel(t)
 	ctx := tab(t, 5*time.Minute)
 	t.Run("PlayTheTestGameOnItsBoard", func(t *testing.T) { playTheTestGameOnItsBoard(t, ctx) })
 	t.Run("ArchiveImportFilterAndReplay", func(t *testing.T) { archiveImportFilterAndReplay(t, ctx) })
 	t.Run("PrintButtonGivesThePDF", func(t *testing.T) { printButtonGivesThePDF(t, ctx) })
+	t.Run("GermanPagesHaveNoEnglish", func(t *testing.T) { germanPagesHaveNoEnglish(t, ctx) })
 }
 
 // playTheTestGameOnItsBoard: the Play page plays a game it knows only
