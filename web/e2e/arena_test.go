@@ -111,9 +111,9 @@ func theBoardAroundThePlayersFitsOneScreen(t *testing.T, game string, pages []co
 func arenaCases() []roomCase {
 	var cases []roomCase
 	add := func(name, game string, run func(t *testing.T, game string, pages []context.Context)) {
-		cases = append(cases, roomCase{name + "/" + game,
-			func(t *testing.T) []string { links, _ := createRoom(t, game, map[string]any{}, true); return links },
-			func(t *testing.T, pages []context.Context) {
+		cases = append(cases, roomCase{name: name + "/" + game,
+			room: func(t *testing.T) []string { links, _ := createRoom(t, game, map[string]any{}, true); return links },
+			run: func(t *testing.T, pages []context.Context) {
 				run(t, game, pages)
 				for _, ctx := range pages {
 					must(t, ctx, chromedp.EmulateViewport(1280, 900))

@@ -114,10 +114,10 @@ func keyboardCases() []roomCase {
 		{"tamman", map[string]any{"exact-finish": false}, false, 8},
 		{"agsinnoninka", map[string]any{"seeds": 2, "match": false}, false, 8},
 	} {
-		cases = append(cases, roomCase{"ByKeyboard/" + c.game, func(t *testing.T) []string {
+		cases = append(cases, roomCase{name: "ByKeyboard/" + c.game, room: func(t *testing.T) []string {
 			links, specLink := createRoom(t, c.game, c.options, c.clock)
 			return append(links, specLink)
-		}, func(t *testing.T, pages []context.Context) { playRoomByKeyboard(t, c.game, c.clock, c.turns, pages) }})
+		}, run: func(t *testing.T, pages []context.Context) { playRoomByKeyboard(t, c.game, c.clock, c.turns, pages) }})
 	}
 	return cases
 }

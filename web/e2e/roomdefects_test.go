@@ -25,11 +25,14 @@ type roomCase struct {
 	name string
 	room func(t *testing.T) []string // the links of a new room, one a tab
 	run  func(t *testing.T, pages []context.Context)
+	// create, if set, stands for room: a room made in the open tabs, as a
+	// person does (never the first case's, which opens them).
+	create func(t *testing.T, pages []context.Context) []string
 }
 
 // twoPlayers is the roomCase of run in an Adji-Boto room of Ana and Ben.
 func twoPlayers(name string, run func(t *testing.T, a, b context.Context)) roomCase {
-	return roomCase{name, adjiBotoRoom, func(t *testing.T, p []context.Context) { run(t, p[0], p[1]) }}
+	return roomCase{name: name, room: adjiBotoRoom, run: func(t *testing.T, p []context.Context) { run(t, p[0], p[1]) }}
 }
 
 // roomCases runs cases as subtests, each in a new room of its own, one
@@ -43,7 +46,10 @@ func roomCases(t *testing.T, limit time.Duration, cases ...roomCase) {
 	opened := 0
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if i != opened {
+			switch {
+			case c.create != nil:
+				gotoPages(t, pages, c.create(t, pages))
+			case i != opened:
 				gotoPages(t, pages, c.room(t))
 			}
 			opened = -1
@@ -63,9 +69,9 @@ func TestTwoPlayerRooms(t *testing.T) {
 		twoPlayers("OpponentLeavingKeepsTheGameOnline", opponentLeavingKeepsTheGameOnline),
 		twoPlayers("SeatGivenUpTurnsToSpectating", seatGivenUpTurnsToSpectating),
 		twoPlayers("ResignationAndDrawAnnouncedOnce", resignationAndDrawAnnouncedOnce),
-		roomCase{"AnEndIsAnnouncedOnce",
-			func(t *testing.T) (links []string) { links, last = nearEnd(t); return links },
-			func(t *testing.T, pages []context.Context) { anEndIsAnnouncedOnce(t, last, pages) }},
+		roomCase{name: "AnEndIsAnnouncedOnce",
+			room: func(t *testing.T) (links []string) { links, last = nearEnd(t); return links },
+			run:  func(t *testing.T, pages []context.Context) { anEndIsAnnouncedOnce(t, last, pages) }},
 		twoPlayers("ReplaceAnAbsentPlayer", replaceAnAbsentPlayer),
 		twoPlayers("YourMoveInTheTitleAndANotification", yourMoveInTheTitleAndANotification),
 		twoPlayers("RefusalInTheReadersLanguageGoesWhenTheActionSucceeds", refusalInTheReadersLanguageGoesWhenTheActionSucceeds),
@@ -74,19 +80,20 @@ func TestTwoPlayerRooms(t *testing.T) {
 
 // TestRoomsWithASpectator runs the tests of two players and a spectator
 // in a room in one set of three tabs: the rooms played by keyboard
-// (keyboardCases), then the room's defects, the one that turns a page to
-// German last.
+// (keyboardCases), the online games from invite links (onlineCases),
+// then the room's defects, the one that turns a page to German last.
+// Whole games clicked through: minutes on a loaded machine.
 func TestRoomsWithASpectator(t *testing.T) {
 	parallelLong(t)
-	roomCases(t, 12*time.Minute, append(keyboardCases(),
-		roomCase{"TammanThrowsToldOnceAndTheInstructionToTheMoverOnly", func(t *testing.T) []string {
+	roomCases(t, 25*time.Minute, append(append(keyboardCases(), onlineCases()...),
+		roomCase{name: "TammanThrowsToldOnceAndTheInstructionToTheMoverOnly", room: func(t *testing.T) []string {
 			links, specLink := createRoom(t, "tamman", map[string]any{"exact-finish": false}, false)
 			return append(links, specLink)
-		}, tammanThrowsToldOnceAndTheInstructionToTheMoverOnly},
-		roomCase{"ChatInTheRoom", func(t *testing.T) []string {
+		}, run: tammanThrowsToldOnceAndTheInstructionToTheMoverOnly},
+		roomCase{name: "ChatInTheRoom", room: func(t *testing.T) []string {
 			links, specLink := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
 			return append(links, specLink)
-		}, chatInTheRoom},
+		}, run: chatInTheRoom},
 	)...)
 }
 
