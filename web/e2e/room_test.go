@@ -318,7 +318,11 @@ func gotoPages(t *testing.T, pages []context.Context, links []string) {
 		}
 	}
 	for i, ctx := range pages {
-		id := strings.Split(strings.SplitN(links[i], "#/room/", 2)[1], "/")[0]
+		_, room, ok := strings.Cut(links[i], "#/room/")
+		if !ok {
+			t.Fatalf("%s is not a room's link", links[i])
+		}
+		id, _, _ := strings.Cut(room, "/")
 		waitFor(t, ctx, fmt.Sprintf(`(() => { const r = document.getElementById('room'); return !!r && r.dataset.id === %q && r.dataset.conn === 'online'; })()`, id), 20*time.Second)
 	}
 }
