@@ -125,7 +125,7 @@ func TestAccessibilityAndScreenshots(t *testing.T) {
 			shoot("home")
 			openGame(t, ctx, "tamman", map[string]string{"players": "4"}, []string{"human", "random", "human", "random"})
 			shoot("setup-tamman")
-			must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+			click(t, ctx, `#start`)
 			status(t, ctx)
 			if eval[bool](t, ctx, `!!document.querySelector('#board [data-pick]')`) {
 				must(t, ctx, jsDo(`document.querySelector('#board [data-pick]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`))
@@ -134,7 +134,7 @@ func TestAccessibilityAndScreenshots(t *testing.T) {
 			shoot("play-tamman")
 			openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 			shoot("setup")
-			must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+			click(t, ctx, `#start`)
 			status(t, ctx)
 			shoot("play")
 			must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))

@@ -37,7 +37,7 @@ func adjiBotoAgainstComputer(t *testing.T, ctx context.Context) {
 		t.Error("the rules page is not shown on the game page")
 	}
 	screenshot(t, ctx, "game-page-adji-boto", "")
-	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	click(t, ctx, `#start`)
 	if status(t, ctx) != "input" {
 		t.Fatal("no input at the start")
 	}
@@ -115,7 +115,7 @@ func tammanAgainstComputer(t *testing.T, ctx context.Context) {
 	// (a 4, which earns another throw): the shorter game (some 15 turns of
 	// the person's, not 60).
 	openGame(t, ctx, "tamman", map[string]string{"players": "2", "exact-finish": "false", "throw-use": "total", "mouth-up": "0.9"}, []string{"human", "random"})
-	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	click(t, ctx, `#start`)
 	status(t, ctx)
 	screenshot(t, ctx, "board-tamman", "#room")
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
@@ -154,7 +154,7 @@ func tammanFourPlayers(t *testing.T, ctx context.Context) {
 	for i, s := range []string{"human", "human", "random", "human"} {
 		setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), s)
 	}
-	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	click(t, ctx, `#start`)
 	status(t, ctx)
 	// With the keyboard alone: Tab to a man, Enter picks it and the
 	// legal targets light up; Tab to a target, Enter moves.
@@ -189,7 +189,7 @@ func tammanFourPlayers(t *testing.T, ctx context.Context) {
 func agsinnoninkaAgainstComputer(t *testing.T, ctx context.Context) {
 	// Three seeds a hole: some 20 turns of the person's, not 60.
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false", "seeds": "3"}, []string{"human", "random"})
-	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	click(t, ctx, `#start`)
 	status(t, ctx)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','slow')`), jsDo(`document.querySelector('#legal button.move').click()`))
 	waitFor(t, ctx, `document.querySelectorAll('#board .hand').length === 2`, 5*time.Second)
@@ -204,7 +204,7 @@ func agsinnoninkaAgainstComputer(t *testing.T, ctx context.Context) {
 
 func agsinnoninkaOneDevice(t *testing.T, ctx context.Context) {
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false", "seeds": "3"}, []string{"human", "human"})
-	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	click(t, ctx, `#start`)
 	if status(t, ctx) != "handover" {
 		t.Fatal("a simultaneous turn at one device does not start with a hand-over screen")
 	}
@@ -290,7 +290,8 @@ func TestEveryRegisteredGame(t *testing.T) {
 				}
 				setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), seat)
 			}
-			must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
+			must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
+			click(t, ctx, `#start`)
 			// The phase line names the phase in the game's own words.
 			status(t, ctx)
 			phase := eval[string](t, ctx, `(document.getElementById('phase') || {}).textContent || ''`)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -138,6 +139,23 @@ func must(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp
 	t.Helper()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		t.Fatalf("browser: %v", err)
+	}
+}
+
+// click clicks the element sel as a person would (chromedp.Click). A page
+// that draws itself again between finding the element and clicking it
+// (a form redrawn once more in the language just chosen) leaves the node
+// found gone: it is found again, a few times at most.
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	var err error
+	for range 3 {
+		if err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err == nil || !strings.Contains(err.Error(), "Could not find node with given id") {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("browser: clicking %s: %v", sel, err)
 	}
 }
 

@@ -104,7 +104,8 @@ func startOffline(t *testing.T, ctx context.Context, base, id string, options ma
 	for i := 0; i < n; i++ {
 		setSelect(t, ctx, fmt.Sprintf("#seat-%d", i), "human")
 	}
-	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
+	click(t, ctx, `#start`)
 	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
 }
 

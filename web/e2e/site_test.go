@@ -74,7 +74,8 @@ func siteWithNoServer(t *testing.T, ctx context.Context) {
 	setField(t, ctx, "seeds", "2")
 	waitFor(t, ctx, `!document.getElementById('seats').dataset.pending`, 10*time.Second)
 	setSelect(t, ctx, "#seat-1", "greedy")
-	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
+	click(t, ctx, `#start`)
 	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
 	// a static host serves files as they are, so the worker unpacks
 	// them: the brotli file where the browser's streams take brotli
@@ -139,7 +140,8 @@ func playPageDrawsItsBoardWhileTheEngineLoads(t *testing.T, ctx context.Context,
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #start')`, 30*time.Second)
 	setField(t, ctx, "seeds", "2")
 	waitFor(t, ctx, `!document.getElementById('seats').dataset.pending`, 10*time.Second)
-	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
+	click(t, ctx, `#start`)
 	waitFor(t, ctx, `location.hash.startsWith('#/play/b.') && !!document.querySelector('#board [data-move]')`, 30*time.Second)
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#board [data-move]`)))
 	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length >= 1`, 20*time.Second)

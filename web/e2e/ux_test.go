@@ -21,7 +21,7 @@ import (
 func startAdji(t *testing.T, ctx context.Context, seats ...string) {
 	t.Helper()
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, seats)
-	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	click(t, ctx, `#start`)
 	status(t, ctx)
 }
 
@@ -197,7 +197,8 @@ func newGameResignAndNames(t *testing.T, ctx context.Context) {
 func moveListFollows(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.EmulateViewport(1280, 600))
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "random"})
-	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
+	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
+	click(t, ctx, `#start`)
 	atBottom := `(() => { const l = document.getElementById('movelist'); return l.scrollTop + l.clientHeight >= l.scrollHeight - 4; })()`
 	overflows := `(() => { const l = document.getElementById('movelist'); return l.scrollHeight > l.clientHeight + 1; })()`
 	status(t, ctx)
@@ -304,7 +305,7 @@ func arrowKeysOnTheBoard(t *testing.T, ctx context.Context) {
 	screenshot(t, ctx, "board-turned", "#board")
 
 	openGame(t, ctx, "tamman", map[string]string{"players": "2"}, []string{"human", "human"})
-	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	click(t, ctx, `#start`)
 	status(t, ctx)
 	must(t, ctx, chromedp.Focus(chromedp.CSS(`#board [data-pick]`)), chromedp.KeyEvent("\r"))
 	waitFor(t, ctx, `!!document.activeElement && document.activeElement.hasAttribute('data-move')`, 5*time.Second)
@@ -377,7 +378,7 @@ func phoneLandscapeBoard(t *testing.T, ctx context.Context) {
 	for _, g := range engine.Games() {
 		game := g.ID()
 		openGame(t, ctx, game, nil, []string{"human", "random"})
-		must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+		click(t, ctx, `#start`)
 		status(t, ctx)
 		bottom := eval[float64](t, ctx, `document.querySelector('#board svg').getBoundingClientRect().bottom + window.scrollY`)
 		if bottom > 390 {
@@ -448,7 +449,7 @@ func seedsStayInStores(t *testing.T, ctx context.Context) {
 // board, never to <body>.
 func handOverFocus(t *testing.T, ctx context.Context) {
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "human"})
-	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	click(t, ctx, `#start`)
 	if status(t, ctx) != "handover" {
 		t.Fatal("no hand-over screen")
 	}
@@ -487,7 +488,7 @@ func lastMoveAndThinking(t *testing.T, ctx context.Context) {
 		t.Error("the last-move marker is the focus")
 	}
 	openGame(t, ctx, "tamman", map[string]string{"players": "2"}, []string{"human", "random"})
-	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
+	click(t, ctx, `#start`)
 	status(t, ctx)
 	must(t, ctx, jsDo(`document.querySelector('#legal button.move').click()`))
 	status(t, ctx)
