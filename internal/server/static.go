@@ -23,11 +23,19 @@ import (
 // staticFile is one file of the app, read once: its bytes, compressed
 // bytes when they are smaller (gzip, and brotli where the app holds them
 // made), and an ETag from its content, so that a browser revalidates
-// with If-None-Match instead of downloading it again.
+// with If-None-Match instead of downloading it again. The ETag and the
+// gzip bytes are made at the file's first request (prepared): a server
+// that starts made them for every file, some 0.1 CPU-s a start, most of
+// them for files no one would ask it for.
 type staticFile struct {
 	body, gz, br []byte
 	etag         string
 	ctype        string
+	// tagOf is what the ETag is the hash of (body where nil); pack asks
+	// prepared to gzip body
+	tagOf    []byte
+	pack     bool
+	prepOnce sync.Once
 	// plain, when set, gives body the first time it is asked for: the
 	// engine's bytes, kept compressed only, since every browser takes one
 	// of its encodings
@@ -44,6 +52,29 @@ func (f *staticFile) bytes() ([]byte, error) {
 		}
 	})
 	return f.body, f.plainErr
+}
+
+// prepared makes f's ETag and, where asked and smaller, its gzip bytes,
+// once.
+func (f *staticFile) prepared() {
+	f.prepOnce.Do(func() {
+		tagOf := f.tagOf
+		if tagOf == nil {
+			tagOf = f.body
+		}
+		sum := sha256.Sum256(tagOf)
+		f.etag = hex.EncodeToString(sum[:8])
+		if !f.pack {
+			return
+		}
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw.Write(f.body)
+		zw.Close()
+		if buf.Len() < len(f.body) {
+			f.gz = buf.Bytes()
+		}
+	})
 }
 
 // staticFiles serves the app from memory: compressed for a browser that
@@ -74,24 +105,14 @@ func loadStatic(fsys fs.FS) (*staticFiles, error) {
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(body)
 		ext := path.Ext(name)
-		f := &staticFile{body: body, etag: hex.EncodeToString(sum[:8]),
-			ctype: compressed[ext]}
+		f := &staticFile{body: body, ctype: compressed[ext],
+			pack: len(body) >= minGzip && compressed[ext] == ""}
 		if f.ctype == "" {
 			f.ctype = mime.TypeByExtension(ext)
 		}
 		if f.ctype == "" {
 			f.ctype = http.DetectContentType(body)
-		}
-		if len(body) >= minGzip && compressed[ext] == "" {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			zw.Write(body)
-			zw.Close()
-			if buf.Len() < len(body) {
-				f.gz = buf.Bytes()
-			}
 		}
 		s.files["/"+name] = f
 		return nil
@@ -114,7 +135,7 @@ func (s *staticFiles) addEncoded() {
 		if !ok || gz == nil || s.files[base] != nil {
 			continue
 		}
-		s.files[base] = &staticFile{gz: gz.body, br: br.body, etag: gz.etag,
+		s.files[base] = &staticFile{gz: gz.body, br: br.body, tagOf: gz.body, // gz's ETag
 			ctype: mime.TypeByExtension(path.Ext(base)),
 			plain: func() ([]byte, error) {
 				zr, err := gzip.NewReader(bytes.NewReader(gz.body))
@@ -139,6 +160,7 @@ func (s *staticFiles) serve(w http.ResponseWriter, r *http.Request) error {
 	if f == nil {
 		return notFound("server.no_file", "path", r.URL.Path)
 	}
+	f.prepared()
 	h := w.Header()
 	h.Set("Content-Type", f.ctype)
 	h.Set("Cache-Control", "no-cache")

@@ -229,3 +229,27 @@ func TestStaticEngineUnpackedOnlyWhenAskedPlain(t *testing.T) {
 		}
 	}
 }
+
+// A server that starts compresses nothing: a file is gzipped, and its
+// ETag made, at its first request.
+func TestStaticPreparedAtTheFirstRequest(t *testing.T) {
+	s, err := loadStatic(web.Static())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range s.files {
+		if f.gz != nil && f.br == nil || f.etag != "" {
+			t.Errorf("%s: gzipped or tagged before any request", name)
+		}
+	}
+	f := s.files["/app.js"]
+	r := httptest.NewRequest(http.MethodGet, "/app.js", nil)
+	r.Header.Set("Accept-Encoding", "gzip")
+	w := httptest.NewRecorder()
+	if err := s.serve(w, r); err != nil {
+		t.Fatal(err)
+	}
+	if f.gz == nil || f.etag == "" || w.Header().Get("ETag") != `"`+f.etag+`-gz"` {
+		t.Errorf("after a request: %d gzipped bytes, ETag %q, header %q", len(f.gz), f.etag, w.Header().Get("ETag"))
+	}
+}
