@@ -112,7 +112,7 @@ func TestPGLoadRuns(t *testing.T) {
 	}
 	text := string(out)
 	for _, want := range []*regexp.Regexp{
-		regexp.MustCompile(`4 rooms of adji-boto for 2\.0s .* 0 errors`),
+		regexp.MustCompile(`4 rooms of adji-boto for \d+\.\ds .* 0 errors`), // 2.0s but on a busy machine
 		regexp.MustCompile(`stored: every acknowledged move is stored once \(4 rooms, \d+ moves read back\)`),
 		regexp.MustCompile(`(?m)^log flushes \d+, \d+ ms$`),
 		regexp.MustCompile(`(?m)^postgres: \d+ ticks$`),
