@@ -218,10 +218,10 @@ type EvalStats struct {
 }
 
 // evalStats sums up the judged games of a reading (nil without any).
-func evalStats(iterations int, rs []Result) *EvalStats {
+func evalStats(iterations int, rs []game, tab *gameTables) *EvalStats {
 	var th, dec, nar, cla, cov, mob []float64
 	for _, r := range rs {
-		e := r.Eval
+		e := tab.eval(r)
 		if e == nil {
 			continue
 		}

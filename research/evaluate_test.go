@@ -61,10 +61,10 @@ func TestPlaced(t *testing.T) {
 // shows them.
 func TestEvaluateProbe(t *testing.T) {
 	cfg := Config{Game: "adji-boto", Agents: []string{"greedy"}, Games: 4, Seed: 3}
-	plain := mustRun(t, mustPlan(t, cfg), Whole, t.TempDir(), 1)
+	plain := mustRun(t, mustPlan(t, cfg), Whole, t.TempDir(), 1).Results()
 	cfg.Evaluate, cfg.EvaluateGames = 30, 2
 	p := mustPlan(t, cfg)
-	rs := mustRun(t, p, Whole, t.TempDir(), 1)
+	rs := mustRun(t, p, Whole, t.TempDir(), 1).Results()
 	for i, r := range rs {
 		if r.Turns != plain[i].Turns || r.Winner != plain[i].Winner {
 			t.Errorf("game %d differs with the probe: %+v against %+v", i, r, plain[i])

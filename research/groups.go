@@ -216,7 +216,7 @@ func (g rankGames) undecidedApart(test tierTest) tierTest {
 func (g rankGames) seatWins(r int) []int {
 	wins := make([]int, g.players[r])
 	for _, res := range g.main[r] {
-		if res.Winner >= 0 && res.Winner < len(wins) {
+		if res.Winner >= 0 && int(res.Winner) < len(wins) {
 			wins[res.Winner]++
 		}
 	}
@@ -240,8 +240,8 @@ func (g rankGames) perGame(measure string, a, b int) (x, y []float64) {
 		ra, rb := g.main[a][i], g.main[b][i]
 		switch measure {
 		case RankDecisive:
-			x = append(x, b2f(ra.Winner >= 0 && ra.Stall == ""))
-			y = append(y, b2f(rb.Winner >= 0 && rb.Stall == ""))
+			x = append(x, b2f(ra.Winner >= 0 && ra.Stall == 0))
+			y = append(y, b2f(rb.Winner >= 0 && rb.Stall == 0))
 		case RankDrama:
 			if ra.Winner >= 0 && rb.Winner >= 0 {
 				x, y = append(x, b2f(ra.Trailed)), append(y, b2f(rb.Trailed))

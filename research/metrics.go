@@ -117,12 +117,13 @@ type Report struct {
 	Trace *SkillTrace `json:"skillTrace,omitempty"`
 	// Software is the build that analysed the run: cite it with the seed.
 	Software version.Info `json:"software"`
-	results  []Result
+	results  []game
+	tab      *gameTables // the stalls and evaluations results name
 	// mainBy is results split by reading, skill games aside
 	// (splitResults).
-	mainBy [][]Result
+	mainBy [][]game
 	// skillBy is the skill games split by reading (Analyze)
-	skillBy [][]Result
+	skillBy [][]game
 	plan    *Plan
 }
 
@@ -135,15 +136,15 @@ var pairedMetrics = []struct {
 	name               string
 	skill, share, fair bool
 	rate               bool // 0/1 per game: its effect size is Cohen's h
-	value              func(r Result) (float64, bool)
+	value              func(r game) (float64, bool)
 }{
-	{"first seat wins", false, true, true, true, func(r Result) (float64, bool) { return b2f(r.Winner == 0), true }},
-	{"draw", false, true, false, true, func(r Result) (float64, bool) { return b2f(r.Winner < 0), true }},
-	{"stall", false, true, false, true, func(r Result) (float64, bool) { return b2f(r.Stall != ""), true }},
-	{"turns", false, false, false, false, func(r Result) (float64, bool) { return float64(r.Turns), true }},
-	{"choice", false, true, false, false, func(r Result) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
+	{"first seat wins", false, true, true, true, func(r game) (float64, bool) { return b2f(r.Winner == 0), true }},
+	{"draw", false, true, false, true, func(r game) (float64, bool) { return b2f(r.Winner < 0), true }},
+	{"stall", false, true, false, true, func(r game) (float64, bool) { return b2f(r.Stall != 0), true }},
+	{"turns", false, false, false, false, func(r game) (float64, bool) { return float64(r.Turns), true }},
+	{"choice", false, true, false, false, func(r game) (float64, bool) { return ratio(r.Choices, r.Decisions) }},
 	{"lead changes/100 turns", false, false, false, false, leadChangeRate},
-	{"skill win", true, true, true, true, func(r Result) (float64, bool) { return b2f(r.Agent == 0), true }},
+	{"skill win", true, true, true, true, func(r game) (float64, bool) { return b2f(r.Agent == 0), true }},
 }
 
 func b2f(b bool) float64 {
@@ -153,22 +154,45 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-func ratio(a, b int) (float64, bool) {
+func ratio[T int | int32 | int64](a, b T) (float64, bool) {
 	if b == 0 {
 		return 0, false
 	}
 	return float64(a) / float64(b), true
 }
 
-func leadChangeRate(r Result) (float64, bool) {
+func leadChangeRate(r game) (float64, bool) {
 	v, ok := ratio(r.LeadChanges, r.Turns)
 	return 100 * v, ok
 }
 
 // Analyze measures every reading of a complete or partial run. Results
-// must be in unit order (as Run, LoadRun and Merge give them).
+// must be in unit order (as LoadRun and Merge give them); Run's are
+// measured by Played.Analyze.
 func Analyze(p *Plan, results []Result) *Report {
-	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, plan: p, Software: version.Get()}
+	tab := &gameTables{}
+	games := make([]game, len(results))
+	// The lead curves of each reading's decided games, added in order.
+	leads := make([][]float64, len(p.Readings))
+	for i, r := range results {
+		games[i] = tab.keep(r)
+		if r.Skill || r.Winner < 0 || len(r.Lead) == 0 {
+			continue
+		}
+		if leads[r.Reading] == nil {
+			leads[r.Reading] = make([]float64, leadPoints)
+		}
+		for k, v := range r.Lead[:min(len(r.Lead), leadPoints)] {
+			leads[r.Reading][k] += v
+		}
+	}
+	return analyze(p, games, tab, leads)
+}
+
+// analyze measures a run's games, whose stalls and evaluations are in tab
+// and the sums of whose lead curves are in leads, by reading.
+func analyze(p *Plan, results []game, tab *gameTables, leads [][]float64) *Report {
+	rep := &Report{Config: p.Config, Game: p.Game.Name(), results: results, tab: tab, plan: p, Software: version.Get()}
 	for _, r := range results {
 		rep.PliesDiffer = rep.PliesDiffer || r.Plies != r.Turns
 		rep.MovesDiffer = rep.MovesDiffer || r.Moves() != r.Turns
@@ -182,8 +206,8 @@ func Analyze(p *Plan, results []Result) *Report {
 		}
 	}
 	for i, rd := range p.Readings {
-		st := measure(rd, byReading[i], skillBy[i])
-		st.Eval = evalStats(p.Config.Evaluate, byReading[i])
+		st := measure(rd, byReading[i], skillBy[i], leads[i], tab)
+		st.Eval = evalStats(p.Config.Evaluate, byReading[i], tab)
 		rep.Stats = append(rep.Stats, st)
 	}
 	rep.Comparisons = compare(p, rep.Base, byReading, skillBy)
@@ -194,8 +218,8 @@ func Analyze(p *Plan, results []Result) *Report {
 // splitResults gives the results of each reading, apart from its skill
 // games', in their order; a run of one reading without skill games is
 // its results as they are.
-func splitResults(readings int, results []Result) (by, skill [][]Result) {
-	by, skill = make([][]Result, readings), make([][]Result, readings)
+func splitResults(readings int, results []game) (by, skill [][]game) {
+	by, skill = make([][]game, readings), make([][]game, readings)
 	n, nSkill := make([]int, readings), make([]int, readings)
 	for _, r := range results {
 		if r.Skill {
@@ -210,8 +234,8 @@ func splitResults(readings int, results []Result) (by, skill [][]Result) {
 	}
 	// Counted first, so that no slice of results grows by copying.
 	for i := range by {
-		by[i] = make([]Result, 0, n[i])
-		skill[i] = make([]Result, 0, nSkill[i])
+		by[i] = make([]game, 0, n[i])
+		skill[i] = make([]game, 0, nSkill[i])
 	}
 	for _, r := range results {
 		if r.Skill {
@@ -223,26 +247,25 @@ func splitResults(readings int, results []Result) (by, skill [][]Result) {
 	return by, skill
 }
 
-func measure(rd Reading, rs, skill []Result) Stats {
+// measure measures one reading's games rs and skill games, whose stalls
+// are in tab; leads, if not nil, is the sum of its decided games' lead
+// curves.
+func measure(rd Reading, rs, skill []game, leads []float64, tab *gameTables) Stats {
 	n := rd.Players
 	st := Stats{Reading: rd, Games: len(rs), SeatWins: make([]int, n), StallBy: map[string]int{},
 		LeadCurve: make([]float64, leadPoints)}
-	// One allocation for the measures of every game, each at most len(rs).
+	copy(st.LeadCurve, leads)
 	g := len(rs)
-	all := make([]float64, 9*g)
-	part := func(i int) []float64 { return all[i*g : i*g : (i+1)*g] }
-	turns, plies, moves, rounds, choice := part(0), part(1), part(2), part(3), part(4)
-	branch, leadCh, secure, margin := part(5), part(6), part(7), part(8)
 	draws, stalls, comebacks, decided := 0, 0, 0, 0
 	// Plies are often the turns (a game of one move a turn) and moves the
-	// plies (one actor a ply): a measure equal to the one before it so far
-	// is not written out (nor sorted) until a game tells them apart.
+	// plies (one actor a ply): a measure equal to the one before it is not
+	// written out (nor sorted).
 	pliesAreTurns, movesArePlies := true, true
-	for i, r := range rs {
+	for _, r := range rs {
 		switch {
-		case r.Stall != "":
+		case r.Stall != 0:
 			stalls++
-			st.StallBy[r.Stall]++
+			st.StallBy[tab.stallName(r)]++
 			st.Stalled++
 		case r.Winner < 0:
 			st.Drawn++
@@ -257,43 +280,9 @@ func measure(rd Reading, rs, skill []Result) Stats {
 			if r.Trailed {
 				comebacks++
 			}
-			secure = append(secure, r.Secure)
-			margin = append(margin, r.Margin)
-			for k, v := range r.Lead {
-				st.LeadCurve[k] += v
-			}
 		}
-		turns = append(turns, float64(r.Turns))
-		if pliesAreTurns && r.Plies != r.Turns {
-			pliesAreTurns = false
-			plies = append(plies, turns[:i]...)
-		}
-		if !pliesAreTurns {
-			plies = append(plies, float64(r.Plies))
-		}
-		if movesArePlies && r.Moves() != r.Plies {
-			movesArePlies = false
-			if pliesAreTurns {
-				moves = append(moves, turns[:i]...)
-			} else {
-				moves = append(moves, plies[:i]...)
-			}
-		}
-		if !movesArePlies {
-			moves = append(moves, float64(r.Moves()))
-		}
-		if r.Rounds > 0 {
-			rounds = append(rounds, float64(r.Rounds))
-		}
-		if v, ok := ratio(r.Choices, r.Decisions); ok {
-			choice = append(choice, v)
-		}
-		if v, ok := ratio(r.Options, r.Choices); ok {
-			branch = append(branch, v)
-		}
-		if v, ok := leadChangeRate(r); ok {
-			leadCh = append(leadCh, v)
-		}
+		pliesAreTurns = pliesAreTurns && r.Plies == r.Turns
+		movesArePlies = movesArePlies && r.Moves() == r.Plies
 	}
 	if decided > 0 {
 		for k := range st.LeadCurve {
@@ -308,20 +297,35 @@ func measure(rd Reading, rs, skill []Result) Stats {
 	_, st.SeatP = ChiSquareUniform(st.SeatWins)
 	st.Draw = Proportion(draws, g)
 	st.Stall = Proportion(stalls, g)
-	// The measures are measure's own: sorted in place, each once.
-	st.TurnsMedian, st.TurnsP90 = quantiles(turns, 0.5, 0.9)
-	st.PliesMedian, _ = quantiles(plies, 0.5, 0.5)
-	if pliesAreTurns {
-		st.PliesMedian = st.TurnsMedian
+	// One buffer of a value a game holds each measure in turn, in the
+	// games' order, for its quantiles (sorted in place) or its mean: the
+	// reports keep no copy of every game's measures.
+	buf := make([]float64, 0, g)
+	values := func(v func(r game) (float64, bool)) []float64 {
+		buf = buf[:0]
+		for _, r := range rs {
+			if x, ok := v(r); ok {
+				buf = append(buf, x)
+			}
+		}
+		return buf
 	}
-	st.MovesMedian, _ = quantiles(moves, 0.5, 0.5)
-	if movesArePlies {
-		st.MovesMedian = st.PliesMedian
+	st.TurnsMedian, st.TurnsP90 = quantiles(values(func(r game) (float64, bool) { return float64(r.Turns), true }), 0.5, 0.9)
+	st.PliesMedian = st.TurnsMedian
+	if !pliesAreTurns {
+		st.PliesMedian, _ = quantiles(values(func(r game) (float64, bool) { return float64(r.Plies), true }), 0.5, 0.5)
 	}
-	st.RoundsMedian, st.RoundsP90 = quantiles(rounds, 0.5, 0.9)
-	st.Choice, st.Branching, st.LeadChanges = Mean(choice), Mean(branch), Mean(leadCh)
+	st.MovesMedian = st.PliesMedian
+	if !movesArePlies {
+		st.MovesMedian, _ = quantiles(values(func(r game) (float64, bool) { return float64(r.Moves()), true }), 0.5, 0.5)
+	}
+	st.RoundsMedian, st.RoundsP90 = quantiles(values(func(r game) (float64, bool) { return float64(r.Rounds), r.Rounds > 0 }), 0.5, 0.9)
+	st.Choice = Mean(values(func(r game) (float64, bool) { return ratio(r.Choices, r.Decisions) }))
+	st.Branching = Mean(values(func(r game) (float64, bool) { return ratio(r.Options, int64(r.Choices)) }))
+	st.LeadChanges = Mean(values(leadChangeRate))
 	st.Comeback = Wilson(comebacks, decided)
-	st.Secure, st.Margin = Mean(secure), Mean(margin)
+	st.Secure = Mean(values(func(r game) (float64, bool) { return r.Secure, r.Winner >= 0 }))
+	st.Margin = Mean(values(func(r game) (float64, bool) { return r.Margin, r.Winner >= 0 }))
 	if len(skill) > 0 {
 		wins := 0
 		for _, r := range skill {
@@ -368,7 +372,7 @@ func edgeText(s Stats) string {
 
 // compare tests each measure of each reading against the base, on the
 // games both have, and adjusts the p-values by Holm over the whole run.
-func compare(p *Plan, base int, byReading, skillBy [][]Result) []Comparison {
+func compare(p *Plan, base int, byReading, skillBy [][]game) []Comparison {
 	var out []Comparison
 	for i := range p.Readings {
 		if i == base {
@@ -437,15 +441,15 @@ func correlation(x, y []float64) float64 {
 
 // paired gives the values of the games both lists hold (by game number)
 // where the measure is defined for both.
-func paired(a, b []Result, value func(Result) (float64, bool)) (x, y []float64) {
-	pair := func(r, o Result) {
+func paired(a, b []game, value func(game) (float64, bool)) (x, y []float64) {
+	pair := func(r, o game) {
 		v, ok1 := value(r)
 		w, ok2 := value(o)
 		if ok1 && ok2 {
 			x, y = append(x, v), append(y, w)
 		}
 	}
-	if sameGames([][]Result{b, a}) {
+	if sameGames([][]game{b, a}) {
 		// A whole run's readings: game k of each is the same game, no
 		// map of every result needed.
 		x, y = make([]float64, 0, len(a)), make([]float64, 0, len(a))
@@ -454,7 +458,7 @@ func paired(a, b []Result, value func(Result) (float64, bool)) (x, y []float64) 
 		}
 		return x, y
 	}
-	at := map[int]Result{}
+	at := map[int32]game{}
 	for _, r := range b {
 		at[r.Game] = r
 	}

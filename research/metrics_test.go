@@ -110,7 +110,7 @@ func TestAnalyzeCounts(t *testing.T) {
 // scripts, no links to fetch.
 func TestHTMLIsSelfContained(t *testing.T) {
 	p := mustPlan(t, smallConfig())
-	rep := Analyze(p, mustRun(t, p, Whole, t.TempDir(), 2))
+	rep := mustRun(t, p, Whole, t.TempDir(), 2).Analyze(p)
 	var b bytes.Buffer
 	if err := rep.WriteHTML(&b); err != nil {
 		t.Fatal(err)
@@ -143,7 +143,7 @@ func TestTammanTurnsArePlayersTurns(t *testing.T) {
 		p := mustPlan(t, Config{Game: "tamman", Options: []string{"players=" + players}, Agents: []string{"random"}, Games: 8, Seed: 5})
 		n := p.Readings[0].Players
 		plies, turns := 0, 0
-		for _, r := range mustRun(t, p, Whole, t.TempDir(), 1) {
+		for _, r := range mustRun(t, p, Whole, t.TempDir(), 1).Results() {
 			if r.Winner != (r.Turns-1)%n {
 				t.Errorf("%d players, game %d: winner %d after %d turns", n, r.Game, r.Winner, r.Turns)
 			}
@@ -163,7 +163,7 @@ func TestTammanTurnsArePlayersTurns(t *testing.T) {
 // two moves.
 func TestAgsinnoninkaTurnIsTwoMoves(t *testing.T) {
 	p := mustPlan(t, Config{Game: "agsinnoninka", Options: []string{"match=false"}, Agents: []string{"random"}, Games: 4, Seed: 5})
-	for _, r := range mustRun(t, p, Whole, t.TempDir(), 1) {
+	for _, r := range mustRun(t, p, Whole, t.TempDir(), 1).Results() {
 		if r.Turns != r.Plies || r.Moves() != 2*r.Plies {
 			t.Errorf("game %d: %d turns, %d plies, %d moves", r.Game, r.Turns, r.Plies, r.Moves())
 		}
@@ -278,16 +278,16 @@ func TestSecureIsTheScan(t *testing.T) {
 func TestPairedOfAWholeRun(t *testing.T) {
 	p := mustPlan(t, Config{Game: "tamman", Agents: []string{"random"}, Games: 30, Seed: 5,
 		Vary: []Vary{{Name: "players", Values: []string{"2", "3"}}}})
-	rs, err := Run(context.Background(), p, Whole, t.TempDir(), Options{Threads: 1})
+	pl, err := Run(context.Background(), p, Whole, t.TempDir(), Options{Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	by, _ := splitResults(len(p.Readings), rs)
-	for _, a := range [][]Result{by[1], by[1][:20]} { // whole, then with games missing
+	by, _ := splitResults(len(p.Readings), pl.games)
+	for _, a := range [][]game{by[1], by[1][:20]} { // whole, then with games missing
 		for _, m := range pairedMetrics {
 			x, y := paired(a, by[0], m.value)
 			var wx, wy []float64 // by the map
-			at := map[int]Result{}
+			at := map[int32]game{}
 			for _, r := range by[0] {
 				at[r.Game] = r
 			}

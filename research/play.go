@@ -233,7 +233,11 @@ type measures struct {
 	// the rows for it.
 	lastLed [2]int
 	leads   []float64 // room for the next games' Result.Lead
-	pr      *probe    // judges the decisions of the game, if not nil
+	// oneLead, if not nil, is every game's Result.Lead: a caller on the
+	// player's goroutine that sums the curve (leadSums) or copies it before
+	// the next game leaves no curve a game to collect.
+	oneLead []float64
+	pr      *probe // judges the decisions of the game, if not nil
 }
 
 // start readies m for a game from s.
@@ -456,10 +460,15 @@ func (m *measures) winnerLead(res *Result, n int) {
 	res.Secure = float64(lastTrail+1) / float64(points)
 	res.Trailed = lead((points-1)/2) < 0
 	res.Margin = lead(points - 1)
-	if len(m.leads) < leadPoints {
+	switch {
+	case m.oneLead != nil:
+		res.Lead = m.oneLead
+	case len(m.leads) < leadPoints:
 		m.leads = make([]float64, leadPoints*256) // the leads of 256 games, one allocation
+		fallthrough
+	default:
+		res.Lead, m.leads = m.leads[:leadPoints:leadPoints], m.leads[leadPoints:]
 	}
-	res.Lead, m.leads = m.leads[:leadPoints:leadPoints], m.leads[leadPoints:]
 	for i := range res.Lead {
 		res.Lead[i] = lead((points - 1) * i / (leadPoints - 1))
 	}

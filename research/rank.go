@@ -74,9 +74,9 @@ type RankIv struct {
 // rankGames are the per-game values the scores need, by reading and by
 // game slot (the games every reading has).
 type rankGames struct {
-	players []int      // by reading: the fair share is 1/players of each
-	main    [][]Result // [reading][slot]
-	skill   [][]Result
+	players []int    // by reading: the fair share is 1/players of each
+	main    [][]game // [reading][slot]
+	skill   [][]game
 	// turns is each reading's turns of its slots in ascending order, and
 	// place each slot's place in that order: a resample's median turns
 	// is found by counting its slots' places, not by sorting its turns.
@@ -104,10 +104,10 @@ func (g *rankGames) prepare() {
 		slots := make([]rankSlot, len(games))
 		for i, res := range games {
 			w := int8(-1)
-			if res.Winner >= 0 && res.Winner < g.players[r] {
+			if res.Winner >= 0 && int(res.Winner) < g.players[r] {
 				w = int8(res.Winner)
 			}
-			slots[i] = rankSlot{winner: w, stalled: res.Stall != "", trailed: res.Trailed}
+			slots[i] = rankSlot{winner: w, stalled: res.Stall != 0, trailed: res.Trailed}
 		}
 		g.slots = append(g.slots, slots)
 		won := make([]bool, len(g.skill[r]))
@@ -244,7 +244,7 @@ func (rep *Report) rankGames() rankGames {
 	for _, s := range rep.Stats {
 		g.players = append(g.players, s.Reading.Players)
 	}
-	lay := func(skill bool) [][]Result {
+	lay := func(skill bool) [][]game {
 		if split := rep.skillBy; split != nil {
 			if !skill {
 				split = rep.mainBy
@@ -253,16 +253,16 @@ func (rep *Report) rankGames() rankGames {
 				return split
 			}
 		}
-		by := make([]map[int]Result, len(rep.Stats))
+		by := make([]map[int32]game, len(rep.Stats))
 		for i := range by {
-			by[i] = map[int]Result{}
+			by[i] = map[int32]game{}
 		}
 		for _, r := range rep.results {
 			if r.Skill == skill {
 				by[r.Reading][r.Game] = r
 			}
 		}
-		var games []int
+		var games []int32
 		for n := range by[0] {
 			ok := true
 			for _, m := range by[1:] {
@@ -273,8 +273,8 @@ func (rep *Report) rankGames() rankGames {
 				games = append(games, n)
 			}
 		}
-		sort.Ints(games)
-		out := make([][]Result, len(by))
+		slices.Sort(games)
+		out := make([][]game, len(by))
 		for i, m := range by {
 			for _, n := range games {
 				out[i] = append(out[i], m[n])
@@ -289,7 +289,7 @@ func (rep *Report) rankGames() rankGames {
 // sameGames says whether every reading of by has the same games in the
 // same ascending order, as a whole run has them: then by is its own
 // layout by game slot, without a map of every result.
-func sameGames(by [][]Result) bool {
+func sameGames(by [][]game) bool {
 	for k, r := range by[0] {
 		if k > 0 && r.Game <= by[0][k-1].Game {
 			return false

@@ -131,16 +131,17 @@ func TestPlayersPerReading(t *testing.T) {
 func TestRankGamesOfAWholeRun(t *testing.T) {
 	p := mustPlan(t, Config{Game: "adji-boto", Agents: []string{"random"}, Games: 12, Seed: 3, Skill: "greedy",
 		Vary: []Vary{{Name: "opening", Values: []string{"free", "none"}}}})
-	rs, err := Run(context.Background(), p, Whole, t.TempDir(), Options{Threads: 1})
+	pl, err := Run(context.Background(), p, Whole, t.TempDir(), Options{Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
+	rs := pl.Results()
 	for _, results := range [][]Result{rs, rs[:len(rs)-3]} { // whole, then with games missing
 		rep := Analyze(p, results)
 		fast := rep.rankGames()
 		rep.mainBy, rep.skillBy = nil, nil // the map of every result
 		slow := rep.rankGames()
-		for _, c := range []struct{ a, b [][]Result }{{fast.main, slow.main}, {fast.skill, slow.skill}} {
+		for _, c := range []struct{ a, b [][]game }{{fast.main, slow.main}, {fast.skill, slow.skill}} {
 			if len(c.a) != len(c.b) {
 				t.Fatalf("%d readings laid out, want %d", len(c.a), len(c.b))
 			}
@@ -164,11 +165,11 @@ func TestMedianTurnsIsTheSorted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for trial := 0; trial < 200; trial++ {
 		n := 1 + rng.IntN(60)
-		games := make([]Result, n)
+		games := make([]game, n)
 		for i := range games {
-			games[i].Turns = rng.IntN(1 + rng.IntN(40)) // ties, many or few
+			games[i].Turns = int32(rng.IntN(1 + rng.IntN(40))) // ties, many or few
 		}
-		g := rankGames{main: [][]Result{games}}
+		g := rankGames{main: [][]game{games}}
 		g.orderTurns()
 		idx := make([]int, n)
 		for i := range idx {

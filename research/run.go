@@ -84,24 +84,54 @@ type Options struct {
 // out; an interrupted run loses at most these.
 const flushEvery = 64
 
+// Played is what Run gives back: the shard's games in unit order, as the
+// reports read them (game: no pointers, 72 bytes a game), with the sums of
+// their lead curves by reading (leadSums): a study keeps no Result and no
+// curve a game until its reports.
+type Played struct {
+	games []game
+	tab   *gameTables
+	leads *leadSums
+}
+
+// Len is the number of games played, resumed ones included.
+func (pl *Played) Len() int { return len(pl.games) }
+
+// Results gives the games as Results, in unit order, without their lead
+// curves (games.jsonl has them).
+func (pl *Played) Results() []Result {
+	out := make([]Result, len(pl.games))
+	for i, g := range pl.games {
+		out[i] = pl.tab.result(g)
+	}
+	return out
+}
+
+// Analyze measures the played games (Analyze).
+func (pl *Played) Analyze(p *Plan) *Report { return analyze(p, pl.games, pl.tab, pl.leads.sum) }
+
 // Run plays the plan's shard into dir, keeping what dir already holds of
 // the same run (so an interrupted run resumes), and returns the shard's
-// results in unit order. It stops early, with ctx's error, when ctx ends.
-func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Result, error) {
+// games in unit order. It stops early, with ctx's error, when ctx ends.
+func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) (*Played, error) {
 	if err := p.CheckAgents(); err != nil {
 		return nil, fmt.Errorf("agents: %v", err)
 	}
-	have, err := openRun(p, shard, dir)
-	if err != nil {
+	have, tab, leads := newUnits[game](p, shard), &gameTables{}, newLeadSums(len(p.Readings))
+	keep := func(u int, r Result) {
+		leads.fold(&r)
+		have.put(u, tab.keep(r))
+	}
+	if err := openRun(p, shard, dir, keep); err != nil {
 		return nil, err
 	}
-	var todo []int
+	total := (p.Units() - shard.Index + shard.Count - 1) / shard.Count
+	todo := make([]int, 0, total-have.n) // made at its size: no copies of a growing list
 	for u := shard.Index; u < p.Units(); u += shard.Count {
 		if !have.has(u) {
 			todo = append(todo, u)
 		}
 	}
-	total := (p.Units() - shard.Index + shard.Count - 1) / shard.Count
 	f, err := os.OpenFile(filepath.Join(dir, gamesFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return nil, err
@@ -112,12 +142,15 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 	w := bufio.NewWriterSize(f, 64<<10)
 	var line []byte
 	_, runErr := play(ctx, p, todo, o.Threads, func(r Result, done int, began time.Time) error {
-		have.put(p.unitNumber(unit{r.Reading, r.Game, r.Skill}), r)
 		var err error
 		if line, err = appendResult(line[:0], r); err != nil {
 			return err
 		}
 		line = append(line, '\n')
+		if err := checkCounts(r); err != nil {
+			return fmt.Errorf("reading %d, game %d: %v", r.Reading, r.Game, err)
+		}
+		keep(p.unitNumber(unit{r.Reading, r.Game, r.Skill}), r)
 		// Only whole lines reach the file, so that even a kill -9 between
 		// two writes leaves no cut line.
 		if w.Available() < len(line) && w.Buffered() > 0 {
@@ -145,7 +178,7 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) ([]Re
 	if runErr != nil {
 		return nil, runErr
 	}
-	return have.sorted(), nil
+	return &Played{games: have.sorted(), tab: tab, leads: leads}, nil
 }
 
 // play runs the units on threads goroutines and hands each result to
@@ -223,6 +256,9 @@ func play(ctx context.Context, p *Plan, todo []int, threads int, emit func(r Res
 // goroutine, in order, without a channel between the game and emit.
 func playHere(ctx context.Context, p *Plan, todo []int, emit func(r Result, done int, began time.Time) error, began time.Time) (int, error) {
 	pl := newPlayer(p)
+	// emit takes each result before the next game: the games may share
+	// one lead curve.
+	pl.m.oneLead = make([]float64, leadPoints)
 	stop := ctx.Done()
 	for done, u := range todo {
 		select {
@@ -242,16 +278,15 @@ func playHere(ctx context.Context, p *Plan, todo []int, emit func(r Result, done
 }
 
 // openRun makes dir for the run, or checks that it holds the same run, and
-// returns the results it already has. A last line cut off by an
-// interruption is dropped from the file.
-func openRun(p *Plan, shard Shard, dir string) (*unitResults, error) {
+// hands the results it already has to put, by unit. A last line cut off
+// by an interruption is dropped from the file.
+func openRun(p *Plan, shard Shard, dir string, put func(u int, r Result)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
+		return err
 	}
-	have := newUnitResults(p, shard)
 	want, err := json.MarshalIndent(newHeader(p, shard), "", "  ")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	want = append(want, '\n')
 	hp := filepath.Join(dir, runFile)
@@ -259,40 +294,37 @@ func openRun(p *Plan, shard Shard, dir string) (*unitResults, error) {
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		if err := os.WriteFile(hp, want, 0o644); err != nil {
-			return nil, err
+			return err
 		}
-		return have, nil
+		return nil
 	case err != nil:
-		return nil, err
+		return err
 	case !bytes.Equal(got, want) && !sameKeptRun(got, want):
-		return nil, fmt.Errorf("%s holds another run (its %s differs: game, options, vary, agents, games, seed or shard); use another --out", dir, runFile)
+		return fmt.Errorf("%s holds another run (its %s differs: game, options, vary, agents, games, seed or shard); use another --out", dir, runFile)
 	}
 	gp := filepath.Join(dir, gamesFile)
 	data, err := os.ReadFile(gp)
 	if errors.Is(err, os.ErrNotExist) {
-		return have, nil
+		return nil
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if cut := bytes.LastIndexByte(data, '\n') + 1; cut < len(data) {
 		data = data[:cut]
 		if err := os.Truncate(gp, int64(cut)); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	if err := readResults(p, shard, bytes.NewReader(data), gp, have); err != nil {
-		return nil, err
-	}
-	return have, nil
+	return readResults(p, shard, bytes.NewReader(data), gp, put)
 }
 
 // maxLine bounds one line of games.jsonl.
 const maxLine = 1 << 20
 
-// readResults reads JSON lines of results into have, checking that each
-// belongs to the plan and the shard.
-func readResults(p *Plan, shard Shard, in io.Reader, name string, have *unitResults) error {
+// readResults reads JSON lines of results, checking that each belongs to
+// the plan and the shard, and hands each to put with its unit.
+func readResults(p *Plan, shard Shard, in io.Reader, name string, put func(u int, r Result)) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64*1024), maxLine)
 	for line := 1; sc.Scan(); line++ {
@@ -303,11 +335,17 @@ func readResults(p *Plan, shard Shard, in io.Reader, name string, have *unitResu
 		if r.Reading < 0 || r.Reading >= len(p.Readings) || r.Game < 0 || r.Game >= p.Config.Games || (r.Skill && p.Kinds < 2) {
 			return fmt.Errorf("%s:%d: reading %d, game %d is not in this run", name, line, r.Reading, r.Game)
 		}
+		if err := checkCounts(r); err != nil {
+			return fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		if n := p.Readings[r.Reading].Players; r.Winner >= n || r.Agent >= n {
+			return fmt.Errorf("%s:%d: winner %d or agent %d out of range (%d players)", name, line, r.Winner, r.Agent, n)
+		}
 		u := p.unitNumber(unit{r.Reading, r.Game, r.Skill})
 		if u%shard.Count != shard.Index {
 			return fmt.Errorf("%s:%d: reading %d, game %d is not in shard %s", name, line, r.Reading, r.Game, shard)
 		}
-		have.put(u, r)
+		put(u, r)
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("%s: %v", name, err)
@@ -322,22 +360,27 @@ func headReading(h runHeader, i int) []string {
 	return nil
 }
 
-// unitResults holds a shard's results by unit number, in a slice: a map
-// of results would allocate each (they are too big to sit in it).
-type unitResults struct {
+// units holds a shard's results (or games) by unit number, in a slice: a
+// map of results would allocate each (they are too big to sit in it).
+type units[T any] struct {
 	shard Shard
-	rs    []Result
+	rs    []T
 	got   []bool
 	n     int // units with a result
 }
 
-func newUnitResults(p *Plan, shard Shard) *unitResults {
+// unitResults are a shard's Results, as read from a run directory.
+type unitResults = units[Result]
+
+func newUnits[T any](p *Plan, shard Shard) *units[T] {
 	size := (p.Units() - shard.Index + shard.Count - 1) / shard.Count
-	return &unitResults{shard: shard, rs: make([]Result, size), got: make([]bool, size)}
+	return &units[T]{shard: shard, rs: make([]T, size), got: make([]bool, size)}
 }
 
+func newUnitResults(p *Plan, shard Shard) *unitResults { return newUnits[Result](p, shard) }
+
 // put keeps r as unit u's result; u is in the shard.
-func (h *unitResults) put(u int, r Result) {
+func (h *units[T]) put(u int, r T) {
 	i := (u - h.shard.Index) / h.shard.Count
 	if !h.got[i] {
 		h.got[i] = true
@@ -346,14 +389,14 @@ func (h *unitResults) put(u int, r Result) {
 	h.rs[i] = r
 }
 
-func (h *unitResults) has(u int) bool { return h.got[(u-h.shard.Index)/h.shard.Count] }
+func (h *units[T]) has(u int) bool { return h.got[(u-h.shard.Index)/h.shard.Count] }
 
 // sorted gives the results there are, in unit order.
-func (h *unitResults) sorted() []Result {
+func (h *units[T]) sorted() []T {
 	if h.n == len(h.rs) {
 		return h.rs
 	}
-	out := make([]Result, 0, h.n)
+	out := make([]T, 0, h.n)
 	for i, r := range h.rs {
 		if h.got[i] {
 			out = append(out, r)
@@ -397,7 +440,7 @@ func LoadRun(dir string) (*Plan, Shard, []Result, error) {
 	}
 	// A run still going, or cut off, may end in part of a line: leave it.
 	data = data[:bytes.LastIndexByte(data, '\n')+1]
-	if err := readResults(p, head.Shard, bytes.NewReader(data), gp, have); err != nil {
+	if err := readResults(p, head.Shard, bytes.NewReader(data), gp, have.put); err != nil {
 		return nil, Shard{}, nil, err
 	}
 	return p, head.Shard, have.sorted(), nil
@@ -476,7 +519,8 @@ func sameConfig(a, b Config) bool {
 // writeWhole writes results as a whole run into dir, which must not hold
 // another run.
 func writeWhole(p *Plan, results []Result, dir string) error {
-	have, err := openRun(p, Whole, dir)
+	have := newUnits[struct{}](p, Whole)
+	err := openRun(p, Whole, dir, func(u int, _ Result) { have.put(u, struct{}{}) })
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,35 +33,45 @@ func mustPlan(t *testing.T, cfg Config) *Plan {
 	return p
 }
 
-func mustRun(t *testing.T, p *Plan, sh Shard, dir string, threads int) []Result {
+func mustRun(t *testing.T, p *Plan, sh Shard, dir string, threads int) *Played {
 	t.Helper()
-	rs, err := Run(context.Background(), p, sh, dir, Options{Threads: threads})
+	pl, err := Run(context.Background(), p, sh, dir, Options{Threads: threads})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rs
+	return pl
 }
 
-func reportJSON(t *testing.T, p *Plan, rs []Result) string {
+func reportJSON(t *testing.T, rep *Report) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := Analyze(p, rs).WriteJSON(&b); err != nil {
+	if err := rep.WriteJSON(&b); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// noLeads gives results without their lead curves, which a run sums by
+// reading instead of keeping (Played): what two runs' results must share.
+func noLeads(rs []Result) []Result {
+	out := slices.Clone(rs)
+	for i := range out {
+		out[i].Lead = nil
+	}
+	return out
 }
 
 func TestSameNumbersWhateverThreads(t *testing.T) {
 	p := mustPlan(t, smallConfig())
 	one := mustRun(t, p, Whole, t.TempDir(), 1)
 	two := mustRun(t, p, Whole, t.TempDir(), 2)
-	if len(one) != p.Units() {
-		t.Fatalf("%d results, want %d", len(one), p.Units())
+	if len(one.Results()) != p.Units() {
+		t.Fatalf("%d results, want %d", len(one.Results()), p.Units())
 	}
 	if !reflect.DeepEqual(one, two) {
 		t.Error("results differ between 1 and 2 threads")
 	}
-	if reportJSON(t, p, one) != reportJSON(t, p, two) {
+	if reportJSON(t, one.Analyze(p)) != reportJSON(t, two.Analyze(p)) {
 		t.Error("reports differ between 1 and 2 threads")
 	}
 }
@@ -80,22 +91,24 @@ func TestMergedShardsEqualWholeRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(whole, merged) {
+	if !reflect.DeepEqual(noLeads(whole.Results()), noLeads(merged)) {
 		t.Fatal("merged results differ from the whole run")
 	}
-	if reportJSON(t, p, whole) != reportJSON(t, mp, merged) {
+	// The whole run summed its lead curves as it played, the merged one
+	// reads them from the shards' games: the same reports.
+	if reportJSON(t, whole.Analyze(p)) != reportJSON(t, Analyze(mp, merged)) {
 		t.Error("merged report differs from the whole run's")
 	}
 	var h1, h2 bytes.Buffer
-	Analyze(p, whole).WriteHTML(&h1)
+	whole.Analyze(p).WriteHTML(&h1)
 	Analyze(mp, merged).WriteHTML(&h2)
 	if !bytes.Equal(h1.Bytes(), h2.Bytes()) {
 		t.Error("merged HTML report differs from the whole run's")
 	}
 	// The merged directory is a whole run that loads again.
 	_, sh, again, err := LoadRun(out)
-	if err != nil || sh != Whole || !reflect.DeepEqual(again, whole) {
-		t.Errorf("reloaded merged run: shard %v, err %v, equal %v", sh, err, reflect.DeepEqual(again, whole))
+	if err != nil || sh != Whole || !reflect.DeepEqual(again, merged) {
+		t.Errorf("reloaded merged run: shard %v, err %v, equal %v", sh, err, reflect.DeepEqual(again, merged))
 	}
 	// A missing shard is an error that names it.
 	if _, _, err := Merge(dirs[:2], ""); err == nil || !strings.Contains(err.Error(), "[2]") {
@@ -128,8 +141,13 @@ func TestResumeAfterInterruption(t *testing.T) {
 		t.Fatalf("interrupted run: kept %d of %d games, err %v", len(kept), p.Units(), err)
 	}
 	resumed := mustRun(t, p, Whole, dir, 1)
-	if !reflect.DeepEqual(whole, resumed) {
+	if !reflect.DeepEqual(noLeads(whole.Results()), noLeads(resumed.Results())) {
 		t.Error("resumed run differs from the whole run")
+	}
+	// The resumed run keeps the curves of the games it read and sums
+	// those it played: the report of the whole run.
+	if reportJSON(t, whole.Analyze(p)) != reportJSON(t, resumed.Analyze(p)) {
+		t.Error("resumed run's report differs from the whole run's")
 	}
 	// A different run in the same directory is refused.
 	other := smallConfig()
@@ -152,12 +170,22 @@ func TestRunDirectoryIsChecked(t *testing.T) {
 	if _, _, _, err := LoadRun(dir); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("bad last line: err %v, want one that names it (%s)", err, want)
 	}
+	// A count the reports' games cannot hold (no run writes one: a game
+	// ends at maxPlies plies), or a winner beyond any seat.
+	for _, bad := range []string{`{"r":0,"g":1,"w":0,"a":0,"plies":3000000000,"turns":1}`, `{"r":0,"g":1,"w":70000,"a":0,"plies":1,"turns":1}`} {
+		data, _ := os.ReadFile(filepath.Join(dir, gamesFile))
+		lines := strings.SplitAfter(string(data), "\n")
+		os.WriteFile(filepath.Join(dir, gamesFile), []byte(strings.Join(lines[:p.Units()], "")+bad+"\n"), 0o644)
+		if _, _, _, err := LoadRun(dir); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("%s: err %v, want one that names line %s and the range", bad, err, want)
+		}
+	}
 }
 
 func TestStallsAndRounds(t *testing.T) {
 	// Adji-Boto with a cap of 30 moves: every game stalls.
 	p := mustPlan(t, Config{Game: "adji-boto", Options: []string{"max-plies=30"}, Agents: []string{"random"}, Games: 6, Seed: 1})
-	rep := Analyze(p, mustRun(t, p, Whole, t.TempDir(), 1))
+	rep := mustRun(t, p, Whole, t.TempDir(), 1).Analyze(p)
 	s := rep.Stats[0]
 	if s.Stalled != 6 || s.StallBy["max-plies"] != 6 || s.Stall.Value != 1 {
 		t.Errorf("capped Adji-Boto: %d stalled %v, want all 6 by max-plies", s.Stalled, s.StallBy)
@@ -165,7 +193,7 @@ func TestStallsAndRounds(t *testing.T) {
 	// Agsinnoninka is played in rounds; a one-round cap stalls matches
 	// that no player lost in the first round.
 	p = mustPlan(t, Config{Game: "agsinnoninka", Options: []string{"max-rounds=1"}, Agents: []string{"random"}, Games: 4, Seed: 1})
-	rep = Analyze(p, mustRun(t, p, Whole, t.TempDir(), 1))
+	rep = mustRun(t, p, Whole, t.TempDir(), 1).Analyze(p)
 	s = rep.Stats[0]
 	if s.RoundsMedian.Value != 1 || s.StallBy["max-rounds"] == 0 {
 		t.Errorf("one-round Agsinnoninka: rounds %v, stalls %v", s.RoundsMedian, s.StallBy)
@@ -211,7 +239,7 @@ func TestChanceByTurnPairsReadingsBetter(t *testing.T) {
 		p := mustPlan(t, Config{Game: "tamman", Design: Each, Agents: []string{"random"}, Games: 1500, Seed: 3, Chance: chance,
 			Vary: []Vary{{Name: "throw-use", Values: []string{"all"}}, {Name: "exact-finish", Values: []string{"all"}}}})
 		sum := 0.0
-		for _, c := range Analyze(p, mustRun(t, p, Whole, t.TempDir(), 2)).Comparisons {
+		for _, c := range mustRun(t, p, Whole, t.TempDir(), 2).Analyze(p).Comparisons {
 			if c.Metric == "turns" {
 				sum += c.Corr
 			}
@@ -274,12 +302,12 @@ func TestOldKeyedRunsResumeWithTheirDraws(t *testing.T) {
 	if _, err := Run(context.Background(), fresh, Whole, dir, Options{Threads: 1}); err == nil {
 		t.Fatal("a run by splitmix resumed a run by SHA-256")
 	}
-	if other := mustRun(t, fresh, Whole, t.TempDir(), 1); reflect.DeepEqual(other, whole) {
+	if other := mustRun(t, fresh, Whole, t.TempDir(), 1); reflect.DeepEqual(other.Results(), whole.Results()) {
 		t.Fatal("splitmix and SHA-256 draws played the same games")
 	}
 	cfg.ChanceHash = KeptChanceHash(dir) // as tabula analyze does
 	resumed := mustRun(t, mustPlan(t, cfg), Whole, dir, 1)
-	if !reflect.DeepEqual(resumed, whole) {
+	if !reflect.DeepEqual(noLeads(resumed.Results()), noLeads(whole.Results())) {
 		t.Fatal("the resumed old run played other games than a whole run by SHA-256")
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, gamesFile))
@@ -290,7 +318,30 @@ func TestOldKeyedRunsResumeWithTheirDraws(t *testing.T) {
 		t.Fatal("resuming rewrote the old run's run.json")
 	}
 	lp, _, rs, err := LoadRun(dir)
-	if err != nil || lp.Config.ChanceHash != HashSHA256 || !reflect.DeepEqual(rs, whole) {
-		t.Fatalf("loading the old run: err %v, hash %q, same results %v", err, lp.Config.ChanceHash, reflect.DeepEqual(rs, whole))
+	if err != nil || lp.Config.ChanceHash != HashSHA256 || !reflect.DeepEqual(noLeads(rs), noLeads(whole.Results())) {
+		t.Fatalf("loading the old run: err %v, hash %q, same results %v", err, lp.Config.ChanceHash, reflect.DeepEqual(noLeads(rs), noLeads(whole.Results())))
 	}
+}
+
+// A games.jsonl from outside (edited, cut, another program's) loads or is
+// refused with an error, and what loads reports: never a panic.
+func FuzzLoadRun(f *testing.F) {
+	f.Add(`{"r":0,"g":1,"w":0,"a":0,"plies":30,"turns":30,"dec":30,"choices":20,"options":60,"leadChanges":2,"secure":0.5,"margin":3,"lead":[0,1,2,3,4,5,6,7,8,9,10]}`)
+	f.Add(`{"r":0,"g":0,"w":1,"a":1,"stall":"max-plies","plies":3,"turns":3,"lead":[1,2,3,4,5,6,7,8,9,10,11,12,13]}`)
+	f.Add(`{"r":0,"g":2,"w":5,"a":-1,"plies":-3,"turns":1}`)
+	f.Fuzz(func(t *testing.T, line string) {
+		p := mustPlan(t, Config{Game: "adji-boto", Agents: []string{"random"}, Games: 4, Seed: 1})
+		dir := t.TempDir()
+		head, _ := json.MarshalIndent(newHeader(p, Whole), "", "  ")
+		os.WriteFile(filepath.Join(dir, runFile), append(head, '\n'), 0o644)
+		os.WriteFile(filepath.Join(dir, gamesFile), []byte(line+"\n"), 0o644)
+		lp, _, rs, err := LoadRun(dir)
+		if err != nil {
+			return
+		}
+		rep := Analyze(lp, rs)
+		if err := rep.WriteJSON(io.Discard); err != nil {
+			t.Log(err) // a value JSON cannot write is an error, not a panic
+		}
+	})
 }

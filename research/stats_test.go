@@ -231,7 +231,12 @@ func TestMeasureMediansAreQuantiles(t *testing.T) {
 			rs[i] = r
 			turns, plies, moves = append(turns, float64(r.Turns)), append(plies, float64(r.Plies)), append(moves, float64(r.Moves()))
 		}
-		st := measure(rd, rs, nil)
+		tab := &gameTables{}
+		games := make([]game, len(rs))
+		for i, r := range rs {
+			games[i] = tab.keep(r)
+		}
+		st := measure(rd, games, nil, nil, tab)
 		if st.TurnsMedian != Quantile(turns, 0.5) || st.PliesMedian != Quantile(plies, 0.5) || st.MovesMedian != Quantile(moves, 0.5) {
 			t.Fatalf("trial %d: medians %v %v %v, Quantile's %v %v %v", trial, st.TurnsMedian, st.PliesMedian, st.MovesMedian,
 				Quantile(turns, 0.5), Quantile(plies, 0.5), Quantile(moves, 0.5))

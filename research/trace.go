@@ -127,19 +127,19 @@ func LoadTrace(dir string, p *Plan) (*SkillTrace, error) {
 			}
 			row.Points = append(row.Points, pt)
 		}
-		row.WinChange = change(last.byReading(i, true), first.byReading(i, true), func(r Result) (float64, bool) { return b2f(r.Agent == 0), true })
-		row.TurnsChange = change(last.byReading(i, false), first.byReading(i, false), func(r Result) (float64, bool) { return float64(r.Turns), true })
-		row.FirstChange = change(last.byReading(i, false), first.byReading(i, false), func(r Result) (float64, bool) { return b2f(r.Winner == 0), true })
+		row.WinChange = change(last.byReading(i, true), first.byReading(i, true), func(r game) (float64, bool) { return b2f(r.Agent == 0), true })
+		row.TurnsChange = change(last.byReading(i, false), first.byReading(i, false), func(r game) (float64, bool) { return float64(r.Turns), true })
+		row.FirstChange = change(last.byReading(i, false), first.byReading(i, false), func(r game) (float64, bool) { return b2f(r.Winner == 0), true })
 		tr.Readings = append(tr.Readings, row)
 	}
 	return tr, nil
 }
 
 // byReading gives reading i's results, skill games or main games.
-func (rep *Report) byReading(i int, skill bool) []Result {
-	var out []Result
+func (rep *Report) byReading(i int, skill bool) []game {
+	var out []game
 	for _, r := range rep.results {
-		if r.Reading == i && r.Skill == skill {
+		if int(r.Reading) == i && r.Skill == skill {
 			out = append(out, r)
 		}
 	}
@@ -148,7 +148,7 @@ func (rep *Report) byReading(i int, skill bool) []Result {
 
 // change is the paired difference a − b of a measure over their common
 // games, with its paired t test.
-func change(a, b []Result, value func(Result) (float64, bool)) Change {
+func change(a, b []game, value func(game) (float64, bool)) Change {
 	x, y := paired(a, b, value)
 	d, p := PairedT(x, y)
 	return Change{Diff: d, P: p}

@@ -136,12 +136,12 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	// Ctrl-C does: the games played are written out, whole, and kept.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	play := func(p *research.Plan, dir string) ([]research.Result, bool, error) {
+	play := func(p *research.Plan, dir string) (*research.Played, bool, error) {
 		// The bar counts the games of this run, not those resumed, so
 		// that its rate and time left are right.
 		var bar *progressBar
 		made := false
-		results, err := research.Run(ctx, p, shard, dir, research.Options{Threads: *threads,
+		played, err := research.Run(ctx, p, shard, dir, research.Options{Threads: *threads,
 			Progress: func(p research.Progress) {
 				started()
 				if !made {
@@ -155,9 +155,9 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "interrupted; the games played are kept in %s: run the same command to resume\n", dir)
 			return nil, false, nil
 		}
-		return results, err == nil, err
+		return played, err == nil, err
 	}
-	results, done, err := play(plan, dir)
+	played, done, err := play(plan, dir)
 	if !done {
 		return err
 	}
@@ -177,10 +177,10 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if shard.Count > 1 {
 		fmt.Fprintf(stdout, "shard %s done: %d games in %s; join the shards with 'tabula analyze merge --out DIR %s ...'\n",
-			shard, len(results), dir, dir)
+			shard, played.Len(), dir, dir)
 		return nil
 	}
-	return writeReports(plan, results, dir, w, *asJSON, stdout)
+	return writeReports(plan, played.Analyze(plan), dir, w, *asJSON, stdout)
 }
 
 // runAnalyzeKept is `analyze merge [--out DIR] SHARD-DIR...` and
@@ -205,7 +205,7 @@ func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return writeReports(plan, results, *out, w, *asJSON, stdout)
+		return writeReports(plan, research.Analyze(plan, results), *out, w, *asJSON, stdout)
 	}
 	plan, shard, results, err := research.LoadRun(fs.Arg(0))
 	if err != nil {
@@ -214,7 +214,7 @@ func runAnalyzeKept(verb string, args []string, stdout io.Writer) error {
 	if shard.Count > 1 {
 		return usagef("%s is shard %s; merge the shards first", fs.Arg(0), shard)
 	}
-	return writeReports(plan, results, fs.Arg(0), w, *asJSON, stdout)
+	return writeReports(plan, research.Analyze(plan, results), fs.Arg(0), w, *asJSON, stdout)
 }
 
 // maxReplicate bounds --replicate.
@@ -223,8 +223,7 @@ const maxReplicate = 20
 // writeReports writes report.json, report.csv and report.html into dir
 // and the tables (or the JSON) to stdout, with the findings checked on the
 // replications kept in dir, if any.
-func writeReports(plan *research.Plan, results []research.Result, dir string, weights map[string]float64, asJSON bool, stdout io.Writer) error {
-	rep := research.Analyze(plan, results)
+func writeReports(plan *research.Plan, rep *research.Report, dir string, weights map[string]float64, asJSON bool, stdout io.Writer) error {
 	reps, unfinished, err := research.LoadReplications(dir, plan)
 	if err != nil {
 		return err

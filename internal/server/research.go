@@ -214,8 +214,8 @@ func (st *study) run(ctx context.Context, plan *research.Plan) {
 	dir, err := os.MkdirTemp("", "tabula-study-*")
 	if err == nil {
 		defer os.RemoveAll(dir)
-		var results []research.Result
-		results, err = st.play(ctx, plan, dir, 0)
+		var played *research.Played
+		played, err = st.play(ctx, plan, dir, 0)
 		for j := 1; j <= st.Replicate && err == nil; j++ {
 			var rp *research.Plan
 			if rp, err = research.NewPlan(research.ReplicaConfig(plan.Config, j)); err == nil {
@@ -224,7 +224,7 @@ func (st *study) run(ctx context.Context, plan *research.Plan) {
 		}
 		if err == nil {
 			var buf bytes.Buffer
-			rep := research.Analyze(plan, results)
+			rep := played.Analyze(plan)
 			var reps []*research.Report
 			if reps, _, err = research.LoadReplications(dir, plan); err == nil && len(reps) > 0 {
 				research.Replicate(rep, reps)
@@ -257,7 +257,7 @@ func (st *study) run(ctx context.Context, plan *research.Plan) {
 
 // play runs one plan of the study (the main run or a replication) into
 // dir; its progress counts after the offset games played before it.
-func (st *study) play(ctx context.Context, plan *research.Plan, dir string, offset int) ([]research.Result, error) {
+func (st *study) play(ctx context.Context, plan *research.Plan, dir string, offset int) (*research.Played, error) {
 	return research.Run(ctx, plan, research.Whole, dir, research.Options{
 		Threads: max(1, st.threads),
 		Progress: func(p research.Progress) {
