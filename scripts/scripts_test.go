@@ -105,7 +105,13 @@ func TestPGLoadRuns(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "bash", "pgload.sh", bin, "2", "check",
 		"--rooms", "4", "--duration", "2s", "--think", "200ms")
-	cmd.Env = append(os.Environ(), "PGLOAD_DIR="+dir)
+	// The data directory internal/pgtest's initdb made, copied, as the
+	// same initdb's would be.
+	template, err := pgtest.Template()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Env = append(os.Environ(), "PGLOAD_DIR="+dir, "PGLOAD_TEMPLATE="+template)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("pgload.sh: %v\n%s", err, out)
