@@ -170,26 +170,7 @@ func (a *AlphaBeta) Choose(s engine.State, player int) engine.Move {
 // Search returns player's best move in s and its value for her (the
 // evaluation difference, or about ±1e6 for a won or lost game).
 func (a *AlphaBeta) Search(s engine.State, player int) (engine.Move, float64) {
-	if a.tt == nil {
-		// 32 bytes an entry: 2 MB for shallow searches, 32 MB for deep.
-		size := 1 << 20
-		if a.budget.Depth <= 5 {
-			size = 1 << 16
-		}
-		// Only a given evaluation pays for the table of leaves: the
-		// games' own (the scores, the race) cost less than a hash.
-		a.lendTables(size, a.cfg.Eval != nil)
-	}
-	a.root = player
-	a.Nodes = 0
-	a.Depth = 0
-	a.stopped = false
-	a.deadline = time.Time{}
-	if a.budget.Time > 0 {
-		a.deadline = time.Now().Add(a.budget.Time)
-	}
-	p := a.ply(0, s)
-	p.actors = append(p.actors[:0], player)
+	p := a.begin(s, player)
 	p.moves = s.Legal(player, p.moves[:0])
 	// A copy the deepening reorders, kept between searches: a search
 	// allocates nothing once its buffers have grown.
@@ -227,6 +208,52 @@ func (a *AlphaBeta) Search(s engine.State, player int) (engine.Move, float64) {
 		}
 	}
 	return best, bestVal
+}
+
+// begin readies a search of s for player (its tables, counters and
+// deadline) and returns the root's ply.
+func (a *AlphaBeta) begin(s engine.State, player int) *abPly {
+	if a.tt == nil {
+		// 32 bytes an entry: 2 MB for shallow searches, 32 MB for deep.
+		size := 1 << 20
+		if a.budget.Depth <= 5 {
+			size = 1 << 16
+		}
+		// Only a given evaluation pays for the table of leaves: the
+		// games' own (the scores, the race) cost less than a hash.
+		a.lendTables(size, a.cfg.Eval != nil)
+	}
+	a.root = player
+	a.Nodes = 0
+	a.Depth = 0
+	a.stopped = false
+	a.deadline = time.Time{}
+	if a.budget.Time > 0 {
+		a.deadline = time.Now().Add(a.budget.Time)
+	}
+	p := a.ply(0, s)
+	p.actors = append(p.actors[:0], player)
+	return p
+}
+
+// MoveValues appends to dst the value for player of each of moves in s,
+// where player alone is to move, each searched to the budget's depth (at
+// least 1) with a full window: Search keeps only bounds of the moves
+// worse than the best, these are the values themselves, for judging the
+// move another player chose. Values are Search's; ok is false when the
+// time ran out first.
+func (a *AlphaBeta) MoveValues(s engine.State, player int, moves []engine.Move, dst []float64) (_ []float64, ok bool) {
+	p := a.begin(s, player)
+	a.Depth = max(a.budget.Depth, 1)
+	for _, m := range moves {
+		p.child.CopyFrom(s)
+		p.child.Apply(m)
+		dst = append(dst, a.search(p.child, a.Depth-1, math.Inf(-1), math.Inf(1), 1))
+		if a.stopped {
+			return dst, false
+		}
+	}
+	return dst, true
 }
 
 // searchRoot searches every root move to depth and reports false when the

@@ -63,6 +63,7 @@ var labReports = map[string]string{
 	"tamman-losses":        "lost games studied",
 	"tamman-stragglers":    "by the step of the last man",
 	"tamman-search-cost":   "positions visited a search",
+	"tamman-headroom":      "points of winning chance",
 }
 
 // slowBenchmarks run too long for the suite even once: scripts/test.sh
@@ -538,7 +539,7 @@ func TestSlowBenchmarksAreSkippedBySuite(t *testing.T) {
 // page's commands write and read in dir.
 func measureArgs(name, value, dir string) []string {
 	switch name {
-	case "match-games", "dual-games", "dual-fit", "horizon-games":
+	case "match-games", "dual-games", "dual-fit", "horizon-games", "headroom-games":
 		value = "2"
 	case "study-games", "study-rollouts", "measure-levels", "cost-positions", "leaf-games":
 		value = "1"
@@ -550,7 +551,7 @@ func measureArgs(name, value, dir string) []string {
 		value = "2" // the network a level down: the luck of the whole turn is most of a tiny match's time
 	case "level-levels":
 		value, _, _ = strings.Cut(value, ",")
-	case "match", "match-shared", "dual-policy", "cost-variants":
+	case "match", "match-shared", "dual-policy", "cost-variants", "headroom-player", "headroom-judges":
 		value = servetest.SmallBudgets(value)
 	case "multi-games":
 		value = "3"
@@ -575,7 +576,7 @@ func measureArgs(name, value, dir string) []string {
 
 // sizeFlags are the flags that measureArgs cuts to a tiny size: a lab
 // command that leaves one at its default runs with the tiny size too.
-var sizeFlags = []string{"match-games", "multi-games", "horizon-games", "study-games", "study-rollouts",
+var sizeFlags = []string{"match-games", "headroom-games", "multi-games", "horizon-games", "study-games", "study-rollouts",
 	"measure-levels", "horizon-iterations", "level-levels", "cost-positions", "luck-depth", "leaf-games", "leaf-playouts"}
 
 // levelNameRE finds the levels above easy in a -multi-match value, which

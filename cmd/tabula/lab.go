@@ -37,6 +37,8 @@ var labRuns = []labRun{
 		"--match greedy,mcts:easy --match-games 4", tammanlab.Flags, tammanlab.Match},
 	{"tamman-search-cost", "Tamman: the positions visited and CPU time of expectiminimax variants, and how often their moves differ (docs/lab/tamman-max-search.md)",
 		"--cost-variants alphabeta:2/net,alphabeta:2/net/r0.1 --cost-positions 2", tammanlab.Flags, tammanlab.SearchCost},
+	{"tamman-headroom", "Tamman: how much a player's moves lose by the values of deeper searches (docs/lab/tamman-headroom.md)",
+		"--headroom-player alphabeta:1/net --headroom-judges alphabeta:2/net --headroom-games 1", tammanlab.Flags, tammanlab.Headroom},
 	{"tamman-shared-throws", "Tamman: how many throws the two games of a pair share",
 		"--match-shared greedy,random --match-games 4", tammanlab.Flags, tammanlab.SharedThrows},
 	{"tamman-match-multi", "Tamman with 3 or 4 players: one variant in one seat, another in the others, seats turning, on keyed throws (docs/lab/tamman-network-multi.md)",

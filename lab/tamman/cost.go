@@ -35,17 +35,7 @@ func SearchCost(t TB) {
 		t.Skip("give --cost-variants A,B")
 	}
 	specs := strings.Split(*costVariants, ",")
-	searchers := make([]*ai.AlphaBeta, len(specs))
-	for i, spec := range specs {
-		switch a := variant(t, spec, 1).(type) {
-		case *ai.AlphaBeta:
-			searchers[i] = a
-		case rootedSearch:
-			searchers[i] = a.AlphaBeta
-		default:
-			t.Fatalf("variant %q: want an alphabeta:D/net variant", spec)
-		}
-	}
+	searchers := alphaBetaVariants(t, specs, true)
 	nodes := make([]int64, len(specs))
 	cpu := make([]time.Duration, len(specs))
 	differ := make([]int, len(specs))
@@ -106,4 +96,26 @@ func costPositionsOf(tb TB, count int) []*tamman.State {
 		out = append(out, s)
 	}
 	return out
+}
+
+// alphaBetaVariants returns the searches of specs, alphabeta:D/net
+// variants (those read through /calA too when rooted: their calibration
+// then holds for the root of the last move chosen).
+func alphaBetaVariants(t TB, specs []string, rooted bool) []*ai.AlphaBeta {
+	searchers := make([]*ai.AlphaBeta, len(specs))
+	for i, spec := range specs {
+		switch a := variant(t, spec, 1).(type) {
+		case *ai.AlphaBeta:
+			searchers[i] = a
+		case rootedSearch:
+			if rooted {
+				searchers[i] = a.AlphaBeta
+				continue
+			}
+			t.Fatalf("variant %q: want an alphabeta:D/net variant without /cal", spec)
+		default:
+			t.Fatalf("variant %q: want an alphabeta:D/net variant", spec)
+		}
+	}
+	return searchers
 }

@@ -46,7 +46,7 @@ var (
 	matchProcs = flags.Int("match-procs", 2, "games played at once in Match")
 	matchSeed  = flags.Uint64("match-seed", 0, "added to the seeds of Match's agents and throws: another run on other throws")
 	matchPlay  = flags.Uint64("match-play-seed", 0, "changes the agents' seeds of Match, not its throws: the same throws, other choices where the agents draw")
-	matchNet   = flags.String("match-net", "", "a network written by tabula train --net, for the variants /net (default: the committed one)")
+	matchNet   = flags.String("match-net", "", "a network written by tabula train --net, for the variants /net (default: the committed one); several joined by + judge by their mean")
 	matchNet2  = flags.String("match-net2", "", "a network for the variants /net2 (default: the committed one), to match two networks")
 )
 
@@ -57,19 +57,29 @@ var (
 	netEval2 = sync.OnceValue(func() func(engine.State, []float64) []float64 { return netEvalOf(*matchNet2) })
 )
 
+// netEvalOf reads the network of path; of several, joined by "+", their
+// mean (tammanai.NetMean).
 func netEvalOf(path string) func(engine.State, []float64) []float64 {
 	if path == "" {
 		return func(s engine.State, dst []float64) []float64 { return tammanai.NetEval(s.(*tamman.State), dst) }
 	}
-	text, err := os.ReadFile(path)
-	if err != nil {
-		panic(err)
+	var nets []*tammanai.Net
+	for _, p := range strings.Split(path, "+") {
+		text, err := os.ReadFile(p)
+		if err != nil {
+			panic(err)
+		}
+		n, err := tammanai.ParseNet(text)
+		if err != nil {
+			panic(fmt.Sprintf("%s: %v", p, err))
+		}
+		nets = append(nets, n)
 	}
-	n, err := tammanai.ParseNet(text)
-	if err != nil {
-		panic(fmt.Sprintf("%s: %v", path, err))
+	if len(nets) == 1 {
+		return nets[0].Eval
 	}
-	return n.Eval
+	m, _ := tammanai.NewNetMean(nets...) // (never empty)
+	return m.Eval
 }
 
 // learnedEval is tammanai.LearnedEval as an evaluation for ai.Config.

@@ -214,14 +214,24 @@ func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 
 // WinChance is the chance, by the net, that the player to act in s wins
 // (1 or 0 once the game is over: whether she won). s is a game of two.
-func (n *Net) WinChance(s *tamman.State) float64 {
+func (n *Net) WinChance(s *tamman.State) float64 { return meanChance(s, n.inputs, []*Net{n}) }
+
+// meanChance is the mean of nets' chances that the player to act in s
+// wins (1 or 0 once the game is over), the inputs worked out once: the
+// most of the networks' (the first NetInputs are the same for every
+// shape, and a network reads only its own).
+func meanChance(s *tamman.State, inputs int, nets []*Net) float64 {
 	if s.Phase() == tamman.Over {
 		return float64(b2i(s.Winner() == s.Turn()))
 	}
 	var x netX
 	var h netH
-	netInputs(s, &x, n.inputs)
-	return n.forward(&x, &h)
+	netInputs(s, &x, inputs)
+	sum := 0.0
+	for _, n := range nets {
+		sum += n.forward(&x, &h)
+	}
+	return sum / float64(len(nets))
 }
 
 // NetEval gives each player of a game of two her chance of winning by the
@@ -233,7 +243,12 @@ func NetEval(s *tamman.State, dst []float64) []float64 { return learnedNet.Eval(
 // evaluation (ai.Config.Eval); s is a *State of a game of two.
 func (n *Net) Eval(s engine.State, dst []float64) []float64 {
 	t := s.(*tamman.State)
-	p := n.WinChance(t)
+	return appendChances(dst, t, n.WinChance(t))
+}
+
+// appendChances appends each player's chance of winning to dst, given p,
+// the chance of the player to act in t.
+func appendChances(dst []float64, t *tamman.State, p float64) []float64 {
 	if t.Turn() == 1 {
 		return append(dst, 1-p, p)
 	}
