@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // WriteHTML writes the report as one self-contained HTML page in English:
@@ -40,7 +41,7 @@ func (rep *Report) WriteHTMLIn(w io.Writer, lang string) error {
 		// The SVG comes from gonum/plot, not from outside input.
 		data.Figures = append(data.Figures, fig{f, template.HTML(f.SVG)})
 	}
-	page, err := reportPage.Clone()
+	page, err := reportPage().Clone()
 	if err != nil {
 		return err
 	}
@@ -76,44 +77,47 @@ func (c Config) Command() string {
 	return strings.Join(parts, " ")
 }
 
-var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct": pct, "num": num, "label": func(r Reading) string { return r.Label() },
-	"p": PValue,
-	"seats": func(s Stats) string {
-		var b []string
-		for _, r := range s.SeatRates {
-			b = append(b, fmt.Sprintf("%.1f", 100*r.Value))
-		}
-		return strings.Join(b, " / ")
-	},
-	"edges":          edgeText,
-	"rank":           rankText,
-	"score":          rankScore,
-	"rankNote":       func(rk *Ranking) string { return rk.note() },
-	"cell":           rankCell,
-	"effect":         effectText,
-	"edgeIv":         edgeIv,
-	"change":         changeText,
-	"detectable":     detectableText,
-	"seatDetectable": seatDetectableText,
-	"inc":            func(i int) int { return i + 1 },
-	"t":              words("en").t, // set per language by WriteHTMLIn
-	"yesno":          func(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] },
-	"agents":         func(as []string) string { return strings.Join(as, ", ") },
-	"fval":           findingValue,
-	"seeds":          seedList,
-	"favoured":       func(s Stats) string { return strings.Join(s.Favoured(), ", ") },
-	"stallBy": func(m map[string]int) string {
-		var b []string
-		for _, k := range slices.Sorted(maps.Keys(m)) {
-			b = append(b, fmt.Sprintf("%s %d", k, m[k]))
-		}
-		return strings.Join(b, ", ")
-	},
-	"diff": func(c Comparison) string {
-		return fmt.Sprintf("%+.3g (%.3g to %.3g)", c.Diff.Value, c.Diff.Low, c.Diff.High)
-	},
-}).Parse(`<!DOCTYPE html>
+// reportPage is parsed when a report is first written, not at the start
+// of every tabula command.
+var reportPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"pct": pct, "num": num, "label": func(r Reading) string { return r.Label() },
+		"p": PValue,
+		"seats": func(s Stats) string {
+			var b []string
+			for _, r := range s.SeatRates {
+				b = append(b, fmt.Sprintf("%.1f", 100*r.Value))
+			}
+			return strings.Join(b, " / ")
+		},
+		"edges":          edgeText,
+		"rank":           rankText,
+		"score":          rankScore,
+		"rankNote":       func(rk *Ranking) string { return rk.note() },
+		"cell":           rankCell,
+		"effect":         effectText,
+		"edgeIv":         edgeIv,
+		"change":         changeText,
+		"detectable":     detectableText,
+		"seatDetectable": seatDetectableText,
+		"inc":            func(i int) int { return i + 1 },
+		"t":              words("en").t, // set per language by WriteHTMLIn
+		"yesno":          func(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] },
+		"agents":         func(as []string) string { return strings.Join(as, ", ") },
+		"fval":           findingValue,
+		"seeds":          seedList,
+		"favoured":       func(s Stats) string { return strings.Join(s.Favoured(), ", ") },
+		"stallBy": func(m map[string]int) string {
+			var b []string
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				b = append(b, fmt.Sprintf("%s %d", k, m[k]))
+			}
+			return strings.Join(b, ", ")
+		},
+		"diff": func(c Comparison) string {
+			return fmt.Sprintf("%+.3g (%.3g to %.3g)", c.Diff.Value, c.Diff.Low, c.Diff.High)
+		},
+	}).Parse(`<!DOCTYPE html>
 <html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
@@ -215,3 +219,4 @@ figcaption { font-size: 0.9em; color: #555; }
 </body>
 </html>
 `))
+})

@@ -20,7 +20,7 @@ func TestReportWordsInGerman(t *testing.T) {
 	rep.Trace = &SkillTrace{Agents: []string{"greedy", "mcts:10"}, Games: 5, Unfinished: []string{"mcts:10: 1 of 20 games"},
 		Readings: []TraceRow{{Reading: 0, Label: "base", Points: []TracePoint{{Agent: "greedy"}, {Agent: "mcts:10"}}}}}
 	used := map[string]bool{}
-	page, err := reportPage.Clone()
+	page, err := reportPage().Clone()
 	if err != nil {
 		t.Fatal(err)
 	}

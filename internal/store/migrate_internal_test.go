@@ -161,7 +161,7 @@ func TestResultsMigrateInPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := pgMigrations[:slices.Index(migrations, resultCodes)]
+	old := pgMigrations()[:slices.Index(migrations, resultCodes)]
 	for _, q := range append(append([]string{`CREATE TABLE schema_version (version INTEGER NOT NULL)`}, old...), oldRows...) {
 		if _, err := conn.Exec(ctx, q); err != nil {
 			t.Fatalf("%v\n%s", err, q)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -17,8 +18,9 @@ import (
 // pgMigrations are the migrations in PostgreSQL's dialect: the same
 // statements with its names of the column types (every integer 64-bit,
 // like SQLite's). TestMigrationsInStep checks that both give the same
-// tables and columns.
-var pgMigrations = pgDialect(migrations)
+// tables and columns. They are made when a PostgreSQL store is first
+// opened, not at the start of every tabula command.
+var pgMigrations = sync.OnceValue(func() []string { return pgDialect(migrations) })
 
 func pgDialect(migs []string) []string {
 	dialect := strings.NewReplacer("BLOB", "BYTEA", "INTEGER", "BIGINT", "REAL", "DOUBLE PRECISION")
@@ -63,7 +65,7 @@ const DefaultPoolConns = 16
 // and applies the migrations it lacks. Several processes may open the
 // same database at once: migrations take an advisory lock.
 func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
-	return openPostgres(ctx, dsn, pgMigrations)
+	return openPostgres(ctx, dsn, pgMigrations())
 }
 
 // openPostgres is OpenPostgres for a program that knows the migrations

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"strings"
@@ -53,13 +54,12 @@ func writeRecords(t *testing.T, name string, recs ...map[string]any) string {
 	return f.Name()
 }
 
-// TestArchiveImportFilterAndReplay: an import with a bad record names it
+// archiveImportFilterAndReplay: an import with a bad record names it
 // and imports nothing of its file; a resigned game imports; "Until" today
 // lists today's games; the list fits 390 px; Enter on "Next" of a replay
-// keeps the focus there, in the room view that replays every game.
-func TestArchiveImportFilterAndReplay(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 2*time.Minute)
+// keeps the focus there, in the room view that replays every game
+// (TestOneVisitorsPages runs it).
+func archiveImportFilterAndReplay(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/games"))
 	waitFor(t, ctx, `!!document.getElementById('aimport')`, 10*time.Second)
 	good := playedRecord(t, "Ida", "Jon")

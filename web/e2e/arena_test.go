@@ -26,43 +26,37 @@ const boxes = `(() => { const out = {};
 	}
 	return JSON.stringify(out); })()`
 
-// TestNothingMovesWhenTheTurnChanges: at a phone's width (390 px), the
+// nothingMovesWhenTheTurnChanges: at a phone's width (390 px), the
 // parts of the room stay where they are when the turn passes from one
-// player to the other, on both players' pages.
-func TestNothingMovesWhenTheTurnChanges(t *testing.T) {
-	parallel(t)
-	// One pair of tabs for both games (a tab costs about a CPU-second).
-	var pages []context.Context
-	for _, game := range []string{"adji-boto", "tamman"} {
-		links, _ := createRoom(t, game, map[string]any{}, true)
-		pages = roomPages(t, pages, links, 5*time.Minute)
+// player to the other, on both players' pages (the two players' tabs, in
+// a room of game with a clock).
+func nothingMovesWhenTheTurnChanges(t *testing.T, game string, pages []context.Context) {
+	for _, ctx := range pages {
+		phoneViewport(t, ctx)
+	}
+	for turn := 0; turn < 4; turn++ {
+		inStep(t, pages)
+		before := []string{eval[string](t, pages[0], boxes), eval[string](t, pages[1], boxes)}
+		moved := false
 		for _, ctx := range pages {
-			phoneViewport(t, ctx)
+			if st, _ := roomStep(t, ctx); st == "moved" {
+				moved = true
+				break
+			}
 		}
-		for turn := 0; turn < 4; turn++ {
-			inStep(t, pages)
-			before := []string{eval[string](t, pages[0], boxes), eval[string](t, pages[1], boxes)}
-			moved := false
-			for _, ctx := range pages {
-				if st, _ := roomStep(t, ctx); st == "moved" {
-					moved = true
-					break
-				}
-			}
-			if !moved {
-				t.Fatalf("%s, turn %d: nobody could move", game, turn)
-			}
-			time.Sleep(50 * time.Millisecond)
-			inStep(t, pages)
-			for i, ctx := range pages {
-				after := eval[string](t, ctx, boxes)
-				var b, a map[string]string
-				json.Unmarshal([]byte(before[i]), &b)
-				json.Unmarshal([]byte(after), &a)
-				for sel, was := range b {
-					if !near(a[sel], was) {
-						t.Errorf("%s, turn %d, page %d: %s moved from %s to %s (left top height)", game, turn, i, sel, was, a[sel])
-					}
+		if !moved {
+			t.Fatalf("%s, turn %d: nobody could move", game, turn)
+		}
+		time.Sleep(50 * time.Millisecond)
+		inStep(t, pages)
+		for i, ctx := range pages {
+			after := eval[string](t, ctx, boxes)
+			var b, a map[string]string
+			json.Unmarshal([]byte(before[i]), &b)
+			json.Unmarshal([]byte(after), &a)
+			for sel, was := range b {
+				if !near(a[sel], was) {
+					t.Errorf("%s, turn %d, page %d: %s moved from %s to %s (left top height)", game, turn, i, sel, was, a[sel])
 				}
 			}
 		}
@@ -81,40 +75,58 @@ const onScreen = `(() => { scrollTo(0, 0); const out = [];
 	}
 	return out.join('; '); })()`
 
-// TestTheBoardAroundThePlayersFitsOneScreen: on a laptop (1280x800) and a
+// theBoardAroundThePlayersFitsOneScreen: on a laptop (1280x800) and a
 // phone (390x844), each player sees both clocks, the board and Tamman's
 // tray and throws without scrolling, each seat's bar names its player
 // beside its side of the board (the bottom one is seat 0's) with its
-// rating when the seat has one; the pages have no serious axe violation.
-func TestTheBoardAroundThePlayersFitsOneScreen(t *testing.T) {
-	parallelLong(t)
+// rating when the seat has one; the pages have no serious axe violation
+// (the two players' tabs, in a room of game with a clock).
+func theBoardAroundThePlayersFitsOneScreen(t *testing.T, game string, pages []context.Context) {
 	axe := axeSource(t)
-	// One pair of tabs, a player's each, for the three games (a tab costs
-	// about a CPU-second).
-	var pages []context.Context
-	for _, game := range []string{"adji-boto", "tamman", "agsinnoninka"} {
-		links, _ := createRoom(t, game, map[string]any{}, true)
-		pages = roomPages(t, pages, links, 6*time.Minute)
-		for i, ctx := range pages {
-			if got := eval[string](t, ctx, `document.querySelector('.seatbars.bottom [data-bar]').dataset.bar + ' ' + document.querySelector('.seatbars.bottom').innerText`); got[:1] != "0" || !contains(got, "Ana") {
-				t.Errorf("%s, page %d: the bottom bar is %q, want seat 0's, Ana", game, i, got)
+	for i, ctx := range pages {
+		if got := eval[string](t, ctx, `document.querySelector('.seatbars.bottom [data-bar]').dataset.bar + ' ' + document.querySelector('.seatbars.bottom').innerText`); got[:1] != "0" || !contains(got, "Ana") {
+			t.Errorf("%s, page %d: the bottom bar is %q, want seat 0's, Ana", game, i, got)
+		}
+		for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+			must(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
+			waitFor(t, ctx, `innerWidth === `+itoa(size[0]), 5*time.Second)
+			if off := eval[string](t, ctx, onScreen); off != "" {
+				t.Errorf("%s, page %d at %dx%d: off the first screen: %s", game, i, size[0], size[1], off)
 			}
-			for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
-				must(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
-				waitFor(t, ctx, `innerWidth === `+itoa(size[0]), 5*time.Second)
-				if off := eval[string](t, ctx, onScreen); off != "" {
-					t.Errorf("%s, page %d at %dx%d: off the first screen: %s", game, i, size[0], size[1], off)
-				}
-				screenshot(t, ctx, "arena-"+game+"-"+itoa(size[0]), "")
-			}
-			checkAxe(t, ctx, axe, "arena-"+game)
-			// A seat's rating (the lobby's field of a seat) shows in its bar.
-			must(t, ctx, jsDo(`Promise.all([import('/roomstate.js'), import('/roomdraw.js')]).then(([s, d]) => { s.P.match.seats[1].rating = 1612.4; d.renderRoom(); })`))
-			if got := eval[string](t, ctx, `(document.querySelector('[data-bar="1"] .rating') || {}).textContent || ''`); got != "1612" {
-				t.Errorf("%s, page %d: seat 1's rating shows as %q", game, i, got)
-			}
+			screenshot(t, ctx, "arena-"+game+"-"+itoa(size[0]), "")
+		}
+		checkAxe(t, ctx, axe, "arena-"+game)
+		// A seat's rating (the lobby's field of a seat) shows in its bar.
+		must(t, ctx, jsDo(`Promise.all([import('/roomstate.js'), import('/roomdraw.js')]).then(([s, d]) => { s.P.match.seats[1].rating = 1612.4; d.renderRoom(); })`))
+		if got := eval[string](t, ctx, `(document.querySelector('[data-bar="1"] .rating') || {}).textContent || ''`); got != "1612" {
+			t.Errorf("%s, page %d: seat 1's rating shows as %q", game, i, got)
 		}
 	}
+}
+
+// arenaCases are the tests of the board around the players, each in a
+// room of its own with a clock: it fits one screen (each game), nothing
+// moves when the turn changes (Adji-Boto and Tamman). They leave the
+// pages at the desktop's size.
+func arenaCases() []roomCase {
+	var cases []roomCase
+	add := func(name, game string, run func(t *testing.T, game string, pages []context.Context)) {
+		cases = append(cases, roomCase{name: name + "/" + game,
+			room: func(t *testing.T) []string { links, _ := createRoom(t, game, map[string]any{}, true); return links },
+			run: func(t *testing.T, pages []context.Context) {
+				run(t, game, pages)
+				for _, ctx := range pages {
+					must(t, ctx, chromedp.EmulateViewport(1280, 900))
+				}
+			}})
+	}
+	for _, game := range []string{"adji-boto", "tamman", "agsinnoninka"} {
+		add("TheBoardAroundThePlayersFitsOneScreen", game, theBoardAroundThePlayersFitsOneScreen)
+	}
+	for _, game := range []string{"adji-boto", "tamman"} {
+		add("NothingMovesWhenTheTurnChanges", game, nothingMovesWhenTheTurnChanges)
+	}
+	return cases
 }
 
 func contains(s, part string) bool { return strings.Contains(s, part) }

@@ -93,7 +93,7 @@ func roomDo(t *testing.T, link string, f func(c *roomclient.Conn, w roomclient.M
 	}
 }
 
-// A class of five in Chromium (an odd class, the smallest in which the
+// classOfFive: a class of five in Chromium (an odd class, the smallest in which the
 // two pupils of the browser also meet pupils of the API and the
 // computer; internal/server's TestClassOfSevenRoundRobin plays seven
 // over the API): three pupils join over the API and two on the join page
@@ -102,15 +102,10 @@ func roomDo(t *testing.T, link string, f func(c *roomclient.Conn, w roomclient.M
 // with the odd one against the computer, the two pupils' pages move to
 // their rooms and back, the wall shows every board and follows a move
 // live, and the results table equals the results of the rooms. The pages
-// pass the accessibility checks.
-func TestClassOfFiveInTheBrowser(t *testing.T) {
-	// five rounds clicked through: a net against a hang, which a loaded
-	// machine may take many minutes to reach
-	const classLimit = 15 * time.Minute
-	parallelLong(t)
-	teacher := tab(t, classLimit)
+// pass the accessibility checks. teacher is the teacher's tab.
+func classOfFive(t *testing.T, teacher context.Context) {
 	axe := axeSource(t)
-	var c struct{ ID, Code, Secret, Teacher string }
+	var c class
 	if code := classAPI(t, "POST", "/api/classes", "", `{"game":"`+testgame.ID+`","options":{"seeds":1},"pairing":"round-robin"}`, &c); code != 201 {
 		t.Fatalf("POST /api/classes: %d", code)
 	}
@@ -121,18 +116,19 @@ func TestClassOfFiveInTheBrowser(t *testing.T) {
 			t.Fatalf("join %s: %d", n, code)
 		}
 	}
-	must(t, teacher, chromedp.Navigate(srv.URL+c.Teacher), chromedp.WaitVisible(chromedp.CSS(`#dashboard`)))
-	if got := eval[string](t, teacher, `document.getElementById('d-code').textContent`); got != c.Code {
-		t.Errorf("the dashboard shows the code %q, want %q", got, c.Code)
-	}
+	must(t, teacher, chromedp.Navigate(srv.URL+c.Teacher))
+	// the tab showed another class's dashboard: this one's shows its code
+	waitFor(t, teacher, fmt.Sprintf(`(document.getElementById('d-code')||{}).textContent === %q`, c.Code), 10*time.Second)
 	waitFor(t, teacher, `(() => { const q = document.querySelector('.bigqr'); return q.complete && q.naturalWidth > 100; })()`, 10*time.Second)
 
 	// Two pupils join on the join page, at a phone's width, from the
-	// short address the QR code holds (the code in small letters).
-	pupils := []context.Context{tab(t, classLimit), tab(t, classLimit)}
+	// short address the QR code holds (the code in small letters), each
+	// in a tab that opens at it.
+	joinAt := srv.URL + "/join/" + strings.ToLower(c.Code)
+	pupils := []context.Context{tabAt(t, joinAt, classLimit), tabAt(t, joinAt, classLimit)}
 	for i, p := range pupils {
 		phoneViewport(t, p)
-		must(t, p, chromedp.Navigate(srv.URL+"/join/"+strings.ToLower(c.Code)), chromedp.WaitVisible(chromedp.CSS(`#j-name`)))
+		must(t, p, chromedp.WaitVisible(chromedp.CSS(`#j-name`)))
 		if got := eval[string](t, p, `document.getElementById('j-code').value`); got != c.Code {
 			t.Errorf("the join page has the code %q, want %q", got, c.Code)
 		}
@@ -306,14 +302,36 @@ func liveMove(t *testing.T, teacher context.Context, room string, links []string
 	}
 }
 
-// A stuck game does not hold the class: on the teacher's dashboard each
+// teacherEndsAStuckGame: a stuck game does not hold the class: on the teacher's dashboard each
 // game in play has "End … as abandoned", which asks first; once both
 // games of the round are ended so, their tiles offer it no more, the
-// class has them abandoned, and the next round can start.
-func TestTeacherEndsAStuckGame(t *testing.T) {
-	parallel(t)
-	teacher := tab(t, 2*time.Minute)
-	var c struct{ ID, Code, Secret, Teacher string }
+// class has them abandoned, and the next round can start (c: the class
+// of stuckClass, its dashboard in the teacher's tab).
+// classLimit is the limit of the teacher's tab: a class of five's rounds
+// clicked through, a net against a hang, which a loaded machine may take
+// many minutes to reach.
+const classLimit = 15 * time.Minute
+
+// TestClassesInTheBrowser runs the classes' tests in one teacher's tab
+// (a tab and its first page cost about two CPU-seconds), which goes from
+// one class's dashboard to the next: a stuck game, then a class of five.
+func TestClassesInTheBrowser(t *testing.T) {
+	parallelLong(t)
+	stuck := stuckClass(t)
+	teacher := tabAt(t, srv.URL+stuck.Teacher, classLimit)
+	t.Run("TeacherEndsAStuckGame", func(t *testing.T) { teacherEndsAStuckGame(t, teacher, stuck) })
+	t.Run("ClassOfFive", func(t *testing.T) { classOfFive(t, teacher) })
+}
+
+// class is a class as its creation answers: its id, code, the teacher's
+// secret and dashboard link.
+type class struct{ ID, Code, Secret, Teacher string }
+
+// stuckClass creates a class of four with its first round started, for
+// teacherEndsAStuckGame.
+func stuckClass(t *testing.T) class {
+	t.Helper()
+	var c class
 	if code := classAPI(t, "POST", "/api/classes", "", `{"game":"`+testgame.ID+`","options":{"seeds":1}}`, &c); code != 201 {
 		t.Fatalf("POST /api/classes: %d", code)
 	}
@@ -325,7 +343,11 @@ func TestTeacherEndsAStuckGame(t *testing.T) {
 	if code := classAPI(t, "POST", "/api/classes/"+c.ID+"/rounds", c.Secret, "", nil); code != 201 {
 		t.Fatalf("round 1: %d", code)
 	}
-	must(t, teacher, chromedp.Navigate(srv.URL+c.Teacher), chromedp.WaitVisible(chromedp.CSS(`#dashboard`)))
+	return c
+}
+
+func teacherEndsAStuckGame(t *testing.T, teacher context.Context, c class) {
+	must(t, teacher, chromedp.WaitVisible(chromedp.CSS(`#dashboard`)))
 	waitFor(t, teacher, `document.querySelectorAll('#wall button.d-abandon').length === 2 && document.getElementById('d-next').disabled`, 20*time.Second)
 	// Cancel keeps the game; yes ends it.
 	must(t, teacher, jsDo(`document.querySelector('#wall button.d-abandon').click()`))

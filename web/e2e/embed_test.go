@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,8 +13,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"tabula/web"
 )
 
 // examplePage is the first html code block of docs/embed.md, with
@@ -35,27 +34,36 @@ func examplePage(t *testing.T, app string) string {
 	return strings.ReplaceAll(page, "http://localhost:8080", app)
 }
 
-// TestEmbedExample serves docs/embed.md's example page from a second
-// origin (another local port), the app's files from the first: the board
-// plays a move by keyboard, the host page's styles and globals stay as
-// they were, axe finds no serious or critical problem, and the board
-// fits containers of 390 and 320 px.
-func TestEmbedExample(t *testing.T) {
-	parallel(t)
-	page := examplePage(t, srv.URL)
-	// What the host page was before the board came: its globals and the
-	// computed style of its heading, kept by a script of the host's own.
+// embedHost serves docs/embed.md's example page, the board's from app,
+// at / of a server of its own (another origin), closed when the test
+// ends, and gives its address. A script of the host's own keeps what the
+// host page was before the board came: its globals and the computed
+// style of its heading (hostBefore), and the board's last turn event.
+func embedHost(t *testing.T, app string) string {
+	t.Helper()
+	page := examplePage(t, app)
 	probe := `<script>window.hostBefore = { globals: Object.keys(window), style: null };
 		addEventListener('DOMContentLoaded', () => { const s = getComputedStyle(document.querySelector('h1')); hostBefore.style = [s.fontFamily, s.fontSize, s.color, s.margin].join('|'); });
 		addEventListener('tabula-turn', (e) => { hostBefore.turn = e.detail; }, true);</script>`
 	page = strings.Replace(page, "<head>", "<head>"+probe, 1)
 	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(page))
 	}))
-	defer host.Close()
-	ctx := tab(t, 3*time.Minute)
-	must(t, ctx, chromedp.Navigate(host.URL+"/"))
+	t.Cleanup(host.Close)
+	return host.URL
+}
+
+// embedExample: docs/embed.md's example page from a second origin
+// (embedHost, the page's first), the app's files from the first: the
+// board plays a move by keyboard, the host page's styles and globals stay
+// as they were, axe finds no serious or critical problem, and the board
+// fits containers of 390 and 320 px.
+func embedExample(t *testing.T, ctx context.Context) {
 	// the board asks for its height once its game is shown
 	frameJS := `document.querySelector('tabula-game').shadowRoot.querySelector('iframe')`
 	waitFor(t, ctx, `!!customElements.get('tabula-game') && !!`+frameJS+` && parseInt(`+frameJS+`.style.height) > 0`, 30*time.Second)
@@ -94,30 +102,24 @@ func TestEmbedExample(t *testing.T) {
 	}
 }
 
-// TestEmbedDrawsItsStartWhileTheEngineLoads: an embedded board shows its
+// embedDrawsItsStartWhileTheEngineLoads: an embedded board shows its
 // game's start under its options (starts.js, generated from Go: here
 // docs/embed.md's seeds=3, and the default's ten seeds a hole) while the
 // engine in the browser downloads, held back here until the board is
 // seen; then the engine plays. The site is "tabula site"'s copy on a
-// plain static file server, where nothing but the engine can answer.
-func TestEmbedDrawsItsStartWhileTheEngineLoads(t *testing.T) {
-	parallel(t)
-	dir := t.TempDir()
-	if _, err := web.WriteSite(dir, ""); err != nil {
-		t.Fatal(err)
-	}
-	var engine heldEngine // (site_test.go)
+// plain static file server whose engine is engine's (siteAt, the page's
+// origin), where nothing but the engine can answer.
+func embedDrawsItsStartWhileTheEngineLoads(t *testing.T, ctx context.Context, engine *heldEngine) {
+	static := origin(t, ctx)
 	engine.hold()
-	defer engine.release()
-	static := engine.serve(dir)
-	defer static.Close()
-	ctx := tab(t, 2*time.Minute)
-	for _, c := range []struct{ query, seeds string }{
+	for i, c := range []struct{ query, seeds string }{
 		{"vs=greedy&options=seeds%3D3", "3"},
 		{"vs=greedy", "10"},
 	} {
-		must(t, ctx, chromedp.Navigate(static.URL+"/index.html?embed=1#/embed/adji-boto/"+c.query))
-		must(t, ctx, chromedp.Reload()) // a page anew: its engine not loaded
+		must(t, ctx, chromedp.Navigate(static+"/index.html?embed=1#/embed/adji-boto/"+c.query))
+		if i > 0 {
+			must(t, ctx, chromedp.Reload()) // a page anew, its engine not loaded (a new # alone is not)
+		}
 		waitFor(t, ctx, `(() => { const s = document.querySelector('#startview svg'); return !!s && s.getBoundingClientRect().width > 100; })()`, 30*time.Second)
 		// the start: every hole's count the seeds, the engine's note, no move yet
 		counts := eval[[]string](t, ctx, `[...document.querySelectorAll('#startview svg text.count:not(.store-count)')].map((e) => e.textContent)`)

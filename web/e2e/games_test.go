@@ -18,9 +18,20 @@ import (
 
 // This file plays whole games of each game through the page.
 
-func TestAdjiBotoAgainstComputer(t *testing.T) {
+// TestWholeGames plays whole games of each game, each at a fresh device,
+// one after the other in one tab (tabCases).
+func TestWholeGames(t *testing.T) {
 	parallelLong(t)
-	ctx := tab(t, 90*time.Second)
+	tabCases(t,
+		tabCase{"TammanAgainstComputer", 120 * time.Second, nil, tammanAgainstComputer},
+		tabCase{"AgsinnoninkaAgainstComputer", 120 * time.Second, nil, agsinnoninkaAgainstComputer},
+		tabCase{"AgsinnoninkaOneDevice", 120 * time.Second, nil, agsinnoninkaOneDevice},
+		tabCase{"AdjiBotoAgainstComputer", 90 * time.Second, nil, adjiBotoAgainstComputer},
+		tabCase{"TammanFourPlayers", 60 * time.Second, nil, tammanFourPlayers},
+	)
+}
+
+func adjiBotoAgainstComputer(t *testing.T, ctx context.Context) {
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	if !eval[bool](t, ctx, `document.querySelector('.fullrules #rulesdoc h3, .fullrules #rulesdoc h2') !== null`) {
 		t.Error("the rules page is not shown on the game page")
@@ -99,11 +110,11 @@ func checkReplayAndRecord(t *testing.T, ctx context.Context) {
 	}
 }
 
-func TestTammanAgainstComputer(t *testing.T) {
-	parallelLong(t)
-	ctx := tab(t, 120*time.Second)
-	// A move a turn and no exact finish: the shorter game.
-	openGame(t, ctx, "tamman", map[string]string{"players": "2", "exact-finish": "false", "throw-use": "total"}, []string{"human", "random"})
+func tammanAgainstComputer(t *testing.T, ctx context.Context) {
+	// A move a turn, no exact finish and cowries that mostly fall mouth up
+	// (a 4, which earns another throw): the shorter game (some 15 turns of
+	// the person's, not 60).
+	openGame(t, ctx, "tamman", map[string]string{"players": "2", "exact-finish": "false", "throw-use": "total", "mouth-up": "0.9"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	status(t, ctx)
 	screenshot(t, ctx, "board-tamman", "#room")
@@ -113,9 +124,7 @@ func TestTammanAgainstComputer(t *testing.T) {
 	screenshot(t, ctx, "result-tamman", "")
 }
 
-func TestTammanFourPlayers(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 60*time.Second)
+func tammanFourPlayers(t *testing.T, ctx context.Context) {
 	// The previews draw the men of the chosen number of players on their
 	// real seats: two players sit on c1 and c5, four on every 'ayn.
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(`.card[data-game="tamman"] .thumb svg`)))
@@ -177,10 +186,9 @@ func TestTammanFourPlayers(t *testing.T) {
 	screenshot(t, ctx, "phone-tamman", "")
 }
 
-func TestAgsinnoninkaAgainstComputer(t *testing.T) {
-	parallelLong(t)
-	ctx := tab(t, 120*time.Second)
-	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "random"})
+func agsinnoninkaAgainstComputer(t *testing.T, ctx context.Context) {
+	// Three seeds a hole: some 20 turns of the person's, not 60.
+	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false", "seeds": "3"}, []string{"human", "random"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	status(t, ctx)
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','slow')`), jsDo(`document.querySelector('#legal button.move').click()`))
@@ -194,9 +202,7 @@ func TestAgsinnoninkaAgainstComputer(t *testing.T) {
 	screenshot(t, ctx, "result-agsinnoninka", "")
 }
 
-func TestAgsinnoninkaOneDevice(t *testing.T) {
-	parallelLong(t)
-	ctx := tab(t, 120*time.Second)
+func agsinnoninkaOneDevice(t *testing.T, ctx context.Context) {
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false", "seeds": "3"}, []string{"human", "human"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	if status(t, ctx) != "handover" {

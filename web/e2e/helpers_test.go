@@ -11,7 +11,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -85,21 +84,39 @@ func newTab(t *testing.T, limit time.Duration, serviceWorker bool) context.Conte
 	must(t, ctx, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(c, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
-		if err != nil {
-			return err
-		}
-		_, err = cdp.Call(c, tg, network.SetBlockedURLs, network.SetBlockedURLsParams{
-			URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/sw.js", Block: !serviceWorker}}})
 		return err
 	}))
+	if !serviceWorker {
+		noServiceWorker(t, ctx)
+	}
 	return ctx
 }
 
+// noServiceWorker keeps every page of the tab ctx from installing the
+// app's service worker, which would fetch every file of the app, the 6.5
+// MB engine included, into the device's Cache Storage: about a CPU-second
+// a device, for the offline copy that only the tests about offline use
+// (offlineTabAt). Blocking sw.js's address (Network.setBlockedURLs) does
+// not: the browser fetches a worker's script itself, past the page's
+// blocks. So the page's register refuses, as on an insecure origin, which
+// the app takes as "online only" (app.js).
+func noServiceWorker(t *testing.T, ctx context.Context) {
+	t.Helper()
+	must(t, ctx, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `if (self.ServiceWorkerContainer) Object.defineProperty(ServiceWorkerContainer.prototype, 'register', { value: () => Promise.reject(new DOMException('no offline copy in this test (e2e noServiceWorker)', 'SecurityError')) });`})
+		return err
+	}))
+}
+
 // sameDevice opens another tab in the browser context of ctx (a tab from
-// tab): the same device, with the same storage. It is blank.
+// tab): the same device, with the same storage. It is blank, and installs
+// no service worker either.
 func sameDevice(t *testing.T, ctx context.Context, limit time.Duration) context.Context {
 	t.Helper()
-	return openTab(t, ctx, limit)
+	other := openTab(t, ctx, limit)
+	noServiceWorker(t, other)
+	return other
 }
 
 // openTab opens a tab under parent (the browser or a tab), closed when the

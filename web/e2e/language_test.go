@@ -13,9 +13,7 @@ import (
 
 // This file tests the catalogue and the language of the app.
 
-func TestCatalogueAndLanguage(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 60*time.Second)
+func catalogueAndLanguage(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(`.card`)))
 	n := eval[int](t, ctx, `document.querySelectorAll('.card').length`)
 	if n < 3 {
@@ -54,19 +52,26 @@ func TestCatalogueAndLanguage(t *testing.T) {
 	waitFor(t, ctx, `document.getElementById('start').textContent === 'Start the game'`, 5*time.Second)
 }
 
-// TestLanguageFromBrowser: with no choice saved, a German browser gets the
+// languageFromBrowser: with no choice saved, a German browser gets the
 // German app.
-func TestLanguageFromBrowser(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 30*time.Second)
+func languageFromBrowser(t *testing.T, ctx context.Context) {
+	var added page.ScriptIdentifier
 	must(t, ctx, jsDo(`localStorage.removeItem('tabula.lang')`),
 		chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			r, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 				Source: `Object.defineProperty(navigator, 'languages', {get: () => ['de-DE', 'de', 'en']});`})
+			if err == nil {
+				added = r.Identifier
+			}
 			return err
 		}),
 		chromedp.Navigate(srv.URL+"/?de#/"), chromedp.WaitVisible(chromedp.CSS(`.card`)))
 	if h := eval[string](t, ctx, `document.getElementById('home-h').textContent`); h != "Die Spiele" {
 		t.Errorf("heading %q for a German browser", h)
 	}
+	// The browser is English again for what the tab shows next.
+	must(t, ctx, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(c, tg, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: added})
+		return err
+	}))
 }

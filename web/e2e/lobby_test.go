@@ -100,10 +100,11 @@ func TestFindAGame(t *testing.T) {
 // the source's unticks "Rated" and says the game is casual, and the
 // challenge is listed casual with its options; "Play the computer" at
 // "hard" seats mcts:hard in that reading.
-func TestChallengeFormChoosesReadingAndLevel(t *testing.T) {
-	parallel(t)
-	base := ownApp(t).URL
-	ctx := person(t, base, 2*time.Minute)
+//
+// The page is a server's of the test's own (the lobby lists every
+// challenge).
+func challengeFormChoosesReadingAndLevel(t *testing.T, ctx context.Context) {
+	base := origin(t, ctx)
 	enter(t, ctx, "Ana")
 	must(t, ctx, chromedp.Navigate(base+"/#/game/adji-boto"))
 	waitFor(t, ctx, `!!document.getElementById('lb-opt-seeds') && !!document.getElementById('opt-seeds')`, 20*time.Second)

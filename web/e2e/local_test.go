@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -19,6 +20,26 @@ import (
 // kept in the browser, survives a reload, and the computer answers in it.
 // Online rooms are the server's: one survives a restart of the server.
 
+// TestGamesOfTheBrowser runs the tests of games of the engine in the
+// browser, and of an online room's restart, each at a fresh device, one
+// after the other in one tab (tabCases).
+func TestGamesOfTheBrowser(t *testing.T) {
+	parallelLong(t)
+	var r *restartable
+	tabCases(t,
+		tabCase{"LocalGameIsTheBrowsers", 90 * time.Second, nil, localGameIsTheBrowsers},
+		tabCase{"LocalGameAgainstTheComputer", 90 * time.Second, nil, localGameAgainstTheComputer},
+		tabCase{"EverySeatAtOneDeviceIsOnline", time.Minute, nil, everySeatAtOneDeviceIsOnline},
+		tabCase{"TwoTabsStayInStep", time.Minute, nil, twoTabsStayInStep},
+		tabCase{"AReconnectionDuringAnAnimationShowsTheRoomAsItIs", 90 * time.Second, nil, aReconnectionDuringAnAnimationShowsTheRoomAsItIs},
+		tabCase{"SameGameInBrowserAndServer", 2 * time.Minute, nil, sameGameInBrowserAndServer},
+		tabCase{"BrowserGameToServerArchive", time.Minute, nil, browserGameToServerArchive},
+		tabCase{"OnlineRoomSurvivesARestart", 90 * time.Second,
+			func(t *testing.T) string { r = newRestartable(t); return "http://" + r.addr + "/" },
+			func(t *testing.T, ctx context.Context) { onlineRoomSurvivesARestart(t, ctx, r) }},
+	)
+}
+
 // restartable is a server on its own SQLite file and address, which a
 // test stops and starts again on the same file and address (the page's
 // tokens are kept per address).
@@ -27,6 +48,16 @@ type restartable struct {
 	path string
 	addr string
 	stop func()
+}
+
+// newRestartable starts a restartable server, stopped when the test
+// ends.
+func newRestartable(t *testing.T) *restartable {
+	t.Helper()
+	r := &restartable{t: t, path: filepath.Join(t.TempDir(), "online.db"), addr: "127.0.0.1:0"}
+	r.start()
+	t.Cleanup(func() { r.stop() })
+	return r
 }
 
 func (r *restartable) start() string {
@@ -51,17 +82,12 @@ func (r *restartable) start() string {
 	return "http://" + r.addr
 }
 
-// TestOnlineRoomSurvivesARestart: an online room against the computer
-// lives on the server: a new server on the same file and address takes
-// it up, and the page reconnects by itself and plays on.
-func TestOnlineRoomSurvivesARestart(t *testing.T) {
-	parallel(t)
-	r := &restartable{t: t, path: filepath.Join(t.TempDir(), "online.db"), addr: "127.0.0.1:0"}
-	base := r.start()
-	t.Cleanup(func() { r.stop() })
-	ctx := tab(t, 90*time.Second)
-	must(t, ctx, chromedp.Navigate(base+"/"),
-		jsDo(`localStorage.clear(); localStorage.setItem('tabula.lang','en'); localStorage.setItem('tabula.speed','off')`))
+// onlineRoomSurvivesARestart: an online room against the computer
+// lives on the server (r's, the page's first): a new server on the same
+// file and address takes it up, and the page reconnects by itself and
+// plays on.
+func onlineRoomSurvivesARestart(t *testing.T, ctx context.Context, r *restartable) {
+	base := "http://" + r.addr
 	link := eval[string](t, ctx, `fetch('/api/rooms', {method: 'POST', headers: {'Content-Type': 'application/json'},
 		body: JSON.stringify({game: 'adji-boto', options: {seeds: 3}, seats: [{kind: 'person'}, {kind: 'computer', agent: 'random'}]})})
 		.then((r) => r.json()).then((j) => j.seats[0].link)`)
@@ -109,13 +135,11 @@ func TestOnlineRoomSurvivesARestart(t *testing.T) {
 	play()
 }
 
-// TestLocalGameIsTheBrowsers: a game of two people at this device, with
+// localGameIsTheBrowsers: a game of two people at this device, with
 // the server in reach, is played by the engine in the browser (the server
 // knows no such room); it survives the engine dropping it from memory
 // (the page reconnects by itself) and a reload (IndexedDB), and goes on.
-func TestLocalGameIsTheBrowsers(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 90*time.Second)
+func localGameIsTheBrowsers(t *testing.T, ctx context.Context) {
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`))
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "3"}, []string{"human", "human"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))
@@ -171,12 +195,10 @@ func TestLocalGameIsTheBrowsers(t *testing.T) {
 	waitFor(t, ctx, `document.querySelectorAll('#movelist li').length === 5`, 10*time.Second)
 }
 
-// TestLocalGameAgainstTheComputer: against the computer the engine in the
+// localGameAgainstTheComputer: against the computer the engine in the
 // browser answers; the game has no spectator link (no server holds it)
 // and its record downloads from the browser.
-func TestLocalGameAgainstTheComputer(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 90*time.Second)
+func localGameAgainstTheComputer(t *testing.T, ctx context.Context) {
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))
 	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
@@ -195,12 +217,11 @@ func TestLocalGameAgainstTheComputer(t *testing.T) {
 	}
 }
 
-// TestTwoTabsStayInStep: two tabs of this device on one game of the
-// browser (each with its engine, told of the other's changes); what one
-// plays, the other shows at once, and it plays on from there.
-func TestTwoTabsStayInStep(t *testing.T) {
-	parallel(t)
-	a := tab(t, time.Minute)
+// twoTabsStayInStep: two tabs of this device (a and another) on one
+// game of the browser (each with its engine, told of the other's
+// changes); what one plays, the other shows at once, and it plays on from
+// there.
+func twoTabsStayInStep(t *testing.T, a context.Context) {
 	b := sameDevice(t, a, time.Minute)
 	openGame(t, a, "adji-boto", nil, []string{"human", "human"})
 	must(t, a, jsDo(`document.getElementById('start').click()`))
@@ -217,12 +238,10 @@ func TestTwoTabsStayInStep(t *testing.T) {
 	waitFor(t, a, `document.querySelectorAll('#movelist li').length === 2`, 10*time.Second)
 }
 
-// TestEverySeatAtOneDeviceIsOnline: a game of two people at one device
+// everySeatAtOneDeviceIsOnline: a game of two people at one device
 // shows both seats online from the start (the page names every seat's
 // token in its hello), not the first alone.
-func TestEverySeatAtOneDeviceIsOnline(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, time.Minute)
+func everySeatAtOneDeviceIsOnline(t *testing.T, ctx context.Context) {
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "human"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))
 	status(t, ctx)
@@ -236,14 +255,12 @@ func TestEverySeatAtOneDeviceIsOnline(t *testing.T) {
 	}
 }
 
-// TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs: the engine drops
+// aReconnectionDuringAnAnimationShowsTheRoomAsItIs: the engine drops
 // the room while the page animates the person's move, and the computer
 // answers while the page is away. Back online, the page shows the room as
 // the engine has it and offers the next move. (It used to finish the
 // animation on the older state and wait for a turn already played.)
-func TestAReconnectionDuringAnAnimationShowsTheRoomAsItIs(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 90*time.Second)
+func aReconnectionDuringAnAnimationShowsTheRoomAsItIs(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.Navigate(srv.URL+"/"), jsDo(`localStorage.setItem('tabula.speed','slow')`))
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "greedy"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))

@@ -53,12 +53,19 @@ func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) 
 	return ctx, own.URL
 }
 
-// TestOfflineGameAgainstComputer: after one visit, with the server
-// stopped, the app opens and a whole Adji-Boto game (seeds=2) against the
-// computer plays to its end by keyboard, in the browser's engine.
-func TestOfflineGameAgainstComputer(t *testing.T) {
-	parallel(t)
-	ctx, base := visitThenStop(t, 4*time.Minute)
+// TestOffline: after one visit, the app plays with its server stopped
+// (visitThenStop), in one tab: the subtests in sequence.
+func TestOffline(t *testing.T) {
+	parallelLong(t)
+	ctx, base := visitThenStop(t, 8*time.Minute)
+	t.Run("GameAgainstComputer", func(t *testing.T) { offlineGameAgainstComputer(t, ctx, base) })
+	t.Run("OneDevice", func(t *testing.T) { offlineOneDevice(t, ctx, base) })
+}
+
+// offlineGameAgainstComputer: with the server of base stopped, the app
+// opens and a whole Adji-Boto game (seeds=2) against the computer plays
+// to its end by keyboard, in the browser's engine.
+func offlineGameAgainstComputer(t *testing.T, ctx context.Context, base string) {
 	must(t, ctx, chromedp.Navigate(base+"/#/game/adji-boto"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #start')`, 20*time.Second)
 	setField(t, ctx, "seeds", "2")
@@ -101,13 +108,11 @@ func startOffline(t *testing.T, ctx context.Context, base, id string, options ma
 	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)
 }
 
-// TestOfflineOneDevice: with the server stopped, Tamman and Agsinnoninka
-// are played at one device for 10 turns each in the browser's engine;
-// Agsinnoninka's choices stay behind the hand-over screen until both
-// have chosen.
-func TestOfflineOneDevice(t *testing.T) {
-	parallelLong(t)
-	ctx, base := visitThenStop(t, 4*time.Minute)
+// offlineOneDevice: with the server of base stopped, Tamman and
+// Agsinnoninka are played at one device for 10 turns each in the
+// browser's engine; Agsinnoninka's choices stay behind the hand-over
+// screen until both have chosen.
+func offlineOneDevice(t *testing.T, ctx context.Context, base string) {
 
 	startOffline(t, ctx, base, "tamman", nil)
 	for turns := 0; turns < 10; turns++ {
@@ -154,13 +159,11 @@ func TestOfflineOneDevice(t *testing.T) {
 	}
 }
 
-// TestSameGameInBrowserAndServer: one record replayed by the engine in
+// sameGameInBrowserAndServer: one record replayed by the engine in
 // the browser and by the server gives the same states, traces and words,
 // in English and in German (the narration has one renderer: the server's
 // Go code, compiled into the engine).
-func TestSameGameInBrowserAndServer(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 2*time.Minute)
+func sameGameInBrowserAndServer(t *testing.T, ctx context.Context) {
 	records := []string{
 		`{"game":"adji-boto","options":["seeds=2"],"moves":["9","4","8","3","7","2","6"]}`,
 		`{"game":"tamman","moves":["t4","t2","c1+4"]}`,
@@ -196,12 +199,10 @@ func TestSameGameInBrowserAndServer(t *testing.T) {
 	}
 }
 
-// TestBrowserGameToServerArchive: a game finished in the browser's engine
+// browserGameToServerArchive: a game finished in the browser's engine
 // is listed with the finished games, marked as played in this browser,
 // and copied from there into the server's archive.
-func TestBrowserGameToServerArchive(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, time.Minute)
+func browserGameToServerArchive(t *testing.T, ctx context.Context) {
 	rec := `{"game":"adji-boto","options":["seeds=2"],"moves":["9","1","8","0","5","4","7","3","6","2","5","0","8","9","8","7"],"players":["Ama","greedy"]}`
 	id := eval[string](t, ctx, fmt.Sprintf(`(async () => { const m = await import('./engine.js');
 		const r = await m.engineFetch('POST', '/api/rooms', {record: %s}, 'en');

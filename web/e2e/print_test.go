@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -8,12 +9,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The game page's Print links give the server's PDF of the board and
-// rules, on A4 and A3, in the page's language and under the options
-// chosen.
-func TestPrintButtonGivesThePDF(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 2*time.Minute)
+// printButtonGivesThePDF: the game page's Print links give the server's
+// PDF of the board and rules, on A4 and A3, in the page's language and
+// under the options chosen (TestOneVisitorsPages runs it; it leaves the
+// page in German).
+func printButtonGivesThePDF(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/tamman"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="tamman"] #print')`, 30*time.Second)
 	a4 := eval[string](t, ctx, `document.getElementById('print').getAttribute('href')`)
@@ -33,7 +33,9 @@ func TestPrintButtonGivesThePDF(t *testing.T) {
 	if got != "application/pdf %PDF-1.4" {
 		t.Errorf("the print link with mouth-up=0.75 gives %q", got)
 	}
-	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), jsDo(`localStorage.setItem('tabula.lang', 'de')`), chromedp.Reload())
+	// German, chosen as a person does, with the header's select.
+	setSelect(t, ctx, "#lang", "de")
+	waitFor(t, ctx, `document.documentElement.lang === 'de'`, 5*time.Second)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/adji-boto"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #print')`, 30*time.Second)
 	if text := eval[string](t, ctx, `document.getElementById('print').textContent + ' ' + document.getElementById('print').getAttribute('href')`); !strings.Contains(text, "drucken") || !strings.HasSuffix(text, "lang=de") {

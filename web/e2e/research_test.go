@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -11,14 +12,26 @@ import (
 	"tabula/engine"
 )
 
-// The Research page: a person picks Adji-Boto, ticks an option to vary,
-// runs a small study and opens its report. The page and the report have
-// no serious or critical axe violation.
-func TestResearchPage(t *testing.T) {
+// TestResearch runs the tests of the Research page in one tab, on a
+// server of its own (the page lists every study of the server): the page,
+// then the layout of a report.
+func TestResearch(t *testing.T) {
 	parallel(t)
+	page := ownApp(t).URL + "/research.html"
+	ctx := tabAt(t, page, 3*time.Minute)
+	t.Run("Page", func(t *testing.T) { researchPage(t, ctx) })
+	t.Run("ReportLayout", func(t *testing.T) {
+		must(t, ctx, chromedp.Navigate(page))
+		reportLayout(t, ctx)
+	})
+}
+
+// researchPage: a person picks Adji-Boto, ticks an option to vary, runs
+// a small study and opens its report (ctx: a tab at the Research page of
+// a server with no study yet). The page and the report have no serious
+// or critical axe violation.
+func researchPage(t *testing.T, ctx context.Context) {
 	axe := axeSource(t)
-	// A server of its own: the page lists every study of the server.
-	ctx := tabAt(t, ownApp(t).URL+"/research.html", 90*time.Second)
 	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#game option').length === %d`, len(engine.Games())), 10*time.Second)
 	setSelect(t, ctx, "#game", "adji-boto")
 	must(t, ctx, jsDo(`document.querySelector('#options input[data-option="capture-from"]').checked = true;
@@ -55,13 +68,11 @@ func TestResearchPage(t *testing.T) {
 	}
 }
 
-// The HTML report of 24 readings (Adji-Boto's grid) at a desktop's and a
-// phone's width: the page is no wider than the screen, no legend box
-// overlaps its plot, and the lead curves' legend tells the 24 readings
-// apart by colour and dash.
-func TestReportLayout(t *testing.T) {
-	parallel(t)
-	ctx := tabAt(t, ownApp(t).URL+"/research.html", 90*time.Second)
+// reportLayout: the HTML report of 24 readings (Adji-Boto's grid) at a
+// desktop's and a phone's width: the page is no wider than the screen, no
+// legend box overlaps its plot, and the lead curves' legend tells the 24
+// readings apart by colour and dash (ctx: a tab at the Research page).
+func reportLayout(t *testing.T, ctx context.Context) {
 	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#game option').length === %d`, len(engine.Games())), 10*time.Second)
 	setSelect(t, ctx, "#game", "adji-boto")
 	setSelect(t, ctx, "#design", "grid")

@@ -96,15 +96,15 @@ func inStep(t *testing.T, pages []context.Context) string {
 	return ""
 }
 
-// TestRoomByKeyboard plays online rooms by keyboard only in three tabs
-// (two players and a spectator): a whole game of Adji-Boto with a clock,
-// 8 turns of Tamman and of Agsinnoninka. After each move every page
-// marks the last move, the spectator's live region has told it, the
-// players' focus is not on the page body, all pages show the clock
-// values the server sent, and none offers the computer's analysis.
-func TestRoomByKeyboard(t *testing.T) {
-	parallelLong(t)
-	cases := []struct {
+// keyboardCases play online rooms by keyboard only in three tabs (two
+// players and a spectator): a whole game of Adji-Boto with a clock, 8
+// turns of Tamman and of Agsinnoninka. After each move every page marks
+// the last move, the spectator's live region has told it, the players'
+// focus is not on the page body, all pages show the clock values the
+// server sent, and none offers the computer's analysis.
+func keyboardCases() []roomCase {
+	var cases []roomCase
+	for _, c := range []struct {
 		game    string
 		options map[string]any
 		clock   bool
@@ -113,77 +113,79 @@ func TestRoomByKeyboard(t *testing.T) {
 		{"adji-boto", map[string]any{"seeds": 2}, true, 0},
 		{"tamman", map[string]any{"exact-finish": false}, false, 8},
 		{"agsinnoninka", map[string]any{"seeds": 2, "match": false}, false, 8},
+	} {
+		cases = append(cases, roomCase{name: "ByKeyboard/" + c.game, room: func(t *testing.T) []string {
+			links, specLink := createRoom(t, c.game, c.options, c.clock)
+			return append(links, specLink)
+		}, run: func(t *testing.T, pages []context.Context) { playRoomByKeyboard(t, c.game, c.clock, c.turns, pages) }})
 	}
-	// The three games one after the other in the same three tabs (a tab
-	// costs a CPU-second or two).
-	var pages []context.Context
-	for _, c := range cases {
-		links, specLink := createRoom(t, c.game, c.options, c.clock)
-		pages = roomPages(t, pages, append(links, specLink), 10*time.Minute)
-		t.Run(c.game, func(t *testing.T) {
-			players, spec := pages[:2], pages[2]
-			turns := 0
-			for iter := 0; ; iter++ {
-				if iter > 2000 {
-					t.Fatalf("no end after %d turns", turns)
-				}
-				inStep(t, pages)
-				if eval[string](t, spec, `document.getElementById('room').dataset.room`) != "open" || (c.turns > 0 && turns >= c.turns) {
-					break
-				}
-				told := eval[int](t, spec, `Number(document.getElementById('announce').dataset.count || 0)`)
-				acted := false
-				for _, ctx := range players {
-					if eval[string](t, ctx, `document.getElementById('room').dataset.status`) == "input" {
-						playByKeyboard(t, ctx)
-						acted = true
-						break
-					}
-				}
-				if !acted {
-					whenAny(players, `document.getElementById('room').dataset.status === 'input' || document.getElementById('room').dataset.room !== 'open'`, 2*time.Second)
-					continue
-				}
-				turns++
-				inStep(t, pages)
-				for i, ctx := range pages {
-					if !eval[bool](t, ctx, `!!document.querySelector('#board .lastfrom, #board .lastmove') || !document.querySelector('#movelist li:not(.chance)')`) {
-						t.Errorf("turn %d, page %d: no last-move mark", turns, i)
-					}
-				}
-				for i, ctx := range pages {
-					if eval[bool](t, ctx, `document.getElementById('room').dataset.room === 'open' && !!document.querySelector('#analyse, #hint, #loadgraph, #analysis, #graph')`) {
-						t.Errorf("turn %d, page %d: analysis offered in an online game in progress", turns, i)
-					}
-				}
-				if got := eval[int](t, spec, `Number(document.getElementById('announce').dataset.count || 0)`); got <= told {
-					t.Errorf("turn %d: the spectator's live region told nothing", turns)
-				}
-				for i, ctx := range players {
-					if eval[bool](t, ctx, `document.activeElement === document.body || !document.activeElement`) {
-						t.Errorf("turn %d: player %d's focus is on the page body", turns, i)
-					}
-				}
-				if c.clock {
-					// the server's values (data-ms), whatever the time shown
-					const clocks = `[...document.querySelectorAll('#room [data-clock]')].map((e) => e.dataset.ms).join(' ')`
-					want := eval[string](t, spec, clocks)
-					for i, ctx := range players {
-						if got := eval[string](t, ctx, clocks); got != want || got == "" {
-							t.Errorf("turn %d: player %d shows clocks %q, the spectator %q", turns, i, got, want)
-						}
-					}
-				}
-				if turns == 4 {
-					roomPictures(t, players[0], c.game)
+	return cases
+}
+
+// playRoomByKeyboard plays a room of game by keyboard (keyboardCases):
+// turns turns, or the whole game for 0.
+func playRoomByKeyboard(t *testing.T, game string, clock bool, maxTurns int, pages []context.Context) {
+	players, spec := pages[:2], pages[2]
+	turns := 0
+	for iter := 0; ; iter++ {
+		if iter > 2000 {
+			t.Fatalf("no end after %d turns", turns)
+		}
+		inStep(t, pages)
+		if eval[string](t, spec, `document.getElementById('room').dataset.room`) != "open" || (maxTurns > 0 && turns >= maxTurns) {
+			break
+		}
+		told := eval[int](t, spec, `Number(document.getElementById('announce').dataset.count || 0)`)
+		acted := false
+		for _, ctx := range players {
+			if eval[string](t, ctx, `document.getElementById('room').dataset.status`) == "input" {
+				playByKeyboard(t, ctx)
+				acted = true
+				break
+			}
+		}
+		if !acted {
+			whenAny(players, `document.getElementById('room').dataset.status === 'input' || document.getElementById('room').dataset.room !== 'open'`, 2*time.Second)
+			continue
+		}
+		turns++
+		inStep(t, pages)
+		for i, ctx := range pages {
+			if !eval[bool](t, ctx, `!!document.querySelector('#board .lastfrom, #board .lastmove') || !document.querySelector('#movelist li:not(.chance)')`) {
+				t.Errorf("turn %d, page %d: no last-move mark", turns, i)
+			}
+		}
+		for i, ctx := range pages {
+			if eval[bool](t, ctx, `document.getElementById('room').dataset.room === 'open' && !!document.querySelector('#analyse, #hint, #loadgraph, #analysis, #graph')`) {
+				t.Errorf("turn %d, page %d: analysis offered in an online game in progress", turns, i)
+			}
+		}
+		if got := eval[int](t, spec, `Number(document.getElementById('announce').dataset.count || 0)`); got <= told {
+			t.Errorf("turn %d: the spectator's live region told nothing", turns)
+		}
+		for i, ctx := range players {
+			if eval[bool](t, ctx, `document.activeElement === document.body || !document.activeElement`) {
+				t.Errorf("turn %d: player %d's focus is on the page body", turns, i)
+			}
+		}
+		if clock {
+			// the server's values (data-ms), whatever the time shown
+			const clocks = `[...document.querySelectorAll('#room [data-clock]')].map((e) => e.dataset.ms).join(' ')`
+			want := eval[string](t, spec, clocks)
+			for i, ctx := range players {
+				if got := eval[string](t, ctx, clocks); got != want || got == "" {
+					t.Errorf("turn %d: player %d shows clocks %q, the spectator %q", turns, i, got, want)
 				}
 			}
-			if c.turns == 0 && eval[string](t, spec, `document.getElementById('room').dataset.room`) != "finished" {
-				t.Error("the game did not finish")
-			}
-			t.Logf("%d turns by keyboard", turns)
-		})
+		}
+		if turns == 4 {
+			roomPictures(t, players[0], game)
+		}
 	}
+	if maxTurns == 0 && eval[string](t, spec, `document.getElementById('room').dataset.room`) != "finished" {
+		t.Error("the game did not finish")
+	}
+	t.Logf("%d turns by keyboard", turns)
 }
 
 // roomPictures takes the pictures of a room (desktop and 390 px, English
@@ -246,11 +248,13 @@ func noEnglish(t *testing.T, ctx context.Context, page string) {
 	}
 }
 
-// TestGermanPagesHaveNoEnglish visits every page in German.
-func TestGermanPagesHaveNoEnglish(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, time.Minute)
-	must(t, ctx, jsDo(`localStorage.setItem('tabula.lang','de')`))
+// germanPagesHaveNoEnglish visits every page in German, chosen with the
+// header's language select, going from page to page by the app's
+// addresses (a page load each would cost about a CPU-second)
+// (TestOneVisitorsPages runs it).
+func germanPagesHaveNoEnglish(t *testing.T, ctx context.Context) {
+	setSelect(t, ctx, "#lang", "de")
+	waitFor(t, ctx, `document.documentElement.lang === 'de'`, 5*time.Second)
 	for _, p := range []struct{ hash, ready string }{
 		{"#/", `!!document.querySelector('.card')`},
 		{"#/game/tamman", `!!document.getElementById('start')`},
@@ -258,7 +262,7 @@ func TestGermanPagesHaveNoEnglish(t *testing.T) {
 		{"#/games", `!!document.getElementById('afilter')`},
 		{"#/nonsense", `!!document.getElementById('notfound')`},
 	} {
-		must(t, ctx, chromedp.Navigate(srv.URL+"/"+p.hash), chromedp.Reload())
+		must(t, ctx, chromedp.Navigate(srv.URL+"/"+p.hash))
 		waitFor(t, ctx, p.ready, 10*time.Second)
 		noEnglish(t, ctx, p.hash)
 	}
@@ -298,26 +302,37 @@ func openPages(t *testing.T, links []string, limit time.Duration) []context.Cont
 }
 
 // gotoPages opens the links of another room in the tabs of openPages, one
-// link a tab, each in a page load of its own as openPages does (a link
-// differs from the last only in its #): a test that looks at several
-// rooms the same way needs no new tabs (each costs a CPU-second or two).
+// link a tab: a test that looks at several rooms the same way needs no new
+// tabs (each costs a CPU-second or two). A page goes to its link as the
+// app's own links do, by changing its address's # (the app leaves the room
+// shown, closing its connection, and opens the next: about 0.2 CPU-s, a
+// page load about 1.3); a page whose window a test changed (patchPage),
+// or of another server, loads the link afresh.
 func gotoPages(t *testing.T, pages []context.Context, links []string) {
 	t.Helper()
 	for i, ctx := range pages {
-		must(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(links[i]))
+		if !eval[bool](t, ctx, fmt.Sprintf(`(() => { const u = new URL(%q);
+			if (window.__patched || location.origin !== u.origin || location.hash === u.hash) return false;
+			location.hash = u.hash; return true; })()`, links[i])) {
+			must(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(links[i]))
+		}
 	}
-	waitOnline(t, pages)
+	for i, ctx := range pages {
+		_, room, ok := strings.Cut(links[i], "#/room/")
+		if !ok {
+			t.Fatalf("%s is not a room's link", links[i])
+		}
+		id, _, _ := strings.Cut(room, "/")
+		waitFor(t, ctx, fmt.Sprintf(`(() => { const r = document.getElementById('room'); return !!r && r.dataset.id === %q && r.dataset.conn === 'online'; })()`, id), 20*time.Second)
+	}
 }
 
-// roomPages opens links in pages, the tabs of the last room (gotoPages),
-// or in new ones (openPages) when there are none yet.
-func roomPages(t *testing.T, pages []context.Context, links []string, limit time.Duration) []context.Context {
+// patchPage runs js, which changes the page's window (replaces an API,
+// observes an element that outlives the room shown), and marks the window
+// so: gotoPages loads the next room afresh, the change gone with the page.
+func patchPage(t *testing.T, ctx context.Context, js string) {
 	t.Helper()
-	if pages == nil {
-		return openPages(t, links, limit)
-	}
-	gotoPages(t, pages, links)
-	return pages
+	must(t, ctx, jsDo(`window.__patched = true; `+js))
 }
 
 func waitOnline(t *testing.T, pages []context.Context) {

@@ -25,11 +25,14 @@ type roomCase struct {
 	name string
 	room func(t *testing.T) []string // the links of a new room, one a tab
 	run  func(t *testing.T, pages []context.Context)
+	// create, if set, stands for room: a room made in the open tabs, as a
+	// person does (never the first case's, which opens them).
+	create func(t *testing.T, pages []context.Context) []string
 }
 
 // twoPlayers is the roomCase of run in an Adji-Boto room of Ana and Ben.
 func twoPlayers(name string, run func(t *testing.T, a, b context.Context)) roomCase {
-	return roomCase{name, adjiBotoRoom, func(t *testing.T, p []context.Context) { run(t, p[0], p[1]) }}
+	return roomCase{name: name, room: adjiBotoRoom, run: func(t *testing.T, p []context.Context) { run(t, p[0], p[1]) }}
 }
 
 // roomCases runs cases as subtests, each in a new room of its own, one
@@ -43,7 +46,10 @@ func roomCases(t *testing.T, limit time.Duration, cases ...roomCase) {
 	opened := 0
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if i != opened {
+			switch {
+			case c.create != nil:
+				gotoPages(t, pages, c.create(t, pages))
+			case i != opened:
 				gotoPages(t, pages, c.room(t))
 			}
 			opened = -1
@@ -53,46 +59,49 @@ func roomCases(t *testing.T, limit time.Duration, cases ...roomCase) {
 }
 
 // TestTwoPlayerRooms runs the tests of two players in a room in one pair
-// of tabs. The tests that turn a page to German come last: the language
+// of tabs: the board around the players (arenaCases), then the room's
+// defects. The tests that turn a page to German come last: the language
 // stays in the tab's storage.
 func TestTwoPlayerRooms(t *testing.T) {
 	parallelLong(t)
 	var last string // the last move of anEndIsAnnouncedOnce's room
-	roomCases(t, 10*time.Minute,
+	roomCases(t, 15*time.Minute, append(arenaCases(),
 		twoPlayers("OpponentLeavingKeepsTheGameOnline", opponentLeavingKeepsTheGameOnline),
 		twoPlayers("SeatGivenUpTurnsToSpectating", seatGivenUpTurnsToSpectating),
 		twoPlayers("ResignationAndDrawAnnouncedOnce", resignationAndDrawAnnouncedOnce),
-		roomCase{"AnEndIsAnnouncedOnce",
-			func(t *testing.T) (links []string) { links, last = nearEnd(t); return links },
-			func(t *testing.T, pages []context.Context) { anEndIsAnnouncedOnce(t, last, pages) }},
+		roomCase{name: "AnEndIsAnnouncedOnce",
+			room: func(t *testing.T) (links []string) { links, last = nearEnd(t); return links },
+			run:  func(t *testing.T, pages []context.Context) { anEndIsAnnouncedOnce(t, last, pages) }},
 		twoPlayers("ReplaceAnAbsentPlayer", replaceAnAbsentPlayer),
 		twoPlayers("YourMoveInTheTitleAndANotification", yourMoveInTheTitleAndANotification),
 		twoPlayers("RefusalInTheReadersLanguageGoesWhenTheActionSucceeds", refusalInTheReadersLanguageGoesWhenTheActionSucceeds),
-	)
+	)...)
 }
 
 // TestRoomsWithASpectator runs the tests of two players and a spectator
-// in a room in one set of three tabs, the one that turns a page to German
-// last.
+// in a room in one set of three tabs: the rooms played by keyboard
+// (keyboardCases), the online games from invite links (onlineCases),
+// then the room's defects, the one that turns a page to German last.
+// Whole games clicked through: minutes on a loaded machine.
 func TestRoomsWithASpectator(t *testing.T) {
-	parallel(t)
-	roomCases(t, 4*time.Minute,
-		roomCase{"TammanThrowsToldOnceAndTheInstructionToTheMoverOnly", func(t *testing.T) []string {
+	parallelLong(t)
+	roomCases(t, 25*time.Minute, append(append(keyboardCases(), onlineCases()...),
+		roomCase{name: "TammanThrowsToldOnceAndTheInstructionToTheMoverOnly", room: func(t *testing.T) []string {
 			links, specLink := createRoom(t, "tamman", map[string]any{"exact-finish": false}, false)
 			return append(links, specLink)
-		}, tammanThrowsToldOnceAndTheInstructionToTheMoverOnly},
-		roomCase{"ChatInTheRoom", func(t *testing.T) []string {
+		}, run: tammanThrowsToldOnceAndTheInstructionToTheMoverOnly},
+		roomCase{name: "ChatInTheRoom", room: func(t *testing.T) []string {
 			links, specLink := createRoom(t, "adji-boto", map[string]any{"seeds": 2}, false)
 			return append(links, specLink)
-		}, chatInTheRoom},
-	)
+		}, run: chatInTheRoom},
+	)...)
 }
 
 // listen starts keeping every line the page's live region says, from now
 // on, in window.__said.
 func listen(t *testing.T, ctx context.Context) {
 	t.Helper()
-	must(t, ctx, jsDo(`window.__said = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__said.push(n.textContent)))).observe(document.getElementById('announce'), {childList: true})`))
+	patchPage(t, ctx, `window.__said = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__said.push(n.textContent)))).observe(document.getElementById('announce'), {childList: true})`)
 }
 
 // said is what the page's live region said since listen.

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -13,25 +14,57 @@ import (
 	"tabula/web"
 )
 
-// TestSiteWithNoServer: the copy "tabula site" writes (web.WriteSite),
-// served by a plain static file server with no Tabula running, shows the
-// games and their rules and plays a game against the computer to its end;
-// online play, which needs a server, is not offered.
-func TestSiteWithNoServer(t *testing.T) {
-	parallel(t)
+// TestSitesAndEmbeds runs the tests of "tabula site"'s copy and of the
+// embedded board, each at a fresh device, one after the other in one tab
+// (tabCases).
+func TestSitesAndEmbeds(t *testing.T) {
+	parallelLong(t)
+	var engine heldEngine
+	tabCases(t,
+		tabCase{"SiteWithNoServer", 3 * time.Minute, func(t *testing.T) string { return siteAt(t, nil) + "/" }, siteWithNoServer},
+		tabCase{"PlayPageDrawsItsBoardWhileTheEngineLoads", 3 * time.Minute,
+			func(t *testing.T) string { return siteAt(t, &engine) + "/#/game/adji-boto" },
+			func(t *testing.T, ctx context.Context) { playPageDrawsItsBoardWhileTheEngineLoads(t, ctx, &engine) }},
+		tabCase{"EmbedExample", 3 * time.Minute, func(t *testing.T) string { return embedHost(t, srv.URL) + "/" }, embedExample},
+		tabCase{"EmbedDrawsItsStartWhileTheEngineLoads", 2 * time.Minute,
+			func(t *testing.T) string { return siteAt(t, &engine) + "/manifest.json" },
+			func(t *testing.T, ctx context.Context) { embedDrawsItsStartWhileTheEngineLoads(t, ctx, &engine) }},
+	)
+}
+
+// siteAt serves the copy "tabula site" writes (web.WriteSite) by a
+// plain static file server (engine's, when engine is not nil), closed
+// when the test ends, and gives its address.
+func siteAt(t *testing.T, engine *heldEngine) string {
+	t.Helper()
 	dir := t.TempDir()
 	if _, err := web.WriteSite(dir, ""); err != nil {
 		t.Fatal(err)
 	}
-	static := httptest.NewServer(http.FileServer(http.Dir(dir)))
-	defer static.Close()
-	ctx := tab(t, 3*time.Minute)
-	must(t, ctx, chromedp.Navigate(static.URL+"/"))
+	var static *httptest.Server
+	if engine != nil {
+		static = engine.serve(dir)
+		// the engine let go first: a held request would keep Close waiting
+		t.Cleanup(static.Close)
+		t.Cleanup(engine.release)
+	} else {
+		static = httptest.NewServer(http.FileServer(http.Dir(dir)))
+		t.Cleanup(static.Close)
+	}
+	return static.URL
+}
+
+// siteWithNoServer: the copy "tabula site" writes (siteAt, the page's
+// first), served by a plain static file server with no Tabula running,
+// shows the games and their rules and plays a game against the computer
+// to its end; online play, which needs a server, is not offered.
+func siteWithNoServer(t *testing.T, ctx context.Context) {
+	base := origin(t, ctx)
 	waitFor(t, ctx, `document.querySelectorAll('#home .card').length === 3`, 30*time.Second)
 	if eval[bool](t, ctx, `document.getElementById('offline').hidden || !document.getElementById('researchlink').hidden`) {
 		t.Error("the site does not say that it has no server, or offers the Research page")
 	}
-	must(t, ctx, chromedp.Navigate(static.URL+"/#/game/adji-boto"))
+	must(t, ctx, chromedp.Navigate(base+"/#/game/adji-boto"))
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #start')`, 20*time.Second)
 	if eval[bool](t, ctx, `!!document.getElementById('online')`) {
 		t.Error("a site with no server offers online play")
@@ -97,22 +130,12 @@ func (h *heldEngine) serve(dir string) *httptest.Server {
 	}))
 }
 
-// TestPlayPageDrawsItsBoardWhileTheEngineLoads: a game at this device,
+// playPageDrawsItsBoardWhileTheEngineLoads: a game at this device,
 // reloaded while the engine's download is held back, shows its board as
 // the page last drew it (after a move) before the engine is ready, with
-// no move offered; then the engine takes the game on.
-func TestPlayPageDrawsItsBoardWhileTheEngineLoads(t *testing.T) {
-	parallel(t)
-	dir := t.TempDir()
-	if _, err := web.WriteSite(dir, ""); err != nil {
-		t.Fatal(err)
-	}
-	var engine heldEngine
-	defer engine.release()
-	static := engine.serve(dir)
-	defer static.Close()
-	ctx := tab(t, 3*time.Minute)
-	must(t, ctx, chromedp.Navigate(static.URL+"/#/game/adji-boto"))
+// no move offered; then the engine takes the game on. The page is
+// Adji-Boto's of a site whose engine is engine's (siteAt).
+func playPageDrawsItsBoardWhileTheEngineLoads(t *testing.T, ctx context.Context, engine *heldEngine) {
 	waitFor(t, ctx, `!!document.querySelector('#game[data-game="adji-boto"] #start')`, 30*time.Second)
 	setField(t, ctx, "seeds", "2")
 	waitFor(t, ctx, `!document.getElementById('seats').dataset.pending`, 10*time.Second)

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -10,13 +11,24 @@ import (
 	"tabula/internal/testgame"
 )
 
-// The Play page plays a game it knows only from the registry: the board
-// it declares (two rows of four holes) is drawn, a person plays it to the
-// end by clicking the holes against the computer, and the pages pass the
-// accessibility checks.
-func TestPlayTheTestGameOnItsBoard(t *testing.T) {
+// TestOneVisitorsPages runs tests of the app's pages that each need one
+// tab on the tests' server, one after the other in one tab (a tab and
+// its first page cost about two CPU-seconds): the test game, the archive,
+// then the print links and the pages in German.
+func TestOneVisitorsPages(t *testing.T) {
 	parallel(t)
-	ctx := tab(t, 120*time.Second)
+	ctx := tab(t, 5*time.Minute)
+	t.Run("PlayTheTestGameOnItsBoard", func(t *testing.T) { playTheTestGameOnItsBoard(t, ctx) })
+	t.Run("ArchiveImportFilterAndReplay", func(t *testing.T) { archiveImportFilterAndReplay(t, ctx) })
+	t.Run("PrintButtonGivesThePDF", func(t *testing.T) { printButtonGivesThePDF(t, ctx) })
+	t.Run("GermanPagesHaveNoEnglish", func(t *testing.T) { germanPagesHaveNoEnglish(t, ctx) })
+}
+
+// playTheTestGameOnItsBoard: the Play page plays a game it knows only
+// from the registry: the board it declares (two rows of four holes) is
+// drawn, a person plays it to the end by clicking the holes against the
+// computer, and the pages pass the accessibility checks.
+func playTheTestGameOnItsBoard(t *testing.T, ctx context.Context) {
 	card := fmt.Sprintf(`.card[data-game=%q]`, testgame.ID)
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(card+` svg`)))
 	if n := eval[int](t, ctx, `document.querySelectorAll('`+card+` [data-hole]').length`); n != testgame.Holes {

@@ -39,10 +39,46 @@ func confirmDialog(t *testing.T, ctx context.Context, yes bool) {
 
 const activeBody = `document.activeElement === document.body || !document.activeElement`
 
+// TestPlayPage runs the tests of the play page, each in a game of its
+// own at a fresh device, one after the other in one tab (tabCases).
+func TestPlayPage(t *testing.T) {
+	parallelLong(t)
+	var own *app
+	tabCases(t,
+		tabCase{"ReplayAndAnalysis", 240 * time.Second, nil, replayAndAnalysis},
+		tabCase{"CapturesAnnounced", 120 * time.Second, nil, capturesAnnounced},
+		tabCase{"NewGameResignAndNames", 60 * time.Second, nil, newGameResignAndNames},
+		tabCase{"MoveListFollows", 90 * time.Second, nil, moveListFollows},
+		tabCase{"ArrowKeysOnTheBoard", 60 * time.Second, nil, arrowKeysOnTheBoard},
+		tabCase{"LastMoveAndThinking", 90 * time.Second, nil, lastMoveAndThinking},
+		tabCase{"HandOverFocus", 60 * time.Second, nil, handOverFocus},
+		tabCase{"SkipLinkKeepsTheGame", 60 * time.Second, nil, skipLinkKeepsTheGame},
+		tabCase{"ButtonsActOnce", 60 * time.Second,
+			func(t *testing.T) string { own = ownApp(t); return own.URL + "/" },
+			func(t *testing.T, ctx context.Context) { buttonsActOnce(t, ctx, own) }},
+	)
+}
+
+// TestPagesAndScreens runs the tests of the app's other pages and of its
+// screen sizes, one after the other in one tab (tabCases).
+func TestPagesAndScreens(t *testing.T) {
+	parallelLong(t)
+	tabCases(t,
+		tabCase{"PhoneLandscapeBoard", 60 * time.Second, nil, phoneLandscapeBoard},
+		tabCase{"NotFoundPage", 60 * time.Second, nil, notFoundPage},
+		tabCase{"PhoneSetup", 60 * time.Second, nil, phoneSetup},
+		tabCase{"GermanRulesPage", 30 * time.Second, nil, germanRulesPage},
+		tabCase{"HomeCards", 30 * time.Second, nil, homeCards},
+		tabCase{"SeedsStayInStores", 30 * time.Second, nil, seedsStayInStores},
+		tabCase{"CatalogueAndLanguage", 60 * time.Second, nil, catalogueAndLanguage},
+		tabCase{"ChallengeFormChoosesReadingAndLevel", 2 * time.Minute, func(t *testing.T) string { return ownApp(t).URL + "/" }, challengeFormChoosesReadingAndLevel},
+		// last: it leaves the tab's browser German until its end
+		tabCase{"LanguageFromBrowser", 30 * time.Second, nil, languageFromBrowser},
+	)
+}
+
 // The skip link goes to the content and leaves the game where it is.
-func TestSkipLinkKeepsTheGame(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 60*time.Second)
+func skipLinkKeepsTheGame(t *testing.T, ctx context.Context) {
 	startAdji(t, ctx, "human", "random")
 	hash := eval[string](t, ctx, `location.hash`)
 	must(t, ctx, jsDo(`document.querySelector('.skip').click()`))
@@ -56,9 +92,7 @@ func TestSkipLinkKeepsTheGame(t *testing.T) {
 
 // A bad address shows a not-found page with a way back, whether it comes
 // after another page or is loaded fresh.
-func TestNotFoundPage(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 60*time.Second)
+func notFoundPage(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/game/adji-boto"), chromedp.WaitVisible(chromedp.CSS(`#start`)))
 	for _, bad := range []string{"#/game/nope", "#/play/nope", "#/nonsense", "#/game/adji-boto/x"} {
 		must(t, ctx, chromedp.Navigate(srv.URL+"/"+bad))
@@ -85,12 +119,10 @@ func TestNotFoundPage(t *testing.T) {
 	}
 }
 
-// A triple click starts one game, and takes back one turn.
-func TestButtonsActOnce(t *testing.T) {
-	parallel(t)
-	// A server of its own: it counts the rooms the server creates.
-	own := ownApp(t)
-	ctx := tabAt(t, own.URL+"/", 60*time.Second)
+// A triple click starts one game, and takes back one turn. The page is
+// own's, a server of the test's own: it counts the rooms the server
+// creates.
+func buttonsActOnce(t *testing.T, ctx context.Context, own *app) {
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "random"})
 	// The games made: the server's, and the browser engine's (the page's
 	// requests to its worker that create a room).
@@ -117,9 +149,7 @@ func TestButtonsActOnce(t *testing.T) {
 
 // New game asks first while a game is on; Resign ends the game with the
 // computer as winner; the players are "You" and "Computer (level)".
-func TestNewGameResignAndNames(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 60*time.Second)
+func newGameResignAndNames(t *testing.T, ctx context.Context) {
 	startAdji(t, ctx, "human", "mcts:easy")
 	seats := eval[string](t, ctx, `document.querySelector('.seats').innerText`)
 	if !strings.Contains(seats, "You") || !strings.Contains(seats, "Computer (easy)") || strings.Contains(seats, "Player 0") {
@@ -164,9 +194,7 @@ func TestNewGameResignAndNames(t *testing.T) {
 
 // The move list follows the newest move, unless the person scrolled up;
 // it is focusable when it overflows.
-func TestMoveListFollows(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 90*time.Second)
+func moveListFollows(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.EmulateViewport(1280, 600))
 	openGame(t, ctx, "adji-boto", nil, []string{"human", "random"})
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`), chromedp.Click(chromedp.CSS(`#start`)))
@@ -197,9 +225,7 @@ func TestMoveListFollows(t *testing.T) {
 // Replay: a click on a move goes there, the arrow keys step, Home and End
 // jump, Forward during an animation skips it, autoplay runs; the analysis
 // and its graph show.
-func TestReplayAndAnalysis(t *testing.T) {
-	parallelLong(t)
-	ctx := tab(t, 240*time.Second)
+func replayAndAnalysis(t *testing.T, ctx context.Context) {
 	startAdji(t, ctx, "human", "random")
 	must(t, ctx, jsDo(`document.getElementById('hint').click()`))
 	waitFor(t, ctx, `!!document.querySelector('#analysis .thinking') || !!document.querySelector('#analysis .evalbars')`, 5*time.Second)
@@ -249,9 +275,7 @@ func TestReplayAndAnalysis(t *testing.T) {
 // Arrow keys move between the holes in their order on the screen; one
 // hole is in the Tab order; a picked Tamman man hands the focus to its
 // target.
-func TestArrowKeysOnTheBoard(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 60*time.Second)
+func arrowKeysOnTheBoard(t *testing.T, ctx context.Context) {
 	startAdji(t, ctx, "human", "human")
 	if n := eval[int](t, ctx, `document.querySelectorAll('#board [tabindex="0"]').length`); n != 1 {
 		t.Errorf("%d places of the board in the Tab order, want 1", n)
@@ -288,9 +312,7 @@ func TestArrowKeysOnTheBoard(t *testing.T) {
 
 // At 390 px the Tamman setup does not scroll sideways and Start is on the
 // first screen.
-func TestPhoneSetup(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 60*time.Second)
+func phoneSetup(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.EmulateViewport(390, 844))
 	openGame(t, ctx, "tamman", map[string]string{"players": "4"}, nil)
 	if w := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
@@ -308,9 +330,7 @@ func TestPhoneSetup(t *testing.T) {
 // Captures are announced in the live region, each with whose move it was;
 // one man sent back is "1 man". (Three seeds a hole: some 11 turns of the
 // person, with a capture in every game of 2,000 against random.)
-func TestCapturesAnnounced(t *testing.T) {
-	parallelLong(t)
-	ctx := tab(t, 120*time.Second)
+func capturesAnnounced(t *testing.T, ctx context.Context) {
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "3"}, []string{"human", "random"})
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.speed','off')`),
 		jsDo(`window.__said = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__said.push(n.textContent)))).observe(document.getElementById('announce'), {childList: true})`),
@@ -332,9 +352,7 @@ func TestCapturesAnnounced(t *testing.T) {
 }
 
 // The full rules page and the options are German in the German app.
-func TestGermanRulesPage(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 30*time.Second)
+func germanRulesPage(t *testing.T, ctx context.Context) {
 	must(t, ctx, jsDo(`localStorage.setItem('tabula.lang','de')`), chromedp.Navigate(srv.URL+"/#/game/agsinnoninka"), chromedp.Reload())
 	waitFor(t, ctx, `!!document.querySelector('#rulesdoc h2, #rulesdoc h3')`, 10*time.Second)
 	if l := eval[string](t, ctx, `document.querySelector('label[for="opt-seeds"]').textContent`); l != "Samen je Loch (seeds)" {
@@ -354,9 +372,7 @@ func TestGermanRulesPage(t *testing.T) {
 }
 
 // On a phone on its side the whole board is on the first screen.
-func TestPhoneLandscapeBoard(t *testing.T) {
-	parallelLong(t)
-	ctx := tab(t, 60*time.Second)
+func phoneLandscapeBoard(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.EmulateViewport(844, 390))
 	for _, g := range engine.Games() {
 		game := g.ID()
@@ -378,9 +394,7 @@ func TestPhoneLandscapeBoard(t *testing.T) {
 // The home cards: Play buttons at one height in each row of cards,
 // sources with an address as links, no text in the thumbnails too small
 // to read.
-func TestHomeCards(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 30*time.Second)
+func homeCards(t *testing.T, ctx context.Context) {
 	must(t, ctx, chromedp.Navigate(srv.URL+"/#/"), chromedp.WaitVisible(chromedp.CSS(`.card .playp a`)))
 	// each card's top and its Play button's
 	tops := eval[[][2]float64](t, ctx, `[...document.querySelectorAll('.card')].map((c) => [c, c.querySelector('.playp a')].map((e) => Math.round(e.getBoundingClientRect().top)))`)
@@ -402,9 +416,7 @@ func TestHomeCards(t *testing.T) {
 }
 
 // Seeds stay inside a store however many there are, clear of its count.
-func TestSeedsStayInStores(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 30*time.Second)
+func seedsStayInStores(t *testing.T, ctx context.Context) {
 	out := eval[string](t, ctx, `import('/boards.js').then((b) => {
 		const box = document.createElement('div');
 		box.style.width = '760px';
@@ -434,9 +446,7 @@ func TestSeedsStayInStores(t *testing.T) {
 
 // At one device the focus goes to the hand-over button and back to the
 // board, never to <body>.
-func TestHandOverFocus(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 60*time.Second)
+func handOverFocus(t *testing.T, ctx context.Context) {
 	openGame(t, ctx, "agsinnoninka", map[string]string{"match": "false"}, []string{"human", "human"})
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#start`)))
 	if status(t, ctx) != "handover" {
@@ -457,9 +467,7 @@ func TestHandOverFocus(t *testing.T) {
 // The last move stays marked on the board (the hole sown from and those
 // sown into; the man's square and those it passed), apart from the focus;
 // the turn line shows a progress sign while the computer thinks.
-func TestLastMoveAndThinking(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, 90*time.Second)
+func lastMoveAndThinking(t *testing.T, ctx context.Context) {
 	startAdji(t, ctx, "human", "random")
 	thinking := eval[bool](t, ctx, `(() => { document.querySelector('#legal button.move').click(); const t = document.getElementById('turn'); return t.classList.contains('thinking') && !!t.querySelector('.spinner'); })()`)
 	if !thinking {

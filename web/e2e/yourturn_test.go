@@ -29,7 +29,7 @@ func yourMoveInTheTitleAndANotification(t *testing.T, a, b context.Context) {
 	waitFor(t, a, `document.documentElement.lang === 'de'`, 5*time.Second)
 	must(t, a, chromedp.Reload())
 	waitFor(t, a, `(document.getElementById('room')||{dataset:{}}).dataset.status === 'input'`, 20*time.Second)
-	must(t, a, jsDo(hideAndListen))
+	patchPage(t, a, hideAndListen)
 	if eval[string](t, a, `document.getElementById('soundbtn').getAttribute('aria-pressed')`) != "false" {
 		t.Error("the sound is on before the player asked for it")
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"tabula/games/tamman"
 )
@@ -84,7 +85,7 @@ func score(s *tamman.State, w *Weights, p int) float64 {
 // opponent's: with two players, the log-odds that she wins, as the
 // self-play taught it; +/-100 once the game is won.
 func LearnedEval(s *tamman.State, dst []float64) []float64 {
-	return evalWith(s, learned, dst)
+	return evalWith(s, learned(), dst)
 }
 
 // evalWith is LearnedEval by the weights w.
@@ -123,14 +124,14 @@ func b2i(b bool) int {
 //go:embed learned.txt
 var learnedText []byte
 
-// learned is LearnedEval's weights.
-var learned = func() *Weights {
+// learned is LearnedEval's weights, decoded when first asked for.
+var learned = sync.OnceValue(func() *Weights {
 	w, err := ParseWeights(learnedText)
 	if err != nil {
 		panic("tammanai: learned.txt: " + err.Error())
 	}
 	return w
-}()
+})
 
 // ParseWeights reads weights written by FormatWeights: lines "# ..."
 // (comments) and one number a line, NumFeatures of them.

@@ -34,7 +34,7 @@ func TestLearnedWeightsLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *w != *learned {
+	if *w != *learned() {
 		t.Error("the loaded weights are not those of learned.txt")
 	}
 	// The race the self-play learned: a man on habarti is worth more
@@ -46,7 +46,7 @@ func TestLearnedWeightsLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !n.Equal(learnedNet) {
+	if !n.Equal(learnedNet()) {
 		t.Error("the loaded network is not that of net.txt")
 	}
 }
@@ -57,8 +57,8 @@ func TestParseWeightsRejectsBadFiles(t *testing.T) {
 		n     int
 		parse func([]byte) error
 	}{
-		{string(FormatWeights(learned, "a header")), NumFeatures, func(b []byte) error { _, err := ParseWeights(b); return err }},
-		{string(FormatNet(learnedNet, "a header")), NumNetWeights, func(b []byte) error { _, err := ParseNet(b); return err }},
+		{string(FormatWeights(learned(), "a header")), NumFeatures, func(b []byte) error { _, err := ParseWeights(b); return err }},
+		{string(FormatNet(learnedNet(), "a header")), NumNetWeights, func(b []byte) error { _, err := ParseNet(b); return err }},
 	} {
 		for name, text := range map[string]string{
 			"too few":      "# x\n1\n2\n",
@@ -71,10 +71,10 @@ func TestParseWeightsRejectsBadFiles(t *testing.T) {
 			}
 		}
 	}
-	if w, err := ParseWeights(FormatWeights(learned, "a header")); err != nil || *w != *learned {
+	if w, err := ParseWeights(FormatWeights(learned(), "a header")); err != nil || *w != *learned() {
 		t.Errorf("FormatWeights does not round-trip: %v", err)
 	}
-	if n, err := ParseNet(FormatNet(learnedNet, "a header")); err != nil || !n.Equal(learnedNet) {
+	if n, err := ParseNet(FormatNet(learnedNet(), "a header")); err != nil || !n.Equal(learnedNet()) {
 		t.Errorf("FormatNet does not round-trip: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"tabula/engine"
 	"tabula/games/tamman"
@@ -237,7 +238,7 @@ func meanChance(s *tamman.State, inputs int, nets []*Net) float64 {
 // NetEval gives each player of a game of two her chance of winning by the
 // learned network (1 and 0 once the game is won): alpha-beta compares the
 // difference, 2p - 1, which its means over the throws keep a chance.
-func NetEval(s *tamman.State, dst []float64) []float64 { return learnedNet.Eval(s, dst) }
+func NetEval(s *tamman.State, dst []float64) []float64 { return learnedNet().Eval(s, dst) }
 
 // Eval is NetEval by the network n, in the form of a search's
 // evaluation (ai.Config.Eval); s is a *State of a game of two.
@@ -261,14 +262,16 @@ func appendChances(dst []float64, t *tamman.State, p float64) []float64 {
 //go:embed net.txt
 var netText []byte
 
-// learnedNet is NetEval's network.
-var learnedNet = func() *Net {
+// learnedNet is NetEval's network, decoded when first asked for, so that
+// a command that plays no network (every tabula command but a few) does
+// not pay for it at its start.
+var learnedNet = sync.OnceValue(func() *Net {
 	n, err := ParseNet(netText)
 	if err != nil {
 		panic("tammanai: net.txt: " + err.Error())
 	}
 	return n
-}()
+})
 
 // ParseNet reads a network written by FormatNet: lines "# ..."
 // (comments), a line "shape INPUTS HIDDEN" before the numbers (without it:

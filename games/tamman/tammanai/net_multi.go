@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"tabula/engine"
 	"tabula/games/tamman"
@@ -161,9 +162,9 @@ func MultiNetEval(s *tamman.State, dst []float64) []float64 {
 func multiNetFor(players int) *MultiNet {
 	switch players {
 	case 3:
-		return learnedNet3
+		return learnedNet3()
 	case 4:
-		return learnedNet4
+		return learnedNet4()
 	}
 	panic("tammanai: no network for games of " + strconv.Itoa(players))
 }
@@ -178,8 +179,8 @@ var (
 )
 
 var (
-	learnedNet3 = mustMultiNet("net3.txt", netText3, 3)
-	learnedNet4 = mustMultiNet("net4.txt", netText4, 4)
+	learnedNet3 = sync.OnceValue(func() *MultiNet { return mustMultiNet("net3.txt", netText3, 3) })
+	learnedNet4 = sync.OnceValue(func() *MultiNet { return mustMultiNet("net4.txt", netText4, 4) })
 )
 
 func mustMultiNet(name string, text []byte, players int) *MultiNet {

@@ -107,7 +107,7 @@ func TestParseNetReadsItsShape(t *testing.T) {
 	if back, err := ParseNet(FormatNet(n, "a header")); err != nil || !back.Equal(n) {
 		t.Errorf("a network of %d x 3 does not round-trip: %v", NetInputsMore, err)
 	}
-	if back, err := ParseNet(FormatNet(learnedNet, "")); err != nil || !back.Equal(learnedNet) || strings.Contains(string(FormatNet(learnedNet, "")), "shape") {
+	if back, err := ParseNet(FormatNet(learnedNet(), "")); err != nil || !back.Equal(learnedNet()) || strings.Contains(string(FormatNet(learnedNet(), "")), "shape") {
 		t.Errorf("the committed shape is written without a shape line and read back: %v", err)
 	}
 	for name, text := range map[string]string{

@@ -16,13 +16,13 @@ func TestNetMeanIsTheMeanOfTheNetworksChances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := NewNetMean(learnedNet, other)
+	m, err := NewNetMean(learnedNet(), other)
 	if err != nil {
 		t.Fatal(err)
 	}
 	parted := 0
 	for i, s := range randomStates(t, opts, 3) {
-		a, b := learnedNet.WinChance(s), other.WinChance(s)
+		a, b := learnedNet().WinChance(s), other.WinChance(s)
 		if got := m.WinChance(s); math.Abs(got-(a+b)/2) > 1e-12 {
 			t.Errorf("position %d: mean %v, the networks %v and %v", i, got, a, b)
 		}

@@ -61,14 +61,14 @@ func positionsToSearch(games int, seed uint64) []tamman.State {
 			if len(s.Legal(s.Turn(), nil)) > 1 {
 				out = append(out, s)
 			}
-			s.Apply(learnedNet.pick(&s, &after, &moves, rng, 0))
+			s.Apply(learnedNet().pick(&s, &after, &moves, rng, 0))
 		}
 	}
 	return out
 }
 
 func TestSearchTargetIsTheSearchValue(t *testing.T) {
-	n := learnedNet.clone()
+	n := learnedNet().clone()
 	sr := alphaBetaTo(2)(n.Eval, 1)
 	var moves []engine.Move
 	turns := [2]int{}
@@ -117,13 +117,13 @@ func TestTrainingBySearchMovesTowardTheSearchValue(t *testing.T) {
 		}
 		return sum / float64(len(positions))
 	}
-	before := mean(learnedNet)
+	before := mean(learnedNet())
 	var after [2]float64
 	for i, chance := range []float64{0.95, 0.05} {
 		// Lambda 0: each choice's target is the search's value alone.
 		cfg := TrainConfig{Games: 3, Seed: 5, Alpha: 0.1, Lambda: 0,
 			Search: func(func(engine.State, []float64) []float64, uint64) NetSearcher { return &fixedSearch{chance: chance} }}
-		n, err := TrainNet(opts, cfg, learnedNet)
+		n, err := TrainNet(opts, cfg, learnedNet())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,7 +137,7 @@ func TestTrainingBySearchMovesTowardTheSearchValue(t *testing.T) {
 
 func TestTrainingBySearchAllocatesNothingAGame(t *testing.T) {
 	start, _ := tamman.New(engine.DefaultOptions(tamman.Game{}))
-	n := learnedNet.clone()
+	n := learnedNet().clone()
 	sr := alphaBetaTo(2)(n.Eval, 1)
 	rng := rand.New(rand.NewPCG(1, 2))
 	run := func(games int) func() {
