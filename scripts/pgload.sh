@@ -3,7 +3,8 @@
 # The 1,000-room PostgreSQL run of docs/lab/server-load-postgres.md: a fresh
 # database on a throwaway cluster in $PGLOAD_DIR (default /tmp/pgload;
 # started on first use like internal/pgtest's, but with fsync and
-# synchronous_commit on, and pg_stat_statements), INSTANCES servers of
+# synchronous_commit on, and pg_stat_statements; its data directory a copy
+# of $PGLOAD_TEMPLATE, made by the same initdb, when given), INSTANCES servers of
 # SERVE_BIN, and the load test of $LT (default SERVE_BIN), everything under
 # nice -n -5 (run it as root, under `flock /work/measure.lock`). Prints the
 # load test's summary, uptime, the processor ticks (1/100 s) of each server
@@ -21,8 +22,12 @@ pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 out=$dir/out/$label; mkdir -p "$out"
 q() { psql -At -h "$dir" -U tabula "$@"; }
 if ! "$pgbin/pg_isready" -q -h "$dir" -U tabula -d postgres; then
-  mkdir -p "$dir/data" && chown -R postgres:postgres "$dir"
-  su postgres -s /bin/sh -c "$pgbin/initdb -D $dir/data -U tabula --auth=trust -E UTF8 --no-sync --locale=C" >"$dir/initdb.log" 2>&1
+  if [ -n "${PGLOAD_TEMPLATE:-}" ]; then # a data directory of the same initdb (TestPGLoadRuns: internal/pgtest's)
+    cp -a "$PGLOAD_TEMPLATE" "$dir/data" && chown -R postgres:postgres "$dir"
+  else
+    mkdir -p "$dir/data" && chown -R postgres:postgres "$dir"
+    su postgres -s /bin/sh -c "$pgbin/initdb -D $dir/data -U tabula --auth=trust -E UTF8 --no-sync --locale=C" >"$dir/initdb.log" 2>&1
+  fi
   # The cluster outlives this run: it must not inherit the open files of
   # whoever started it (flock's lock file would stay held while it runs).
   ( for fd in $(ls /proc/$BASHPID/fd); do [ "$fd" -gt 2 ] && [ "$fd" -lt 255 ] && eval "exec $fd>&-"; done

@@ -143,6 +143,7 @@ func runAnalyze(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		made := false
 		played, err := research.Run(ctx, p, shard, dir, research.Options{Threads: *threads,
 			Progress: func(p research.Progress) {
+				started()
 				if !made {
 					bar, made = newProgressBar(stderr, p.Total-p.Resumed, *progress, *quiet), true
 				}

@@ -25,6 +25,7 @@ import (
 // with TABULA_AS_COMMAND=1 it runs the command line and exits.
 func TestMain(m *testing.M) {
 	if os.Getenv("TABULA_AS_COMMAND") == "1" {
+		watchStarted()
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

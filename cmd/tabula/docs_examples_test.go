@@ -32,16 +32,16 @@ import (
 // HTML comment before its block (a fenced block, a paragraph, a list or a
 // table); "all examples" marks the rest of the page:
 //
-//	<!-- examples: bounded: REASON -->      run until it has used boundedCPU (or for boundedFor); it must not fail in that time
+//	<!-- examples: bounded: REASON -->      run until it has started (or used boundedCPU, or for boundedFor); it must not fail in that time
 //	<!-- all examples: bounded: REASON -->
 //	<!-- examples: skip: REASON -->         not run, for the reason given
 const (
-	// A bounded command is stopped once it has used boundedCPU of
-	// processor time, with the processes it started (it got past its
-	// flags and its setup), or after
-	// boundedFor when it waits (a server) or the machine is busy: what it
-	// would compute further is thrown away, so a fixed amount of CPU
-	// checks it whatever the load.
+	// A bounded command is stopped once it says it has started (got past
+	// its flags and its setup and done a first piece of its work: a game
+	// played, a room made, a server listening; see started), or has used
+	// boundedCPU of processor time with the processes it started (a first
+	// game that takes longer), or after boundedFor when it waits or the
+	// machine is busy: what it would compute further is thrown away.
 	boundedCPU    = 150 * time.Millisecond
 	boundedFor    = 2 * time.Second
 	boundedAtOnce = 8               // bounded commands run at once
@@ -277,10 +277,10 @@ func docPages(t *testing.T) []string {
 // in order, but for its measurements (tabula lab, cut to tiny sizes): those
 // that read no file of the page run side by side (at most labAtOnce in the
 // whole test), and a command waits for them before it runs. The same
-// measurement on two pages runs once (sharedRuns). A page's bounded commands,
-// stopped whatever they do, run together (at most boundedAtOnce at a time)
-// after its other commands: a later command cannot rely on what a killed
-// one wrote.
+// measurement, or bounded command line, on two pages runs once
+// (sharedRuns). A page's bounded commands, stopped whatever they do, run
+// beside its other commands (at most boundedAtOnce at a time in the whole
+// test): a later command cannot rely on what a killed one wrote.
 func TestDocumentedCommandsRun(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -321,13 +321,19 @@ func TestDocumentedCommandsRun(t *testing.T) {
 						labs.Go(run)
 					}
 				case c.mode == "bounded":
-					bounded.Add(1)
-					go func() {
-						defer bounded.Done()
-						slots <- struct{}{}
-						defer func() { <-slots }()
-						runDocCommand(t, exe, dir, c, boundedFor, true)
-					}()
+					bounded.Go(func() {
+						// The same command line on another page is the
+						// same run, unless it names a file of its page.
+						key := strings.Join(c.args, "\x00")
+						if slices.ContainsFunc(c.args, func(a string) bool { return pageHas(dir, a) }) {
+							key = dir + "\x00" + key
+						}
+						runs.get("bounded\x00" + key).once.Do(func() {
+							slots <- struct{}{}
+							defer func() { <-slots }()
+							runDocCommand(t, exe, dir, c, boundedFor, true)
+						})
+					})
 				default:
 					labs.Wait()
 					runDocCommand(t, exe, dir, c, completeFor, false)
@@ -344,8 +350,8 @@ func TestDocumentedCommandsRun(t *testing.T) {
 
 // runDocCommand runs c as a child process (the test binary acting as
 // tabula) with the input "quit" (which a game in the terminal obeys). A
-// bounded command passes if it is still running at the bound; then it is
-// killed with every process it started.
+// bounded command passes if it is still running when it has started or
+// at the bound; then it is killed with every process it started.
 func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Duration, bounded bool) {
 	cmd := exec.Command(exe, c.args...)
 	cmd.Dir = dir
@@ -354,9 +360,31 @@ func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Durat
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var out strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &out
+	var begun <-chan struct{} // closed when the command has started
+	if bounded {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer r.Close()
+		defer w.Close()
+		cmd.ExtraFiles = []*os.File{w} // descriptor 3
+		cmd.Env = append(cmd.Env, startedEnv+"=3")
+		ch := make(chan struct{})
+		go func() {
+			if n, _ := r.Read(make([]byte, 1)); n > 0 {
+				close(ch)
+			}
+		}()
+		begun = ch
+	}
 	if err := cmd.Start(); err != nil {
 		t.Errorf("%s: %v", c.where, err) // not Fatal: bounded commands run on goroutines of their own
 		return
+	}
+	if bounded {
+		cmd.ExtraFiles[0].Close() // the child's now
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -374,6 +402,7 @@ func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Durat
 			if !bounded || treeCPU(cmd.Process.Pid) < boundedCPU {
 				continue
 			}
+		case <-begun:
 		case <-deadline:
 		}
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
@@ -389,6 +418,28 @@ func runDocCommand(t *testing.T, exe, dir string, c docCommand, limit time.Durat
 		}
 		return
 	}
+}
+
+// startedEnv names the descriptor on which a bounded command says it has
+// started (watchStarted).
+const startedEnv = "TABULA_STARTED_FD"
+
+// watchStarted makes started write a line on the descriptor startedEnv
+// names, once, in the test binary acting as a bounded command. The
+// processes the command starts (a load test's server) neither inherit
+// the descriptor nor the variable.
+func watchStarted() {
+	fd, err := strconv.Atoi(os.Getenv(startedEnv))
+	if err != nil {
+		return
+	}
+	os.Unsetenv(startedEnv)
+	syscall.CloseOnExec(fd)
+	f := os.NewFile(uintptr(fd), "started")
+	started = sync.OnceFunc(func() {
+		f.Write([]byte("started\n"))
+		f.Close()
+	})
 }
 
 // treeCPU is the processor time a running process and the processes it
@@ -484,10 +535,21 @@ func checkLabRun(t *testing.T, dir string, c docCommand, args []string, out []by
 	}
 }
 
+// pageHas tells whether the argument names a file in the page's
+// directory (FILE or --flag=FILE).
+func pageHas(dir, arg string) bool {
+	if _, v, ok := strings.Cut(arg, "="); ok {
+		arg = v
+	}
+	_, err := os.Stat(filepath.Join(dir, arg))
+	return arg != "" && !filepath.IsAbs(arg) && err == nil
+}
+
 // sharedRuns runs each measurement once: cut to tiny sizes, many pages'
 // measurements are the same command line (mcts:hard,greedy and
 // mcts:max,greedy both play easy against greedy), and one that reads no
-// file of its page does the same wherever it runs.
+// file of its page does the same wherever it runs. So does a bounded
+// command line (24 of the 102 repeat another).
 type sharedRuns struct {
 	mu   sync.Mutex
 	runs map[string]*sharedRun
@@ -510,16 +572,7 @@ func (r *sharedRuns) run(exe, dir string, args []string, slots chan struct{}) ([
 	if readsPageFile(args, dir) {
 		key = dir + "\x00" + key // its own
 	}
-	r.mu.Lock()
-	if r.runs == nil {
-		r.runs = map[string]*sharedRun{}
-	}
-	run := r.runs[key]
-	if run == nil {
-		run = &sharedRun{}
-		r.runs[key] = run
-	}
-	r.mu.Unlock()
+	run := r.get(key)
 	run.once.Do(func() {
 		slots <- struct{}{}
 		defer func() { <-slots }()
@@ -529,6 +582,21 @@ func (r *sharedRuns) run(exe, dir string, args []string, slots chan struct{}) ([
 		run.out, run.err = cmd.CombinedOutput()
 	})
 	return run.out, run.err
+}
+
+// get is the run of key, made the first time.
+func (r *sharedRuns) get(key string) *sharedRun {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.runs == nil {
+		r.runs = map[string]*sharedRun{}
+	}
+	run := r.runs[key]
+	if run == nil {
+		run = &sharedRun{}
+		r.runs[key] = run
+	}
+	return run
 }
 
 // lastLines is the end of a long output.

@@ -128,6 +128,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 				}
 				return
 			}
+			started()
 			pr := playedRoom{base: b0, id: id}
 			var tw sync.WaitGroup
 			for j, tok := range tokens {

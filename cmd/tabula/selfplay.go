@@ -101,6 +101,7 @@ func (sp *selfPlay) run(matches []match, emit func(i int, r gameResult), progres
 						break
 					}
 					b.results = append(b.results, r)
+					started()
 				}
 				out <- b
 			}

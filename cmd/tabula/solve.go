@@ -149,6 +149,7 @@ func ruleSettings(opts engine.Options, rules []string) []string {
 // (resuming it); it returns nil when a build in parts is not done yet.
 func buildTable(stdout, stderr io.Writer, opts engine.Options, k int, out string, upto int) (*solve.Table, error) {
 	progress := func(n int, st solve.Stats) {
+		started()
 		if n == 0 || st.Groups[n] > 0 {
 			fmt.Fprintf(stderr, "  %2d seeds done, %.1fs, %d groups of boards on cycles (%d boards, the largest %d)\n",
 				n, st.Took.Seconds(), st.Groups[n], st.GroupPositions[n], st.Largest[n])

@@ -137,6 +137,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	began := time.Now()
 	sum, n := 0.0, 0
 	cfg.Progress = func(g int, err float64) {
+		started()
 		sum += err
 		n++
 		if g%(max(total/20, 1)) == 0 {

@@ -23,11 +23,23 @@ import (
 // staticFile is one file of the app, read once: its bytes, compressed
 // bytes when they are smaller (gzip, and brotli where the app holds them
 // made), and an ETag from its content, so that a browser revalidates
-// with If-None-Match instead of downloading it again.
+// with If-None-Match instead of downloading it again. A file is read,
+// gzipped and tagged at its first request (prepared): a server that
+// started did it for every file, most of its CPU until it listened,
+// for files no one may ask it for.
 type staticFile struct {
 	body, gz, br []byte
 	etag         string
 	ctype        string
+	// fsys and name are where body is read from; pack asks for the gzip
+	// bytes; a file served in the encodings of others (engine.wasm) has
+	// gzOf and brOf instead, and the ETag of gzOf
+	fsys       fs.FS
+	name       string
+	pack       bool
+	gzOf, brOf *staticFile
+	prepOnce   sync.Once
+	prepErr    error
 	// plain, when set, gives body the first time it is asked for: the
 	// engine's bytes, kept compressed only, since every browser takes one
 	// of its encodings
@@ -44,6 +56,40 @@ func (f *staticFile) bytes() ([]byte, error) {
 		}
 	})
 	return f.body, f.plainErr
+}
+
+// prepared reads f, makes its ETag and, where asked and smaller, its
+// gzip bytes, once.
+func (f *staticFile) prepared() error {
+	f.prepOnce.Do(func() {
+		tagOf := f.body
+		switch {
+		case f.gzOf != nil:
+			if f.prepErr = f.gzOf.prepared(); f.prepErr == nil {
+				f.prepErr = f.brOf.prepared()
+			}
+			f.gz, f.br, f.etag = f.gzOf.body, f.brOf.body, f.gzOf.etag
+			return
+		case f.fsys != nil:
+			if f.body, f.prepErr = fs.ReadFile(f.fsys, f.name); f.prepErr != nil {
+				return
+			}
+			tagOf = f.body
+		}
+		sum := sha256.Sum256(tagOf)
+		f.etag = hex.EncodeToString(sum[:8])
+		if !f.pack || len(f.body) < minGzip {
+			return
+		}
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw.Write(f.body)
+		zw.Close()
+		if buf.Len() < len(f.body) {
+			f.gz = buf.Bytes()
+		}
+	})
+	return f.prepErr
 }
 
 // staticFiles serves the app from memory: compressed for a browser that
@@ -64,34 +110,24 @@ const minGzip = 512
 // static/engine-file.js).
 var compressed = map[string]string{".br": "application/octet-stream", ".gz": "application/gzip"}
 
+// loadStatic lists the app's files; each is read at its first request
+// but a file whose type only its content tells.
 func loadStatic(fsys fs.FS) (*staticFiles, error) {
 	s := &staticFiles{files: map[string]*staticFile{}}
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		body, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return err
-		}
-		sum := sha256.Sum256(body)
 		ext := path.Ext(name)
-		f := &staticFile{body: body, etag: hex.EncodeToString(sum[:8]),
-			ctype: compressed[ext]}
+		f := &staticFile{fsys: fsys, name: name, ctype: compressed[ext], pack: compressed[ext] == ""}
 		if f.ctype == "" {
 			f.ctype = mime.TypeByExtension(ext)
 		}
 		if f.ctype == "" {
-			f.ctype = http.DetectContentType(body)
-		}
-		if len(body) >= minGzip && compressed[ext] == "" {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			zw.Write(body)
-			zw.Close()
-			if buf.Len() < len(body) {
-				f.gz = buf.Bytes()
+			if err := f.prepared(); err != nil {
+				return err
 			}
+			f.ctype = http.DetectContentType(f.body)
 		}
 		s.files["/"+name] = f
 		return nil
@@ -114,7 +150,7 @@ func (s *staticFiles) addEncoded() {
 		if !ok || gz == nil || s.files[base] != nil {
 			continue
 		}
-		s.files[base] = &staticFile{gz: gz.body, br: br.body, etag: gz.etag,
+		s.files[base] = &staticFile{gzOf: gz, brOf: br,
 			ctype: mime.TypeByExtension(path.Ext(base)),
 			plain: func() ([]byte, error) {
 				zr, err := gzip.NewReader(bytes.NewReader(gz.body))
@@ -138,6 +174,9 @@ func (s *staticFiles) serve(w http.ResponseWriter, r *http.Request) error {
 	f := s.files[name]
 	if f == nil {
 		return notFound("server.no_file", "path", r.URL.Path)
+	}
+	if err := f.prepared(); err != nil {
+		return fmt.Errorf("server: %s: %w", name, err)
 	}
 	h := w.Header()
 	h.Set("Content-Type", f.ctype)

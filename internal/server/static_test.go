@@ -7,8 +7,10 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"mime"
 	"net/http"
 	"net/http/httptest"
+	"path"
 	"strings"
 	"testing"
 
@@ -227,5 +229,31 @@ func TestStaticEngineUnpackedOnlyWhenAskedPlain(t *testing.T) {
 		if unpacked := f.body != nil; unpacked != (accept == "") {
 			t.Errorf("after a request accepting %q: unpacked %v", accept, unpacked)
 		}
+	}
+}
+
+// A server that starts reads and compresses nothing: a file is read,
+// gzipped and tagged at its first request (but one whose type only its
+// content tells, a LICENSE file).
+func TestStaticPreparedAtTheFirstRequest(t *testing.T) {
+	s, err := loadStatic(web.Static())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range s.files {
+		sniffed := mime.TypeByExtension(path.Ext(name)) == "" && compressed[path.Ext(name)] == ""
+		if !sniffed && (f.body != nil || f.gz != nil || f.br != nil || f.etag != "") {
+			t.Errorf("%s: read, gzipped or tagged before any request", name)
+		}
+	}
+	f := s.files["/app.js"]
+	r := httptest.NewRequest(http.MethodGet, "/app.js", nil)
+	r.Header.Set("Accept-Encoding", "gzip")
+	w := httptest.NewRecorder()
+	if err := s.serve(w, r); err != nil {
+		t.Fatal(err)
+	}
+	if f.gz == nil || f.etag == "" || w.Header().Get("ETag") != `"`+f.etag+`-gz"` {
+		t.Errorf("after a request: %d gzipped bytes, ETag %q, header %q", len(f.gz), f.etag, w.Header().Get("ETag"))
 	}
 }
