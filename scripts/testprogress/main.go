@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -62,12 +63,18 @@ func newProgress(out io.Writer, total int, now func() time.Time) *progress {
 }
 
 // line handles one line of input: an event, or anything else (printed).
-func (p *progress) line(text string) {
+func (p *progress) line(text string) { p.lineOf(0, text) }
+
+// lineOf handles a line of the run-th input. A package may run in two
+// inputs at once (its tests in one, its benchmarks in another): each
+// run's output is kept apart (runKey).
+func (p *progress) lineOf(run int, text string) {
 	var e event
 	if !strings.HasPrefix(text, "{") || json.Unmarshal([]byte(text), &e) != nil {
 		p.print(text + "\n")
 		return
 	}
+	e.Package = runKey(run, e.Package)
 	key := e.Package
 	if e.Test != "" {
 		key += "\x00" + e.Test
@@ -97,6 +104,21 @@ func (p *progress) line(text string) {
 		}
 		p.finish(e.Package, e.Action == "fail")
 	}
+}
+
+// runKey names a package of the run-th input: the package's own path in
+// the first, with the input's number after a \x01 in the others.
+func runKey(run int, pkg string) string {
+	if run == 0 {
+		return pkg
+	}
+	return pkg + "\x01" + strconv.Itoa(run)
+}
+
+// pkgOf is the package's path in a runKey.
+func pkgOf(key string) string {
+	pkg, _, _ := strings.Cut(key, "\x01")
+	return pkg
 }
 
 // summary is the closing line of the run, in the plain form CI reads
@@ -142,7 +164,7 @@ func (p *progress) finish(pkg string, failed bool) {
 		p.print(l + "\n")
 	}
 	if len(lines) == 0 {
-		p.print(fmt.Sprintf("?   \t%s\t%s\n", pkg, count))
+		p.print(fmt.Sprintf("?   \t%s\t%s\n", pkgOf(pkg), count))
 	}
 }
 
@@ -154,7 +176,7 @@ func (p *progress) still(quiet time.Duration) {
 	}
 	var names []string
 	for n := range p.running {
-		names = append(names, n)
+		names = append(names, pkgOf(n))
 	}
 	slices.Sort(names)
 	p.print(fmt.Sprintf("... %s: still running %s\n", p.now().Sub(p.start).Round(time.Second), strings.Join(names, ", ")))
@@ -192,9 +214,15 @@ func benchHeader(out string) bool {
 	return false
 }
 
+// input is a line of the run-th input.
+type input struct {
+	run  int
+	text string
+}
+
 // readLines sends the lines of standard input, or of every file named,
 // each read as it comes, and closes the channel when all have ended.
-func readLines(files []string) (<-chan string, error) {
+func readLines(files []string) (<-chan input, error) {
 	inputs := []io.Reader{os.Stdin}
 	if len(files) > 0 {
 		inputs = inputs[:0]
@@ -206,16 +234,16 @@ func readLines(files []string) (<-chan string, error) {
 			inputs = append(inputs, f)
 		}
 	}
-	lines := make(chan string)
+	lines := make(chan input)
 	var wg sync.WaitGroup
-	for _, in := range inputs {
+	for run, in := range inputs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sc := bufio.NewScanner(in)
 			sc.Buffer(nil, 16<<20)
 			for sc.Scan() {
-				lines <- sc.Text()
+				lines <- input{run, sc.Text()}
 			}
 		}()
 	}
@@ -247,7 +275,7 @@ func main() {
 				}
 				return
 			}
-			p.line(l)
+			p.lineOf(l.run, l.text)
 		case <-tick.C:
 			p.still(*quiet)
 		}

@@ -108,8 +108,11 @@ func TestReadLinesReadsEveryFile(t *testing.T) {
 	}
 	n := 0
 	for l := range lines {
-		if !want[l] {
-			t.Fatalf("line %q was not in either input", l)
+		if !want[l.text] {
+			t.Fatalf("line %q was not in either input", l.text)
+		}
+		if run := []string{"e2e", "rest"}[l.run]; !strings.HasPrefix(l.text, run) {
+			t.Fatalf("line %q said to be of input %d (%s)", l.text, l.run, run)
 		}
 		n++
 	}
@@ -140,5 +143,29 @@ func TestBenchmarkHeaderIsQuiet(t *testing.T) {
 	}
 	if got := out.String(); !strings.HasPrefix(got, "ok  \ttp/c\t0.1s\t[1/1 ") {
 		t.Errorf("got\n%s\nwant the ok line alone", got)
+	}
+}
+
+// A package whose tests run in one input while its benchmarks run in
+// another: each run's output closes with its own ok line, the two counted
+// apart, and a still-running line names the package as it is.
+func TestTwoRunsOfAPackageStayApart(t *testing.T) {
+	var out strings.Builder
+	clock := time.Unix(0, 0)
+	p := newProgress(&out, 2, func() time.Time { return clock })
+	p.lineOf(0, `{"Action":"start","Package":"tp/a"}`)
+	p.lineOf(1, `{"Action":"start","Package":"tp/a"}`)
+	p.lineOf(1, `{"Action":"output","Package":"tp/a","Output":"BenchmarkX \t1\t5 ns/op\n"}`)
+	p.lineOf(0, `{"Action":"output","Package":"tp/a","Output":"ok  \ttp/a\t2.0s\n"}`)
+	clock = clock.Add(40 * time.Second)
+	p.still(30 * time.Second)
+	p.lineOf(0, `{"Action":"pass","Package":"tp/a"}`)
+	p.lineOf(1, `{"Action":"output","Package":"tp/a","Output":"ok  \ttp/a\t0.1s\n"}`)
+	p.lineOf(1, `{"Action":"pass","Package":"tp/a"}`)
+	want := "... 40s: still running tp/a, tp/a\n" +
+		"ok  \ttp/a\t2.0s\t[1/2 40s]\n" +
+		"BenchmarkX \t1\t5 ns/op\nok  \ttp/a\t0.1s\t[2/2 40s]\n"
+	if got := out.String(); got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }
