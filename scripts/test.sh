@@ -57,41 +57,35 @@ short=()
 [ "$mode" = quick ] && short=(-short)
 # The full suite runs every benchmark once, as a test of it (the documented
 # -bench commands name benchmarks: cmd/tabula's TestDocumentedGoTestsRun),
-# but two of ai's, some 20 s each (slowBenchmarks there), in a go test of
-# its own on the packages that have benchmarks: go test runs the packages
-# of a run one at a time when it benchmarks, which beside the tests would
-# make every package wait for the one before it (the tests' run took 5
-# minutes so, where it takes about 3 with the benchmarks apart).
+# but two of ai's, some 20 s each (slowBenchmarks there).
 bench=()
-benchpkgs=()
-if [ "$mode" = full ] && [ $# = 0 ]; then
-	bench=(-run '^$' -bench . -benchtime 1x -skip '^Benchmark(MCTSGame|MCTSDeep)$')
-	mapfile -t benchpkgs < <(grep -rlE --include='*_test.go' '^func Benchmark' . | xargs -n1 dirname | sort -u | grep -v '^\./web/e2e$')
-fi
+[ "$mode" = full ] && [ $# = 0 ] && bench=(-bench . -benchtime 1x -skip '^Benchmark(MCTSGame|MCTSDeep)$')
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/testprogress" ./scripts/testprogress
-packages=$(( $(go list ./... | wc -l) + ${#benchpkgs[@]} ))
-echo "go test ${short[*]} on $(go list ./... | wc -l) packages (and the benchmarks of ${#benchpkgs[@]}): a line per package as it finishes" >&2
-# The browser tests take longest and wait on Chromium more than they
-# compute: they start at once, in a go test of their own, beside the
-# other packages (which go test would run first, web/e2e being last in
-# the list); testprogress reads every run.
+packages=$(go list ./... | wc -l)
+echo "go test ${short[*]} on $packages packages: a line per package as it finishes" >&2
+# Two lines of go test side by side, since a run that benchmarks runs its
+# packages one at a time: the browser tests, which take longest and wait
+# on Chromium more than they compute, then the packages of servers and
+# databases (late, below); and every other package. The browser tests go
+# first in theirs (go test would run them last, web/e2e being last in the
+# list); the late packages, some 60 s of the other line, keep both cores
+# busy once the browser tests end, where the other line ran on alone for
+# a minute and a half. testprogress reads both.
+late=(./internal/failover ./internal/rooms ./internal/server ./internal/store ./scripts)
 mkfifo "$bin/browser" "$bin/others"
-runs=("$bin/browser" "$bin/others")
-go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "$@" ./web/e2e >"$bin/browser" &
-pids=($!)
-go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "$@" $(go list ./... | grep -v '/web/e2e$') >"$bin/others" &
-pids+=($!)
-if [ ${#benchpkgs[@]} -gt 0 ]; then
-	mkfifo "$bin/bench"
-	runs+=("$bin/bench")
-	go test -json -count=1 -vet=off -timeout 30m "${bench[@]}" "${benchpkgs[@]}" >"$bin/bench" &
-	pids+=($!)
-fi
+{
+	failed=0
+	go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "$@" ./web/e2e || failed=1
+	go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "${bench[@]}" "$@" "${late[@]}" || failed=1
+	exit $failed
+} >"$bin/browser" &
+browser=$!
+go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "${bench[@]}" "$@" $(go list ./... | grep -v -e '/web/e2e$' $(printf -- '-e /%s$ ' "${late[@]#./}")) >"$bin/others" &
+others=$!
 status=0
-"$bin/testprogress" -packages "$packages" "${runs[@]}" || status=1
-for pid in "${pids[@]}"; do
-	wait "$pid" || status=1
-done
+"$bin/testprogress" -packages "$packages" "$bin/browser" "$bin/others" || status=1
+wait "$browser" || status=1
+wait "$others" || status=1
 exit $status
