@@ -62,7 +62,6 @@ func (f *staticFile) bytes() ([]byte, error) {
 // gzip bytes, once.
 func (f *staticFile) prepared() error {
 	f.prepOnce.Do(func() {
-		tagOf := f.body
 		switch {
 		case f.gzOf != nil:
 			if f.prepErr = f.gzOf.prepared(); f.prepErr == nil {
@@ -74,9 +73,8 @@ func (f *staticFile) prepared() error {
 			if f.body, f.prepErr = fs.ReadFile(f.fsys, f.name); f.prepErr != nil {
 				return
 			}
-			tagOf = f.body
 		}
-		sum := sha256.Sum256(tagOf)
+		sum := sha256.Sum256(f.body)
 		f.etag = hex.EncodeToString(sum[:8])
 		if !f.pack || len(f.body) < minGzip {
 			return
