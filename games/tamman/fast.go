@@ -117,37 +117,33 @@ func (s *State) RandomTurns(chance engine.Chance, seats []engine.Rand, maxTurns 
 // player) to stand (engine.StandingsPlayer).
 func (s *State) RandomPlayersTurns(chance engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally, stand []float64) ([]float64, int, bool) {
 	var ms [maxMoves]stepMove
+	tm := *t // in registers, not through the pointer at each move
 	turn := s.turn
 	r := seats[turn]
 	turns := 0
-	for s.phase != Over {
-		last := false // the move that makes limit moves
+	two := s.r.players == 2
+	// Only a move counts towards limit, so a throw never stops the run.
+	for s.phase != Over && tm.Moves < limit {
 		if s.phase == ThrowPhase {
 			s.applyThrow(s.throwOf(chance.Uint64()), nil)
-			if s.turn == turn && s.phase != Over {
-				continue
-			}
 		} else {
 			k := s.stepMoves(&ms)
 			s.applyStep(ms[r.IntN(k)&31], nil)
-			t.Add(k)
-			last = t.Moves >= limit
-			if s.turn == turn && s.phase != Over {
-				if last {
-					break
-				}
-				continue
-			}
+			tm.Add(k)
 		}
-		// The players' turn has ended.
-		turns++
-		stand = s.Standing(stand)
-		chance.TurnEnded()
-		turn = s.turn
-		r = seats[turn]
-		if last {
-			break
+		if s.turn != turn || s.phase == Over {
+			// The players' turn has ended.
+			turns++
+			if two { // Standing, inlined
+				stand = append(stand, float64(menSum(&s.men[0])), float64(menSum(&s.men[1])))
+			} else {
+				stand = s.Standing(stand)
+			}
+			chance.TurnEnded()
+			turn = s.turn
+			r = seats[turn]
 		}
 	}
+	*t = tm
 	return stand, turns, s.phase == Over
 }
