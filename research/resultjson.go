@@ -11,7 +11,11 @@ import (
 // gets a line a game, which by reflection cost as much as a random game.
 // A result that is not plain (an evaluation, a float that is not finite, a
 // stall's name that JSON escapes) goes through json.Marshal.
-func appendResult(dst []byte, r Result) ([]byte, error) {
+func appendResult(dst []byte, r Result) ([]byte, error) { return appendResultIn(dst, r, nil) }
+
+// appendResultIn is appendResult with the text of fractions kept in fc
+// (nil keeps none).
+func appendResultIn(dst []byte, r Result, fc *floatTexts) ([]byte, error) {
 	if r.Eval != nil || !plainString(r.Stall) || !finite(r.Secure) || !finite(r.Margin) || !allFinite(r.Lead) {
 		line, err := json.Marshal(r)
 		return append(dst, line...), err
@@ -52,16 +56,16 @@ func appendResult(dst []byte, r Result) ([]byte, error) {
 		b = append(b, `,"trailed":true`...)
 	}
 	b = append(b, `,"secure":`...)
-	b = appendFloat(b, r.Secure)
+	b = fc.append(b, r.Secure)
 	b = append(b, `,"margin":`...)
-	b = appendFloat(b, r.Margin)
+	b = fc.append(b, r.Margin)
 	if len(r.Lead) > 0 {
 		b = append(b, `,"lead":[`...)
 		for i, v := range r.Lead {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendFloat(b, v)
+			b = fc.append(b, v)
 		}
 		b = append(b, ']')
 	}
@@ -86,6 +90,39 @@ func appendFloat(b []byte, f float64) []byte {
 		return b
 	}
 	return strconv.AppendFloat(b, f, 'f', -1, 64)
+}
+
+// floatTexts keeps the text appendFloat gave of the last fractions seen,
+// by their bits (a table of floatSlots, each value in one slot): a run's
+// lines repeat a few thousand fractions (a game's secure share is turns
+// over turns), and a look-up costs a tenth of the shortest digits' search.
+type floatTexts struct {
+	bits [floatSlots]uint64 // 0: empty (zero is whole, never kept)
+	n    [floatSlots]uint8
+	text [floatSlots][floatText]byte
+}
+
+const (
+	floatSlots = 4096
+	floatText  = 24 // the longest text kept (a float's shortest is at most 24 bytes)
+)
+
+// append appends appendFloat's text of f; on a nil fc it is appendFloat.
+func (fc *floatTexts) append(b []byte, f float64) []byte {
+	if fc == nil || f == math.Trunc(f) {
+		return appendFloat(b, f)
+	}
+	x := math.Float64bits(f)
+	i := (x * 0x9e3779b97f4a7c15) >> 52 // 12 bits: floatSlots
+	if fc.bits[i] == x {
+		return append(b, fc.text[i][:fc.n[i]]...)
+	}
+	n := len(b)
+	b = appendFloat(b, f)
+	if t := b[n:]; len(t) <= floatText {
+		fc.bits[i], fc.n[i] = x, uint8(copy(fc.text[i][:], t))
+	}
+	return b
 }
 
 // appendInt appends v in decimal as strconv.AppendInt does, a number

@@ -13,6 +13,7 @@ import (
 // floats that JSON writes with an exponent, negative zero, names JSON
 // escapes, an evaluation, values that are not finite).
 func TestResultLineIsJSONs(t *testing.T) {
+	fc := new(floatTexts) // kept across the results: its texts are found again
 	check := func(r Result) {
 		t.Helper()
 		want, werr := json.Marshal(r)
@@ -22,6 +23,9 @@ func TestResultLineIsJSONs(t *testing.T) {
 		}
 		if werr == nil && string(got) != "x"+string(want) {
 			t.Fatalf("%+v:\n got %s\nwant x%s", r, got, want)
+		}
+		if kept, _ := appendResultIn([]byte("x"), r, fc); string(kept) != string(got) {
+			t.Fatalf("%+v: with kept texts\n got %s\nwant %s", r, kept, got)
 		}
 	}
 	for _, cfg := range []Config{
@@ -66,6 +70,43 @@ func TestResultLineIsJSONs(t *testing.T) {
 	}
 	check(Result{Secure: math.NaN()})
 	check(Result{Lead: []float64{math.Inf(1)}})
+}
+
+// The kept texts of fractions are appendFloat's, found again or replaced
+// in their slot: the secure shares of games (turns over turns) and floats
+// of every size, many to a slot, in an order that comes back to each.
+func TestFloatTextsAreAppendFloats(t *testing.T) {
+	var fs []float64
+	for n := 1; n <= 300; n++ {
+		for k := 0; k <= n; k++ {
+			fs = append(fs, float64(k)/float64(n), -float64(k)/float64(n)*1e-7)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 5000 {
+		fs = append(fs, math.Float64frombits(rng.Uint64()), rng.NormFloat64()*1e25)
+	}
+	fc := new(floatTexts)
+	for round := range 3 {
+		rng.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] })
+		for _, f := range fs {
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				continue
+			}
+			if got, want := string(fc.append([]byte("x"), f)), string(appendFloat([]byte("x"), f)); got != want {
+				t.Fatalf("round %d, %v (%#x): kept text %q, appendFloat %q", round, f, math.Float64bits(f), got, want)
+			}
+		}
+	}
+	filled := 0
+	for _, x := range fc.bits {
+		if x != 0 {
+			filled++
+		}
+	}
+	if filled < floatSlots/2 {
+		t.Errorf("only %d of %d slots hold a text", filled, floatSlots)
+	}
 }
 
 // appendInt writes what strconv does, around its short cuts' edges.

@@ -141,9 +141,10 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) (*Pla
 	// random game's line is about 200 bytes).
 	w := bufio.NewWriterSize(f, 64<<10)
 	var line []byte
+	fc := new(floatTexts)
 	_, runErr := play(ctx, p, todo, o.Threads, func(r Result, done int, began time.Time) error {
 		var err error
-		if line, err = appendResult(line[:0], r); err != nil {
+		if line, err = appendResultIn(line[:0], r, fc); err != nil {
 			return err
 		}
 		line = append(line, '\n')
