@@ -102,11 +102,14 @@ const skillSalt = 0x736b696c6c
 
 // player is one goroutine's state, agents and buffers.
 type player struct {
-	plan    *Plan
-	s       []engine.State // a working state per reading
-	agents  Agents[agentKey]
+	plan *Plan
+	s    []engine.State // a working state per reading
+	// agents holds the agent of each reading, kind, seat and agent of
+	// its kind (agentSlot), made once and reseeded for each game.
+	agents  []ai.Agent
 	loop    SelfPlay
 	seatAgt []ai.Agent
+	seats   int        // the most players of a reading
 	specs   [][]string // agentSpecs by reading and kind (2*reading+1 for skill games), made once
 	m       measures
 	// plyByPly has the loop tell the measures each ply, never players'
@@ -114,13 +117,23 @@ type player struct {
 	plyByPly bool
 }
 
-type agentKey struct {
-	reading, seat, agent int
-	skill                bool
+// agentSlot is the place in player.agents of the agent of reading r's
+// seat and agent (index in its kind's agents), in a skill game or not;
+// seats is the most players of a reading.
+func agentSlot(r, seat, agent int, skill bool, seats int) int {
+	k := 2 * r
+	if skill {
+		k++
+	}
+	return (k*seats+seat)*seats + agent
 }
 
 func newPlayer(p *Plan) *player {
-	return &player{plan: p, s: make([]engine.State, len(p.Readings)), agents: Agents[agentKey]{}, loop: SelfPlay{CountLegal: true, Turns: true, ShareDraws: len(p.Readings) > 1}}
+	seats := 0
+	for _, r := range p.Readings {
+		seats = max(seats, r.Players)
+	}
+	return &player{plan: p, s: make([]engine.State, len(p.Readings)), seats: seats, agents: make([]ai.Agent, agentSlot(len(p.Readings), 0, 0, false, seats)), loop: SelfPlay{CountLegal: true, Turns: true, ShareDraws: len(p.Readings) > 1}}
 }
 
 // agentSpecs gives the agent in each seat of a game, before rotation.
@@ -184,12 +197,11 @@ func (pl *player) play(u unit) (Result, error) {
 	pl.seatAgt = pl.seatAgt[:0]
 	for seat := 0; seat < n; seat++ {
 		idx := (seat + u.game) % n
-		a, err := pl.agents.Get(agentKey{u.reading, seat, idx, u.skill}, p.Game, specs[idx],
-			ai.Config{Seed: Seed(seed, u.game, seat), Threads: 1, Options: rd.opts})
-		if err != nil {
+		slot := &pl.agents[agentSlot(u.reading, seat, idx, u.skill, pl.seats)]
+		if _, err := reseeded(slot, p.Game, specs[idx], ai.Config{Seed: Seed(seed, u.game, seat), Threads: 1, Options: rd.opts}); err != nil {
 			return Result{}, err
 		}
-		pl.seatAgt = append(pl.seatAgt, a)
+		pl.seatAgt = append(pl.seatAgt, *slot)
 	}
 	m := &pl.m
 	m.start(s, Result{Reading: u.reading, Game: u.game, Skill: u.skill, Winner: -1, Agent: -1})

@@ -432,21 +432,16 @@ func (rep *Report) lengthPlot() (figure, error) {
 	p := plot.New()
 	p.Y.Label.Text = "turns per game"
 	p.Y.Tick.Marker = cleanTicks{integer: true}
-	by := make([]plotter.Values, len(rep.Stats))
-	for i, s := range rep.Stats {
-		by[i] = make(plotter.Values, 0, s.Games) // Games: the reading's results apart from skill games
-	}
-	for _, r := range rep.results {
-		if !r.Skill {
-			by[r.Reading] = append(by[r.Reading], float64(r.Turns))
-		}
+	by := rep.mainBy
+	if by == nil {
+		by, _ = splitResults(len(rep.Stats), rep.results)
 	}
 	w := vg.Points(math.Max(4, math.Min(20, 300/float64(len(rep.Stats)))))
-	for i, vals := range by {
-		if len(vals) == 0 {
+	for i, gs := range by {
+		if len(gs) == 0 {
 			continue
 		}
-		b, err := plotter.NewBoxPlot(w, float64(i), vals)
+		b, err := turnsBox(w, float64(i), gs)
 		if err != nil {
 			return figure{}, err
 		}

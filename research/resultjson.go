@@ -109,7 +109,13 @@ const (
 
 // append appends appendFloat's text of f; on a nil fc it is appendFloat.
 func (fc *floatTexts) append(b []byte, f float64) []byte {
-	if fc == nil || f == math.Trunc(f) {
+	if fc == nil {
+		return appendFloat(b, f)
+	}
+	if f == math.Trunc(f) {
+		if math.Abs(f) < 1000 && (f != 0 || !math.Signbit(f)) {
+			return appendInt(b, int64(f)) // appendFloat's whole number, its short cut
+		}
 		return appendFloat(b, f)
 	}
 	x := math.Float64bits(f)

@@ -283,16 +283,29 @@ type Agents[K comparable] map[K]ai.Agent
 // Get returns the agent under key, reseeded with cfg.Seed, or makes it
 // from spec when it is new or cannot be reseeded.
 func (m Agents[K]) Get(key K, g engine.Game, spec string, cfg ai.Config) (ai.Agent, error) {
-	if a, ok := m[key]; ok {
-		if r, can := a.(ai.Reseeder); can {
-			r.Reseed(cfg.Seed)
-			return a, nil
-		}
-	}
-	a, err := ai.New(g, spec, cfg)
+	a := m[key]
+	made, err := reseeded(&a, g, spec, cfg)
 	if err != nil {
 		return nil, err
 	}
-	m[key] = a
+	if made {
+		m[key] = a
+	}
 	return a, nil
+}
+
+// reseeded reseeds *slot's agent with cfg.Seed or, when the slot is empty
+// or its agent cannot be reseeded, puts there one made from spec, and
+// says whether it made one.
+func reseeded(slot *ai.Agent, g engine.Game, spec string, cfg ai.Config) (made bool, err error) {
+	if r, can := (*slot).(ai.Reseeder); can {
+		r.Reseed(cfg.Seed)
+		return false, nil
+	}
+	a, err := ai.New(g, spec, cfg)
+	if err != nil {
+		return false, err
+	}
+	*slot = a
+	return true, nil
 }
