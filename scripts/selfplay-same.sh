@@ -5,7 +5,7 @@
 # (sim's "seconds"/"gamesPerSecond" and its first text line's time and
 # rate, tournament's "seconds" and time): records (--records), summaries
 # (text and --json), analyze's games.jsonl (threads 1, and threads 2
-# sorted), its reports (text, report.json, report.csv): keyed and
+# sorted), its reports (text, report.json, report.csv, report.html): keyed and
 # streamed throws, several readings (whose keyed draws are shared) and
 # skill games among them. A study with keyed throws (no --chance: turn) is
 # the old binary's run resumed by the new one: the new binary is given the
@@ -91,7 +91,7 @@ for a in "${studies[@]}"; do
     sort $dir/an$i.$b.t2/games.jsonl > $dir/an$i.$b.t2.sorted
   done
   same=1
-  for f in games.jsonl report.json report.csv; do cmp -s <(nohash < $dir/an$i.old/$f) <(nohash < $dir/an$i.new/$f) || same=0; done
+  for f in games.jsonl report.json report.csv report.html; do cmp -s <(nohash < $dir/an$i.old/$f) <(nohash < $dir/an$i.new/$f) || same=0; done
   cmp -s <(nohash < $dir/an$i.old.txt) <(nohash < $dir/an$i.new.txt) || same=0
   cmp -s $dir/an$i.old.t2.sorted $dir/an$i.new.t2.sorted || same=0
   if [ $same = 1 ]; then echo "same  analyze $a"; else echo "DIFF  analyze $a"; fail=1; fi
