@@ -377,7 +377,9 @@ type unitResults = units[Result]
 
 func newUnits[T any](p *Plan, shard Shard) *units[T] {
 	size := (p.Units() - shard.Index + shard.Count - 1) / shard.Count
-	return &units[T]{shard: shard, rs: make([]T, size), got: make([]bool, size)}
+	rs := make([]T, size)
+	adviseHuge(rs) // filled in order, a unit at a time
+	return &units[T]{shard: shard, rs: rs, got: make([]bool, size)}
 }
 
 func newUnitResults(p *Plan, shard Shard) *unitResults { return newUnits[Result](p, shard) }

@@ -244,6 +244,36 @@ func quantiles(xs []float64, a, b float64) (Interval, Interval) {
 	if len(xs) == 0 {
 		return Interval{}, Interval{}
 	}
-	sort.Float64s(xs)
+	if !sortCounts(xs) {
+		sort.Float64s(xs)
+	}
 	return sortedQuantile(xs, a), sortedQuantile(xs, b)
+}
+
+// sortCounts sorts xs in place by counting them, as sort.Float64s would
+// leave them, when every one is a whole number from 0 to a few times
+// len(xs) (turns, plies, moves of a study's games), and says whether it
+// did; else it leaves xs as they were. A million games' turns are
+// counted in a few passes instead of some twenty million comparisons.
+func sortCounts(xs []float64) bool {
+	limit := 4*len(xs) + 1024
+	top := 0
+	for _, x := range xs {
+		if !(x >= 0 && x < float64(limit)) || x != math.Trunc(x) || math.Signbit(x) {
+			return false
+		}
+		top = max(top, int(x))
+	}
+	count := make([]int, top+1)
+	for _, x := range xs {
+		count[int(x)]++
+	}
+	i := 0
+	for v, c := range count {
+		for range c {
+			xs[i] = float64(v)
+			i++
+		}
+	}
+	return true
 }

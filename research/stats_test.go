@@ -3,6 +3,8 @@ package research
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sort"
 	"testing"
 )
 
@@ -240,6 +242,40 @@ func TestMeasureMediansAreQuantiles(t *testing.T) {
 		if st.TurnsMedian != Quantile(turns, 0.5) || st.PliesMedian != Quantile(plies, 0.5) || st.MovesMedian != Quantile(moves, 0.5) {
 			t.Fatalf("trial %d: medians %v %v %v, Quantile's %v %v %v", trial, st.TurnsMedian, st.PliesMedian, st.MovesMedian,
 				Quantile(turns, 0.5), Quantile(plies, 0.5), Quantile(moves, 0.5))
+		}
+	}
+}
+
+// sortCounts leaves whole numbers as sort.Float64s does, bit for bit, and
+// leaves alone (saying so) what it does not count: fractions, negative
+// numbers, negative zero, NaN, numbers too large for a count.
+func TestSortCountsIsSortFloat64s(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	odd := []float64{0.5, -1, math.Copysign(0, -1), math.NaN(), math.Inf(1), 1e9}
+	for trial := range 400 {
+		n := rng.IntN(300)
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = float64(rng.IntN(1 + trial*3))
+		}
+		spoilt := n > 0 && trial%5 == 0
+		if spoilt {
+			xs[rng.IntN(n)] = odd[trial/5%len(odd)]
+		}
+		want := slices.Clone(xs)
+		sort.Float64s(want)
+		got := slices.Clone(xs)
+		counted := sortCounts(got)
+		if counted == spoilt {
+			t.Fatalf("trial %d (%v): counted %v", trial, xs, counted)
+		}
+		if !counted {
+			want = xs // left as they were
+		}
+		for i := range got {
+			if math.Float64bits(got[i]) != math.Float64bits(want[i]) && !(math.IsNaN(got[i]) && math.IsNaN(want[i])) {
+				t.Fatalf("trial %d: got %v, want %v", trial, got, want)
+			}
 		}
 	}
 }
