@@ -356,22 +356,7 @@ func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTal
 	if m.n == 2 {
 		// leader's count for two players, in locals.
 		// (row i/2's sole leader changes the lead when the other led last)
-		last, changes := m.lastLeader, 0
-		led0, led1 := 2*m.lastLed[0], 2*m.lastLed[1] // rows' indexes in stand
-		for i := len(m.stand); i+1 < len(stand); i += 2 {
-			a, b := stand[i], stand[i+1]
-			if a > b {
-				if last == 1 {
-					changes++
-				}
-				last, led0 = 0, i
-			} else if b > a {
-				if last == 0 {
-					changes++
-				}
-				last, led1 = 1, i
-			}
-		}
+		last, changes, led0, led1 := leadChanges2(stand, len(m.stand), m.lastLeader, 2*m.lastLed[0], 2*m.lastLed[1])
 		m.lastLeader, m.lastLed = last, [2]int{led0 / 2, led1 / 2}
 		m.res.LeadChanges += changes
 	} else {
@@ -400,6 +385,31 @@ func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTal
 	m.stand = stand
 	m.res.Turns += turns
 	return m.tallied(t, over)
+}
+
+// leadChanges2 is leader's count for two players over the standings rows
+// from index from of stand on, in a function of its own so that its loop
+// keeps everything in registers: last is the last sole leader (-1: none
+// yet), led0 and led1 the index in stand of the last row each led alone.
+// (Row i/2's sole leader changes the lead when the other led last.)
+//
+//go:noinline
+func leadChanges2(stand []float64, from, last, led0, led1 int) (_, changes, _, _ int) {
+	for i := from; i+1 < len(stand); i += 2 {
+		a, b := stand[i], stand[i+1]
+		if a > b {
+			if last == 1 {
+				changes++
+			}
+			last, led0 = 0, i
+		} else if b > a {
+			if last == 0 {
+				changes++
+			}
+			last, led1 = 1, i
+		}
+	}
+	return last, changes, led0, led1
 }
 
 // standing appends the state's standings to dst.
