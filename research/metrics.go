@@ -301,6 +301,7 @@ func measure(rd Reading, rs, skill []game, leads []float64, tab *gameTables) Sta
 	// games' order, for its quantiles (sorted in place) or its mean: the
 	// reports keep no copy of every game's measures.
 	buf := make([]float64, 0, g)
+	adviseHuge(buf[:cap(buf)]) // filled in order, a measure at a time
 	values := func(v func(r game) (float64, bool)) []float64 {
 		buf = buf[:0]
 		for _, r := range rs {

@@ -129,6 +129,7 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) (*Pla
 	}
 	total := (p.Units() - shard.Index + shard.Count - 1) / shard.Count
 	todo := make([]int, 0, total-have.n) // made at its size: no copies of a growing list
+	adviseHuge(todo[:cap(todo)])         // filled in order
 	for u := shard.Index; u < p.Units(); u += shard.Count {
 		if !have.has(u) {
 			todo = append(todo, u)
