@@ -112,10 +112,12 @@ func (fc *floatTexts) append(b []byte, f float64) []byte {
 	if fc == nil {
 		return appendFloat(b, f)
 	}
+	// A small whole number (a lead in steps or seeds) as appendFloat writes
+	// it, tested without a call: f converts to an int64 and back unchanged.
+	if i := int64(f); float64(i) == f && i > -1000 && i < 1000 && (i != 0 || !math.Signbit(f)) {
+		return appendInt(b, i)
+	}
 	if f == math.Trunc(f) {
-		if math.Abs(f) < 1000 && (f != 0 || !math.Signbit(f)) {
-			return appendInt(b, int64(f)) // appendFloat's whole number, its short cut
-		}
 		return appendFloat(b, f)
 	}
 	x := math.Float64bits(f)

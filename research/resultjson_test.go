@@ -74,7 +74,9 @@ func TestResultLineIsJSONs(t *testing.T) {
 
 // The kept texts of fractions are appendFloat's, found again or replaced
 // in their slot: the secure shares of games (turns over turns) and floats
-// of every size, many to a slot, in an order that comes back to each.
+// of every size, many to a slot, in an order that comes back to each;
+// whole numbers, small (written without the float path), negative zero
+// and beyond an int64, as appendFloat writes them.
 func TestFloatTextsAreAppendFloats(t *testing.T) {
 	var fs []float64
 	for n := 1; n <= 300; n++ {
@@ -82,6 +84,10 @@ func TestFloatTextsAreAppendFloats(t *testing.T) {
 			fs = append(fs, float64(k)/float64(n), -float64(k)/float64(n)*1e-7)
 		}
 	}
+	for v := -1500; v <= 1500; v++ {
+		fs = append(fs, float64(v))
+	}
+	fs = append(fs, math.Copysign(0, -1), 1<<62, -(1 << 63), 1<<63, 1e300)
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 5000 {
 		fs = append(fs, math.Float64frombits(rng.Uint64()), rng.NormFloat64()*1e25)
