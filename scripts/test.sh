@@ -16,13 +16,16 @@ if [ "${1:-}" = quick ]; then
 	shift
 fi
 if [ "$mode" = full ]; then
-	# Debian packages the tests need: chromium (browser tests), postgresql
+	# Debian packages the tests need: chromium-headless-shell (the browser
+	# tests; chromium, the desktop browser of the same build, plays one game
+	# of its own: web/e2e/browser_test.go), postgresql
 	# (the tests start and remove a throwaway cluster of their own; see
 	# internal/pgtest), nginx (web/e2e runs deploy/nginx.conf in front of
 	# three instances, in a directory of its own), time (scripts/cpubench.sh
 	# measures CPU time with /usr/bin/time) and poppler-utils (pdfinfo and
 	# pdftotext read back the PDFs of tabula print). Installed only when missing.
 	need=()
+	command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
 	command -v chromium >/dev/null 2>&1 || need+=(chromium)
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)

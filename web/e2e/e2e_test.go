@@ -1,5 +1,6 @@
 // Package e2e tests the browser app in a real headless Chromium (Debian's
-// chromium package), driven by chromedp: whole games through the UI, a game
+// chromium-headless-shell; one game in the desktop chromium: see
+// browser_test.go), driven by chromedp: whole games through the UI, a game
 // at one device, the language switch, and (with -screenshots) a screenshot
 // of each board.
 //
@@ -37,8 +38,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"tabula/docs"
 	_ "tabula/games/all"
 	"tabula/internal/classes"
@@ -59,7 +58,7 @@ var (
 )
 
 func chromiumPath() string {
-	for _, p := range []string{os.Getenv("TABULA_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+	for _, p := range []string{os.Getenv("TABULA_CHROMIUM"), "/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
 		if p == "" {
 			continue
 		}
@@ -67,8 +66,10 @@ func chromiumPath() string {
 			return p
 		}
 	}
-	if p, err := exec.LookPath("chromium"); err == nil {
-		return p
+	for _, name := range []string{"chromium-headless-shell", "chromium"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
 	}
 	return ""
 }
@@ -263,49 +264,14 @@ func run(m *testing.M) int {
 	if testing.Short() {
 		noBrowser = "not with -short" // the quick suite needs no browser
 	} else if exe == "" {
-		noBrowser = "chromium is not installed (apt-get install chromium; scripts/test.sh does it)"
+		noBrowser = "chromium is not installed (apt-get install chromium-headless-shell; scripts/test.sh does it)"
 	} else {
-		profile, err := os.MkdirTemp("", "tabula-chromium")
+		ctx, stop, err := startBrowser(exe)
 		if err != nil {
 			noBrowser = err.Error()
-		} else {
-			defer os.RemoveAll(profile)
-			opts := []chromedp.ExecAllocatorOption{
-				chromedp.ExecPath(exe),
-				chromedp.Flag("headless", true),
-				chromedp.Flag("no-sandbox", true),
-				chromedp.Flag("disable-gpu", true),
-				chromedp.Flag("disable-quic", true),
-				chromedp.Flag("no-first-run", true),
-				chromedp.Flag("disable-background-networking", true),
-				chromedp.Flag("disable-component-update", true),
-				chromedp.Flag("disable-sync", true),
-				chromedp.Flag("disable-dev-shm-usage", true),
-				// Each browser context is a window, and Chromium preloads
-				// its address bar's popups in each (WebUI pages in a
-				// renderer of their own, with an animated caret): about a
-				// CPU-second to open a context, and ~70-200 CPU-ms a second
-				// while it lives, idle (~10 without), for a bar no test uses.
-				// And a page left for another (through about:blank, as
-				// gotoPages does) stays alive in the back-forward cache while
-				// the next one starts a renderer process of its own: about
-				// 0.25 CPU-s a process, 1.5 → 0.9 CPU-s a page load (no test
-				// goes back in history across documents).
-				chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI,BackForwardCache,ProactivelySwapBrowsingInstance"),
-				chromedp.Flag("lang", "en-US"),
-				chromedp.UserDataDir(profile),
-				chromedp.WindowSize(1280, 900),
-			}
-			actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-			defer cancelA()
-			bctx, cancelB := chromedp.NewContext(actx)
-			defer cancelB()
-			// The first run starts the browser; it lives as long as bctx.
-			if err := chromedp.Do(bctx); err != nil {
-				noBrowser = "chromium does not start: " + err.Error()
-			}
-			browser = bctx
 		}
+		defer stop()
+		browser = ctx
 	}
 	code := m.Run()
 	if shotDir != "" {

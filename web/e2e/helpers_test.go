@@ -45,7 +45,14 @@ func offlineTabAt(t *testing.T, first string, limit time.Duration) context.Conte
 
 func openAt(t *testing.T, first string, limit time.Duration, serviceWorker bool) context.Context {
 	t.Helper()
-	ctx := newTab(t, limit, serviceWorker)
+	return openTabIn(t, browser, first, limit, serviceWorker)
+}
+
+// openTabIn is openAt in the browser b (the tests' browser, or another:
+// TestTheDesktopBrowser).
+func openTabIn(t *testing.T, b context.Context, first string, limit time.Duration, serviceWorker bool) context.Context {
+	t.Helper()
+	ctx := newTabIn(t, b, limit, serviceWorker)
 	// The settings are in place before the page's first script runs: one
 	// page load. The speed "off" plays no sowing or throw step by step; a
 	// test of an animation sets another speed.
@@ -75,13 +82,18 @@ func blankTab(t *testing.T, limit time.Duration) context.Context {
 
 func newTab(t *testing.T, limit time.Duration, serviceWorker bool) context.Context {
 	t.Helper()
+	return newTabIn(t, browser, limit, serviceWorker)
+}
+
+func newTabIn(t *testing.T, b context.Context, limit time.Duration, serviceWorker bool) context.Context {
+	t.Helper()
 	if noBrowser != "" {
 		if os.Getenv("CI") == "true" && !testing.Short() {
 			t.Fatalf("browser tests cannot run: %s", noBrowser)
 		}
 		t.Skipf("browser tests skipped: %s", noBrowser)
 	}
-	ctx := openTab(t, browser, limit, chromedp.WithNewBrowserContext())
+	ctx := openTab(t, b, limit, chromedp.WithNewBrowserContext())
 	must(t, ctx, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(c, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
