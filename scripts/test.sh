@@ -52,43 +52,97 @@ if [ "$mode" = full ]; then
 	fi
 fi
 go mod download
-# Every analyzer of go vet, once: go test below runs no vet of its own
-# (-vet=off; its curated checks are a subset of these), which would
+# Every analyzer of go vet, once: the tests below run no vet of their own
+# (-vet=off; go test's curated checks are a subset of these), which would
 # analyse every package a second time.
 go vet ./...
-short=()
-[ "$mode" = quick ] && short=(-short)
+
+# The packages with tests, "import path<TAB>directory" each.
+mapfile -t pkgs < <(go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{"\t"}}{{.Dir}}{{end}}' ./...)
+# Their test binaries, linked once and kept between runs of this checkout
+# (go relinks one only when something it is built from changed): linking
+# all of them took some 40 CPU-s of a run that relinked them every time.
+# Without DWARF (-w): a failure's stack still names files and lines; a
+# link takes a quarter less. Packages of one name (games/tamman and
+# lab/tamman) go to directories of their own, since go test -c names a
+# binary by the package's last element.
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/tabula-tests/testbin-$(pwd -P | sha256sum | cut -c1-12)
+declare -A seen exe dir
+groups=()
+for line in "${pkgs[@]}"; do
+	pkg=${line%%$'\t'*}
+	name=${pkg##*/}
+	g=$((${seen[$name]:-0} + 1))
+	seen[$name]=$g
+	groups[$g]+=" $pkg"
+	exe[$pkg]=$cache/$g/$name.test
+	dir[$pkg]=${line#*$'\t'}
+done
+for g in "${!groups[@]}"; do
+	mkdir -p "$cache/$g"
+	# shellcheck disable=SC2086 # the group's packages, one word each
+	go test -c -vet=off -ldflags=-w -o "$cache/$g/" ${groups[$g]} >/dev/null
+done
+
+# Arguments after the mode go to the test binaries: -run X is -test.run X.
+args=()
+for a in "$@"; do
+	case $a in
+	-test.* | [^-]*) args+=("$a") ;;
+	-*) args+=("-test.${a#-}") ;;
+	esac
+done
+[ "$mode" = quick ] && args=(-test.short "${args[@]}")
 # The full suite runs every benchmark once, as a test of it (the documented
 # -bench commands name benchmarks: cmd/tabula's TestDocumentedGoTestsRun),
 # but two of ai's, some 20 s each (slowBenchmarks there).
 bench=()
-[ "$mode" = full ] && [ $# = 0 ] && bench=(-bench . -benchtime 1x -skip '^Benchmark(MCTSGame|MCTSDeep)$')
+[ "$mode" = full ] && [ $# = 0 ] && bench=(-test.bench . -test.benchtime 1x -test.skip '^Benchmark(MCTSGame|MCTSDeep)$')
+# test2json is built at its first use and kept in Go's build cache.
+go tool test2json -h >/dev/null 2>&1 || true
+test2json=$(go tool -n test2json)
+
+# run PKG...: each package's test binary in its directory, one after
+# another, as go test runs them (its events through test2json, as go test
+# -json gives them); fails if one failed.
+run() {
+	local failed=0 pkg
+	for pkg in "$@"; do
+		(cd "${dir[$pkg]}" && "$test2json" -t -p "$pkg" "${exe[$pkg]}" -test.v=test2json -test.paniconexit0 \
+			-test.count=1 -test.timeout=30m "${args[@]}" </dev/null) || failed=1
+	done
+	return $failed
+}
+
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/testprogress" ./scripts/testprogress
-packages=$(go list ./... | wc -l)
-echo "go test ${short[*]} on $packages packages: a line per package as it finishes" >&2
-# Two lines of go test side by side, since a run that benchmarks runs its
-# packages one at a time: the browser tests, which take longest and wait
-# on Chromium more than they compute, then the packages of servers and
-# databases (late, below); and every other package. The browser tests go
-# first in theirs (go test would run them last, web/e2e being last in the
-# list); the late packages, some 60 s of the other line, keep both cores
-# busy once the browser tests end, where the other line ran on alone for
-# a minute and a half. testprogress reads both.
-late=(./internal/failover ./internal/rooms ./internal/server ./internal/store ./scripts)
+echo "the tests of ${#pkgs[@]} packages${args[*]:+ (${args[*]})}: a line per package as it finishes" >&2
+# Two lines of tests side by side: the browser tests, which take longest
+# and wait on Chromium more than they compute, then the packages of
+# servers and databases (late, below); and every other package, in go
+# list's order. The late packages keep both cores busy once the browser
+# tests end, where the other line would run on alone. testprogress reads
+# both.
+late=(tabula/internal/failover tabula/internal/rooms tabula/internal/server tabula/internal/store tabula/scripts)
+others=()
+for line in "${pkgs[@]}"; do
+	pkg=${line%%$'\t'*}
+	[[ $pkg = tabula/web/e2e || " ${late[*]} " = *" $pkg "* ]] || others+=("$pkg")
+done
 mkfifo "$bin/browser" "$bin/others"
 {
 	failed=0
-	go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "$@" ./web/e2e || failed=1
-	go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "${bench[@]}" "$@" "${late[@]}" || failed=1
+	run tabula/web/e2e || failed=1
+	args+=("${bench[@]}")
+	run "${late[@]}" || failed=1
 	exit $failed
 } >"$bin/browser" &
 browser=$!
-go test -json -count=1 -vet=off -timeout 30m "${short[@]}" "${bench[@]}" "$@" $(go list ./... | grep -v -e '/web/e2e$' $(printf -- '-e /%s$ ' "${late[@]#./}")) >"$bin/others" &
+(args+=("${bench[@]}") && run "${others[@]}") >"$bin/others" &
 others=$!
 status=0
-"$bin/testprogress" -packages "$packages" "$bin/browser" "$bin/others" || status=1
+"$bin/testprogress" -packages "${#pkgs[@]}" "$bin/browser" "$bin/others" || status=1
 wait "$browser" || status=1
 wait "$others" || status=1
 exit $status

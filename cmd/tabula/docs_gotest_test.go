@@ -519,9 +519,9 @@ func TestSlowBenchmarksAreSkippedBySuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`-bench \. -benchtime 1x -skip '([^']+)'`).FindSubmatch(script)
+	m := regexp.MustCompile(`-test.bench \. -test.benchtime 1x -test.skip '([^']+)'`).FindSubmatch(script)
 	if m == nil {
-		t.Fatal("scripts/test.sh runs no benchmark once (-bench . -benchtime 1x -skip '...')")
+		t.Fatal("scripts/test.sh runs no benchmark once (-test.bench . -test.benchtime 1x -test.skip '...')")
 	}
 	skip := regexp.MustCompile(string(m[1]))
 	for name := range slowBenchmarks {

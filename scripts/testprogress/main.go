@@ -8,8 +8,10 @@
 // silent. It exits 1 if a package or a build failed, else 0.
 //
 // It reads its input, or each file named (FIFOs of several go test
-// runs side by side, read at once) until all of them end. scripts/test.sh
-// runs it:
+// runs side by side, read at once) until all of them end; a test
+// binary's run through `go tool test2json -p PKG` reads as go test's
+// (its closing line is made from its last event). scripts/test.sh runs
+// it:
 //
 //	go test -json ./... | go run ./scripts/testprogress -packages 61
 package main
@@ -36,6 +38,7 @@ type event struct {
 	Output      string
 	ImportPath  string // of build-output and build-fail
 	FailedBuild string
+	Elapsed     float64 // seconds, of a package's pass or fail
 }
 
 // progress follows the packages of one run.
@@ -102,8 +105,34 @@ func (p *progress) lineOf(run int, text string) {
 			delete(p.buffered, key)
 			return
 		}
-		p.finish(e.Package, e.Action == "fail")
+		p.finishAfter(e.Package, e.Action, e.Elapsed)
 	}
+}
+
+// finishAfter finishes a package that ended with action after elapsed
+// seconds. A test binary's run through test2json (scripts/test.sh runs
+// the binaries it built) has no closing line of go test's: it gets one
+// ("ok  \tpkg\t1.234s", "FAIL\tpkg\t1.234s"), as go test prints it.
+func (p *progress) finishAfter(pkg, action string, elapsed float64) {
+	lines := p.buffered[pkg]
+	if action != "skip" && (len(lines) == 0 || !closing(lines[len(lines)-1])) {
+		word := "ok  "
+		if action == "fail" {
+			word = "FAIL"
+		}
+		p.buffered[pkg] = append(lines, fmt.Sprintf("%s\t%s\t%.3fs\n", word, pkgOf(pkg), elapsed))
+	}
+	p.finish(pkg, action == "fail")
+}
+
+// closing is go test's closing line of a package.
+func closing(line string) bool {
+	for _, f := range []string{"ok  \t", "FAIL\t", "?   \t"} {
+		if strings.HasPrefix(line, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // runKey names a package of the run-th input: the package's own path in

@@ -169,3 +169,31 @@ func TestTwoRunsOfAPackageStayApart(t *testing.T) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }
+
+// A test binary run through `go tool test2json -p` ends with the
+// package's pass or fail and no closing line of go test's: the line is
+// made from the event, with its elapsed time.
+func TestABinarysRunGetsGoTestsClosingLine(t *testing.T) {
+	var out strings.Builder
+	p := newProgress(&out, 2, time.Now)
+	for _, l := range []string{
+		`{"Action":"start","Package":"tp/a"}`,
+		`{"Action":"output","Package":"tp/a","Output":"PASS\n"}`,
+		`{"Action":"pass","Package":"tp/a","Elapsed":1.5}`,
+		`{"Action":"start","Package":"tp/b"}`,
+		`{"Action":"output","Package":"tp/b","Test":"TestX","Output":"--- FAIL: TestX (0.00s)\n"}`,
+		`{"Action":"fail","Package":"tp/b","Test":"TestX"}`,
+		`{"Action":"output","Package":"tp/b","Output":"FAIL\n"}`,
+		`{"Action":"fail","Package":"tp/b","Elapsed":0.25}`,
+	} {
+		p.line(l)
+	}
+	for _, want := range []string{"ok  \ttp/a\t1.500s\t[1/2 ", "FAIL\ttp/b\t0.250s\t[2/2 "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+	if strings.Count(out.String(), "tp/a") != 1 {
+		t.Errorf("tp/a's closing line twice or never:\n%s", out.String())
+	}
+}
