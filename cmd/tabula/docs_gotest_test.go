@@ -37,7 +37,7 @@ import (
 //     and its -run pattern must name at least one of its tests;
 //   - a measurement is a command (tabula lab NAME, run by
 //     TestDocumentedCommandsRun): a go test -run Measure... is refused
-//     (TestMeasureBrowserEngine, which needs a browser, is the one left,
+//     (TestMeasureBrowser, which needs a browser, is the one left,
 //     and its page marks it skip).
 //
 // Every flag must be one go test or the test binary defines (read from

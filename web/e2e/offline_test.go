@@ -20,17 +20,32 @@ import (
 // that server and reloads: what follows plays with no server.
 func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) {
 	t.Helper()
-	own := httptest.NewServer(appServer(mgr))
-	stopped := false
-	stop := func() {
-		if !stopped {
-			stopped = true
+	ctx, _, stop := visit(t, limit)
+	stop()
+	return ctx, stopped(t, ctx)
+}
+
+// visit opens the app once from a server of its own (a styleServer, whose
+// style.css the test may change), and waits until the service worker
+// keeps every file of the app (engine included); stop stops the server.
+func visit(t *testing.T, limit time.Duration) (ctx context.Context, s *styleServer, stop func()) {
+	t.Helper()
+	style, err := fs.ReadFile(web.Static(), "style.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = &styleServer{app: appServer(mgr), style: style, version: 1, answers: map[int]int{}}
+	own := httptest.NewServer(s)
+	done := false
+	stop = func() {
+		if !done {
+			done = true
 			own.CloseClientConnections()
 			own.Close()
 		}
 	}
 	t.Cleanup(stop)
-	ctx := offlineTabAt(t, own.URL+"/", limit)
+	ctx = offlineTabAt(t, own.URL+"/", limit)
 	waitFor(t, ctx, `!!document.querySelector('#home .card')`, 20*time.Second)
 	must(t, ctx, jsDo(`navigator.serviceWorker.ready`))
 	waitFor(t, ctx, `!!navigator.serviceWorker.controller`, 20*time.Second)
@@ -41,7 +56,14 @@ func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) 
 		if (!(await c.match('engine.wasm'))) throw new Error('the engine is not kept');
 		if (await c.match('engine.wasm.br') || await c.match('engine.wasm.gz')) throw new Error('a static host\'s engine is kept too');
 	})()`))
-	stop()
+	return ctx, s, stop
+}
+
+// stopped reloads the page of ctx, whose server visit stopped: the app
+// opens from the service worker's copy and says that it is offline. It
+// returns the stopped server's address.
+func stopped(t *testing.T, ctx context.Context) string {
+	t.Helper()
 	must(t, ctx, chromedp.Reload())
 	waitFor(t, ctx, `!!document.querySelector('#home .card')`, 30*time.Second)
 	if eval[bool](t, ctx, `document.getElementById('offline').hidden`) {
@@ -50,14 +72,18 @@ func visitThenStop(t *testing.T, limit time.Duration) (context.Context, string) 
 	if got := eval[string](t, ctx, `document.getElementById('offline').textContent`); !strings.Contains(got, "online rooms") {
 		t.Errorf("the offline note does not say what needs the network: %q", got)
 	}
-	return ctx, own.URL
+	return origin(t, ctx)
 }
 
-// TestOffline: after one visit, the app plays with its server stopped
-// (visitThenStop), in one tab: the subtests in sequence.
+// TestOffline: the service worker's copy follows its server while it
+// runs; after it stops, the app plays with no server (visit, stopped),
+// all in one tab: the subtests in sequence.
 func TestOffline(t *testing.T) {
 	parallelLong(t)
-	ctx, base := visitThenStop(t, 8*time.Minute)
+	ctx, s, stop := visit(t, 8*time.Minute)
+	t.Run("CopyFollowsTheServer", func(t *testing.T) { offlineCopyFollowsTheServer(t, ctx, s) })
+	stop()
+	base := stopped(t, ctx)
 	t.Run("GameAgainstComputer", func(t *testing.T) { offlineGameAgainstComputer(t, ctx, base) })
 	t.Run("OneDevice", func(t *testing.T) { offlineOneDevice(t, ctx, base) })
 }

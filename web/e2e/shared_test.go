@@ -85,13 +85,12 @@ func freshDevice(t *testing.T, ctx context.Context, first string) {
 		chromedp.Navigate(first))
 }
 
-// TestFreshDeviceForgetsEverything: a tab made dirty in every way a test
-// of tabCases may leave it (storage of each kind, a game of the browser,
-// the language, the screen's size and media) is, after freshDevice, as a
-// new tab: nothing kept, the tab's settings.
-func TestFreshDeviceForgetsEverything(t *testing.T) {
-	parallel(t)
-	ctx := tab(t, time.Minute)
+// freshDeviceForgetsEverything: a tab (ctx, of tab) made dirty in every
+// way a test of tabCases may leave it (storage of each kind, a game of
+// the browser, the language, the screen's size and media) is, after
+// freshDevice, as a new tab: nothing kept, the tab's settings
+// (TestTabsOfTheTests runs it).
+func freshDeviceForgetsEverything(t *testing.T, ctx context.Context) {
 	openGame(t, ctx, "adji-boto", map[string]string{"seeds": "2"}, []string{"human", "human"})
 	must(t, ctx, jsDo(`document.getElementById('start').click()`))
 	waitFor(t, ctx, `location.hash.startsWith('#/play/b.')`, 20*time.Second)

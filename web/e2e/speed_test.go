@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"strings"
@@ -14,11 +15,11 @@ import (
 )
 
 var (
-	measure         = flag.Bool("measure", false, "run the TestMeasure* tests as measurements: alone, TestMeasureStartup included (without it, the engine's two run as checks, in parallel, and the startup's is skipped)")
-	benchPlayouts   = flag.Int("bench-playouts", 2000, "random playouts of Adji-Boto in TestMeasureBrowserEngine")
-	benchIterations = flag.Int("bench-iterations", 5000, "iterations of the MCTS search in TestMeasureBrowserEngine")
-	benchLevels     = flag.String("bench-levels", "easy", "levels TestMeasureBrowserLevels times")
-	benchPositions  = flag.Int("bench-positions", 2, "positions of each game TestMeasureBrowserLevels times a level in")
+	measure         = flag.Bool("measure", false, "run the TestMeasure* tests as measurements: alone, TestMeasureStartup included (without it, TestMeasureBrowser's two run as checks, in parallel with other tests, and the startup's is skipped)")
+	benchPlayouts   = flag.Int("bench-playouts", 2000, "random playouts of Adji-Boto in TestMeasureBrowser/Engine")
+	benchIterations = flag.Int("bench-iterations", 5000, "iterations of the MCTS search in TestMeasureBrowser/Engine")
+	benchLevels     = flag.String("bench-levels", "easy", "levels TestMeasureBrowser/Levels times")
+	benchPositions  = flag.Int("bench-positions", 2, "positions of each game TestMeasureBrowser/Levels times a level in")
 )
 
 // measuring runs a measurement alone on the machine (-measure), else
@@ -30,12 +31,20 @@ func measuring(t *testing.T) {
 	}
 }
 
-// TestMeasureBrowserEngine runs the same measurement (internal/enginebench)
-// natively and in Chromium's worker, prints both and their ratio
-// (docs/lab/browser-engine-speed.md), and checks that the search chose the same move.
-func TestMeasureBrowserEngine(t *testing.T) {
+// TestMeasureBrowser runs the measurements of the engine in the browser
+// (docs/lab/browser-engine-speed.md) in one tab, whose engine starts once:
+// Engine and Levels.
+func TestMeasureBrowser(t *testing.T) {
 	measuring(t)
-	ctx := tab(t, 3*time.Minute)
+	ctx := tab(t, 6*time.Minute)
+	t.Run("Engine", func(t *testing.T) { measureBrowserEngine(t, ctx) })
+	t.Run("Levels", func(t *testing.T) { measureBrowserLevels(t, ctx) })
+}
+
+// measureBrowserEngine runs the same measurement (internal/enginebench)
+// natively and in Chromium's worker, prints both and their ratio, and
+// checks that the search chose the same move.
+func measureBrowserEngine(t *testing.T, ctx context.Context) {
 	native, err := enginebench.Run(*benchPlayouts, *benchIterations)
 	if err != nil {
 		t.Fatal(err)
@@ -57,12 +66,10 @@ func TestMeasureBrowserEngine(t *testing.T) {
 		*benchIterations, native.SearchMs, wasm.SearchMs, native.SearchMs/wasm.SearchMs)
 }
 
-// TestMeasureBrowserLevels times the levels' moves (MCTS, as a room seats
+// measureBrowserLevels times the levels' moves (MCTS, as a room seats
 // them) natively and in Chromium's worker, in the same positions, and
-// prints them with each level's time limit (docs/lab/browser-engine-speed.md).
-func TestMeasureBrowserLevels(t *testing.T) {
-	measuring(t)
-	ctx := tab(t, 3*time.Minute)
+// prints them with each level's time limit.
+func measureBrowserLevels(t *testing.T, ctx context.Context) {
 	games := "adji-boto,tamman,agsinnoninka"
 	native, err := enginebench.Levels(server.DefaultAgents, strings.Split(games, ","), strings.Split(*benchLevels, ","), *benchPositions)
 	if err != nil {

@@ -2,18 +2,15 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"fmt"
-	"io/fs"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"tabula/web"
 )
 
 // styleServer is the app's server with a style.css that the test can
@@ -66,23 +63,12 @@ type statusOf struct {
 
 func (w *statusOf) WriteHeader(code int) { w.status = code; w.ResponseWriter.WriteHeader(code) }
 
-// TestOfflineCopyFollowsTheServer: the service worker answers from its
-// copy, asks the server with the copy's ETag whether the file changed (a
-// 304, no body, while it did not) and keeps the new version when it did:
-// the reload after the one that fetched it shows it.
-func TestOfflineCopyFollowsTheServer(t *testing.T) {
-	parallel(t)
-	style, err := fs.ReadFile(web.Static(), "style.css")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &styleServer{app: appServer(mgr), style: style, version: 1, answers: map[int]int{}}
-	own := httptest.NewServer(s)
-	t.Cleanup(func() { own.CloseClientConnections(); own.Close() })
-	ctx := offlineTabAt(t, own.URL+"/", 2*time.Minute)
-	waitFor(t, ctx, `!!document.querySelector('#home .card')`, 20*time.Second)
-	must(t, ctx, jsDo(`navigator.serviceWorker.ready`))
-	waitFor(t, ctx, `!!navigator.serviceWorker.controller`, 20*time.Second)
+// offlineCopyFollowsTheServer: the service worker answers from its copy,
+// asks the server with the copy's ETag whether the file changed (a 304,
+// no body, while it did not) and keeps the new version when it did: the
+// reload after the one that fetched it shows it. ctx is a tab of visit,
+// whose server is s (TestOffline runs it, before it stops the server).
+func offlineCopyFollowsTheServer(t *testing.T, ctx context.Context, s *styleServer) {
 	version := func() string {
 		return strings.Trim(eval[string](t, ctx, `getComputedStyle(document.documentElement).getPropertyValue('--tabula-version').trim()`), `"`)
 	}

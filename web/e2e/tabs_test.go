@@ -1,18 +1,27 @@
 package e2e
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 )
 
-// A test's tab installs no service worker (noServiceWorker): its page's
-// register refuses, while a tab of offlineTabAt keeps its offline copy
-// (visitThenStop checks that one).
-func TestTabsKeepNoOfflineCopy(t *testing.T) {
+// TestTabsOfTheTests checks the harness's tabs, in one tab of tab: a
+// test's tab keeps no offline copy, and freshDevice forgets everything.
+func TestTabsOfTheTests(t *testing.T) {
 	parallel(t)
-	ctx := tab(t, 30*time.Second)
+	ctx := tab(t, 2*time.Minute)
+	t.Run("KeepNoOfflineCopy", func(t *testing.T) { tabsKeepNoOfflineCopy(t, ctx) })
+	t.Run("FreshDeviceForgetsEverything", func(t *testing.T) { freshDeviceForgetsEverything(t, ctx) })
+}
+
+// tabsKeepNoOfflineCopy: a test's tab (ctx, of tab, at the app's home)
+// installs no service worker (noServiceWorker): its page's register
+// refuses, and so does a second tab of its device, while a tab of
+// offlineTabAt keeps its offline copy (visit checks that one).
+func tabsKeepNoOfflineCopy(t *testing.T, ctx context.Context) {
 	waitFor(t, ctx, `!!document.querySelector('#home .card')`, 20*time.Second)
 	if got := eval[string](t, ctx, `navigator.serviceWorker.register('sw.js').then(() => 'registered', (e) => e.name)`); got != "SecurityError" {
 		t.Errorf("a test's tab registers the service worker: %q, want SecurityError", got)
