@@ -48,10 +48,35 @@ export function neighbour(box, from, key) {
 // focused if it is still there, else the first that may be played, else
 // the first on the screen.
 export function roveInit(box, kept) {
-  const items = screenOrder(box);
+  const items = placesInOrder(box);
   if (!items.length) return;
-  const keep = kept !== null && kept !== undefined && items.find((it) => placeKey(it.el) === kept);
-  const playable = items.find((it) => it.el.matches('[data-move], [data-pick]'));
-  const el = (keep || playable || items[0]).el;
-  for (const it of items) it.el.tabIndex = it.el === el ? 0 : -1;
+  const keep = kept !== null && kept !== undefined && items.find((el) => placeKey(el) === kept);
+  const playable = items.find((el) => el.matches('[data-move], [data-pick]'));
+  const el = keep || playable || items[0];
+  for (const it of items) {
+    const i = it === el ? 0 : -1;
+    if (it.tabIndex !== i) it.tabIndex = i;
+  }
+}
+
+// ranked is the screen order of the places of the board last ordered
+// (rank by place), and what it holds for: the board's places, its turn
+// and the window's size. A board's places keep their order as its men
+// move, and roveInit runs after every redraw: reading their geometry
+// each time would force a layout of the page at every turn.
+let ranked = { sig: '', rank: null };
+
+// placesInOrder is the board's focusable places in their screen order
+// (screenOrder's), from ranked while it holds.
+function placesInOrder(box) {
+  const els = [...box.querySelectorAll('[tabindex]')];
+  const keys = els.map(placeKey);
+  if (keys.includes(null)) return screenOrder(box).map((it) => it.el);
+  const sig = `${box.className} ${innerWidth}x${innerHeight}@${devicePixelRatio} ${keys.join(',')}`;
+  if (ranked.sig !== sig) {
+    const rank = new Map();
+    screenOrder(box).forEach((it, i) => rank.set(placeKey(it.el), i));
+    ranked = { sig, rank };
+  }
+  return els.sort((a, b) => ranked.rank.get(placeKey(a)) - ranked.rank.get(placeKey(b)));
 }

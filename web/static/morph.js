@@ -4,9 +4,19 @@
 
 import morphdom from './vendor/morphdom.js';
 
-export function morph(el, html) {
-  morphdom(el, html, {
+// drawn is the markup each element was last morphed to: a part whose
+// markup did not change is left as it is (neither parsed nor compared).
+const drawn = new WeakMap();
+
+// morph changes el to html. parts maps the id of an element in html to
+// its markup, which html holds as that element empty (slot's): each part
+// is morphed on its own, and only when its markup changed since it was
+// drawn (a board, a move list: the largest parts of a room, which most
+// updates leave as they were).
+export function morph(el, html, parts = {}) {
+  const done = morphdom(el, html, {
     onBeforeElUpdated(from, to) {
+      if (to.id && parts[to.id] !== undefined && drawn.has(from) && from.tagName === to.tagName) return false;
       if (from === document.activeElement && (from.tagName === 'INPUT' || from.tagName === 'SELECT' || from.tagName === 'TEXTAREA')) {
         to.value = from.value;
       }
@@ -14,4 +24,29 @@ export function morph(el, html) {
       return !from.isEqualNode(to);
     },
   });
+  drawn.set(done, html);
+  for (const [id, part] of Object.entries(parts)) {
+    const at = done.querySelector('#' + id);
+    if (at && drawn.get(at) !== part) morph(at, part);
+  }
+  return done;
+}
+
+// drawnAs records that the parts of el (as morph takes them) are drawn:
+// el was just written with them in full.
+export function drawnAs(el, parts) {
+  for (const [id, part] of Object.entries(parts)) {
+    const at = el.querySelector('#' + id);
+    if (at) drawn.set(at, part);
+  }
+}
+
+// drawnOf is the markup el was last morphed to (or written with, as a
+// part), or undefined.
+export const drawnOf = (el) => drawn.get(el);
+
+// slot is a part's element, empty: its place in the markup around it.
+export function slot(part) {
+  const open = part.slice(0, part.indexOf('>') + 1);
+  return open + `</${/^<([a-zA-Z][a-zA-Z0-9-]*)/.exec(open)[1]}>`;
 }

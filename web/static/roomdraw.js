@@ -5,7 +5,7 @@
 // element under the pointer stay.
 
 import { isEngineRoom } from './engine.js';
-import { morph } from './morph.js';
+import { morph, drawnAs, slot } from './morph.js';
 import { t, pick } from './i18n.js';
 import { quickChat } from './contract.js';
 import { shape, boardUI } from './boards.js';
@@ -49,10 +49,18 @@ export function lastBoard(id) {
 export function renderRoom() {
   if (!shown()) return;
   keepBoard();
-  const html = roomHTML();
+  const parts = roomParts();
   const el = document.getElementById('room');
-  if (el && el.dataset.id === P.id) morph(el, html);
-  else { app.innerHTML = html; P.wire(document.getElementById('room')); }
+  if (el && el.dataset.id === P.id) {
+    const slots = {};
+    for (const id in parts) slots[id] = slot(parts[id]);
+    morph(el, roomHTML(slots), parts);
+  } else {
+    app.innerHTML = roomHTML(parts);
+    const room = document.getElementById('room');
+    drawnAs(room, parts);
+    P.wire(room);
+  }
   // the move of a person here in a game on several devices: the tab says
   // so (and a sound or a notification, if asked for)
   const yours = status() === 'input' && !oneDevice() && !P.record;
@@ -65,7 +73,21 @@ export function renderRoom() {
   if (document.activeElement === document.body) focusPage();
 }
 
-function roomHTML() {
+// roomParts is the markup of the room's largest parts, which roomHTML
+// places by id and a redraw changes only when they changed: the board,
+// the tray and the throws beside it, the move list.
+function roomParts() {
+  const parts = { board: boardHTML(P.frame), movelist: moveListHTML() };
+  if (P.board.tray) {
+    parts.tray = trayPart(P.frame);
+    parts.throws = throwsPart(P.frame);
+  }
+  return parts;
+}
+
+// roomHTML is the room's markup around parts (roomParts', in full or as
+// slots).
+function roomHTML(parts) {
   const s = P.shown;
   const m = P.match;
   const st = status();
@@ -87,8 +109,8 @@ function roomHTML() {
   const bottom = P.turned ? 1 : 0;
   const others = m.seats.map((_, i) => i).filter((i) => i !== bottom);
   o += `<div class="arena${P.board.tray ? ' withtray' : ''}"><div class="boardside">${barsHTML(others, 'top')}`;
-  o += `<div id="board" class="boardbox${P.turned ? ' turned' : ''}">${boardSVG(P.frame)}</div>${barsHTML([bottom], 'bottom')}</div>`;
-  if (P.board.tray) o += `<div class="traybox"><div id="tray">${trayHTML(P.frame)}</div><p id="throws" class="throws">${throwsHTML(P.frame)}</p></div>`;
+  o += `${parts.board}${barsHTML([bottom], 'bottom')}</div>`;
+  if (P.board.tray) o += `<div class="traybox">${parts.tray}${parts.throws}</div>`;
   o += `</div>`;
   const how = howTo();
   o += `<p id="howto" class="howto${how.on ? '' : ' off'}"${how.on ? '' : ' aria-hidden="true"'}>${esc(how.text)}</p>`;
@@ -115,7 +137,7 @@ function roomHTML() {
   o += `<h2>${esc(t('scores'))}</h2><ul class="seats">${seatsHTML()}</ul><p class="scorenote">${esc(t('scoreNote'))}</p>`;
   o += `<div class="controls" role="group" aria-label="${esc(t('moves'))}">${controlsHTML(st)}</div>`;
   o += chatHTML();
-  o += `<h2>${esc(t('moves'))}</h2>${moveListHTML()}`;
+  o += `<h2>${esc(t('moves'))}</h2>${parts.movelist}`;
   if (P.seed && P.match.turns.some((x) => x.actors[0] === -1)) o += `<p id="seed" class="note">${esc(w('seed', { seed: P.seed }))}</p>`;
   // a room of the engine in the browser has no server to watch it from
   if (!spectator() && !P.record && !isEngineRoom(m.id)) {
@@ -296,6 +318,13 @@ function lastMarks(trace) {
   return marks;
 }
 
+// boardHTML, trayPart and throwsPart are the board, the tray and the
+// throws, each with its element, for a frame of an animation (or the
+// state shown).
+const boardHTML = (frame) => `<div id="board" class="boardbox${P.turned ? ' turned' : ''}">${boardSVG(frame)}</div>`;
+const trayPart = (frame) => `<div id="tray">${trayHTML(frame)}</div>`;
+const throwsPart = (frame) => `<p id="throws" class="throws">${throwsHTML(frame)}</p>`;
+
 function boardSVG(frame) {
   const c = chooser();
   const ui = frame ? { label: t('boardOf', { name: P.game.name }) }
@@ -322,10 +351,10 @@ function throwsHTML(frame) {
 export function drawBoard(frame) {
   const box = document.getElementById('board');
   if (!box || !shown()) return;
-  morph(box, `<div id="board" class="boardbox${P.turned ? ' turned' : ''}">${boardSVG(frame)}</div>`);
+  morph(box, boardHTML(frame));
   if (P.board.tray) {
-    morph(document.getElementById('tray'), `<div id="tray">${trayHTML(frame)}</div>`);
-    morph(document.getElementById('throws'), `<p id="throws" class="throws">${throwsHTML(frame)}</p>`);
+    morph(document.getElementById('tray'), trayPart(frame));
+    morph(document.getElementById('throws'), throwsPart(frame));
   }
   roveInit(box, P.boardFocus);
 }

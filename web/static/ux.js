@@ -3,6 +3,7 @@
 // and the names of the computer players.
 
 import { t } from './i18n.js';
+import { drawnOf } from './morph.js';
 
 // w is t: the app has one table of words (i18n.js).
 export const w = t;
@@ -64,7 +65,13 @@ export class MoveList {
   // attach is called after each redraw with the new list element.
   attach(el, current) {
     if (!el) return;
-    el.setAttribute('aria-label', w('moveListLabel'));
+    // a list drawn as it was, in a window of the same size, is as this
+    // left it (its overflow, its scroll): its geometry is not read again,
+    // which would force a layout of the page at every redraw
+    const label = w('moveListLabel');
+    const seen = [el, drawnOf(el), current, label, innerWidth, innerHeight, this.follow, this.top];
+    if (this.seen && seen[1] !== undefined && seen.every((x, i) => x === this.seen[i])) return;
+    el.setAttribute('aria-label', label);
     const overflows = el.scrollHeight > el.clientHeight + 1;
     if (overflows) el.tabIndex = 0; else el.removeAttribute('tabindex');
     if (current) {
@@ -75,6 +82,7 @@ export class MoveList {
       }
     } else if (this.follow) el.scrollTop = el.scrollHeight;
     else el.scrollTop = this.top;
+    this.seen = seen;
     if (this.el === el) return; // a list changed in place keeps its listener
     this.el = el;
     el.addEventListener('scroll', () => {
