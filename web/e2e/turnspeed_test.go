@@ -47,8 +47,10 @@ func stopProfile(t *testing.T, ctx context.Context, file string) {
 	}
 }
 
-// mainThread is the renderer's main-thread time so far, in ms, by kind:
-// all its tasks, script, layout and style (Chrome's Performance.getMetrics).
+// mainThread is the renderer's main-thread time so far, in ms, by kind
+// (Chrome's Performance.getMetrics): all its tasks, their CPU time,
+// script, layout and style; and its counts of layouts and style
+// recalculations.
 func mainThread(t *testing.T, ctx context.Context) map[string]float64 {
 	t.Helper()
 	got, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
@@ -58,8 +60,10 @@ func mainThread(t *testing.T, ctx context.Context) map[string]float64 {
 	ms := map[string]float64{}
 	for _, m := range got.Metrics {
 		switch m.Name {
-		case "TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration":
+		case "TaskDuration", "ThreadTime", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration":
 			ms[m.Name] = m.Value * 1000
+		case "LayoutCount", "RecalcStyleCount":
+			ms[m.Name] = m.Value
 		}
 	}
 	return ms
@@ -102,8 +106,8 @@ func TestMeasureRoomTurn(t *testing.T) {
 		t.Fatalf("not measured: %d turns, %d in the move list, %v then %v", turns, listed, before, after)
 	}
 	per := func(k string) float64 { return (after[k] - before[k]) / float64(listed) }
-	fmt.Printf("a turn of Tamman (%d turns of the person's, %d in the move list): main thread %.1f ms a turn: script %.1f, layout %.1f, style %.1f\n",
-		turns, listed, per("TaskDuration"), per("ScriptDuration"), per("LayoutDuration"), per("RecalcStyleDuration"))
+	fmt.Printf("a turn of Tamman (%d turns of the person's, %d in the move list): main thread %.1f ms a turn (CPU %.1f ms): script %.1f, layout %.1f, style %.1f; %.2f layouts, %.2f style recalculations a turn\n",
+		turns, listed, per("TaskDuration"), per("ThreadTime"), per("ScriptDuration"), per("LayoutDuration"), per("RecalcStyleDuration"), per("LayoutCount"), per("RecalcStyleCount"))
 	// One redraw of the room as it stands, unchanged: what any update pays
 	// at least (the parts of it timed in the page).
 	got := eval[[]float64](t, ctx, `(async () => {

@@ -27,9 +27,26 @@ export function morph(el, html, parts = {}) {
   drawn.set(done, html);
   for (const [id, part] of Object.entries(parts)) {
     const at = done.querySelector('#' + id);
-    if (at && drawn.get(at) !== part) morph(at, part);
+    if (at && drawn.get(at) !== part && !append(at, part)) morph(at, part);
   }
   return done;
+}
+
+// append adds to el the elements its new markup html adds at its end,
+// if that is all html changes (a move list as a game goes on), and
+// reports whether it did: the elements already there are not parsed
+// again.
+function append(el, html) {
+  const was = drawn.get(el);
+  if (was === undefined) return false;
+  const close = was.slice(was.lastIndexOf('</'));
+  const head = was.slice(0, was.length - close.length);
+  if (!head.endsWith('>') || !html.endsWith(close) || html.length <= was.length || !html.startsWith(head)) return false;
+  const more = html.slice(head.length, html.length - close.length);
+  if (!more.startsWith('<')) return false;
+  el.insertAdjacentHTML('beforeend', more);
+  drawn.set(el, html);
+  return true;
 }
 
 // drawnAs records that the parts of el (as morph takes them) are drawn:
