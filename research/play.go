@@ -395,7 +395,10 @@ func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTal
 //
 //go:noinline
 func leadChanges2(stand []float64, from, last, led0, led1 int) (_, changes, _, _ int) {
-	for i := from; i+1 < len(stand); i += 2 {
+	// i >= 0 and i < len-1, in this form, let the compiler drop the rows'
+	// bounds checks.
+	from = max(from, 0)
+	for i := from; i < len(stand)-1; i += 2 {
 		a, b := stand[i], stand[i+1]
 		if a > b {
 			if last == 1 {
