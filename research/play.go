@@ -494,6 +494,14 @@ func (m *measures) winnerLead(res *Result, n int) {
 	default:
 		res.Lead, m.leads = m.leads[:leadPoints:leadPoints], m.leads[leadPoints:]
 	}
+	if n == 2 { // lead's difference, without a call a point
+		st, l := m.stand, 1-w
+		for i := range res.Lead {
+			t := 2 * ((points - 1) * i / (leadPoints - 1))
+			res.Lead[i] = st[t+w] - st[t+l]
+		}
+		return
+	}
 	for i := range res.Lead {
 		res.Lead[i] = lead((points - 1) * i / (leadPoints - 1))
 	}
