@@ -172,7 +172,7 @@ func (p *Plan) CheckAgents() error {
 // play plays one unit.
 func (pl *player) play(u unit) (Result, error) {
 	p := pl.plan
-	rd := p.Readings[u.reading]
+	rd := &p.Readings[u.reading] // not a copy of the reading a game
 	n := rd.Players
 	if pl.s[u.reading] == nil {
 		pl.s[u.reading] = rd.start.Clone()
@@ -191,7 +191,7 @@ func (pl *player) play(u unit) (Result, error) {
 		at++
 	}
 	if pl.specs[at] == nil {
-		pl.specs[at] = p.agentSpecs(rd, u.skill)
+		pl.specs[at] = p.agentSpecs(*rd, u.skill)
 	}
 	specs := pl.specs[at]
 	pl.seatAgt = pl.seatAgt[:0]
