@@ -134,26 +134,21 @@ func (fc *floatTexts) append(b []byte, f float64) []byte {
 }
 
 // appendInt appends v in decimal as strconv.AppendInt does, a number
-// below 1,000,000 in size (a result line's counts and game numbers)
-// without its call.
+// below 1,000 in size without its call (most of a result line's).
 func appendInt(b []byte, v int64) []byte {
 	if v < 0 && v > -1000 {
 		b = append(b, '-')
 		v = -v
 	}
 	switch {
-	case v < 0 || v >= 1_000_000:
+	case v < 0 || v >= 1000:
 		return strconv.AppendInt(b, v, 10)
 	case v < 10:
 		return append(b, byte('0'+v))
 	case v < 100:
 		return append(b, byte('0'+v/10), byte('0'+v%10))
-	case v < 1000:
-		return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10))
 	}
-	// The thousands as a number below 1,000, then three digits.
-	b = appendInt(b, v/1000)
-	return append(b, byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
+	return append(b, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10))
 }
 
 func finite(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }
