@@ -67,6 +67,12 @@ mapfile -t pkgs < <(go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPat
 # lab/tamman) go to directories of their own, since go test -c names a
 # binary by the package's last element.
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/tabula-tests/testbin-$(pwd -P | sha256sum | cut -c1-12)
+mkdir -p "$cache"
+pwd -P >"$cache/checkout"
+# The binaries of a checkout that is gone (some 500 MB each) go with it.
+for other in "${cache%/*}"/testbin-*/; do
+	[ -f "$other/checkout" ] && [ ! -d "$(cat "$other/checkout")" ] && rm -rf "$other"
+done
 declare -A seen exe dir
 groups=()
 for line in "${pkgs[@]}"; do
