@@ -36,9 +36,13 @@ func (g game) Moves() int32 { return g.Decisions }
 // a ply), choices and lead changes are far below 2^31; only a line not
 // written by a run (LoadRun) can hold more.
 func checkCounts(r Result) error {
-	for _, c := range []int{r.Reading, r.Game, r.Plies, r.Turns, r.Rounds, r.Decisions, r.Choices, r.LeadChanges} {
-		if c < 0 || c > math.MaxInt32 {
-			return fmt.Errorf("a count out of range (%d)", c)
+	// Counts from 0 to MaxInt32 have no bit at 31 or above, nor their or;
+	// a negative one has them all: the loop only names the one.
+	if uint(r.Reading|r.Game|r.Plies|r.Turns|r.Rounds|r.Decisions|r.Choices|r.LeadChanges) > math.MaxInt32 {
+		for _, c := range []int{r.Reading, r.Game, r.Plies, r.Turns, r.Rounds, r.Decisions, r.Choices, r.LeadChanges} {
+			if c < 0 || c > math.MaxInt32 {
+				return fmt.Errorf("a count out of range (%d)", c)
+			}
 		}
 	}
 	if r.Winner < -1 || r.Winner > math.MaxInt16 || r.Agent < -1 || r.Agent > math.MaxInt16 {

@@ -172,7 +172,7 @@ func (p *Plan) CheckAgents() error {
 // play plays one unit.
 func (pl *player) play(u unit) (Result, error) {
 	p := pl.plan
-	rd := p.Readings[u.reading]
+	rd := &p.Readings[u.reading] // not a copy of the reading a game
 	n := rd.Players
 	if pl.s[u.reading] == nil {
 		pl.s[u.reading] = rd.start.Clone()
@@ -191,7 +191,7 @@ func (pl *player) play(u unit) (Result, error) {
 		at++
 	}
 	if pl.specs[at] == nil {
-		pl.specs[at] = p.agentSpecs(rd, u.skill)
+		pl.specs[at] = p.agentSpecs(*rd, u.skill)
 	}
 	specs := pl.specs[at]
 	pl.seatAgt = pl.seatAgt[:0]
@@ -395,7 +395,10 @@ func (m *measures) StandingsTallied(stand []float64, turns int, t engine.MoveTal
 //
 //go:noinline
 func leadChanges2(stand []float64, from, last, led0, led1 int) (_, changes, _, _ int) {
-	for i := from; i+1 < len(stand); i += 2 {
+	// i >= 0 and i < len-1, in this form, let the compiler drop the rows'
+	// bounds checks.
+	from = max(from, 0)
+	for i := from; i < len(stand)-1; i += 2 {
 		a, b := stand[i], stand[i+1]
 		if a > b {
 			if last == 1 {
@@ -490,6 +493,14 @@ func (m *measures) winnerLead(res *Result, n int) {
 		fallthrough
 	default:
 		res.Lead, m.leads = m.leads[:leadPoints:leadPoints], m.leads[leadPoints:]
+	}
+	if n == 2 { // lead's difference, without a call a point
+		st, l := m.stand, 1-w
+		for i := range res.Lead {
+			t := 2 * ((points - 1) * i / (leadPoints - 1))
+			res.Lead[i] = st[t+w] - st[t+l]
+		}
+		return
 	}
 	for i := range res.Lead {
 		res.Lead[i] = lead((points - 1) * i / (leadPoints - 1))

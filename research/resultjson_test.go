@@ -122,4 +122,11 @@ func TestAppendIntIsStrconvs(t *testing.T) {
 			t.Errorf("appendInt(%d) = %q, want %q", v, got, want)
 		}
 	}
+	// Every number from -2,000 to 200,000.
+	var got, want []byte
+	for v := int64(-2_000); v <= 200_000; v++ {
+		if got, want = appendInt(got[:0], v), strconv.AppendInt(want[:0], v, 10); string(got) != string(want) {
+			t.Fatalf("appendInt(%d) = %q, want %q", v, got, want)
+		}
+	}
 }

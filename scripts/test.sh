@@ -67,6 +67,12 @@ mapfile -t pkgs < <(go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPat
 # lab/tamman) go to directories of their own, since go test -c names a
 # binary by the package's last element.
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/tabula-tests/testbin-$(pwd -P | sha256sum | cut -c1-12)
+mkdir -p "$cache"
+pwd -P >"$cache/checkout"
+# The binaries of a checkout that is gone (some 500 MB each) go with it.
+for other in "${cache%/*}"/testbin-*/; do
+	[ -f "$other/checkout" ] && [ ! -d "$(cat "$other/checkout")" ] && rm -rf "$other"
+done
 declare -A seen exe dir
 groups=()
 for line in "${pkgs[@]}"; do
@@ -120,29 +126,40 @@ go build -o "$bin/testprogress" ./scripts/testprogress
 echo "the tests of ${#pkgs[@]} packages${args[*]:+ (${args[*]})}: a line per package as it finishes" >&2
 # Two lines of tests side by side: the browser tests, which take longest
 # and wait on Chromium more than they compute, then the packages of
-# servers and databases (late, below); and every other package, in go
-# list's order. The late packages keep both cores busy once the browser
-# tests end, where the other line would run on alone. testprogress reads
-# both.
+# servers and databases (late, below), all at once; and every other
+# package, in go list's order. The late packages wait on leases, time
+# limits and PostgreSQL more than they compute (some 60 CPU-s in 150 s
+# one after another): side by side they keep both cores busy once the
+# browser tests end, where the other line would run on alone.
+# testprogress reads every line, each from a FIFO of its own.
 late=(tabula/internal/failover tabula/internal/rooms tabula/internal/server tabula/internal/store tabula/scripts)
 others=()
 for line in "${pkgs[@]}"; do
-	pkg=${line%%$'\t'*}
+	pkg=${line%%$'	'*}
 	[[ $pkg = tabula/web/e2e || " ${late[*]} " = *" $pkg "* ]] || others+=("$pkg")
 done
-mkfifo "$bin/browser" "$bin/others"
-{
+fifos=("$bin/browser" "$bin/others")
+for i in "${!late[@]}"; do
+	fifos+=("$bin/late$i")
+done
+mkfifo "${fifos[@]}"
+(
 	failed=0
-	run tabula/web/e2e || failed=1
+	run tabula/web/e2e >"$bin/browser" || failed=1
 	args+=("${bench[@]}")
-	run "${late[@]}" || failed=1
+	for i in "${!late[@]}"; do
+		run "${late[$i]}" >"$bin/late$i" &
+	done
+	for i in "${!late[@]}"; do
+		wait -n || failed=1
+	done
 	exit $failed
-} >"$bin/browser" &
+) &
 browser=$!
 (args+=("${bench[@]}") && run "${others[@]}") >"$bin/others" &
 others=$!
 status=0
-"$bin/testprogress" -packages "${#pkgs[@]}" "$bin/browser" "$bin/others" || status=1
+"$bin/testprogress" -packages "${#pkgs[@]}" "${fifos[@]}" || status=1
 wait "$browser" || status=1
 wait "$others" || status=1
 exit $status

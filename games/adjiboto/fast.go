@@ -154,9 +154,10 @@ func (s *State) RandomTurns(_ engine.Chance, seats []engine.Rand, maxTurns int, 
 // the Standing after each to stand (engine.StandingsPlayer).
 func (s *State) RandomPlayersTurns(_ engine.Chance, seats []engine.Rand, limit int, t *engine.MoveTally, stand []float64) ([]float64, int, bool) {
 	turns := 0
-	tm := *t // in registers, not through the pointer at each move
+	tm := *t          // in registers, not through the pointer at each move
+	seats = seats[:2] // two seats: no bounds check a move
 	for s.end == NotOver && tm.Moves < limit {
-		tm.Add(s.randomMove(seats[s.turn]))
+		tm.Add(s.randomMove(seats[s.turn&1]))
 		turns++
 		stand = s.Standing(stand)
 	}

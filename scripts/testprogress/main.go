@@ -243,36 +243,46 @@ func benchHeader(out string) bool {
 	return false
 }
 
-// input is a line of the run-th input.
+// input is a line of the run-th input, or why it could not be read.
 type input struct {
 	run  int
 	text string
+	err  error
 }
 
 // readLines sends the lines of standard input, or of every file named,
-// each read as it comes, and closes the channel when all have ended.
+// each read as it comes, and closes the channel when all have ended. A
+// file is opened by its own reader: a FIFO's open waits for its writer
+// (scripts/test.sh starts some runs late), and the others are read
+// meanwhile.
 func readLines(files []string) (<-chan input, error) {
-	inputs := []io.Reader{os.Stdin}
+	for _, name := range files {
+		if _, err := os.Stat(name); err != nil {
+			return nil, err
+		}
+	}
+	open := []func() (io.Reader, error){func() (io.Reader, error) { return os.Stdin, nil }}
 	if len(files) > 0 {
-		inputs = inputs[:0]
+		open = open[:0]
 		for _, name := range files {
-			f, err := os.Open(name)
-			if err != nil {
-				return nil, err
-			}
-			inputs = append(inputs, f)
+			open = append(open, func() (io.Reader, error) { return os.Open(name) })
 		}
 	}
 	lines := make(chan input)
 	var wg sync.WaitGroup
-	for run, in := range inputs {
+	for run, opener := range open {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			in, err := opener()
+			if err != nil {
+				lines <- input{run: run, err: err}
+				return
+			}
 			sc := bufio.NewScanner(in)
 			sc.Buffer(nil, 16<<20)
 			for sc.Scan() {
-				lines <- input{run, sc.Text()}
+				lines <- input{run: run, text: sc.Text()}
 			}
 		}()
 	}
@@ -303,6 +313,11 @@ func main() {
 					os.Exit(1)
 				}
 				return
+			}
+			if l.err != nil {
+				fmt.Fprintln(os.Stderr, "testprogress:", l.err)
+				p.failed = true
+				continue
 			}
 			p.lineOf(l.run, l.text)
 		case <-tick.C:

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -195,5 +197,53 @@ func TestABinarysRunGetsGoTestsClosingLine(t *testing.T) {
 	}
 	if strings.Count(out.String(), "tp/a") != 1 {
 		t.Errorf("tp/a's closing line twice or never:\n%s", out.String())
+	}
+}
+
+// A FIFO whose writer comes late (scripts/test.sh starts the late
+// packages once the browser tests end) holds up no other input: the
+// other's lines are all read before the first's writer opens it.
+func TestALateInputHoldsUpNoOther(t *testing.T) {
+	dir := t.TempDir()
+	late, early := dir+"/late", dir+"/early"
+	for _, name := range []string{late, early} {
+		if err := syscall.Mkfifo(name, 0o600); err != nil {
+			t.Skipf("no FIFO here: %v", err)
+		}
+	}
+	lines, err := readLines([]string{late, early})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := os.OpenFile(early, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// More than a pipe holds: the writer would wait for a reader that
+	// waited for the late input's writer.
+	go func() {
+		for i := 0; i < 5000; i++ {
+			fmt.Fprintf(w, "early line %d with some padding to fill the pipe's buffer\n", i)
+		}
+		w.Close()
+	}()
+	for i := 0; i < 5000; i++ {
+		l := <-lines
+		if l.run != 1 || l.err != nil {
+			t.Fatalf("line %d: %+v, want the early input's", i, l)
+		}
+	}
+	lw, err := os.OpenFile(late, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintln(lw, "late line")
+	lw.Close()
+	l := <-lines
+	if l.run != 0 || l.text != "late line" {
+		t.Fatalf("%+v, want the late input's line", l)
+	}
+	if _, open := <-lines; open {
+		t.Error("the lines did not end with both inputs")
 	}
 }
