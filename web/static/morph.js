@@ -3,10 +3,7 @@
 // typed in keeps its value and a menu keeps its open state.
 
 import morphdom from './vendor/morphdom.js';
-
-// drawn is the markup each element was last morphed to: a part whose
-// markup did not change is left as it is (neither parsed nor compared).
-const drawn = new WeakMap();
+import { drawn } from './drawn.js';
 
 // morph changes el to html. parts maps the id of an element in html to
 // its markup, which html holds as that element empty (slot's): each part
@@ -48,19 +45,6 @@ function append(el, html) {
   drawn.set(el, html);
   return true;
 }
-
-// drawnAs records that the parts of el (as morph takes them) are drawn:
-// el was just written with them in full.
-export function drawnAs(el, parts) {
-  for (const [id, part] of Object.entries(parts)) {
-    const at = el.querySelector('#' + id);
-    if (at) drawn.set(at, part);
-  }
-}
-
-// drawnOf is the markup el was last morphed to (or written with, as a
-// part), or undefined.
-export const drawnOf = (el) => drawn.get(el);
 
 // slot is a part's element, empty: its place in the markup around it.
 export function slot(part) {

@@ -5,7 +5,8 @@
 // element under the pointer stay.
 
 import { isEngineRoom } from './engine.js';
-import { morph, drawnAs, slot } from './morph.js';
+import { morph, slot } from './morph.js';
+import { drawnAs } from './drawn.js';
 import { t, pick } from './i18n.js';
 import { quickChat } from './contract.js';
 import { shape, boardUI } from './boards.js';

@@ -18,7 +18,7 @@ const cacheName = 'tabula-2';
 const files = [
   './', 'index.html', 'style.css', 'manifest.json', 'icon.svg',
   'analysis.js', 'api.js', 'app.js', 'archive.js', 'boards.js', 'class.js', 'conn.js', 'contract.js', 'embed.js', 'engine.js', 'i18n.js', 'starts.js', 'words.js',
-  'attract.js', 'keys.js', 'kiosk.js', 'lobby.js', 'md.js', 'morph.js', 'online.js', 'options.js', 'replay.js', 'room.js', 'roomdraw.js', 'roomstate.js', 'ux.js', 'yourturn.js',
+  'attract.js', 'keys.js', 'kiosk.js', 'lobby.js', 'md.js', 'drawn.js', 'morph.js', 'online.js', 'options.js', 'replay.js', 'room.js', 'roomdraw.js', 'roomstate.js', 'ux.js', 'yourturn.js',
   'vendor/morphdom.js', 'engine-worker.js', 'engine-file.js', 'wasm_exec.js',
 ];
 

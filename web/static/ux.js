@@ -3,7 +3,7 @@
 // and the names of the computer players.
 
 import { t } from './i18n.js';
-import { drawnOf } from './morph.js';
+import { drawnOf } from './drawn.js';
 
 // w is t: the app has one table of words (i18n.js).
 export const w = t;
