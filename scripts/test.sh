@@ -61,9 +61,9 @@ go vet ./...
 mapfile -t pkgs < <(go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{"\t"}}{{.Dir}}{{end}}' ./...)
 # Their test binaries, linked once and kept between runs of this checkout
 # (go relinks one only when something it is built from changed): linking
-# all of them took some 40 CPU-s of a run that relinked them every time.
-# Without DWARF (-w): a failure's stack still names files and lines; a
-# link takes a quarter less. Packages of one name (games/tamman and
+# all of them takes 26 CPU-s on a quiet 2-core machine, which every run
+# paid. Without DWARF (-w): a failure's stack still names files and
+# lines; linking them all with it took 45. Packages of one name (games/tamman and
 # lab/tamman) go to directories of their own, since go test -c names a
 # binary by the package's last element.
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/tabula-tests/testbin-$(pwd -P | sha256sum | cut -c1-12)
@@ -84,6 +84,7 @@ for line in "${pkgs[@]}"; do
 	exe[$pkg]=$cache/$g/$name.test
 	dir[$pkg]=${line#*$'\t'}
 done
+echo "building the test binaries of ${#pkgs[@]} packages (on a cold build cache, minutes)..." >&2
 for g in "${!groups[@]}"; do
 	mkdir -p "$cache/$g"
 	# shellcheck disable=SC2086 # the group's packages, one word each

@@ -23,10 +23,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -297,6 +299,9 @@ func main() {
 	total := flag.Int("packages", 0, "the packages of the run, for the count (0: not known)")
 	quiet := flag.Duration("quiet-for", 30*time.Second, "say which packages are still running after this long without a line")
 	flag.Parse()
+	// A reader that goes away (| head) must not end this one: the runs
+	// writing into its inputs would wait on their FIFOs for ever.
+	signal.Ignore(syscall.SIGPIPE)
 	p := newProgress(os.Stdout, *total, time.Now)
 	lines, err := readLines(flag.Args())
 	if err != nil {
