@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -64,17 +65,10 @@ func startBrowser(exe string) (ctx context.Context, stop func(), err error) {
 		os.RemoveAll(profile)
 	}
 	if err := chromedp.Do(bctx); err != nil {
-		return bctx, stop, &browserError{exe, err}
+		return bctx, stop, fmt.Errorf("%s does not start: %w", exe, err)
 	}
 	return bctx, stop, nil
 }
-
-type browserError struct {
-	exe string
-	err error
-}
-
-func (e *browserError) Error() string { return e.exe + " does not start: " + e.err.Error() }
 
 // TestTheDesktopBrowser plays a whole game of Adji-Boto against the
 // computer (the keyboard, a sowing step by step, undo, to the end: the
@@ -98,7 +92,7 @@ func TestTheDesktopBrowser(t *testing.T) {
 	}
 	ctx := openTabIn(t, desktop, srv.URL+"/", 90*time.Second, false)
 	// The desktop browser calls itself Chrome, the shell HeadlessChrome;
-	// both are of the one build.
+	// Debian ships both of one build: a difference is only told.
 	mine, shell := version(t, desktop), version(t, browser)
 	if !strings.HasPrefix(mine.Product, "Chrome/") {
 		t.Fatalf("%s is not the desktop browser: it is %s", desktopChromium, mine.Product)
