@@ -37,7 +37,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "`FILE` to write the weights to (none: standard output)")
 	from := fs.String("from", "", "start from the weights in `FILE` (one written by train) instead of zero or random ones")
 	hidden := fs.Int("hidden", tammanai.NetHidden, "with --net, the hidden units (--from a file: widen its network to this many, new units adding nothing until trained)")
-	inputs := fs.Int("inputs", tammanai.NetInputs, fmt.Sprintf("with --net, the inputs: %d, or %d with the throws held value by value and the end of the race (--from a file: widen its network to these, the new inputs weighed 0)", tammanai.NetInputs, tammanai.NetInputsMore))
+	inputs := fs.Int("inputs", tammanai.NetInputs, fmt.Sprintf("with --net, the inputs: %d, %d with the throws held value by value and the end of the race, or %d with besides the danger of each side's rearmost man (--from a file: widen its network to these, the new inputs weighed 0)", tammanai.NetInputs, tammanai.NetInputsMore, tammanai.NetInputsBehind))
 	searchDepth := fs.Int("search-depth", 1, "with --net, choose the self-play moves by expectiminimax to this depth judged by the network, and learn the search's values (1: one ply, the network's own)")
 	players := fs.Int("players", 2, "with --net, the players of the self-play games: 2, or 3 or 4 for the networks of more players (tammanai.MultiNetEval)")
 	then := fs.String("then", "", "with --net, more stages after --games: `GAMES@ALPHA,...`, stage i drawing its throws from seed+i (default: the committed network's, unless --games is given)")
@@ -87,8 +87,8 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("--search-depth: only the network (--net) learns from a search, and with no random moves (--explore 0)")
 	case *hidden < 1 || *hidden > tammanai.MaxNetHidden:
 		return usagef("--hidden: want 1 to %d, got %d", tammanai.MaxNetHidden, *hidden)
-	case *inputs != tammanai.NetInputs && *inputs != tammanai.NetInputsMore:
-		return usagef("--inputs: want %d or %d, got %d", tammanai.NetInputs, tammanai.NetInputsMore, *inputs)
+	case !tammanai.ValidNetInputs(*inputs):
+		return usagef("--inputs: want %s, got %d", tammanai.NetInputSets, *inputs)
 	case *players < 2 || *players > 4:
 		return usagef("--players: want 2 to 4, got %d", *players)
 	case *from != "" && (flagGiven(fs, "inputs") || flagGiven(fs, "hidden")) && (!*net || *players != 2):

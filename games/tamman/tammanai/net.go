@@ -54,6 +54,12 @@ const (
 	// NetInputsMore is the number of inputs with the throws held in full
 	// and the end of the race.
 	NetInputsMore = netWaste + 2
+	netRearHit    = NetInputsMore   // me, then the opponent (behind.go)
+	netRearFoes   = netRearHit + 2  // me, then the opponent
+	netRearTrail  = netRearFoes + 2 // me, then the opponent
+	// NetInputsBehind is the number of inputs with, besides those of
+	// NetInputsMore, the danger of each side's rearmost man.
+	NetInputsBehind = netRearTrail + 2
 	// NetHidden is the committed network's hidden units, MaxNetHidden the
 	// most a network may have.
 	NetHidden    = 32
@@ -100,7 +106,7 @@ func (n *Net) b2() *float64       { return &n.w[len(n.w)-1] }
 
 // netX holds a position's inputs, netH a network's hidden units.
 type (
-	netX = [NetInputsMore]float64
+	netX = [NetInputsBehind]float64
 	netH = [MaxNetHidden]float64
 )
 
@@ -171,6 +177,9 @@ func netInputs(s *tamman.State, x *netX, inputs int) {
 		if s.ExactFinish() && far < 8 {
 			x[netWaste+side] = 1 - s.ThrowAtMost(far)
 		}
+	}
+	if inputs > NetInputsMore {
+		rearInputs(s, x)
 	}
 }
 
@@ -300,8 +309,8 @@ func ParseNet(text []byte) (*Net, error) {
 		if len(f) != 3 || f[0] != "shape" || errIn != nil || errHidden != nil {
 			return nil, fmt.Errorf("line %d: %q: want shape INPUTS HIDDEN", line, t)
 		}
-		if inputs != NetInputs && inputs != NetInputsMore {
-			return nil, fmt.Errorf("line %d: %d inputs, want %d or %d", line, inputs, NetInputs, NetInputsMore)
+		if !ValidNetInputs(inputs) {
+			return nil, fmt.Errorf("line %d: %d inputs, want %s", line, inputs, NetInputSets)
 		}
 		if hidden < 1 || hidden > MaxNetHidden {
 			return nil, fmt.Errorf("line %d: %d hidden units, want 1 to %d", line, hidden, MaxNetHidden)

@@ -114,9 +114,9 @@ func TrainNet(opts engine.Options, cfg TrainConfig, n *Net) (*Net, error) {
 		if hidden == 0 {
 			hidden = NetHidden
 		}
-		if inputs != NetInputs && inputs != NetInputsMore || hidden < 1 || hidden > MaxNetHidden {
-			return nil, fmt.Errorf("tammanai: a network of %d inputs and %d hidden units: want %d or %d inputs, 1 to %d units",
-				inputs, hidden, NetInputs, NetInputsMore, MaxNetHidden)
+		if !ValidNetInputs(inputs) || hidden < 1 || hidden > MaxNetHidden {
+			return nil, fmt.Errorf("tammanai: a network of %d inputs and %d hidden units: want %s inputs, 1 to %d units",
+				inputs, hidden, NetInputSets, MaxNetHidden)
 		}
 		n = newNet(inputs, hidden)
 		for i := range inputs {

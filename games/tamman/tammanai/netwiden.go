@@ -15,8 +15,8 @@ import (
 // A network is only widened: fewer inputs or units than n's is an error.
 func Widen(n *Net, inputs, hidden int, rng *rand.Rand) (*Net, error) {
 	switch {
-	case inputs != NetInputs && inputs != NetInputsMore:
-		return nil, fmt.Errorf("tammanai: widen to %d inputs: want %d or %d", inputs, NetInputs, NetInputsMore)
+	case !ValidNetInputs(inputs):
+		return nil, fmt.Errorf("tammanai: widen to %d inputs: want %s", inputs, NetInputSets)
 	case hidden < 1 || hidden > MaxNetHidden:
 		return nil, fmt.Errorf("tammanai: widen to %d hidden units: want 1 to %d", hidden, MaxNetHidden)
 	case inputs < n.inputs || hidden < n.hidden:
