@@ -12,6 +12,6 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go test -c -pgo=off -o "$tmp/tabula.test" ./cmd/tabula
 (cd "$tmp" && ./tabula.test -test.run '^$' -test.bench '^BenchmarkProfile$' \
-  -test.benchtime 1x -test.cpu 1 -test.cpuprofile "$tmp/cpu.pprof" >/dev/null)
+  -test.benchtime 1x -test.cpu 1 -profile.full -test.cpuprofile "$tmp/cpu.pprof" >/dev/null)
 cp "$tmp/cpu.pprof" cmd/tabula/default.pgo
 ls -l cmd/tabula/default.pgo

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"flag"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,12 +41,17 @@ func BenchmarkSelfPlay(b *testing.B) {
 	}
 }
 
+// profileFull has BenchmarkProfile play its whole mix (some 15 CPU-s),
+// as scripts/pgo.sh asks; without it a hundredth of the games (the
+// replays' record aside), as the suite runs every benchmark once.
+var profileFull = flag.Bool("profile.full", false, "BenchmarkProfile: the whole mix of cmd/tabula/default.pgo")
+
 // BenchmarkProfile runs what people run, in the proportions of
 // cmd/tabula/default.pgo's profile (scripts/pgo.sh collects it from one
-// run of this benchmark): studies and self-play of the three games with
-// random and greedy players, the server's computer players' searches
-// (mcts and alphabeta against random, as a room's bot plays) and a few
-// replays of a record.
+// run of this benchmark with -profile.full): studies and self-play of
+// the three games with random and greedy players, the server's computer
+// players' searches (mcts and alphabeta against random, as a room's bot
+// plays) and a few replays of a record.
 func BenchmarkProfile(b *testing.B) {
 	for b.Loop() {
 		dir := b.TempDir()
@@ -67,7 +74,12 @@ func BenchmarkProfile(b *testing.B) {
 			"sim --game tamman --agents alphabeta:4,random --games 10",
 			"sim --game tamman --agents random,random --games 20 --records " + records,
 		} {
-			a := append(strings.Fields(args), "--threads", "1", "--quiet")
+			a := strings.Fields(args)
+			if i := slices.Index(a, "--games"); !*profileFull && !slices.Contains(a, "--records") {
+				n, _ := strconv.Atoi(a[i+1])
+				a[i+1] = strconv.Itoa(max(n/100, 1))
+			}
+			a = append(a, "--threads", "1", "--quiet")
 			if a[0] == "analyze" {
 				a = append(a, "--out", b.TempDir())
 			}
