@@ -159,8 +159,23 @@ mkfifo "${fifos[@]}"
 browser=$!
 (args+=("${bench[@]}") && run "${others[@]}") >"$bin/others" &
 others=$!
+# killtree PID ends a process and everything it started, children first.
+killtree() {
+	local child
+	for child in $(pgrep -P "$1"); do killtree "$child"; done
+	kill "$1" 2>/dev/null || true
+}
 status=0
-"$bin/testprogress" -packages "${#pkgs[@]}" "${fifos[@]}" || status=1
+"$bin/testprogress" -packages "${#pkgs[@]}" "${fifos[@]}" || status=$?
+# testprogress exits 1 when a test failed, having read every FIFO to its
+# end; any other failure (it could not open one, or died) leaves runs
+# that would wait on their FIFOs for ever: they are ended instead.
+if [ "$status" -gt 1 ]; then
+	echo "scripts/test.sh: testprogress failed ($status): the runs still going are stopped" >&2
+	killtree "$browser"
+	killtree "$others"
+fi
+[ "$status" = 0 ] || status=1
 wait "$browser" || status=1
 wait "$others" || status=1
 exit $status

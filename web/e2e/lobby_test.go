@@ -98,8 +98,9 @@ func TestFindAGame(t *testing.T) {
 // The challenge form takes a reading and the computer's level: the same
 // option controls as a new game on the game's page; another reading than
 // the source's unticks "Rated" and says the game is casual, and the
-// challenge is listed casual with its options; "Play the computer" at
-// "hard" seats mcts:hard in that reading.
+// challenge is listed casual with its options; the levels offered are
+// the server's for that reading, and "Play the computer" at MCTS "hard"
+// seats mcts:hard in that reading.
 //
 // The page is a server's of the test's own (the lobby lists every
 // challenge).
@@ -124,7 +125,13 @@ func challengeFormChoosesReadingAndLevel(t *testing.T, ctx context.Context) {
 	}
 	must(t, ctx, jsDo(`document.querySelector('#lb-seeks tbody button.lb-withdraw').click()`))
 	waitFor(t, ctx, `!document.querySelector('#lb-seeks tbody tr')`, 20*time.Second)
-	setSelect(t, ctx, "#lb-level", "hard")
+	// The levels offered are the server's for this game and reading.
+	waitFor(t, ctx, `!!document.querySelector('#lb-level option[value="mcts:hard"]')`, 10*time.Second)
+	offered := eval[string](t, ctx, `fetch('/api/games/adji-boto/agents?seeds=4').then((r) => r.json()).then((v) => v.agents.join(','))`)
+	if got := eval[string](t, ctx, `[...document.querySelectorAll('#lb-level option')].map((o) => o.value).join(',')`); got != offered {
+		t.Errorf("the form offers the levels %s, the server %s", got, offered)
+	}
+	setSelect(t, ctx, "#lb-level", "mcts:hard")
 	must(t, ctx, jsDo(`document.getElementById('lb-cpu').click()`))
 	waitFor(t, ctx, `(document.getElementById('room')||{dataset:{}}).dataset.conn === 'online'`, 30*time.Second)
 	room := eval[string](t, ctx, `location.hash.split('/')[2]`)

@@ -7,14 +7,10 @@
 import { api, showError, clearError, announce } from './api.js';
 import { LobbyConn } from './conn.js';
 import { t } from './i18n.js';
-import { esc } from './ux.js';
+import { esc, agentLabel } from './ux.js';
 import { optionFields, readOptions, isDefault } from './options.js';
 
 const store = 'tabula.identity';
-
-// levels are the computer's levels the form offers ("Play the
-// computer"): MCTS at each, medium chosen first.
-const levels = ['easy', 'medium', 'hard'];
 
 // specs caches each game's options (GET /api/games/{id}).
 const specs = new Map();
@@ -83,7 +79,7 @@ export async function startLobby(list, game) {
       <p id="lb-rated-note" class="note" aria-live="polite">${esc(t('lb_ratedNote'))}</p>
       <p><button class="button primary" type="submit" id="lb-post">${esc(t('lb_post'))}</button>
       <button class="button" type="button" id="lb-now">${esc(t('lb_playNow'))}</button></p>
-      <p><label>${esc(t('lb_level'))} <select id="lb-level">${levels.map((l) => `<option value="${l}"${l === 'medium' ? ' selected' : ''}>${esc(t('lvl_' + l))}</option>`).join('')}</select></label>
+      <p><label>${esc(t('lb_level'))} <select id="lb-level"></select></label>
       <button class="button" type="button" id="lb-cpu">${esc(t('lb_computer'))}</button></p></form>`;
   }
   o += `<p id="lb-status" role="status" aria-live="polite"></p>
@@ -169,9 +165,9 @@ function wire(firstGame) {
     const m = await api('POST', '/api/seeks', request({ pair: true }), undefined, key);
     if (m.matched) go(m); else status(t('lb_waiting'));
   }));
-  document.getElementById('lb-cpu').addEventListener('click', () => act(async () => go(await api('POST', '/api/seeks', request({ computer: 'mcts:' + document.getElementById('lb-level').value }), undefined, key))));
+  document.getElementById('lb-cpu').addEventListener('click', () => act(async () => go(await api('POST', '/api/seeks', request({ computer: document.getElementById('lb-level').value }), undefined, key))));
   document.getElementById('lb-game').addEventListener('change', (e) => { showRatings(e.target.value); showOptions(e.target.value); });
-  document.getElementById('lb-options').addEventListener('change', ratedFollows);
+  document.getElementById('lb-options').addEventListener('change', () => { ratedFollows(); showLevels(); });
   document.getElementById('lb-seeks').addEventListener('click', (e) => {
     const b = e.target.closest('button');
     if (!b) return;
@@ -191,6 +187,23 @@ async function showOptions(game) {
   box.innerHTML = optionFields(opts, {}, 'lb-opt-');
   box.dataset.game = game;
   ratedFollows();
+  showLevels();
+}
+
+// showLevels offers the computer players the server offers for the
+// form's game under its options (GET /api/games/{id}/agents, as a room
+// at one device asks), keeping the one chosen if it is still offered,
+// else medium MCTS.
+async function showLevels() {
+  const sel = document.getElementById('lb-level');
+  if (!sel) return;
+  const game = document.getElementById('lb-game').value;
+  const options = chosenOptions();
+  let agents = [];
+  try { agents = (await api('GET', `/api/games/${encodeURIComponent(game)}/agents?${new URLSearchParams(options)}`)).agents || []; } catch (e) { return; }
+  if (document.getElementById('lb-game').value !== game) return; // another game was chosen meanwhile
+  const keep = agents.includes(sel.value) ? sel.value : agents.includes('mcts:medium') ? 'mcts:medium' : agents[0];
+  sel.innerHTML = agents.map((a) => `<option value="${esc(a)}"${a === keep ? ' selected' : ''}>${esc(agentLabel(a))}</option>`).join('');
 }
 
 // chosenOptions are the options chosen in the form for its game (none,
