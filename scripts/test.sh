@@ -65,7 +65,10 @@ mapfile -t pkgs < <(go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPat
 # paid. Without DWARF (-w): a failure's stack still names files and
 # lines; linking them all with it took 45. Packages of one name (games/tamman and
 # lab/tamman) go to directories of their own, since go test -c names a
-# binary by the package's last element.
+# binary by the package's last element. -pgo=off: cmd/tabula's profile
+# (default.pgo) would build its test binary's every package a second time,
+# with the profile; the tests' builds of the command go without it too
+# (servetest.BuildFlags), and it changes speed, not behaviour.
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/tabula-tests/testbin-$(pwd -P | sha256sum | cut -c1-12)
 mkdir -p "$cache"
 pwd -P >"$cache/checkout"
@@ -88,7 +91,7 @@ echo "building the test binaries of ${#pkgs[@]} packages (on a cold build cache,
 for g in "${!groups[@]}"; do
 	mkdir -p "$cache/$g"
 	# shellcheck disable=SC2086 # the group's packages, one word each
-	go test -c -vet=off -ldflags=-w -o "$cache/$g/" ${groups[$g]} >/dev/null
+	go test -c -vet=off -pgo=off -ldflags=-w -o "$cache/$g/" ${groups[$g]} >/dev/null
 done
 
 # Arguments after the mode go to the test binaries: -run X is -test.run X.

@@ -78,7 +78,7 @@ var goTestFlags = map[string]bool{
 	"run": true, "bench": true, "benchtime": true, "count": true, "timeout": true, "cpu": true,
 	"cpuprofile": true, "memprofile": true, "blockprofile": true, "mutexprofile": true, "trace": true,
 	"coverprofile": true, "list": true, "parallel": true, "skip": true, "shuffle": true, "tags": true,
-	"o": true, "outputdir": true, "p": true,
+	"o": true, "outputdir": true, "p": true, "pgo": true,
 	"v": false, "benchmem": false, "short": false, "race": false, "cover": false, "failfast": false,
 	"json": false, "c": false, "fullpath": false,
 }

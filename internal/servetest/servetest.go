@@ -131,7 +131,11 @@ const Stamp = "0123abcd"
 // (here, deploy's): one configuration, so that the build cache shares
 // every compiled package, the main one too (-buildvcs=false: no VCS
 // state compiled into it), and only the link is each build's own.
-var BuildFlags = []string{"-buildvcs=false", "-ldflags", "-X tabula/internal/version.Revision=" + Stamp}
+// -pgo=off: the tests build every package without cmd/tabula's profile,
+// as scripts/test.sh builds the test binaries, so that no package is
+// compiled twice; the profile changes speed, not behaviour
+// (scripts/selfplay-same.sh compares the two builds' output).
+var BuildFlags = []string{"-buildvcs=false", "-pgo=off", "-ldflags", "-X tabula/internal/version.Revision=" + Stamp}
 
 // BuildInto builds the command into dir and returns its path: for a
 // package whose tests share one build. The build goes first to a place
