@@ -80,7 +80,7 @@ export async function startLobby(list, game) {
       <p><button class="button primary" type="submit" id="lb-post">${esc(t('lb_post'))}</button>
       <button class="button" type="button" id="lb-now">${esc(t('lb_playNow'))}</button></p>
       <p><label>${esc(t('lb_level'))} <select id="lb-level"></select></label>
-      <button class="button" type="button" id="lb-cpu">${esc(t('lb_computer'))}</button></p></form>`;
+      <button class="button" type="button" id="lb-cpu" disabled>${esc(t('lb_computer'))}</button></p></form>`;
   }
   o += `<p id="lb-status" role="status" aria-live="polite"></p>
     <div class="lb-scroll" id="lb-scroll" hidden tabindex="0" role="region" aria-label="${esc(t('lb_open'))}"><table id="lb-seeks"><caption>${esc(t('lb_open'))} <span class="note">${esc(t('lb_live'))}</span></caption><thead><tr>
@@ -204,6 +204,7 @@ async function showLevels() {
   if (document.getElementById('lb-game').value !== game) return; // another game was chosen meanwhile
   const keep = agents.includes(sel.value) ? sel.value : agents.includes('mcts:medium') ? 'mcts:medium' : agents[0];
   sel.innerHTML = agents.map((a) => `<option value="${esc(a)}"${a === keep ? ' selected' : ''}>${esc(agentLabel(a))}</option>`).join('');
+  document.getElementById('lb-cpu').disabled = agents.length === 0; // until the levels are known
 }
 
 // chosenOptions are the options chosen in the form for its game (none,
