@@ -91,6 +91,13 @@ export async function games() {
   return gamesCache;
 }
 
+// offeredAgents lists the computer players the server offers for game
+// under options ({name: value}): GET /api/games/{id}/agents, which every
+// form that seats the computer asks.
+export async function offeredAgents(game, options) {
+  return (await api('GET', `/api/games/${encodeURIComponent(game)}/agents?${new URLSearchParams(options)}`)).agents || [];
+}
+
 export function showError(err) {
   const box = document.getElementById('errors');
   box.textContent = t('error', { msg: err.message || String(err) });

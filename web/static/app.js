@@ -11,7 +11,7 @@ import { pageOnline, pageInvites } from './online.js';
 import { pageArchive } from './archive.js';
 import { markdown } from './md.js';
 import { w, esc, linkify, seatLabel } from './ux.js';
-import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded } from './api.js';
+import { app, api, games, showError, clearError, current, setCurrent, nextRoute, routeSeq, stale, focusPage, offline, siteMode, siteServer, embedded, offeredAgents } from './api.js';
 import { onReplayKey, closeAnalysis } from './replay.js';
 import { pageRoom, pageArchived, leaveRoom, createLocal, roomSeats } from './room.js';
 import { lastBoard } from './roomdraw.js';
@@ -237,10 +237,8 @@ async function pageGame(id) {
   const refreshAgents = async () => {
     const box = document.getElementById('seats');
     box.dataset.pending = String(++pending);
-    const q = new URLSearchParams(readOptions()).toString();
     try {
-      const r = await api('GET', `/api/games/${encodeURIComponent(g.id)}/agents?${q}`);
-      agents = r.agents;
+      agents = await offeredAgents(g.id, readOptions());
     } catch (e) { /* an invalid value: the start button will say so */ }
     const st = await startOf(g.id, readOptions());
     if (box.dataset.pending !== String(pending)) return; // a later change is on its way

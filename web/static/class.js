@@ -9,7 +9,7 @@
 import { t, pick, getLanguage, setWords } from './i18n.js';
 import { preview } from './boards.js';
 import { esc, agentLabel, ask } from './ux.js';
-import { app, api, showError, clearError, games, routeSeq, stale, announce } from './api.js';
+import { app, api, showError, clearError, games, routeSeq, stale, announce, offeredAgents } from './api.js';
 import { Conn } from './conn.js';
 
 const abs = (link) => location.origin + link;
@@ -35,7 +35,7 @@ export function leaveClass() {
 export async function pageNewClass(id, query) {
   const g = await api('GET', '/api/games/' + encodeURIComponent(id));
   const options = Object.fromEntries(new URLSearchParams(query || ''));
-  const agents = (await api('GET', `/api/games/${encodeURIComponent(g.id)}/agents?${new URLSearchParams(options)}`)).agents;
+  const agents = await offeredAgents(g.id, options);
   document.title = t('cl_newTitle', { name: g.name });
   let o = `<section id="newclass" data-game="${esc(g.id)}" aria-labelledby="nc-h"><h1 id="nc-h">${esc(t('cl_newTitle', { name: g.name }))}</h1>`;
   o += `<p>${esc(t('cl_newHint'))}</p><form id="classform" class="setup" novalidate>`;

@@ -4,7 +4,7 @@
 // my games, games in progress and a game's rating list. Its words are
 // the catalogue's (messages.Page, in words.js).
 
-import { api, showError, clearError, announce } from './api.js';
+import { api, showError, clearError, announce, offeredAgents } from './api.js';
 import { LobbyConn } from './conn.js';
 import { t } from './i18n.js';
 import { esc, agentLabel } from './ux.js';
@@ -191,16 +191,15 @@ async function showOptions(game) {
 }
 
 // showLevels offers the computer players the server offers for the
-// form's game under its options (GET /api/games/{id}/agents, as a room
-// at one device asks), keeping the one chosen if it is still offered,
+// form's game under its options (offeredAgents, as every form that seats
+// the computer asks), keeping the one chosen if it is still offered,
 // else medium MCTS.
 async function showLevels() {
   const sel = document.getElementById('lb-level');
   if (!sel) return;
   const game = document.getElementById('lb-game').value;
-  const options = chosenOptions();
   let agents = [];
-  try { agents = (await api('GET', `/api/games/${encodeURIComponent(game)}/agents?${new URLSearchParams(options)}`)).agents || []; } catch (e) { return; }
+  try { agents = await offeredAgents(game, chosenOptions()); } catch (e) { return; }
   if (document.getElementById('lb-game').value !== game) return; // another game was chosen meanwhile
   const keep = agents.includes(sel.value) ? sel.value : agents.includes('mcts:medium') ? 'mcts:medium' : agents[0];
   sel.innerHTML = agents.map((a) => `<option value="${esc(a)}"${a === keep ? ' selected' : ''}>${esc(agentLabel(a))}</option>`).join('');

@@ -4,7 +4,7 @@
 import { t, pick, valueLabel } from './i18n.js';
 import { shape, playerName } from './boards.js';
 import { esc, agentLabel } from './ux.js';
-import { api, showError } from './api.js';
+import { api, showError, offeredAgents } from './api.js';
 
 const app = document.getElementById('app');
 
@@ -18,7 +18,7 @@ const qr = (link) => '/api/qr?text=' + encodeURIComponent(abs(link));
 export async function pageOnline(id, query) {
   const g = await api('GET', '/api/games/' + encodeURIComponent(id));
   const options = Object.fromEntries(new URLSearchParams(query || ''));
-  const agents = (await api('GET', `/api/games/${encodeURIComponent(g.id)}/agents?${new URLSearchParams(options)}`)).agents;
+  const agents = await offeredAgents(g.id, options);
   document.title = t('onlineTitle', { name: g.name });
   const n = Math.max(2, Math.min(4, Number(options.players) || 2));
   let o = `<section id="online" data-game="${esc(g.id)}"><h1>${esc(t('onlineTitle', { name: g.name }))}</h1>`;
