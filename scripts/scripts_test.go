@@ -1,8 +1,11 @@
 package scripts_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -278,5 +281,36 @@ func TestTammanStrengthRuns(t *testing.T) {
 		if !regexp.MustCompile(`tamman/players=` + players + `, 1 positions: easy .*; hard .*`).Match(b) {
 			t.Errorf("times.txt lacks the levels' times with %s players:\n%s", players, b)
 		}
+	}
+}
+
+// TestPGORegenerates runs scripts/pgo.sh, which regenerates the tabula
+// command's profile (cmd/tabula/default.pgo), on a hundredth of its mix
+// into a file of the test's: a gzipped CPU profile of the benchmark it
+// runs (cmd/tabula's TestProfileIsOfWhatPeopleRun checks the committed
+// one in full).
+func TestPGORegenerates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cmd/tabula's test binary")
+	}
+	out := filepath.Join(t.TempDir(), "sample.pgo")
+	if b, err := exec.Command("bash", "pgo.sh", "--sample", out).CombinedOutput(); err != nil {
+		t.Fatalf("pgo.sh: %v\n%s", err, b)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatalf("pgo.sh wrote no CPU profile: %v", err)
+	}
+	raw, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(raw, []byte("tabula/cmd/tabula.BenchmarkProfile")) {
+		t.Error("pgo.sh's profile has no sample of cmd/tabula's BenchmarkProfile")
 	}
 }
