@@ -65,12 +65,30 @@ func newHeader(p *Plan, shard Shard) runHeader {
 	return h
 }
 
-// Progress is what a run reports as it goes.
+// Progress is what a run reports as it goes. Its times are read from
+// the clock only when asked for: a random game takes a few microseconds,
+// and a read of the clock after each would be a share of the study's time
+// that only a shown bar or a server's study page wants.
 type Progress struct {
-	Done, Total int           // work units of this shard, done and in all
-	Resumed     int           // of Done, those kept from an earlier run
-	Elapsed     time.Duration // since this run (not a resumed one) began
-	Left        time.Duration // estimated; 0 until a game has finished
+	Done, Total int // work units of this shard, done and in all
+	Resumed     int // of Done, those kept from an earlier run
+	began       time.Time
+}
+
+// Elapsed is the time since this run (not a resumed one) began.
+func (p Progress) Elapsed() time.Duration { return time.Since(p.began) }
+
+// Left is the time this run still needs, estimated from its rate so far;
+// 0 until a game of this run has finished.
+func (p Progress) Left() time.Duration { return p.leftAfter(p.Elapsed()) }
+
+// leftAfter is Left when el has passed since the run began.
+func (p Progress) leftAfter(el time.Duration) time.Duration {
+	played := p.Done - p.Resumed
+	if played <= 0 {
+		return 0
+	}
+	return time.Duration(float64(el) / float64(played) * float64(p.Total-p.Done))
 }
 
 // Options tune a run without changing its numbers.
@@ -169,10 +187,7 @@ func Run(ctx context.Context, p *Plan, shard Shard, dir string, o Options) (*Pla
 			}
 		}
 		if o.Progress != nil {
-			el := time.Since(began)
-			pr := Progress{Done: total - len(todo) + done, Total: total, Resumed: total - len(todo), Elapsed: el}
-			pr.Left = time.Duration(float64(el) / float64(done) * float64(len(todo)-done))
-			o.Progress(pr)
+			o.Progress(Progress{Done: total - len(todo) + done, Total: total, Resumed: total - len(todo), began: began})
 		}
 		return nil
 	})

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	_ "tabula/games/all"
 )
@@ -344,4 +345,22 @@ func FuzzLoadRun(f *testing.F) {
 			t.Log(err) // a value JSON cannot write is an error, not a panic
 		}
 	})
+}
+
+// The time left is this run's rate over the games still to play: the
+// games resumed from an earlier run took none of its time.
+func TestProgressLeftIsThisRunsRate(t *testing.T) {
+	p := Progress{Done: 30, Total: 100, Resumed: 20}
+	if got, want := p.leftAfter(5*time.Second), 35*time.Second; got != want {
+		t.Errorf("10 games played in 5 s, 70 to go: left %v, want %v", got, want)
+	}
+	if got := (Progress{Done: 20, Total: 100, Resumed: 20}).leftAfter(time.Second); got != 0 {
+		t.Errorf("no game played yet: left %v, want 0", got)
+	}
+	if got := (Progress{Done: 100, Total: 100}).leftAfter(time.Second); got != 0 {
+		t.Errorf("all played: left %v, want 0", got)
+	}
+	if el := (Progress{began: time.Now().Add(-time.Hour)}).Elapsed(); el < time.Hour {
+		t.Errorf("began an hour ago: elapsed %v", el)
+	}
 }

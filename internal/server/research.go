@@ -262,7 +262,7 @@ func (st *study) play(ctx context.Context, plan *research.Plan, dir string, offs
 		Threads: max(1, st.threads),
 		Progress: func(p research.Progress) {
 			st.mu.Lock()
-			st.done, st.left = offset+p.Done, p.Left
+			st.done, st.left = offset+p.Done, p.Left()
 			st.mu.Unlock()
 		}})
 }
