@@ -40,7 +40,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	inputs := fs.Int("inputs", tammanai.NetInputs, fmt.Sprintf("with --net, the inputs: %d, %d with the throws held value by value and the end of the race, or %d with besides the danger of each side's rearmost man (--from a file: widen its network to these, the new inputs weighed 0)", tammanai.NetInputs, tammanai.NetInputsMore, tammanai.NetInputsBehind))
 	searchDepth := fs.Int("search-depth", 1, "with --net, choose the self-play moves by expectiminimax to this depth judged by the network, and learn the search's values (1: one ply, the network's own)")
 	players := fs.Int("players", 2, "with --net, the players of the self-play games: 2, or 3 or 4 for the networks of more players (tammanai.MultiNetEval)")
-	then := fs.String("then", "", "with --net, more stages after --games: `GAMES@ALPHA,...`, stage i drawing its throws from seed+i (default: the committed network's, unless --games is given)")
+	then := fs.String("then", "", "with --net, more stages after --games: `GAMES@ALPHA,...`, stage i drawing its throws from seed+i (default: that of testdata/net60.txt, unless --games is given)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -92,7 +92,7 @@ func TestTrainRefusesBadStagesAndShapes(t *testing.T) {
 // file's header says so; two runs on one seed write the same file.
 func TestTrainFromWidensTheNetwork(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"--from", "../../games/tamman/tammanai/net.txt", "--inputs", "70", "--hidden", "36", "--games", "2", "--seed", "3"}
+	args := []string{"--from", "../../games/tamman/tammanai/testdata/net60.txt", "--inputs", "70", "--hidden", "36", "--games", "2", "--seed", "3"}
 	n := trainNet(t, filepath.Join(dir, "a.txt"), args...)
 	if in, h := n.Shape(); in != tammanai.NetInputsMore || h != 36 {
 		t.Errorf("shape %d x %d, want %d x 36", in, h, tammanai.NetInputsMore)
@@ -100,7 +100,7 @@ func TestTrainFromWidensTheNetwork(t *testing.T) {
 	if again := trainNet(t, filepath.Join(dir, "b.txt"), args...); !again.Equal(n) {
 		t.Error("the same seed widened and trained another network")
 	}
-	if text, _ := os.ReadFile(filepath.Join(dir, "a.txt")); !strings.Contains(string(text), "--from ../../games/tamman/tammanai/net.txt --inputs 70 --hidden 36 --net") {
+	if text, _ := os.ReadFile(filepath.Join(dir, "a.txt")); !strings.Contains(string(text), "--from ../../games/tamman/tammanai/testdata/net60.txt --inputs 70 --hidden 36 --net") {
 		t.Errorf("the header does not name the run:\n%.300s", text)
 	}
 	kept := trainNet(t, filepath.Join(dir, "c.txt"), "--from", filepath.Join(dir, "a.txt"), "--games", "1")

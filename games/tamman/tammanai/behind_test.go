@@ -76,17 +76,17 @@ func TestRearInputsFollowTheOthers(t *testing.T) {
 	}
 }
 
-// The committed network widened to the rearmost men's inputs, the new
-// weights 0, judges every position bit for bit as the committed one, and
-// a network of those inputs judges without allocating.
+// The network of 60 inputs the committed one grew from, widened to the
+// rearmost men's inputs, the new weights 0, judges every position bit for
+// bit as before, and a network of those inputs judges without allocating.
 func TestWidenedToTheRearInputsJudgesAsTheCommittedNetwork(t *testing.T) {
-	wide, err := Widen(learnedNet(), NetInputsBehind, NetHidden, rand.New(rand.NewPCG(1, 2)))
+	wide, err := Widen(net60(t), NetInputsBehind, NetHidden, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	states := randomStates(t, engine.DefaultOptions(tamman.Game{}), 5)
 	for i, s := range states {
-		if a, b := learnedNet().WinChance(s), wide.WinChance(s); a != b {
+		if a, b := net60(t).WinChance(s), wide.WinChance(s); a != b {
 			t.Errorf("position %d: %v by the network, %v widened", i, a, b)
 		}
 	}

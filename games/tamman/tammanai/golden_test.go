@@ -19,7 +19,7 @@ import (
 // they play the same moves for the same seed.
 var evalPrints = map[string]uint64{
 	"learned":   0xe9e2e0cb6e90871c,
-	"net":       0x31ac90e5346f2efc,
+	"net":       0xaae35d94e0f444a7,
 	"threat":    0xc7eeb69c93d9b59c,
 	"threat3":   0xc6e74868e2f56e98,
 	"learned3":  0xe4113cef21be62fc,

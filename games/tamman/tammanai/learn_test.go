@@ -16,7 +16,7 @@ import (
 // with them.
 const (
 	learnedSum = "d5826216ed1f31ecc6467473586f1bd09c620d412c484bf3aea1cb5fb1b9e7c8"
-	netSum     = "df486315297deb9184ea54bcd2fdfb6c9d0410d426d0c0b7244541e50e2be70f"
+	netSum     = "1b1864b3d35dccf1c4b62fd5b62bbf2ddd11dcb7f486d45499e21b28e7175286"
 )
 
 func TestLearnedWeightsLoad(t *testing.T) {
@@ -58,7 +58,7 @@ func TestParseWeightsRejectsBadFiles(t *testing.T) {
 		parse func([]byte) error
 	}{
 		{string(FormatWeights(learned(), "a header")), NumFeatures, func(b []byte) error { _, err := ParseWeights(b); return err }},
-		{string(FormatNet(learnedNet(), "a header")), NumNetWeights, func(b []byte) error { _, err := ParseNet(b); return err }},
+		{string(FormatNet(net60(t), "a header")), NumNetWeights, func(b []byte) error { _, err := ParseNet(b); return err }},
 	} {
 		for name, text := range map[string]string{
 			"too few":      "# x\n1\n2\n",

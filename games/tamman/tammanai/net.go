@@ -45,7 +45,8 @@ const (
 	netPool    = netHeld + 1
 	netOwed    = netPool + 1
 	netMoving  = netOwed + 1
-	// NetInputs is the number of inputs of the committed network's kind.
+	// NetInputs is the number of inputs of the first network's kind
+	// (testdata/net60.txt, from which the committed one was trained on).
 	NetInputs = netMoving + 1
 	netHeldOf = NetInputs
 	netCatch  = netHeldOf + numThrowValues
@@ -60,13 +61,14 @@ const (
 	// NetInputsBehind is the number of inputs with, besides those of
 	// NetInputsMore, the danger of each side's rearmost man.
 	NetInputsBehind = netRearTrail + 2
-	// NetHidden is the committed network's hidden units, MaxNetHidden the
+	// NetHidden is the committed network's hidden units (and the first's), MaxNetHidden the
 	// most a network may have.
 	NetHidden    = 32
 	MaxNetHidden = 256
 )
 
-// NumNetWeights is the number of weights of the committed network's shape.
+// NumNetWeights is the number of weights of the first network's shape,
+// the shape a file gives without a line "shape".
 const NumNetWeights = NetInputs*NetHidden + 2*NetHidden + 1
 
 // Net is a network of one hidden layer of sigmoid units and a sigmoid
@@ -327,7 +329,8 @@ func ParseNet(text []byte) (*Net, error) {
 }
 
 // FormatNet writes n as ParseNet reads it, after the comment lines of
-// header; a network of the committed shape without the line "shape".
+// header; a network of the first shape (NetInputs x NetHidden) without
+// the line "shape".
 func FormatNet(n *Net, header string) []byte {
 	var b bytes.Buffer
 	formatNumbers(&b, header, nil)

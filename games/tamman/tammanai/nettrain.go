@@ -20,7 +20,8 @@ import (
 // (towards the result at the end), along a trace of the gradients of the
 // positions before it.
 
-// DefaultNetConfig is the run whose network is in net.txt.
+// DefaultNetConfig is the first run, whose network (testdata/net60.txt)
+// the committed one in net.txt was trained on from (docs/ai.md).
 var DefaultNetConfig = TrainConfig{Games: 400000, Seed: 1, Alpha: 0.1, Lambda: 0.7, Explore: 0}
 
 // netGrad is a network's gradient, or a trace of gradients.

@@ -12,7 +12,7 @@ import (
 // from, bit for bit: its new inputs weigh 0 in the old units and its new
 // units 0 in the output.
 func TestWidenKeepsTheNetworksJudgement(t *testing.T) {
-	wide, err := Widen(learnedNet(), NetInputsMore, 2*NetHidden, rand.New(rand.NewPCG(1, 2)))
+	wide, err := Widen(net60(t), NetInputsMore, 2*NetHidden, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +21,7 @@ func TestWidenKeepsTheNetworksJudgement(t *testing.T) {
 	}
 	states := randomStates(t, engine.DefaultOptions(tamman.Game{}), 3)
 	for i, s := range states {
-		if a, b := learnedNet().WinChance(s), wide.WinChance(s); a != b {
+		if a, b := net60(t).WinChance(s), wide.WinChance(s); a != b {
 			t.Errorf("position %d: %v by the network, %v widened", i, a, b)
 		}
 	}
@@ -30,7 +30,7 @@ func TestWidenKeepsTheNetworksJudgement(t *testing.T) {
 		t.Errorf("two new units' weights of input 3: %v and %v", a, b)
 	}
 	for _, bad := range [][2]int{{NetInputs, NetHidden - 1}, {NetInputs + 1, NetHidden}, {NetInputs, MaxNetHidden + 1}} {
-		if _, err := Widen(learnedNet(), bad[0], bad[1], rand.New(rand.NewPCG(1, 2))); err == nil {
+		if _, err := Widen(net60(t), bad[0], bad[1], rand.New(rand.NewPCG(1, 2))); err == nil {
 			t.Errorf("widen to %d x %d: no error", bad[0], bad[1])
 		}
 	}
@@ -41,7 +41,7 @@ func TestWidenKeepsTheNetworksJudgement(t *testing.T) {
 func TestTrainNetWidensTheStartNetwork(t *testing.T) {
 	opts := engine.DefaultOptions(tamman.Game{})
 	cfg := TrainConfig{Games: 2, Seed: 4, Alpha: 0.1, Lambda: 0.7, NetInputs: NetInputsMore, NetHidden: NetHidden + 4}
-	n, err := TrainNet(opts, cfg, learnedNet())
+	n, err := TrainNet(opts, cfg, net60(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,11 +51,11 @@ func TestTrainNetWidensTheStartNetwork(t *testing.T) {
 	if n.out()[NetHidden] == 0 || n.in(netFar)[0] == 0 {
 		t.Errorf("after two games a new unit's output weight is %v, a new input's weight %v", n.out()[NetHidden], n.in(netFar)[0])
 	}
-	if again, _ := TrainNet(opts, cfg, learnedNet()); !again.Equal(n) {
+	if again, _ := TrainNet(opts, cfg, net60(t)); !again.Equal(n) {
 		t.Error("the same seed widened and trained another network")
 	}
 	cfg.NetHidden = NetHidden - 1
-	if _, err := TrainNet(opts, cfg, learnedNet()); err == nil {
+	if _, err := TrainNet(opts, cfg, net60(t)); err == nil {
 		t.Error("training from a network into fewer units: no error")
 	}
 }

@@ -143,7 +143,7 @@ func TestTrainingBySearchAllocatesNothingAGame(t *testing.T) {
 	run := func(games int) func() {
 		return func() { n.trainBySearch(*start, TrainConfig{Games: games, Alpha: 0.01, Lambda: 0.7}, rng, sr) }
 	}
-	run(20)() // the searcher's buffers grow
+	run(30)() // the searcher's buffers grow
 	// A run allocates its trace and its list of moves, a game nothing.
 	if one, four := testing.AllocsPerRun(3, run(1)), testing.AllocsPerRun(3, run(4)); four != one {
 		t.Errorf("allocations of a run of one game %v, of four %v", one, four)
