@@ -61,8 +61,8 @@ const (
 	// NetInputsBehind is the number of inputs with, besides those of
 	// NetInputsMore, the danger of each side's rearmost man.
 	NetInputsBehind = netRearTrail + 2
-	// NetHidden is the committed network's hidden units (and the first's), MaxNetHidden the
-	// most a network may have.
+	// NetHidden is the hidden units of the committed network and of the
+	// first, MaxNetHidden the most a network may have.
 	NetHidden    = 32
 	MaxNetHidden = 256
 )
