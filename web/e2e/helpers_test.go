@@ -224,6 +224,18 @@ const (
 	tabAtLeast  = 4 * time.Minute
 )
 
+// pageWhereJS says where a page stood when a wait timed out: its address,
+// whether it had loaded, a room's status, and whether the engine in the
+// browser was still loading (what the first start of a game in a tab
+// waits for, the slowest step on a loaded machine).
+const pageWhereJS = `(() => {
+	const room = document.getElementById('room'), start = document.getElementById('start');
+	return [location.hash, document.readyState,
+		'room ' + (room ? room.dataset.status || '-' : 'none'),
+		'start ' + (start ? JSON.stringify(start.textContent) + (start.disabled ? ' disabled' : '') : 'none'),
+		document.getElementById('engineloading') ? 'engine loading' : 'no engine note'].join(', ');
+})()`
+
 // waitFor waits until a JavaScript condition holds in the page (see
 // waitJS: the page tells when, no polling from here). A wait cut short by
 // a new document (a navigation, a reload) starts again in the new one.
@@ -238,7 +250,8 @@ func waitFor(t *testing.T, ctx context.Context, js string, limit time.Duration) 
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			errs, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById('errors')||{}).textContent || ''`))
-			t.Fatalf("timed out waiting for %s (page errors: %q)", js, errs)
+			where, _ := chromedp.Run(ctx, chromedp.Evaluate[string](pageWhereJS))
+			t.Fatalf("timed out waiting for %s (page errors: %q; the page: %s)", js, errs, where)
 		}
 		if err != nil {
 			// The document went while the page waited: wait for the next.
@@ -267,7 +280,10 @@ func whenAny(pages []context.Context, js string, limit time.Duration) {
 // status waits until the play page wants input or the game is over.
 func status(t *testing.T, ctx context.Context) string {
 	t.Helper()
-	waitFor(t, ctx, `(() => { const p = document.getElementById('room'); return !!p && ['input','over','handover'].includes(p.dataset.status); })()`, 30*time.Second)
+	// A tab's first game waits for the engine in the browser to load and
+	// compile (6.5 MB), seconds alone; once a start took more than 30 s beside the
+	// whole suite's browsers (TestEveryRegisteredGame).
+	waitFor(t, ctx, `(() => { const p = document.getElementById('room'); return !!p && ['input','over','handover'].includes(p.dataset.status); })()`, 90*time.Second)
 	return eval[string](t, ctx, `document.getElementById('room').dataset.status`)
 }
 
