@@ -281,8 +281,8 @@ func whenAny(pages []context.Context, js string, limit time.Duration) {
 func status(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	// A tab's first game waits for the engine in the browser to load and
-	// compile (6.5 MB), seconds alone; once a start took more than 30 s beside the
-	// whole suite's browsers (TestEveryRegisteredGame).
+	// compile (6.5 MB): seconds alone, but once a start took more than
+	// 30 s beside the whole suite's browsers (TestEveryRegisteredGame).
 	waitFor(t, ctx, `(() => { const p = document.getElementById('room'); return !!p && ['input','over','handover'].includes(p.dataset.status); })()`, 90*time.Second)
 	return eval[string](t, ctx, `document.getElementById('room').dataset.status`)
 }
