@@ -14,7 +14,7 @@ func TestLabRunsAMeasurement(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"greedy against random (throws keyed, draws seeded): 2 games", "game 1: the first variant in seat 1", "won "} {
+	for _, want := range []string{"greedy against random (throws keyed, draws seeded, seed 0, play seed 0): 2 games", "game 1: the first variant in seat 1", "won "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("lacks %q:\n%s", want, out)
 		}

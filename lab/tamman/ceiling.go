@@ -25,7 +25,7 @@ import (
 
 var ceilingLogs = flags.String("ceiling-logs", "", "the output of tamman-match runs, comma-separated, for Ceiling")
 
-var ceilingPool = flags.Bool("ceiling-pool", false, "Ceiling: the logs are of other seeds; report the luck of the runs of each match together")
+var ceilingPool = flags.Bool("ceiling-pool", false, "Ceiling: report the luck of the runs of each match together, as of other seeds (two logs that name the same seed are refused)")
 
 // pairResult is what a pair of games gave: one seat won both games (the
 // pair split between the players), or one player won both.
@@ -62,11 +62,15 @@ type matchLog struct {
 	// adjusted: game -> the first variant's luck-adjusted result, in logs
 	// that give it (from 2 December 2026, luck.go).
 	adjusted map[int]float64
+	// seed is the luck's seeds ("seed 3, play seed 0"), in logs that
+	// name them (from 6 December 2026), else "".
+	seed string
+	path string // the file read
 }
 
 var (
 	gameLine  = regexp.MustCompile(`game (\d+): the first variant in seat (\d), seat (\d) won(?:; luck \S+, adjusted (\S+))?`)
-	matchLine = regexp.MustCompile(`(\S+) against (\S+) \(throws (\w+)(?:, draws (\w+))?\)`)
+	matchLine = regexp.MustCompile(`(\S+) against (\S+) \(throws (\w+)(?:, draws (\w+))?(?:, (seed \d+, play seed \d+))?\)`)
 )
 
 // readMatchLog reads the games of a Match run from its output,
@@ -79,7 +83,7 @@ func readMatchLog(path string) (matchLog, error) {
 	}
 	defer f.Close()
 	winners := map[int]int{}
-	l := matchLog{name: path, winners: winners, pairs: map[int]pairResult{}, adjusted: map[int]float64{}}
+	l := matchLog{name: path, path: path, winners: winners, pairs: map[int]pairResult{}, adjusted: map[int]float64{}}
 	sc := bufio.NewScanner(f)
 	line := 0
 	for sc.Scan() {
@@ -88,7 +92,7 @@ func readMatchLog(path string) (matchLog, error) {
 			if m[3] != "keyed" {
 				return l, fmt.Errorf("%s:%d: throws %s, not keyed: its pairs do not share their throws", path, line, m[3])
 			}
-			l.name, l.specs = m[1]+" v "+m[2], [2]string{m[1], m[2]}
+			l.name, l.specs, l.seed = m[1]+" v "+m[2], [2]string{m[1], m[2]}, m[5]
 			if m[4] == "keyed" {
 				l.name += " (draws keyed)"
 			}
@@ -131,9 +135,10 @@ func readMatchLog(path string) (matchLog, error) {
 
 // Ceiling reads Match runs on the same throws (the same
 // -match-seed, keyed throws) and reports, for each, the share of pairs the
-// same seat won and the ceiling 1 - s/2 it gives, and, for every two runs,
-// how the pairs one of them split fared in the other; with -ceiling-pool,
-// the luck-adjusted score of the runs of each match, on other seeds,
+// same seat won and the ceiling 1 - s/2 it gives, and, for every two runs
+// on the same luck (logs that name other seeds are not), how the pairs
+// one of them split fared in the other; with -ceiling-pool, the
+// luck-adjusted score of the runs of each match, on other seeds,
 // together:
 //
 //	tabula lab tamman-ceiling --ceiling-logs hard-greedy.log,max-greedy.log
@@ -167,15 +172,23 @@ func Ceiling(t TB) {
 			reportLuck(t, l.specs[:], g)
 		}
 	}
-	for _, m := range sameMatches(logs) {
-		if !*ceilingPool {
-			break
+	if *ceilingPool {
+		ms, err := sameMatches(logs)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Logf("the %d runs of %s together:", m.runs, m.name)
-		reportLuck(t, m.specs[:], m.games)
+		for _, m := range ms {
+			t.Logf("the %d runs of %s together:", m.runs, m.name)
+			reportLuck(t, m.specs[:], m.games)
+		}
 	}
+	apart := 0
 	for a := range logs {
 		for b := a + 1; b < len(logs); b++ {
+			if !sameLuck(logs[a], logs[b]) {
+				apart++
+				continue
+			}
 			crossPairs(t, logs[a], logs[b])
 			if raw, adj := scoreDifference(logs[a], logs[b]); adj.n >= 2 {
 				rlo, rhi := raw.interval()
@@ -185,7 +198,10 @@ func Ceiling(t TB) {
 			}
 		}
 	}
-	if len(logs) > 2 {
+	if apart > 0 {
+		t.Logf("%d pairs of runs not compared game by game: they name other seeds", apart)
+	}
+	if len(logs) > 2 && apart == 0 {
 		common, all := 0, 0
 	pairs:
 		for k, r := range logs[0].pairs {
@@ -210,6 +226,13 @@ func Ceiling(t TB) {
 		t.Logf("all %d runs: %d of %d pairs won twice by the same seat in every run, %.1f%% (%.1f%%..%.1f%%); ceiling %.1f%% (%.1f%%..%.1f%%)",
 			len(logs), common, all, pct(common, all), 100*lo, 100*hi, 100-pct(common, 2*all), 100-50*hi, 100-50*lo)
 	}
+}
+
+// sameLuck tells whether two runs played on the same throws and draws,
+// as far as their logs say: runs of other seeds share no pair, and
+// comparing them game by game would only count chance.
+func sameLuck(a, b matchLog) bool {
+	return a.seed == "" || b.seed == "" || a.seed == b.seed
 }
 
 // scoreDifference returns the spreads, over the pairs both runs played

@@ -256,14 +256,24 @@ type pooledMatch struct {
 // sameMatches pools, in the order of logs, the luck-judged games of every
 // match that two or more of logs ran: the rows of the docs that give
 // several seeds together. Runs on the same seed would count their pairs
-// twice; the caller names other seeds.
-func sameMatches(logs []matchLog) []pooledMatch {
+// twice: two logs of a match that name the same seed are an error; of
+// logs that name none (before 6 December 2026), the caller names other
+// seeds.
+func sameMatches(logs []matchLog) ([]pooledMatch, error) {
 	var ms []pooledMatch
 	at := map[string]int{}
+	seen := map[[2]string]string{} // match and seed -> the log that ran it
 	for _, l := range logs {
 		g := l.luckGames()
 		if len(g) == 0 {
 			continue
+		}
+		if l.seed != "" {
+			k := [2]string{l.name, l.seed}
+			if first, ok := seen[k]; ok {
+				return nil, fmt.Errorf("%s and %s both ran %s on %s: pooled, their pairs would count twice", first, l.path, l.name, l.seed)
+			}
+			seen[k] = l.path
 		}
 		i, ok := at[l.name]
 		if !ok {
@@ -273,5 +283,5 @@ func sameMatches(logs []matchLog) []pooledMatch {
 		ms[i].runs++
 		ms[i].games = append(ms[i].games, g...)
 	}
-	return slices.DeleteFunc(ms, func(m pooledMatch) bool { return m.runs < 2 })
+	return slices.DeleteFunc(ms, func(m pooledMatch) bool { return m.runs < 2 }), nil
 }

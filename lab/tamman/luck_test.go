@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"tabula/ai"
 	"tabula/engine"
 	"tabula/engine/enginetest"
@@ -89,7 +90,10 @@ func TestSameMatchesPoolTheRunsOfOneMatch(t *testing.T) {
 		}
 		return l
 	}
-	ms := sameMatches([]matchLog{run("x", "y", 0.75, 0.25), run("z", "y", 0.5, 0.5), run("x", "y", 0.375, 0.625, 1, 0)})
+	ms, err := sameMatches([]matchLog{run("x", "y", 0.75, 0.25), run("z", "y", 0.5, 0.5), run("x", "y", 0.375, 0.625, 1, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(ms) != 1 || ms[0].name != "x v y" || ms[0].runs != 2 || len(ms[0].games) != 6 {
 		t.Fatalf("pooled %+v, want x v y alone, 2 runs, 6 games", ms)
 	}
@@ -101,6 +105,53 @@ func TestSameMatchesPoolTheRunsOfOneMatch(t *testing.T) {
 	}
 	if p := pairsOf(ms[0].games, matchGame.adjusted); p.n != 3 || p.mean != 0.5 {
 		t.Errorf("pooled pairs %d, mean %v; want 3 pairs, mean 0.5", p.n, p.mean)
+	}
+}
+
+// A log names the seeds of its luck (from 6 December 2026); an older log
+// names none, and is still read.
+func TestMatchLogNamesItsSeed(t *testing.T) {
+	games := "game 0: the first variant in seat 0, seat 0 won; luck +0.1250, adjusted 0.8750\n" +
+		"game 1: the first variant in seat 1, seat 0 won; luck -0.2500, adjusted 0.2500\n"
+	for head, want := range map[string]string{
+		"a against b (throws keyed, draws keyed, seed 300, play seed 0): 2 games\n": "seed 300, play seed 0",
+		"a against b (throws keyed, draws keyed, seed 7, play seed 2): 2 games\n":   "seed 7, play seed 2",
+		"a against b (throws keyed, draws keyed): 2 games\n":                        "",
+	} {
+		path := filepath.Join(t.TempDir(), "m.log")
+		if err := os.WriteFile(path, []byte(head+games), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		l, err := readMatchLog(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.seed != want || l.name != "a v b (draws keyed)" || len(l.pairs) != 1 {
+			t.Errorf("%q: seed %q, name %q, %d pairs; want seed %q, a v b (draws keyed), 1 pair", head, l.seed, l.name, len(l.pairs), want)
+		}
+	}
+}
+
+// Pooling two runs of a match on the same seed would count each pair
+// twice: refused, naming both logs. Other seeds, or a log that names
+// none, pool; runs of other seeds are not compared game by game.
+func TestPoolingRefusesASeedTwice(t *testing.T) {
+	run := func(path, seed string) matchLog {
+		return matchLog{name: "x v y", specs: [2]string{"x", "y"}, path: path, seed: seed,
+			winners: map[int]int{0: 0, 1: 1}, pairs: map[int]pairResult{0: pairOf(0, 1)}, adjusted: map[int]float64{0: 0.75, 1: 0.5}}
+	}
+	if _, err := sameMatches([]matchLog{run("a.log", "seed 1, play seed 0"), run("b.log", "seed 1, play seed 0")}); err == nil ||
+		!strings.Contains(err.Error(), "a.log") || !strings.Contains(err.Error(), "b.log") {
+		t.Errorf("the same seed twice: error %v, want one naming a.log and b.log", err)
+	}
+	ms, err := sameMatches([]matchLog{run("a.log", "seed 1, play seed 0"), run("b.log", "seed 1, play seed 1"), run("c.log", "")})
+	if err != nil || len(ms) != 1 || ms[0].runs != 3 {
+		t.Errorf("other seeds: %+v, %v; want one match of 3 runs", ms, err)
+	}
+	if sameLuck(run("a.log", "seed 1, play seed 0"), run("b.log", "seed 2, play seed 0")) ||
+		!sameLuck(run("a.log", "seed 1, play seed 0"), run("b.log", "seed 1, play seed 0")) ||
+		!sameLuck(run("a.log", "seed 1, play seed 0"), run("c.log", "")) {
+		t.Error("sameLuck: want false for other seeds, true for the same seed or a log that names none")
 	}
 }
 

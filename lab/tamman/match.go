@@ -248,7 +248,7 @@ func Match(t TB) {
 		games  = make([]matchGame, *matchGames)
 	)
 	// The throws first, so that a log of a run stopped early says them.
-	t.Logf("%s against %s (throws %s, draws %s): %d games", specs[0], specs[1], *matchThrows, *matchDraws, *matchGames)
+	t.Logf("%s against %s (%s): %d games", specs[0], specs[1], matchLuck(), *matchGames)
 	playGames(*matchProcs, 0, *matchGames, func(i int) (matchGame, bool) {
 		return playMatchGame(t, specs, i), true
 	}, func(i int, g matchGame) {
@@ -265,8 +265,8 @@ func Match(t TB) {
 		}
 	})
 	lo, hi := wilson(wins, played)
-	t.Logf("%s against %s (throws %s, draws %s): won %d of %d, %.1f%% (95%% interval %.1f%%..%.1f%%)",
-		specs[0], specs[1], *matchThrows, *matchDraws, wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi)
+	t.Logf("%s against %s (%s): won %d of %d, %.1f%% (95%% interval %.1f%%..%.1f%%)",
+		specs[0], specs[1], matchLuck(), wins, played, 100*float64(wins)/float64(played), 100*lo, 100*hi)
 	decided := 0
 	for k := 0; k+1 < played; k += 2 {
 		if games[k].winner == games[k+1].winner {
@@ -286,6 +286,14 @@ func Match(t TB) {
 		t.Logf("%s: %d moves, mean %v, max %v a move", specs[v], moves[v],
 			spent[v]/time.Duration(max(moves[v], 1)), slow[v])
 	}
+}
+
+// matchLuck names what a Match run's luck came from, as its log's first
+// and last lines say it (matchLine reads it back): the throws, the
+// players' draws and the seeds, so that runs pooled as of other seeds can
+// be checked to be (Ceiling).
+func matchLuck() string {
+	return fmt.Sprintf("throws %s, draws %s, seed %d, play seed %d", *matchThrows, *matchDraws, *matchSeed, *matchPlay)
 }
 
 // matchAgents returns the two variants of game i of Match in seat
