@@ -199,7 +199,11 @@ func Ceiling(t TB) {
 		}
 	}
 	if apart > 0 {
-		t.Logf("%d pairs of runs not compared game by game: they name other seeds", apart)
+		what := "two runs"
+		if apart > 1 {
+			what = fmt.Sprintf("%d pairs of runs", apart)
+		}
+		t.Logf("%s not compared game by game: they name other seeds", what)
 	}
 	if len(logs) > 2 && apart == 0 {
 		common, all := 0, 0
