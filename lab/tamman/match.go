@@ -290,8 +290,8 @@ func Match(t TB) {
 
 // matchLuck names what a Match run's luck came from, as its log's first
 // and last lines say it (matchLine reads it back): the throws, the
-// players' draws and the seeds, so that runs pooled as of other seeds can
-// be checked to be (Ceiling).
+// players' draws and the seeds, so that Ceiling can check that the runs
+// it pools as of other seeds are.
 func matchLuck() string {
 	return fmt.Sprintf("throws %s, draws %s, seed %d, play seed %d", *matchThrows, *matchDraws, *matchSeed, *matchPlay)
 }

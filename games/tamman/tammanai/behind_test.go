@@ -80,13 +80,14 @@ func TestRearInputsFollowTheOthers(t *testing.T) {
 // rearmost men's inputs, the new weights 0, judges every position bit for
 // bit as before, and a network of those inputs judges without allocating.
 func TestWidenedToTheRearInputsJudgesAsTheCommittedNetwork(t *testing.T) {
-	wide, err := Widen(net60(t), NetInputsBehind, NetHidden, rand.New(rand.NewPCG(1, 2)))
+	first := net60(t)
+	wide, err := Widen(first, NetInputsBehind, NetHidden, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	states := randomStates(t, engine.DefaultOptions(tamman.Game{}), 5)
 	for i, s := range states {
-		if a, b := net60(t).WinChance(s), wide.WinChance(s); a != b {
+		if a, b := first.WinChance(s), wide.WinChance(s); a != b {
 			t.Errorf("position %d: %v by the network, %v widened", i, a, b)
 		}
 	}

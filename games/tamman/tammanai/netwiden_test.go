@@ -12,7 +12,8 @@ import (
 // from, bit for bit: its new inputs weigh 0 in the old units and its new
 // units 0 in the output.
 func TestWidenKeepsTheNetworksJudgement(t *testing.T) {
-	wide, err := Widen(net60(t), NetInputsMore, 2*NetHidden, rand.New(rand.NewPCG(1, 2)))
+	first := net60(t)
+	wide, err := Widen(first, NetInputsMore, 2*NetHidden, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +22,7 @@ func TestWidenKeepsTheNetworksJudgement(t *testing.T) {
 	}
 	states := randomStates(t, engine.DefaultOptions(tamman.Game{}), 3)
 	for i, s := range states {
-		if a, b := net60(t).WinChance(s), wide.WinChance(s); a != b {
+		if a, b := first.WinChance(s), wide.WinChance(s); a != b {
 			t.Errorf("position %d: %v by the network, %v widened", i, a, b)
 		}
 	}
